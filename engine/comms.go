@@ -47,6 +47,10 @@ const (
 	e911Imposition = "911 Fee"
 )
 
+// commsCurrency is the currency of the dataset's communications fees per
+// line (a 911 fee's amount): the US dollar.
+const commsCurrency = "USD"
+
 // commsContent is the snapshot's view of the dataset's communications
 // content.
 type commsContent struct {
@@ -241,7 +245,7 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			}
 			x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(e911Imposition), impType: e911Imposition,
 				ruleID: strings.ToLower(state) + "-911-fee-" + periodKey(t.Period), base: share, perUnit: &amount, units: units,
-				reason: reason, rare: cc.rare}
+				currency: commsCurrency, reason: reason, rare: cc.rare}
 			if out, ok := c.extraOut(l, &x); ok {
 				l.taxes = append(l.taxes, out)
 			}

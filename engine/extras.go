@@ -48,6 +48,11 @@ type extraTax struct {
 	rate    decimal.Decimal // the rate on base, when perUnit is nil
 	perUnit *decimal.Decimal
 	units   decimal.Decimal // the units a per-unit tax is charged on
+	// currency is the ISO 4217 code of perUnit's currency (USD for the
+	// US communications fees and a US franchise area's fee per line),
+	// "" for an amount taken in the document's currency; a document in
+	// another is charged perUnit converted (extrascur.go).
+	currency string
 	// rare is the tax's rare members that the table gives (the source
 	// of its rate), shared by every tax of the entry; nil for none.
 	rare *taxRare
@@ -122,8 +127,10 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 	case x.perUnit != nil:
 		// A charge per unit: a structure of its own says so, and the
 		// effective rate is the charge over the taxable amount.
-		t.structure = &rules.Structure{ID: x.ruleID, Kind: rules.Quantity, PerUnit: x.perUnit, Reason: x.reason}
-		t.raw = mul(*x.perUnit, x.units)
+		// Its amount is in its currency, taken into the document's.
+		per := c.extraPerUnit(l, x)
+		t.structure = &rules.Structure{ID: x.ruleID, Kind: rules.Quantity, PerUnit: per, Reason: x.reason}
+		t.raw = mul(*per, x.units)
 	default:
 		t.raw = mul(taxable, t.rate)
 	}

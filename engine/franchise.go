@@ -19,7 +19,8 @@ import (
 // tax of its own: imposition the fee's name, imposition type "Franchise
 // Fee", at the jurisdiction that grants the franchise (or the most local
 // jurisdiction of the line's place), on the line's amount at the fee's
-// rate or per line. A line whose franchiseAreaId names no area of
+// rate or per line. A fee per line of an area in the US is in US
+// dollars, converted into a document's other currency (extrascur.go). A line whose franchiseAreaId names no area of
 // either table, or an area without a fee in force then, carries the
 // not-acted-on parameter for it.
 
@@ -147,7 +148,7 @@ func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franc
 	x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(f.name), impType: franchiseImpositionType,
 		ruleID: "franchise-fee-" + f.area, reason: f.source, base: amount, rate: f.rate, rare: f.rare}
 	if f.perLine && f.amount != nil {
-		x.perUnit, x.units = f.amount, lineCount(l)
+		x.perUnit, x.units, x.currency = f.amount, lineCount(l), franchiseCurrency(at)
 	}
 	if t, ok := c.extraOut(l, &x); ok {
 		l.taxes = append(l.taxes, t)
