@@ -214,9 +214,11 @@ func (cfg Config) settings() (Config, error) {
 		return cfg, errors.New("batch: Config.Engine is required")
 	case !cfg.Perspective.Valid():
 		return cfg, unknownPerspective(string(cfg.Perspective))
-	case cfg.Workers < 0 || cfg.Chunk < 0 || cfg.MaxErrors < 0 || cfg.LineLimit < 0 || cfg.Skip < 0:
-		return cfg, errors.New("batch: Config.Workers, Chunk, MaxErrors, LineLimit and Skip must not be negative")
-	case cfg.Format != JSONLines && cfg.Format != CSV:
+	}
+	if err := cfg.negative(); err != nil {
+		return cfg, err
+	}
+	if cfg.Format != JSONLines && cfg.Format != CSV {
 		return cfg, fmt.Errorf("batch: unknown format %d", cfg.Format)
 	}
 	if cfg.Tenant == "" {
@@ -232,6 +234,27 @@ func (cfg Config) settings() (Config, error) {
 		cfg.LineLimit = MaxLine
 	}
 	return cfg, nil
+}
+
+// negative returns the invalid-input error (levy.Invalid) naming the
+// first of cfg's counts that is negative, in the order of Config, or nil
+// when none is: 0 is each one's default, and no count may be below it.
+func (cfg Config) negative() error {
+	for _, f := range []struct {
+		name string
+		n    int
+	}{
+		{"Workers", cfg.Workers},
+		{"Chunk", cfg.Chunk},
+		{"MaxErrors", cfg.MaxErrors},
+		{"LineLimit", cfg.LineLimit},
+		{"Skip", cfg.Skip},
+	} {
+		if f.n < 0 {
+			return levy.Invalid(f.name, "must not be negative (0 for the default), got %d", f.n)
+		}
+	}
+	return nil
 }
 
 // Run reads the documents of in, in cfg.Format, calculates them on

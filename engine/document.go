@@ -36,9 +36,20 @@ func (c *calc) run() error {
 		}
 	}
 	if c.d.mode != modeDistribute {
-		c.round()
+		// Rounded line by line, a cap on the document's tax weighs the
+		// rounded taxes. Rounded once over the document, the cap shares
+		// out its limit first and the taxes it did not reach are rounded
+		// among themselves: rounded with the capped taxes, a return
+		// beside capped sales could bear a unit of a total that the cap
+		// then set aside.
+		if c.d.roundAtLine {
+			c.round()
+		}
 		if err := c.capDocument(); err != nil {
 			return err
+		}
+		if !c.d.roundAtLine {
+			c.round()
 		}
 	}
 	for _, l := range c.d.lines {
@@ -273,7 +284,10 @@ func (t *taxOut) fixedCharge() bool {
 // round rounds every tax to the currency's minor units: per line and
 // jurisdiction by default, or, when the document asks not to round at
 // line level, per jurisdiction over the document with the rounded total
-// allocated back to the lines.
+// allocated back to the lines. Over the document it comes after
+// capDocument, and leaves out the taxes whose share of a cap is already
+// in minor units (docCapped): the others of their jurisdiction are
+// rounded once among themselves.
 func (c *calc) round() {
 	places := int32(max(c.d.currency.MinorUnits, 0))
 	if c.d.roundAtLine {
@@ -287,11 +301,16 @@ func (c *calc) round() {
 	}
 	type key struct{ id, imp string }
 	groups := map[key][]*taxOut{}
+	capped := map[key]bool{}
 	var order []key
 	for _, l := range c.d.lines {
 		for i := range l.taxes {
 			t := &l.taxes[i]
 			k := key{t.j.JurisdictionID, string(t.imposition)}
+			if t.docCapped() {
+				capped[k] = true
+				continue
+			}
 			if _, ok := groups[k]; !ok {
 				order = append(order, k)
 			}
@@ -300,18 +319,27 @@ func (c *calc) round() {
 	}
 	for _, k := range order {
 		exact, total := c.allocateRounded(groups[k], places)
-		c.docRounded = append(c.docRounded, docRounding{id: k.id, imposition: k.imp, exact: exact, total: total})
+		c.docRounded = append(c.docRounded, docRounding{id: k.id, imposition: k.imp, exact: exact, total: total, capped: capped[k]})
 	}
+}
+
+// docCapped reports whether the tax bears its share of a cap on the
+// document's tax (capDocument), which is in minor units already.
+func (t *taxOut) docCapped() bool {
+	return t.rare != nil && t.rare.uncapped.Sign() != 0
 }
 
 // docRounding is what rounding a document's tax once (roundAtLineLevel
 // false) made of one jurisdiction's and imposition's taxes: their exact
-// sum and the total it rounds to, which the lines' taxes add up to. The
-// explanation of a tax that bears another amount than its own rounded
-// tax says so with these figures (explainRounding).
+// sum and the total it rounds to, which the lines' taxes add up to, and
+// whether taxes of theirs that a cap on the document's tax reached were
+// left out of both (capped). The explanation of a tax that bears
+// another amount than its own rounded tax says so with these figures
+// (explainRounding).
 type docRounding struct {
 	id, imposition string
 	exact, total   decimal.Decimal
+	capped         bool
 }
 
 // allocateRounded rounds the sum of a group of taxes (one jurisdiction's
@@ -409,8 +437,20 @@ const DocumentCapCreditRule = "document-cap-credit"
 // is not negative (rules.Structure.check), so the spread can not fail;
 // should it, the calculation fails with the structure named rather than
 // go on without its cap.
+//
+// A document rounded line by line is capped after its rounding, and its
+// rounded taxes weigh. One rounded once over the document (roundAtLine
+// false) is capped before its rounding: the exact taxes weigh, their sum
+// rounded once is what the cap bounds, and the capped taxes' shares of
+// the cap, in minor units, are left out of the rounding that follows.
 func (c *calc) capDocument() error {
 	places := int32(max(c.d.currency.MinorUnits, 0))
+	amount := func(t *taxOut) decimal.Decimal {
+		if c.d.roundAtLine {
+			return t.tax
+		}
+		return t.raw
+	}
 	type key struct {
 		id, structure string
 		credit        bool
@@ -424,10 +464,10 @@ func (c *calc) capDocument() error {
 	for _, l := range c.d.lines {
 		for i := range l.taxes {
 			t := &l.taxes[i]
-			if t.structure == nil || t.structure.MaxTaxPerDocument == nil || t.tax.Sign() == 0 {
+			if t.structure == nil || t.structure.MaxTaxPerDocument == nil || amount(t).Sign() == 0 {
 				continue
 			}
-			k := key{t.j.JurisdictionID, t.structure.ID, t.tax.Sign() < 0}
+			k := key{t.j.JurisdictionID, t.structure.ID, amount(t).Sign() < 0}
 			if _, ok := groups[k]; !ok {
 				order = append(order, k)
 			}
@@ -445,8 +485,11 @@ func (c *calc) capDocument() error {
 		sum := decimal.Zero
 		weights := make([]decimal.Decimal, len(ms))
 		for i, m := range ms {
-			sum = sum.Add(m.t.tax)
-			weights[i] = m.t.tax
+			weights[i] = amount(m.t)
+			sum = sum.Add(weights[i])
+		}
+		if !c.d.roundAtLine {
+			sum = roundTax(sum, places, ms[0].t.mode)
 		}
 		if sum.Abs().LessThanOrEqual(limit) {
 			continue
@@ -471,7 +514,7 @@ func (c *calc) capDocument() error {
 			" a document (maxTaxPerDocument): the document's " + sum.StringFixed(places) + " is spread over its lines in proportion to their tax"
 		for i, m := range ms {
 			rare := m.t.setRare()
-			rare.capNote, rare.uncapped = note, m.t.tax
+			rare.capNote, rare.uncapped = note, weights[i]
 			m.t.tax, m.t.raw, m.t.maxTax = parts[i].Decimal(), parts[i].Decimal(), true
 		}
 	}

@@ -160,8 +160,14 @@ func (c *calc) explainReason(l *line, t *taxOut) string {
 	}
 	if x := t.rare; x != nil && x.capNote != "" {
 		note := x.capNote
-		if x.uncapped.Sign() != 0 {
-			note += ": this line's " + x.uncapped.StringFixed(places) + " bears " + borne.StringFixed(places)
+		if u := x.uncapped; u.Sign() != 0 {
+			// A document rounded once is capped before its rounding:
+			// the share of the cap replaced the exact tax, said as it is.
+			own := u.StringFixed(places)
+			if u.Exponent() < -places {
+				own = u.String()
+			}
+			note += ": this line's " + own + " bears " + borne.StringFixed(places)
 		}
 		r.add(note)
 	}
@@ -248,9 +254,10 @@ func (c *calc) explainDocLimits(l *line, t *taxOut, r *reasonBuilder) {
 // (roundAtLineLevel false) made tax t bear borne (its tax before a
 // credit of tax paid elsewhere) rather than its own tax rounded alone:
 // the jurisdiction's exact tax over the document and the total it
-// rounds to, which the lines' taxes add up to. It returns "" when the
-// tax bears its own rounded tax, or the document was rounded line by
-// line.
+// rounds to, which the lines' taxes add up to (those of the lines that
+// a cap on the document's tax did not reach, when it reached some). It
+// returns "" when the tax bears its own rounded tax, or the document was
+// rounded line by line.
 func (c *calc) explainRounding(t *taxOut, borne decimal.Decimal, places int32) string {
 	if c.d.roundAtLine || len(c.docRounded) == 0 {
 		return ""
@@ -261,10 +268,16 @@ func (c *calc) explainRounding(t *taxOut, borne decimal.Decimal, places int32) s
 	}
 	for _, g := range c.docRounded {
 		if g.id == t.j.JurisdictionID && g.imposition == string(t.imposition) {
+			lines, those := "the document's lines", "the lines"
+			if g.capped {
+				// The taxes that bear a share of a cap on the document's
+				// tax were left out of the rounding (calc.round).
+				lines, those = "the document's lines that its cap (maxTaxPerDocument) did not reach", "those lines"
+			}
 			return "the document's tax is rounded once per jurisdiction and tax (roundAtLineLevel false): the " + string(t.imposition) + " of " +
-				t.j.Value + " (" + g.id + ") on the document's lines comes to " + g.exact.String() + ", " + g.total.StringFixed(places) +
+				t.j.Value + " (" + g.id + ") on " + lines + " comes to " + g.exact.String() + ", " + g.total.StringFixed(places) +
 				" rounded; this line's own " + t.raw.String() + " rounds to " + own.StringFixed(places) + " alone and bears " +
-				borne.StringFixed(places) + ", so that the lines add up to " + g.total.StringFixed(places)
+				borne.StringFixed(places) + ", so that " + those + " add up to " + g.total.StringFixed(places)
 		}
 	}
 	return ""
