@@ -386,7 +386,10 @@ type Franchise struct {
 	// PerLine charges Amount per line (the counts of the line's
 	// lineTypes, else its quantity); otherwise the fee is Rate, a
 	// fraction of the line's amount. Exactly one of Rate and Amount is
-	// set, and PerLine says which.
+	// set, and PerLine says which. Amount is in US dollars for an area in
+	// the US, and a line of a document in another currency bears it
+	// converted at the document's conversion rate; elsewhere it is in
+	// the document's currency.
 	PerLine bool             `json:"perLine,omitempty"`
 	Rate    *decimal.Decimal `json:"rate,omitempty"`
 	Amount  *decimal.Decimal `json:"amount,omitempty"`
