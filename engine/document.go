@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -369,52 +368,11 @@ func (c *calc) allocateRounded(ts []*taxOut, places int32) (exact, total decimal
 		taxes[i] = roundTax(t.raw, places, t.mode)
 	}
 	total = roundTax(sum, places, ts[0].mode)
-	settleRounded(raws, taxes, total, places)
+	money.SettleRounded(raws, taxes, total, places)
 	for i, t := range ts {
 		t.tax = taxes[i]
 	}
 	return sum, total
-}
-
-// settleRounded moves the values of rounded, each its exact value in
-// exact rounded on its own to places decimals, by single units of the
-// last place until they add up to total, the exact values' sum rounded
-// once. A unit short (or over) goes to the value that rounding took
-// furthest down (or up) from its exact value, the lower index first
-// among equals, which then lies on the other side of its exact value
-// and still less than one unit from it: total is less than one unit
-// from the exact sum, so as many values as the units to move were
-// rounded the way the units undo.
-func settleRounded(exact, rounded []decimal.Decimal, total decimal.Decimal, places int32) {
-	acc := decimal.Zero
-	for _, r := range rounded {
-		acc = acc.Add(r)
-	}
-	unit := decimal.New(1, -places)
-	left := total.Sub(acc).Div(unit).IntPart() // the units to move, with their sign
-	if left == 0 || len(rounded) == 0 {
-		return
-	}
-	step := unit
-	if left < 0 {
-		step, left = unit.Neg(), -left
-	}
-	// gain[i]: how far rounding moved value i against step; the first
-	// in order gains most by a step.
-	order := make([]int, len(rounded))
-	gain := make([]decimal.Decimal, len(rounded))
-	for i := range rounded {
-		order[i] = i
-		gain[i] = exact[i].Sub(rounded[i])
-		if step.Sign() < 0 {
-			gain[i] = gain[i].Neg()
-		}
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return gain[b].Cmp(gain[a]) })
-	for n := int64(0); n < left; n++ {
-		i := order[n%int64(len(order))]
-		rounded[i] = rounded[i].Add(step)
-	}
 }
 
 // DocumentCapCreditRule is the rule name of the assisted parameter

@@ -626,7 +626,7 @@ func (c *calc) spreadDiscount(disc *wire.Discount) error {
 			offs[i] = money.New(exact[i]).Round(places, money.HalfUp).Decimal()
 			sum = sum.Add(exact[i])
 		}
-		settleRounded(exact, offs, money.New(sum).Round(places, money.HalfUp).Decimal(), places)
+		money.SettleRounded(exact, offs, money.New(sum).Round(places, money.HalfUp).Decimal(), places)
 		for i, l := range c.d.lines {
 			l.amount = l.amount.Sub(offs[i])
 		}

@@ -41,6 +41,7 @@ import (
 	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
 	"github.com/shopspring/decimal"
 )
@@ -852,7 +853,6 @@ func makeLine(i int, l *journal.Line, sign decimal.Decimal) line {
 }
 
 // cent is the least amount an e-invoice states (BR-DEC-23: two decimals).
-var cent = decimal.New(1, -2)
 
 // roundLines rounds the net amount of each line to the cent so that the
 // rounded lines add up to their exact sum, sum, rounded to the cent, and
@@ -892,38 +892,14 @@ func roundTaxes(groups []group, sum decimal.Decimal) decimal.Decimal {
 // a cent from its exact value.
 func roundToCents(vals []*decimal.Decimal, sum decimal.Decimal) decimal.Decimal {
 	total := sum.Round(2)
-	var rounded decimal.Decimal
-	remainders := make([]decimal.Decimal, len(vals))
+	exact := make([]decimal.Decimal, len(vals))
+	rounded := make([]decimal.Decimal, len(vals))
 	for i, v := range vals {
-		r := v.Round(2)
-		rounded = rounded.Add(r)
-		remainders[i] = v.Sub(r)
-		*v = r
+		exact[i], rounded[i] = *v, v.Round(2)
 	}
-	short := total.Sub(rounded).Div(cent).IntPart() // cents to add (or, below 0, to take)
-	if short == 0 {
-		return total
-	}
-	order := make([]int, len(vals))
-	for i := range order {
-		order[i] = i
-	}
-	// Amounts rounded down the most first when cents are missing, amounts
-	// rounded up the most first when there are cents too many.
-	sort.SliceStable(order, func(a, b int) bool {
-		ra, rb := remainders[order[a]], remainders[order[b]]
-		if short > 0 {
-			return ra.GreaterThan(rb)
-		}
-		return ra.LessThan(rb)
-	})
-	step := cent
-	n := short
-	if short < 0 {
-		step, n = cent.Neg(), -short
-	}
-	for k := int64(0); k < n && k < int64(len(order)); k++ {
-		*vals[order[k]] = vals[order[k]].Add(step)
+	money.SettleRounded(exact, rounded, total, 2)
+	for i, v := range vals {
+		*v = rounded[i]
 	}
 	return total
 }
