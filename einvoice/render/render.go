@@ -852,8 +852,6 @@ func makeLine(i int, l *journal.Line, sign decimal.Decimal) line {
 	return ln
 }
 
-// cent is the least amount an e-invoice states (BR-DEC-23: two decimals).
-
 // roundLines rounds the net amount of each line to the cent so that the
 // rounded lines add up to their exact sum, sum, rounded to the cent, and
 // returns that total. A calculation keeps amounts below the cent (2.5 kg
