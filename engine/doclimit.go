@@ -163,15 +163,9 @@ func (c *calc) docLimitShare(o *line, k *docLimit) (decimal.Decimal, bool) {
 	if st.at == nil || st.none || !slices.ContainsFunc(st.at.chain, func(j wire.Jurisdiction) bool { return j.JurisdictionID == k.jurisdiction }) {
 		return decimal.Zero, false
 	}
-	tmp := *o
-	tmp.taxes, tmp.lacking = nil, nil
 	k.member = false
-	for ji := range st.at.chain {
-		if err := c.jurisdictionTaxes(&tmp, &st, &st.at.chain[ji], st.role, anyTax, o.amount); err != nil {
-			return decimal.Zero, false
-		}
-	}
-	if !k.member {
+	taxes, ok := c.taxesOnCopy(o, &st)
+	if !ok || !k.member {
 		return decimal.Zero, false
 	}
 	gross := o.amount
@@ -179,17 +173,12 @@ func (c *calc) docLimitShare(o *line, k *docLimit) (decimal.Decimal, bool) {
 		return gross, true
 	}
 	tax := decimal.Zero
-	for i := range tmp.taxes {
-		if t := &tmp.taxes[i]; t.counted() && !t.fixedCharge() {
+	for i := range taxes {
+		if t := &taxes[i]; t.counted() && !t.fixedCharge() {
 			tax = tax.Add(t.raw)
 		}
 	}
-	d := gross.Add(o.freight)
-	if tax.Sign() == 0 || d.Sign() == 0 {
-		return gross, true
-	}
-	places := int32(max(c.d.currency.MinorUnits, 0))
-	return gross.DivRound(decimalOne.Add(tax.DivRound(d, 20)), places), true
+	return c.grossLess(gross, o.freight, tax), true
 }
 
 // addDocLimitNote records on line l the assisted sentence of a limit on

@@ -334,31 +334,48 @@ func (c *calc) netOfVAT(o *line, st situs) decimal.Decimal {
 	if !o.taxIncluded || gross.Sign() == 0 || c.d.mode == modeDistribute || st.at == nil {
 		return gross
 	}
-	// The taxes are computed on a copy of the line, so that neither the
-	// line's own taxes nor the document's template and cap state move.
+	taxes, ok := c.taxesOnCopy(o, &st)
+	if !ok {
+		return gross
+	}
+	vat := decimal.Zero
+	for i := range taxes {
+		t := &taxes[i]
+		if t.counted() && !t.fixedCharge() && (t.imposition == jurisdiction.VAT || t.imposition == jurisdiction.GST) {
+			vat = vat.Add(t.raw)
+		}
+	}
+	return c.grossLess(gross, o.freight, vat)
+}
+
+// taxesOnCopy computes line o's taxes under st on its amount, on a copy
+// of the line, so that neither the line's own taxes nor the document's
+// template and cap state move; false when they cannot be computed.
+func (c *calc) taxesOnCopy(o *line, st *situs) ([]taxOut, bool) {
 	tmp := *o
 	tmp.taxes, tmp.lacking = nil, nil
 	plain, capUsed := c.plain, c.capUsed
 	c.plain = false
 	defer func() { c.plain, c.capUsed = plain, capUsed }()
 	for ji := range st.at.chain {
-		if err := c.jurisdictionTaxes(&tmp, &st, &st.at.chain[ji], st.role, anyTax, gross); err != nil {
-			return gross
+		if err := c.jurisdictionTaxes(&tmp, st, &st.at.chain[ji], st.role, anyTax, o.amount); err != nil {
+			return nil, false
 		}
 	}
-	vat := decimal.Zero
-	for i := range tmp.taxes {
-		t := &tmp.taxes[i]
-		if t.counted() && !t.fixedCharge() && (t.imposition == jurisdiction.VAT || t.imposition == jurisdiction.GST) {
-			vat = vat.Add(t.raw)
-		}
-	}
-	d := gross.Add(o.freight)
-	if vat.Sign() == 0 || d.Sign() == 0 {
+	return tmp.taxes, true
+}
+
+// grossLess returns gross without the tax it includes: gross divided by
+// one plus the rate tax comes to over gross and freight, rounded to the
+// currency's minor units, the way backCalculate finds a net; gross as it
+// is when there is no tax.
+func (c *calc) grossLess(gross, freight, tax decimal.Decimal) decimal.Decimal {
+	d := gross.Add(freight)
+	if tax.Sign() == 0 || d.Sign() == 0 {
 		return gross
 	}
 	places := int32(max(c.d.currency.MinorUnits, 0))
-	return gross.DivRound(decimalOne.Add(vat.DivRound(d, 20)), places)
+	return gross.DivRound(decimalOne.Add(tax.DivRound(d, 20)), places)
 }
 
 // importRegisteredSitus is the situs of goods within a low-value limit
