@@ -45,12 +45,17 @@ func (b Batch) sizes() (int, int, error) {
 	return w, win, nil
 }
 
-// refused is the sequence of a batch method given a Batch it refuses:
-// err, once.
-func refused[R any](err error) iter.Seq2[*R, error] {
-	return func(yield func(*R, error) bool) {
-		yield(nil, err)
+// batchOf runs calc over reqs as Batch b says, for Sales, Purchases and
+// Owners: a nil reqs, or a Batch it refuses, is one error yielded once.
+func batchOf[Q, R any](ctx context.Context, reqs iter.Seq[*Q], b Batch, calc func(context.Context, *Q) (*R, error)) iter.Seq2[*R, error] {
+	w, win, err := b.sizes()
+	if reqs == nil {
+		err = levy.Invalid("reqs", "a sequence of requests is required")
 	}
+	if err != nil {
+		return func(yield func(*R, error) bool) { yield(nil, err) }
+	}
+	return ordered.Map(ctx, reqs, w, win, calc)
 }
 
 // Sales calculates every request of reqs, as Sale does, on up to
@@ -66,36 +71,15 @@ func refused[R any](err error) iter.Seq2[*R, error] {
 // returned, so a reqs that waits for its input (a queue, a network
 // stream) must itself stop when ctx ends.
 func (e *Engine) Sales(ctx context.Context, reqs iter.Seq[*wire.SaleRequest], b Batch) iter.Seq2[*wire.SaleResponse, error] {
-	if reqs == nil {
-		return noRequests[wire.SaleResponse]()
-	}
-	w, win, err := b.sizes()
-	if err != nil {
-		return refused[wire.SaleResponse](err)
-	}
-	return ordered.Map(ctx, reqs, w, win, e.Sale)
+	return batchOf(ctx, reqs, b, e.Sale)
 }
 
 // Purchases is Sales for the buyer's requests (Purchase).
 func (e *Engine) Purchases(ctx context.Context, reqs iter.Seq[*wire.PurchaseRequest], b Batch) iter.Seq2[*wire.PurchaseResponse, error] {
-	if reqs == nil {
-		return noRequests[wire.PurchaseResponse]()
-	}
-	w, win, err := b.sizes()
-	if err != nil {
-		return refused[wire.PurchaseResponse](err)
-	}
-	return ordered.Map(ctx, reqs, w, win, e.Purchase)
+	return batchOf(ctx, reqs, b, e.Purchase)
 }
 
 // Owners is Sales for the owner's requests (Owner).
 func (e *Engine) Owners(ctx context.Context, reqs iter.Seq[*wire.OwnerRequest], b Batch) iter.Seq2[*wire.OwnerResponse, error] {
-	if reqs == nil {
-		return noRequests[wire.OwnerResponse]()
-	}
-	w, win, err := b.sizes()
-	if err != nil {
-		return refused[wire.OwnerResponse](err)
-	}
-	return ordered.Map(ctx, reqs, w, win, e.Owner)
+	return batchOf(ctx, reqs, b, e.Owner)
 }

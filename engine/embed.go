@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"iter"
 
 	"github.com/levytax/levy"
 )
@@ -22,15 +21,6 @@ func applyOptions(c *config, opts []Option) error {
 		o(c)
 	}
 	return nil
-}
-
-// noRequests is the sequence that a batch method (Sales, Purchases,
-// Owners) returns for a nil iterator of requests: one error naming reqs,
-// as a nil request gets one naming the request.
-func noRequests[R any]() iter.Seq2[*R, error] {
-	return func(yield func(*R, error) bool) {
-		yield(nil, levy.Invalid("reqs", "a sequence of requests is required"))
-	}
 }
 
 // checkUse refuses the nil function of SaleWith, PurchaseWith or
