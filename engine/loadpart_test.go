@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"os"
 	"sync"
 	"testing"
 	"testing/fstest"
 
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/internal/contenttest"
 )
 
 // openCounter is a dataset's files that records which are opened, and
@@ -39,22 +39,7 @@ func (c *openCounter) names() []string {
 
 // engineFiles reads the dataset's files from ../data/files once, so that
 // each test opens a fresh Dataset, with nothing decoded yet, in memory.
-var engineFiles = sync.OnceValues(func() (fstest.MapFS, error) {
-	disk := os.DirFS("../data/files")
-	names, err := fs.Glob(disk, "*")
-	if err != nil {
-		return nil, err
-	}
-	out := fstest.MapFS{}
-	for _, n := range names {
-		b, err := fs.ReadFile(disk, n)
-		if err != nil {
-			return nil, err
-		}
-		out[n] = &fstest.MapFile{Data: b, Mode: 0o444}
-	}
-	return out, nil
-})
+var engineFiles = sync.OnceValues(func() (fstest.MapFS, error) { return contenttest.DatasetFiles("../data/files") })
 
 // TestNewStopsBetweenParts: New given a context that is done, or that
 // ends while it loads the dataset, returns the context's error before it

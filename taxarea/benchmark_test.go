@@ -2,8 +2,6 @@ package taxarea
 
 import (
 	"context"
-	"io/fs"
-	"os"
 	"runtime"
 	"sync"
 	"testing"
@@ -11,6 +9,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/internal/contenttest"
 	"github.com/levytax/levy/taxarea/taxareatest"
 	"github.com/levytax/levy/wire"
 )
@@ -197,22 +196,7 @@ func TestBenchAddresses(t *testing.T) {
 
 // datasetFiles reads the dataset files from ../data/files once, so that
 // BenchmarkLoad decodes them from memory, as the embedded dataset is.
-var datasetFiles = sync.OnceValues(func() (fstest.MapFS, error) {
-	disk := os.DirFS("../data/files")
-	names, err := fs.Glob(disk, "*.lvd")
-	if err != nil {
-		return nil, err
-	}
-	out := fstest.MapFS{}
-	for _, n := range names {
-		b, err := fs.ReadFile(disk, n)
-		if err != nil {
-			return nil, err
-		}
-		out[n] = &fstest.MapFile{Data: b, Mode: 0o444}
-	}
-	return out, nil
-})
+var datasetFiles = sync.OnceValues(func() (fstest.MapFS, error) { return contenttest.DatasetFiles("../data/files") })
 
 // BenchmarkLoad decodes the dataset parts a Resolver needs and builds the
 // Resolver, from a fresh Dataset every time so nothing is cached.

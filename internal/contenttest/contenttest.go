@@ -7,9 +7,11 @@ package contenttest
 import (
 	"bufio"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/levytax/levy/data"
 )
@@ -97,4 +99,25 @@ func WriteFile(tb testing.TB, path string, fill func(w *bufio.Writer)) int64 {
 		tb.Fatal(err)
 	}
 	return st.Size()
+}
+
+// DatasetFiles reads the files of the dataset in dir (../data/files from
+// a package beside data) into memory, so that a test or benchmark can
+// open a fresh data.Dataset over them, with nothing decoded yet, without
+// reading the disk again.
+func DatasetFiles(dir string) (fstest.MapFS, error) {
+	disk := os.DirFS(dir)
+	names, err := fs.Glob(disk, "*.lvd")
+	if err != nil {
+		return nil, err
+	}
+	out := fstest.MapFS{}
+	for _, n := range names {
+		b, err := fs.ReadFile(disk, n)
+		if err != nil {
+			return nil, fmt.Errorf("dataset file %s: %w", n, err)
+		}
+		out[n] = &fstest.MapFile{Data: b, Mode: 0o444}
+	}
+	return out, nil
 }
