@@ -257,7 +257,11 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 // lines alone, and Virginia's statewide 75-cent E-911 tax on landline
 // and VoIP access lines since January 1 2007, its wireless line saying
 // its fee is not computed, and Iowa's one-dollar surcharge on wireless
-// numbers, its landline saying its fee is not computed.
+// numbers, its landline saying its fee is not computed, and Arizona's
+// excise tax per account (A.R.S. 42-5252(A)): 20 cents from July 1 2007,
+// 28 cents in fiscal year 2006-2007 and 37 cents in the five years
+// before, charged once on an account of wireless lines and a landline,
+// its VoIP line saying its fee is not computed.
 func TestComms911StatewideFees(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -326,6 +330,13 @@ func TestComms911StatewideFees(t *testing.T) {
 		{"Iowa 2026", "2026-02-15", "Des Moines", "IA", "50309", nil, []string{"2.00"}, []int{1}, []int{0}},
 		{"Iowa 2026, VoIP", "2026-02-15", "Des Moines", "IA", "50309", voip, nil, []int{0}, nil},
 		{"Iowa March 28 2024", "2024-03-28", "Des Moines", "IA", "50309", nil, nil, []int{0, 1}, nil},
+		{"Arizona 2026", "2026-02-15", "Phoenix", "AZ", "85004", nil, []string{"0.20", "0.00"}, nil, []int{0, 1}},
+		{"Arizona 2026, a landline alone", "2026-02-15", "Phoenix", "AZ", "85004", []wire.LineTypeSet{{Value: "LOCAL", Count: amt("3")}},
+			[]string{"0.20"}, nil, []int{0}},
+		{"Arizona 2026, VoIP", "2026-02-15", "Phoenix", "AZ", "85004", voip, nil, []int{0}, nil},
+		{"Arizona fiscal year 2006-2007", "2007-06-30", "Phoenix", "AZ", "85004", nil, []string{"0.28", "0.00"}, nil, []int{0, 1}},
+		{"Arizona fiscal year 2005-2006", "2006-06-30", "Phoenix", "AZ", "85004", nil, []string{"0.37", "0.00"}, nil, []int{0, 1}},
+		{"Arizona June 2001", "2001-06-30", "Phoenix", "AZ", "85004", nil, nil, []int{0, 1}, nil},
 	} {
 		resp, err := e.Sale(ctx, telecomSaleIn(c.date, c.city, c.st, c.zip, c.lines...))
 		if err != nil {

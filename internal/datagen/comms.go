@@ -162,9 +162,13 @@ func genComms(g *gen) error {
 			if amount, err = decimal.NewFromString(taxes.Get(row, "amount")); err != nil || amount.Sign() <= 0 {
 				return fmt.Errorf("%s: row %d: amount %q is not an amount", commsTaxesFile, i+2, taxes.Get(row, "amount"))
 			}
-			charge = "$" + amount.StringFixed(2) + " per line a month"
-			if maxLines > 0 {
-				charge += fmt.Sprintf(", on at most %d lines of an account", maxLines)
+			switch {
+			case maxLines == 1:
+				charge = "$" + amount.StringFixed(2) + " per account a month, charged on one of its lines"
+			case maxLines > 0:
+				charge = "$" + amount.StringFixed(2) + fmt.Sprintf(" per line a month, on at most %d lines of an account", maxLines)
+			default:
+				charge = "$" + amount.StringFixed(2) + " per line a month"
 			}
 		default:
 			return fmt.Errorf("%s: row %d: basis %q is not revenue or per-line", commsTaxesFile, i+2, basis)
@@ -214,7 +218,7 @@ func genComms(g *gen) error {
 		Key:   "us-communications",
 		Files: curatedRef + commsLineTypesFile + ", " + curatedRef + commsUSFFile + ", " + curatedRef + commsTaxesFile,
 		What: fmt.Sprintf("US communications taxes (data/%s): %d line types with the FCC's safe-harbor interstate shares, the Universal Service Fund "+
-			"contribution factor of %d quarters, the federal excise tax on local-only service and the 911 fees per line of %d states, territories and the District of Columbia, each row cited",
+			"contribution factor of %d quarters, the federal excise tax on local-only service and the 911 fees per line (or per account) of %d states, territories and the District of Columbia, each row cited",
 			commsDoc, len(lt.Rows), len(usf.Rows), len(covered)),
 		From:    "FCC public notices and orders (FCC 06-94, the quarterly contribution factor notices, Form 499-Q instructions), 26 U.S.C. 4251, the states' statutes and rules",
 		Licence: "facts of public acts",
