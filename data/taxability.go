@@ -17,7 +17,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 11
+	taxVersion = 12
 )
 
 // Taxability holds how product classes are taxed: the US matrix of
@@ -408,6 +408,14 @@ type ProductClassRule struct {
 	// rule has). Any country's or province's standard, reduced or rate
 	// rule may carry it; nil otherwise.
 	ThresholdRate *decimal.Decimal
+	// ThresholdWith, with ThresholdKind "document_up_to_exempt" alone,
+	// names the product classes of which the document must hold a line
+	// that the same limit reaches by a row without ThresholdWith for a
+	// line of this row to count and be exempt (rules.Threshold.With):
+	// Ontario rebates its part of the HST on a soft drink only when it is
+	// sold together with qualifying prepared food. Nil otherwise
+	// (version 12).
+	ThresholdWith []string
 	// Effective and Expiration bound the days the rule is in force (zero:
 	// open); rules of one country and class do not overlap, so a class
 	// whose rate category changed has one rule per period.
@@ -474,6 +482,7 @@ func (t *Taxability) ProductClasses() []ProductClassRule {
 		out[i].Rate = cloneDecimal(out[i].Rate)
 		out[i].Threshold = cloneDecimal(out[i].Threshold)
 		out[i].ThresholdRate = cloneDecimal(out[i].ThresholdRate)
+		out[i].ThresholdWith = slices.Clone(out[i].ThresholdWith)
 	}
 	return out
 }
@@ -646,6 +655,12 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		c.ThresholdKind = r.String()
 		c.ThresholdCurrency = r.String()
 		c.ThresholdRate = readOptDecimal(r)
+		if nw := r.Count(1); nw > 0 {
+			c.ThresholdWith = make([]string, nw)
+			for k := range c.ThresholdWith {
+				c.ThresholdWith[k] = r.String()
+			}
+		}
 		c.Effective = readJurisDate(r)
 		c.Expiration = readJurisDate(r)
 		c.Citation = r.String()
@@ -681,6 +696,16 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 			!amountCurrency(c.Threshold, c.ThresholdCurrency):
 			return nil, fmt.Errorf("%w: %s %s has treatment %q with threshold %v %q of kind %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Treatment,
 				c.Threshold, c.ThresholdCurrency, c.ThresholdKind)
+		}
+		// The classes a document limit needs beside it belong to that
+		// kind alone, each named once.
+		if len(c.ThresholdWith) > 0 && c.ThresholdKind != "document_up_to_exempt" {
+			return nil, fmt.Errorf("%w: %s %s has threshold classes %q beside kind %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.ThresholdWith, c.ThresholdKind)
+		}
+		for k, w := range c.ThresholdWith {
+			if w == "" || slices.Contains(c.ThresholdWith[:k], w) {
+				return nil, fmt.Errorf("%w: %s %s has threshold classes %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.ThresholdWith)
+			}
 		}
 		// A province's rule (CA-ON) names the provincial tax it decides;
 		// a country's names none (it decides every tax of the country) or

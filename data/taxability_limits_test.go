@@ -23,6 +23,13 @@ func classRuleFile(t *testing.T, country, tax, treatment string, rate, threshold
 // (nil: absent).
 func classRuleFileAt(t *testing.T, country, tax, treatment string, rate, threshold *decimal.Decimal, kind, currency string, thresholdRate *decimal.Decimal) []byte {
 	t.Helper()
+	return classRuleFileWith(t, country, tax, treatment, rate, threshold, kind, currency, thresholdRate, nil)
+}
+
+// classRuleFileWith is classRuleFileAt with the classes of the rule's
+// threshold that must be on the document beside it (ThresholdWith).
+func classRuleFileWith(t *testing.T, country, tax, treatment string, rate, threshold *decimal.Decimal, kind, currency string, thresholdRate *decimal.Decimal, with []string) []byte {
+	t.Helper()
 	w := binfmt.NewWriter(taxKind, taxVersion)
 	opt := func(d *decimal.Decimal) {
 		if d == nil {
@@ -47,6 +54,10 @@ func classRuleFileAt(t *testing.T, country, tax, treatment string, rate, thresho
 	w.String(kind)
 	w.String(currency)
 	opt(thresholdRate)
+	w.Uvarint(uint64(len(with)))
+	for _, class := range with {
+		w.String(class)
+	}
 	w.Uvarint(0) // effective
 	w.Uvarint(0) // expiration
 	w.String("c")

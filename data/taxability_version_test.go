@@ -24,8 +24,8 @@ func TestTaxabilityRefusesVersion9(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := decodeTaxability(file); err == nil || !strings.Contains(err.Error(), "format v9 is not supported (this build reads v11)") {
-		t.Errorf("a taxability file of format 9: %v, want it refused naming v9 and v11", err)
+	if _, err := decodeTaxability(file); err == nil || !strings.Contains(err.Error(), "format v9 is not supported (this build reads v12)") {
+		t.Errorf("a taxability file of format 9: %v, want it refused naming v9 and v12", err)
 	}
 }
 

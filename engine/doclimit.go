@@ -22,6 +22,12 @@ const (
 	// DocumentLimitAboveRule: they come to more, and the tax is charged
 	// on all of them (the rebate did not apply).
 	DocumentLimitAboveRule = "document-limit-above"
+	// DocumentLimitWithoutRule: the line's rule shares the limit only
+	// beside a line of some classes (rules.Threshold.With) that the
+	// limit reaches, and the document has none, so the line neither
+	// counts nor is exempt, and the tax is charged on it (a soft drink
+	// sold in Ontario without qualifying food: no rebate).
+	DocumentLimitWithoutRule = "document-limit-without"
 )
 
 // docLimit is what one limit on a document's total weighed: the lines
@@ -38,10 +44,22 @@ type docLimit struct {
 	lines        int
 	included     bool
 	member       bool
+	// memberWith is the With of the threshold by which the line being
+	// weighed shares the limit (set with member), nil for a plain one.
+	memberWith []string
+	// left holds the paths of the lines whose threshold has With and
+	// that no plain line of a class it names accompanies on the
+	// document: they are not in sum and lines, and are not exempt.
+	left []string
 	// note, rule and within are what the total decided, once weighed
 	// (documentLimitNote): the lines it reaches say the same.
 	note, rule string
 	within     bool
+	// leftOut marks a record that holds only the note of lines left
+	// out for want of a companion (documentLimitLeft): the
+	// explanations find it among calc.docLimits by its note, and
+	// documentLimit passes over it.
+	leftOut bool
 }
 
 // documentLimitExempt returns the part of base, line l's amount for tax
@@ -55,11 +73,16 @@ func (c *calc) documentLimitExempt(l *line, st *situs, j *wire.Jurisdiction, imp
 	th := r.Threshold
 	if w := c.weighing; w != nil {
 		if w.jurisdiction == j.JurisdictionID && w.tax == imp && w.th.SameLimit(th) {
-			w.member = true
+			w.member, w.memberWith = true, th.With
 		}
 		return base
 	}
 	k := c.documentLimit(j, imp, th)
+	if len(th.With) > 0 && slices.Contains(k.left, l.path) {
+		left := c.documentLimitLeft(k, th.With)
+		l.addDocLimitNote(left.note, left.rule)
+		return decimal.Zero
+	}
 	if k.note == "" {
 		k.note, k.rule, k.within = c.documentLimitNote(k, st, j, imp)
 	}
@@ -122,20 +145,84 @@ func (c *calc) documentLimitNote(k *docLimit, st *situs, j *wire.Jurisdiction, i
 // limit is met.
 func (c *calc) documentLimit(j *wire.Jurisdiction, imp jurisdiction.Tax, th *rules.Threshold) *docLimit {
 	for _, k := range c.docLimits {
-		if k.jurisdiction == j.JurisdictionID && k.tax == imp && k.th.SameLimit(th) {
+		if !k.leftOut && k.jurisdiction == j.JurisdictionID && k.tax == imp && k.th.SameLimit(th) {
 			return k
 		}
 	}
 	k := &docLimit{jurisdiction: j.JurisdictionID, tax: imp, th: th}
+	// A line whose threshold has With waits until the plain lines are
+	// known: it counts only beside one of a class it names.
+	type withLine struct {
+		o    *line
+		v    decimal.Decimal
+		with []string
+	}
+	var plain []string
+	var withs []withLine
+	add := func(o *line, v decimal.Decimal) {
+		k.sum = k.sum.Add(v)
+		k.lines++
+		k.included = k.included || o.taxIncluded
+	}
 	for _, o := range c.d.lines {
-		if v, ok := c.docLimitShare(o, k); ok {
-			k.sum = k.sum.Add(v)
-			k.lines++
-			k.included = k.included || o.taxIncluded
+		v, ok := c.docLimitShare(o, k)
+		switch {
+		case !ok:
+		case k.memberWith != nil:
+			withs = append(withs, withLine{o, v, k.memberWith})
+		default:
+			add(o, v)
+			if !slices.Contains(plain, o.productClass) {
+				plain = append(plain, o.productClass)
+			}
 		}
 	}
+	for _, w := range withs {
+		if slices.ContainsFunc(plain, func(class string) bool { return classAmong(class, w.with) }) {
+			add(w.o, w.v)
+		} else {
+			k.left = append(k.left, w.o.path)
+		}
+	}
+	k.memberWith = nil
 	c.docLimits = append(c.docLimits, k)
 	return k
+}
+
+// classAmong reports whether class, or a class whose rules it takes
+// where none names it (rules.ParentOf), is one of classes.
+func classAmong(class string, classes []string) bool {
+	for range 8 { // the catalogue's chains are short; a bound against a cycle
+		if slices.Contains(classes, class) {
+			return true
+		}
+		parent, ok := rules.ParentOf(class)
+		if !ok {
+			return false
+		}
+		class = parent
+	}
+	return false
+}
+
+// documentLimitLeft returns the record whose note says of a line left
+// out of the limit k, for want of a line of the classes with beside it
+// (rules.Threshold.With), that the tax is charged on it; the first time,
+// it adds the record to calc.docLimits, where the explanations find its
+// note.
+func (c *calc) documentLimitLeft(k *docLimit, with []string) *docLimit {
+	th := k.th
+	note := fmt.Sprintf("%s %s: this line's rule shares the limit of %s %s on the document's total (%s) only beside a line of class %s that the limit reaches, "+
+		"and the document has none (no qualifying food on the document): the line does not count towards the limit, its rule does not apply and the tax is charged on it (no rebate or exemption)",
+		k.jurisdiction, k.tax, th.Currency, th.Amount.StringFixed(2), th.Kind, strings.Join(with, " or "))
+	for _, o := range c.docLimits {
+		if o.leftOut && o.jurisdiction == k.jurisdiction && o.tax == k.tax && o.note == note {
+			return o
+		}
+	}
+	left := &docLimit{jurisdiction: k.jurisdiction, tax: k.tax, th: th, leftOut: true, note: note, rule: DocumentLimitWithoutRule}
+	c.docLimits = append(c.docLimits, left)
+	return left
 }
 
 // docLimitShare reports whether line o is one that the limit k reaches,
@@ -163,7 +250,7 @@ func (c *calc) docLimitShare(o *line, k *docLimit) (decimal.Decimal, bool) {
 	if st.at == nil || st.none || !slices.ContainsFunc(st.at.chain, func(j wire.Jurisdiction) bool { return j.JurisdictionID == k.jurisdiction }) {
 		return decimal.Zero, false
 	}
-	k.member = false
+	k.member, k.memberWith = false, nil
 	taxes, ok := c.taxesOnCopy(o, &st)
 	if !ok || !k.member {
 		return decimal.Zero, false

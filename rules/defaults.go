@@ -164,7 +164,8 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 				// the class and its threshold exempts the items within
 				// the limit.
 				r.Outcome = Taxable
-				r.Threshold = &Threshold{Amount: *p.Threshold, Kind: ThresholdKind(p.ThresholdKind), Currency: p.ThresholdCurrency}
+				r.Threshold = &Threshold{Amount: *p.Threshold, Kind: ThresholdKind(p.ThresholdKind), Currency: p.ThresholdCurrency,
+					With: p.ThresholdWith}
 			}
 		case "nontaxable":
 			r.Outcome = NonTaxable

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
@@ -52,7 +53,8 @@ func (t *Threshold) Document() bool { return t != nil && t.Kind == DocumentUpToE
 
 // SameLimit reports whether t and o are one document threshold: both
 // document_up_to_exempt, of the same amount and currency, so that the
-// lines they reach are weighed together.
+// lines they reach are weighed together. With does not enter into it: a
+// line whose threshold has With shares the limit of the lines it needs.
 func (t *Threshold) SameLimit(o *Threshold) bool {
 	return t.Document() && o.Document() && t.Amount.Equal(o.Amount) && t.Currency == o.Currency
 }
@@ -84,6 +86,17 @@ type Threshold struct {
 	// 2,500 beyond which above_excess 175). Beyond has no Share and no
 	// Beyond of its own, and is in the same currency.
 	Beyond *Threshold `json:"beyond,omitempty"`
+	// With, on a document_up_to_exempt threshold alone, names product
+	// classes of which the document must hold a line that the same limit
+	// reaches by a rule of its own without With: only then does a line of
+	// this rule count towards the limit's total and may be exempt. Without
+	// such a line, this rule's line neither counts nor is exempt: the tax
+	// is charged on it in full. Ontario rebates its part of the HST on a
+	// carbonated drink only when it is sold together with qualifying
+	// prepared food (the paragraph (j) beverages of the federal Deduction
+	// for Provincial Rebate (GST/HST) Regulations, which O. Reg. 262/10
+	// takes). Each class is one of Levy's catalogue (Classes).
+	With []string `json:"with,omitempty"`
 }
 
 func (t *Threshold) check() error {
@@ -95,6 +108,9 @@ func (t *Threshold) check() error {
 		}
 	default:
 		return fmt.Errorf("threshold kind %q is not below_exempt, up_to_exempt, above_excess or document_up_to_exempt", t.Kind)
+	}
+	if err := t.checkWith(); err != nil {
+		return err
 	}
 	if t.Amount.Sign() <= 0 {
 		return fmt.Errorf("threshold amount %s is not positive", t.Amount)
@@ -118,6 +134,30 @@ func (t *Threshold) check() error {
 		}
 		if err := b.check(); err != nil {
 			return fmt.Errorf("threshold beyond: %w", err)
+		}
+	}
+	return nil
+}
+
+// checkWith refuses a With on a threshold of another kind than
+// document_up_to_exempt, and a class of With that is empty, given twice
+// or not one of Levy's catalogue.
+func (t *Threshold) checkWith() error {
+	if len(t.With) == 0 {
+		if t.With != nil {
+			return fmt.Errorf("threshold with is empty: name the classes of which a line must be on the document, or leave with out")
+		}
+		return nil
+	}
+	if t.Kind != DocumentUpToExempt {
+		return fmt.Errorf("threshold with belongs to kind document_up_to_exempt (a limit on the document's total), not %s", t.Kind)
+	}
+	for i, class := range t.With {
+		if _, ok := ClassOf(class); !ok {
+			return fmt.Errorf("threshold with[%d]: class %q is not a product class of Levy's catalogue", i, class)
+		}
+		if slices.Contains(t.With[:i], class) {
+			return fmt.Errorf("threshold with[%d]: class %q is given twice", i, class)
 		}
 	}
 	return nil

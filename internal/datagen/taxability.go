@@ -25,7 +25,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 11
+	taxVersion = 12
 )
 
 // The inputs of the taxability step: compiled sources under --src and
@@ -104,6 +104,13 @@ type classRow struct {
 	// garments: 5% on a piece of Rs 2,500 or less, 18% above); nil
 	// otherwise.
 	thresholdRate *decimal.Decimal
+	// thresholdWith, on a row whose thresholdKind is
+	// document_up_to_exempt, names the classes of which the document
+	// must hold a line that the same limit reaches by a row without
+	// thresholdWith for a line of this row to count and be exempt (the
+	// threshold_with column, classes separated by spaces: Ontario's soft
+	// drinks beside PREPARED_FOOD); nil otherwise.
+	thresholdWith []string
 	// period is when the row is in force; rows of one country and class
 	// do not overlap.
 	period   civil.Period
@@ -1324,6 +1331,10 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 		if err := writeOptDecimal(w, c.thresholdRate); err != nil {
 			return nil, c.at.errorf("threshold_rate: %v", err)
 		}
+		w.Uvarint(uint64(len(c.thresholdWith)))
+		for _, class := range c.thresholdWith {
+			w.String(class)
+		}
 		writeRateDate(w, c.period.Effective)
 		writeRateDate(w, c.period.Expiration)
 		w.String(c.citation)
@@ -1385,6 +1396,9 @@ func readClassThreshold(t *lineTable, i int, c *classRow, province bool) error {
 	at := t.refs[i]
 	v, kind, cur, rate := t.opt(i, "threshold"), t.opt(i, "threshold_kind"), t.opt(i, "threshold_currency"), t.opt(i, "threshold_rate")
 	if v == "" && kind == "" && cur == "" && rate == "" {
+		if with := t.opt(i, "threshold_with"); with != "" {
+			return at.errorf("%s %s: threshold_with %q without a threshold", c.country, c.class, with)
+		}
 		return nil
 	}
 	switch {
@@ -1417,6 +1431,34 @@ func readClassThreshold(t *lineTable, i int, c *classRow, province bool) error {
 		return at.errorf("%s %s: threshold %q is not a positive amount", c.country, c.class, v)
 	}
 	c.threshold, c.thresholdKind, c.thresholdCurrency = &d, kind, cur
+	return readClassThresholdWith(t, i, c)
+}
+
+// readClassThresholdWith reads the threshold_with column of record i
+// into c, whose threshold is read: the product classes, separated by
+// spaces, of which the document must hold a line that the same
+// document_up_to_exempt limit reaches by a row of its own without
+// threshold_with, for a line of c's class to count towards the limit
+// and be exempt (Ontario's soft drinks, rebated only when sold together
+// with qualifying prepared food). Each class is one of the catalogue
+// (rules.ClassOf), named once, and not c's own.
+func readClassThresholdWith(t *lineTable, i int, c *classRow) error {
+	at, with := t.refs[i], strings.Fields(t.opt(i, "threshold_with"))
+	if len(with) == 0 {
+		return nil
+	}
+	if c.thresholdKind != string(rules.DocumentUpToExempt) {
+		return at.errorf("%s %s: threshold_with goes with threshold_kind document_up_to_exempt alone (got %q)", c.country, c.class, c.thresholdKind)
+	}
+	for k, class := range with {
+		if _, ok := rules.ClassOf(class); !ok {
+			return at.errorf("%s %s: threshold_with: %q is not a product class of the catalogue", c.country, c.class, class)
+		}
+		if class == c.class || slices.Contains(with[:k], class) {
+			return at.errorf("%s %s: threshold_with: %q is the row's own class or is given twice", c.country, c.class, class)
+		}
+	}
+	c.thresholdWith = with
 	return nil
 }
 
