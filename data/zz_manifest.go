@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.30"
+const Version = "2026.12.31"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -16,7 +16,7 @@ var fileDigests = map[string]string{
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "30e792cae577cd4225bc6ac0576fe776e8e4f9a132c8f2339080ea6a3db787eb",
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
-	"nexus.lvd":         "97a2e260fa55a50ec6f79a1a3ff86dd269859fd19ad11d7d239571d7af27d410",
+	"nexus.lvd":         "4abe628a71cfb1af1ad8b513ebad08592d53718c897dcb41cc3429096e3e2c2b",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "6c58087dd6f166e9db2a1706549dbf373e1b43d0aa36f75eb3e9c1e4d215ba0a",
+	"taxability.lvd":    "29f49b7eac59366599dc342431f3d52aaf2b17547419e09439c0955547c6a5f3",
 }
