@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -33,8 +34,17 @@ func calculate[Req, Resp any](fn func(*engine.Engine, context.Context, *Req, fun
 			s.fail(w, r, err)
 			return
 		}
+		var decoded time.Time
+		if elapsedDetailsAsked(req) {
+			decoded = time.Now()
+		}
 		err := fn(s.engine, r.Context(), req, func(resp *Resp) error {
-			ok(s, w, r, resp)
+			x := exchangeOf(r.Context())
+			m := s.meta(x)
+			if !decoded.IsZero() {
+				m.TimeElapsedDetails = elapsedDetails(x, decoded, "calculation")
+			}
+			okWith(s, w, r, resp, m)
 			return nil
 		})
 		if err != nil {
@@ -114,6 +124,10 @@ func lookup[Req any](fn func(*taxarea.Resolver, context.Context, Req) (*wire.Loo
 			s.fail(w, r, err)
 			return
 		}
+		var decoded time.Time
+		if elapsedDetailsAsked(&req) {
+			decoded = time.Now()
+		}
 		body := bytes.TrimPrefix(sent.Bytes(), []byte("\uFEFF"))
 		var errs levy.Errors
 		for _, c := range checks {
@@ -140,8 +154,30 @@ func lookup[Req any](fn func(*taxarea.Resolver, context.Context, Req) (*wire.Loo
 			s.fail(w, r, err)
 			return
 		}
-		ok(s, w, r, resp)
+		x := exchangeOf(r.Context())
+		m := s.meta(x)
+		if !decoded.IsZero() {
+			m.TimeElapsedDetails = elapsedDetails(x, decoded, "lookup")
+		}
+		okWith(s, w, r, resp, m)
 	}
+}
+
+// elapsedDetailsAsked tells whether req, a decoded request body, asks
+// for the details of the time elapsed (returnTimeElapsedDetailsIndicator,
+// which the calculations and the address lookup have).
+func elapsedDetailsAsked(req any) bool {
+	switch x := req.(type) {
+	case *wire.SaleRequest:
+		return x.ReturnTimeElapsedDetailsIndicator
+	case *wire.PurchaseRequest:
+		return x.ReturnTimeElapsedDetailsIndicator
+	case *wire.OwnerRequest:
+		return x.ReturnTimeElapsedDetailsIndicator
+	case *wire.AddressLookupRequest:
+		return x.ReturnTimeElapsedDetailsIndicator
+	}
+	return false
 }
 
 // maxUnknownMembers is the most unknown members one answer names.

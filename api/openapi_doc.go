@@ -151,8 +151,12 @@ func buildDocument(ops []opDoc) (object, *schemaSet, error) {
 	var servers []any
 	for i, base := range Bases {
 		desc := "The published base path."
-		if i > 0 {
+		switch i {
+		case 1:
 			desc = "The base path that older clients are configured with; it serves the same operations."
+		case 2:
+			desc = "The base path that clients generated from the commercial API's interface description reach " +
+				"(its server URL ends in /api/v2 and its paths begin with /v2); it serves the same operations."
 		}
 		servers = append(servers, object{"url": base, "description": desc})
 	}

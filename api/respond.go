@@ -15,11 +15,24 @@ import (
 )
 
 // Meta is the meta member of every answer: who answered, when the request
-// arrived (UTC) and how long the answer took in whole milliseconds.
+// arrived (UTC) and how long the answer took in whole milliseconds; and,
+// for a request that asked for them (returnTimeElapsedDetailsIndicator),
+// what that time was made of.
 type Meta struct {
 	App          string    `json:"app"`
 	TimeReceived time.Time `json:"timeReceived"`
 	TimeElapsed  int64     `json:"timeElapsed(ms)"`
+	// TimeElapsedDetails are the parts of TimeElapsed, each a key and its
+	// whole milliseconds as a string: "request" (reading and decoding
+	// the body) and "calculation" or "lookup" (the work).
+	TimeElapsedDetails []KeyValue `json:"timeElapsedDetails,omitempty"`
+}
+
+// KeyValue is one detail of Meta.TimeElapsedDetails, the wire format's
+// KeyValueType.
+type KeyValue struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
 }
 
 // envelope is the shape of most successful answers.
@@ -110,9 +123,23 @@ func setJSONHeaders(h http.Header, n int) {
 	h["Content-Length"] = []string{strconv.Itoa(n)}
 }
 
+// elapsedDetails returns the details of the time elapsed since the
+// request of x arrived: until decoded, "request"; since, work (the
+// "calculation" or the "lookup").
+func elapsedDetails(x *exchange, decoded time.Time, work string) []KeyValue {
+	return []KeyValue{
+		{Key: "request", Value: strconv.FormatInt(decoded.Sub(x.received).Milliseconds(), 10)},
+		{Key: work, Value: strconv.FormatInt(time.Since(decoded).Milliseconds(), 10)},
+	}
+}
+
 // ok answers 200 with data in the envelope.
 func ok[T any](s *Server, w http.ResponseWriter, r *http.Request, data T) {
-	m := s.meta(exchangeOf(r.Context()))
+	okWith(s, w, r, data, s.meta(exchangeOf(r.Context())))
+}
+
+// okWith answers 200 with data in the envelope, with m as its meta.
+func okWith[T any](s *Server, w http.ResponseWriter, r *http.Request, data T, m Meta) {
 	if a, is := any(data).(jsonAppender); is {
 		s.writeAppended(w, r, http.StatusOK, a, m)
 		return
@@ -188,6 +215,14 @@ func appendMeta(b []byte, m Meta, app []byte) ([]byte, error) {
 	}
 	b = append(b, `","timeElapsed(ms)":`...)
 	b = strconv.AppendInt(b, m.TimeElapsed, 10)
+	if len(m.TimeElapsedDetails) > 0 {
+		d, err := json.Marshal(m.TimeElapsedDetails)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, `,"timeElapsedDetails":`...)
+		b = append(b, d...)
+	}
 	return append(b, '}'), nil
 }
 

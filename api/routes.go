@@ -10,8 +10,11 @@ import (
 )
 
 // Bases are the base paths under which every route is served: the
-// published one, and the one that older clients are configured with.
-var Bases = []string{"/api/v2", "/vertex-ws/v2"}
+// published one; the one that older clients are configured with; and the
+// one that clients generated from the commercial API's interface
+// description reach, whose server URL ends in /api/v2 and whose paths
+// begin with /v2 (/v2/supplies).
+var Bases = []string{"/api/v2", "/vertex-ws/v2", "/api/v2/v2"}
 
 // Route is one operation of the API. The table of routes drives the mux
 // and the OpenAPI document alike, so the two cannot disagree.

@@ -680,6 +680,8 @@ const (
 	// noteVendorTaxIgnored is the end of the notes of a purchase's
 	// chargedTax.
 	noteVendorTaxIgnored = "not acted on by PURCHASE_ORDER (where the specification says it does not apply), ERS and DISTRIBUTE_TAX"
+	// noteElapsed is the note of returnTimeElapsedDetailsIndicator.
+	noteElapsed = "true adds meta.timeElapsedDetails to the answer over HTTP: the milliseconds of reading the request and of the calculation"
 )
 
 // wireFields is the table of the members of the request types (see the
@@ -831,7 +833,7 @@ var wireFields = []wireField{
 		sent: onSale(func(r *wire.SaleRequest) (string, bool) { return amountOf(r.ProratePercentage) })},
 	{member: "SaleRequest.returnAssistedParametersIndicator", acting: kept, note: "Levy returns its assisted parameters always"},
 	{member: "SaleRequest.returnGeneratedLineItemsIndicator", acting: kept},
-	{member: "SaleRequest.returnTimeElapsedDetailsIndicator", acting: kept},
+	{member: "SaleRequest.returnTimeElapsedDetailsIndicator", acting: kept, note: noteElapsed},
 	{member: "SaleRequest.lineItems", acting: acts},
 
 	// SaleLineItem and the members every line shares
@@ -1077,7 +1079,7 @@ var wireFields = []wireField{
 	{member: "TaxabilityCategory.*", acting: within},
 	{member: "PurchaseRequest.returnAssistedParametersIndicator", acting: kept},
 	{member: "PurchaseRequest.returnGeneratedLineItemsIndicator", acting: kept},
-	{member: "PurchaseRequest.returnTimeElapsedDetailsIndicator", acting: kept},
+	{member: "PurchaseRequest.returnTimeElapsedDetailsIndicator", acting: kept, note: noteElapsed},
 	{member: "PurchaseRequest.lineItems", acting: acts},
 	{member: "PurchaseLineItem.lineItemNumber", acting: acts, note: noteLineNumber},
 	{member: "PurchaseLineItem.lineItemId", acting: acts, note: "the line of a sync, required on each line the journal keeps of APINVOICE_SYNC and ACCRUAL_SYNC; kept in the journal"},
@@ -1191,7 +1193,7 @@ var wireFields = []wireField{
 		sent: onOwner(func(r *wire.OwnerRequest) (string, bool) { return listJSON(r.TaxabilityCategoryTotals) })},
 	{member: "OwnerRequest.returnAssistedParametersIndicator", acting: kept},
 	{member: "OwnerRequest.returnGeneratedLineItemsIndicator", acting: kept},
-	{member: "OwnerRequest.returnTimeElapsedDetailsIndicator", acting: kept},
+	{member: "OwnerRequest.returnTimeElapsedDetailsIndicator", acting: kept, note: noteElapsed},
 	{member: "OwnerRequest.lineItems", acting: acts},
 	{member: "OwnerLineItem.lineItemNumber", acting: acts, note: noteLineNumber},
 	{member: "OwnerLineItem.lineItemId", acting: acts},
