@@ -341,6 +341,30 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Restored, a reversal takes its original back again: not while
+	// another reversal of the same version stands (the original would be
+	// taken back twice), and the original counts as reversed by it
+	// afterwards (it is not reversed a second time).
+	var oh Head
+	var ofound, relink bool
+	if oid := prev.ReversalOf; oid != "" {
+		if oh, ofound, err = st.Head(oid); err != nil {
+			return nil, err
+		}
+		if live(oh, ofound) && (prev.ReversalOfVersion == 0 || prev.ReversalOfVersion == oh.Latest) && oh.ReversedBy != id {
+			if oh.ReversedBy != "" {
+				reversed, err := stillReversed(st, oid, oh.Latest, oh.ReversedBy)
+				if err != nil {
+					return nil, err
+				}
+				if reversed {
+					return nil, conflict(FieldTransactionID, "version %d of transaction %q, which a rollback would restore, reverses %q, which %q reverses now: delete %q before rolling %q back",
+						h.Latest-1, id, oid, oh.ReversedBy, oh.ReversedBy, id)
+				}
+			}
+			relink = true
+		}
+	}
 	out := clone(prev)
 	out.Sync = false
 	out.RollbackOf = h.Latest - 1
@@ -348,6 +372,13 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 	out.SupersededReversal = ""
 	if err := appendVersion(st, h, found, out, now); err != nil {
 		return nil, err
+	}
+	if relink {
+		noh := oh
+		noh.ReversedBy = id
+		if err := st.PutHead(prev.ReversalOf, oh, ofound, noh); err != nil {
+			return nil, err
+		}
 	}
 	if err := addFigures(st, latest, out); err != nil {
 		return nil, err

@@ -55,6 +55,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"RollbackMovesPostingDate", testRollbackMovesPostingDate},
 		{"RollbackOfSyncOverDeleted", testRollbackOfSyncOverDeleted},
 		{"RollbackUnderEarlierReversal", testRollbackUnderEarlierReversal},
+		{"RollbackOfSyncOverReversal", testRollbackOfSyncOverReversal},
 		{"SyncReconciles", testSyncReconciles},
 		{"SyncWithoutLiveVersion", testSyncWithoutLiveVersion},
 		{"ScanPeriod", testScanPeriod},
