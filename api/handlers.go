@@ -218,6 +218,10 @@ func (s *Server) findTaxAreas(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteTransaction(w http.ResponseWriter, r *http.Request) {
+	if err := s.refuseBody(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	id := r.PathValue("id")
 	if err := s.engine.DeleteTransaction(r.Context(), id); err != nil {
 		s.fail(w, r, err)
@@ -249,6 +253,10 @@ func (s *Server) reverseTransaction(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) rollbackTransaction(w http.ResponseWriter, r *http.Request) {
+	if err := s.refuseBody(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	resp, err := s.engine.RollbackTransaction(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.fail(w, r, err)
@@ -348,8 +356,19 @@ func (s *Server) decode(r *http.Request, v any) error {
 	return jsonbody.Decode(r.Body, v, s.limit)
 }
 
+// refuseBody refuses (400, naming each member) a body of an operation
+// that takes none, the deletion and the rollback of a transaction: a
+// client that sends lines or a version means a part of the operation
+// that the whole one would silently not do. No body, an empty one and
+// an empty object are accepted.
+func (s *Server) refuseBody(r *http.Request) error {
+	var none struct{}
+	return s.decodeOptional(r, &none)
+}
+
 // decodeOptional reads a JSON body into v when there is one, and refuses
-// a member that v's type does not have, naming it. The one optional body
+// a member that v's type does not have, naming it (refuseBody reads a
+// body into a type with no members). The one optional body
 // is a reversal's, which writes to the journal: an extra member there is
 // a wish the reversal would not honour, such as lines to reverse (a
 // reversal is of the whole transaction) or a misspelt postingDate (the
@@ -377,7 +396,11 @@ func (s *Server) decodeOptional(r *http.Request, v any) error {
 	}
 	var errs levy.Errors
 	jsonbody.UnknownMembers(bytes.TrimPrefix(b, []byte("\ufeff")), reflect.TypeOf(v), nil, func(u jsonbody.Unknown) bool {
-		errs = append(errs, levy.Invalid(jsonbody.Clip(u.Path.String()), "%q is not a member here; the members are %s", jsonbody.Clip(u.Name), strings.Join(u.Known, ", ")))
+		if len(u.Known) == 0 {
+			errs = append(errs, levy.Invalid(jsonbody.Clip(u.Path.String()), "%q is not a member here: this operation takes no body", jsonbody.Clip(u.Name)))
+		} else {
+			errs = append(errs, levy.Invalid(jsonbody.Clip(u.Path.String()), "%q is not a member here; the members are %s", jsonbody.Clip(u.Name), strings.Join(u.Known, ", ")))
+		}
 		return len(errs) < maxUnknownMembers
 	})
 	if len(errs) > 0 {

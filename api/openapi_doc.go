@@ -363,7 +363,7 @@ func answerSchema(s *schemaSet, op Operation) (object, error) {
 func paramSchema(format string) (object, error) {
 	switch format {
 	case "transactionId":
-		return object{"type": "string", "minLength": 1, "maxLength": journal.MaxIDLength, "pattern": nonBlankIdentifierPattern}, nil
+		return object{"type": "string", "minLength": 1, "maxLength": journal.MaxIDLength, "pattern": nonBlankIdentifierPattern, "not": dotSegmentsSchema()}, nil
 	case "identifier":
 		return object{"type": "string", "minLength": 1, "pattern": identifierPattern}, nil
 	case "taxAreaId":

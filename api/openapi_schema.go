@@ -547,6 +547,7 @@ func applyChecks(sch object, f jsonField) error {
 				return bad()
 			}
 			sch["pattern"] = nonBlankIdentifierPattern
+			sch["not"] = dotSegmentsSchema()
 		case "latitude", "longitude":
 			if base.Kind() != reflect.String {
 				return bad()
@@ -579,6 +580,12 @@ const identifierPattern = `^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028
 const nonBlankIdentifierPattern = `^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]*` +
 	`[^\u0000-\u0020\u007F-\u00A0\u061C\u1680\u2000-\u200A\u200E\u200F\u2028\u2029\u202A-\u202F\u205F\u2066-\u2069\u3000]` +
 	`[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$`
+
+// dotSegmentsSchema is the schema of the transaction IDs that
+// wire.CheckTransactionID refuses besides those that
+// nonBlankIdentifierPattern rules out: "." and "..", which no URL path
+// can name (clients and servers take them out of a path).
+func dotSegmentsSchema() object { return object{"enum": []any{".", ".."}} }
 
 // atoi reads the count of a length rule.
 func atoi(s string) (int, error) {

@@ -35,6 +35,17 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 	if out.PostingDate.IsZero() {
 		out.PostingDate = out.DocumentDate
 	}
+	out.Restarts = found && h.Deleted
+	out.SupersededReversal = ""
+	if live(h, found) && h.ReversedBy != "" {
+		reversed, err := stillReversed(st, id, h.Latest, h.ReversedBy)
+		if err != nil {
+			return nil, err
+		}
+		if reversed {
+			out.SupersededReversal = h.ReversedBy
+		}
+	}
 	if err := appendVersion(st, h, found, out, now); err != nil {
 		return nil, err
 	}
@@ -219,6 +230,8 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 	rev.RestoresReversed = orig.ReversalOf != "" && !orig.RestoresReversed
 	rev.Sync = false
 	rev.RollbackOf = 0
+	rev.Restarts = rfound && rh.Deleted
+	rev.SupersededReversal = ""
 	rev.PostingDate = r.PostingDate
 	if rev.PostingDate.IsZero() {
 		rev.PostingDate = civil.Of(now)
@@ -293,6 +306,12 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 	if h.Latest < 2 {
 		return nil, conflict(FieldTransactionID, "nothing to roll back: the sync version %d of transaction %q is its first", h.Latest, id)
 	}
+	// A sync posted after the transaction was deleted started it anew:
+	// the version before it is the deleted one, which a rollback must
+	// not bring back into the figures.
+	if latest.Restarts {
+		return nil, conflict(FieldTransactionID, "nothing to roll back: the sync version %d of transaction %q was posted after the transaction was deleted; delete it again instead", h.Latest, id)
+	}
 	if h.ReversedBy != "" {
 		// The reversal took back the version that was the latest when it
 		// was made: rolled back under it, the transaction would count an
@@ -306,15 +325,60 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 			return nil, conflict(FieldTransactionID, "transaction %q is reversed by %q: delete the reversal before rolling the transaction back", id, h.ReversedBy)
 		}
 	}
+	// The sync superseded a version that a reversal took back: restored
+	// while that reversal stands, the version would count in full
+	// beside its own reversal and could be reversed a second time.
+	if rid := latest.SupersededReversal; rid != "" {
+		reversed, err := stillReversed(st, id, h.Latest-1, rid)
+		if err != nil {
+			return nil, err
+		}
+		if reversed {
+			return nil, conflict(FieldTransactionID, "version %d of transaction %q, which a rollback would restore, is reversed by %q: delete the reversal before rolling the transaction back", h.Latest-1, id, rid)
+		}
+	}
 	prev, err := st.Version(id, h.Latest-1)
 	if err != nil {
 		return nil, err
 	}
+	// Restored, a reversal takes its original back again: not while
+	// another reversal of the same version stands (the original would be
+	// taken back twice), and the original counts as reversed by it
+	// afterwards (it is not reversed a second time).
+	var oh Head
+	var ofound, relink bool
+	if oid := prev.ReversalOf; oid != "" {
+		if oh, ofound, err = st.Head(oid); err != nil {
+			return nil, err
+		}
+		if live(oh, ofound) && (prev.ReversalOfVersion == 0 || prev.ReversalOfVersion == oh.Latest) && oh.ReversedBy != id {
+			if oh.ReversedBy != "" {
+				reversed, err := stillReversed(st, oid, oh.Latest, oh.ReversedBy)
+				if err != nil {
+					return nil, err
+				}
+				if reversed {
+					return nil, conflict(FieldTransactionID, "version %d of transaction %q, which a rollback would restore, reverses %q, which %q reverses now: delete %q before rolling %q back",
+						h.Latest-1, id, oid, oh.ReversedBy, oh.ReversedBy, id)
+				}
+			}
+			relink = true
+		}
+	}
 	out := clone(prev)
 	out.Sync = false
 	out.RollbackOf = h.Latest - 1
+	out.Restarts = false
+	out.SupersededReversal = ""
 	if err := appendVersion(st, h, found, out, now); err != nil {
 		return nil, err
+	}
+	if relink {
+		noh := oh
+		noh.ReversedBy = id
+		if err := st.PutHead(prev.ReversalOf, oh, ofound, noh); err != nil {
+			return nil, err
+		}
 	}
 	if err := addFigures(st, latest, out); err != nil {
 		return nil, err

@@ -59,6 +59,14 @@ type Store interface {
 	// A transaction whose reversal stands is not rolled back
 	// (levy.EConflict): restored under it, the transaction would no
 	// longer be what the reversal takes back; delete the reversal first.
+	// Nor is one whose sync superseded a version that a reversal still
+	// takes back (restored, that version would count beside its own
+	// reversal and could be reversed again), nor one whose sync was
+	// posted after the transaction was deleted (it started the
+	// transaction anew: the version before it is the deleted one).
+	// A version restored that is a reversal takes its original back
+	// again: it is refused while another reversal of that version
+	// stands, and the original counts as reversed by it afterwards.
 	Rollback(ctx context.Context, tenant, id string) (*Transaction, error)
 	// Scan calls fn with the latest version of each live transaction whose
 	// posting date lies in [from, to], in posting date and ID order. A

@@ -39,6 +39,15 @@ type Transaction struct {
 	Sync bool `json:"sync,omitempty"`
 	// RollbackOf is the version this one restores, when Rollback wrote it.
 	RollbackOf int `json:"rollbackOf,omitempty"`
+	// Restarts marks a version posted under the ID of a deleted
+	// transaction: it starts the transaction anew, so that Rollback has
+	// no earlier state of it to return to. The store sets it.
+	Restarts bool `json:"restarts,omitempty"`
+	// SupersededReversal is, on a version posted while a reversal stood
+	// against the version before it, that reversal's ID: Rollback does
+	// not restore a version that a reversal still takes back. The store
+	// sets it.
+	SupersededReversal string `json:"supersededReversal,omitempty"`
 	// ReversalOf is the ID of the transaction this one reverses, and
 	// ReversalOfVersion the version of it that this one takes back (its
 	// latest when the reversal was stored), which stays for audit

@@ -29,8 +29,8 @@ import (
 //	                 control characters, line separators or bidirectional
 //	                 formatting characters (see CheckIdentifier)
 //	nonblank         with id: the identifier holds a character other
-//	                 than whitespace (a transaction ID; see
-//	                 CheckTransactionID)
+//	                 than whitespace and is not "." or ".." (a
+//	                 transaction ID; see CheckTransactionID)
 //
 // Every rule but required applies only to a present field: an empty
 // string, a nil pointer and an empty array are absent. A value of a type
@@ -141,11 +141,16 @@ func (v *violations) identifier(p *fieldPath, name, s string) {
 }
 
 // nonBlankIdentifier reports a member that is not fit to be an
-// identifier, or that is only whitespace: one violation at most.
+// identifier, that is only whitespace, or that is "." or ".." (the rule
+// is a transaction ID's; see dotSegmentViolation): one violation at
+// most.
 func (v *violations) nonBlankIdentifier(p *fieldPath, name, s string) {
 	msg := identifierViolation(s)
 	if msg == "" {
 		msg = blankViolation(s)
+	}
+	if msg == "" {
+		msg = dotSegmentViolation(s)
 	}
 	v.report(p, name, msg)
 }
@@ -155,7 +160,7 @@ func (v *violations) nonBlankIdentifier(p *fieldPath, name, s string) {
 // to MaxTransactionIDLength characters, is fit to be an identifier (see
 // CheckIdentifier), and holds a character other than whitespace: "   "
 // would be stored, listed and matched as a key that no one can tell
-// from an absent one.
+// from an absent one; nor is it "." or ".." (see dotSegmentViolation).
 func CheckTransactionID(field, id string) error {
 	msg := identifierViolation(id)
 	switch n := utf8.RuneCountInString(id); {
@@ -166,11 +171,27 @@ func CheckTransactionID(field, id string) error {
 		msg = fmt.Sprintf("must be at most %d characters", MaxTransactionIDLength)
 	default:
 		msg = blankViolation(id)
+		if msg == "" {
+			msg = dotSegmentViolation(id)
+		}
 	}
 	if msg != "" {
 		return levy.Invalid(field, "%s", msg)
 	}
 	return nil
+}
+
+// dotSegmentViolation says why s, a transaction ID, is not fit to be
+// one because no URL path can name it, or returns "": "." and ".." are
+// the dot segments that clients and servers take out of a path (RFC
+// 3986, section 5.2.4), so that DELETE /transactions/.. would reach
+// /transactions, and a transaction stored under one could never be
+// deleted, reversed, rolled back or found.
+func dotSegmentViolation(s string) string {
+	if s == "." || s == ".." {
+		return fmt.Sprintf("must not be %q: a URL path can not name it (the transaction operations take the ID in their path)", s)
+	}
+	return ""
 }
 
 // blankViolation says why s, a present identifier, is not fit to name a

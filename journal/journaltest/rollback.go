@@ -1,0 +1,138 @@
+package journaltest
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+)
+
+// testRollbackOfSyncOverDeleted deletes a sale of 100.00 and sends a
+// sync of 150.00 under its ID, which starts the transaction anew (a
+// deleted transaction's lines are not merged). Before the sync there
+// was no transaction: a rollback has no earlier state of it to return
+// to, and must not bring back the deleted sale, which the tenant took
+// out of its figures. It is refused as a conflict, as the rollback of
+// a sync that is a transaction's first version is, and writes nothing.
+func testRollbackOfSyncOverDeleted(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+	if err := s.Delete(ctx, tenant, "INV-1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	add := usLine(t, "A", "US-TX", "150.00", "150.00")
+	add.SyncType = "ADD"
+	synced := sale(t, "INV-1", "2026-03-14", "ACME", add)
+	synced.MessageType, synced.Sync = "ARBILLING_SYNC", true
+	mustPost(t, s, tenant, synced)
+	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(150, 0, 150, 1)}})
+
+	_, err := s.Rollback(ctx, tenant, "INV-1")
+	wantCode(t, "rolling back a sync that followed a delete", err, levy.EConflict)
+	if n := len(mustVersions(t, s, tenant, "INV-1")); n != 2 {
+		t.Fatalf("the refused rollback wrote a version: %d versions, want 2", n)
+	}
+	if got := mustGet(t, s, tenant, "INV-1"); got.Total.String() != "150.00" {
+		t.Fatalf("after the refused rollback the transaction is %s, want the sync's 150.00", encode(t, got))
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(150, 0, 150, 1)}})
+}
+
+// testRollbackUnderEarlierReversal reverses a sale of 100.00 (REV-1),
+// then a sync makes it 150.00: the reversal stays a credit of -100.00
+// and the sale counts 150.00, so the figures come to 50.00. Rolled back
+// while REV-1 stands, the sale would again be the 100.00 that REV-1
+// took back, yet count in full beside it, and could be reversed a
+// second time (the figures would come to -100.00). The rollback is
+// refused as a conflict naming REV-1 and writes nothing, as for a
+// transaction whose latest version is reversed; once REV-1 is deleted,
+// it is made.
+func testRollbackUnderEarlierReversal(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	day := civil.MustParse("2026-03-14")
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: day}); err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	up := usLine(t, "A", "US-TX", "150.00", "150.00")
+	up.SyncType = "UPDATE"
+	synced := sale(t, "INV-1", "2026-03-14", "ACME", up)
+	synced.MessageType, synced.Sync = "ARBILLING_SYNC", true
+	mustPost(t, s, tenant, synced)
+	netFifty := map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(50, 0, 50, 0)}}
+	wantFigures(t, s, tenant, netFifty)
+
+	_, err := s.Rollback(ctx, tenant, "INV-1")
+	wantCode(t, "rolling back to a version whose reversal stands", err, levy.EConflict)
+	if err == nil || !strings.Contains(err.Error(), "REV-1") {
+		t.Fatalf("rolling back to a reversed version: %v, want it to name REV-1", err)
+	}
+	wantHistory(t, s, tenant, "INV-1", 2, true, "")
+	wantFigures(t, s, tenant, netFifty)
+
+	if err := s.Delete(ctx, tenant, "REV-1"); err != nil {
+		t.Fatalf("Delete of the reversal: %v", err)
+	}
+	rb, err := s.Rollback(ctx, tenant, "INV-1")
+	if err != nil {
+		t.Fatalf("rolling back after the reversal was deleted: %v", err)
+	}
+	if rb.RollbackOf != 1 || rb.Total.String() != "100.00" {
+		t.Fatalf("rollback: %s", encode(t, rb))
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(100, 0, 100, 1)}})
+}
+
+// testRollbackOfSyncOverReversal reverses a sale of 100.00 (REV-1), then
+// a sync is sent under REV-1's ID: REV-1 becomes a transaction of its
+// own, no longer the reversal of INV-1, which counts in full again and
+// is reversed a second time (REV-2). Rolled back, REV-1 would again be
+// the reversal of INV-1, beside REV-2: INV-1 would be taken back twice
+// and the figures would come to -100.00. The rollback is refused as a
+// conflict naming REV-2 and writes nothing; once REV-2 is deleted, it
+// is made, and INV-1 counts as reversed by REV-1 again: a third
+// reversal is refused.
+func testRollbackOfSyncOverReversal(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	day := civil.MustParse("2026-03-14")
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: day}); err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	add := usLine(t, "B", "US-TX", "30.00", "30.00")
+	add.SyncType = "ADD"
+	synced := sale(t, "REV-1", "2026-03-14", "ACME", add)
+	synced.MessageType, synced.Sync = "ARBILLING_SYNC", true
+	if got := mustPost(t, s, tenant, synced); got.ReversalOf != "" {
+		t.Fatalf("the sync under REV-1 is still a reversal: %s", encode(t, got))
+	}
+	wantHistory(t, s, tenant, "INV-1", 1, true, "")
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-2", PostingDate: day}); err != nil {
+		t.Fatalf("second Reverse: %v", err)
+	}
+	before := figures(t, s, tenant)
+
+	_, err := s.Rollback(ctx, tenant, "REV-1")
+	wantCode(t, "rolling back a reversal while another reversal stands", err, levy.EConflict)
+	if err == nil || !strings.Contains(err.Error(), "REV-2") {
+		t.Fatalf("rolling back a reversal while another stands: %v, want it to name REV-2", err)
+	}
+	wantHistory(t, s, tenant, "REV-1", 2, true, "")
+	wantHistory(t, s, tenant, "INV-1", 1, true, "REV-2")
+	wantFigures(t, s, tenant, before)
+
+	if err := s.Delete(ctx, tenant, "REV-2"); err != nil {
+		t.Fatalf("Delete of the second reversal: %v", err)
+	}
+	if _, err := s.Rollback(ctx, tenant, "REV-1"); err != nil {
+		t.Fatalf("rolling back after the second reversal was deleted: %v", err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{})
+	wantHistory(t, s, tenant, "INV-1", 1, true, "REV-1")
+	_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-3", PostingDate: day})
+	wantCode(t, "reversing what the restored reversal takes back", err, levy.EConflict)
+	wantFigures(t, s, tenant, map[string]journal.Figure{})
+}
