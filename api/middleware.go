@@ -91,11 +91,14 @@ func (s *Server) done(r *http.Request, x *exchange) {
 	if !s.log.Enabled(r.Context(), level) {
 		return
 	}
-	attrs := make([]slog.Attr, 0, 7)
+	attrs := make([]slog.Attr, 0, 8)
 	attrs = append(attrs, slog.String("request_id", x.id), slog.String("method", r.Method),
 		slog.String("route", x.route), slog.Int("status", x.status), slog.Duration("duration", elapsed))
 	if x.tenant != "" {
 		attrs = append(attrs, slog.String("tenant", x.tenant))
+	}
+	if x.operator {
+		attrs = append(attrs, slog.String("role", RoleOperator.String()))
 	}
 	if err != nil {
 		attrs = append(attrs, slog.String("error", err.Error()))

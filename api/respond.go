@@ -48,7 +48,13 @@ type exchange struct {
 	server   *Server
 	id       string
 	received time.Time
+	// tenant is the tenant whose records the request reaches, for the
+	// log: the token's own, or the one the operator named (AdminScope),
+	// "" for the operator's requests over every tenant. operator marks
+	// the requests of the server's operator, whose credential's own
+	// tenant is not the one it acts on.
 	tenant   string
+	operator bool
 	route    string
 	status   int
 	fault    error // the error behind a 500, for the log

@@ -17,13 +17,18 @@ import (
 //     refused (400) where a route needs one.
 //
 // Every admin route that reads or changes a tenant's records draws the
-// line between tenants here, so that the routes cannot disagree.
+// line between tenants here, so that the routes cannot disagree. The
+// request's log line names the tenant returned, with the operator's role
+// for an operator's request ("" over every tenant: no tenant).
 func AdminScope(ctx context.Context, asked, field string, all bool) (string, error) {
 	p, _ := PrincipalOf(ctx)
 	if p.Role == RoleOperator {
 		if asked == "" && !all {
 			return "", levy.Invalid(field, "an operator token names the tenant it acts on")
 		}
+		// The request's log line names the tenant reached, not the
+		// operator credential's own.
+		exchangeOf(ctx).tenant = asked
 		return asked, nil
 	}
 	if asked != "" && asked != p.Tenant {

@@ -426,7 +426,11 @@ func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 			return r, err
 		}
 	}
-	exchangeOf(r.Context()).tenant = p.Tenant
+	x := exchangeOf(r.Context())
+	x.tenant, x.operator = p.Tenant, p.Role == RoleOperator
+	if x.operator {
+		x.tenant = "" // the tenant it acts on, which AdminScope learns
+	}
 	ctx := context.WithValue(levy.WithTenant(r.Context(), p.Tenant), principalKey{}, p)
 	if p.Role == RoleReader {
 		ctx = levy.WithReadOnly(ctx)

@@ -168,12 +168,24 @@ func (r *Registry) holds(rec *Record) bool {
 	return c != nil && c.generation >= rec.Generation
 }
 
+// followBound is how many intervals of Follow one Refresh may take
+// before it gives up.
+const followBound = 10
+
 // Follow calls Refresh every interval until ctx ends, for a process that
 // shares its Store with others (the nodes of a cluster over PostgreSQL):
 // a revocation, a rotation or a new signing key made by another node
 // reaches this one's Verify within one interval and one snapshot's read.
 // A failed Refresh is logged and tried again at the next tick; Verify
 // goes on with the state it has.
+//
+// Each Refresh is given at most ten intervals: one that the Store does
+// not answer, as over a connection that hangs without failing (a
+// database server frozen, a network path gone silent), fails then, and
+// the next tick tries again, on another connection. So a revocation made
+// elsewhere reaches this process within eleven intervals and a read even
+// then, rather than never: the revoked credential's tokens, which Verify
+// checks against memory, stop working here too.
 func (r *Registry) Follow(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
@@ -183,7 +195,10 @@ func (r *Registry) Follow(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 		}
-		if _, err := r.Refresh(ctx); err != nil && ctx.Err() == nil {
+		rctx, cancel := context.WithTimeout(ctx, followBound*every)
+		_, err := r.Refresh(rctx)
+		cancel()
+		if err != nil && ctx.Err() == nil {
 			r.log.Warn("auth: refresh the credentials and keys", "err", err)
 		}
 	}

@@ -89,7 +89,18 @@ func (h *Handler) listClients(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
+	if !api.Operator(r.Context()) {
+		cs = slices.DeleteFunc(cs, h.operatorCredential)
+	}
 	api.WriteData(w, r, http.StatusOK, cs)
+}
+
+// operatorCredential reports whether c is a credential of the server's
+// operator. Its tenant ("default" unless levy clients create --operator
+// is given another) matters to nothing but the list of credentials: it
+// is not one of that tenant's, which the tenant's admin administers.
+func (h *Handler) operatorCredential(c auth.Credential) bool {
+	return h.operator != "" && c.Allows(h.operator)
 }
 
 func (h *Handler) rotateClient(w http.ResponseWriter, r *http.Request) {
@@ -157,15 +168,16 @@ func clientIDParam(err error) error { return api.RenameField(err, "client_id", "
 
 // owned returns the credential clientID when the request's token may
 // manage it: an operator token any, an admin token those of its own
-// tenant. Another tenant's credential is answered as one that does not
-// exist, with the same error, so that an admin token cannot tell the
-// client IDs of other tenants from unknown ones.
+// tenant but the operator's credentials, whatever their tenant. Another
+// tenant's credential, and an operator's, is answered as one that does
+// not exist, with the same error, so that an admin token cannot tell
+// those client IDs from unknown ones.
 func (h *Handler) owned(ctx context.Context, clientID string) (auth.Credential, error) {
 	c, err := h.iss.Get(ctx, clientID)
 	if err != nil {
 		return auth.Credential{}, err
 	}
-	if p, _ := api.PrincipalOf(ctx); !api.Operator(ctx) && c.Tenant != p.Tenant {
+	if p, _ := api.PrincipalOf(ctx); !api.Operator(ctx) && (c.Tenant != p.Tenant || h.operatorCredential(c)) {
 		return auth.Credential{}, levy.NotFound("client_id", "no client %q", clientID)
 	}
 	return c, nil
