@@ -86,9 +86,11 @@ func (o *File) Failed() int { return o.failed }
 // the file, and closes it. The input must be the one of the interrupted
 // run when the File was resumed. When the run ends, even when it was
 // stopped in order (Summary.Stopped) or its input could not be read to
-// the end (*ReadError), the file holds every answered document and the
-// checkpoint is removed; after any other error, the file and the
-// checkpoint are left for a resumed run.
+// the end (*ReadError), the file holds every answered document. The
+// checkpoint is removed once the whole input is answered; a run that
+// stopped early or after any error leaves the file and the checkpoint
+// for a resumed run, which the checkpoint's digests hold to the same
+// input.
 func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 	if o.f == nil {
 		return Summary{}, errors.New("batch: the File was run or closed")
@@ -116,8 +118,11 @@ func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 	if cerr := f.Close(); cerr != nil {
 		return sum, fmt.Errorf("write the output: %w", cerr)
 	}
-	if com.side != "" {
-		// Every group is stored and written: the checkpoint has no more to tell.
+	if com.side != "" && sum.Stopped == nil && err == nil {
+		// The whole input is answered, every group stored and written:
+		// the checkpoint has no more to tell. A run stopped early keeps
+		// it, so that a resumed run's input is checked against the
+		// digests it holds, as after a crash.
 		if rerr := os.Remove(com.side); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
 			return sum, rerr
 		}

@@ -218,3 +218,77 @@ func TestFileResumeOtherCSVInput(t *testing.T) {
 	}
 	batchtest.SameFile(t, got, want)
 }
+
+// TestFileResumeOtherInputAfterStop stops a journaled run in order, by
+// its context (Ctrl-C on levy batch) and by MaxErrors, after the journal
+// stored more than a group, and resumes it with inputs other than the
+// stopped run's: each is refused with ErrInputChanged before anything
+// is calculated or stored, as after a crash. The same input then
+// finishes the run: every invoice stored once, and the output that of a
+// run that never stopped.
+func TestFileResumeOtherInputAfterStop(t *testing.T) {
+	e := newEngine(t)
+	for _, stop := range []string{"cancelled", "max errors"} {
+		t.Run(stop, func(t *testing.T) {
+			dir := t.TempDir()
+			in, ids := batchtest.InvoiceFile(t, dir, 900)
+			want, got := filepath.Join(dir, "want.jsonl"), filepath.Join(dir, "got.jsonl")
+			if _, err := runFile(t, e, in, want, nil, false); err != nil {
+				t.Fatal(err)
+			}
+			j := openJournal(t, filepath.Join(dir, "journal"))
+			defer j.Close()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			cfg := batch.Config{Engine: e, Perspective: batch.Sale, Journal: j}
+			if stop == "cancelled" {
+				cfg.Progress = func(p batch.Progress) {
+					if p.Documents == batch.GroupSize+50 {
+						cancel()
+					}
+				}
+			} else {
+				cfg.MaxErrors = 3 // the input's third refused line is past the first group
+			}
+			f, err := batch.OpenFile(ctx, cfg, got, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, err := os.Open(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum, err := f.Run(ctx, src)
+			src.Close()
+			if err != nil || sum.Stopped == nil {
+				t.Fatalf("stopped run: %+v, %v; want it stopped in order", sum, err)
+			}
+			done := batchtest.LineCount(t, got)
+			if done <= batch.GroupSize || done >= 900 {
+				t.Fatalf("the stopped run wrote %d lines, want more than a group and fewer than 900", done)
+			}
+			for _, other := range otherInputs(t, in) {
+				sum, err := runFile(t, e, other, got, j, true)
+				if !errors.Is(err, batch.ErrInputChanged) || sum.Documents != 0 {
+					t.Fatalf("resumed with %s: %+v, %v; want ErrInputChanged and nothing answered", filepath.Base(other), sum, err)
+				}
+				if n := batchtest.LineCount(t, got); n != done {
+					t.Fatalf("after resuming with %s the output holds %d lines, want the %d written", filepath.Base(other), n, done)
+				}
+			}
+			for id, n := range versionCounts(t, j, ids) {
+				if n > 1 {
+					t.Fatalf("after the refused resumes %s has %d versions", id, n)
+				}
+			}
+			if sum, err := runFile(t, e, in, got, j, true); err != nil || sum.Documents != 900-done {
+				t.Fatalf("resumed with the same input: %+v, %v; want the %d documents left", sum, err, 900-done)
+			}
+			batchtest.SameFile(t, got, want)
+			wantVersions(t, j, ids, 1)
+			if _, err := os.Stat(got + batch.CheckpointSuffix); !errors.Is(err, os.ErrNotExist) {
+				t.Fatalf("the checkpoint outlived the finished run: %v", err)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -595,6 +596,54 @@ func TestBrazilGoldenFigures(t *testing.T) {
 				{line: "office-notebook", imp: "ICMS-DIFAL", jur: "BR-MS", taxable: "1288.55", rate: "0.17", tax: "138.55", cst: "00", buyer: true},
 			},
 		},
+		{
+			// A São Paulo manufacturer ships 1,000.00 of its own notebooks to a
+			// customer in Buenos Aires: an export, CFOP 7101.
+			//   ICMS: exports are immune (CF art. 155 § 2 X a; LC 87/1996 art. 3 II):
+			//     NONTAXABLE, CST 41, base and tax 0.00.
+			//   IPI: immune on exported products (CF art. 153 § 3 III): CST 54, 0.00.
+			//   PIS and COFINS: no levy on export revenue (Lei 10.637/2002 art. 5 I,
+			//     Lei 10.833/2003 art. 6 I): CST 08, 0.00 each.
+			//   CBS and IBS: immune exports, CST 410, information only in 2026.
+			//   Nothing in the price: net 1,000.00, total 1,000.00.
+			file: "testdata/golden/sale-br-export.response.json",
+			sub:  "1000.00", tax: "0.00", total: "1000.00",
+			lines: map[string][3]string{"export": {"1000.00", "0.00", "7101"}},
+			figs: []brFig{
+				{line: "export", imp: "ICMS", jur: "BR-SP", taxable: "0.00", tax: "0.00", cst: "41", result: "NONTAXABLE"},
+				{line: "export", imp: "IPI", jur: "BR", taxable: "0.00", tax: "0.00", cst: "54", result: "NONTAXABLE"},
+				{line: "export", imp: "PIS", jur: "BR", taxable: "0.00", tax: "0.00", cst: "08", result: "NONTAXABLE"},
+				{line: "export", imp: "COFINS", jur: "BR", taxable: "0.00", tax: "0.00", cst: "08", result: "NONTAXABLE"},
+				{line: "export", imp: "CBS", jur: "BR", taxable: "0.00", tax: "0.00", cst: "410", result: "NONTAXABLE", info: true},
+				{line: "export", imp: "IBS", jur: "BR", taxable: "0.00", tax: "0.00", cst: "410", result: "NONTAXABLE", info: true},
+			},
+		},
+		{
+			// The same company moves a server of its fixed assets (net book value
+			// 12,000.00) from São Paulo to its establishment in Rio de Janeiro:
+			// CFOP 6552. A transfer between establishments of one owner bears no
+			// ICMS (STF ADC 49; LC 204/2023): NONTAXABLE, CST 41, 0.00; no other
+			// tax reaches the movement. Total 12,000.00, the book value.
+			file: "testdata/golden/owner-br-asset-movement.response.json",
+			sub:  "12000.00", tax: "0.00", total: "12000.00",
+			lines: map[string][3]string{"server": {"12000.00", "0.00", "6552"}},
+			figs: []brFig{
+				{line: "server", imp: "ICMS", jur: "BR-SP", taxable: "0.00", tax: "0.00", cst: "41", result: "NONTAXABLE"},
+				{line: "server", imp: "IPI", jur: "BR", noRecord: true},
+				{line: "server", imp: "PIS", jur: "BR", noRecord: true},
+			},
+		},
+	}
+	// docs/brazil.md says every Brazilian golden file has its figures
+	// computed here: a golden response without a case is a fault.
+	golden, err := filepath.Glob("testdata/golden/*-br-*.response.json")
+	if err != nil || len(golden) == 0 {
+		t.Fatalf("the Brazilian golden responses: %v, %v", golden, err)
+	}
+	for _, g := range golden {
+		if !slices.ContainsFunc(docs, func(d doc) bool { return filepath.Clean(d.file) == g }) {
+			t.Errorf("%s has no figures computed by hand in TestBrazilGoldenFigures", g)
+		}
 	}
 	for _, d := range docs {
 		t.Run(filepath.Base(d.file), func(t *testing.T) {

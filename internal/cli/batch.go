@@ -58,7 +58,8 @@ and goes on. With a journal it reads the checkpoint that the run keeps
 beside its output (FILE.levy-batch) to learn whether the last group was
 stored, so that every document is stored exactly once and the output
 equals that of a run that never stopped. The checkpoint is removed when a
-run ends. A journaled run's checkpoint also holds a digest of the input
+run has answered its whole input; a run stopped early (Ctrl-C,
+--max-errors) keeps it. A journaled run's checkpoint also holds a digest of the input
 answered so far: --resume with another input is refused (exit 2) before
 anything is calculated or stored, as is --resume with the other --format
 than the output was written in.
