@@ -38,11 +38,26 @@ func calculate[Req, Resp any](fn func(*engine.Engine, context.Context, *Req, fun
 		if elapsedDetailsAsked(req) {
 			decoded = time.Now()
 		}
-		err := fn(s.engine, r.Context(), req, func(resp *Resp) error {
+		// Whether to leave out Levy's own members is known before the
+		// calculation, which may store the transaction: a policy that
+		// cannot be read fails the request before anything is stored.
+		omit, err := s.omitLevyMembers(r.Context())
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		err = fn(s.engine, r.Context(), req, func(resp *Resp) error {
 			x := exchangeOf(r.Context())
 			m := s.meta(x)
 			if !decoded.IsZero() {
 				m.TimeElapsedDetails = elapsedDetails(x, decoded, "calculation")
+			}
+			if omit {
+				// Without Levy's own members, for the clients whose
+				// generated models refuse them (WithLevyMembers); resp,
+				// which the journal may have lent, is not changed.
+				okWith(s, w, r, withoutLevyMembersOf(resp), m)
+				return nil
 			}
 			okWith(s, w, r, resp, m)
 			return nil

@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/levytax/levy/profile"
 )
 
 // TestReferenceShapes checks Levy's answers over HTTP against the
@@ -40,8 +43,27 @@ func TestReferenceShapes(t *testing.T) {
 	if err := json.Unmarshal(b, &doc); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	h := newHarness(t)
-	w := &shapeWalker{schemas: doc.Components.Schemas}
+	// Once as Levy answers by default, Levy's own members allowed; once
+	// with them left out (levy serve --levy-members omit), where only
+	// the members the specification defines may differ.
+	for _, pass := range []struct {
+		name    string
+		opts    []Option
+		allowed map[string]string
+	}{
+		{profile.LevyMembersInclude, nil, shapeDivergences},
+		{profile.LevyMembersOmit, []Option{WithLevyMembers(profile.LevyMembersOmit)}, specDivergences()},
+	} {
+		t.Run(pass.name, func(t *testing.T) { referenceShapes(t, doc.Components.Schemas, pass.allowed, pass.opts...) })
+	}
+}
+
+// referenceShapes sends TestReferenceShapes's requests to a server with
+// opts and checks its answers against schemas, allowing the members and
+// values of allowed beside them.
+func referenceShapes(t *testing.T, schemas map[string]any, allowed map[string]string, opts ...Option) {
+	h := newHarness(t, opts...)
+	w := &shapeWalker{schemas: schemas, allowed: allowed}
 	send := func(method, path, body, schema string) {
 		t.Helper()
 		var a answer
@@ -74,6 +96,13 @@ func TestReferenceShapes(t *testing.T) {
 		}
 		send("POST", "/api/v2"+endpoint[strings.SplitN(filepath.Base(f), "-", 2)[0]], string(req), calc)
 	}
+	// Addresses at fault, which the document's destination and a line's
+	// own report (in taxAreaLookup, or under omit in assistedParameters).
+	send("POST", "/api/v2/supplies", `{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-06-01",
+		"seller":{"company":"ACME","physicalOrigin":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012"}},
+		"customer":{"destination":{"city":"Los Angeles","mainDivision":"NY","postalCode":"90012"}},
+		"lineItems":[{"lineItemId":"1","extendedPrice":10},{"lineItemId":"2","extendedPrice":20,
+		"customer":{"destination":{"city":"Evanston","mainDivision":"IL","postalCode":"60606"}}}]}`, calc)
 	// Every message type, each on a request that a golden one of its
 	// perspective sends.
 	kinds := []struct {
@@ -158,6 +187,21 @@ var shapeDivergences = map[string]string{
 	"enum:CONDITIONAL_PROCUREMENT": "a message type of the specification",
 }
 
+// levyMembers are the members of shapeDivergences that Levy adds of its
+// own: those the wire types tag levy:"own", which an answer under
+// profile.LevyMembersOmit leaves out.
+var levyMembers = []string{"taxAreaLookup", "procurementAction"}
+
+// specDivergences returns shapeDivergences without levyMembers: the
+// members and values the specification defines.
+func specDivergences() map[string]string {
+	out := maps.Clone(shapeDivergences)
+	for _, m := range levyMembers {
+		delete(out, m)
+	}
+	return out
+}
+
 func ref(name string) map[string]any { return map[string]any{"$ref": "#/components/schemas/" + name} }
 
 // shapeWalker checks JSON values against the schemas of an OpenAPI 3.0
@@ -166,6 +210,9 @@ func ref(name string) map[string]any { return map[string]any{"$ref": "#/componen
 // format (int32, int64, date, date-time), pattern and lengths.
 type shapeWalker struct {
 	schemas map[string]any
+	// allowed are the members and values (keyed as shapeDivergences)
+	// that an answer may hold beyond the schemas.
+	allowed map[string]string
 	faults  []string
 }
 
@@ -195,7 +242,7 @@ func (w *shapeWalker) check(v any, s map[string]any, path string) {
 		// fewest faults.
 		var best []string
 		for i, a := range alts {
-			sub := &shapeWalker{schemas: w.schemas}
+			sub := &shapeWalker{schemas: w.schemas, allowed: w.allowed}
 			sub.check(v, a.(map[string]any), path)
 			if i == 0 || len(sub.faults) < len(best) {
 				best = sub.faults
@@ -224,7 +271,7 @@ func (w *shapeWalker) check(v any, s map[string]any, path string) {
 		for k, e := range x {
 			p, ok := props[k].(map[string]any)
 			if !ok {
-				if _, known := shapeDivergences[k]; !known && s["additionalProperties"] == nil {
+				if _, known := w.allowed[k]; !known && s["additionalProperties"] == nil {
 					w.fault(path, "the member %s is not in the schema", k)
 				}
 				continue
@@ -246,7 +293,7 @@ func (w *shapeWalker) check(v any, s map[string]any, path string) {
 			return
 		}
 		if en := strs(s["enum"]); len(en) > 0 && !slices.Contains(en, x) {
-			if _, known := shapeDivergences["enum:"+x]; !known {
+			if _, known := w.allowed["enum:"+x]; !known {
 				w.fault(path, "%q is not one of %v", x, en)
 			}
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -97,11 +98,14 @@ type Server struct {
 	auth    Authenticator
 	app     string
 	appJSON []byte // app as encoding/json writes it, for every answer's meta
-	reg     *prometheus.Registry
-	metrics *metrics
-	extra   []mount
-	checks  []healthCheck
-	handler http.Handler
+	// levyMembers is the server's profile.LevyMembersInclude or
+	// profile.LevyMembersOmit, for the tenants whose policy sets none.
+	levyMembers string
+	reg         *prometheus.Registry
+	metrics     *metrics
+	extra       []mount
+	checks      []healthCheck
+	handler     http.Handler
 	// routeLimits are the body limits of the routes that accept less than
 	// limit, by pattern; metricsHere says whether Handler serves /metrics.
 	routeLimits map[string]int64
@@ -225,6 +229,11 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 	s := &Server{engine: e, log: slog.Default(), limit: DefaultBodyLimit, app: "levy", metricsHere: true}
 	for _, o := range opts {
 		o(s)
+	}
+	switch s.levyMembers {
+	case "", profile.LevyMembersInclude, profile.LevyMembersOmit:
+	default:
+		return nil, fmt.Errorf("api: Levy's members %q: want %s or %s", s.levyMembers, profile.LevyMembersInclude, profile.LevyMembersOmit)
 	}
 	if s.limit <= 0 {
 		return nil, fmt.Errorf("api: the body limit must be positive, not %d", s.limit)

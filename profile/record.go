@@ -306,6 +306,19 @@ const (
 	AddressStrict  = "strict"
 )
 
+// The values of Policy.LevyMembers.
+const (
+	// LevyMembersInclude answers calculations over HTTP with every member
+	// of Levy's own (the default).
+	LevyMembersInclude = "include"
+	// LevyMembersOmit answers them without the members of Levy's own that
+	// the commercial wire format's OpenAPI description lacks and the
+	// service specification does not define (taxAreaLookup,
+	// procurementAction), for clients generated from that description
+	// that refuse a member their model does not declare.
+	LevyMembersOmit = "omit"
+)
+
 // Policy is a tenant's choices that the wire does not carry: the
 // per-tenant form of the engine's Settings, as plain data. Each member
 // has the meaning of the engine setting of the same name; a member at
@@ -341,6 +354,12 @@ type Policy struct {
 	// ExpiryNoticeDays is how many days before a certificate's
 	// expiration date the tenant wants to hear of it; 0 means never.
 	ExpiryNoticeDays int `json:"expiryNoticeDays,omitempty"`
+	// LevyMembers is LevyMembersInclude or LevyMembersOmit: whether the
+	// HTTP answers of the tenant's calculations (/supplies, /procurement,
+	// /owner) carry the members of Levy's own. Unlike the other members
+	// it is no engine setting: the engine, levy calc, levy batch, the
+	// explain routes and the journal keep every member whatever it says.
+	LevyMembers string `json:"levyMembers,omitempty"`
 }
 
 // DistanceSales returns the EU distance sales the policy sets for the

@@ -644,6 +644,12 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	default:
 		l.add(p+".addressCheck", "%q is not %s or %s", clip(pol.AddressCheck), AddressLenient, AddressStrict)
 	}
+	pol.LevyMembers = strings.ToLower(strings.TrimSpace(pol.LevyMembers))
+	switch pol.LevyMembers {
+	case "", LevyMembersInclude, LevyMembersOmit:
+	default:
+		l.add(p+".levyMembers", "%q is not %s or %s", clip(pol.LevyMembers), LevyMembersInclude, LevyMembersOmit)
+	}
 	if d := pol.ExpiryNoticeDays; d < 0 || d > maxExpiryNoticeDays {
 		l.add(p+".expiryNoticeDays", "%d is not between 0 and %d", d, maxExpiryNoticeDays)
 	}

@@ -20,6 +20,17 @@ import (
 // the same bytes as json.Marshal, member by member, into a buffer the
 // caller reuses. The helpers below write the leaves.
 
+// AppendOptions change what the AppendJSONWith methods write; the zero
+// value writes what AppendJSON and json.Marshal write.
+type AppendOptions struct {
+	// OmitLevyMembers leaves out the members of Levy's own that the
+	// commercial wire format lacks and the service specification does
+	// not define: those tagged levy:"own" (Location.TaxAreaLookup,
+	// PurchaseResponse.ProcurementAction), for clients whose generated
+	// models refuse a member they do not declare.
+	OmitLevyMembers bool
+}
+
 // appendString appends s as a JSON string, escaped as encoding/json
 // escapes it with HTML escaping on (its default): the quote, the
 // backslash, control characters, <, > and &, U+2028 and U+2029, and each

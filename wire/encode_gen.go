@@ -11,43 +11,67 @@ import (
 // writes for it (with HTML escaping; without the newline of
 // json.Encoder.Encode). A nil r is null.
 func (r *SaleResponse) AppendJSON(b []byte) ([]byte, error) {
+	return r.AppendJSONWith(b, AppendOptions{})
+}
+
+// AppendJSONWith appends the JSON encoding of r to b as AppendJSON
+// does, changed as o says.
+func (r *SaleResponse) AppendJSONWith(b []byte, o AppendOptions) ([]byte, error) {
 	if r == nil {
 		return append(b, "null"...), nil
 	}
-	return appendSaleResponse(b, r)
+	return appendSaleResponse(b, r, o)
 }
 
 // AppendJSON appends the JSON encoding of r to b: the bytes json.Marshal
 // writes for it (with HTML escaping; without the newline of
 // json.Encoder.Encode). A nil r is null.
 func (r *PurchaseResponse) AppendJSON(b []byte) ([]byte, error) {
+	return r.AppendJSONWith(b, AppendOptions{})
+}
+
+// AppendJSONWith appends the JSON encoding of r to b as AppendJSON
+// does, changed as o says.
+func (r *PurchaseResponse) AppendJSONWith(b []byte, o AppendOptions) ([]byte, error) {
 	if r == nil {
 		return append(b, "null"...), nil
 	}
-	return appendPurchaseResponse(b, r)
+	return appendPurchaseResponse(b, r, o)
 }
 
 // AppendJSON appends the JSON encoding of r to b: the bytes json.Marshal
 // writes for it (with HTML escaping; without the newline of
 // json.Encoder.Encode). A nil r is null.
 func (r *OwnerResponse) AppendJSON(b []byte) ([]byte, error) {
+	return r.AppendJSONWith(b, AppendOptions{})
+}
+
+// AppendJSONWith appends the JSON encoding of r to b as AppendJSON
+// does, changed as o says.
+func (r *OwnerResponse) AppendJSONWith(b []byte, o AppendOptions) ([]byte, error) {
 	if r == nil {
 		return append(b, "null"...), nil
 	}
-	return appendOwnerResponse(b, r)
+	return appendOwnerResponse(b, r, o)
 }
 
 // AppendJSON appends the JSON encoding of r to b: the bytes json.Marshal
 // writes for it (with HTML escaping; without the newline of
 // json.Encoder.Encode). A nil r is null.
 func (r *LookupResponse) AppendJSON(b []byte) ([]byte, error) {
+	return r.AppendJSONWith(b, AppendOptions{})
+}
+
+// AppendJSONWith appends the JSON encoding of r to b as AppendJSON
+// does, changed as o says.
+func (r *LookupResponse) AppendJSONWith(b []byte, o AppendOptions) ([]byte, error) {
 	if r == nil {
 		return append(b, "null"...), nil
 	}
-	return appendLookupResponse(b, r)
+	return appendLookupResponse(b, r, o)
 }
 
-func appendLookupResponse(b []byte, x *LookupResponse) ([]byte, error) {
+func appendLookupResponse(b []byte, x *LookupResponse, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	b = append(b, `"lookupResults":`...)
@@ -59,7 +83,7 @@ func appendLookupResponse(b []byte, x *LookupResponse) ([]byte, error) {
 			if i1 > 0 {
 				b = append(b, ',')
 			}
-			if b, err = appendLookupResult(b, &x.LookupResults[i1]); err != nil {
+			if b, err = appendLookupResult(b, &x.LookupResults[i1], o); err != nil {
 				return b, err
 			}
 		}
@@ -68,7 +92,7 @@ func appendLookupResponse(b []byte, x *LookupResponse) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendLookupResult(b []byte, x *LookupResult) ([]byte, error) {
+func appendLookupResult(b []byte, x *LookupResult, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -89,7 +113,7 @@ func appendLookupResult(b []byte, x *LookupResult) ([]byte, error) {
 				if i2 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendJurisdiction(b, &x.Jurisdictions[i2]); err != nil {
+				if b, err = appendJurisdiction(b, &x.Jurisdictions[i2], o); err != nil {
 					return b, err
 				}
 			}
@@ -109,7 +133,7 @@ func appendLookupResult(b []byte, x *LookupResult) ([]byte, error) {
 				if i3 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendPostalAddress(b, &x.PostalAddresses[i3]); err != nil {
+				if b, err = appendPostalAddress(b, &x.PostalAddresses[i3], o); err != nil {
 					return b, err
 				}
 			}
@@ -128,7 +152,7 @@ func appendLookupResult(b []byte, x *LookupResult) ([]byte, error) {
 			if i4 > 0 {
 				b = append(b, ',')
 			}
-			if b, err = appendStatus(b, &x.Statuses[i4]); err != nil {
+			if b, err = appendStatus(b, &x.Statuses[i4], o); err != nil {
 				return b, err
 			}
 		}
@@ -154,7 +178,7 @@ func appendLookupResult(b []byte, x *LookupResult) ([]byte, error) {
 				if i5 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendCleansingMessage(b, &x.AddressCleansingResultMessages[i5]); err != nil {
+				if b, err = appendCleansingMessage(b, &x.AddressCleansingResultMessages[i5], o); err != nil {
 					return b, err
 				}
 			}
@@ -164,7 +188,7 @@ func appendLookupResult(b []byte, x *LookupResult) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendCleansingMessage(b []byte, x *CleansingMessage) ([]byte, error) {
+func appendCleansingMessage(b []byte, x *CleansingMessage, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	b = append(b, `"code":`...)
 	b = appendString(b, string(x.Code))
@@ -175,7 +199,7 @@ func appendCleansingMessage(b []byte, x *CleansingMessage) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendJurisdiction(b []byte, x *Jurisdiction) ([]byte, error) {
+func appendJurisdiction(b []byte, x *Jurisdiction, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	b = append(b, `"jurisdictionId":`...)
@@ -203,7 +227,7 @@ func appendJurisdiction(b []byte, x *Jurisdiction) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
+func appendOwnerResponse(b []byte, x *OwnerResponse, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -331,7 +355,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"owner":`...)
-		if b, err = appendOwner(b, x.OwnerRequest.Owner); err != nil {
+		if b, err = appendOwner(b, x.OwnerRequest.Owner, o); err != nil {
 			return b, err
 		}
 	}
@@ -340,7 +364,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"currency":`...)
-		if b, err = appendCurrency(b, x.OwnerRequest.Currency); err != nil {
+		if b, err = appendCurrency(b, x.OwnerRequest.Currency, o); err != nil {
 			return b, err
 		}
 	}
@@ -349,7 +373,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"companyCodeCurrency":`...)
-		if b, err = appendCurrency(b, x.OwnerRequest.CompanyCodeCurrency); err != nil {
+		if b, err = appendCurrency(b, x.OwnerRequest.CompanyCodeCurrency, o); err != nil {
 			return b, err
 		}
 	}
@@ -358,7 +382,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"originalCurrency":`...)
-		if b, err = appendCurrency(b, x.OwnerRequest.OriginalCurrency); err != nil {
+		if b, err = appendCurrency(b, x.OwnerRequest.OriginalCurrency, o); err != nil {
 			return b, err
 		}
 	}
@@ -375,7 +399,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 				if i6 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendCurrencyConversionFactor(b, &x.OwnerRequest.CurrencyConversionFactors[i6]); err != nil {
+				if b, err = appendCurrencyConversionFactor(b, &x.OwnerRequest.CurrencyConversionFactors[i6], o); err != nil {
 					return b, err
 				}
 			}
@@ -416,7 +440,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 				if i7 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.OwnerRequest.ExemptOverrides[i7]); err != nil {
+				if b, err = appendOverride(b, &x.OwnerRequest.ExemptOverrides[i7], o); err != nil {
 					return b, err
 				}
 			}
@@ -436,7 +460,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 				if i8 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.OwnerRequest.NonTaxableOverrides[i8]); err != nil {
+				if b, err = appendOverride(b, &x.OwnerRequest.NonTaxableOverrides[i8], o); err != nil {
 					return b, err
 				}
 			}
@@ -456,7 +480,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 				if i9 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendRateOverride(b, &x.OwnerRequest.RateOverrides[i9]); err != nil {
+				if b, err = appendRateOverride(b, &x.OwnerRequest.RateOverrides[i9], o); err != nil {
 					return b, err
 				}
 			}
@@ -476,7 +500,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 				if i10 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendImpositionInclusion(b, &x.OwnerRequest.ImpositionInclusions[i10]); err != nil {
+				if b, err = appendImpositionInclusion(b, &x.OwnerRequest.ImpositionInclusions[i10], o); err != nil {
 					return b, err
 				}
 			}
@@ -488,7 +512,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"situsOverride":`...)
-		if b, err = appendSitusOverride(b, x.OwnerRequest.SitusOverride); err != nil {
+		if b, err = appendSitusOverride(b, x.OwnerRequest.SitusOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -497,7 +521,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"taxOverride":`...)
-		if b, err = appendTaxOverride(b, x.OwnerRequest.TaxOverride); err != nil {
+		if b, err = appendTaxOverride(b, x.OwnerRequest.TaxOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -535,7 +559,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 				if i11 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxabilityCategoryTotal(b, &x.OwnerRequest.TaxabilityCategoryTotals[i11]); err != nil {
+				if b, err = appendTaxabilityCategoryTotal(b, &x.OwnerRequest.TaxabilityCategoryTotals[i11], o); err != nil {
 					return b, err
 				}
 			}
@@ -576,7 +600,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 				if i12 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOwnerResponseLineItem(b, &x.LineItems[i12]); err != nil {
+				if b, err = appendOwnerResponseLineItem(b, &x.LineItems[i12], o); err != nil {
 					return b, err
 				}
 			}
@@ -603,7 +627,7 @@ func appendOwnerResponse(b []byte, x *OwnerResponse) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendCurrency(b []byte, x *Currency) ([]byte, error) {
+func appendCurrency(b []byte, x *Currency, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.ISOCurrencyCodeAlpha != "" {
@@ -627,7 +651,7 @@ func appendCurrency(b []byte, x *Currency) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendCurrencyConversionFactor(b []byte, x *CurrencyConversionFactor) ([]byte, error) {
+func appendCurrencyConversionFactor(b []byte, x *CurrencyConversionFactor, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -640,7 +664,7 @@ func appendCurrencyConversionFactor(b []byte, x *CurrencyConversionFactor) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"sourceCurrency":`...)
-		if b, err = appendCurrency(b, x.SourceCurrency); err != nil {
+		if b, err = appendCurrency(b, x.SourceCurrency, o); err != nil {
 			return b, err
 		}
 	}
@@ -649,20 +673,20 @@ func appendCurrencyConversionFactor(b []byte, x *CurrencyConversionFactor) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"targetCurrency":`...)
-		if b, err = appendCurrency(b, x.TargetCurrency); err != nil {
+		if b, err = appendCurrency(b, x.TargetCurrency, o); err != nil {
 			return b, err
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func appendImpositionInclusion(b []byte, x *ImpositionInclusion) ([]byte, error) {
+func appendImpositionInclusion(b []byte, x *ImpositionInclusion, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.ImpositionType != nil {
 		b = append(b, `"impositionType":`...)
-		if b, err = appendImpositionType(b, x.ImpositionType); err != nil {
+		if b, err = appendImpositionType(b, x.ImpositionType, o); err != nil {
 			return b, err
 		}
 	}
@@ -685,7 +709,7 @@ func appendImpositionInclusion(b []byte, x *ImpositionInclusion) ([]byte, error)
 	return append(b, '}'), nil
 }
 
-func appendImpositionType(b []byte, x *ImpositionType) ([]byte, error) {
+func appendImpositionType(b []byte, x *ImpositionType, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.ImpositionTypeID != "" {
@@ -723,7 +747,7 @@ func appendImpositionType(b []byte, x *ImpositionType) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendOverride(b []byte, x *Override) ([]byte, error) {
+func appendOverride(b []byte, x *Override, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -736,7 +760,7 @@ func appendOverride(b []byte, x *Override) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"impositionType":`...)
-		if b, err = appendImpositionType(b, x.ImpositionType); err != nil {
+		if b, err = appendImpositionType(b, x.ImpositionType, o); err != nil {
 			return b, err
 		}
 	}
@@ -766,7 +790,7 @@ func appendOverride(b []byte, x *Override) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendOwner(b []byte, x *Owner) ([]byte, error) {
+func appendOwner(b []byte, x *Owner, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -793,7 +817,7 @@ func appendOwner(b []byte, x *Owner) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"physicalOrigin":`...)
-		if b, err = appendLocation(b, x.PhysicalOrigin); err != nil {
+		if b, err = appendLocation(b, x.PhysicalOrigin, o); err != nil {
 			return b, err
 		}
 	}
@@ -802,7 +826,7 @@ func appendOwner(b []byte, x *Owner) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"destination":`...)
-		if b, err = appendLocation(b, x.Destination); err != nil {
+		if b, err = appendLocation(b, x.Destination, o); err != nil {
 			return b, err
 		}
 	}
@@ -840,7 +864,7 @@ func appendOwner(b []byte, x *Owner) ([]byte, error) {
 				if i13 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i13]); err != nil {
+				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i13], o); err != nil {
 					return b, err
 				}
 			}
@@ -850,7 +874,7 @@ func appendOwner(b []byte, x *Owner) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendLocation(b []byte, x *Location) ([]byte, error) {
+func appendLocation(b []byte, x *Location, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -954,29 +978,29 @@ func appendLocation(b []byte, x *Location) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"currencyConversion":`...)
-		if b, err = appendCurrencyConversion(b, x.CurrencyConversion); err != nil {
+		if b, err = appendCurrencyConversion(b, x.CurrencyConversion, o); err != nil {
 			return b, err
 		}
 	}
-	if x.TaxAreaLookup != nil {
+	if !o.OmitLevyMembers && x.TaxAreaLookup != nil {
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, `"taxAreaLookup":`...)
-		if b, err = appendTaxAreaLookup(b, x.TaxAreaLookup); err != nil {
+		if b, err = appendTaxAreaLookup(b, x.TaxAreaLookup, o); err != nil {
 			return b, err
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func appendCurrencyConversion(b []byte, x *CurrencyConversion) ([]byte, error) {
+func appendCurrencyConversion(b []byte, x *CurrencyConversion, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.Currency != nil {
 		b = append(b, `"currency":`...)
-		if b, err = appendCurrency(b, x.Currency); err != nil {
+		if b, err = appendCurrency(b, x.Currency, o); err != nil {
 			return b, err
 		}
 	}
@@ -990,7 +1014,7 @@ func appendCurrencyConversion(b []byte, x *CurrencyConversion) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, error) {
+func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -1031,7 +1055,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"owner":`...)
-		if b, err = appendOwner(b, x.OwnerLineItem.Owner); err != nil {
+		if b, err = appendOwner(b, x.OwnerLineItem.Owner, o); err != nil {
 			return b, err
 		}
 	}
@@ -1040,7 +1064,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"purchase":`...)
-		if b, err = appendPurchase(b, x.OwnerLineItem.Purchase); err != nil {
+		if b, err = appendPurchase(b, x.OwnerLineItem.Purchase, o); err != nil {
 			return b, err
 		}
 	}
@@ -1049,7 +1073,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"commodityCode":`...)
-		if b, err = appendCommodityCode(b, x.OwnerLineItem.CommodityCode); err != nil {
+		if b, err = appendCommodityCode(b, x.OwnerLineItem.CommodityCode, o); err != nil {
 			return b, err
 		}
 	}
@@ -1058,7 +1082,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"additionalCommodityCode":`...)
-		if b, err = appendCommodityCode(b, x.OwnerLineItem.AdditionalCommodityCode); err != nil {
+		if b, err = appendCommodityCode(b, x.OwnerLineItem.AdditionalCommodityCode, o); err != nil {
 			return b, err
 		}
 	}
@@ -1067,7 +1091,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"quantity":`...)
-		if b, err = appendMeasure(b, x.OwnerLineItem.Quantity); err != nil {
+		if b, err = appendMeasure(b, x.OwnerLineItem.Quantity, o); err != nil {
 			return b, err
 		}
 	}
@@ -1076,7 +1100,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"volume":`...)
-		if b, err = appendMeasure(b, x.OwnerLineItem.Volume); err != nil {
+		if b, err = appendMeasure(b, x.OwnerLineItem.Volume, o); err != nil {
 			return b, err
 		}
 	}
@@ -1085,7 +1109,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"weight":`...)
-		if b, err = appendMeasure(b, x.OwnerLineItem.Weight); err != nil {
+		if b, err = appendMeasure(b, x.OwnerLineItem.Weight, o); err != nil {
 			return b, err
 		}
 	}
@@ -1302,7 +1326,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 				if i14 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.OwnerLineItem.LineDetails.ExemptOverrides[i14]); err != nil {
+				if b, err = appendOverride(b, &x.OwnerLineItem.LineDetails.ExemptOverrides[i14], o); err != nil {
 					return b, err
 				}
 			}
@@ -1322,7 +1346,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 				if i15 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.OwnerLineItem.LineDetails.NonTaxableOverrides[i15]); err != nil {
+				if b, err = appendOverride(b, &x.OwnerLineItem.LineDetails.NonTaxableOverrides[i15], o); err != nil {
 					return b, err
 				}
 			}
@@ -1342,7 +1366,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 				if i16 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendRateOverride(b, &x.OwnerLineItem.LineDetails.RateOverrides[i16]); err != nil {
+				if b, err = appendRateOverride(b, &x.OwnerLineItem.LineDetails.RateOverrides[i16], o); err != nil {
 					return b, err
 				}
 			}
@@ -1362,7 +1386,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 				if i17 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendImpositionInclusion(b, &x.OwnerLineItem.LineDetails.ImpositionInclusions[i17]); err != nil {
+				if b, err = appendImpositionInclusion(b, &x.OwnerLineItem.LineDetails.ImpositionInclusions[i17], o); err != nil {
 					return b, err
 				}
 			}
@@ -1382,7 +1406,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 				if i18 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendCitationOverride(b, &x.OwnerLineItem.LineDetails.CitationOverrides[i18]); err != nil {
+				if b, err = appendCitationOverride(b, &x.OwnerLineItem.LineDetails.CitationOverrides[i18], o); err != nil {
 					return b, err
 				}
 			}
@@ -1402,7 +1426,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 				if i19 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxDeferredOverride(b, &x.OwnerLineItem.LineDetails.TaxDeferredOverrides[i19]); err != nil {
+				if b, err = appendTaxDeferredOverride(b, &x.OwnerLineItem.LineDetails.TaxDeferredOverrides[i19], o); err != nil {
 					return b, err
 				}
 			}
@@ -1414,7 +1438,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"situsOverride":`...)
-		if b, err = appendSitusOverride(b, x.OwnerLineItem.LineDetails.SitusOverride); err != nil {
+		if b, err = appendSitusOverride(b, x.OwnerLineItem.LineDetails.SitusOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -1423,7 +1447,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"taxOverride":`...)
-		if b, err = appendTaxOverride(b, x.OwnerLineItem.LineDetails.TaxOverride); err != nil {
+		if b, err = appendTaxOverride(b, x.OwnerLineItem.LineDetails.TaxOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -1432,7 +1456,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"pautaOverrides":`...)
-		if b, err = appendPautaOverrides(b, x.OwnerLineItem.LineDetails.PautaOverrides); err != nil {
+		if b, err = appendPautaOverrides(b, x.OwnerLineItem.LineDetails.PautaOverrides, o); err != nil {
 			return b, err
 		}
 	}
@@ -1616,7 +1640,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"statisticalValue":`...)
-		if b, err = appendCurrencyAmount(b, x.OwnerLineItem.LineDetails.StatisticalValue); err != nil {
+		if b, err = appendCurrencyAmount(b, x.OwnerLineItem.LineDetails.StatisticalValue, o); err != nil {
 			return b, err
 		}
 	}
@@ -1625,7 +1649,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"supplementaryUnit":`...)
-		if b, err = appendSupplementaryUnit(b, x.OwnerLineItem.LineDetails.SupplementaryUnit); err != nil {
+		if b, err = appendSupplementaryUnit(b, x.OwnerLineItem.LineDetails.SupplementaryUnit, o); err != nil {
 			return b, err
 		}
 	}
@@ -1634,7 +1658,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"flexibleFields":`...)
-		if b, err = appendFlexibleFields(b, x.OwnerLineItem.LineDetails.FlexibleFields); err != nil {
+		if b, err = appendFlexibleFields(b, x.OwnerLineItem.LineDetails.FlexibleFields, o); err != nil {
 			return b, err
 		}
 	}
@@ -1643,7 +1667,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"returnsFields":`...)
-		if b, err = appendReturnsFields(b, x.OwnerLineItem.LineDetails.ReturnsFields); err != nil {
+		if b, err = appendReturnsFields(b, x.OwnerLineItem.LineDetails.ReturnsFields, o); err != nil {
 			return b, err
 		}
 	}
@@ -1652,7 +1676,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 			b = append(b, ',')
 		}
 		b = append(b, `"lineType":`...)
-		if b, err = appendLineType(b, x.OwnerLineItem.LineDetails.LineType); err != nil {
+		if b, err = appendLineType(b, x.OwnerLineItem.LineDetails.LineType, o); err != nil {
 			return b, err
 		}
 	}
@@ -1669,7 +1693,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 				if i20 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendLineTypeSet(b, &x.OwnerLineItem.LineDetails.LineTypes[i20]); err != nil {
+				if b, err = appendLineTypeSet(b, &x.OwnerLineItem.LineDetails.LineTypes[i20], o); err != nil {
 					return b, err
 				}
 			}
@@ -1689,7 +1713,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 				if i21 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOwnerResponseLineItem(b, &x.LineItems[i21]); err != nil {
+				if b, err = appendOwnerResponseLineItem(b, &x.LineItems[i21], o); err != nil {
 					return b, err
 				}
 			}
@@ -1711,7 +1735,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 				if i22 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTax(b, &x.Taxes[i22]); err != nil {
+				if b, err = appendTax(b, &x.Taxes[i22], o); err != nil {
 					return b, err
 				}
 			}
@@ -1728,7 +1752,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 				if i23 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendAssistedParameter(b, &x.AssistedParameters[i23]); err != nil {
+				if b, err = appendAssistedParameter(b, &x.AssistedParameters[i23], o); err != nil {
 					return b, err
 				}
 			}
@@ -1742,7 +1766,7 @@ func appendOwnerResponseLineItem(b []byte, x *OwnerResponseLineItem) ([]byte, er
 	return append(b, '}'), nil
 }
 
-func appendAssistedParameter(b []byte, x *AssistedParameter) ([]byte, error) {
+func appendAssistedParameter(b []byte, x *AssistedParameter, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.ParamName != "" {
@@ -1780,13 +1804,13 @@ func appendAssistedParameter(b []byte, x *AssistedParameter) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendCitationOverride(b []byte, x *CitationOverride) ([]byte, error) {
+func appendCitationOverride(b []byte, x *CitationOverride, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.ImpositionType != nil {
 		b = append(b, `"impositionType":`...)
-		if b, err = appendImpositionType(b, x.ImpositionType); err != nil {
+		if b, err = appendImpositionType(b, x.ImpositionType, o); err != nil {
 			return b, err
 		}
 	}
@@ -1816,7 +1840,7 @@ func appendCitationOverride(b []byte, x *CitationOverride) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendCommodityCode(b []byte, x *CommodityCode) ([]byte, error) {
+func appendCommodityCode(b []byte, x *CommodityCode, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.CommodityCodeType != "" {
@@ -1847,7 +1871,7 @@ func appendCommodityCode(b []byte, x *CommodityCode) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendCurrencyAmount(b []byte, x *CurrencyAmount) ([]byte, error) {
+func appendCurrencyAmount(b []byte, x *CurrencyAmount, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -1860,14 +1884,14 @@ func appendCurrencyAmount(b []byte, x *CurrencyAmount) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"currency":`...)
-		if b, err = appendCurrency(b, x.Currency); err != nil {
+		if b, err = appendCurrency(b, x.Currency, o); err != nil {
 			return b, err
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func appendFlexibleFields(b []byte, x *FlexibleFields) ([]byte, error) {
+func appendFlexibleFields(b []byte, x *FlexibleFields, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -1881,7 +1905,7 @@ func appendFlexibleFields(b []byte, x *FlexibleFields) ([]byte, error) {
 				if i24 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendFlexibleCodeField(b, &x.FlexibleCodeFields[i24]); err != nil {
+				if b, err = appendFlexibleCodeField(b, &x.FlexibleCodeFields[i24], o); err != nil {
 					return b, err
 				}
 			}
@@ -1901,7 +1925,7 @@ func appendFlexibleFields(b []byte, x *FlexibleFields) ([]byte, error) {
 				if i25 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendFlexibleNumericField(b, &x.FlexibleNumericFields[i25]); err != nil {
+				if b, err = appendFlexibleNumericField(b, &x.FlexibleNumericFields[i25], o); err != nil {
 					return b, err
 				}
 			}
@@ -1921,7 +1945,7 @@ func appendFlexibleFields(b []byte, x *FlexibleFields) ([]byte, error) {
 				if i26 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendFlexibleDateField(b, &x.FlexibleDateFields[i26]); err != nil {
+				if b, err = appendFlexibleDateField(b, &x.FlexibleDateFields[i26], o); err != nil {
 					return b, err
 				}
 			}
@@ -1931,7 +1955,7 @@ func appendFlexibleFields(b []byte, x *FlexibleFields) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendFlexibleCodeField(b []byte, x *FlexibleCodeField) ([]byte, error) {
+func appendFlexibleCodeField(b []byte, x *FlexibleCodeField, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.FieldID != nil {
@@ -1948,7 +1972,7 @@ func appendFlexibleCodeField(b []byte, x *FlexibleCodeField) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendFlexibleDateField(b []byte, x *FlexibleDateField) ([]byte, error) {
+func appendFlexibleDateField(b []byte, x *FlexibleDateField, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -1968,7 +1992,7 @@ func appendFlexibleDateField(b []byte, x *FlexibleDateField) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendFlexibleNumericField(b []byte, x *FlexibleNumericField) ([]byte, error) {
+func appendFlexibleNumericField(b []byte, x *FlexibleNumericField, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.FieldID != nil {
@@ -1985,7 +2009,7 @@ func appendFlexibleNumericField(b []byte, x *FlexibleNumericField) ([]byte, erro
 	return append(b, '}'), nil
 }
 
-func appendLineType(b []byte, x *LineType) ([]byte, error) {
+func appendLineType(b []byte, x *LineType, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.AccumulationLocation != "" {
@@ -2023,7 +2047,7 @@ func appendLineType(b []byte, x *LineType) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendLineTypeSet(b []byte, x *LineTypeSet) ([]byte, error) {
+func appendLineTypeSet(b []byte, x *LineTypeSet, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.AccumulationLocation != "" {
@@ -2082,7 +2106,7 @@ func appendLineTypeSet(b []byte, x *LineTypeSet) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendMeasure(b []byte, x *Measure) ([]byte, error) {
+func appendMeasure(b []byte, x *Measure, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Value != nil {
@@ -2099,7 +2123,7 @@ func appendMeasure(b []byte, x *Measure) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendPautaOverrides(b []byte, x *PautaOverrides) ([]byte, error) {
+func appendPautaOverrides(b []byte, x *PautaOverrides, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(x.PautaOverride) != 0 {
@@ -2112,7 +2136,7 @@ func appendPautaOverrides(b []byte, x *PautaOverrides) ([]byte, error) {
 				if i27 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendPautaOverride(b, &x.PautaOverride[i27]); err != nil {
+				if b, err = appendPautaOverride(b, &x.PautaOverride[i27], o); err != nil {
 					return b, err
 				}
 			}
@@ -2122,7 +2146,7 @@ func appendPautaOverrides(b []byte, x *PautaOverrides) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendPautaOverride(b []byte, x *PautaOverride) ([]byte, error) {
+func appendPautaOverride(b []byte, x *PautaOverride, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.ImpositionTypeID != nil {
@@ -2146,7 +2170,7 @@ func appendPautaOverride(b []byte, x *PautaOverride) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendPostalAddress(b []byte, x *PostalAddress) ([]byte, error) {
+func appendPostalAddress(b []byte, x *PostalAddress, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.StreetAddress1 != "" {
@@ -2198,7 +2222,7 @@ func appendPostalAddress(b []byte, x *PostalAddress) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendPurchase(b []byte, x *Purchase) ([]byte, error) {
+func appendPurchase(b []byte, x *Purchase, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.PurchaseClass != "" {
@@ -2215,7 +2239,7 @@ func appendPurchase(b []byte, x *Purchase) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
+func appendPurchaseResponse(b []byte, x *PurchaseResponse, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -2343,7 +2367,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"buyer":`...)
-		if b, err = appendBuyer(b, x.PurchaseRequest.Buyer); err != nil {
+		if b, err = appendBuyer(b, x.PurchaseRequest.Buyer, o); err != nil {
 			return b, err
 		}
 	}
@@ -2352,7 +2376,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"vendor":`...)
-		if b, err = appendVendor(b, x.PurchaseRequest.Vendor); err != nil {
+		if b, err = appendVendor(b, x.PurchaseRequest.Vendor, o); err != nil {
 			return b, err
 		}
 	}
@@ -2382,7 +2406,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"currency":`...)
-		if b, err = appendCurrency(b, x.PurchaseRequest.Currency); err != nil {
+		if b, err = appendCurrency(b, x.PurchaseRequest.Currency, o); err != nil {
 			return b, err
 		}
 	}
@@ -2391,7 +2415,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"companyCodeCurrency":`...)
-		if b, err = appendCurrency(b, x.PurchaseRequest.CompanyCodeCurrency); err != nil {
+		if b, err = appendCurrency(b, x.PurchaseRequest.CompanyCodeCurrency, o); err != nil {
 			return b, err
 		}
 	}
@@ -2400,7 +2424,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"originalCurrency":`...)
-		if b, err = appendCurrency(b, x.PurchaseRequest.OriginalCurrency); err != nil {
+		if b, err = appendCurrency(b, x.PurchaseRequest.OriginalCurrency, o); err != nil {
 			return b, err
 		}
 	}
@@ -2417,7 +2441,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 				if i28 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendCurrencyConversionFactor(b, &x.PurchaseRequest.CurrencyConversionFactors[i28]); err != nil {
+				if b, err = appendCurrencyConversionFactor(b, &x.PurchaseRequest.CurrencyConversionFactors[i28], o); err != nil {
 					return b, err
 				}
 			}
@@ -2450,7 +2474,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"discount":`...)
-		if b, err = appendDiscount(b, x.PurchaseRequest.Discount); err != nil {
+		if b, err = appendDiscount(b, x.PurchaseRequest.Discount, o); err != nil {
 			return b, err
 		}
 	}
@@ -2467,7 +2491,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 				if i29 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.PurchaseRequest.ExemptOverrides[i29]); err != nil {
+				if b, err = appendOverride(b, &x.PurchaseRequest.ExemptOverrides[i29], o); err != nil {
 					return b, err
 				}
 			}
@@ -2487,7 +2511,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 				if i30 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.PurchaseRequest.NonTaxableOverrides[i30]); err != nil {
+				if b, err = appendOverride(b, &x.PurchaseRequest.NonTaxableOverrides[i30], o); err != nil {
 					return b, err
 				}
 			}
@@ -2507,7 +2531,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 				if i31 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendRateOverride(b, &x.PurchaseRequest.RateOverrides[i31]); err != nil {
+				if b, err = appendRateOverride(b, &x.PurchaseRequest.RateOverrides[i31], o); err != nil {
 					return b, err
 				}
 			}
@@ -2527,7 +2551,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 				if i32 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendImpositionInclusion(b, &x.PurchaseRequest.ImpositionInclusions[i32]); err != nil {
+				if b, err = appendImpositionInclusion(b, &x.PurchaseRequest.ImpositionInclusions[i32], o); err != nil {
 					return b, err
 				}
 			}
@@ -2539,7 +2563,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"situsOverride":`...)
-		if b, err = appendSitusOverride(b, x.PurchaseRequest.SitusOverride); err != nil {
+		if b, err = appendSitusOverride(b, x.PurchaseRequest.SitusOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -2548,7 +2572,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"taxOverride":`...)
-		if b, err = appendTaxOverride(b, x.PurchaseRequest.TaxOverride); err != nil {
+		if b, err = appendTaxOverride(b, x.PurchaseRequest.TaxOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -2586,7 +2610,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 				if i33 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxabilityCategoryTotal(b, &x.PurchaseRequest.TaxabilityCategoryTotals[i33]); err != nil {
+				if b, err = appendTaxabilityCategoryTotal(b, &x.PurchaseRequest.TaxabilityCategoryTotals[i33], o); err != nil {
 					return b, err
 				}
 			}
@@ -2627,7 +2651,7 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 				if i34 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendPurchaseResponseLineItem(b, &x.LineItems[i34]); err != nil {
+				if b, err = appendPurchaseResponseLineItem(b, &x.LineItems[i34], o); err != nil {
 					return b, err
 				}
 			}
@@ -2651,16 +2675,16 @@ func appendPurchaseResponse(b []byte, x *PurchaseResponse) ([]byte, error) {
 		b = append(b, `,"outsideThreshold":`...)
 		b = strconv.AppendBool(b, bool((*x.OutsideThreshold)))
 	}
-	if x.ProcurementAction != nil {
+	if !o.OmitLevyMembers && x.ProcurementAction != nil {
 		b = append(b, `,"procurementAction":`...)
-		if b, err = appendProcurementAction(b, x.ProcurementAction); err != nil {
+		if b, err = appendProcurementAction(b, x.ProcurementAction, o); err != nil {
 			return b, err
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func appendBuyer(b []byte, x *Buyer) ([]byte, error) {
+func appendBuyer(b []byte, x *Buyer, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -2687,7 +2711,7 @@ func appendBuyer(b []byte, x *Buyer) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"destination":`...)
-		if b, err = appendLocation(b, x.Destination); err != nil {
+		if b, err = appendLocation(b, x.Destination, o); err != nil {
 			return b, err
 		}
 	}
@@ -2696,7 +2720,7 @@ func appendBuyer(b []byte, x *Buyer) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"administrativeDestination":`...)
-		if b, err = appendLocation(b, x.AdministrativeDestination); err != nil {
+		if b, err = appendLocation(b, x.AdministrativeDestination, o); err != nil {
 			return b, err
 		}
 	}
@@ -2712,7 +2736,7 @@ func appendBuyer(b []byte, x *Buyer) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"exemptionCertificate":`...)
-		if b, err = appendExemptionCertificate(b, x.ExemptionCertificate); err != nil {
+		if b, err = appendExemptionCertificate(b, x.ExemptionCertificate, o); err != nil {
 			return b, err
 		}
 	}
@@ -2728,7 +2752,7 @@ func appendBuyer(b []byte, x *Buyer) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"recipient":`...)
-		if b, err = appendRecipient(b, x.Recipient); err != nil {
+		if b, err = appendRecipient(b, x.Recipient, o); err != nil {
 			return b, err
 		}
 	}
@@ -2752,7 +2776,7 @@ func appendBuyer(b []byte, x *Buyer) ([]byte, error) {
 				if i35 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i35]); err != nil {
+				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i35], o); err != nil {
 					return b, err
 				}
 			}
@@ -2762,7 +2786,7 @@ func appendBuyer(b []byte, x *Buyer) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendDiscount(b []byte, x *Discount) ([]byte, error) {
+func appendDiscount(b []byte, x *Discount, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.DiscountType != "" {
@@ -2786,7 +2810,7 @@ func appendDiscount(b []byte, x *Discount) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendExemptionCertificate(b []byte, x *ExemptionCertificate) ([]byte, error) {
+func appendExemptionCertificate(b []byte, x *ExemptionCertificate, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.ExemptionCertificateNumber != "" {
@@ -2803,7 +2827,7 @@ func appendExemptionCertificate(b []byte, x *ExemptionCertificate) ([]byte, erro
 	return append(b, '}'), nil
 }
 
-func appendProcurementAction(b []byte, x *ProcurementAction) ([]byte, error) {
+func appendProcurementAction(b []byte, x *ProcurementAction, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	b = append(b, `"action":`...)
 	b = appendString(b, string(x.Action))
@@ -2820,7 +2844,7 @@ func appendProcurementAction(b []byte, x *ProcurementAction) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]byte, error) {
+func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -2861,7 +2885,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"buyer":`...)
-		if b, err = appendBuyer(b, x.PurchaseLineItem.Buyer); err != nil {
+		if b, err = appendBuyer(b, x.PurchaseLineItem.Buyer, o); err != nil {
 			return b, err
 		}
 	}
@@ -2870,7 +2894,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"vendor":`...)
-		if b, err = appendVendor(b, x.PurchaseLineItem.Vendor); err != nil {
+		if b, err = appendVendor(b, x.PurchaseLineItem.Vendor, o); err != nil {
 			return b, err
 		}
 	}
@@ -2879,7 +2903,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"purchase":`...)
-		if b, err = appendPurchase(b, x.PurchaseLineItem.Purchase); err != nil {
+		if b, err = appendPurchase(b, x.PurchaseLineItem.Purchase, o); err != nil {
 			return b, err
 		}
 	}
@@ -2888,7 +2912,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"commodityCode":`...)
-		if b, err = appendCommodityCode(b, x.PurchaseLineItem.CommodityCode); err != nil {
+		if b, err = appendCommodityCode(b, x.PurchaseLineItem.CommodityCode, o); err != nil {
 			return b, err
 		}
 	}
@@ -2897,7 +2921,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"additionalCommodityCode":`...)
-		if b, err = appendCommodityCode(b, x.PurchaseLineItem.AdditionalCommodityCode); err != nil {
+		if b, err = appendCommodityCode(b, x.PurchaseLineItem.AdditionalCommodityCode, o); err != nil {
 			return b, err
 		}
 	}
@@ -2906,7 +2930,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"quantity":`...)
-		if b, err = appendMeasure(b, x.PurchaseLineItem.Quantity); err != nil {
+		if b, err = appendMeasure(b, x.PurchaseLineItem.Quantity, o); err != nil {
 			return b, err
 		}
 	}
@@ -2915,7 +2939,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"volume":`...)
-		if b, err = appendMeasure(b, x.PurchaseLineItem.Volume); err != nil {
+		if b, err = appendMeasure(b, x.PurchaseLineItem.Volume, o); err != nil {
 			return b, err
 		}
 	}
@@ -2924,7 +2948,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"weight":`...)
-		if b, err = appendMeasure(b, x.PurchaseLineItem.Weight); err != nil {
+		if b, err = appendMeasure(b, x.PurchaseLineItem.Weight, o); err != nil {
 			return b, err
 		}
 	}
@@ -2997,7 +3021,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 				if i36 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendInputTax(b, &x.PurchaseLineItem.VendorTaxes[i36]); err != nil {
+				if b, err = appendInputTax(b, &x.PurchaseLineItem.VendorTaxes[i36], o); err != nil {
 					return b, err
 				}
 			}
@@ -3051,7 +3075,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"discount":`...)
-		if b, err = appendDiscount(b, x.PurchaseLineItem.Discount); err != nil {
+		if b, err = appendDiscount(b, x.PurchaseLineItem.Discount, o); err != nil {
 			return b, err
 		}
 	}
@@ -3149,7 +3173,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 				if i37 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.PurchaseLineItem.LineDetails.ExemptOverrides[i37]); err != nil {
+				if b, err = appendOverride(b, &x.PurchaseLineItem.LineDetails.ExemptOverrides[i37], o); err != nil {
 					return b, err
 				}
 			}
@@ -3169,7 +3193,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 				if i38 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.PurchaseLineItem.LineDetails.NonTaxableOverrides[i38]); err != nil {
+				if b, err = appendOverride(b, &x.PurchaseLineItem.LineDetails.NonTaxableOverrides[i38], o); err != nil {
 					return b, err
 				}
 			}
@@ -3189,7 +3213,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 				if i39 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendRateOverride(b, &x.PurchaseLineItem.LineDetails.RateOverrides[i39]); err != nil {
+				if b, err = appendRateOverride(b, &x.PurchaseLineItem.LineDetails.RateOverrides[i39], o); err != nil {
 					return b, err
 				}
 			}
@@ -3209,7 +3233,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 				if i40 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendImpositionInclusion(b, &x.PurchaseLineItem.LineDetails.ImpositionInclusions[i40]); err != nil {
+				if b, err = appendImpositionInclusion(b, &x.PurchaseLineItem.LineDetails.ImpositionInclusions[i40], o); err != nil {
 					return b, err
 				}
 			}
@@ -3229,7 +3253,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 				if i41 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendCitationOverride(b, &x.PurchaseLineItem.LineDetails.CitationOverrides[i41]); err != nil {
+				if b, err = appendCitationOverride(b, &x.PurchaseLineItem.LineDetails.CitationOverrides[i41], o); err != nil {
 					return b, err
 				}
 			}
@@ -3249,7 +3273,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 				if i42 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxDeferredOverride(b, &x.PurchaseLineItem.LineDetails.TaxDeferredOverrides[i42]); err != nil {
+				if b, err = appendTaxDeferredOverride(b, &x.PurchaseLineItem.LineDetails.TaxDeferredOverrides[i42], o); err != nil {
 					return b, err
 				}
 			}
@@ -3261,7 +3285,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"situsOverride":`...)
-		if b, err = appendSitusOverride(b, x.PurchaseLineItem.LineDetails.SitusOverride); err != nil {
+		if b, err = appendSitusOverride(b, x.PurchaseLineItem.LineDetails.SitusOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -3270,7 +3294,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"taxOverride":`...)
-		if b, err = appendTaxOverride(b, x.PurchaseLineItem.LineDetails.TaxOverride); err != nil {
+		if b, err = appendTaxOverride(b, x.PurchaseLineItem.LineDetails.TaxOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -3279,7 +3303,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"pautaOverrides":`...)
-		if b, err = appendPautaOverrides(b, x.PurchaseLineItem.LineDetails.PautaOverrides); err != nil {
+		if b, err = appendPautaOverrides(b, x.PurchaseLineItem.LineDetails.PautaOverrides, o); err != nil {
 			return b, err
 		}
 	}
@@ -3463,7 +3487,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"statisticalValue":`...)
-		if b, err = appendCurrencyAmount(b, x.PurchaseLineItem.LineDetails.StatisticalValue); err != nil {
+		if b, err = appendCurrencyAmount(b, x.PurchaseLineItem.LineDetails.StatisticalValue, o); err != nil {
 			return b, err
 		}
 	}
@@ -3472,7 +3496,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"supplementaryUnit":`...)
-		if b, err = appendSupplementaryUnit(b, x.PurchaseLineItem.LineDetails.SupplementaryUnit); err != nil {
+		if b, err = appendSupplementaryUnit(b, x.PurchaseLineItem.LineDetails.SupplementaryUnit, o); err != nil {
 			return b, err
 		}
 	}
@@ -3481,7 +3505,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"flexibleFields":`...)
-		if b, err = appendFlexibleFields(b, x.PurchaseLineItem.LineDetails.FlexibleFields); err != nil {
+		if b, err = appendFlexibleFields(b, x.PurchaseLineItem.LineDetails.FlexibleFields, o); err != nil {
 			return b, err
 		}
 	}
@@ -3490,7 +3514,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"returnsFields":`...)
-		if b, err = appendReturnsFields(b, x.PurchaseLineItem.LineDetails.ReturnsFields); err != nil {
+		if b, err = appendReturnsFields(b, x.PurchaseLineItem.LineDetails.ReturnsFields, o); err != nil {
 			return b, err
 		}
 	}
@@ -3499,7 +3523,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 			b = append(b, ',')
 		}
 		b = append(b, `"lineType":`...)
-		if b, err = appendLineType(b, x.PurchaseLineItem.LineDetails.LineType); err != nil {
+		if b, err = appendLineType(b, x.PurchaseLineItem.LineDetails.LineType, o); err != nil {
 			return b, err
 		}
 	}
@@ -3516,7 +3540,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 				if i43 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendLineTypeSet(b, &x.PurchaseLineItem.LineDetails.LineTypes[i43]); err != nil {
+				if b, err = appendLineTypeSet(b, &x.PurchaseLineItem.LineDetails.LineTypes[i43], o); err != nil {
 					return b, err
 				}
 			}
@@ -3536,7 +3560,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 				if i44 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendPurchaseResponseLineItem(b, &x.LineItems[i44]); err != nil {
+				if b, err = appendPurchaseResponseLineItem(b, &x.LineItems[i44], o); err != nil {
 					return b, err
 				}
 			}
@@ -3558,7 +3582,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 				if i45 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTax(b, &x.Taxes[i45]); err != nil {
+				if b, err = appendTax(b, &x.Taxes[i45], o); err != nil {
 					return b, err
 				}
 			}
@@ -3575,7 +3599,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 				if i46 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendAssistedParameter(b, &x.AssistedParameters[i46]); err != nil {
+				if b, err = appendAssistedParameter(b, &x.AssistedParameters[i46], o); err != nil {
 					return b, err
 				}
 			}
@@ -3593,7 +3617,7 @@ func appendPurchaseResponseLineItem(b []byte, x *PurchaseResponseLineItem) ([]by
 	return append(b, '}'), nil
 }
 
-func appendInputTax(b []byte, x *InputTax) ([]byte, error) {
+func appendInputTax(b []byte, x *InputTax, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -3634,20 +3658,20 @@ func appendInputTax(b []byte, x *InputTax) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"taxingJurisdictionLocation":`...)
-		if b, err = appendTaxingJurisdictionLocation(b, x.TaxingJurisdictionLocation); err != nil {
+		if b, err = appendTaxingJurisdictionLocation(b, x.TaxingJurisdictionLocation, o); err != nil {
 			return b, err
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func appendRateOverride(b []byte, x *RateOverride) ([]byte, error) {
+func appendRateOverride(b []byte, x *RateOverride, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.ImpositionType != nil {
 		b = append(b, `"impositionType":`...)
-		if b, err = appendImpositionType(b, x.ImpositionType); err != nil {
+		if b, err = appendImpositionType(b, x.ImpositionType, o); err != nil {
 			return b, err
 		}
 	}
@@ -3677,13 +3701,13 @@ func appendRateOverride(b []byte, x *RateOverride) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendRecipient(b []byte, x *Recipient) ([]byte, error) {
+func appendRecipient(b []byte, x *Recipient, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.RecipientCode != nil {
 		b = append(b, `"recipientCode":`...)
-		if b, err = appendRecipientCode(b, x.RecipientCode); err != nil {
+		if b, err = appendRecipientCode(b, x.RecipientCode, o); err != nil {
 			return b, err
 		}
 	}
@@ -3700,7 +3724,7 @@ func appendRecipient(b []byte, x *Recipient) ([]byte, error) {
 				if i47 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i47]); err != nil {
+				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i47], o); err != nil {
 					return b, err
 				}
 			}
@@ -3710,7 +3734,7 @@ func appendRecipient(b []byte, x *Recipient) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendRecipientCode(b []byte, x *RecipientCode) ([]byte, error) {
+func appendRecipientCode(b []byte, x *RecipientCode, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Value != "" {
@@ -3734,7 +3758,7 @@ func appendRecipientCode(b []byte, x *RecipientCode) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendReturnsFields(b []byte, x *ReturnsFields) ([]byte, error) {
+func appendReturnsFields(b []byte, x *ReturnsFields, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -3748,7 +3772,7 @@ func appendReturnsFields(b []byte, x *ReturnsFields) ([]byte, error) {
 				if i48 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendReturnsCodeField(b, &x.ReturnsCodeFields[i48]); err != nil {
+				if b, err = appendReturnsCodeField(b, &x.ReturnsCodeFields[i48], o); err != nil {
 					return b, err
 				}
 			}
@@ -3768,7 +3792,7 @@ func appendReturnsFields(b []byte, x *ReturnsFields) ([]byte, error) {
 				if i49 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendReturnsDateField(b, &x.ReturnsDateFields[i49]); err != nil {
+				if b, err = appendReturnsDateField(b, &x.ReturnsDateFields[i49], o); err != nil {
 					return b, err
 				}
 			}
@@ -3788,7 +3812,7 @@ func appendReturnsFields(b []byte, x *ReturnsFields) ([]byte, error) {
 				if i50 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendReturnsIndicatorField(b, &x.ReturnsIndicatorFields[i50]); err != nil {
+				if b, err = appendReturnsIndicatorField(b, &x.ReturnsIndicatorFields[i50], o); err != nil {
 					return b, err
 				}
 			}
@@ -3808,7 +3832,7 @@ func appendReturnsFields(b []byte, x *ReturnsFields) ([]byte, error) {
 				if i51 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendReturnsNumericField(b, &x.ReturnsNumericFields[i51]); err != nil {
+				if b, err = appendReturnsNumericField(b, &x.ReturnsNumericFields[i51], o); err != nil {
 					return b, err
 				}
 			}
@@ -3818,7 +3842,7 @@ func appendReturnsFields(b []byte, x *ReturnsFields) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendReturnsCodeField(b []byte, x *ReturnsCodeField) ([]byte, error) {
+func appendReturnsCodeField(b []byte, x *ReturnsCodeField, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Name != "" {
@@ -3835,7 +3859,7 @@ func appendReturnsCodeField(b []byte, x *ReturnsCodeField) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendReturnsDateField(b []byte, x *ReturnsDateField) ([]byte, error) {
+func appendReturnsDateField(b []byte, x *ReturnsDateField, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -3855,7 +3879,7 @@ func appendReturnsDateField(b []byte, x *ReturnsDateField) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendReturnsIndicatorField(b []byte, x *ReturnsIndicatorField) ([]byte, error) {
+func appendReturnsIndicatorField(b []byte, x *ReturnsIndicatorField, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Name != "" {
@@ -3872,7 +3896,7 @@ func appendReturnsIndicatorField(b []byte, x *ReturnsIndicatorField) ([]byte, er
 	return append(b, '}'), nil
 }
 
-func appendReturnsNumericField(b []byte, x *ReturnsNumericField) ([]byte, error) {
+func appendReturnsNumericField(b []byte, x *ReturnsNumericField, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Name != "" {
@@ -3889,7 +3913,7 @@ func appendReturnsNumericField(b []byte, x *ReturnsNumericField) ([]byte, error)
 	return append(b, '}'), nil
 }
 
-func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
+func appendSaleResponse(b []byte, x *SaleResponse, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -4008,7 +4032,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"seller":`...)
-		if b, err = appendSeller(b, x.SaleRequest.Seller); err != nil {
+		if b, err = appendSeller(b, x.SaleRequest.Seller, o); err != nil {
 			return b, err
 		}
 	}
@@ -4017,7 +4041,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"customer":`...)
-		if b, err = appendCustomer(b, x.SaleRequest.Customer); err != nil {
+		if b, err = appendCustomer(b, x.SaleRequest.Customer, o); err != nil {
 			return b, err
 		}
 	}
@@ -4026,7 +4050,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"currency":`...)
-		if b, err = appendCurrency(b, x.SaleRequest.Currency); err != nil {
+		if b, err = appendCurrency(b, x.SaleRequest.Currency, o); err != nil {
 			return b, err
 		}
 	}
@@ -4035,7 +4059,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"companyCodeCurrency":`...)
-		if b, err = appendCurrency(b, x.SaleRequest.CompanyCodeCurrency); err != nil {
+		if b, err = appendCurrency(b, x.SaleRequest.CompanyCodeCurrency, o); err != nil {
 			return b, err
 		}
 	}
@@ -4044,7 +4068,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"originalCurrency":`...)
-		if b, err = appendCurrency(b, x.SaleRequest.OriginalCurrency); err != nil {
+		if b, err = appendCurrency(b, x.SaleRequest.OriginalCurrency, o); err != nil {
 			return b, err
 		}
 	}
@@ -4061,7 +4085,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 				if i52 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendCurrencyConversionFactor(b, &x.SaleRequest.CurrencyConversionFactors[i52]); err != nil {
+				if b, err = appendCurrencyConversionFactor(b, &x.SaleRequest.CurrencyConversionFactors[i52], o); err != nil {
 					return b, err
 				}
 			}
@@ -4101,7 +4125,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"discount":`...)
-		if b, err = appendDiscount(b, x.SaleRequest.Discount); err != nil {
+		if b, err = appendDiscount(b, x.SaleRequest.Discount, o); err != nil {
 			return b, err
 		}
 	}
@@ -4118,7 +4142,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 				if i53 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.SaleRequest.ExemptOverrides[i53]); err != nil {
+				if b, err = appendOverride(b, &x.SaleRequest.ExemptOverrides[i53], o); err != nil {
 					return b, err
 				}
 			}
@@ -4138,7 +4162,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 				if i54 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.SaleRequest.NonTaxableOverrides[i54]); err != nil {
+				if b, err = appendOverride(b, &x.SaleRequest.NonTaxableOverrides[i54], o); err != nil {
 					return b, err
 				}
 			}
@@ -4158,7 +4182,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 				if i55 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendRateOverride(b, &x.SaleRequest.RateOverrides[i55]); err != nil {
+				if b, err = appendRateOverride(b, &x.SaleRequest.RateOverrides[i55], o); err != nil {
 					return b, err
 				}
 			}
@@ -4178,7 +4202,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 				if i56 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendImpositionInclusion(b, &x.SaleRequest.ImpositionInclusions[i56]); err != nil {
+				if b, err = appendImpositionInclusion(b, &x.SaleRequest.ImpositionInclusions[i56], o); err != nil {
 					return b, err
 				}
 			}
@@ -4190,7 +4214,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"situsOverride":`...)
-		if b, err = appendSitusOverride(b, x.SaleRequest.SitusOverride); err != nil {
+		if b, err = appendSitusOverride(b, x.SaleRequest.SitusOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -4199,7 +4223,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"taxOverride":`...)
-		if b, err = appendTaxOverride(b, x.SaleRequest.TaxOverride); err != nil {
+		if b, err = appendTaxOverride(b, x.SaleRequest.TaxOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -4258,7 +4282,7 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 				if i57 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendSaleResponseLineItem(b, &x.LineItems[i57]); err != nil {
+				if b, err = appendSaleResponseLineItem(b, &x.LineItems[i57], o); err != nil {
 					return b, err
 				}
 			}
@@ -4277,13 +4301,13 @@ func appendSaleResponse(b []byte, x *SaleResponse) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendCustomer(b []byte, x *Customer) ([]byte, error) {
+func appendCustomer(b []byte, x *Customer, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.CustomerCode != nil {
 		b = append(b, `"customerCode":`...)
-		if b, err = appendCustomerCode(b, x.CustomerCode); err != nil {
+		if b, err = appendCustomerCode(b, x.CustomerCode, o); err != nil {
 			return b, err
 		}
 	}
@@ -4299,7 +4323,7 @@ func appendCustomer(b []byte, x *Customer) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"destination":`...)
-		if b, err = appendLocation(b, x.Destination); err != nil {
+		if b, err = appendLocation(b, x.Destination, o); err != nil {
 			return b, err
 		}
 	}
@@ -4308,7 +4332,7 @@ func appendCustomer(b []byte, x *Customer) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"administrativeDestination":`...)
-		if b, err = appendLocation(b, x.AdministrativeDestination); err != nil {
+		if b, err = appendLocation(b, x.AdministrativeDestination, o); err != nil {
 			return b, err
 		}
 	}
@@ -4324,7 +4348,7 @@ func appendCustomer(b []byte, x *Customer) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"exemptionCertificate":`...)
-		if b, err = appendExemptionCertificate(b, x.ExemptionCertificate); err != nil {
+		if b, err = appendExemptionCertificate(b, x.ExemptionCertificate, o); err != nil {
 			return b, err
 		}
 	}
@@ -4340,7 +4364,7 @@ func appendCustomer(b []byte, x *Customer) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"locationEvidence":`...)
-		if b, err = appendLocationEvidence(b, x.LocationEvidence); err != nil {
+		if b, err = appendLocationEvidence(b, x.LocationEvidence, o); err != nil {
 			return b, err
 		}
 	}
@@ -4357,7 +4381,7 @@ func appendCustomer(b []byte, x *Customer) ([]byte, error) {
 				if i58 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i58]); err != nil {
+				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i58], o); err != nil {
 					return b, err
 				}
 			}
@@ -4367,7 +4391,7 @@ func appendCustomer(b []byte, x *Customer) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendCustomerCode(b []byte, x *CustomerCode) ([]byte, error) {
+func appendCustomerCode(b []byte, x *CustomerCode, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Value != "" {
@@ -4391,13 +4415,13 @@ func appendCustomerCode(b []byte, x *CustomerCode) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendLocationEvidence(b []byte, x *LocationEvidence) ([]byte, error) {
+func appendLocationEvidence(b []byte, x *LocationEvidence, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.IPAddress != nil {
 		b = append(b, `"ipAddress":`...)
-		if b, err = appendEvidenceValue(b, x.IPAddress); err != nil {
+		if b, err = appendEvidenceValue(b, x.IPAddress, o); err != nil {
 			return b, err
 		}
 	}
@@ -4406,7 +4430,7 @@ func appendLocationEvidence(b []byte, x *LocationEvidence) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"bin":`...)
-		if b, err = appendEvidenceValue(b, x.BIN); err != nil {
+		if b, err = appendEvidenceValue(b, x.BIN, o); err != nil {
 			return b, err
 		}
 	}
@@ -4415,7 +4439,7 @@ func appendLocationEvidence(b []byte, x *LocationEvidence) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"selfDeclaration":`...)
-		if b, err = appendEvidenceAddress(b, x.SelfDeclaration); err != nil {
+		if b, err = appendEvidenceAddress(b, x.SelfDeclaration, o); err != nil {
 			return b, err
 		}
 	}
@@ -4424,7 +4448,7 @@ func appendLocationEvidence(b []byte, x *LocationEvidence) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"forced":`...)
-		if b, err = appendEvidenceAddress(b, x.Forced); err != nil {
+		if b, err = appendEvidenceAddress(b, x.Forced, o); err != nil {
 			return b, err
 		}
 	}
@@ -4433,7 +4457,7 @@ func appendLocationEvidence(b []byte, x *LocationEvidence) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"paymentMethod":`...)
-		if b, err = appendEvidenceCountry(b, x.PaymentMethod); err != nil {
+		if b, err = appendEvidenceCountry(b, x.PaymentMethod, o); err != nil {
 			return b, err
 		}
 	}
@@ -4442,26 +4466,26 @@ func appendLocationEvidence(b []byte, x *LocationEvidence) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"otherCommerciallyRelevantInfo":`...)
-		if b, err = appendEvidenceCountry(b, x.OtherCommerciallyRelevantInfo); err != nil {
+		if b, err = appendEvidenceCountry(b, x.OtherCommerciallyRelevantInfo, o); err != nil {
 			return b, err
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func appendEvidenceAddress(b []byte, x *EvidenceAddress) ([]byte, error) {
+func appendEvidenceAddress(b []byte, x *EvidenceAddress, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if x.Address != (LocationEvidenceAddress{}) {
 		b = append(b, `"address":`...)
-		if b, err = appendLocationEvidenceAddress(b, &x.Address); err != nil {
+		if b, err = appendLocationEvidenceAddress(b, &x.Address, o); err != nil {
 			return b, err
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func appendEvidenceCountry(b []byte, x *EvidenceCountry) ([]byte, error) {
+func appendEvidenceCountry(b []byte, x *EvidenceCountry, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	if x.Country != "" {
 		b = append(b, `"country":`...)
@@ -4470,7 +4494,7 @@ func appendEvidenceCountry(b []byte, x *EvidenceCountry) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendEvidenceValue(b []byte, x *EvidenceValue) ([]byte, error) {
+func appendEvidenceValue(b []byte, x *EvidenceValue, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	if x.Value != "" {
 		b = append(b, `"value":`...)
@@ -4479,7 +4503,7 @@ func appendEvidenceValue(b []byte, x *EvidenceValue) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendLocationEvidenceAddress(b []byte, x *LocationEvidenceAddress) ([]byte, error) {
+func appendLocationEvidenceAddress(b []byte, x *LocationEvidenceAddress, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Country != "" {
@@ -4496,7 +4520,7 @@ func appendLocationEvidenceAddress(b []byte, x *LocationEvidenceAddress) ([]byte
 	return append(b, '}'), nil
 }
 
-func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, error) {
+func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -4537,7 +4561,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"seller":`...)
-		if b, err = appendSeller(b, x.SaleLineItem.Seller); err != nil {
+		if b, err = appendSeller(b, x.SaleLineItem.Seller, o); err != nil {
 			return b, err
 		}
 	}
@@ -4546,7 +4570,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"customer":`...)
-		if b, err = appendCustomer(b, x.SaleLineItem.Customer); err != nil {
+		if b, err = appendCustomer(b, x.SaleLineItem.Customer, o); err != nil {
 			return b, err
 		}
 	}
@@ -4555,7 +4579,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"product":`...)
-		if b, err = appendProduct(b, x.SaleLineItem.Product); err != nil {
+		if b, err = appendProduct(b, x.SaleLineItem.Product, o); err != nil {
 			return b, err
 		}
 	}
@@ -4564,7 +4588,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"commodityCode":`...)
-		if b, err = appendCommodityCode(b, x.SaleLineItem.CommodityCode); err != nil {
+		if b, err = appendCommodityCode(b, x.SaleLineItem.CommodityCode, o); err != nil {
 			return b, err
 		}
 	}
@@ -4573,7 +4597,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"additionalCommodityCode":`...)
-		if b, err = appendCommodityCode(b, x.SaleLineItem.AdditionalCommodityCode); err != nil {
+		if b, err = appendCommodityCode(b, x.SaleLineItem.AdditionalCommodityCode, o); err != nil {
 			return b, err
 		}
 	}
@@ -4582,7 +4606,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"quantity":`...)
-		if b, err = appendMeasure(b, x.SaleLineItem.Quantity); err != nil {
+		if b, err = appendMeasure(b, x.SaleLineItem.Quantity, o); err != nil {
 			return b, err
 		}
 	}
@@ -4591,7 +4615,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"volume":`...)
-		if b, err = appendMeasure(b, x.SaleLineItem.Volume); err != nil {
+		if b, err = appendMeasure(b, x.SaleLineItem.Volume, o); err != nil {
 			return b, err
 		}
 	}
@@ -4600,7 +4624,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"weight":`...)
-		if b, err = appendMeasure(b, x.SaleLineItem.Weight); err != nil {
+		if b, err = appendMeasure(b, x.SaleLineItem.Weight, o); err != nil {
 			return b, err
 		}
 	}
@@ -4686,7 +4710,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"discount":`...)
-		if b, err = appendDiscount(b, x.SaleLineItem.Discount); err != nil {
+		if b, err = appendDiscount(b, x.SaleLineItem.Discount, o); err != nil {
 			return b, err
 		}
 	}
@@ -4775,7 +4799,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 				if i59 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.SaleLineItem.LineDetails.ExemptOverrides[i59]); err != nil {
+				if b, err = appendOverride(b, &x.SaleLineItem.LineDetails.ExemptOverrides[i59], o); err != nil {
 					return b, err
 				}
 			}
@@ -4795,7 +4819,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 				if i60 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendOverride(b, &x.SaleLineItem.LineDetails.NonTaxableOverrides[i60]); err != nil {
+				if b, err = appendOverride(b, &x.SaleLineItem.LineDetails.NonTaxableOverrides[i60], o); err != nil {
 					return b, err
 				}
 			}
@@ -4815,7 +4839,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 				if i61 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendRateOverride(b, &x.SaleLineItem.LineDetails.RateOverrides[i61]); err != nil {
+				if b, err = appendRateOverride(b, &x.SaleLineItem.LineDetails.RateOverrides[i61], o); err != nil {
 					return b, err
 				}
 			}
@@ -4835,7 +4859,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 				if i62 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendImpositionInclusion(b, &x.SaleLineItem.LineDetails.ImpositionInclusions[i62]); err != nil {
+				if b, err = appendImpositionInclusion(b, &x.SaleLineItem.LineDetails.ImpositionInclusions[i62], o); err != nil {
 					return b, err
 				}
 			}
@@ -4855,7 +4879,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 				if i63 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendCitationOverride(b, &x.SaleLineItem.LineDetails.CitationOverrides[i63]); err != nil {
+				if b, err = appendCitationOverride(b, &x.SaleLineItem.LineDetails.CitationOverrides[i63], o); err != nil {
 					return b, err
 				}
 			}
@@ -4875,7 +4899,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 				if i64 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxDeferredOverride(b, &x.SaleLineItem.LineDetails.TaxDeferredOverrides[i64]); err != nil {
+				if b, err = appendTaxDeferredOverride(b, &x.SaleLineItem.LineDetails.TaxDeferredOverrides[i64], o); err != nil {
 					return b, err
 				}
 			}
@@ -4887,7 +4911,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"situsOverride":`...)
-		if b, err = appendSitusOverride(b, x.SaleLineItem.LineDetails.SitusOverride); err != nil {
+		if b, err = appendSitusOverride(b, x.SaleLineItem.LineDetails.SitusOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -4896,7 +4920,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"taxOverride":`...)
-		if b, err = appendTaxOverride(b, x.SaleLineItem.LineDetails.TaxOverride); err != nil {
+		if b, err = appendTaxOverride(b, x.SaleLineItem.LineDetails.TaxOverride, o); err != nil {
 			return b, err
 		}
 	}
@@ -4905,7 +4929,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"pautaOverrides":`...)
-		if b, err = appendPautaOverrides(b, x.SaleLineItem.LineDetails.PautaOverrides); err != nil {
+		if b, err = appendPautaOverrides(b, x.SaleLineItem.LineDetails.PautaOverrides, o); err != nil {
 			return b, err
 		}
 	}
@@ -5089,7 +5113,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"statisticalValue":`...)
-		if b, err = appendCurrencyAmount(b, x.SaleLineItem.LineDetails.StatisticalValue); err != nil {
+		if b, err = appendCurrencyAmount(b, x.SaleLineItem.LineDetails.StatisticalValue, o); err != nil {
 			return b, err
 		}
 	}
@@ -5098,7 +5122,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"supplementaryUnit":`...)
-		if b, err = appendSupplementaryUnit(b, x.SaleLineItem.LineDetails.SupplementaryUnit); err != nil {
+		if b, err = appendSupplementaryUnit(b, x.SaleLineItem.LineDetails.SupplementaryUnit, o); err != nil {
 			return b, err
 		}
 	}
@@ -5107,7 +5131,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"flexibleFields":`...)
-		if b, err = appendFlexibleFields(b, x.SaleLineItem.LineDetails.FlexibleFields); err != nil {
+		if b, err = appendFlexibleFields(b, x.SaleLineItem.LineDetails.FlexibleFields, o); err != nil {
 			return b, err
 		}
 	}
@@ -5116,7 +5140,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"returnsFields":`...)
-		if b, err = appendReturnsFields(b, x.SaleLineItem.LineDetails.ReturnsFields); err != nil {
+		if b, err = appendReturnsFields(b, x.SaleLineItem.LineDetails.ReturnsFields, o); err != nil {
 			return b, err
 		}
 	}
@@ -5125,7 +5149,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"lineType":`...)
-		if b, err = appendLineType(b, x.SaleLineItem.LineDetails.LineType); err != nil {
+		if b, err = appendLineType(b, x.SaleLineItem.LineDetails.LineType, o); err != nil {
 			return b, err
 		}
 	}
@@ -5142,7 +5166,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 				if i65 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendLineTypeSet(b, &x.SaleLineItem.LineDetails.LineTypes[i65]); err != nil {
+				if b, err = appendLineTypeSet(b, &x.SaleLineItem.LineDetails.LineTypes[i65], o); err != nil {
 					return b, err
 				}
 			}
@@ -5162,7 +5186,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 				if i66 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendSaleResponseLineItem(b, &x.LineItems[i66]); err != nil {
+				if b, err = appendSaleResponseLineItem(b, &x.LineItems[i66], o); err != nil {
 					return b, err
 				}
 			}
@@ -5184,7 +5208,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 				if i67 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTax(b, &x.Taxes[i67]); err != nil {
+				if b, err = appendTax(b, &x.Taxes[i67], o); err != nil {
 					return b, err
 				}
 			}
@@ -5201,7 +5225,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 				if i68 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendAssistedParameter(b, &x.AssistedParameters[i68]); err != nil {
+				if b, err = appendAssistedParameter(b, &x.AssistedParameters[i68], o); err != nil {
 					return b, err
 				}
 			}
@@ -5211,7 +5235,7 @@ func appendSaleResponseLineItem(b []byte, x *SaleResponseLineItem) ([]byte, erro
 	return append(b, '}'), nil
 }
 
-func appendProduct(b []byte, x *Product) ([]byte, error) {
+func appendProduct(b []byte, x *Product, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.ProductClass != "" {
@@ -5228,7 +5252,7 @@ func appendProduct(b []byte, x *Product) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendSeller(b []byte, x *Seller) ([]byte, error) {
+func appendSeller(b []byte, x *Seller, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -5255,7 +5279,7 @@ func appendSeller(b []byte, x *Seller) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"physicalOrigin":`...)
-		if b, err = appendLocation(b, x.PhysicalOrigin); err != nil {
+		if b, err = appendLocation(b, x.PhysicalOrigin, o); err != nil {
 			return b, err
 		}
 	}
@@ -5264,7 +5288,7 @@ func appendSeller(b []byte, x *Seller) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"administrativeOrigin":`...)
-		if b, err = appendLocation(b, x.AdministrativeOrigin); err != nil {
+		if b, err = appendLocation(b, x.AdministrativeOrigin, o); err != nil {
 			return b, err
 		}
 	}
@@ -5273,7 +5297,7 @@ func appendSeller(b []byte, x *Seller) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"dispatcher":`...)
-		if b, err = appendDispatcher(b, x.Dispatcher); err != nil {
+		if b, err = appendDispatcher(b, x.Dispatcher, o); err != nil {
 			return b, err
 		}
 	}
@@ -5311,7 +5335,7 @@ func appendSeller(b []byte, x *Seller) ([]byte, error) {
 				if i69 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i69]); err != nil {
+				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i69], o); err != nil {
 					return b, err
 				}
 			}
@@ -5321,13 +5345,13 @@ func appendSeller(b []byte, x *Seller) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendDispatcher(b []byte, x *Dispatcher) ([]byte, error) {
+func appendDispatcher(b []byte, x *Dispatcher, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.DispatcherCode != nil {
 		b = append(b, `"dispatcherCode":`...)
-		if b, err = appendDispatcherCode(b, x.DispatcherCode); err != nil {
+		if b, err = appendDispatcherCode(b, x.DispatcherCode, o); err != nil {
 			return b, err
 		}
 	}
@@ -5344,7 +5368,7 @@ func appendDispatcher(b []byte, x *Dispatcher) ([]byte, error) {
 				if i70 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i70]); err != nil {
+				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i70], o); err != nil {
 					return b, err
 				}
 			}
@@ -5354,7 +5378,7 @@ func appendDispatcher(b []byte, x *Dispatcher) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendDispatcherCode(b []byte, x *DispatcherCode) ([]byte, error) {
+func appendDispatcherCode(b []byte, x *DispatcherCode, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Value != "" {
@@ -5371,7 +5395,7 @@ func appendDispatcherCode(b []byte, x *DispatcherCode) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendSitusOverride(b []byte, x *SitusOverride) ([]byte, error) {
+func appendSitusOverride(b []byte, x *SitusOverride, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	if x.TaxingLocation != "" {
 		b = append(b, `"taxingLocation":`...)
@@ -5380,7 +5404,7 @@ func appendSitusOverride(b []byte, x *SitusOverride) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendStatus(b []byte, x *Status) ([]byte, error) {
+func appendStatus(b []byte, x *Status, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	b = append(b, `"lookupResult":`...)
 	b = appendString(b, string(x.LookupResult))
@@ -5391,7 +5415,7 @@ func appendStatus(b []byte, x *Status) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendSupplementaryUnit(b []byte, x *SupplementaryUnit) ([]byte, error) {
+func appendSupplementaryUnit(b []byte, x *SupplementaryUnit, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.UnitType != "" {
@@ -5408,13 +5432,13 @@ func appendSupplementaryUnit(b []byte, x *SupplementaryUnit) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendTax(b []byte, x *Tax) ([]byte, error) {
+func appendTax(b []byte, x *Tax, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.Jurisdiction != nil {
 		b = append(b, `"jurisdiction":`...)
-		if b, err = appendJurisdiction(b, x.Jurisdiction); err != nil {
+		if b, err = appendJurisdiction(b, x.Jurisdiction, o); err != nil {
 			return b, err
 		}
 	}
@@ -5423,7 +5447,7 @@ func appendTax(b []byte, x *Tax) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"imposition":`...)
-		if b, err = appendImposition(b, x.Imposition); err != nil {
+		if b, err = appendImposition(b, x.Imposition, o); err != nil {
 			return b, err
 		}
 	}
@@ -5432,7 +5456,7 @@ func appendTax(b []byte, x *Tax) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"impositionType":`...)
-		if b, err = appendImpositionType(b, x.ImpositionType); err != nil {
+		if b, err = appendImpositionType(b, x.ImpositionType, o); err != nil {
 			return b, err
 		}
 	}
@@ -5541,19 +5565,19 @@ func appendTax(b []byte, x *Tax) ([]byte, error) {
 	}
 	if x.TaxableMeasure != nil {
 		b = append(b, `,"taxableMeasure":`...)
-		if b, err = appendMeasure(b, x.TaxableMeasure); err != nil {
+		if b, err = appendMeasure(b, x.TaxableMeasure, o); err != nil {
 			return b, err
 		}
 	}
 	if x.NonTaxableMeasure != nil {
 		b = append(b, `,"nonTaxableMeasure":`...)
-		if b, err = appendMeasure(b, x.NonTaxableMeasure); err != nil {
+		if b, err = appendMeasure(b, x.NonTaxableMeasure, o); err != nil {
 			return b, err
 		}
 	}
 	if x.ExemptMeasure != nil {
 		b = append(b, `,"exemptMeasure":`...)
-		if b, err = appendMeasure(b, x.ExemptMeasure); err != nil {
+		if b, err = appendMeasure(b, x.ExemptMeasure, o); err != nil {
 			return b, err
 		}
 	}
@@ -5571,103 +5595,103 @@ func appendTax(b []byte, x *Tax) ([]byte, error) {
 	}
 	if x.CalculationRuleID != nil {
 		b = append(b, `,"calculationRuleId":`...)
-		if b, err = appendRuleRef(b, x.CalculationRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.CalculationRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.BasisRuleID != nil {
 		b = append(b, `,"basisRuleId":`...)
-		if b, err = appendRuleRef(b, x.BasisRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.BasisRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.BasisApportionmentRuleID != nil {
 		b = append(b, `,"basisApportionmentRuleId":`...)
-		if b, err = appendRuleRef(b, x.BasisApportionmentRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.BasisApportionmentRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.MaxTaxRuleID != nil {
 		b = append(b, `,"maxTaxRuleId":`...)
-		if b, err = appendRuleRef(b, x.MaxTaxRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.MaxTaxRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.InclusionRuleID != nil {
 		b = append(b, `,"inclusionRuleId":`...)
-		if b, err = appendRuleRef(b, x.InclusionRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.InclusionRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.CreditRuleID != nil {
 		b = append(b, `,"creditRuleId":`...)
-		if b, err = appendRuleRef(b, x.CreditRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.CreditRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.AccumulationRuleID != nil {
 		b = append(b, `,"accumulationRuleId":`...)
-		if b, err = appendRuleRef(b, x.AccumulationRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.AccumulationRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.PostCalculationEvaluationRuleID != nil {
 		b = append(b, `,"postCalculationEvaluationRuleId":`...)
-		if b, err = appendRuleRef(b, x.PostCalculationEvaluationRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.PostCalculationEvaluationRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.RecoverableRuleID != nil {
 		b = append(b, `,"recoverableRuleId":`...)
-		if b, err = appendRuleRef(b, x.RecoverableRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.RecoverableRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.ReportingBasisRuleID != nil {
 		b = append(b, `,"reportingBasisRuleId":`...)
-		if b, err = appendRuleRef(b, x.ReportingBasisRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.ReportingBasisRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.TaxApportionmentRuleID != nil {
 		b = append(b, `,"taxApportionmentRuleId":`...)
-		if b, err = appendRuleRef(b, x.TaxApportionmentRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.TaxApportionmentRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.TaxRateAdjustmentRuleID != nil {
 		b = append(b, `,"taxRateAdjustmentRuleId":`...)
-		if b, err = appendRuleRef(b, x.TaxRateAdjustmentRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.TaxRateAdjustmentRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.TelecomUnitConversionRuleID != nil {
 		b = append(b, `,"telecomUnitConversionRuleId":`...)
-		if b, err = appendRuleRef(b, x.TelecomUnitConversionRuleID); err != nil {
+		if b, err = appendRuleRef(b, x.TelecomUnitConversionRuleID, o); err != nil {
 			return b, err
 		}
 	}
 	if x.AccumulateAsJurisdiction != nil {
 		b = append(b, `,"accumulateAsJurisdiction":`...)
-		if b, err = appendJurisdiction(b, x.AccumulateAsJurisdiction); err != nil {
+		if b, err = appendJurisdiction(b, x.AccumulateAsJurisdiction, o); err != nil {
 			return b, err
 		}
 	}
 	if x.AccumulateAsImposition != nil {
 		b = append(b, `,"accumulateAsImposition":`...)
-		if b, err = appendImposition(b, x.AccumulateAsImposition); err != nil {
+		if b, err = appendImposition(b, x.AccumulateAsImposition, o); err != nil {
 			return b, err
 		}
 	}
 	if x.AccumulateAsImpositionType != nil {
 		b = append(b, `,"accumulateAsImpositionType":`...)
-		if b, err = appendImpositionType(b, x.AccumulateAsImpositionType); err != nil {
+		if b, err = appendImpositionType(b, x.AccumulateAsImpositionType, o); err != nil {
 			return b, err
 		}
 	}
 	if x.AccumulateAsLineType != nil {
 		b = append(b, `,"accumulateAsLineType":`...)
-		if b, err = appendAccumulateAsLineType(b, x.AccumulateAsLineType); err != nil {
+		if b, err = appendAccumulateAsLineType(b, x.AccumulateAsLineType, o); err != nil {
 			return b, err
 		}
 	}
@@ -5693,7 +5717,7 @@ func appendTax(b []byte, x *Tax) ([]byte, error) {
 	}
 	if x.CertificateNumber != nil {
 		b = append(b, `,"certificateNumber":`...)
-		if b, err = appendCertificateNumber(b, x.CertificateNumber); err != nil {
+		if b, err = appendCertificateNumber(b, x.CertificateNumber, o); err != nil {
 			return b, err
 		}
 	}
@@ -5742,7 +5766,7 @@ func appendTax(b []byte, x *Tax) ([]byte, error) {
 				if i72 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendInvoiceText(b, &x.InvoiceTexts[i72]); err != nil {
+				if b, err = appendInvoiceText(b, &x.InvoiceTexts[i72], o); err != nil {
 					return b, err
 				}
 			}
@@ -5751,7 +5775,7 @@ func appendTax(b []byte, x *Tax) ([]byte, error) {
 	}
 	if x.FilingCurrencyAmounts != nil {
 		b = append(b, `,"filingCurrencyAmounts":`...)
-		if b, err = appendFilingCurrencyAmounts(b, x.FilingCurrencyAmounts); err != nil {
+		if b, err = appendFilingCurrencyAmounts(b, x.FilingCurrencyAmounts, o); err != nil {
 			return b, err
 		}
 	}
@@ -5765,7 +5789,7 @@ func appendTax(b []byte, x *Tax) ([]byte, error) {
 				if i73 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendAssistedParameter(b, &x.AssistedParameters[i73]); err != nil {
+				if b, err = appendAssistedParameter(b, &x.AssistedParameters[i73], o); err != nil {
 					return b, err
 				}
 			}
@@ -5775,7 +5799,7 @@ func appendTax(b []byte, x *Tax) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendAccumulateAsLineType(b []byte, x *AccumulateAsLineType) ([]byte, error) {
+func appendAccumulateAsLineType(b []byte, x *AccumulateAsLineType, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Value != "" {
@@ -5792,7 +5816,7 @@ func appendAccumulateAsLineType(b []byte, x *AccumulateAsLineType) ([]byte, erro
 	return append(b, '}'), nil
 }
 
-func appendCertificateNumber(b []byte, x *CertificateNumber) ([]byte, error) {
+func appendCertificateNumber(b []byte, x *CertificateNumber, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.CertificateType != "" {
@@ -5809,13 +5833,13 @@ func appendCertificateNumber(b []byte, x *CertificateNumber) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendFilingCurrencyAmounts(b []byte, x *FilingCurrencyAmounts) ([]byte, error) {
+func appendFilingCurrencyAmounts(b []byte, x *FilingCurrencyAmounts, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.CurrencyConversion != nil {
 		b = append(b, `"currencyConversion":`...)
-		if b, err = appendCurrencyConversion(b, x.CurrencyConversion); err != nil {
+		if b, err = appendCurrencyConversion(b, x.CurrencyConversion, o); err != nil {
 			return b, err
 		}
 	}
@@ -5864,7 +5888,7 @@ func appendFilingCurrencyAmounts(b []byte, x *FilingCurrencyAmounts) ([]byte, er
 	return append(b, '}'), nil
 }
 
-func appendImposition(b []byte, x *Imposition) ([]byte, error) {
+func appendImposition(b []byte, x *Imposition, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.ImpositionID != "" {
@@ -5888,7 +5912,7 @@ func appendImposition(b []byte, x *Imposition) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendInvoiceText(b []byte, x *InvoiceText) ([]byte, error) {
+func appendInvoiceText(b []byte, x *InvoiceText, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Code != "" {
@@ -5919,7 +5943,7 @@ func appendInvoiceText(b []byte, x *InvoiceText) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendRuleRef(b []byte, x *RuleRef) ([]byte, error) {
+func appendRuleRef(b []byte, x *RuleRef, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Value != "" {
@@ -5943,7 +5967,7 @@ func appendRuleRef(b []byte, x *RuleRef) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendTaxAreaLookup(b []byte, x *TaxAreaLookup) ([]byte, error) {
+func appendTaxAreaLookup(b []byte, x *TaxAreaLookup, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -5964,7 +5988,7 @@ func appendTaxAreaLookup(b []byte, x *TaxAreaLookup) ([]byte, error) {
 				if i74 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxAreaLookupStatus(b, &x.Statuses[i74]); err != nil {
+				if b, err = appendTaxAreaLookupStatus(b, &x.Statuses[i74], o); err != nil {
 					return b, err
 				}
 			}
@@ -5974,7 +5998,7 @@ func appendTaxAreaLookup(b []byte, x *TaxAreaLookup) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendTaxAreaLookupStatus(b []byte, x *TaxAreaLookupStatus) ([]byte, error) {
+func appendTaxAreaLookupStatus(b []byte, x *TaxAreaLookupStatus, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	b = append(b, `"lookupResult":`...)
 	b = appendString(b, string(x.LookupResult))
@@ -5985,13 +6009,13 @@ func appendTaxAreaLookupStatus(b []byte, x *TaxAreaLookupStatus) ([]byte, error)
 	return append(b, '}'), nil
 }
 
-func appendTaxDeferredOverride(b []byte, x *TaxDeferredOverride) ([]byte, error) {
+func appendTaxDeferredOverride(b []byte, x *TaxDeferredOverride, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.ImpositionType != nil {
 		b = append(b, `"impositionType":`...)
-		if b, err = appendImpositionType(b, x.ImpositionType); err != nil {
+		if b, err = appendImpositionType(b, x.ImpositionType, o); err != nil {
 			return b, err
 		}
 	}
@@ -6014,7 +6038,7 @@ func appendTaxDeferredOverride(b []byte, x *TaxDeferredOverride) ([]byte, error)
 	return append(b, '}'), nil
 }
 
-func appendTaxOverride(b []byte, x *TaxOverride) ([]byte, error) {
+func appendTaxOverride(b []byte, x *TaxOverride, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.OverrideType != "" {
@@ -6031,7 +6055,7 @@ func appendTaxOverride(b []byte, x *TaxOverride) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendTaxRegistration(b []byte, x *TaxRegistration) ([]byte, error) {
+func appendTaxRegistration(b []byte, x *TaxRegistration, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -6086,7 +6110,7 @@ func appendTaxRegistration(b []byte, x *TaxRegistration) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"impositionType":`...)
-		if b, err = appendImpositionType(b, x.ImpositionType); err != nil {
+		if b, err = appendImpositionType(b, x.ImpositionType, o); err != nil {
 			return b, err
 		}
 	}
@@ -6103,7 +6127,7 @@ func appendTaxRegistration(b []byte, x *TaxRegistration) ([]byte, error) {
 				if i75 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendNexusOverride(b, &x.NexusOverrides[i75]); err != nil {
+				if b, err = appendNexusOverride(b, &x.NexusOverrides[i75], o); err != nil {
 					return b, err
 				}
 			}
@@ -6123,7 +6147,7 @@ func appendTaxRegistration(b []byte, x *TaxRegistration) ([]byte, error) {
 				if i76 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendPhysicalLocation(b, &x.PhysicalLocations[i76]); err != nil {
+				if b, err = appendPhysicalLocation(b, &x.PhysicalLocations[i76], o); err != nil {
 					return b, err
 				}
 			}
@@ -6135,7 +6159,7 @@ func appendTaxRegistration(b []byte, x *TaxRegistration) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"filingCurrency":`...)
-		if b, err = appendCurrency(b, x.FilingCurrency); err != nil {
+		if b, err = appendCurrency(b, x.FilingCurrency, o); err != nil {
 			return b, err
 		}
 	}
@@ -6144,7 +6168,7 @@ func appendTaxRegistration(b []byte, x *TaxRegistration) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"fiscalRepresentative":`...)
-		if b, err = appendFiscalRepresentative(b, x.FiscalRepresentative); err != nil {
+		if b, err = appendFiscalRepresentative(b, x.FiscalRepresentative, o); err != nil {
 			return b, err
 		}
 	}
@@ -6153,14 +6177,14 @@ func appendTaxRegistration(b []byte, x *TaxRegistration) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"validationResult":`...)
-		if b, err = appendValidationResult(b, x.ValidationResult); err != nil {
+		if b, err = appendValidationResult(b, x.ValidationResult, o); err != nil {
 			return b, err
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func appendFiscalRepresentative(b []byte, x *FiscalRepresentative) ([]byte, error) {
+func appendFiscalRepresentative(b []byte, x *FiscalRepresentative, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -6180,14 +6204,14 @@ func appendFiscalRepresentative(b []byte, x *FiscalRepresentative) ([]byte, erro
 			b = append(b, ',')
 		}
 		b = append(b, `"address":`...)
-		if b, err = appendLocation(b, x.Address); err != nil {
+		if b, err = appendLocation(b, x.Address, o); err != nil {
 			return b, err
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func appendNexusOverride(b []byte, x *NexusOverride) ([]byte, error) {
+func appendNexusOverride(b []byte, x *NexusOverride, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.LocationRole != "" {
@@ -6232,7 +6256,7 @@ func appendNexusOverride(b []byte, x *NexusOverride) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendPhysicalLocation(b []byte, x *PhysicalLocation) ([]byte, error) {
+func appendPhysicalLocation(b []byte, x *PhysicalLocation, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.StreetAddress1 != "" {
@@ -6291,7 +6315,7 @@ func appendPhysicalLocation(b []byte, x *PhysicalLocation) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendTaxabilityCategoryTotal(b []byte, x *TaxabilityCategoryTotal) ([]byte, error) {
+func appendTaxabilityCategoryTotal(b []byte, x *TaxabilityCategoryTotal, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -6325,7 +6349,7 @@ func appendTaxabilityCategoryTotal(b []byte, x *TaxabilityCategoryTotal) ([]byte
 			b = append(b, ',')
 		}
 		b = append(b, `"impositionType":`...)
-		if b, err = appendImpositionType(b, x.ImpositionType); err != nil {
+		if b, err = appendImpositionType(b, x.ImpositionType, o); err != nil {
 			return b, err
 		}
 	}
@@ -6334,7 +6358,7 @@ func appendTaxabilityCategoryTotal(b []byte, x *TaxabilityCategoryTotal) ([]byte
 			b = append(b, ',')
 		}
 		b = append(b, `"taxImposition":`...)
-		if b, err = appendImposition(b, x.TaxImposition); err != nil {
+		if b, err = appendImposition(b, x.TaxImposition, o); err != nil {
 			return b, err
 		}
 	}
@@ -6343,7 +6367,7 @@ func appendTaxabilityCategoryTotal(b []byte, x *TaxabilityCategoryTotal) ([]byte
 			b = append(b, ',')
 		}
 		b = append(b, `"taxabilityCategory":`...)
-		if b, err = appendTaxabilityCategory(b, x.TaxabilityCategory); err != nil {
+		if b, err = appendTaxabilityCategory(b, x.TaxabilityCategory, o); err != nil {
 			return b, err
 		}
 	}
@@ -6352,14 +6376,14 @@ func appendTaxabilityCategoryTotal(b []byte, x *TaxabilityCategoryTotal) ([]byte
 			b = append(b, ',')
 		}
 		b = append(b, `"totalAmount":`...)
-		if b, err = appendCurrencyAmount(b, x.TotalAmount); err != nil {
+		if b, err = appendCurrencyAmount(b, x.TotalAmount, o); err != nil {
 			return b, err
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func appendTaxabilityCategory(b []byte, x *TaxabilityCategory) ([]byte, error) {
+func appendTaxabilityCategory(b []byte, x *TaxabilityCategory, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.UserDefined {
@@ -6376,7 +6400,7 @@ func appendTaxabilityCategory(b []byte, x *TaxabilityCategory) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendTaxingJurisdictionLocation(b []byte, x *TaxingJurisdictionLocation) ([]byte, error) {
+func appendTaxingJurisdictionLocation(b []byte, x *TaxingJurisdictionLocation, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
@@ -6480,16 +6504,16 @@ func appendTaxingJurisdictionLocation(b []byte, x *TaxingJurisdictionLocation) (
 			b = append(b, ',')
 		}
 		b = append(b, `"currencyConversion":`...)
-		if b, err = appendCurrencyConversion(b, x.Location.CurrencyConversion); err != nil {
+		if b, err = appendCurrencyConversion(b, x.Location.CurrencyConversion, o); err != nil {
 			return b, err
 		}
 	}
-	if x.Location.TaxAreaLookup != nil {
+	if !o.OmitLevyMembers && x.Location.TaxAreaLookup != nil {
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, `"taxAreaLookup":`...)
-		if b, err = appendTaxAreaLookup(b, x.Location.TaxAreaLookup); err != nil {
+		if b, err = appendTaxAreaLookup(b, x.Location.TaxAreaLookup, o); err != nil {
 			return b, err
 		}
 	}
@@ -6498,7 +6522,7 @@ func appendTaxingJurisdictionLocation(b []byte, x *TaxingJurisdictionLocation) (
 			b = append(b, ',')
 		}
 		b = append(b, `"impositionType":`...)
-		if b, err = appendImpositionType(b, x.ImpositionType); err != nil {
+		if b, err = appendImpositionType(b, x.ImpositionType, o); err != nil {
 			return b, err
 		}
 	}
@@ -6514,7 +6538,7 @@ func appendTaxingJurisdictionLocation(b []byte, x *TaxingJurisdictionLocation) (
 	return append(b, '}'), nil
 }
 
-func appendValidationResult(b []byte, x *ValidationResult) ([]byte, error) {
+func appendValidationResult(b []byte, x *ValidationResult, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.IsValid != nil {
@@ -6566,13 +6590,13 @@ func appendValidationResult(b []byte, x *ValidationResult) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendVendor(b []byte, x *Vendor) ([]byte, error) {
+func appendVendor(b []byte, x *Vendor, o AppendOptions) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	start := len(b)
 	if x.VendorCode != nil {
 		b = append(b, `"vendorCode":`...)
-		if b, err = appendVendorCode(b, x.VendorCode); err != nil {
+		if b, err = appendVendorCode(b, x.VendorCode, o); err != nil {
 			return b, err
 		}
 	}
@@ -6581,7 +6605,7 @@ func appendVendor(b []byte, x *Vendor) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"dispatcherCode":`...)
-		if b, err = appendDispatcherCode(b, x.DispatcherCode); err != nil {
+		if b, err = appendDispatcherCode(b, x.DispatcherCode, o); err != nil {
 			return b, err
 		}
 	}
@@ -6590,7 +6614,7 @@ func appendVendor(b []byte, x *Vendor) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"physicalOrigin":`...)
-		if b, err = appendLocation(b, x.PhysicalOrigin); err != nil {
+		if b, err = appendLocation(b, x.PhysicalOrigin, o); err != nil {
 			return b, err
 		}
 	}
@@ -6599,7 +6623,7 @@ func appendVendor(b []byte, x *Vendor) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `"administrativeOrigin":`...)
-		if b, err = appendLocation(b, x.AdministrativeOrigin); err != nil {
+		if b, err = appendLocation(b, x.AdministrativeOrigin, o); err != nil {
 			return b, err
 		}
 	}
@@ -6616,7 +6640,7 @@ func appendVendor(b []byte, x *Vendor) ([]byte, error) {
 				if i77 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i77]); err != nil {
+				if b, err = appendTaxRegistration(b, &x.TaxRegistrations[i77], o); err != nil {
 					return b, err
 				}
 			}
@@ -6626,7 +6650,7 @@ func appendVendor(b []byte, x *Vendor) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func appendVendorCode(b []byte, x *VendorCode) ([]byte, error) {
+func appendVendorCode(b []byte, x *VendorCode, o AppendOptions) ([]byte, error) {
 	b = append(b, '{')
 	start := len(b)
 	if x.Value != "" {

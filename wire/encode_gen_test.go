@@ -44,6 +44,9 @@ type jsonField struct {
 	typ       reflect.Type
 	omitEmpty bool
 	omitZero  bool
+	// own marks a member of Levy's own (tag levy:"own"), which
+	// AppendOptions.OmitLevyMembers leaves out.
+	own bool
 }
 
 // jsonFields returns the members of struct type t in the order
@@ -60,7 +63,7 @@ func jsonFields(t reflect.Type) []jsonField {
 			panic(fmt.Sprintf("wire: %s.%s: the string option is not supported", f.Owner, f.Name))
 		}
 		out = append(out, jsonField{name: f.Name, tagged: f.Tagged, index: f.Index, typ: f.Type,
-			omitEmpty: f.Option("omitempty"), omitZero: f.Option("omitzero")})
+			omitEmpty: f.Option("omitempty"), omitZero: f.Option("omitzero"), own: f.Tag.Get("levy") == "own"})
 	}
 	return out
 }
@@ -96,7 +99,7 @@ func (g *encodeGen) want(t reflect.Type) {
 // writeStruct writes the append function of struct type t.
 func (g *encodeGen) writeStruct(t reflect.Type) {
 	w := &g.body
-	fmt.Fprintf(w, "\nfunc %s(b []byte, x *%s) ([]byte, error) {\n", funcName(t), g.typeName(t))
+	fmt.Fprintf(w, "\nfunc %s(b []byte, x *%s, o AppendOptions) ([]byte, error) {\n", funcName(t), g.typeName(t))
 	fields := jsonFields(t)
 	needErr, dynamic, usesStart := false, false, false
 	var inner bytes.Buffer
@@ -113,6 +116,12 @@ func (g *encodeGen) writeStruct(t reflect.Type) {
 			panic(err)
 		}
 		cond := g.present(expr, f)
+		if f.own {
+			if cond == "" {
+				panic(fmt.Sprintf("wire: %s.%s: a member of Levy's own must be omitempty or omitzero", t, f.name))
+			}
+			cond = "!o.OmitLevyMembers && " + cond
+		}
 		var val bytes.Buffer
 		if g.value(&val, expr, f.typ, f.omitEmpty && f.typ.Kind() == reflect.Pointer) {
 			needErr = true
@@ -236,7 +245,7 @@ func (g *encodeGen) value(w *bytes.Buffer, expr string, t reflect.Type, nonNil b
 		g.pkgs["strconv"] = true
 	case reflect.Struct:
 		g.want(t)
-		fmt.Fprintf(w, "if b, err = %s(b, &%s); err != nil {\nreturn b, err\n}\n", funcName(t), expr)
+		fmt.Fprintf(w, "if b, err = %s(b, &%s, o); err != nil {\nreturn b, err\n}\n", funcName(t), expr)
 		return true
 	case reflect.Pointer:
 		if !nonNil {
@@ -246,7 +255,7 @@ func (g *encodeGen) value(w *bytes.Buffer, expr string, t reflect.Type, nonNil b
 		if e := t.Elem(); e.Kind() == reflect.Struct && e != amountType && e != dateType && !e.Implements(textMarshalerType) &&
 			!reflect.PointerTo(e).Implements(textMarshalerType) && !reflect.PointerTo(e).Implements(jsonMarshalerType) {
 			g.want(e)
-			fmt.Fprintf(w, "if b, err = %s(b, %s); err != nil {\nreturn b, err\n}\n", funcName(e), expr)
+			fmt.Fprintf(w, "if b, err = %s(b, %s, o); err != nil {\nreturn b, err\n}\n", funcName(e), expr)
 			uses = true
 		} else {
 			uses = g.value(w, "(*"+expr+")", e, false)
@@ -280,7 +289,10 @@ func generateEncoding() ([]byte, error) {
 		g.want(t)
 		fmt.Fprintf(&roots, "\n// AppendJSON appends the JSON encoding of r to b: the bytes json.Marshal\n"+
 			"// writes for it (with HTML escaping; without the newline of\n// json.Encoder.Encode). A nil r is null.\n"+
-			"func (r *%[1]s) AppendJSON(b []byte) ([]byte, error) {\nif r == nil {\nreturn append(b, \"null\"...), nil\n}\nreturn %[2]s(b, r)\n}\n",
+			"func (r *%[1]s) AppendJSON(b []byte) ([]byte, error) {\nreturn r.AppendJSONWith(b, AppendOptions{})\n}\n"+
+			"\n// AppendJSONWith appends the JSON encoding of r to b as AppendJSON\n"+
+			"// does, changed as o says.\n"+
+			"func (r *%[1]s) AppendJSONWith(b []byte, o AppendOptions) ([]byte, error) {\nif r == nil {\nreturn append(b, \"null\"...), nil\n}\nreturn %[2]s(b, r, o)\n}\n",
 			t.Name(), funcName(t))
 	}
 	for len(g.queue) > 0 {

@@ -45,8 +45,9 @@ type Location struct {
 	// TaxAreaLookup is set in responses only, on the response's copy of
 	// a location that the calculation resolved: what the tax area lookup
 	// found. It is Levy's own member (the commercial wire's LocationType
-	// has no room for it); a request's is ignored.
-	TaxAreaLookup *TaxAreaLookup `json:"taxAreaLookup,omitempty"`
+	// has no room for it, hence the levy:"own" tag, which
+	// AppendOptions.OmitLevyMembers leaves out); a request's is ignored.
+	TaxAreaLookup *TaxAreaLookup `json:"taxAreaLookup,omitempty" levy:"own"`
 }
 
 // TaxAreaLookup is what the tax area lookup found for a location of a

@@ -146,8 +146,9 @@ type PurchaseResponse struct {
 	// tolerance.
 	OutsideThreshold *bool `json:"outsideThreshold,omitempty"`
 	// ProcurementAction is what the rules of a CONDITIONAL_PROCUREMENT
-	// calculation chose. It is a Levy extension of the wire format.
-	ProcurementAction *ProcurementAction `json:"procurementAction,omitempty"`
+	// calculation chose. It is a Levy extension of the wire format
+	// (levy:"own": AppendOptions.OmitLevyMembers leaves it out).
+	ProcurementAction *ProcurementAction `json:"procurementAction,omitempty" levy:"own"`
 }
 
 // PurchaseResponseLineItem is a line of a PurchaseResponse.

@@ -67,6 +67,9 @@ type serveConfig struct {
 	webhookHTTP      bool
 	content          contentFlags
 	addressCheck     addressCheckFlags
+	// levyMembers is whether calculations are answered with Levy's own
+	// members, for the tenants whose policy does not say (api.WithLevyMembers).
+	levyMembers levyMembersValue
 
 	// E-invoicing hardening (see serve_einvoice.go): the key of the
 	// webhook secrets at rest, private webhook targets, the documents'
@@ -153,6 +156,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.StringVar(&c.metricsAddr, "metrics-addr", "", "host:port to serve /metrics on, alone (it needs no token); when set, /metrics is not served at --addr")
 	c.content.register(fs)
 	c.addressCheck.register(fs)
+	fs.Var(&c.levyMembers, "levy-members", levyMembersUsage)
 	// The throttling of failed client authentication (package auth).
 	fs.IntVar(&c.authClientFailures, "auth-client-failures", 10, "failed token requests per client ID per minute; beyond, its requests are refused (429, Retry-After) before their secret is hashed; 0 for no limit")
 	fs.IntVar(&c.authSourceFailures, "auth-source-failures", 30, "failed token requests per source address (an IPv6 /64) per minute; beyond, its requests are refused (429, Retry-After) before their secret is hashed; 0 for no limit")
@@ -408,7 +412,7 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 		oauth.WithAdminAudience(c.adminAudience), oauth.WithOperatorAudience(c.operatorAudience), oauth.WithLogger(log),
 		oauth.WithTrustedProxies(c.trustedProxies...), oauth.WithRefusalDelay(c.authRefusalDelay))
 	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp("levy " + programVersion()),
-		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
+		api.WithAuthenticator(tokens.Authenticator()), api.WithLevyMembers(c.levyMembers.mode)}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(int64(ecfg.MaxDocumentBytes)),
 		einvoicing.WithJournal(store), einvoicing.WithVATGeography(e.VATGeography)).Mounts()...)

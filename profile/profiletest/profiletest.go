@@ -168,7 +168,7 @@ func sample() profile.ChangeSet {
 			{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: dec("0.05"),
 				EffectiveDate: date("2026-01-01"), Source: "franchise agreement s. 7"},
 		},
-		Policy: &profile.Policy{AddressCheck: "strict", ExpiryNoticeDays: 30},
+		Policy: &profile.Policy{AddressCheck: "strict", ExpiryNoticeDays: 30, LevyMembers: " Omit "},
 	}
 }
 
@@ -205,7 +205,7 @@ func sampleRecords() *profile.Records {
 				EffectiveDate: date("2026-01-01"), Source: "franchise agreement s. 7"},
 			{AreaID: "SEA-VIDEO-2", Name: "Video Service Fee", PerLine: true, Amount: dec("0.85"), ExpirationDate: date("2026-12-31")},
 		},
-		Policy: &profile.Policy{AddressCheck: "strict", ExpiryNoticeDays: 30},
+		Policy: &profile.Policy{AddressCheck: "strict", ExpiryNoticeDays: 30, LevyMembers: "omit"},
 	}
 }
 
