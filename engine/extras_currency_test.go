@@ -177,3 +177,57 @@ func TestProfileFranchiseFeeInItsCurrency(t *testing.T) {
 		checkExtraCurrency(t, c, r, franchiseImpositionType)
 	}
 }
+
+// TestProfileFranchiseFeeOfItsCurrency: a tenant's franchise fee per
+// line that names its currency is in that currency, wherever its area:
+// acme's EUR 1.25 a line on two lines in Chicago is, on a document in US
+// dollars, USD 1.36 a line at a conversion factor of 0.92 from USD to
+// EUR (1.3587), 2.72; on one in yen at 0.0062 from JPY to EUR, JPY 202
+// a line, 404; on one in euros, EUR 2.50 as it is. Before, the fee was
+// taken in US dollars, the rule of a fee in the US that names no
+// currency: USD 2.50, and EUR 2.50 said unconverted.
+func TestProfileFranchiseFeeOfItsCurrency(t *testing.T) {
+	ctx := context.Background()
+	store := profile.NewMemory()
+	perLine := decimal.RequireFromString("1.25")
+	if _, err := profile.NewService(store, profile.Config{}).Apply(ctx, "acme", "test", profile.ChangeSet{Franchises: []profile.Franchise{
+		{AreaID: "ACME-TEL-1", Name: "Telecom Franchise Fee", PerLine: true, Amount: &perLine, Currency: "EUR", Source: "acme's telecom franchise"}}}); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := profileEngine(t, store)
+	for _, c := range []struct {
+		extraCurrencyCase
+		toEUR    string // a currencyConversionFactors entry from the document's currency to EUR
+		placeEUR string // the taxed place's currencyConversion into EUR
+	}{
+		{extraCurrencyCase{"USD at a conversion factor of 0.92", "USD", "50.00", "", "", "2.72", ThresholdConvertedRule,
+			[]string{"Franchise Fee Telecom Franchise Fee of rule franchise-fee-ACME-TEL-1 is EUR 1.25 per line, charged as USD 1.36 at the conversion factor 0.92"}},
+			"0.92", ""},
+		{extraCurrencyCase{"USD at the taxed place's 0.92", "USD", "50.00", "", "", "2.72", ThresholdConvertedRule,
+			[]string{"charged as USD 1.36 at the taxed place's conversion rate 0.92"}}, "", "0.92"},
+		{extraCurrencyCase{"JPY at a conversion factor of 0.0062", "JPY", "7500", "", "", "404", ThresholdConvertedRule,
+			[]string{"is EUR 1.25 per line, charged as JPY 202 at the conversion factor 0.0062"}}, "0.0062", ""},
+		{extraCurrencyCase{"USD with nothing to convert it", "USD", "50.00", "", "", "2.50", ThresholdUnconvertedRule,
+			[]string{"nothing in the request converts them into EUR", "charged as if it were USD 1.25"}}, "", ""},
+		{extraCurrencyCase{"EUR: the fee's own currency", "EUR", "50.00", "", "", "2.50", "", nil}, "", ""},
+	} {
+		req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+			DocumentDate: civil.MustParse("2026-06-01"), Currency: CurrencyCode(c.currency),
+			Seller:   &wire.Seller{PhysicalOrigin: &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}},
+			Customer: &wire.Customer{Destination: &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}},
+			LineItems: []wire.SaleLineItem{{LineItemID: "tel", Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt(c.price),
+				LineDetails: wire.LineDetails{FranchiseAreaID: "ACME-TEL-1", LineTypes: []wire.LineTypeSet{{Value: "CABLE", Count: amt("2")}}}}}}
+		if c.toEUR != "" {
+			req.CurrencyConversionFactors = []wire.CurrencyConversionFactor{{ConversionFactor: amt(c.toEUR),
+				SourceCurrency: CurrencyCode(c.currency), TargetCurrency: CurrencyCode("EUR")}}
+		}
+		if c.placeEUR != "" {
+			req.Customer.Destination.CurrencyConversion = &wire.CurrencyConversion{Currency: CurrencyCode("EUR"), Rate: amt(c.placeEUR)}
+		}
+		r, err := e.Sale(levy.WithTenant(ctx, "acme"), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		checkExtraCurrency(t, c.extraCurrencyCase, r, franchiseImpositionType)
+	}
+}

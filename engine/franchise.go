@@ -19,8 +19,9 @@ import (
 // tax of its own: imposition the fee's name, imposition type "Franchise
 // Fee", at the jurisdiction that grants the franchise (or the most local
 // jurisdiction of the line's place), on the line's amount at the fee's
-// rate or per line. A fee per line of an area in the US is in US
-// dollars, converted into a document's other currency (extrascur.go). A line whose franchiseAreaId names no area of
+// rate or per line. A fee per line is in the currency a tenant's fee
+// names, else, of an area in the US, in US dollars, converted into a
+// document's other currency (extrascur.go). A line whose franchiseAreaId names no area of
 // either table, or an area without a fee in force then, carries the
 // not-acted-on parameter for it.
 
@@ -98,7 +99,8 @@ func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
 				if !f.Period().Contains(l.date) {
 					continue
 				}
-				fee := franchiseCharge{area: f.AreaID, name: f.Name, source: f.Source, perLine: f.PerLine, rare: c.s.profileFee}
+				fee := franchiseCharge{area: f.AreaID, name: f.Name, source: f.Source, perLine: f.PerLine, currency: f.Currency,
+					rare: c.s.profileFee}
 				if f.Rate != nil {
 					fee.rate = *f.Rate
 				}
@@ -129,6 +131,7 @@ func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
 type franchiseCharge struct {
 	area, name, source string
 	perLine            bool
+	currency           string // of amount; "" for franchiseCurrency's rule
 	rate               decimal.Decimal
 	amount             *decimal.Decimal   // per line, when perLine
 	grantor            *wire.Jurisdiction // nil for the most local of the place
@@ -148,7 +151,10 @@ func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franc
 	x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(f.name), impType: franchiseImpositionType,
 		ruleID: "franchise-fee-" + f.area, reason: f.source, base: amount, rate: f.rate, rare: f.rare}
 	if f.perLine && f.amount != nil {
-		x.perUnit, x.units, x.currency = f.amount, lineCount(l), franchiseCurrency(at)
+		x.perUnit, x.units, x.currency = f.amount, lineCount(l), f.currency
+		if x.currency == "" {
+			x.currency = franchiseCurrency(at)
+		}
 	}
 	if t, ok := c.extraOut(l, &x); ok {
 		l.taxes = append(l.taxes, t)

@@ -419,40 +419,20 @@ func checkIntrastatQuery(q *IntrastatQuery) error {
 }
 
 // declarationCurrency returns the currency a member state's declarations
-// are made in on d: the euro in the euro area, the national currency of
-// a member state outside it (the pound sterling for Northern Ireland's,
-// made to HMRC); ok is false for a member state before it adopted the
-// euro whose former currency Levy does not hold. The days the member
-// states adopted the euro are the ECB's (www.ecb.europa.eu, "Our
-// currency"; Croatia 2023, Bulgaria 2026).
+// are made in on d: the euro in the euro area, from the day the member
+// state adopted it (jurisdiction.EuroAdoptionOf, each day with its
+// Council decision), the national currency of a member state outside it
+// (the pound sterling for Northern Ireland's, made to HMRC); ok is false
+// for a member state before it adopted the euro whose former currency
+// Levy does not hold.
 func declarationCurrency(state string, d civil.Date) (currency string, ok bool) {
-	euroFrom := func(date, before string) (string, bool) {
-		if !d.Before(civil.MustParse(date)) {
+	if a, ok := jurisdiction.EuroAdoptionOf(state); ok {
+		if !d.Before(a.From) {
 			return "EUR", true
 		}
-		return before, before != ""
+		return a.Former, a.Former != ""
 	}
 	switch state {
-	case "AT", "BE", "DE", "ES", "FI", "FR", "IE", "IT", "LU", "NL", "PT":
-		return euroFrom("1999-01-01", "")
-	case "GR":
-		return euroFrom("2001-01-01", "")
-	case "SI":
-		return euroFrom("2007-01-01", "")
-	case "CY", "MT":
-		return euroFrom("2008-01-01", "")
-	case "SK":
-		return euroFrom("2009-01-01", "")
-	case "EE":
-		return euroFrom("2011-01-01", "")
-	case "LV":
-		return euroFrom("2014-01-01", "")
-	case "LT":
-		return euroFrom("2015-01-01", "")
-	case "HR":
-		return euroFrom("2023-01-01", "HRK")
-	case "BG":
-		return euroFrom("2026-01-01", "BGN")
 	case "CZ":
 		return "CZK", true
 	case "DK":

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
-	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -27,17 +26,27 @@ const FollowInterval = time.Second
 //
 // Cache is safe for concurrent use. Snapshot, on the path of every
 // calculation, loads an immutable map without a lock; loads and
-// refreshes take turns under a mutex and replace the map whole. The
-// cache keeps every tenant it has loaded, which a process serves a
-// bounded number of.
+// refreshes take turns under a lock and replace the map whole. A call
+// that waits for the lock (a calculation of a tenant not in memory while
+// a Refresh waits on a hung connection, say) stops waiting when its
+// context ends, and returns the context's error, wrapped. The cache
+// keeps every tenant it has loaded, which a process serves a bounded
+// number of.
 type Cache struct {
 	store Store
 	log   *slog.Logger
 
 	snaps atomic.Pointer[map[string]*Snapshot]
-	// mu serializes the loads of snapshots and the replacements of the
-	// map.
-	mu sync.Mutex
+	// turn serializes the loads of snapshots and the replacements of
+	// the map: a call holds the lock while it holds the channel's one
+	// slot (lock, unlock), and waits for it under its context.
+	turn chan struct{}
+	// stale holds the tenants whose Invalidate stopped waiting for the
+	// lock (its context ended): Snapshot does not serve them from
+	// memory, and the next holder of the lock forgets them (dropStale),
+	// so that a change stored through this process is not hidden by the
+	// snapshot from before it. Nil when there are none; replaced whole.
+	stale atomic.Pointer[map[string]bool]
 }
 
 // NewCache returns an empty cache over s. log receives the failures of
@@ -46,7 +55,7 @@ func NewCache(s Store, log *slog.Logger) *Cache {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	c := &Cache{store: s, log: log}
+	c := &Cache{store: s, log: log, turn: make(chan struct{}, 1)}
 	empty := map[string]*Snapshot{}
 	c.snaps.Store(&empty)
 	return c
@@ -56,11 +65,13 @@ func NewCache(s Store, log *slog.Logger) *Cache {
 // store the first time. The usual call, for a tenant in memory, costs a
 // map lookup and allocates nothing.
 func (c *Cache) Snapshot(ctx context.Context, tenant string) (*Snapshot, error) {
-	if s, ok := (*c.snaps.Load())[tenant]; ok {
+	if s, ok := (*c.snaps.Load())[tenant]; ok && !c.isStale(tenant) {
 		return s, nil
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	if err := c.lock(ctx, "load the profile of tenant "+tenant); err != nil {
+		return nil, err
+	}
+	defer c.unlock()
 	if s, ok := (*c.snaps.Load())[tenant]; ok {
 		return s, nil // another caller loaded it meanwhile
 	}
@@ -72,6 +83,63 @@ func (c *Cache) Snapshot(ctx context.Context, tenant string) (*Snapshot, error) 
 	return s, nil
 }
 
+// lock takes the cache's lock for op, unless ctx ends first: then it
+// returns ctx's error, wrapped, naming op.
+func (c *Cache) lock(ctx context.Context, op string) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("profile: %s: %w", op, err)
+	}
+	select {
+	case c.turn <- struct{}{}:
+		c.dropStale()
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("profile: %s: stopped waiting for another load of the cache: %w", op, ctx.Err())
+	}
+}
+
+// isStale reports whether tenant is one of c.stale.
+func (c *Cache) isStale(tenant string) bool {
+	st := c.stale.Load()
+	return st != nil && (*st)[tenant]
+}
+
+// markStale adds tenant to c.stale.
+func (c *Cache) markStale(tenant string) {
+	for {
+		old := c.stale.Load()
+		m := map[string]bool{tenant: true}
+		if old != nil {
+			m = maps.Clone(*old)
+			m[tenant] = true
+		}
+		if c.stale.CompareAndSwap(old, &m) {
+			return
+		}
+	}
+}
+
+// dropStale forgets the tenants of c.stale. The caller holds the lock.
+func (c *Cache) dropStale() {
+	for {
+		st := c.stale.Load()
+		if st == nil {
+			return
+		}
+		m := maps.Clone(*c.snaps.Load())
+		for tenant := range *st {
+			delete(m, tenant)
+		}
+		c.snaps.Store(&m)
+		if c.stale.CompareAndSwap(st, nil) {
+			return
+		}
+	}
+}
+
+// unlock releases the lock that lock took.
+func (c *Cache) unlock() { <-c.turn }
+
 // load reads and compiles the tenant's current records.
 func (c *Cache) load(ctx context.Context, tenant string) (*Snapshot, error) {
 	r, err := c.store.Records(ctx, tenant, time.Time{})
@@ -82,7 +150,7 @@ func (c *Cache) load(ctx context.Context, tenant string) (*Snapshot, error) {
 }
 
 // put replaces the map with one that holds s for tenant. The caller
-// holds c.mu.
+// holds the lock.
 func (c *Cache) put(tenant string, s *Snapshot) {
 	m := maps.Clone(*c.snaps.Load())
 	m[tenant] = s
@@ -92,17 +160,22 @@ func (c *Cache) put(tenant string, s *Snapshot) {
 // Invalidate loads the tenant's snapshot again when the cache holds one
 // whose version is not the store's, as after a change made through this
 // process. It returns the error of the store; the cache then forgets the
-// tenant, so that the next Snapshot loads it.
+// tenant, so that the next Snapshot loads it. So it does when ctx ends
+// while Invalidate waits for the lock, and it returns ctx's error,
+// wrapped.
 func (c *Cache) Invalidate(ctx context.Context, tenant string) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	if err := c.lock(ctx, "refresh the profile of tenant "+tenant); err != nil {
+		c.markStale(tenant)
+		return err
+	}
+	defer c.unlock()
 	_, err := c.refreshOne(ctx, tenant)
 	return err
 }
 
 // refreshOne loads tenant's snapshot again if the cache holds one at
 // another version than the store's, and reports whether it did. On an
-// error it forgets the tenant. The caller holds c.mu.
+// error it forgets the tenant. The caller holds the lock.
 func (c *Cache) refreshOne(ctx context.Context, tenant string) (bool, error) {
 	old, ok := (*c.snaps.Load())[tenant]
 	if !ok {
@@ -132,8 +205,10 @@ func (c *Cache) refreshOne(ctx context.Context, tenant string) (bool, error) {
 // Snapshot loads it) and the first error is returned after the others
 // are refreshed.
 func (c *Cache) Refresh(ctx context.Context) (int, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	if err := c.lock(ctx, "refresh the cached profiles"); err != nil {
+		return 0, err
+	}
+	defer c.unlock()
 	var first error
 	n := 0
 	for tenant := range *c.snaps.Load() {

@@ -50,6 +50,11 @@ func TestCheckFranchise(t *testing.T) {
 		{"rate of 1e400", fr(func(f *profile.Franchise) { f.Rate = dec("1e400") }), "franchises[0].rate", "less than 1e15"},
 		{"amount of 1e15", fr(func(f *profile.Franchise) { f.Rate, f.Amount = nil, dec("-1e15") }), "franchises[0].amount", "less than 1e15"},
 		{"expiration before effective", fr(func(f *profile.Franchise) { f.ExpirationDate = date("2025-12-31") }), "franchises[0].expirationDate", "before the effective date 2026-01-01"},
+		{"currency unknown to the dataset", fr(func(f *profile.Franchise) { f.Rate, f.Amount, f.Currency = nil, dec("1"), "XYZ" }),
+			"franchises[0].currency", "XYZ is not a currency of Levy's dataset"},
+		{"currency of a bad form", fr(func(f *profile.Franchise) { f.Rate, f.Amount, f.Currency = nil, dec("1"), "euro" }),
+			"franchises[0].currency", `"EURO" is not an ISO 4217 currency code`},
+		{"currency of a rate", fr(func(f *profile.Franchise) { f.Currency = "EUR" }), "franchises[0].currency", "is given for a fee of a rate"},
 		{"source too long", fr(func(f *profile.Franchise) { f.Source = strings.Repeat("s", 201) }), "franchises[0].source", "at most 200"},
 		{"fee twice", profile.ChangeSet{Franchises: []profile.Franchise{goodFranchise(), goodFranchise()}},
 			"franchises[1].name", "franchise CHI-CABLE-1/Cable Franchise Fee is listed twice (also at franchises[0].name)"},
@@ -74,13 +79,14 @@ func TestCheckFranchise(t *testing.T) {
 // state code is stored as its ID, and the parts lose their spaces.
 func TestCheckFranchiseNormalizes(t *testing.T) {
 	cs := profile.ChangeSet{Franchises: []profile.Franchise{
-		{AreaID: " SEA-VIDEO-2 ", Name: " Video Service Fee ", Jurisdiction: "wa", Amount: dec("0.85")},
+		{AreaID: " SEA-VIDEO-2 ", Name: " Video Service Fee ", Jurisdiction: "wa", Amount: dec("0.85"), Currency: " eur "},
 		{AreaID: "X", Name: "Free Fee", Rate: dec("0"), Jurisdiction: " "},
 	}, Deletes: []profile.Key{{Kind: profile.KindFranchise, Scope: " OLD-1 ", Code: " " + strings.Repeat("n", 60) + " "}}}
 	if err := dataset(t).Check(&cs); err != nil {
 		t.Fatal(err)
 	}
-	if f := cs.Franchises[0]; f.AreaID != "SEA-VIDEO-2" || f.Name != "Video Service Fee" || f.Jurisdiction != "US-WA" || !f.PerLine {
+	if f := cs.Franchises[0]; f.AreaID != "SEA-VIDEO-2" || f.Name != "Video Service Fee" || f.Jurisdiction != "US-WA" || !f.PerLine ||
+		f.Currency != "EUR" {
 		t.Fatalf("per-line fee %+v", f)
 	}
 	if f := cs.Franchises[1]; f.Jurisdiction != "" || f.PerLine {
@@ -98,7 +104,7 @@ func TestFranchiseRecords(t *testing.T) {
 	svc := profile.NewService(profile.NewMemory(), profile.Config{})
 	peg := goodFranchise()
 	peg.Name, peg.Rate = "PEG Access Fee", dec("0.01")
-	video := profile.Franchise{AreaID: "SEA-VIDEO-2", Name: "Video Service Fee", Amount: dec("0.85"), ExpirationDate: date("2026-12-31")}
+	video := profile.Franchise{AreaID: "SEA-VIDEO-2", Name: "Video Service Fee", Amount: dec("0.85"), Currency: "EUR", ExpirationDate: date("2026-12-31")}
 	if _, err := svc.Apply(ctx, "acme", "cli", profile.ChangeSet{Franchises: []profile.Franchise{video, peg, goodFranchise()}}); err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +113,7 @@ func TestFranchiseRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(r.Franchises) != 3 || r.Franchises[0].Name != "Cable Franchise Fee" || r.Franchises[1].Name != "PEG Access Fee" ||
-		r.Franchises[2].AreaID != "SEA-VIDEO-2" || !r.Franchises[2].PerLine || r.Franchises[2].Amount.String() != "0.85" || r.Len() != 3 {
+		r.Franchises[2].AreaID != "SEA-VIDEO-2" || !r.Franchises[2].PerLine || r.Franchises[2].Amount.String() != "0.85" || r.Franchises[2].Currency != "EUR" || r.Len() != 3 {
 		t.Fatalf("records %+v", r.Franchises)
 	}
 	if !r.Has(profile.FranchiseKey("CHI-CABLE-1", "PEG Access Fee")) || r.Has(profile.FranchiseKey("CHI-CABLE-1", "Other Fee")) {

@@ -405,13 +405,17 @@ type Franchise struct {
 	// PerLine charges Amount per line (the counts of the line's
 	// lineTypes, else its quantity); otherwise the fee is Rate, a
 	// fraction of the line's amount. Exactly one of Rate and Amount is
-	// set, and PerLine says which. Amount is in US dollars for an area in
-	// the US, and a line of a document in another currency bears it
-	// converted at the document's conversion rate; elsewhere it is in
-	// the document's currency.
+	// set, and PerLine says which. Amount is in Currency; a line of a
+	// document in another currency bears it converted at the document's
+	// conversion rate.
 	PerLine bool             `json:"perLine,omitempty"`
 	Rate    *decimal.Decimal `json:"rate,omitempty"`
 	Amount  *decimal.Decimal `json:"amount,omitempty"`
+	// Currency is the ISO 4217 code of Amount ("EUR"), a currency of the
+	// dataset; only a fee per line gives one. "" takes US dollars for an
+	// area in the US and the document's currency elsewhere, the rule of
+	// the fees stored before fees had a currency.
+	Currency string `json:"currency,omitempty"`
 	// EffectiveDate is the first day the fee is in force; zero means
 	// since always.
 	EffectiveDate civil.Date `json:"effectiveDate,omitzero"`

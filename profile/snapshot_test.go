@@ -6,6 +6,8 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -448,5 +450,106 @@ func TestNewDocumentRef(t *testing.T) {
 	}
 	if !bytes.Equal([]byte(profile.Digest([]byte("abc"))), []byte("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")) {
 		t.Fatal("Digest")
+	}
+}
+
+// hungStore is a store whose Version, once armed, hangs as over a
+// connection that neither answers nor fails: it tells entered, then
+// waits for release whatever its context.
+type hungStore struct {
+	profile.Store
+	armed   atomic.Bool
+	once    sync.Once
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (h *hungStore) Version(ctx context.Context, tenant string) (uint64, error) {
+	if h.armed.Load() {
+		h.once.Do(func() { close(h.entered) })
+		<-h.release
+	}
+	return h.Store.Version(ctx, tenant)
+}
+
+// TestCacheWaitEndsWithContext: while a Refresh holds the cache's lock,
+// waiting on a hung store, a Snapshot of a tenant not in memory (a
+// calculation's) and an Invalidate (a change's) stop waiting when their
+// context ends, and return its error, wrapped. Before, they waited for
+// the Refresh whatever their context. The tenant whose Invalidate
+// stopped is not served from before its change, and once the store
+// answers the cache works on.
+func TestCacheWaitEndsWithContext(t *testing.T) {
+	ctx := context.Background()
+	h := &hungStore{Store: storeOf(t, threeCertificates()), entered: make(chan struct{}), release: make(chan struct{})}
+	cache := profile.NewCache(h, nil)
+	if s, err := cache.Snapshot(ctx, "acme"); err != nil || s.Version() != 1 {
+		t.Fatalf("acme: %v, %v", s, err)
+	}
+	h.armed.Store(true)
+	refreshed := make(chan error, 1)
+	go func() { _, err := cache.Refresh(ctx); refreshed <- err }()
+	<-h.entered
+
+	// The change is stored, and its Invalidate is cancelled.
+	if _, err := profile.NewService(h.Store, profile.Config{}).Apply(ctx, "acme", "cli",
+		profile.ChangeSet{Customers: []profile.Customer{{Code: "C-9"}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, call := range []struct {
+		name string
+		run  func(context.Context) error
+	}{
+		{"Snapshot of globex", func(ctx context.Context) error { _, err := cache.Snapshot(ctx, "globex"); return err }},
+		{"Invalidate of acme", func(ctx context.Context) error { return cache.Invalidate(ctx, "acme") }},
+	} {
+		cctx, cancel := context.WithCancel(ctx)
+		got := make(chan error, 1)
+		go func() { got <- call.run(cctx) }()
+		cancel()
+		if err := <-got; !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "profile: ") {
+			t.Errorf("%s, cancelled while a refresh hangs: %v; want context.Canceled, wrapped", call.name, err)
+		}
+	}
+
+	close(h.release)
+	if err := <-refreshed; err != nil {
+		t.Fatalf("Refresh: %v", err)
+	}
+	h.armed.Store(false)
+	if s, err := cache.Snapshot(ctx, "acme"); err != nil || s.Version() != 2 {
+		t.Fatalf("acme after its change: %v, %v; want version 2", s, err)
+	}
+	if _, err := cache.Snapshot(ctx, "globex"); err != nil {
+		t.Fatalf("globex once the store answers: %v", err)
+	}
+}
+
+// TestCacheInvalidateCancelledForgets: an Invalidate whose context has
+// ended before it starts refreshes nothing, but the tenant is not
+// served from before the change: the next Snapshot loads it, as when
+// the store fails.
+func TestCacheInvalidateCancelledForgets(t *testing.T) {
+	ctx := context.Background()
+	store := storeOf(t, threeCertificates())
+	cache := profile.NewCache(store, nil)
+	if _, err := cache.Snapshot(ctx, "acme"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := profile.NewService(store, profile.Config{}).Apply(ctx, "acme", "cli",
+		profile.ChangeSet{Customers: []profile.Customer{{Code: "C-9"}}}); err != nil {
+		t.Fatal(err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := cache.Invalidate(cctx, "acme"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Invalidate under a cancelled context: %v", err)
+	}
+	s, err := cache.Snapshot(ctx, "acme")
+	if err != nil || s.Version() != 2 {
+		t.Fatalf("acme after a cancelled Invalidate: %v, %v; want version 2", s, err)
+	}
+	if n, err := cache.Refresh(ctx); err != nil || n != 0 {
+		t.Fatalf("Refresh: %d, %v", n, err)
 	}
 }

@@ -44,6 +44,10 @@ type Validator struct {
 	// passes the engine's list. Nil knows the built-in classes
 	// (BuiltinClass).
 	Class func(class string) bool
+	// Currency reports whether an ISO 4217 alphabetic code, in upper
+	// case, is a currency of the host's dataset, for the currency of a
+	// franchise fee per line. Nil accepts every code of three letters.
+	Currency func(alpha string) bool
 }
 
 // errorList gathers the errors of a change set, up to MaxErrors.
@@ -512,10 +516,27 @@ func (v Validator) franchise(l *errorList, p string, f *Franchise) {
 			l.add(p+".amount", "%s is negative: an amount per line is at least 0", f.Amount)
 		}
 	}
+	v.feeCurrency(l, p+".currency", f)
 	if !f.ExpirationDate.IsZero() && !f.EffectiveDate.IsZero() && f.ExpirationDate.Before(f.EffectiveDate) {
 		l.add(p+".expirationDate", "%s is before the effective date %s", f.ExpirationDate, f.EffectiveDate)
 	}
 	code(l, p+".source", &f.Source, 200, false)
+}
+
+// feeCurrency checks and normalises the currency of franchise fee f: ""
+// (the rule of fees without one), or the ISO 4217 code of a currency
+// that the host knows, in upper case, of a fee with an amount per line.
+func (v Validator) feeCurrency(l *errorList, field string, f *Franchise) {
+	f.Currency = strings.ToUpper(strings.TrimSpace(f.Currency))
+	switch {
+	case f.Currency == "":
+	case len(f.Currency) != 3 || strings.Trim(f.Currency, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "":
+		l.add(field, "%q is not an ISO 4217 currency code: three letters, EUR for the euro", clip(f.Currency))
+	case v.Currency != nil && !v.Currency(f.Currency):
+		l.add(field, "%s is not a currency of Levy's dataset", f.Currency)
+	case f.Rate != nil && f.Amount == nil:
+		l.add(field, "is given for a fee of a rate: a currency is that of an amount per line")
+	}
 }
 
 // bounded reports whether d, the number of field f of a profile record,

@@ -25,7 +25,12 @@ func dataset(t testing.TB) profile.Validator {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return profile.Validator{Jurisdiction: func(id string) bool { _, ok := j.Index(id); return ok }}
+	codes, err := data.Default().Codes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return profile.Validator{Jurisdiction: func(id string) bool { _, ok := j.Index(id); return ok },
+		Currency: func(c string) bool { _, ok := codes.Currencies().ByAlpha(c); return ok }}
 }
 
 func date(s string) civil.Date { return civil.MustParse(s) }

@@ -901,7 +901,11 @@ func (r *Resolver) regionFaults(reg jurisdiction.VATRegion, a wire.PostalAddress
 // territory's postcode (FI 22100, FR 97110, FR 97300): sales within the
 // territory bear the territory's VAT or none as its jurisdiction says,
 // where the country of the code had no tax; the address keeps its
-// country (AX, GP). ok is false for every other code.
+// country (AX, GP). ok is false for every other code. The codes and IDs
+// are those of the column iso_country of the curated
+// vat-territories.csv (internal/datagen/curated), which a test holds
+// this table to; the names are the ones addresses use (La Réunion),
+// not that file's, which are the EU VAT file's keys (Reunion).
 func TerritoryCountry(country string) (id, name string, ok bool) {
 	switch country {
 	case "AX":

@@ -16,9 +16,11 @@ import (
 
 	"github.com/levytax/levy/api/profileadmin"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/profile"
+	"github.com/shopspring/decimal"
 )
 
 // The import files of the tests: the Texas resale certificate.
@@ -600,4 +602,25 @@ func TestProfileCommandCountryWhoseCodeIsAStates(t *testing.T) {
 	t.Setenv(clientIDEnv, admin.ClientID)
 	t.Setenv(clientSecretEnv, admin.ClientSecret)
 	check("--server", list("--server", base))
+}
+
+// TestProfileValidatorCurrencies: the validator of levy serve and levy
+// profile knows the dataset's currencies, for the currency of a
+// franchise fee: EUR is one, XTQ is not.
+func TestProfileValidatorCurrencies(t *testing.T) {
+	v, err := profileValidator(data.Default(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	amount := decimal.RequireFromString("0.40")
+	fee := func(cur string) *profile.ChangeSet {
+		return &profile.ChangeSet{Franchises: []profile.Franchise{{AreaID: "BER-1", Name: "Fee", Amount: &amount, Currency: cur}}}
+	}
+	if err := v.Check(fee("eur")); err != nil {
+		t.Fatalf("EUR: %v", err)
+	}
+	err = v.Check(fee("XTQ"))
+	if err == nil || !strings.Contains(err.Error(), "franchises[0].currency") {
+		t.Fatalf("XTQ: %v, want an error of franchises[0].currency", err)
+	}
 }

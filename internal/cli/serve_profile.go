@@ -19,7 +19,7 @@ import (
 )
 
 // profileValidator returns the validator of the changes of profiles:
-// the jurisdictions of ds, and the product classes that the engine knows
+// the jurisdictions and currencies of ds, and the product classes that the engine knows
 // with the rule files (the built-in ones, those the files' rules and
 // structures name, and those the dataset's table of taxes Levy does not
 // compute names), as engine.New collects them.
@@ -28,6 +28,11 @@ func profileValidator(ds *data.Dataset, ruleFiles []string) (profile.Validator, 
 	if err != nil {
 		return profile.Validator{}, err
 	}
+	codes, err := ds.Codes()
+	if err != nil {
+		return profile.Validator{}, err
+	}
+	currencies := codes.Currencies()
 	classes := map[string]bool{}
 	for _, c := range rules.ProductClasses {
 		classes[c] = true
@@ -65,6 +70,7 @@ func profileValidator(ds *data.Dataset, ruleFiles []string) (profile.Validator, 
 	return profile.Validator{
 		Jurisdiction: func(id string) bool { _, ok := j.Index(id); return ok },
 		Class:        func(c string) bool { return classes[c] },
+		Currency:     func(alpha string) bool { _, ok := currencies.ByAlpha(alpha); return ok },
 	}, nil
 }
 

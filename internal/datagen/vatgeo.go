@@ -97,6 +97,12 @@ func readVATTerritoryRows(f file, name string) ([]vatTerritoryRow, error) {
 		if r.idCitation == "" {
 			return nil, at.errorf("column id_citation: empty; say where the ID comes from")
 		}
+		// iso_country, optional, is the ISO 3166-1 code that also names
+		// the territory (AX, Åland): taxarea.TerritoryCountry holds the
+		// same codes, and its test reads them here.
+		if iso := t.opt(i, "iso_country"); iso != "" && (!jurisdiction.IsAlpha2Form(iso) || iso == r.country || r.id == "") {
+			return nil, at.errorf("column iso_country: %q is not the ISO 3166-1 alpha-2 code of a territory of %s with an ISO 3166-2 ID", iso, r.country)
+		}
 		if t.get(i, "citation") == "" {
 			return nil, at.errorf("column citation: empty; cite the law that sets the territory's standing")
 		}

@@ -109,6 +109,27 @@ func TestReadVATTerritoryRowsRefuses(t *testing.T) {
 }
 
 // readVATTerritoryRowsOf reads a vat-territories.csv of the given rows.
+// TestReadVATTerritoryISOCountry: the column iso_country, optional,
+// takes the ISO 3166-1 code of a territory with an ISO 3166-2 ID, and
+// refuses one of the wrong form, the country's own, or of a territory
+// without an ID.
+func TestReadVATTerritoryISOCountry(t *testing.T) {
+	head := "country,name,id,iso_country,id_citation,kind,area,keeps_reduced,local_tax,effective,expiration,citation\n"
+	read := func(row string) error {
+		_, err := readVATTerritoryRows(geoFile(vatTerrFile, head, row), vatTerrFile)
+		return err
+	}
+	if err := read(`FI,Åland,FI-01,AX,iso,own_vat,FI-01,yes,,,,c`); err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range []string{`FI,Åland,FI-01,ax,iso,own_vat,FI-01,yes,,,,c`, `FI,Åland,FI-01,FI,iso,own_vat,FI-01,yes,,,,c`,
+		`IT,Livigno,,LV,slug,no_vat,IT-X-LIVIGNO,,,,,c`} {
+		if err := read(row); err == nil || !strings.Contains(err.Error(), "vat-territories.csv:2: column iso_country:") {
+			t.Errorf("%s: %v, want an error of column iso_country", row, err)
+		}
+	}
+}
+
 func readVATTerritoryRowsOf(rows ...string) ([]vatTerritoryRow, error) {
 	return readVATTerritoryRows(geoFile(vatTerrFile, vatTerrHead, rows...), vatTerrFile)
 }

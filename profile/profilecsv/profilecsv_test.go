@@ -46,7 +46,12 @@ func validator(t testing.TB) profile.Validator {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return profile.Validator{Jurisdiction: func(id string) bool { _, ok := j.Index(id); return ok }}
+	codes, err := data.Default().Codes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return profile.Validator{Jurisdiction: func(id string) bool { _, ok := j.Index(id); return ok },
+		Currency: func(c string) bool { _, ok := codes.Currencies().ByAlpha(c); return ok }}
 }
 
 // service is a Service over a memory store.
@@ -267,6 +272,18 @@ func TestFranchiseFile(t *testing.T) {
 		placeErr{"franchise.csv:5:franchise_area_id", "required"},
 		placeErr{"franchise.csv:5:expiration", "before the effective date"},
 	)
+	// A per-line amount in a currency of its own, and one the dataset
+	// does not know.
+	const withCurrency = "franchise_area_id,name,basis,amount,currency\n"
+	if _, err := importFiles(t, svc, "acme", "franchise.csv", withCurrency+"BER-KABEL-1,Kabelgebühr,per-line,0.40,eur\n"); err != nil {
+		t.Fatal(err)
+	}
+	r, _ = svc.Records(context.Background(), "acme", time.Time{})
+	if len(r.Franchises) != 3 || r.Franchises[0].AreaID != "BER-KABEL-1" || r.Franchises[0].Currency != "EUR" || r.Franchises[2].Currency != "" {
+		t.Fatalf("imported %+v", r.Franchises)
+	}
+	_, err = importFiles(t, svc, "acme", "franchise.csv", withCurrency+"BER-KABEL-2,Kabelgebühr,per-line,0.40,XYZ\n")
+	wantPlaces(t, err, levy.EInvalid, placeErr{"franchise.csv:2:currency", "XYZ is not a currency of Levy's dataset"})
 }
 
 // TestUnknownCustomerNamesItsRow imports a certificate of a customer that
@@ -311,6 +328,7 @@ func TestWriteReadsBack(t *testing.T) {
 				EffectiveDate: civil.MustParse("2026-01-01"), Source: "agreement of 2019, s. 7"},
 			{AreaID: "SEA-VIDEO-2", Name: "Video Service Fee", Amount: dec("0.85"), ExpirationDate: civil.MustParse("2026-12-31"),
 				Source: "-ordinance 24-117"},
+			{AreaID: "BER-KABEL-1", Name: "Kabelgebühr", Amount: dec("0.40"), Currency: "EUR"},
 		},
 	})
 	if err != nil {

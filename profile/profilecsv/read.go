@@ -60,11 +60,14 @@ var layouts = []layout{
 	{kind: Products, required: []string{"product_code", "product_class"}, optional: []string{"code_type"},
 		members: map[string]string{"code": "product_code", "class": "product_class", "codeType": "code_type"}},
 	// A franchise file has the columns of the server's franchise table
-	// (levy serve --content franchise:FILE), without its comment lines.
+	// (levy serve --content franchise:FILE), without its comment lines,
+	// and currency, the ISO 4217 code of a per-line amount (a profile's
+	// fee may be in a currency of its own).
 	{kind: Franchises, required: []string{"franchise_area_id", "name", "basis"},
-		optional: []string{"jurisdiction", "rate", "amount", "effective", "expiration", "source"},
+		optional: []string{"jurisdiction", "rate", "amount", "effective", "expiration", "source", "currency"},
 		members: map[string]string{"areaId": "franchise_area_id", "name": "name", "jurisdiction": "jurisdiction", "perLine": "basis",
-			"rate": "rate", "amount": "amount", "effectiveDate": "effective", "expirationDate": "expiration", "source": "source"}},
+			"rate": "rate", "amount": "amount", "effectiveDate": "effective", "expirationDate": "expiration", "source": "source",
+			"currency": "currency"}},
 }
 
 // layoutOf returns the layout of kind k.
@@ -469,7 +472,8 @@ const (
 // check.
 func (c cells) franchise() profile.Franchise {
 	fr := profile.Franchise{AreaID: c.get("franchise_area_id"), Name: c.get("name"), Jurisdiction: c.get("jurisdiction"),
-		EffectiveDate: c.date("effective", false), ExpirationDate: c.date("expiration", false), Source: c.get("source")}
+		EffectiveDate: c.date("effective", false), ExpirationDate: c.date("expiration", false), Source: c.get("source"),
+		Currency: c.get("currency")}
 	number := func(col string, pct bool) *decimal.Decimal {
 		s := c.get(col)
 		if s == "" {

@@ -69,7 +69,8 @@ func Write(w io.Writer, k Kind, r *profile.Records) error {
 			if x.Amount != nil {
 				amount = x.Amount.String()
 			}
-			row(x.AreaID, x.Name, basis, profile.JurisdictionInput(x.Jurisdiction), rate, amount, dateCell(x.EffectiveDate), dateCell(x.ExpirationDate), x.Source)
+			row(x.AreaID, x.Name, basis, profile.JurisdictionInput(x.Jurisdiction), rate, amount, dateCell(x.EffectiveDate), dateCell(x.ExpirationDate), x.Source,
+				x.Currency)
 		}
 	}
 	if err != nil {

@@ -164,7 +164,7 @@ func sample() profile.ChangeSet {
 			{CodeType: "hs", Code: "6402.99", Class: "CLOTHING"},
 		},
 		Franchises: []profile.Franchise{
-			{AreaID: "SEA-VIDEO-2", Name: "Video Service Fee", Amount: dec("0.85"), ExpirationDate: date("2026-12-31")},
+			{AreaID: "SEA-VIDEO-2", Name: "Video Service Fee", Amount: dec("0.85"), Currency: "eur", ExpirationDate: date("2026-12-31")},
 			{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: dec("0.05"),
 				EffectiveDate: date("2026-01-01"), Source: "franchise agreement s. 7"},
 		},
@@ -203,7 +203,7 @@ func sampleRecords() *profile.Records {
 		Franchises: []profile.Franchise{
 			{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: dec("0.05"),
 				EffectiveDate: date("2026-01-01"), Source: "franchise agreement s. 7"},
-			{AreaID: "SEA-VIDEO-2", Name: "Video Service Fee", PerLine: true, Amount: dec("0.85"), ExpirationDate: date("2026-12-31")},
+			{AreaID: "SEA-VIDEO-2", Name: "Video Service Fee", PerLine: true, Amount: dec("0.85"), Currency: "EUR", ExpirationDate: date("2026-12-31")},
 		},
 		Policy: &profile.Policy{AddressCheck: "strict", ExpiryNoticeDays: 30, LevyMembers: "omit"},
 	}
