@@ -112,6 +112,7 @@ func OpenAuth(ctx context.Context, dir string, opts ...Option) (*AuthStore, erro
 		_ = db.Close()
 		return nil, err
 	}
+	probe.Reserve(reserveFor(bo))
 	s := &AuthStore{db: db, probe: probe, log: o.log, seed: maphash.MakeSeed()}
 	s.version.Store(1)
 	if err := s.giveTenantsIDs(ctx); err != nil {

@@ -169,6 +169,7 @@ func OpenEInvoice(ctx context.Context, dir string, opts ...Option) (*EInvoiceSto
 		_ = db.Close()
 		return nil, err
 	}
+	probe.Reserve(reserveFor(bo))
 	s := &EInvoiceStore{db: db, probe: probe, log: o.log, done: map[string][]byte{},
 		claims: map[string]einvHeld{}, lanes: map[string]einvHeld{}}
 	s.nums.open = map[uint64]struct{}{}

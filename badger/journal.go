@@ -109,6 +109,7 @@ func OpenJournal(ctx context.Context, dir string, opts ...Option) (*JournalStore
 		_ = db.Close()
 		return nil, err
 	}
+	probe.Reserve(reserveFor(bo))
 	b := &journalBackend{
 		db:    db,
 		probe: probe,

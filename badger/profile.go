@@ -119,6 +119,7 @@ func OpenProfile(ctx context.Context, dir string, opts ...Option) (*ProfileStore
 		_ = db.Close()
 		return nil, err
 	}
+	probe.Reserve(reserveFor(bo))
 	s := &ProfileStore{db: db, probe: probe, log: o.log, dirty: map[string]bool{}}
 	if err := s.cleanAll(ctx); err != nil {
 		_ = db.Close()
