@@ -30,7 +30,8 @@ import (
 //
 //	LEVY_CRASH_ROUNDS=50 go test ./badger -run 'TestCrash' -count=1 -v
 //
-// (TestCrashKeepsAcknowledged, of posts and reversals, kills once.)
+// (TestCrashKeepsAcknowledged, of posts and reversals, kills once;
+// TestCrashEInvoiceOutbox, in crash_einvoice_test.go, uses the same.)
 const (
 	crashOpsDirEnv   = "LEVY_CRASH_OPS_DIR"    // the child's store, when it runs
 	crashRoundEnv    = "LEVY_CRASH_ROUND"      // the round, which the child's IDs carry
