@@ -26,6 +26,8 @@ import (
 // client's keys share one prefix:
 //
 //	'V'                      schema version, "1"; OpenAuth refuses any other
+//	0x00                     the kind of store, "auth" (KindKey): OpenAuth refuses
+//	                         the directory of another store
 //	'C' client               credential: the auth.Credential (without its
 //	                         tenant's ID), its secret's hash and parameters,
 //	                         its generation (JSON, see authRecord)
@@ -100,7 +102,8 @@ func OpenAuth(ctx context.Context, dir string, opts ...Option) (*AuthStore, erro
 		WithValueThreshold(64 << 10).
 		WithBlockCacheSize(8 << 20).
 		WithValueLogFileSize(16 << 20)
-	db, err := Open(ctx, bo, "auth", o.log, Schema{Key: authSchemaKey, Version: authSchemaVersion, Store: "the auth store"})
+	db, err := Open(ctx, bo, "auth", o.log, Schema{Key: authSchemaKey, Version: authSchemaVersion, Store: "the auth store",
+		Kind: "auth", Prefixes: authPrefixes})
 	if err != nil {
 		return nil, err
 	}
@@ -109,6 +112,7 @@ func OpenAuth(ctx context.Context, dir string, opts ...Option) (*AuthStore, erro
 		_ = db.Close()
 		return nil, err
 	}
+	probe.Reserve(reserveFor(bo))
 	s := &AuthStore{db: db, probe: probe, log: o.log, seed: maphash.MakeSeed()}
 	s.version.Store(1)
 	if err := s.giveTenantsIDs(ctx); err != nil {

@@ -25,6 +25,11 @@ const (
 	authKeyTenant     = 'N'
 )
 
+// authPrefixes are the first bytes of the keys of the auth store, the
+// schema version's and the kind's aside (see Schema.Prefixes).
+const authPrefixes = string(authKeyCredential) + string(authKeySigning) + string(authKeyCurrent) +
+	string(authKeyRate) + string(authKeyCache) + string(authKeyTenant)
+
 // authCredentialKey is 'C' client.
 func authCredentialKey(client string) []byte {
 	return AppendLP([]byte{authKeyCredential}, client)

@@ -22,9 +22,14 @@ import (
 )
 
 // TestAuthStore runs the conformance suite of auth.Store on the Badger
-// store.
+// store, and checks after each of its tests that every key it wrote is
+// of the documented layout.
 func TestAuthStore(t *testing.T) {
-	authtest.Run(t, func(t *testing.T) auth.Store { return authOpen(t, t.TempDir()) })
+	authtest.Run(t, func(t *testing.T) auth.Store {
+		dir := t.TempDir()
+		t.Cleanup(func() { badger.CheckKeyLayout(t, "auth", dir) })
+		return authOpen(t, dir)
+	})
 }
 
 // authOpen opens the auth store in dir and closes it when the test ends.

@@ -35,6 +35,11 @@ const (
 	einvStageDone = 'R' // the staged records are complete
 )
 
+// einvPrefixes are the first bytes of the keys of the e-invoicing store,
+// the schema version's and the kind's aside (see Schema.Prefixes).
+const einvPrefixes = string(einvDoc) + string(einvXML) + string(einvQueue) + string(einvConn) + string(einvOutbox) +
+	string(einvDead) + string(einvSeq) + string(einvSubmit) + string(einvNotice) + string(einvStage) + string(einvStageDone)
+
 // einvSchemaVersion is the version of the key layout this Levy reads and
 // writes.
 const einvSchemaVersion = "2"
@@ -49,6 +54,7 @@ const einvSchemaVersion = "2"
 // are length-prefixed (AppendLP):
 //
 //	'V'                          schema version, "2"; OpenEInvoice upgrades "1" (einvUpgradeV1) and refuses any other
+//	0x00                         the kind of store, "einvoice" (KindKey): OpenEInvoice refuses the directory of another store
 //	'D' tenant documentId        the document's record (JSON of einvoice.Document)
 //	'X' tenant documentId        the document as received
 //	'Q' documentId               work queue: documents in Pending or In Progress (value: tenant)
@@ -134,8 +140,13 @@ func OpenEInvoice(ctx context.Context, dir string, opts ...Option) (*EInvoiceSto
 		WithNumMemtables(2).
 		WithBlockCacheSize(16 << 20).
 		WithValueLogFileSize(64 << 20)
-	schema := Schema{Key: einvSchemaKey, Version: einvSchemaVersion, Store: "the e-invoicing store"}
+	schema := Schema{Key: einvSchemaKey, Version: einvSchemaVersion, Store: "the e-invoicing store",
+		Kind: "einvoice", Prefixes: einvPrefixes}
 	db, err := Open(ctx, bo, "einvoice", o.log, schema)
+	if errors.Is(err, ErrOtherStore) {
+		// Another store's directory, whatever its version: no upgrade.
+		return nil, err
+	}
 	if err != nil {
 		// A store of version 1 is upgraded, then opened again.
 		upgraded, uerr := einvUpgradeV1(ctx, bo, filepath.Join(dir, "outbox"), o.log)
@@ -158,6 +169,7 @@ func OpenEInvoice(ctx context.Context, dir string, opts ...Option) (*EInvoiceSto
 		_ = db.Close()
 		return nil, err
 	}
+	probe.Reserve(reserveFor(bo))
 	s := &EInvoiceStore{db: db, probe: probe, log: o.log, done: map[string][]byte{},
 		claims: map[string]einvHeld{}, lanes: map[string]einvHeld{}}
 	s.nums.open = map[uint64]struct{}{}

@@ -25,9 +25,14 @@ import (
 	"github.com/levytax/levy/einvoice/webhook"
 )
 
+// TestEInvoiceConformance runs the conformance suite of einvoice.Store
+// over the Badger store, and checks after each of its tests that every
+// key it wrote is of the documented layout.
 func TestEInvoiceConformance(t *testing.T) {
 	einvoicetest.Run(t, func(t *testing.T) einvoice.Store {
-		s, err := OpenEInvoice(context.Background(), t.TempDir())
+		dir := t.TempDir()
+		t.Cleanup(func() { checkKeyLayout(t, "einvoice", filepath.Join(dir, "db")) })
+		s, err := OpenEInvoice(context.Background(), dir)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -26,8 +26,11 @@ import (
 // bytes), so no tenant or ID can run into the next part, and a tenant's
 // keys share one prefix:
 //
-//	'V'                                  schema version, "2"; OpenJournal upgrades "1" (whose
-//	                                     figures have no monthly totals) and refuses any other
+//	'V'                                  schema version, "3"; OpenJournal upgrades "1" (whose
+//	                                     figures have no monthly totals) and "2" (whose figures
+//	                                     lack ExemptOther), and refuses any other
+//	0x00                                 the kind of store, "journal" (KindKey): OpenJournal
+//	                                     refuses the directory of another store
 //	'H' tenant id                        head: latest version, deleted, reversal links (JSON)
 //	'T' tenant id version(8 bytes BE)    one version of a transaction (JSON)
 //	'P' tenant date(YYYYMMDD) id         period index: the latest version of a live
@@ -93,6 +96,7 @@ func OpenJournal(ctx context.Context, dir string, opts ...Option) (*JournalStore
 	o := newOptions(opts)
 	bo := bdb.DefaultOptions(dir).WithSyncWrites(o.syncWrites)
 	db, err := Open(ctx, bo, "journal", o.log, Schema{Key: journalKeySchema, Version: journalSchemaVersion, Store: "the journal",
+		Kind: "journal", Prefixes: journalPrefixes,
 		Upgrades: map[string]func(context.Context, *bdb.DB) error{
 			"1": func(ctx context.Context, db *bdb.DB) error { return upgradeJournalV1(ctx, db, o.log) },
 			"2": func(ctx context.Context, db *bdb.DB) error { return upgradeJournalV2(ctx, db, o.log) },
@@ -105,6 +109,7 @@ func OpenJournal(ctx context.Context, dir string, opts ...Option) (*JournalStore
 		_ = db.Close()
 		return nil, err
 	}
+	probe.Reserve(reserveFor(bo))
 	b := &journalBackend{
 		db:    db,
 		probe: probe,

@@ -15,6 +15,10 @@ const (
 	journalKeyPeriod  = 'P'
 )
 
+// journalPrefixes are the first bytes of the keys of a journal, the
+// schema version's and the kind's aside (see Schema.Prefixes).
+const journalPrefixes = string(journalKeyHead) + string(journalKeyVersion) + string(journalKeyPeriod) + string(journalKeyFigures)
+
 // journalSchemaVersion is the journal layout this package reads and
 // writes. Version 3 keeps in the figures the part exempted because of
 // the customer for another reason than resale (journal.Tally.ExemptOther);

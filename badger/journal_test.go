@@ -73,6 +73,7 @@ func TestKeyLayout(t *testing.T) {
 	}
 	// 'H' tenant id, 'P' tenant YYYYMMDD id, 'T' tenant id version, 'V'.
 	want := []string{
+		`"\x00"="journal"`,
 		`"H\x04acme\x05INV-1"`,
 		`"P\x04acme20260314\x05INV-1"="\x00\x00\x00\x00\x00\x00\x00\x01"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x01"`,
@@ -98,7 +99,8 @@ func TestKeyLayout(t *testing.T) {
 	if _, err := b.Post(ctx, "acme", tx); err != nil {
 		t.Fatal(err)
 	}
-	check(`"H\x04acme\x05INV-1"`,
+	check(`"\x00"="journal"`,
+		`"H\x04acme\x05INV-1"`,
 		`"P\x04acme20260401\x05INV-1"="\x00\x00\x00\x00\x00\x00\x00\x02"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x01"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x02"`,
@@ -108,7 +110,8 @@ func TestKeyLayout(t *testing.T) {
 	if err := b.Delete(ctx, "acme", "INV-1"); err != nil {
 		t.Fatal(err)
 	}
-	check(`"H\x04acme\x05INV-1"="{\"latest\":2,\"deleted\":true,\"postingDate\":\"2026-04-01\"}"`,
+	check(`"\x00"="journal"`,
+		`"H\x04acme\x05INV-1"="{\"latest\":2,\"deleted\":true,\"postingDate\":\"2026-04-01\"}"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x01"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x02"`,
 		`"V"="3"`)
@@ -332,10 +335,13 @@ func TestParsePeriodKey(t *testing.T) {
 }
 
 // TestJournalConformance runs the conformance suite of journal.Store
-// over the Badger journal.
+// over the Badger journal, and checks after each of its tests that every
+// key it wrote is of the documented layout.
 func TestJournalConformance(t *testing.T) {
 	journaltest.Run(t, func(t *testing.T) journal.Store {
-		s, err := OpenJournal(context.Background(), t.TempDir())
+		dir := t.TempDir()
+		t.Cleanup(func() { checkKeyLayout(t, "journal", dir) })
+		s, err := OpenJournal(context.Background(), dir)
 		if err != nil {
 			t.Fatalf("OpenJournal: %v", err)
 		}

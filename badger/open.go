@@ -16,16 +16,33 @@ import (
 )
 
 // Schema is a store's schema version key and the version it reads and
-// writes.
+// writes, and what tells its directory from another store's.
 type Schema struct {
 	Key     byte   // the one-byte key that holds the version
 	Version string // the version this Levy supports
 	Store   string // the store in the error of another version: "the journal"
+	// Kind names the store ("journal"), kept under KindKey in every
+	// store of this Levy so that a store never opens the directory of
+	// another (which, of an older version, it would "upgrade").
+	Kind string
+	// Prefixes are the first bytes of the keys the store writes (Key's
+	// and KindKey's aside): a directory written before stores kept
+	// their kind is refused when it holds a key of another first byte.
+	Prefixes string
 	// Upgrades bring a database of an older version, the key, to
 	// Version in place, writing Version last; a version without one is
 	// refused.
 	Upgrades map[string]func(context.Context, *bdb.DB) error
 }
+
+// KindKey is the key under which every store of this package keeps its
+// kind (Schema.Kind): a byte that no store's layout uses otherwise.
+const KindKey = 0x00
+
+// ErrOtherStore is the error of Open on a directory that holds another
+// store than the one asked for (another Levy store, or a Badger
+// database of another program); Open wraps it with what it found.
+var ErrOtherStore = errors.New("the directory holds another store")
 
 // Open opens the Badger database of bo and writes the schema version into
 // it when it is new, or checks the version when it is not. Badger's
@@ -60,29 +77,48 @@ func Open(ctx context.Context, bo bdb.Options, name string, log *slog.Logger, s 
 	return db, nil
 }
 
-// checkSchema writes the schema version into a new database and checks
-// it in an existing one, upgrading one of an older version that
-// s.Upgrades knows.
+// checkSchema writes the schema version and the kind into a new
+// database and checks them in an existing one, upgrading one of an older
+// version that s.Upgrades knows. It refuses, changing nothing, a
+// database of another kind (ErrOtherStore) or of a version it can not
+// read.
 func checkSchema(ctx context.Context, db *bdb.DB, s Schema) error {
 	var older string
 	err := db.Update(func(txn *bdb.Txn) error {
-		item, err := txn.Get([]byte{s.Key})
-		if errors.Is(err, bdb.ErrKeyNotFound) {
-			return txn.Set([]byte{s.Key}, []byte(s.Version))
-		}
+		version, found, err := readKey(txn, []byte{s.Key})
 		if err != nil {
 			return fmt.Errorf("read schema version: %w", err)
 		}
-		v, err := item.ValueCopy(nil)
+		kind, kindFound, err := readKey(txn, []byte{KindKey})
 		if err != nil {
-			return fmt.Errorf("read schema version: %w", err)
+			return fmt.Errorf("read the kind of store: %w", err)
 		}
-		if string(v) != s.Version {
-			if s.Upgrades[string(v)] != nil {
-				older = string(v)
-				return nil
+		switch {
+		case kindFound && string(kind) != s.Kind:
+			return fmt.Errorf("%w: it is the Levy %s store, not %s; give %s its own directory",
+				ErrOtherStore, kind, s.Store, s.Store)
+		case !kindFound:
+			// A new database, or one written before stores kept their
+			// kind: every key must be one that s writes.
+			if err := checkPrefixes(txn, s, found); err != nil {
+				return err
 			}
-			return fmt.Errorf("%s has schema version %q, this Levy supports version %q only", s.Store, v, s.Version)
+		}
+		if found && string(version) != s.Version {
+			if s.Upgrades[string(version)] == nil {
+				return fmt.Errorf("%s has schema version %q, this Levy supports version %q only: "+
+					"open it with the Levy that wrote it (a newer one, or a release that upgrades version %q), or give this Levy a new directory",
+					s.Store, version, s.Version, version)
+			}
+			older = string(version)
+		}
+		if !kindFound {
+			if err := txn.Set([]byte{KindKey}, []byte(s.Kind)); err != nil {
+				return fmt.Errorf("write the kind of store: %w", err)
+			}
+		}
+		if !found {
+			return txn.Set([]byte{s.Key}, []byte(s.Version))
 		}
 		return nil
 	})
@@ -91,6 +127,44 @@ func checkSchema(ctx context.Context, db *bdb.DB, s Schema) error {
 	}
 	if err := s.Upgrades[older](ctx, db); err != nil {
 		return fmt.Errorf("upgrade %s from schema version %q to %q: %w", s.Store, older, s.Version, err)
+	}
+	return nil
+}
+
+// readKey returns the value of key in txn and whether it was found.
+func readKey(txn *bdb.Txn, key []byte) ([]byte, bool, error) {
+	item, err := txn.Get(key)
+	if errors.Is(err, bdb.ErrKeyNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	v, err := item.ValueCopy(nil)
+	return v, err == nil, err
+}
+
+// checkPrefixes refuses (ErrOtherStore) a database without a kind that
+// holds a key whose first byte s does not write, or, without a schema
+// version (versioned false), any key at all. It seeks once per first
+// byte found, so it reads a few keys whatever the size of the database.
+func checkPrefixes(txn *bdb.Txn, s Schema, versioned bool) error {
+	it := txn.NewIterator(bdb.IteratorOptions{PrefetchValues: false})
+	defer it.Close()
+	for it.Rewind(); it.Valid(); {
+		b := it.Item().Key()[0]
+		if !versioned {
+			return fmt.Errorf("%w: it holds records but no schema version of %s: it is not a Levy store; give %s an empty directory",
+				ErrOtherStore, s.Store, s.Store)
+		}
+		if b != s.Key && strings.IndexByte(s.Prefixes, b) < 0 {
+			return fmt.Errorf("%w: it holds keys (first byte %q) that %s never writes: it is another store, not %s; give %s its own directory",
+				ErrOtherStore, b, s.Store, s.Store, s.Store)
+		}
+		if b == 0xff {
+			break
+		}
+		it.Seek([]byte{b + 1})
 	}
 	return nil
 }

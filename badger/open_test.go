@@ -114,7 +114,8 @@ func TestOpenSchema(t *testing.T) {
 	_ = db.Close()
 	s.Version = "2"
 	_, err = Open(ctx, bdb.DefaultOptions(dir), "test", nil, s)
-	want := `test: open ` + dir + `: the test store has schema version "1", this Levy supports version "2" only`
+	want := `test: open ` + dir + `: the test store has schema version "1", this Levy supports version "2" only: ` +
+		`open it with the Levy that wrote it (a newer one, or a release that upgrades version "1"), or give this Levy a new directory`
 	if err == nil || err.Error() != want {
 		t.Fatalf("Open with another version = %v, want %s", err, want)
 	}

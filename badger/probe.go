@@ -30,9 +30,16 @@ const probeFile = ".levy-write-probe"
 // say nothing of the cause. A Probe checks on every call that the
 // directory is still the one the store opened (a stat, about a
 // microsecond), and at most once per ProbeInterval that a small file in
-// it can be written and synced; it turns the failures of writes into a
-// levy.EUnavailable error (503 over HTTP), so that no write is
+// it can be written and synced and that its file system has the space
+// the store keeps in reserve (Reserve); it turns the failures of writes
+// into a levy.EUnavailable error (503 over HTTP), so that no write is
 // acknowledged that the store cannot keep.
+//
+// The reserve matters because Badger writes its write-ahead log and its
+// tables through memory-mapped files that it creates at their full size
+// without taking the disk space: on a full file system the write of a
+// page fails with SIGBUS, which ends the whole process, where a write
+// of a file would have failed with an error.
 //
 // Probe is safe for concurrent use; a call that finds the answer stale
 // does the check while the others wait for it.
@@ -41,6 +48,9 @@ type Probe struct {
 	dir   string      // its directory
 	ident os.FileInfo // the directory as the store opened it
 	now   func() time.Time
+	// reserve is the free space, in bytes, below which the directory
+	// takes no more writes (Reserve); 0 checks none.
+	reserve int64
 
 	mu  sync.Mutex
 	at  time.Time // when err was found; zero before the first check
@@ -56,6 +66,20 @@ func NewProbe(name, dir string) (*Probe, error) {
 	}
 	return &Probe{name: name, dir: dir, ident: fi, now: time.Now}, nil
 }
+
+// Reserve makes the Probe refuse writes once the file system of the
+// directory has less than n bytes free, and returns it. A store keeps in
+// reserve what Badger may write into memory-mapped files before the
+// next check: stores call it with reserveFor of their options.
+func (p *Probe) Reserve(n int64) *Probe {
+	p.reserve = n
+	return p
+}
+
+// reserveFor is the reserve of a store opened with bo: three memory
+// tables, the write-ahead log of the one being filled, that of the next
+// and the table that the flush of the first writes.
+func reserveFor(bo bdb.Options) int64 { return 3 * bo.MemTableSize }
 
 // Check returns nil when the store's directory can take writes, and an
 // error of code levy.EUnavailable that says why not. Whether the
@@ -107,6 +131,12 @@ func (p *Probe) write() error {
 	}
 	if err != nil {
 		return p.unavailable(err)
+	}
+	if p.reserve > 0 {
+		if free, ok := freeSpace(p.dir); ok && free < p.reserve {
+			return p.unavailable(fmt.Errorf("the file system of %s has %d MiB free, under the %d MiB it keeps in reserve; free some space or move the data directory to a larger disk",
+				p.dir, free>>20, p.reserve>>20))
+		}
 	}
 	return nil
 }

@@ -26,6 +26,10 @@ const (
 	profDocument  = 'D'
 )
 
+// profPrefixes are the first bytes of the keys of the profile store, the
+// schema version's and the kind's aside (see Schema.Prefixes).
+const profPrefixes = string(profHead) + string(profLog) + string(profRevision) + string(profDocument)
+
 // profSchemaVersion is the version of the key layout this Levy reads and
 // writes.
 const profSchemaVersion = "1"
@@ -41,6 +45,8 @@ const profSchemaVersion = "1"
 // that a prefix scan yields a record's versions in order:
 //
 //	'V'                              schema version, "1"; OpenProfile refuses any other
+//	0x00                             the kind of store, "profile" (KindKey): OpenProfile
+//	                                 refuses the directory of another store
 //	'T' tenant                       the tenant's head: its version, then the Unix
 //	                                 nanoseconds of that version's change
 //	'L' tenant version               a change: its Unix nanoseconds, then the
@@ -103,7 +109,8 @@ func OpenProfile(ctx context.Context, dir string, opts ...Option) (*ProfileStore
 		WithNumMemtables(2).
 		WithBlockCacheSize(16 << 20).
 		WithValueLogFileSize(64 << 20)
-	db, err := Open(ctx, bo, "profile", o.log, Schema{Key: profSchemaKey, Version: profSchemaVersion, Store: "the profile store"})
+	db, err := Open(ctx, bo, "profile", o.log, Schema{Key: profSchemaKey, Version: profSchemaVersion, Store: "the profile store",
+		Kind: "profile", Prefixes: profPrefixes})
 	if err != nil {
 		return nil, err
 	}
@@ -112,6 +119,7 @@ func OpenProfile(ctx context.Context, dir string, opts ...Option) (*ProfileStore
 		_ = db.Close()
 		return nil, err
 	}
+	probe.Reserve(reserveFor(bo))
 	s := &ProfileStore{db: db, probe: probe, log: o.log, dirty: map[string]bool{}}
 	if err := s.cleanAll(ctx); err != nil {
 		_ = db.Close()

@@ -16,9 +16,14 @@ import (
 	"github.com/levytax/levy/profile/profiletest"
 )
 
+// TestProfileConformance runs the conformance suite of profile.Store
+// over the Badger store, and checks after each of its tests that every
+// key it wrote is of the documented layout.
 func TestProfileConformance(t *testing.T) {
 	profiletest.Run(t, func(t *testing.T) profile.Store {
-		s, err := OpenProfile(context.Background(), t.TempDir())
+		dir := t.TempDir()
+		t.Cleanup(func() { checkKeyLayout(t, "profile", dir) })
+		s, err := OpenProfile(context.Background(), dir)
 		if err != nil {
 			t.Fatal(err)
 		}
