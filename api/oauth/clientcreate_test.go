@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
 )
 
@@ -44,5 +45,35 @@ func TestCreateClientRefusesTenantsTheQueryRefuses(t *testing.T) {
 	}
 	if r := f.send(t, "GET", "/admin/v1/clients?tenant=beta", "", "", "Authorization", "Bearer "+op); r.status != 200 {
 		t.Fatalf("GET /admin/v1/clients?tenant=beta: %d %s", r.status, r.raw)
+	}
+}
+
+// TestCreateClientRefusesEveryOperatorAudience: the server runs with
+// another operator audience (levy serve --operator-audience). A tenant's
+// admin, and the operator, ask POST /admin/v1/clients for a credential
+// of the default operator audience, levy://operator, as well as of the
+// configured one. Both are refused (403, naming the audience). Before,
+// the default one was made (201), and the day the server was started
+// again with the default operator audience, that tenant's credential was
+// an operator's, reaching every tenant and the signing keys.
+func TestCreateClientRefusesEveryOperatorAudience(t *testing.T) {
+	const ops = "levy://ops"
+	f := setupWith(t, func(clk *clock) *auth.Issuer { return authtest.Issuer(t, auth.Config{Now: clk.now}) }, oauth.WithOperatorAudience(ops))
+	admin := authtest.Token(t, f.iss, "acme", oauth.DefaultAdminAudience)
+	op := authtest.Token(t, f.iss, "default", ops)
+	for _, c := range []struct{ who, tok, body, field string }{
+		{"acme's admin", admin, `{"audiences":["levy://operator"]}`, "audiences[0]"},
+		{"acme's admin", admin, `{"audiences":["levy://console","levy://operator"]}`, "audiences[1]"},
+		{"acme's admin", admin, `{"audiences":["levy://ops"]}`, "audiences[0]"},
+		{"the operator", op, `{"tenant":"acme","audiences":["levy://operator"]}`, "audiences[0]"},
+		{"the operator", op, `{"tenant":"acme","audiences":["levy://ops"]}`, "audiences[0]"},
+	} {
+		r := f.send(t, "POST", "/admin/v1/clients", "application/json", c.body, "Authorization", "Bearer "+c.tok)
+		if r.status != 403 || refusedTarget(t, r.raw) != c.field {
+			t.Errorf("%s POSTs %s: %d %s, want 403 naming %s", c.who, c.body, r.status, r.raw, c.field)
+		}
+	}
+	if r := f.send(t, "POST", "/admin/v1/clients", "application/json", `{"audiences":["levy://console"]}`, "Authorization", "Bearer "+admin); r.status != 201 {
+		t.Fatalf("acme's admin makes a console credential: %d %s", r.status, r.raw)
 	}
 }
