@@ -11,11 +11,15 @@ import (
 
 // CheckQuery checks the query parameters of a request to a route whose
 // parameters are names: each is one of them, given once. It returns nil,
-// or levy.Errors with a fault a parameter, named, in name order.
+// or levy.Errors with a fault a parameter, named, in name order. With no
+// names, the route takes no query parameter, and any is a fault that
+// says so.
 func CheckQuery(values url.Values, names ...string) error {
 	var errs levy.Errors
 	for _, k := range slices.Sorted(maps.Keys(values)) {
 		switch {
+		case len(names) == 0:
+			errs = append(errs, levy.Invalid(k, "%q is not a parameter of this route; this route takes no query parameter", k))
 		case !slices.Contains(names, k):
 			errs = append(errs, levy.Invalid(k, "%q is not a parameter of this route; its parameters are %s", k, strings.Join(names, ", ")))
 		case len(values[k]) > 1:

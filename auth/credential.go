@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/wire"
 )
 
 // Bounds of a credential's fields.
@@ -55,6 +56,16 @@ func checkCredential(tenant string, audiences []string) ([]string, error) {
 		return nil, levy.Invalid("tenant", "the tenant is longer than %d bytes", maxTenant)
 	case !printable(tenant):
 		return nil, levy.Invalid("tenant", "the tenant has a control character or is not UTF-8")
+	case strings.TrimSpace(tenant) != tenant:
+		return nil, levy.Invalid("tenant", "the tenant %q begins or ends with a space", tenant)
+	}
+	// A tenant is named in the query of the admin routes (?tenant=), whose
+	// values the API checks as identifiers: a name that check refuses
+	// could not be named there.
+	if err := wire.CheckIdentifier("tenant", tenant); err != nil {
+		return nil, err
+	}
+	switch {
 	case len(audiences) == 0:
 		return nil, levy.Invalid("audiences", "a credential needs at least one audience")
 	case len(audiences) > maxAudiences:
@@ -107,7 +118,10 @@ func checkClientID(clientID string) error {
 // The credential may request tokens once the Issuer's activation delay
 // after its creation has passed, or at once with activeNow. A tenant's
 // first credential gives it its ID (see TenantID). It fails with a
-// levy.EInvalid error for an empty or overlong tenant, no audience, more
+// levy.EInvalid error for an empty or overlong tenant, one that begins or
+// ends with a space or that the query of the admin routes refuses (a
+// control character, a line separator or a bidirectional formatting
+// character; see wire.CheckIdentifier), no audience, more
 // than 16, or an audience that is empty, longer than 200 bytes or has
 // spaces. Duplicate audiences are dropped.
 func (r *Registry) Create(ctx context.Context, tenant string, audiences []string, activeNow bool) (Credential, string, error) {

@@ -18,6 +18,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/internal/storeclosed"
+	"github.com/levytax/levy/internal/tick"
 )
 
 // ErrClosed is the error, wrapped, of the methods of a Service or a Store
@@ -294,24 +295,22 @@ func leaseOwner(node string) (string, error) {
 // poll looks at the store's work queue and outbox every interval until
 // the service closes, for the work other Services sharing the store made
 // or left (see Config.PollInterval). A failed look is logged and tried
-// again at the next tick.
+// again at the next tick. Each look is given tick.Bound intervals: one
+// that the store does not answer, as over a connection that hangs
+// without failing (a database server frozen, a network path gone
+// silent), gives up then, and the next tick looks again on another
+// connection, so that the work of the other nodes is not left waiting
+// for good.
 func (s *Service) poll(every time.Duration) {
 	defer s.wg.Done()
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-s.ctx.Done():
-			return
-		case <-t.C:
-		}
-		if err := s.proc.sync(s.ctx); err != nil && s.ctx.Err() == nil {
+	tick.Every(s.ctx, every, false, func(ctx context.Context) {
+		if err := s.proc.sync(ctx); err != nil && s.ctx.Err() == nil {
 			s.log.Warn("einvoice: read the work queue", "err", err)
 		}
-		if err := s.disp.resume(s.ctx); err != nil && s.ctx.Err() == nil {
+		if err := s.disp.resume(ctx); err != nil && s.ctx.Err() == nil {
 			s.log.Warn("einvoice: read the outbox", "err", err)
 		}
-	}
+	})
 }
 
 // Close stops processing and sending and waits for the calls in

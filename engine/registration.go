@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/wire"
 )
 
@@ -21,15 +22,28 @@ type NumberValidator interface {
 }
 
 // CachingValidator wraps a NumberValidator with a cache of its answers, so
-// that a number is asked about at most once per TTL. It is safe for
-// concurrent use.
+// that a number is asked about at most once per TTL by each tenant. It is
+// safe for concurrent use.
+//
+// The cache is kept per tenant (levy.Tenant of the context): whether an
+// answer came from the cache, and when it was obtained, are part of the
+// answer (cached, cacheTimestamp), so a cache shared by the tenants would
+// tell one tenant that another had checked the same number, and when.
+// Each tenant's answers are its own; the same number checked by two
+// tenants is asked about twice.
 type CachingValidator struct {
 	NumberValidator
 	TTL time.Duration
 	Now func() time.Time // time.Now when nil
 
 	mu    sync.Mutex
-	cache map[string]cachedAnswer
+	cache map[cacheKey]cachedAnswer
+}
+
+// cacheKey is what an answer is cached under: the tenant that asked and
+// the number asked about.
+type cacheKey struct {
+	tenant, country, number string
 }
 
 type cachedAnswer struct {
@@ -40,14 +54,16 @@ type cachedAnswer struct {
 // maxCached bounds the cache; when full it is emptied.
 const maxCached = 100_000
 
-// Lookup returns a cached answer or asks the wrapped validator, and says
-// whether the answer came from the cache and when it was obtained.
+// Lookup returns the answer cached for the tenant of ctx (levy.Tenant) or
+// asks the wrapped validator, and says whether the answer came from the
+// cache and when it was obtained. Another tenant's answers are never
+// used.
 func (v *CachingValidator) Lookup(ctx context.Context, country, number string) (valid, cached bool, at time.Time, err error) {
 	now := time.Now
 	if v.Now != nil {
 		now = v.Now
 	}
-	key := country + "|" + number
+	key := cacheKey{levy.Tenant(ctx), country, number}
 	v.mu.Lock()
 	a, ok := v.cache[key]
 	v.mu.Unlock()
@@ -61,7 +77,7 @@ func (v *CachingValidator) Lookup(ctx context.Context, country, number string) (
 	at = now()
 	v.mu.Lock()
 	if v.cache == nil || len(v.cache) >= maxCached {
-		v.cache = map[string]cachedAnswer{}
+		v.cache = map[cacheKey]cachedAnswer{}
 	}
 	v.cache[key] = cachedAnswer{valid, at}
 	v.mu.Unlock()

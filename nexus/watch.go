@@ -10,6 +10,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/einvoice/webhook"
+	"github.com/levytax/levy/internal/tick"
 )
 
 // Notifier queues a signed webhook event for a tenant, once per key
@@ -154,19 +155,13 @@ func notice(r *Row, before string, day civil.Date) *webhook.NexusNotice {
 	return n
 }
 
-// Run checks every tenant every interval until ctx ends, logging what
-// fails.
+// Run checks every tenant at once, then every interval, until ctx ends,
+// logging what fails. Each round is given tick.Bound intervals: one that
+// the stores do not answer, as over a database connection that hangs
+// without failing, gives up then, and the next round starts on time
+// rather than never. A non-positive interval checks nothing.
 func (w *Watcher) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		w.CheckAll(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	tick.Every(ctx, interval, true, w.CheckAll)
 }
 
 // CheckAll checks every tenant once.

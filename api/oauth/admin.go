@@ -184,11 +184,20 @@ func (h *Handler) owned(ctx context.Context, clientID string) (auth.Credential, 
 }
 
 // noOperatorAudience refuses a credential of the operator audience: no
-// route makes one, whatever the token (see DefaultOperatorAudience).
+// route makes one, whatever the token (see DefaultOperatorAudience). The
+// default operator audience is refused too when the server runs with
+// another: a credential of it would become an operator's the day the
+// server is started with the default again.
 func (h *Handler) noOperatorAudience(audiences []string) error {
-	if i := slices.Index(audiences, h.operator); i >= 0 && h.operator != "" {
-		return &levy.Error{Code: levy.EForbidden, Field: fmt.Sprintf("audiences[%d]", i),
-			Message: "operator credentials are made only with levy clients create --operator on the server's own storage"}
+	for i, a := range audiences {
+		if a == "" || (a != h.operator && a != DefaultOperatorAudience) {
+			continue
+		}
+		msg := "operator credentials are made only with levy clients create --operator on the server's own storage"
+		if a != h.operator {
+			msg = a + " is the default audience of the server's operator, which a server started without --operator-audience gives the operator's role: " + msg
+		}
+		return &levy.Error{Code: levy.EForbidden, Field: fmt.Sprintf("audiences[%d]", i), Message: msg}
 	}
 	return nil
 }

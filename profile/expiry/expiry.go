@@ -33,6 +33,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice/webhook"
+	"github.com/levytax/levy/internal/tick"
 	"github.com/levytax/levy/profile"
 )
 
@@ -201,21 +202,17 @@ func event(c *profile.Certificate, name string, notice civil.Date, days int) web
 
 // Run scans at once, then every interval (DefaultInterval when it is not
 // positive) until ctx ends. A failed scan is logged (Scan) and tried
-// again at the next tick.
+// again at the next tick. Each scan is given tick.Bound intervals: one
+// that the store does not answer, as over a database connection that
+// hangs without failing, gives up then, and the next tick scans again
+// rather than never.
 func (n *Notifier) Run(ctx context.Context, interval time.Duration) {
 	if interval <= 0 {
 		interval = DefaultInterval
 	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
+	tick.Every(ctx, interval, true, func(ctx context.Context) {
 		if _, err := n.Scan(ctx); err != nil && ctx.Err() == nil {
 			n.log.Warn("expiry: a scan of the certificates", "err", err)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	})
 }
