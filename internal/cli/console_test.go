@@ -146,13 +146,23 @@ func (b *browserSession) errors() string {
 	var out []string
 	for _, m := range b.console {
 		if m.Type == chromedp.ConsoleError || m.IsException() {
-			out = append(out, m.String())
+			out = append(out, describe(m))
 		}
 	}
 	if len(out) == 0 {
 		return ""
 	}
 	return "\nbrowser console errors:\n  " + strings.Join(out, "\n  ")
+}
+
+// describe returns a console message's type and text, and the URL it
+// names: a refused request's message says its status but not what was
+// asked, which its URL tells.
+func describe(m chromedp.ConsoleMessage) string {
+	if m.URL == "" {
+		return m.String()
+	}
+	return m.String() + " (" + m.URL + ")"
 }
 
 // expected drops the browser's console errors so far that contain text,

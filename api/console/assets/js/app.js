@@ -42,7 +42,10 @@ function showSignIn(message) {
   $('signout').hidden = true;
   $('signin-error').textContent = message || '';
   document.title = 'Sign in · Levy console';
-  $('client-id').focus();
+  // The client ID takes the focus unless the form has it: a person who
+  // began to type before the page was ready would otherwise see the
+  // rest of the secret go into the client ID, in clear.
+  if (!$('signin-form').contains(document.activeElement)) $('client-id').focus();
 }
 
 // route renders the page the fragment names.
@@ -78,18 +81,16 @@ function route() {
   }
 }
 
-async function start() {
-  try {
-    const cfg = await loadConfig();
-    $('aud-console').textContent = cfg.audience;
-    $('aud-admin').textContent = cfg.adminAudience;
-    $('aud-operator').textContent = cfg.operatorAudience;
-  } catch (err) {
-    fail(err);
-  }
-  $('signin-form').addEventListener('submit', async (ev) => {
+// start hooks the sign-in form and the navigation, shows the page, and
+// then fills in the audiences of the sign-in's text from the settings.
+// Nothing waits for the settings: a sign-in sent before they come waits
+// for them itself (signIn), whereas a form not hooked yet would be sent
+// by the browser as HTML does, the secret in the URL.
+function start() {
+  const form = $('signin-form');
+  const button = form.querySelector('button[type=submit]');
+  form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
-    const button = ev.target.querySelector('button');
     button.disabled = true;
     $('signin-error').textContent = '';
     try {
@@ -103,6 +104,8 @@ async function start() {
       button.disabled = false;
     }
   });
+  // The page's HTML has the button disabled until this handler is on.
+  button.disabled = false;
   $('signout').addEventListener('click', () => {
     signOut();
     status('Signed out.');
@@ -111,6 +114,11 @@ async function start() {
   whenExpired(() => showSignIn('The session ended (its token expired or was revoked): sign in again.'));
   window.addEventListener('hashchange', route);
   route();
+  loadConfig().then((cfg) => {
+    $('aud-console').textContent = cfg.audience;
+    $('aud-admin').textContent = cfg.adminAudience;
+    $('aud-operator').textContent = cfg.operatorAudience;
+  }, fail);
 }
 
 start();

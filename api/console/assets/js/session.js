@@ -5,6 +5,7 @@
 const KEY = 'levy.console.session';
 
 let config = null;
+let configLoading = null;
 let onExpired = () => {};
 
 // Decimal is a number of an answer as the API wrote it: amounts and rates
@@ -49,13 +50,21 @@ export class ApiError extends Error {
 }
 
 // loadConfig reads the console's settings: the token path and audiences.
-export async function loadConfig() {
-  if (!config) {
-    const resp = await fetch('/console/api/config');
-    if (!resp.ok) throw new Error(`the console's settings did not load (${resp.status})`);
-    config = (await resp.json()).data;
+// The callers while they load share one request; one that failed is
+// asked again by the next caller.
+export function loadConfig() {
+  if (!configLoading) {
+    configLoading = (async () => {
+      const resp = await fetch('/console/api/config');
+      if (!resp.ok) throw new Error(`the console's settings did not load (${resp.status})`);
+      config = (await resp.json()).data;
+      return config;
+    })();
+    configLoading.catch(() => {
+      configLoading = null;
+    });
   }
-  return config;
+  return configLoading;
 }
 
 // session returns the stored session, without the tokens that expired.
