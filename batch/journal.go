@@ -39,14 +39,20 @@ import (
 // others by the checkpoint (the versions of the group's transaction IDs
 // posted since its time), writes the group's output from the checkpoint
 // instead of calculating and posting the group again, and goes on after
-// it.
+// it. A run that ends in order (its input answered, or stopped by
+// Config.MaxErrors or its context) replaces the checkpoint by an end
+// mark, a checkpoint of no group after the last document, which holds
+// the chain of all the input's documents that the output answers (see
+// fingerprint.go): a resumed run is then held to the whole of that input.
 
 // CheckpointSuffix names the checkpoint file beside a File: the
 // output's path plus this suffix.
 const CheckpointSuffix = ".levy-batch"
 
 // checkpoint is the file that a journaled run writes before it commits a
-// group, so that a resumed run can tell whether the group was stored.
+// group, so that a resumed run can tell whether the group was stored, and
+// as its end mark, with neither Stored nor Outputs, when it ended in
+// order.
 type checkpoint struct {
 	// Version is the layout of the file, checkpointVersion.
 	Version     int    `json:"version"`
@@ -199,6 +205,23 @@ func (c *committer) commit(ctx context.Context) error {
 	return nil
 }
 
+// finish writes the end mark of a run that ended in order, every group
+// committed: a checkpoint of no group, after the last document the output
+// holds, whose chain is that of all of them. A resumed run checks its
+// whole skipped input against it, and a checkpoint of the last stored
+// group would hold it only to the documents up to that group. A
+// committer that keeps no checkpoint, or committed nothing, leaves the
+// checkpoint as it is: the output has not changed since it was written.
+func (c *committer) finish() error {
+	if c.side == "" || !c.started {
+		return nil
+	}
+	chain := c.chain.String()
+	cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
+		First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond), Before: chain, Through: chain}
+	return writeCheckpoint(c.side, &cp)
+}
+
 // writeLine writes one document's output and its newline.
 func writeLine(w *bufio.Writer, out []byte) error {
 	if _, err := w.Write(out); err != nil {
@@ -239,8 +262,10 @@ func readCheckpoint(path string) (*checkpoint, error) {
 	if cp.Version != checkpointVersion {
 		return nil, fmt.Errorf("the checkpoint %s has layout version %d; this levy reads version %d", path, cp.Version, checkpointVersion)
 	}
-	if cp.First < 1 || len(cp.Outputs) == 0 {
-		return nil, fmt.Errorf("the checkpoint %s is damaged: first document %d, %d outputs", path, cp.First, len(cp.Outputs))
+	// An end mark (committer.finish) has neither outputs nor stored IDs;
+	// a group has outputs, and stored IDs only with them.
+	if cp.First < 1 || len(cp.Outputs) == 0 && len(cp.Stored) > 0 {
+		return nil, fmt.Errorf("the checkpoint %s is damaged: first document %d, %d outputs, %d stored", path, cp.First, len(cp.Outputs), len(cp.Stored))
 	}
 	return &cp, nil
 }
@@ -352,7 +377,7 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 	case done >= cp.First-1+len(cp.Outputs):
 		return f, done, bad, check(true), nil // the group was written out
 	case done < cp.First-1:
-		return fail(fmt.Errorf("the output %s holds %d documents, fewer than the %d acknowledged before the last stored group: was it changed?", path, done, cp.First-1))
+		return fail(fmt.Errorf("the output %s holds %d documents, fewer than the %d that its checkpoint says were written and stored: was it changed or deleted?", path, done, cp.First-1))
 	}
 	stored, err := groupStored(ctx, store, tenant, cp)
 	if err != nil {

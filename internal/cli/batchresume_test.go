@@ -114,3 +114,47 @@ func TestBatchInDirectory(t *testing.T) {
 		t.Fatalf("the refused run changed --out to %q: %v", after, err)
 	}
 }
+
+// TestBatchResumeAfterFinishOtherInput runs a journaled file to its end
+// and then runs next month's file into the same --out with --resume, as
+// a nightly script that always passes --resume does: the run is refused
+// with exit 2 and stores nothing, where it skipped as many lines of the
+// new file as the old output held, without calculating or storing them,
+// and exited 0. Without --resume the new file then runs whole.
+func TestBatchResumeAfterFinishOtherInput(t *testing.T) {
+	dir := t.TempDir()
+	march, marchIDs := batchtest.InvoiceFile(t, dir, 300)
+	aprilDir := filepath.Join(dir, "april")
+	if err := os.Mkdir(aprilDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	april, ids := batchtest.InvoiceFile(t, aprilDir, 400)
+	b, err := os.ReadFile(april)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(april, bytes.ReplaceAll(b, []byte(`"T-`), []byte(`"A-`)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	aprilIDs := make([]string, len(ids))
+	for i, id := range ids {
+		aprilIDs[i] = "A-" + strings.TrimPrefix(id, "T-")
+	}
+	out, data := filepath.Join(dir, "nightly.jsonl"), filepath.Join(dir, "data")
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", march, "--out", out, "--data-dir", data, "--resume"); code != 1 {
+		t.Fatalf("first night: exit %d, %s", code, errOut)
+	}
+	code, _, errOut := runCLI(t, "batch", "sale", "--in", april, "--out", out, "--data-dir", data, "--resume")
+	if code != 2 || !strings.Contains(errOut, "the input is not the one of the interrupted run") {
+		t.Fatalf("second night's file resumed after the first night's run: exit %d, %s", code, errOut)
+	}
+	if n := batchtest.LineCount(t, out); n != 300 {
+		t.Fatalf("the refused run left %d output lines, want the first night's 300", n)
+	}
+	wantVersions(t, data, marchIDs, 1)
+	wantVersions(t, data, aprilIDs, 0)
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", april, "--out", out, "--data-dir", data); code != 1 {
+		t.Fatalf("second night without --resume: exit %d, %s", code, errOut)
+	}
+	wantVersions(t, data, aprilIDs, 1)
+}
