@@ -38,7 +38,8 @@ type File struct {
 // perspective, tenant and format (else a *MismatchError), and its input
 // must be the same: when the checkpoint holds the digests of the input
 // (see fingerprint.go), Run refuses another one with ErrInputChanged
-// before it calculates anything.
+// before it calculates anything. While another File has the output open,
+// OpenFile returns ErrOutputBusy and changes nothing.
 func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File, error) {
 	cfg, err := cfg.settings()
 	if err != nil {
@@ -56,8 +57,23 @@ func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File,
 		}
 		return o, nil
 	}
-	if o.f, err = os.Create(path); err != nil {
+	// Opened without O_TRUNC: a run that has the file open keeps it
+	// (ErrOutputBusy) until this one holds the lock and empties it.
+	if o.f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666); err != nil {
 		return nil, err
+	}
+	if err := lockOutput(o.f); err != nil {
+		o.f.Close()
+		return nil, err
+	}
+	if fi, err := o.f.Stat(); err != nil || fi.Mode().IsRegular() {
+		if err == nil {
+			err = o.f.Truncate(0)
+		}
+		if err != nil {
+			o.f.Close()
+			return nil, fmt.Errorf("empty the output %s: %w", path, err)
+		}
 	}
 	// The checkpoint of an earlier run into path tells of an output
 	// that is gone now, whether this run is journaled or not.
@@ -67,6 +83,13 @@ func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File,
 	}
 	return o, nil
 }
+
+// ErrOutputBusy is the error of opening a File whose output another open
+// File has, in this process or another (a second levy batch into the
+// same --out): two runs into one output would each store the documents
+// the other stores, and mix their lines. The File holds the output's
+// lock until it is closed or its run ends.
+var ErrOutputBusy = errors.New("batch: another run has the output open; wait for it to end, or resume it once it stopped")
 
 // checkpoint is the path of the File's checkpoint.
 func (o *File) checkpoint() string { return o.path + CheckpointSuffix }

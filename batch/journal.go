@@ -334,6 +334,9 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 		f.Close()
 		return nil, 0, 0, nil, err
 	}
+	if err := lockOutput(f); err != nil {
+		return fail(err)
+	}
 	if err := sameFormat(f, header != nil); err != nil {
 		return fail(fmt.Errorf("resume the output %s: %w", path, err))
 	}

@@ -33,7 +33,9 @@ body) is not read into memory but skipped, with an error record of code
 too_large ("line N is longer than the limit of 64 MiB; it was skipped").
 
 --in and --out must not name the same file (nor links to one file): the
-output would overwrite the input before it is read.
+output would overwrite the input before it is read. Nor may two runs
+write one --out at once: the second is refused (exit 2) and leaves the
+first one's output and checkpoint alone (on Unix systems, which lock it).
 
 With --format csv (the default for an --in FILE named .csv), the input is
 a CSV file of one row per line item, the rows of a document together, and

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -157,4 +158,44 @@ func TestBatchResumeAfterFinishOtherInput(t *testing.T) {
 		t.Fatalf("second night without --resume: exit %d, %s", code, errOut)
 	}
 	wantVersions(t, data, aprilIDs, 1)
+}
+
+// TestBatchSameOutputTwice starts a run that reads standard input into
+// --out and, while it waits for its input, a second levy batch into the
+// same --out, without a journal (as with --database, no Badger directory
+// lock stands between them): the second is refused with exit 2 and leaves
+// the first one's output alone, where it emptied it and wrote its own
+// lines into it.
+func TestBatchSameOutputTwice(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.jsonl")
+	in := filepath.Join(dir, "in.jsonl")
+	if err := os.WriteFile(in, []byte(batchtest.Quote("Q-2")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	var firstOut, firstErr bytes.Buffer
+	done := make(chan int)
+	go func() {
+		done <- Run(context.Background(), []string{"batch", "sale", "--out", out, "--quiet"}, pr, &firstOut, &firstErr)
+	}()
+	// The first run has the output once it asked for its first line.
+	if _, err := pw.Write([]byte(batchtest.Quote("Q-1") + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out, "--quiet")
+	if code != 2 || !strings.Contains(errOut, "another run has the output open") {
+		t.Fatalf("second run into the output of a running one: exit %d, %s", code, errOut)
+	}
+	pw.Close()
+	if code := <-done; code != 0 {
+		t.Fatalf("first run: exit %d, %s", code, firstErr.String())
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"); len(lines) != 1 || !strings.Contains(lines[0], `"Q-1"`) {
+		t.Fatalf("the first run's output holds %q, want its one answer", b)
+	}
 }
