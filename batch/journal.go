@@ -26,7 +26,8 @@ import (
 //  1. when the output is a File, it writes a checkpoint beside it (the
 //     output file's name plus CheckpointSuffix): the group's first
 //     document number, the time just before the commit, the transaction
-//     IDs the group stores and the group's output, and makes it durable;
+//     IDs the group stores (none for a group of quotations, say) and the
+//     group's output, and makes it durable;
 //  2. it posts the group's transactions with one journal.Store.PostAll,
 //     which stores all of them or none;
 //  3. it writes the group's output and makes it durable.
@@ -169,23 +170,27 @@ func (c *committer) commit(ctx context.Context) error {
 	for i := range c.group {
 		c.chain = c.chain.chained(c.group[i].digest)
 	}
-	if len(c.txs) > 0 {
-		if c.side != "" {
-			cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
-				First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond)}
-			if c.start != nil {
-				cp.Before, cp.Through = before.String(), c.chain.String()
-			}
-			for _, tx := range c.txs {
-				cp.Stored = append(cp.Stored, tx.TransactionID)
-			}
-			for _, r := range c.group {
-				cp.Outputs = append(cp.Outputs, string(r.out))
-			}
-			if err := writeCheckpoint(c.side, &cp); err != nil {
-				return err
-			}
+	// The checkpoint is written for a group that stores nothing too (all
+	// quotations, say): it holds the chain through the group, so that a
+	// run killed after it holds a resumed run's input to every document
+	// it skips, not only to those up to the last stored group.
+	if c.side != "" {
+		cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
+			First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond)}
+		if c.start != nil {
+			cp.Before, cp.Through = before.String(), c.chain.String()
 		}
+		for _, tx := range c.txs {
+			cp.Stored = append(cp.Stored, tx.TransactionID)
+		}
+		for _, r := range c.group {
+			cp.Outputs = append(cp.Outputs, string(r.out))
+		}
+		if err := writeCheckpoint(c.side, &cp); err != nil {
+			return err
+		}
+	}
+	if len(c.txs) > 0 {
 		if _, err := c.journal.PostAll(ctx, c.tenant, c.txs); err != nil {
 			return fmt.Errorf("store documents %d to %d in the journal: %w", c.done+1, c.done+len(c.group), err)
 		}
@@ -195,7 +200,9 @@ func (c *committer) commit(ctx context.Context) error {
 			return err
 		}
 	}
-	if err := c.sink.flush(len(c.txs) > 0); err != nil {
+	// The output is made durable after a group with a checkpoint, which
+	// the next group's replaces, and after a group that stored documents.
+	if err := c.sink.flush(len(c.txs) > 0 || c.side != ""); err != nil {
 		return err
 	}
 	c.done += len(c.group)
@@ -382,7 +389,12 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 	case done < cp.First-1:
 		return fail(fmt.Errorf("the output %s holds %d documents, fewer than the %d that its checkpoint says were written and stored: was it changed or deleted?", path, done, cp.First-1))
 	}
-	stored, err := groupStored(ctx, store, tenant, cp)
+	// A group that stores nothing is as good as stored: its output is
+	// written from the checkpoint.
+	stored, err := len(cp.Stored) == 0, error(nil)
+	if !stored {
+		stored, err = groupStored(ctx, store, tenant, cp)
+	}
 	if err != nil {
 		return fail(err)
 	}
