@@ -9,8 +9,9 @@ import (
 )
 
 // File is the output file of a run. A journaled run that writes to a
-// File keeps a checkpoint beside it (the path plus CheckpointSuffix)
-// while it commits each group, so that the run can be resumed exactly
+// File keeps a checkpoint beside it (the path plus CheckpointSuffix),
+// written before it commits each group and as the run's end mark when it
+// ends, so that the run can be resumed exactly
 // once after any interruption, a crash or kill -9 included: every
 // document whose output was written is stored once, and the resumed
 // run's output equals that of a run that never stopped.
@@ -37,7 +38,8 @@ type File struct {
 // perspective, tenant and format (else a *MismatchError), and its input
 // must be the same: when the checkpoint holds the digests of the input
 // (see fingerprint.go), Run refuses another one with ErrInputChanged
-// before it calculates anything.
+// before it calculates anything. While another File has the output open,
+// OpenFile returns ErrOutputBusy and changes nothing.
 func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File, error) {
 	cfg, err := cfg.settings()
 	if err != nil {
@@ -55,17 +57,39 @@ func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File,
 		}
 		return o, nil
 	}
-	if o.f, err = os.Create(path); err != nil {
+	// Opened without O_TRUNC: a run that has the file open keeps it
+	// (ErrOutputBusy) until this one holds the lock and empties it.
+	if o.f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666); err != nil {
 		return nil, err
 	}
-	if cfg.Journal != nil {
-		if err := os.Remove(o.checkpoint()); err != nil && !errors.Is(err, os.ErrNotExist) {
-			o.f.Close()
-			return nil, err
+	if err := lockOutput(o.f); err != nil {
+		o.f.Close()
+		return nil, err
+	}
+	if fi, err := o.f.Stat(); err != nil || fi.Mode().IsRegular() {
+		if err == nil {
+			err = o.f.Truncate(0)
 		}
+		if err != nil {
+			o.f.Close()
+			return nil, fmt.Errorf("empty the output %s: %w", path, err)
+		}
+	}
+	// The checkpoint of an earlier run into path tells of an output
+	// that is gone now, whether this run is journaled or not.
+	if err := os.Remove(o.checkpoint()); err != nil && !errors.Is(err, os.ErrNotExist) {
+		o.f.Close()
+		return nil, fmt.Errorf("remove the checkpoint of an earlier run: %w", err)
 	}
 	return o, nil
 }
+
+// ErrOutputBusy is the error of opening a File whose output another open
+// File has, in this process or another (a second levy batch into the
+// same --out): two runs into one output would each store the documents
+// the other stores, and mix their lines. The File holds the output's
+// lock until it is closed or its run ends.
+var ErrOutputBusy = errors.New("batch: another run has the output open; wait for it to end, or resume it once it stopped")
 
 // checkpoint is the path of the File's checkpoint.
 func (o *File) checkpoint() string { return o.path + CheckpointSuffix }
@@ -87,10 +111,13 @@ func (o *File) Failed() int { return o.failed }
 // run when the File was resumed. When the run ends, even when it was
 // stopped in order (Summary.Stopped) or its input could not be read to
 // the end (*ReadError), the file holds every answered document. The
-// checkpoint is removed once the whole input is answered; a run that
-// stopped early or after any error leaves the file and the checkpoint
-// for a resumed run, which the checkpoint's digests hold to the same
-// input.
+// checkpoint stays beside the file: after a run that ended in order
+// (its whole input answered, stopped early, or its input unreadable) it
+// is the end mark, the digests of every document the file answers; after
+// any other error it tells a resumed run whether the last group was
+// stored. Either way a resumed run's input is held to the same documents
+// (ErrInputChanged), and a file that lost documents the checkpoint
+// counts is refused.
 func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 	if o.f == nil {
 		return Summary{}, errors.New("batch: the File was run or closed")
@@ -118,14 +145,13 @@ func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 	if cerr := f.Close(); cerr != nil {
 		return sum, fmt.Errorf("write the output: %w", cerr)
 	}
-	if com.side != "" && sum.Stopped == nil && err == nil {
-		// The whole input is answered, every group stored and written:
-		// the checkpoint has no more to tell. A run stopped early keeps
-		// it, so that a resumed run's input is checked against the
-		// digests it holds, as after a crash.
-		if rerr := os.Remove(com.side); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
-			return sum, rerr
-		}
+	// Every group is stored and written, whether the run answered its
+	// whole input or stopped early: the checkpoint becomes the end mark,
+	// which holds the digests of every document the output answers, so
+	// that a resumed run (a script that always resumes, say) refuses
+	// another input instead of skipping as many of its documents.
+	if merr := com.finish(); merr != nil {
+		return sum, merr
 	}
 	return sum, err
 }

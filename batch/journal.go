@@ -26,7 +26,8 @@ import (
 //  1. when the output is a File, it writes a checkpoint beside it (the
 //     output file's name plus CheckpointSuffix): the group's first
 //     document number, the time just before the commit, the transaction
-//     IDs the group stores and the group's output, and makes it durable;
+//     IDs the group stores (none for a group of quotations, say) and the
+//     group's output, and makes it durable;
 //  2. it posts the group's transactions with one journal.Store.PostAll,
 //     which stores all of them or none;
 //  3. it writes the group's output and makes it durable.
@@ -39,14 +40,20 @@ import (
 // others by the checkpoint (the versions of the group's transaction IDs
 // posted since its time), writes the group's output from the checkpoint
 // instead of calculating and posting the group again, and goes on after
-// it.
+// it. A run that ends in order (its input answered, or stopped by
+// Config.MaxErrors or its context) replaces the checkpoint by an end
+// mark, a checkpoint of no group after the last document, which holds
+// the chain of all the input's documents that the output answers (see
+// fingerprint.go): a resumed run is then held to the whole of that input.
 
 // CheckpointSuffix names the checkpoint file beside a File: the
 // output's path plus this suffix.
 const CheckpointSuffix = ".levy-batch"
 
 // checkpoint is the file that a journaled run writes before it commits a
-// group, so that a resumed run can tell whether the group was stored.
+// group, so that a resumed run can tell whether the group was stored, and
+// as its end mark, with neither Stored nor Outputs, when it ended in
+// order.
 type checkpoint struct {
 	// Version is the layout of the file, checkpointVersion.
 	Version     int    `json:"version"`
@@ -163,23 +170,27 @@ func (c *committer) commit(ctx context.Context) error {
 	for i := range c.group {
 		c.chain = c.chain.chained(c.group[i].digest)
 	}
-	if len(c.txs) > 0 {
-		if c.side != "" {
-			cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
-				First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond)}
-			if c.start != nil {
-				cp.Before, cp.Through = before.String(), c.chain.String()
-			}
-			for _, tx := range c.txs {
-				cp.Stored = append(cp.Stored, tx.TransactionID)
-			}
-			for _, r := range c.group {
-				cp.Outputs = append(cp.Outputs, string(r.out))
-			}
-			if err := writeCheckpoint(c.side, &cp); err != nil {
-				return err
-			}
+	// The checkpoint is written for a group that stores nothing too (all
+	// quotations, say): it holds the chain through the group, so that a
+	// run killed after it holds a resumed run's input to every document
+	// it skips, not only to those up to the last stored group.
+	if c.side != "" {
+		cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
+			First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond)}
+		if c.start != nil {
+			cp.Before, cp.Through = before.String(), c.chain.String()
 		}
+		for _, tx := range c.txs {
+			cp.Stored = append(cp.Stored, tx.TransactionID)
+		}
+		for _, r := range c.group {
+			cp.Outputs = append(cp.Outputs, string(r.out))
+		}
+		if err := writeCheckpoint(c.side, &cp); err != nil {
+			return err
+		}
+	}
+	if len(c.txs) > 0 {
 		if _, err := c.journal.PostAll(ctx, c.tenant, c.txs); err != nil {
 			return fmt.Errorf("store documents %d to %d in the journal: %w", c.done+1, c.done+len(c.group), err)
 		}
@@ -189,7 +200,9 @@ func (c *committer) commit(ctx context.Context) error {
 			return err
 		}
 	}
-	if err := c.sink.flush(len(c.txs) > 0); err != nil {
+	// The output is made durable after a group with a checkpoint, which
+	// the next group's replaces, and after a group that stored documents.
+	if err := c.sink.flush(len(c.txs) > 0 || c.side != ""); err != nil {
 		return err
 	}
 	c.done += len(c.group)
@@ -197,6 +210,23 @@ func (c *committer) commit(ctx context.Context) error {
 	clear(c.txs)
 	c.group, c.txs, c.lines = c.group[:0], c.txs[:0], 0
 	return nil
+}
+
+// finish writes the end mark of a run that ended in order, every group
+// committed: a checkpoint of no group, after the last document the output
+// holds, whose chain is that of all of them. A resumed run checks its
+// whole skipped input against it, and a checkpoint of the last stored
+// group would hold it only to the documents up to that group. A
+// committer that keeps no checkpoint, or committed nothing, leaves the
+// checkpoint as it is: the output has not changed since it was written.
+func (c *committer) finish() error {
+	if c.side == "" || !c.started {
+		return nil
+	}
+	chain := c.chain.String()
+	cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
+		First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond), Before: chain, Through: chain}
+	return writeCheckpoint(c.side, &cp)
 }
 
 // writeLine writes one document's output and its newline.
@@ -239,8 +269,10 @@ func readCheckpoint(path string) (*checkpoint, error) {
 	if cp.Version != checkpointVersion {
 		return nil, fmt.Errorf("the checkpoint %s has layout version %d; this levy reads version %d", path, cp.Version, checkpointVersion)
 	}
-	if cp.First < 1 || len(cp.Outputs) == 0 {
-		return nil, fmt.Errorf("the checkpoint %s is damaged: first document %d, %d outputs", path, cp.First, len(cp.Outputs))
+	// An end mark (committer.finish) has neither outputs nor stored IDs;
+	// a group has outputs, and stored IDs only with them.
+	if cp.First < 1 || len(cp.Outputs) == 0 && len(cp.Stored) > 0 {
+		return nil, fmt.Errorf("the checkpoint %s is damaged: first document %d, %d outputs, %d stored", path, cp.First, len(cp.Outputs), len(cp.Stored))
 	}
 	return &cp, nil
 }
@@ -309,6 +341,9 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 		f.Close()
 		return nil, 0, 0, nil, err
 	}
+	if err := lockOutput(f); err != nil {
+		return fail(err)
+	}
 	if err := sameFormat(f, header != nil); err != nil {
 		return fail(fmt.Errorf("resume the output %s: %w", path, err))
 	}
@@ -352,9 +387,14 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 	case done >= cp.First-1+len(cp.Outputs):
 		return f, done, bad, check(true), nil // the group was written out
 	case done < cp.First-1:
-		return fail(fmt.Errorf("the output %s holds %d documents, fewer than the %d acknowledged before the last stored group: was it changed?", path, done, cp.First-1))
+		return fail(fmt.Errorf("the output %s holds %d documents, fewer than the %d that its checkpoint says were written and stored: was it changed or deleted?", path, done, cp.First-1))
 	}
-	stored, err := groupStored(ctx, store, tenant, cp)
+	// A group that stores nothing is as good as stored: its output is
+	// written from the checkpoint.
+	stored, err := len(cp.Stored) == 0, error(nil)
+	if !stored {
+		stored, err = groupStored(ctx, store, tenant, cp)
+	}
 	if err != nil {
 		return fail(err)
 	}

@@ -5,6 +5,7 @@ package batchtest
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -107,4 +108,28 @@ func SameFile(t testing.TB, got, want string) {
 		}
 	}
 	t.Fatalf("%s has %d lines, %s %d", got, len(gl)-1, want, len(wl)-1)
+}
+
+// EndMark fails unless the checkpoint beside the output out is the end
+// mark of a run that ended in order: a checkpoint of no group, whose
+// first document is the one after the output's last (lines documents).
+func EndMark(t testing.TB, out string, lines int) {
+	t.Helper()
+	b, err := os.ReadFile(out + ".levy-batch")
+	if err != nil {
+		t.Fatalf("no end mark beside %s: %v", out, err)
+	}
+	var cp struct {
+		First   int      `json:"first"`
+		Stored  []string `json:"stored"`
+		Outputs []string `json:"outputs"`
+		Through string   `json:"through"`
+	}
+	if err := json.Unmarshal(b, &cp); err != nil {
+		t.Fatalf("the checkpoint beside %s: %v", out, err)
+	}
+	if len(cp.Stored) > 0 || len(cp.Outputs) > 0 || cp.First != lines+1 || cp.Through == "" && lines > 0 {
+		t.Fatalf("the checkpoint beside %s is no end mark after document %d: first %d, %d stored, %d outputs, chain %q",
+			out, lines, cp.First, len(cp.Stored), len(cp.Outputs), cp.Through)
+	}
 }

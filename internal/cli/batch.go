@@ -33,7 +33,9 @@ body) is not read into memory but skipped, with an error record of code
 too_large ("line N is longer than the limit of 64 MiB; it was skipped").
 
 --in and --out must not name the same file (nor links to one file): the
-output would overwrite the input before it is read.
+output would overwrite the input before it is read. Nor may two runs
+write one --out at once: the second is refused (exit 2) and leaves the
+first one's output and checkpoint alone (on Unix systems, which lock it).
 
 With --format csv (the default for an --in FILE named .csv), the input is
 a CSV file of one row per line item, the rows of a document together, and
@@ -57,12 +59,14 @@ FILE: it keeps the output's complete lines, skips as many input lines,
 and goes on. With a journal it reads the checkpoint that the run keeps
 beside its output (FILE.levy-batch) to learn whether the last group was
 stored, so that every document is stored exactly once and the output
-equals that of a run that never stopped. The checkpoint is removed when a
-run has answered its whole input; a run stopped early (Ctrl-C,
---max-errors) keeps it. A journaled run's checkpoint also holds a digest of the input
-answered so far: --resume with another input is refused (exit 2) before
-anything is calculated or stored, as is --resume with the other --format
-than the output was written in.
+equals that of a run that never stopped. The checkpoint stays beside the
+output when the run ends, whether it answered its whole input or
+stopped (Ctrl-C, --max-errors), and holds a digest of the input the
+output answers: --resume with another input is refused (exit 2) before
+anything is calculated or stored, also after a finished run (a script
+that always passes --resume), as is --resume with the other --format
+than the output was written in, or of an output that lost lines the
+checkpoint counts. A run without --resume replaces the checkpoint.
 
 Progress goes to standard error when it is a terminal (documents, rate,
 errors, elapsed time and, for a file, the time left), then a summary:

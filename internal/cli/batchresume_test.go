@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,5 +113,89 @@ func TestBatchInDirectory(t *testing.T) {
 	}
 	if after, err := os.ReadFile(out); err != nil || !bytes.Equal(after, held) {
 		t.Fatalf("the refused run changed --out to %q: %v", after, err)
+	}
+}
+
+// TestBatchResumeAfterFinishOtherInput runs a journaled file to its end
+// and then runs next month's file into the same --out with --resume, as
+// a nightly script that always passes --resume does: the run is refused
+// with exit 2 and stores nothing, where it skipped as many lines of the
+// new file as the old output held, without calculating or storing them,
+// and exited 0. Without --resume the new file then runs whole.
+func TestBatchResumeAfterFinishOtherInput(t *testing.T) {
+	dir := t.TempDir()
+	march, marchIDs := batchtest.InvoiceFile(t, dir, 300)
+	aprilDir := filepath.Join(dir, "april")
+	if err := os.Mkdir(aprilDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	april, ids := batchtest.InvoiceFile(t, aprilDir, 400)
+	b, err := os.ReadFile(april)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(april, bytes.ReplaceAll(b, []byte(`"T-`), []byte(`"A-`)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	aprilIDs := make([]string, len(ids))
+	for i, id := range ids {
+		aprilIDs[i] = "A-" + strings.TrimPrefix(id, "T-")
+	}
+	out, data := filepath.Join(dir, "nightly.jsonl"), filepath.Join(dir, "data")
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", march, "--out", out, "--data-dir", data, "--resume"); code != 1 {
+		t.Fatalf("first night: exit %d, %s", code, errOut)
+	}
+	code, _, errOut := runCLI(t, "batch", "sale", "--in", april, "--out", out, "--data-dir", data, "--resume")
+	if code != 2 || !strings.Contains(errOut, "the input is not the one of the interrupted run") {
+		t.Fatalf("second night's file resumed after the first night's run: exit %d, %s", code, errOut)
+	}
+	if n := batchtest.LineCount(t, out); n != 300 {
+		t.Fatalf("the refused run left %d output lines, want the first night's 300", n)
+	}
+	wantVersions(t, data, marchIDs, 1)
+	wantVersions(t, data, aprilIDs, 0)
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", april, "--out", out, "--data-dir", data); code != 1 {
+		t.Fatalf("second night without --resume: exit %d, %s", code, errOut)
+	}
+	wantVersions(t, data, aprilIDs, 1)
+}
+
+// TestBatchSameOutputTwice starts a run that reads standard input into
+// --out and, while it waits for its input, a second levy batch into the
+// same --out, without a journal (as with --database, no Badger directory
+// lock stands between them): the second is refused with exit 2 and leaves
+// the first one's output alone, where it emptied it and wrote its own
+// lines into it.
+func TestBatchSameOutputTwice(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.jsonl")
+	in := filepath.Join(dir, "in.jsonl")
+	if err := os.WriteFile(in, []byte(batchtest.Quote("Q-2")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	var firstOut, firstErr bytes.Buffer
+	done := make(chan int)
+	go func() {
+		done <- Run(context.Background(), []string{"batch", "sale", "--out", out, "--quiet"}, pr, &firstOut, &firstErr)
+	}()
+	// The first run has the output once it asked for its first line.
+	if _, err := pw.Write([]byte(batchtest.Quote("Q-1") + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out, "--quiet")
+	if code != 2 || !strings.Contains(errOut, "another run has the output open") {
+		t.Fatalf("second run into the output of a running one: exit %d, %s", code, errOut)
+	}
+	pw.Close()
+	if code := <-done; code != 0 {
+		t.Fatalf("first run: exit %d, %s", code, firstErr.String())
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"); len(lines) != 1 || !strings.Contains(lines[0], `"Q-1"`) {
+		t.Fatalf("the first run's output holds %q, want its one answer", b)
 	}
 }

@@ -1,0 +1,116 @@
+//go:build unix
+
+package batch_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/levytax/levy/batch"
+	"github.com/levytax/levy/internal/batchtest"
+)
+
+// TestFileKill9AfterUnstoredGroup kills a journaled run (SIGKILL, in a
+// child process) after it wrote a stored group and then a group of
+// quotations, which store nothing, while it waits for more input on a
+// pipe. Resumed with an input whose line 400, a quotation of the
+// unstored group, became an invoice, it is refused with ErrInputChanged,
+// where the checkpoint of the stored group held the input only to its
+// first 256 lines: the resumed run skipped the invoice without
+// calculating or storing it. The same input then finishes the run.
+func TestFileKill9AfterUnstoredGroup(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	var invoices, quotes []string
+	for i := 1; i <= batch.GroupSize; i++ {
+		id := "I-" + strconv.Itoa(i)
+		invoices = append(invoices, id)
+		b.WriteString(strings.Replace(batchtest.Quote(id), `"QUOTATION"`, `"INVOICE"`, 1) + "\n")
+	}
+	for i := 1; i <= batch.GroupSize+40; i++ {
+		id := "Q-" + strconv.Itoa(i)
+		quotes = append(quotes, id)
+		b.WriteString(batchtest.Quote(id) + "\n")
+	}
+	input := b.String()
+	in, got, data := filepath.Join(dir, "in.fifo"), filepath.Join(dir, "got.jsonl"), filepath.Join(dir, "journal")
+	if err := syscall.Mkfifo(in, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "LEVY_BATCH_CHILD="+strings.Join([]string{in, got, data}, ","))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	pipe, err := os.OpenFile(in, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pipe.Close()
+	if _, err := pipe.WriteString(input); err != nil {
+		t.Fatal(err)
+	}
+	// The pipe stays open: the run has two whole groups and waits for
+	// the rest of the third.
+	for deadline := time.Now().Add(60 * time.Second); batchtest.LineCount(t, got) < 2*batch.GroupSize; {
+		select {
+		case err := <-exited:
+			t.Fatalf("the run ended before it was killed: %v\n%s", err, stderr.String())
+		case <-time.After(5 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the run did not write two groups in time\n%s", stderr.String())
+		}
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	<-exited
+	if n := batchtest.LineCount(t, got); n != 2*batch.GroupSize {
+		t.Fatalf("the killed run wrote %d lines, want %d", n, 2*batch.GroupSize)
+	}
+
+	file := filepath.Join(dir, "in.jsonl")
+	if err := os.WriteFile(file, []byte(input), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(input, "\n")
+	lines[399] = strings.Replace(strings.Replace(lines[399], `"QUOTATION"`, `"INVOICE"`, 1), `"Q-144"`, `"NEW-1"`, 1)
+	if !strings.Contains(lines[399], `"NEW-1"`) {
+		t.Fatalf("line 400 is not quotation Q-144: %s", lines[399])
+	}
+	edited := filepath.Join(dir, "edited.jsonl")
+	if err := os.WriteFile(edited, []byte(strings.Join(lines, "")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e := newEngine(t)
+	j := openJournal(t, data)
+	defer j.Close()
+	sum, err := runFile(t, e, edited, got, j, true)
+	if !errors.Is(err, batch.ErrInputChanged) || sum.Documents != 0 {
+		t.Fatalf("resumed with line 400 changed: %+v, %v; want ErrInputChanged and nothing answered", sum, err)
+	}
+	if n := versionCounts(t, j, []string{"NEW-1"})["NEW-1"]; n != 0 {
+		t.Fatalf("the refused resume stored NEW-1 (%d versions)", n)
+	}
+	if sum, err := runFile(t, e, file, got, j, true); err != nil || sum.Documents != 40 {
+		t.Fatalf("resumed with the same input: %+v, %v; want the last 40 documents", sum, err)
+	}
+	for id, n := range versionCounts(t, j, append(invoices, quotes...)) {
+		if want := map[bool]int{true: 1, false: 0}[strings.HasPrefix(id, "I-")]; n != want {
+			t.Fatalf("%s has %d versions, want %d", id, n, want)
+		}
+	}
+}
