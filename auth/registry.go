@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/tick"
 )
 
 // Registry keeps the credentials and signing keys of a Store: it creates,
@@ -168,10 +169,6 @@ func (r *Registry) holds(rec *Record) bool {
 	return c != nil && c.generation >= rec.Generation
 }
 
-// followBound is how many intervals of Follow one Refresh may take
-// before it gives up.
-const followBound = 10
-
 // Follow calls Refresh every interval until ctx ends, for a process that
 // shares its Store with others (the nodes of a cluster over PostgreSQL):
 // a revocation, a rotation or a new signing key made by another node
@@ -179,7 +176,7 @@ const followBound = 10
 // A failed Refresh is logged and tried again at the next tick; Verify
 // goes on with the state it has.
 //
-// Each Refresh is given at most ten intervals: one that the Store does
+// Each Refresh is given at most ten intervals (tick.Bound): one that the Store does
 // not answer, as over a connection that hangs without failing (a
 // database server frozen, a network path gone silent), fails then, and
 // the next tick tries again, on another connection. So a revocation made
@@ -187,21 +184,11 @@ const followBound = 10
 // then, rather than never: the revoked credential's tokens, which Verify
 // checks against memory, stop working here too.
 func (r *Registry) Follow(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		rctx, cancel := context.WithTimeout(ctx, followBound*every)
-		_, err := r.Refresh(rctx)
-		cancel()
-		if err != nil && ctx.Err() == nil {
+	tick.Every(ctx, every, false, func(rctx context.Context) {
+		if _, err := r.Refresh(rctx); err != nil && ctx.Err() == nil {
 			r.log.Warn("auth: refresh the credentials and keys", "err", err)
 		}
-	}
+	})
 }
 
 // reload replaces the in-memory state by the Store's snapshot. The

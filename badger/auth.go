@@ -2,7 +2,6 @@ package badger
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"hash/maphash"
 	"log/slog"
@@ -200,19 +199,6 @@ func (s *AuthStore) update(ctx context.Context, op, subject string, fn func(*bdb
 // audience.
 func (s *AuthStore) stripe(client, audience string) *sync.Mutex {
 	return &s.stripes[maphash.String(s.seed, client+"\x00"+audience)%uint64(len(s.stripes))]
-}
-
-// authGet reads the value of key in txn, and false when there is none.
-func authGet(txn *bdb.Txn, key []byte) ([]byte, bool, error) {
-	item, err := txn.Get(key)
-	if errors.Is(err, bdb.ErrKeyNotFound) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	v, err := item.ValueCopy(nil)
-	return v, err == nil, err
 }
 
 // authEach calls fn with the key and the value of each item under

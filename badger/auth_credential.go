@@ -70,7 +70,7 @@ type authTenant struct {
 // authGetRecord reads the client's record, without its tenant's ID; it
 // fails with a levy.ENotFound error for an unknown client.
 func authGetRecord(txn *bdb.Txn, clientID string) (auth.Record, error) {
-	v, ok, err := authGet(txn, authCredentialKey(clientID))
+	v, ok, err := readKey(txn, authCredentialKey(clientID))
 	switch {
 	case err != nil:
 		return auth.Record{}, fmt.Errorf("read credential: %w", err)
@@ -105,7 +105,7 @@ func authPutRecord(txn *bdb.Txn, r auth.Record) error {
 
 // authTenantID reads the tenant's ID, and false when it has none.
 func authTenantID(txn *bdb.Txn, tenant string) (string, bool, error) {
-	v, ok, err := authGet(txn, authTenantKey(tenant))
+	v, ok, err := readKey(txn, authTenantKey(tenant))
 	if err != nil || !ok {
 		return "", false, err
 	}
@@ -235,7 +235,7 @@ func (s *AuthStore) Snapshot(ctx context.Context) (*auth.Snapshot, error) {
 // it has an ID (auth.Store).
 func (s *AuthStore) Create(ctx context.Context, r auth.Record, tenantID string) (auth.Record, error) {
 	err := s.update(ctx, "create a credential of", r.Tenant, func(txn *bdb.Txn) (bool, error) {
-		if _, ok, err := authGet(txn, authCredentialKey(r.ClientID)); err != nil || ok {
+		if _, ok, err := readKey(txn, authCredentialKey(r.ClientID)); err != nil || ok {
 			if err == nil {
 				err = &levy.Error{Code: levy.EConflict, Field: "client_id", Message: fmt.Sprintf("client %s exists", r.ClientID)}
 			}

@@ -53,7 +53,7 @@ func authMakeCurrent(txn *bdb.Txn, k auth.SigningKey) error {
 // authCurrent reads the current signing key's ID, and false when there
 // is none.
 func authCurrent(txn *bdb.Txn) (auth.KeyID, bool, error) {
-	v, ok, err := authGet(txn, []byte{authKeyCurrent})
+	v, ok, err := readKey(txn, []byte{authKeyCurrent})
 	switch {
 	case err != nil:
 		return auth.KeyID{}, false, fmt.Errorf("read current signing key: %w", err)
@@ -136,7 +136,7 @@ func (s *AuthStore) changeKeys(ctx context.Context, op, subject string, fn func(
 // (auth.Store).
 func (s *AuthStore) AddKey(ctx context.Context, k auth.SigningKey, ifNone bool) ([]auth.SigningKey, error) {
 	return s.changeKeys(ctx, "add the signing key", k.ID.String(), func(txn *bdb.Txn) (bool, error) {
-		if _, ok, err := authGet(txn, authSigningKey(k.ID)); err != nil || ok {
+		if _, ok, err := readKey(txn, authSigningKey(k.ID)); err != nil || ok {
 			if err == nil {
 				err = &levy.Error{Code: levy.EConflict, Field: "kid", Message: fmt.Sprintf("signing key %s exists", k.ID)}
 			}
@@ -166,7 +166,7 @@ func (s *AuthStore) AddKey(ctx context.Context, k auth.SigningKey, ifNone bool) 
 // id was (auth.Store).
 func (s *AuthStore) RetireKey(ctx context.Context, id auth.KeyID, next auth.SigningKey) ([]auth.SigningKey, error) {
 	return s.changeKeys(ctx, "retire the signing key", id.String(), func(txn *bdb.Txn) (bool, error) {
-		if _, ok, err := authGet(txn, authSigningKey(id)); err != nil || !ok {
+		if _, ok, err := readKey(txn, authSigningKey(id)); err != nil || !ok {
 			if err == nil {
 				err = levy.NotFound("kid", "no signing key %s", id)
 			}

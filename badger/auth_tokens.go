@@ -73,7 +73,7 @@ func (s *AuthStore) CountIssue(ctx context.Context, is auth.Issuance, limit int,
 	err := s.step(ctx, "count a token of", is.ClientID, is.Audience, is.Generation, func(txn *bdb.Txn) error {
 		counted = false
 		key := authPairKey(authKeyRate, is.ClientID, is.Audience)
-		times, _, err := authGet(txn, key)
+		times, _, err := readKey(txn, key)
 		if err != nil {
 			return fmt.Errorf("read rate count: %w", err)
 		}
@@ -107,7 +107,7 @@ func (s *AuthStore) RateFreesAt(ctx context.Context, clientID, audience string, 
 	var in []time.Time
 	err := s.view(ctx, "read the rate count of", clientID, func(txn *bdb.Txn) error {
 		in = in[:0]
-		times, _, err := authGet(txn, authPairKey(authKeyRate, clientID, audience))
+		times, _, err := readKey(txn, authPairKey(authKeyRate, clientID, audience))
 		if err != nil {
 			return fmt.Errorf("read rate count: %w", err)
 		}
@@ -146,7 +146,7 @@ func (s *AuthStore) CachedToken(ctx context.Context, clientID, audience string) 
 		found bool
 	)
 	err := s.view(ctx, "read the cached token of", clientID, func(txn *bdb.Txn) error {
-		v, ok, err := authGet(txn, authPairKey(authKeyCache, clientID, audience))
+		v, ok, err := readKey(txn, authPairKey(authKeyCache, clientID, audience))
 		if err != nil {
 			return fmt.Errorf("read cached token: %w", err)
 		}
@@ -167,7 +167,7 @@ func (s *AuthStore) SwapCachedToken(ctx context.Context, c auth.CacheSwap) (auth
 	)
 	err := s.step(ctx, "cache a token of", c.ClientID, c.Audience, c.Generation, func(txn *bdb.Txn) error {
 		key := authPairKey(authKeyCache, c.ClientID, c.Audience)
-		v, ok, err := authGet(txn, key)
+		v, ok, err := readKey(txn, key)
 		if err != nil {
 			return fmt.Errorf("read cached token: %w", err)
 		}

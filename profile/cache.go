@@ -7,6 +7,8 @@ import (
 	"maps"
 	"sync/atomic"
 	"time"
+
+	"github.com/levytax/levy/internal/tick"
 )
 
 // FollowInterval is how often a Cache that follows its Store looks for
@@ -223,10 +225,6 @@ func (c *Cache) Refresh(ctx context.Context) (int, error) {
 	return n, first
 }
 
-// followBound is how many intervals of Follow one Refresh may take
-// before it gives up.
-const followBound = 10
-
 // Follow calls Refresh every interval (FollowInterval when it is not
 // positive) until ctx ends, for a process that shares its Store with
 // others: a change made elsewhere reaches this process's snapshots within
@@ -234,7 +232,7 @@ const followBound = 10
 // at the next tick; calculations go on with the snapshots in memory,
 // except those of the tenants that failed, which load at their next use.
 //
-// Each Refresh is given at most ten intervals (ten seconds at
+// Each Refresh is given at most ten intervals (tick.Bound; ten seconds at
 // FollowInterval): one that the store does not answer, as over a
 // connection that hangs without failing (a server frozen, a network path
 // gone silent), fails then, and the tenants it had not refreshed are
@@ -246,19 +244,9 @@ func (c *Cache) Follow(ctx context.Context, interval time.Duration) {
 	if interval <= 0 {
 		interval = FollowInterval
 	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		rctx, cancel := context.WithTimeout(ctx, followBound*interval)
-		_, err := c.Refresh(rctx)
-		cancel()
-		if err != nil && ctx.Err() == nil {
+	tick.Every(ctx, interval, false, func(rctx context.Context) {
+		if _, err := c.Refresh(rctx); err != nil && ctx.Err() == nil {
 			c.log.Warn("profile: refresh the cached profiles", "err", err)
 		}
-	}
+	})
 }
