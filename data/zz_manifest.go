@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.31"
+const Version = "2027.01.01"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -16,7 +16,7 @@ var fileDigests = map[string]string{
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "30e792cae577cd4225bc6ac0576fe776e8e4f9a132c8f2339080ea6a3db787eb",
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
-	"nexus.lvd":         "4abe628a71cfb1af1ad8b513ebad08592d53718c897dcb41cc3429096e3e2c2b",
+	"nexus.lvd":         "c55afcf7a015eb0bbbca33ff14353931886b47432b0a4ac36fa6a0e8eca36123",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "29f49b7eac59366599dc342431f3d52aaf2b17547419e09439c0955547c6a5f3",
+	"taxability.lvd":    "25b4cebd2710b3c0e7b947428535ef5d1a7aba5dfc9d21e87400acf9e070b755",
 }
