@@ -313,12 +313,12 @@ func (p *processor) claimed(ctx context.Context, q queued) {
 	renewed := make(chan struct{})
 	go p.renew(h, q, renewed)
 	p.step(h.ctx, q)
-	lapsed := context.Cause(h.ctx) == errLapsed
+	lapsed := errors.Is(context.Cause(h.ctx), errLapsed)
 	h.stop(nil)
 	<-renewed
 	h.timer.Stop()
 	if lapsed && ctx.Err() == nil {
-		s.log.Warn("einvoice: the lease of a document lapsed before its work ended (the store did not answer in time); it will be tried again",
+		s.log.Warn("einvoice: the lease of a document lapsed before its work ended (the store did not answer in time, or another owner took it); it will be tried again",
 			"tenant", q.tenant, "document_id", q.id, "lease_term", term.String())
 		p.later(q.id, s.cfg.MinBackoff)
 	}
