@@ -25,6 +25,11 @@ type FranchiseFee struct {
 	PerLine bool
 	Rate    decimal.Decimal
 	Amount  decimal.Decimal
+	// Currency is the ISO 4217 code of Amount, a currency of the
+	// dataset ("EUR"); only a fee per line gives one. "" takes US
+	// dollars for an area in the US and the document's currency
+	// elsewhere.
+	Currency string
 	// Period is when the fee is in force.
 	Period civil.Period
 	// Source cites the franchise agreement or ordinance.

@@ -258,10 +258,43 @@ func (p *processor) worker() {
 	}
 }
 
+// errLapsed is the cause that ends a worker's hold on a document
+// (leaseHold) when its lease lapses before a renewal could take it again,
+// or when the store says another owner holds it.
+var errLapsed = errors.New("einvoice: the lease of the document lapsed before its work ended")
+
+// releaseBound bounds the release of a document's lease, which runs even
+// as the Service closes: a release the store does not answer in that time
+// is left to lapse at the end of its term, and Close does not wait longer.
+const releaseBound = 5 * time.Second
+
 // claimed leases a document in the store, steps it, and releases it.
+//
+// The worker's calls to the store are bounded by the lease, so that a
+// store that does not answer (a database connection that hangs without
+// failing) never holds a worker for good. Each call (the claim, each
+// renewal, each read and move of the step) has a third of the term
+// (storeCall), the period of the renewals: a claim that succeeds leaves
+// at least two thirds of the term to work in, and a renewal that meets a
+// hung connection fails in time for the next one to keep the lease. The
+// work under the lease as a whole (the store's calls, the transmitter,
+// the renewals) ends when the lease lapses, as this Service counts it:
+// from the moment its last claim or renewal was sent, which is no later
+// than the store starts the term, so that the work ends before the store
+// lets another owner take the document, when waiting longer is of no use
+// and risks the same work twice. A document whose call failed or whose
+// lease lapsed is given back: it is tried again after Config.MinBackoff,
+// here or on another node, on a connection that answers. The bound is
+// the lease term rather than the poll interval because the lease is
+// what lets another owner in, and a Service alone on its store polls
+// nothing.
 func (p *processor) claimed(ctx context.Context, q queued) {
 	s := p.s
-	err := s.store.Claim(ctx, q.id, Lease{Owner: s.owner, Term: s.cfg.LeaseTerm})
+	term := s.cfg.LeaseTerm
+	sent := time.Now()
+	cctx, cancel := p.storeCall(ctx)
+	err := s.store.Claim(cctx, q.id, Lease{Owner: s.owner, Term: term})
+	cancel()
 	switch {
 	case levy.ErrorCode(err) == levy.ENotFound:
 		p.done(q.id) // finished meanwhile
@@ -276,39 +309,100 @@ func (p *processor) claimed(ctx context.Context, q queued) {
 		}
 		return
 	}
-	stepCtx, stop := context.WithCancel(ctx)
+	h := holdLease(ctx, sent.Add(term))
 	renewed := make(chan struct{})
-	go p.renew(stepCtx, q, renewed)
-	p.step(stepCtx, q)
-	stop()
+	go p.renew(h, q, renewed)
+	p.step(h.ctx, q)
+	lapsed := errors.Is(context.Cause(h.ctx), errLapsed)
+	h.stop(nil)
 	<-renewed
+	h.timer.Stop()
+	if lapsed && ctx.Err() == nil {
+		s.log.Warn("einvoice: the lease of a document lapsed before its work ended (the store did not answer in time, or another owner took it); it will be tried again",
+			"tenant", q.tenant, "document_id", q.id, "lease_term", term.String())
+		p.later(q.id, s.cfg.MinBackoff)
+	}
 	// A document that left the queue took its lease with it.
-	if err := s.store.Release(context.WithoutCancel(ctx), q.id, s.owner); err != nil {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), min(term/3, releaseBound))
+	defer cancel()
+	if err := s.store.Release(rctx, q.id, s.owner); err != nil {
 		s.log.Error("release a queued document", "tenant", q.tenant, "document_id", q.id, "err", err)
 	}
 }
 
+// storeCall returns the context of one call of a worker to the store: it
+// ends a third of the lease term from now, or with ctx (see claimed).
+func (p *processor) storeCall(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, p.s.cfg.LeaseTerm/3)
+}
+
+// move is Service.move bounded as one call to the store (storeCall).
+func (p *processor) move(ctx context.Context, d *Document, to string, change func(*Document)) (*Document, error) {
+	ctx, cancel := p.storeCall(ctx)
+	defer cancel()
+	return p.s.move(ctx, d, to, change)
+}
+
+// leaseHold is a worker's hold on the lease of a document: its context
+// ends, with the cause errLapsed, when the lease lapses as the worker
+// counts it (see claimed), and with the context it was made from.
+type leaseHold struct {
+	ctx   context.Context
+	stop  context.CancelCauseFunc
+	timer *time.Timer // ends ctx when the lease lapses
+}
+
+// holdLease returns the hold of a lease that lapses at end.
+func holdLease(ctx context.Context, end time.Time) *leaseHold {
+	h := &leaseHold{}
+	h.ctx, h.stop = context.WithCancelCause(ctx)
+	h.timer = time.AfterFunc(time.Until(end), func() { h.stop(errLapsed) })
+	return h
+}
+
+// extend moves the end of the lease to end, after a renewal; a lease
+// that lapsed already stays lapsed.
+func (h *leaseHold) extend(end time.Time) {
+	if h.timer.Stop() {
+		h.timer.Reset(time.Until(end))
+	}
+}
+
 // renew takes the lease of a document again every third of its term
-// until ctx ends, so that a long step (a slow transmitter) keeps it; it
-// closes done when it returns. A renewal that finds the document gone
-// (finished) or leased by another owner ends.
-func (p *processor) renew(ctx context.Context, q queued, done chan<- struct{}) {
+// while h holds, so that a long step (a slow transmitter) keeps it, and
+// moves the end of h with each renewal; it closes done when it returns.
+// A renewal is one call to the store (storeCall) under h. One that fails,
+// as one the store does not answer in its time, is tried again at the
+// next third, while the lease holds; one that finds the
+// document gone (finished) ends, and the work ends under the lease it
+// holds; one that finds the document leased by another owner ends h at
+// once.
+func (p *processor) renew(h *leaseHold, q queued, done chan<- struct{}) {
 	defer close(done)
 	s := p.s
 	t := time.NewTicker(s.cfg.LeaseTerm / 3)
 	defer t.Stop()
 	for {
 		select {
-		case <-ctx.Done():
+		case <-h.ctx.Done():
 			return
 		case <-t.C:
 		}
-		err := s.store.Claim(ctx, q.id, Lease{Owner: s.owner, Term: s.cfg.LeaseTerm})
-		if err != nil {
-			if ctx.Err() == nil && levy.ErrorCode(err) != levy.ENotFound {
-				s.log.Warn("einvoice: renew the lease of a document", "tenant", q.tenant, "document_id", q.id, "err", err)
-			}
+		sent := time.Now()
+		cctx, cancel := p.storeCall(h.ctx)
+		err := s.store.Claim(cctx, q.id, Lease{Owner: s.owner, Term: s.cfg.LeaseTerm})
+		cancel()
+		switch {
+		case err == nil:
+			h.extend(sent.Add(s.cfg.LeaseTerm))
+		case h.ctx.Err() != nil, levy.ErrorCode(err) == levy.ENotFound:
 			return
+		case errors.Is(err, ErrLeased):
+			s.log.Warn("einvoice: another owner took the lease of a document in work", "tenant", q.tenant, "document_id", q.id)
+			h.stop(errLapsed)
+			return
+		default:
+			s.log.Warn("einvoice: renew the lease of a document", "tenant", q.tenant, "document_id", q.id, "err", err)
 		}
 	}
 }
@@ -317,10 +411,14 @@ func (p *processor) renew(ctx context.Context, q queued, done chan<- struct{}) {
 func (p *processor) step(ctx context.Context, q queued) {
 	s := p.s
 	log := s.log.With("tenant", q.tenant, "document_id", q.id)
-	d, err := s.store.Document(ctx, q.tenant, q.id)
+	rctx, cancel := p.storeCall(ctx)
+	d, err := s.store.Document(rctx, q.tenant, q.id)
+	cancel()
 	var content []byte
 	if err == nil {
-		content, err = s.store.Content(ctx, q.tenant, q.id)
+		rctx, cancel := p.storeCall(ctx)
+		content, err = s.store.Content(rctx, q.tenant, q.id)
+		cancel()
 	}
 	if err != nil {
 		log.Error("read a queued document", "err", err)
@@ -340,7 +438,10 @@ func (p *processor) step(ctx context.Context, q queued) {
 	switch {
 	case Final(d.Status):
 		// Moved on before the queue entry went: drop the entry.
-		if err := s.store.Dequeue(ctx, q.id); err != nil {
+		dctx, cancel := p.storeCall(ctx)
+		err := s.store.Dequeue(dctx, q.id)
+		cancel()
+		if err != nil {
 			log.Error("drop a finished document from the queue", "err", err)
 			return
 		}
@@ -358,10 +459,12 @@ func (p *processor) step(ctx context.Context, q queued) {
 	}
 }
 
-// later holds a document back for d.
+// later holds a document of the queue back for d.
 func (p *processor) later(id string, d time.Duration) {
 	p.mu.Lock()
-	p.retry[id] = p.s.now().Add(d)
+	if _, ok := p.queue[id]; ok {
+		p.retry[id] = p.s.now().Add(d)
+	}
 	p.mu.Unlock()
 }
 
@@ -378,7 +481,7 @@ func (p *processor) preprocess(ctx context.Context, d *Document, parsed *ubl.Doc
 			detail.Errors = []webhook.Problem{{Code: "FORMAT", Message: perr.Error()}}
 		}
 		detail.Message = summary("the document is badly formatted", detail.Errors)
-		nd, err := s.move(ctx, d, webhook.StatusProcessingIssue, func(d *Document) { d.ErrorDetail = detail })
+		nd, err := p.move(ctx, d, webhook.StatusProcessingIssue, func(d *Document) { d.ErrorDetail = detail })
 		if err != nil {
 			return nil, err
 		}
@@ -386,7 +489,7 @@ func (p *processor) preprocess(ctx context.Context, d *Document, parsed *ubl.Doc
 		s.log.Info("document not accepted", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status, "problems", len(detail.Errors))
 		return nd, nil
 	}
-	nd, err := s.move(ctx, d, webhook.StatusInProgress, func(d *Document) { describe(d, parsed) })
+	nd, err := p.move(ctx, d, webhook.StatusInProgress, func(d *Document) { describe(d, parsed) })
 	if err != nil {
 		return nil, err
 	}
@@ -454,7 +557,7 @@ func (p *processor) deliver(ctx context.Context, d *Document, parsed *ubl.Docume
 		p.later(d.DocumentID, delay)
 		return nil
 	}
-	nd, err := s.move(ctx, d, webhook.StatusCompleted, func(d *Document) {
+	nd, err := p.move(ctx, d, webhook.StatusCompleted, func(d *Document) {
 		d.Delivery = &Delivery{Transmitter: s.tx.Name(), Reference: ref, At: s.now().UTC()}
 		d.Warnings = problems(found)
 	})
@@ -469,7 +572,7 @@ func (p *processor) deliver(ctx context.Context, d *Document, parsed *ubl.Docume
 // fail moves an In Progress document to Error.
 func (p *processor) fail(ctx context.Context, d *Document, found []webhook.Problem, what string) error {
 	detail := &webhook.ErrorDetail{Stage: StageDelivery, Message: summary(what, found), Errors: found}
-	nd, err := p.s.move(ctx, d, webhook.StatusError, func(d *Document) { d.ErrorDetail = detail })
+	nd, err := p.move(ctx, d, webhook.StatusError, func(d *Document) { d.ErrorDetail = detail })
 	if err != nil {
 		return err
 	}

@@ -124,7 +124,11 @@ type Config struct {
 	// that shares the store once it lapses. The Service renews a
 	// document's lease while it works on it, every third of the term, and
 	// takes a connection's lease again before each attempt; the term must
-	// exceed Timeout, which New sees to.
+	// exceed Timeout, which New sees to. It also bounds a worker's calls
+	// to the store: each has a third of the term, and the work on a
+	// document ends when its lease lapses unrenewed, so that a store
+	// that does not answer (a hung database connection) holds no worker
+	// for good; the document is tried again.
 	LeaseTerm time.Duration
 	// Node names the node (the process) this Service runs on, among the
 	// nodes that share a store: "" (the default) gives the Service an

@@ -11,10 +11,11 @@ import (
 // fee, a franchise area's fee per line) is in a currency of its own
 // (extraTax.currency): the dataset's communications fees are in US
 // dollars, and so is the fee per line of a franchise area in the US,
-// the server's and a tenant's profile's alike, unless the tenant's fee
-// names its currency (profile.Franchise.Currency); a franchise area
-// outside the US has a fee without one taken in the document's
-// currency, as before. A document in another currency is
+// the server's and a tenant's profile's alike, unless the fee names its
+// currency (profile.Franchise.Currency, the currency column of the
+// server's table, data.FranchiseFee.Currency); a franchise area outside
+// the US has a fee without one taken in the document's currency, as
+// before. A document in another currency is
 // charged the amount converted at the rate a price threshold is
 // converted at (conversionTo: the taxed place's currencyConversion,
 // else a currencyConversionFactors entry), rounded to the document's

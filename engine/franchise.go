@@ -19,9 +19,9 @@ import (
 // tax of its own: imposition the fee's name, imposition type "Franchise
 // Fee", at the jurisdiction that grants the franchise (or the most local
 // jurisdiction of the line's place), on the line's amount at the fee's
-// rate or per line. A fee per line is in the currency a tenant's fee
-// names, else, of an area in the US, in US dollars, converted into a
-// document's other currency (extrascur.go). A line whose franchiseAreaId names no area of
+// rate or per line. A fee per line is in the currency the fee names (a
+// tenant's or the server's table's), else, of an area in the US, in US
+// dollars, converted into a document's other currency (extrascur.go). A line whose franchiseAreaId names no area of
 // either table, or an area without a fee in force then, carries the
 // not-acted-on parameter for it.
 
@@ -120,8 +120,8 @@ func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
 		if !f.Period.Contains(l.date) {
 			continue
 		}
-		fee := franchiseCharge{area: f.AreaID, name: f.Name, source: f.Source, perLine: f.PerLine, rate: f.Rate,
-			amount: &f.Amount, grantor: f.grantor, rare: f.rare}
+		fee := franchiseCharge{area: f.AreaID, name: f.Name, source: f.Source, perLine: f.PerLine, currency: f.Currency,
+			rate: f.Rate, amount: &f.Amount, grantor: f.grantor, rare: f.rare}
 		c.franchiseFee(l, at, amount, &fee)
 	}
 }

@@ -4,12 +4,15 @@ import (
 	"context"
 	"os"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/einvoice/einvoicetest"
+	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/internal/pgtest"
 )
 
@@ -97,6 +100,120 @@ func TestEInvoicePollOutlivesAHungConnection(t *testing.T) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("document %s is still %s a minute after node A took it: node B's poll never found it", d.DocumentID, got.Status)
+		}
+	}
+}
+
+// TestEInvoiceWorkerOutlivesAHungConnection: node B, with one worker,
+// holds a document in its transmitter under a lease of a second, renewed
+// every third, while a second document waits for the worker. The server
+// processes of the connections node B's pool holds are stopped, as a
+// server that froze or a network path that went silent would leave
+// them, and the transmitter lets the documents through: the worker's
+// move of the first document to Completed, or a renewal of its lease,
+// meets a hung connection. Each call must give up within its bound (a
+// third of the lease term), and the worker give the document back and
+// take it again on a new connection: both documents are completed.
+// Before, the store calls of the worker and of its renewals had no
+// bound: the worker waited on the hung statement for good, and the
+// documents stayed In Progress and Pending, the node's only worker
+// taken, until it restarted.
+func TestEInvoiceWorkerOutlivesAHungConnection(t *testing.T) {
+	ctx := levy.WithTenant(context.Background(), "acme")
+	a := nodes(t, 1)[0]
+	schema := strings.Trim(a.pool.Config().ConnConfig.RuntimeParams["search_path"], `"`)
+	b, err := Open(ctx, pgtest.AdminURL(t), WithSchema(schema), WithMaxConns(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	front, err := einvoice.New(context.Background(), a.EInvoice(), einvNodeConfig(t, einvoice.Config{Passive: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { front.Close() })
+	tx := einvoicetest.NewHeldTransmitter()
+	var letOnce sync.Once
+	letGo := func() { letOnce.Do(func() { close(tx.Release) }) }
+	t.Cleanup(letGo)
+	// No poll: the worker and its renewals are the only users of node
+	// B's pool once the documents are in, so that they meet the stopped
+	// connections.
+	cfg := einvNodeConfig(t, einvoice.Config{Transmitter: tx, Workers: 1, Timeout: 500 * time.Millisecond, LeaseTerm: time.Second})
+	cfg.PollInterval = 0
+	worker, err := einvoice.New(context.Background(), b.EInvoice(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Closed before b, and after the stopped server processes are let
+	// go again (cleanups run last in, first out).
+	t.Cleanup(func() { worker.Close() })
+	if worker.LeaseTerm() != time.Second {
+		t.Fatalf("lease term %v, want 1s", worker.LeaseTerm())
+	}
+
+	doc, err := os.ReadFile("../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for range 2 {
+		d, _, err := worker.Submit(ctx, doc, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, d.DocumentID)
+	}
+	select {
+	case <-tx.Arrived:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no document reaches node B's transmitter")
+	}
+
+	// Stop the server process of every connection node B's pool holds,
+	// between two renewals of the lease.
+	var pids []int
+	for deadline := time.Now().Add(30 * time.Second); pids == nil; {
+		conns := b.pool.AcquireAllIdle(ctx)
+		if len(conns) > 0 && int32(len(conns)) == b.pool.Stat().TotalConns() {
+			for _, c := range conns {
+				var pid int
+				if err := c.QueryRow(ctx, "SELECT pg_backend_pid()").Scan(&pid); err != nil {
+					t.Fatal(err)
+				}
+				pids = append(pids, pid)
+			}
+			for _, pid := range pids {
+				if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+					t.Fatalf("stop the server process %d: %v", pid, err)
+				}
+				t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGCONT) })
+			}
+		}
+		for _, c := range conns {
+			c.Release()
+		}
+		if pids == nil {
+			time.Sleep(time.Millisecond)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("node B's connections are never all idle at once")
+		}
+	}
+	letGo()
+
+	for _, id := range ids {
+		for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+			got, err := front.Get(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Status == webhook.StatusCompleted {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("document %s is still %s a minute after node B's connections hung under its one worker (lease term 1s): the worker never gave it back", id, got.Status)
+			}
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -146,8 +145,15 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	switch args[0] {
 	case "create":
-		if slices.Contains(audiences, *operatorAudience) {
-			return usageError{"an operator credential is made with --operator, not --audience " + *operatorAudience}
+		// Neither the operator audience given nor the default one: a
+		// credential of levy://operator made while the server runs with
+		// another operator audience would be the operator's the day the
+		// server starts again with the default (as POST /admin/v1/clients
+		// refuses both).
+		for _, a := range audiences {
+			if a == *operatorAudience || a == oauth.DefaultOperatorAudience {
+				return usageError{fmt.Sprintf("--audience %s: an operator credential is made with --operator (and --operator-audience), never with --audience %s", a, a)}
+			}
 		}
 		if *operator {
 			// An operator acts on the tenants it names; its own tenant

@@ -60,9 +60,8 @@ var layouts = []layout{
 	{kind: Products, required: []string{"product_code", "product_class"}, optional: []string{"code_type"},
 		members: map[string]string{"code": "product_code", "class": "product_class", "codeType": "code_type"}},
 	// A franchise file has the columns of the server's franchise table
-	// (levy serve --content franchise:FILE), without its comment lines,
-	// and currency, the ISO 4217 code of a per-line amount (a profile's
-	// fee may be in a currency of its own).
+	// (levy serve --content franchise:FILE), without its comment lines:
+	// currency is the ISO 4217 code of a per-line amount.
 	{kind: Franchises, required: []string{"franchise_area_id", "name", "basis"},
 		optional: []string{"jurisdiction", "rate", "amount", "effective", "expiration", "source", "currency"},
 		members: map[string]string{"areaId": "franchise_area_id", "name": "name", "jurisdiction": "jurisdiction", "perLine": "basis",

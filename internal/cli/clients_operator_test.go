@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestClientsCreateRefusesEveryOperatorAudience: the server runs with
+// another operator audience (levy serve --operator-audience levy://ops),
+// and levy clients create is asked, on its storage, for a tenant's
+// credential of the default operator audience, levy://operator, or of
+// the configured one, with or without --operator. Each is refused as a
+// usage error naming --audience, and nothing is stored. Before, a
+// credential of levy://operator was made when --operator-audience named
+// another audience: the day the server started again with the default,
+// that tenant's credential was the operator's, reaching every tenant and
+// the signing keys (POST /admin/v1/clients already refused it).
+func TestClientsCreateRefusesEveryOperatorAudience(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"--operator-audience", "levy://ops", "--tenant", "acme", "--audience", "levy://operator"},
+		{"--operator-audience", "levy://ops", "--tenant", "acme", "--audience", "levy://console", "--audience", "levy://operator"},
+		{"--operator-audience", "levy://ops", "--tenant", "acme", "--audience", "levy://ops"},
+		{"--tenant", "acme", "--audience", "levy://operator"},
+		{"--operator", "--operator-audience", "levy://ops", "--audience", "levy://operator"},
+	} {
+		code, out, errOut := runCLI(t, append([]string{"clients", "create", "--data-dir", dir}, args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "--audience levy://") || !strings.Contains(errOut, "--operator") {
+			t.Errorf("create %s: exit %d, stdout %q, stderr %q; want exit 2 and a usage error naming --audience and --operator", strings.Join(args, " "), code, out, errOut)
+		}
+	}
+	code, out, errOut := runCLI(t, "clients", "list", "--data-dir", dir)
+	if code != 0 || strings.TrimSpace(out) != "[]" {
+		t.Fatalf("list after the refusals: exit %d, %s %s; want no credential", code, out, errOut)
+	}
+
+	// The operator's credential of the configured audience is still made.
+	code, out, errOut = runCLI(t, "clients", "create", "--data-dir", dir, "--operator", "--operator-audience", "levy://ops")
+	var c credential
+	if err := json.Unmarshal([]byte(out), &c); code != 0 || err != nil || !slices.Equal(c.Audiences, []string{"levy://ops"}) {
+		t.Fatalf("create --operator --operator-audience levy://ops: exit %d, %s %s", code, out, errOut)
+	}
+}
