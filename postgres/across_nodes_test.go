@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -19,7 +18,6 @@ import (
 	"github.com/levytax/levy/auth/authtest"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/nexus"
 	"github.com/levytax/levy/profile"
@@ -176,15 +174,7 @@ func TestProfileFollowOutlivesAHungConnection(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	a := nodes(t, 1)[0]
-	schema := strings.Trim(a.pool.Config().ConnConfig.RuntimeParams["search_path"], `"`)
-	// Two connections at most: the pool holds the place of a broken one
-	// until it has closed it (up to 15 seconds for one that hangs), and
-	// the second is the new connection the cache goes on with.
-	b, err := Open(ctx, pgtest.AdminURL(t), WithSchema(schema), WithMaxConns(2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { b.Close() })
+	b := peerNode(ctx, t, a)
 	svcA := profile.NewService(a.Profile(), profile.Config{})
 	if _, err := svcA.Apply(ctx, "acme", "admin-a", texasCertificate("Alpha")); err != nil {
 		t.Fatal(err)
@@ -196,14 +186,7 @@ func TestProfileFollowOutlivesAHungConnection(t *testing.T) {
 
 	// Stop the server process of node B's one connection, which its next
 	// statement takes: the pool has opened no other.
-	var pid int
-	if err := b.pool.QueryRow(ctx, "SELECT pg_backend_pid()").Scan(&pid); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
-		t.Fatalf("stop the server process %d: %v", pid, err)
-	}
-	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGCONT) })
+	hangNextConn(ctx, t, b)
 
 	done := make(chan struct{})
 	go func() { cacheB.Follow(ctx, 10*time.Millisecond); close(done) }()

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -15,7 +14,6 @@ import (
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/internal/pgtest"
 )
 
 // TestAuthFollowOutlivesAHungConnection: node B serves the API over
@@ -34,15 +32,7 @@ func TestAuthFollowOutlivesAHungConnection(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	a := nodes(t, 1)[0]
-	schema := strings.Trim(a.pool.Config().ConnConfig.RuntimeParams["search_path"], `"`)
-	// Two connections at most: the pool holds the place of a broken one
-	// until it has closed it, and the second is the one Follow goes on
-	// with.
-	b, err := Open(ctx, pgtest.AdminURL(t), WithSchema(schema), WithMaxConns(2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { b.Close() })
+	b := peerNode(ctx, t, a)
 	cfg := auth.Config{Hash: authtest.FastHash(), NoActivationDelay: true}
 	issA, err := auth.NewIssuer(ctx, a.Auth(), cfg)
 	if err != nil {
@@ -101,14 +91,7 @@ func TestAuthFollowOutlivesAHungConnection(t *testing.T) {
 
 	// Stop the server process of node B's one connection, which its next
 	// statement takes: the pool has opened no other.
-	var pid int
-	if err := b.pool.QueryRow(ctx, "SELECT pg_backend_pid()").Scan(&pid); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
-		t.Fatalf("stop the server process %d: %v", pid, err)
-	}
-	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGCONT) })
+	hangNextConn(ctx, t, b)
 
 	done := make(chan struct{})
 	go func() { issB.Follow(ctx, 10*time.Millisecond); close(done) }()

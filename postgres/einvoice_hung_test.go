@@ -3,9 +3,7 @@ package postgres
 import (
 	"context"
 	"os"
-	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -13,7 +11,6 @@ import (
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/einvoice/einvoicetest"
 	"github.com/levytax/levy/einvoice/webhook"
-	"github.com/levytax/levy/internal/pgtest"
 )
 
 // TestEInvoicePollOutlivesAHungConnection: node B runs e-invoicing and
@@ -30,12 +27,7 @@ import (
 func TestEInvoicePollOutlivesAHungConnection(t *testing.T) {
 	ctx := levy.WithTenant(context.Background(), "acme")
 	a := nodes(t, 1)[0]
-	schema := strings.Trim(a.pool.Config().ConnConfig.RuntimeParams["search_path"], `"`)
-	b, err := Open(ctx, pgtest.AdminURL(t), WithSchema(schema), WithMaxConns(2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { b.Close() })
+	b := peerNode(ctx, t, a)
 	front, err := einvoice.New(context.Background(), a.EInvoice(), einvNodeConfig(t, einvoice.Config{Passive: true}))
 	if err != nil {
 		t.Fatal(err)
@@ -53,34 +45,7 @@ func TestEInvoicePollOutlivesAHungConnection(t *testing.T) {
 
 	// Stop the server process of every connection node B's pool holds.
 	// The poll holds one for a moment at each tick: take them all idle.
-	var pids []int
-	for deadline := time.Now().Add(30 * time.Second); pids == nil; {
-		conns := b.pool.AcquireAllIdle(ctx)
-		if len(conns) > 0 && int32(len(conns)) == b.pool.Stat().TotalConns() {
-			for _, c := range conns {
-				var pid int
-				if err := c.QueryRow(ctx, "SELECT pg_backend_pid()").Scan(&pid); err != nil {
-					t.Fatal(err)
-				}
-				pids = append(pids, pid)
-			}
-			for _, pid := range pids {
-				if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
-					t.Fatalf("stop the server process %d: %v", pid, err)
-				}
-				t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGCONT) })
-			}
-		}
-		for _, c := range conns {
-			c.Release()
-		}
-		if pids == nil {
-			time.Sleep(time.Millisecond)
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("node B's connections are never all idle at once")
-		}
-	}
+	hangAllConns(ctx, t, b)
 
 	doc, err := os.ReadFile("../einvoice/testdata/invoice.xml")
 	if err != nil {
@@ -121,12 +86,7 @@ func TestEInvoicePollOutlivesAHungConnection(t *testing.T) {
 func TestEInvoiceWorkerOutlivesAHungConnection(t *testing.T) {
 	ctx := levy.WithTenant(context.Background(), "acme")
 	a := nodes(t, 1)[0]
-	schema := strings.Trim(a.pool.Config().ConnConfig.RuntimeParams["search_path"], `"`)
-	b, err := Open(ctx, pgtest.AdminURL(t), WithSchema(schema), WithMaxConns(2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { b.Close() })
+	b := peerNode(ctx, t, a)
 	front, err := einvoice.New(context.Background(), a.EInvoice(), einvNodeConfig(t, einvoice.Config{Passive: true}))
 	if err != nil {
 		t.Fatal(err)
@@ -172,34 +132,7 @@ func TestEInvoiceWorkerOutlivesAHungConnection(t *testing.T) {
 
 	// Stop the server process of every connection node B's pool holds,
 	// between two renewals of the lease.
-	var pids []int
-	for deadline := time.Now().Add(30 * time.Second); pids == nil; {
-		conns := b.pool.AcquireAllIdle(ctx)
-		if len(conns) > 0 && int32(len(conns)) == b.pool.Stat().TotalConns() {
-			for _, c := range conns {
-				var pid int
-				if err := c.QueryRow(ctx, "SELECT pg_backend_pid()").Scan(&pid); err != nil {
-					t.Fatal(err)
-				}
-				pids = append(pids, pid)
-			}
-			for _, pid := range pids {
-				if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
-					t.Fatalf("stop the server process %d: %v", pid, err)
-				}
-				t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGCONT) })
-			}
-		}
-		for _, c := range conns {
-			c.Release()
-		}
-		if pids == nil {
-			time.Sleep(time.Millisecond)
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("node B's connections are never all idle at once")
-		}
-	}
+	hangAllConns(ctx, t, b)
 	letGo()
 
 	for _, id := range ids {
