@@ -129,9 +129,16 @@ func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 	if cfg.Format == CSV && !o.resumed {
 		s.w.Write(csvOutputHeader()) // a resumed output has it already; an error shows at the flush
 	}
-	com := &committer{journal: cfg.Journal, tenant: cfg.Tenant, perspective: string(cfg.Perspective), done: o.done, sink: s}
-	if cfg.Journal != nil {
-		com.side = o.checkpoint()
+	com := &committer{journal: cfg.Journal, tenant: cfg.Tenant, perspective: string(cfg.Perspective), done: o.done, sink: s,
+		side: o.checkpoint()}
+	if cfg.Journal == nil {
+		// The mark of a run without a journal says where each group's
+		// output begins: the file's size, and the header row to come.
+		off, err := o.f.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return Summary{}, fmt.Errorf("write the output: %w", err)
+		}
+		com.offset = off + int64(s.w.Buffered())
 	}
 	sum, err := run(ctx, cfg, in, com, o.check)
 	if re := (*ReadError)(nil); err != nil && !errors.As(err, &re) {

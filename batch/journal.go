@@ -45,6 +45,19 @@ import (
 // mark, a checkpoint of no group after the last document, which holds
 // the chain of all the input's documents that the output answers (see
 // fingerprint.go): a resumed run is then held to the whole of that input.
+//
+// A run without a journal that writes to a File keeps a mark beside it
+// in the same place, so that a resumed run is held to the input its
+// output answers too: it stores nothing, so the mark, written before
+// each group's output, holds no IDs nor outputs, only the group's first
+// document number, its number of documents, where its output begins in
+// the file and the chains before and after it; neither the mark nor the
+// output is synced. A resumed run finds the output holding the group
+// whole, part of it (cut back to the group's start and answered again)
+// or none of it. Its end mark is that of a journaled run. Its layout
+// version, markVersion, tells it from a journaled run's checkpoint: a
+// run resumed with a journal after a run without one, or the reverse, is
+// refused (*MismatchError).
 
 // CheckpointSuffix names the checkpoint file beside a File: the
 // output's path plus this suffix.
@@ -53,9 +66,12 @@ const CheckpointSuffix = ".levy-batch"
 // checkpoint is the file that a journaled run writes before it commits a
 // group, so that a resumed run can tell whether the group was stored, and
 // as its end mark, with neither Stored nor Outputs, when it ended in
-// order.
+// order. A run without a journal writes it as its mark (markVersion).
 type checkpoint struct {
-	// Version is the layout of the file, checkpointVersion.
+	// Version is the layout of the file: checkpointVersion for a
+	// journaled run's, markVersion for the mark of a run without a
+	// journal, which a levy that reads only checkpointVersion refuses
+	// instead of taking it for a journaled run's.
 	Version     int    `json:"version"`
 	Perspective string `json:"perspective"`
 	Tenant      string `json:"tenant"`
@@ -73,9 +89,30 @@ type checkpoint struct {
 	// fingerprint.go); a checkpoint without them is not checked.
 	Before  string `json:"before,omitempty"`
 	Through string `json:"through,omitempty"`
+	// Documents and Offset, in a mark of a run without a journal, are
+	// the group's number of documents (0 for an end mark) and the
+	// output's size before the group's output.
+	Documents int   `json:"documents,omitempty"`
+	Offset    int64 `json:"offset,omitempty"`
 }
 
-const checkpointVersion = 1
+// The layout versions of a checkpoint: a journaled run's, and the mark
+// of a run without a journal.
+const (
+	checkpointVersion = 1
+	markVersion       = 2
+)
+
+// journaled reports whether the checkpoint is a journaled run's.
+func (cp *checkpoint) journaled() bool { return cp.Version == checkpointVersion }
+
+// size is the number of documents of the checkpoint's group.
+func (cp *checkpoint) size() int {
+	if cp.journaled() {
+		return len(cp.Outputs)
+	}
+	return cp.Documents
+}
 
 // sink is where a committer hands the answers of a group, once the
 // journal has stored it.
@@ -114,7 +151,8 @@ func (s *fileSink) flush(durable bool) error {
 
 // committer commits a journaled run's documents in groups (see the
 // comment at the top of this file); without a journal it hands each
-// answer on at once. It belongs to the goroutine that runs the run.
+// answer on at once, unless it keeps a mark for a File. It belongs to
+// the goroutine that runs the run.
 type committer struct {
 	journal     journal.Store // nil for a run without a journal
 	tenant      string
@@ -122,6 +160,9 @@ type committer struct {
 	side        string // the checkpoint's path; "" when the output is not a File
 	done        int    // documents acknowledged before the group
 	sink        sink
+	// offset, in a run without a journal that keeps a mark, is the size
+	// of the output before the group.
+	offset int64
 
 	group []result
 	txs   []*journal.Transaction
@@ -138,7 +179,7 @@ type committer struct {
 // add takes one document's answer into the group; without a journal it
 // hands it on at once.
 func (c *committer) add(r *result) error {
-	if c.journal == nil {
+	if c.journal == nil && c.side == "" {
 		c.done++
 		return c.sink.emit(r)
 	}
@@ -174,7 +215,13 @@ func (c *committer) commit(ctx context.Context) error {
 	// quotations, say): it holds the chain through the group, so that a
 	// run killed after it holds a resumed run's input to every document
 	// it skips, not only to those up to the last stored group.
-	if c.side != "" {
+	switch {
+	case c.side != "" && c.journal == nil:
+		cp := c.mark(before, len(c.group))
+		if err := writeMark(c.side, &cp); err != nil {
+			return err
+		}
+	case c.side != "":
 		cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
 			First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond)}
 		if c.start != nil {
@@ -199,10 +246,12 @@ func (c *committer) commit(ctx context.Context) error {
 		if err := c.sink.emit(&c.group[i]); err != nil {
 			return err
 		}
+		c.offset += int64(len(c.group[i].out)) + 1
 	}
 	// The output is made durable after a group with a checkpoint, which
-	// the next group's replaces, and after a group that stored documents.
-	if err := c.sink.flush(len(c.txs) > 0 || c.side != ""); err != nil {
+	// the next group's replaces, and after a group that stored documents;
+	// a run without a journal stores nothing that its output must match.
+	if err := c.sink.flush(len(c.txs) > 0 || c.side != "" && c.journal != nil); err != nil {
 		return err
 	}
 	c.done += len(c.group)
@@ -223,10 +272,22 @@ func (c *committer) finish() error {
 	if c.side == "" || !c.started {
 		return nil
 	}
+	if c.journal == nil {
+		cp := c.mark(c.chain, 0)
+		return writeMark(c.side, &cp)
+	}
 	chain := c.chain.String()
 	cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
 		First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond), Before: chain, Through: chain}
 	return writeCheckpoint(c.side, &cp)
+}
+
+// mark is the mark of a run without a journal before a group of n
+// documents (none for the end mark), whose chain before it is before.
+func (c *committer) mark(before digest, n int) checkpoint {
+	return checkpoint{Version: markVersion, Perspective: c.perspective, Tenant: c.tenant,
+		First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond),
+		Before: before.String(), Through: c.chain.String(), Documents: n, Offset: c.offset}
 }
 
 // writeLine writes one document's output and its newline.
@@ -252,6 +313,26 @@ func writeCheckpoint(path string, cp *checkpoint) error {
 	return nil
 }
 
+// writeMark replaces the mark of a run without a journal at path with
+// cp. It is not synced: the output it describes is not either, and a
+// mark lost or cut by a crash of the machine is refused (readCheckpoint),
+// never taken for a good one.
+func writeMark(path string, cp *checkpoint) error {
+	b, err := json.Marshal(cp)
+	if err != nil {
+		return fmt.Errorf("write the checkpoint: %w", err)
+	}
+	tmp := path + ".incoming"
+	if err := os.WriteFile(tmp, b, 0o600); err != nil {
+		return fmt.Errorf("write the checkpoint: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write the checkpoint: %w", err)
+	}
+	return nil
+}
+
 // readCheckpoint reads the checkpoint at path; it returns nil when there
 // is none.
 func readCheckpoint(path string) (*checkpoint, error) {
@@ -266,12 +347,14 @@ func readCheckpoint(path string) (*checkpoint, error) {
 	if err := json.Unmarshal(b, &cp); err != nil {
 		return nil, fmt.Errorf("read the checkpoint %s: %w", path, err)
 	}
-	if cp.Version != checkpointVersion {
-		return nil, fmt.Errorf("the checkpoint %s has layout version %d; this levy reads version %d", path, cp.Version, checkpointVersion)
+	if cp.Version != checkpointVersion && cp.Version != markVersion {
+		return nil, fmt.Errorf("the checkpoint %s has layout version %d; this levy reads versions %d and %d", path, cp.Version, checkpointVersion, markVersion)
 	}
 	// An end mark (committer.finish) has neither outputs nor stored IDs;
-	// a group has outputs, and stored IDs only with them.
-	if cp.First < 1 || len(cp.Outputs) == 0 && len(cp.Stored) > 0 {
+	// a group has outputs, and stored IDs only with them. The mark of a
+	// run without a journal has neither, and always its chains.
+	if cp.First < 1 || len(cp.Outputs) == 0 && len(cp.Stored) > 0 ||
+		!cp.journaled() && (len(cp.Outputs) > 0 || cp.Documents < 0 || cp.Offset < 0 || cp.Before == "" || cp.Through == "") {
 		return nil, fmt.Errorf("the checkpoint %s is damaged: first document %d, %d outputs, %d stored", path, cp.First, len(cp.Outputs), len(cp.Stored))
 	}
 	return &cp, nil
@@ -372,7 +455,7 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 	check := func(through bool) *inputCheck {
 		n, want := cp.First-1, cp.Before
 		if through {
-			n, want = cp.First-1+len(cp.Outputs), cp.Through
+			n, want = cp.First-1+cp.size(), cp.Through
 		}
 		if n == 0 || want == "" {
 			return nil
@@ -380,10 +463,18 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 		return &inputCheck{n: n, want: want}
 	}
 	switch {
-	case store == nil:
+	case store == nil && cp.journaled():
 		return fail(&MismatchError{Journaled: true, Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant})
+	case store != nil && !cp.journaled():
+		return fail(&MismatchError{Unjournaled: true, Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant})
 	case cp.Perspective != perspective || cp.Tenant != tenant:
 		return fail(&MismatchError{Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant})
+	case !cp.journaled():
+		n, failed, check, err := resumeMark(f, path, cp, done, bad, count, check)
+		if err != nil {
+			return fail(err)
+		}
+		return f, n, failed, check, nil
 	case done >= cp.First-1+len(cp.Outputs):
 		return f, done, bad, check(true), nil // the group was written out
 	case done < cp.First-1:
@@ -420,6 +511,40 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 		return fail(fmt.Errorf("write the output: %w", err))
 	}
 	return f, cp.First - 1 + len(cp.Outputs), bad, check(true), nil
+}
+
+// resumeMark is resumeOutput after the mark cp of a run without a
+// journal, when the output in f holds done documents (bad of them
+// failed): it returns the documents that the resumed output holds, how
+// many of them failed, and what its input must match. An output that
+// holds part of the mark's group is cut back to the group's start, whose
+// documents the resumed run answers again; one that holds fewer
+// documents than those before the group, or more than those through
+// it, was changed and is refused.
+func resumeMark(f *os.File, path string, cp *checkpoint, done, bad int,
+	count func(io.Reader) (int, int, int64, error), check func(bool) *inputCheck) (int, int, *inputCheck, error) {
+	start, end := cp.First-1, cp.First-1+cp.Documents
+	switch {
+	case done == end:
+		return done, bad, check(true), nil
+	case done > end:
+		return 0, 0, nil, fmt.Errorf("the output %s holds %d documents, more than the %d that its checkpoint counts: was it changed?", path, done, end)
+	case done < start:
+		return 0, 0, nil, fmt.Errorf("the output %s holds %d documents, fewer than the %d that its checkpoint says were written: was it changed or deleted?", path, done, start)
+	case done == start:
+		return done, bad, check(false), nil
+	}
+	n, failed, good, err := count(io.NewSectionReader(f, 0, cp.Offset))
+	if err != nil || n != start || good != cp.Offset {
+		return 0, 0, nil, fmt.Errorf("the output %s does not hold the %d documents that its checkpoint counts before byte %d: was it changed?", path, start, cp.Offset)
+	}
+	if err := f.Truncate(cp.Offset); err != nil {
+		return 0, 0, nil, fmt.Errorf("cut the output %s back to document %d: %w", path, start, err)
+	}
+	if _, err := f.Seek(cp.Offset, io.SeekStart); err != nil {
+		return 0, 0, nil, fmt.Errorf("cut the output %s back to document %d: %w", path, start, err)
+	}
+	return n, failed, check(false), nil
 }
 
 // sameFormat returns a *MismatchError when the output in f, read from
@@ -495,6 +620,10 @@ type MismatchError struct {
 	// Journaled says that the interrupted run stored into a journal and
 	// the resumed one has none.
 	Journaled bool
+	// Unjournaled says that the interrupted run had no journal, and
+	// stored nothing, and the resumed one has one: the documents it
+	// skips would be missing from the journal.
+	Unjournaled bool
 	// WrongFormat says that the output was written in Format, which is
 	// not the resumed run's.
 	WrongFormat bool
@@ -510,6 +639,9 @@ func (e *MismatchError) Error() string {
 	}
 	if e.Journaled {
 		return "batch: the interrupted run stored into a journal: resume it with the same journal"
+	}
+	if e.Unjournaled {
+		return "batch: the interrupted run had no journal and stored nothing: resume it without a journal, or run the input again without resuming to store all of it"
 	}
 	return fmt.Sprintf("batch: the interrupted run was a %s run for tenant %q: resume it with the same perspective and tenant", e.Perspective, e.Tenant)
 }

@@ -133,3 +133,35 @@ func EndMark(t testing.TB, out string, lines int) {
 			out, lines, cp.First, len(cp.Stored), len(cp.Outputs), cp.Through)
 	}
 }
+
+// GroupMark turns the end mark beside the output out of a run without a
+// journal that answered its whole input in one group (at most 256
+// documents) back into the mark that the run wrote before the group's
+// output: the state of a run killed while it wrote its output, whatever
+// part of the output a test then cuts off. header is the size of what the
+// output holds before its first document (the CSV header row; 0 for JSON
+// lines).
+func GroupMark(t testing.TB, out string, header int) {
+	t.Helper()
+	path := out + ".levy-batch"
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no end mark beside %s: %v", out, err)
+	}
+	var cp map[string]any
+	if err := json.Unmarshal(b, &cp); err != nil {
+		t.Fatalf("the checkpoint beside %s: %v", out, err)
+	}
+	first, ok := cp["first"].(float64)
+	if !ok || cp["version"] != float64(2) || cp["documents"] != nil {
+		t.Fatalf("the checkpoint beside %s is no end mark of a run without a journal: %s", out, b)
+	}
+	cp["documents"], cp["first"], cp["offset"] = first-1, 1, header
+	cp["before"] = strings.Repeat("0", 64) // the chain of no document
+	if b, err = json.Marshal(cp); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}

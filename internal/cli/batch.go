@@ -297,6 +297,8 @@ func resumeMessage(err error) string {
 		return "the interrupted run wrote JSON lines: resume it with --format jsonl"
 	case me.Journaled:
 		return "the interrupted run stored into a journal: resume it with the same --data-dir or --database"
+	case me.Unjournaled:
+		return "the interrupted run had no journal and stored nothing: resume it without --data-dir and --database, or run the file again without --resume to store all of it"
 	}
 	return fmt.Sprintf("the interrupted run was levy batch %s for tenant %q: resume it with the same perspective and --tenant", me.Perspective, me.Tenant)
 }

@@ -79,6 +79,7 @@ func TestBatchResumeOtherInputOrFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	cut := []byte(strings.Join(strings.SplitAfter(string(whole), "\n")[:5], ""))
+	batchtest.GroupMark(t, csvOut, bytes.IndexByte(whole, '\n')+1) // killed while it wrote its output
 	if err := os.WriteFile(csvOut, cut, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -197,5 +198,59 @@ func TestBatchSameOutputTwice(t *testing.T) {
 	}
 	if lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"); len(lines) != 1 || !strings.Contains(lines[0], `"Q-1"`) {
 		t.Fatalf("the first run's output holds %q, want its one answer", b)
+	}
+}
+
+// TestBatchResumeWithoutJournalOtherInput runs a file to its end without
+// a journal and then runs next month's file into the same --out with
+// --resume, as a nightly script that always passes --resume does: the
+// run is refused with exit 2 and leaves the output as it was, where it
+// skipped as many lines of the new file as the old output held, answered
+// only the rest, and exited 0 with an output that answered the old
+// file's lines for the new file's. Resumed with a --data-dir, the run is
+// refused too (the first stored nothing); with the same file it answers
+// nothing, and without --resume the new file runs whole.
+func TestBatchResumeWithoutJournalOtherInput(t *testing.T) {
+	dir := t.TempDir()
+	march, _ := batchtest.InvoiceFile(t, dir, 300)
+	aprilDir := filepath.Join(dir, "april")
+	if err := os.Mkdir(aprilDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	april, _ := batchtest.InvoiceFile(t, aprilDir, 400)
+	b, err := os.ReadFile(april)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(april, bytes.ReplaceAll(b, []byte(`"D-`), []byte(`"A-`)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "nightly.jsonl")
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", march, "--out", out, "--resume"); code != 1 {
+		t.Fatalf("first night: exit %d, %s", code, errOut)
+	}
+	first, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "batch", "sale", "--in", april, "--out", out, "--resume")
+	if code != 2 || !strings.Contains(errOut, "the input is not the one of the interrupted run") {
+		t.Fatalf("second night's file resumed after the first night's run: exit %d, %s", code, errOut)
+	}
+	if after, err := os.ReadFile(out); err != nil || !bytes.Equal(after, first) {
+		t.Fatalf("the refused run changed the output: %v", err)
+	}
+	code, _, errOut = runCLI(t, "batch", "sale", "--in", march, "--out", out, "--resume", "--data-dir", filepath.Join(dir, "data"))
+	if code != 2 || !strings.Contains(errOut, "without --data-dir") {
+		t.Fatalf("resumed with a journal after a run without one: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", march, "--out", out, "--resume"); code != 1 || !strings.Contains(errOut, "0 documents") {
+		t.Fatalf("first night's file resumed again: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", april, "--out", out); code != 1 {
+		t.Fatalf("second night without --resume: exit %d, %s", code, errOut)
+	}
+	if n := batchtest.LineCount(t, out); n != 400 {
+		t.Fatalf("the second night's output holds %d lines, want 400", n)
 	}
 }
