@@ -264,8 +264,8 @@ func (cfg Config) negative() error {
 // that fails gets its error record or rows, and the run goes on. With
 // cfg.Journal, the stored kinds go into the journal in groups, and a
 // group's output is written after the journal has it. Run keeps no
-// checkpoint: to resume a journaled run exactly once after a crash,
-// write to a File.
+// checkpoint: to resume a journaled run exactly once after a crash, or
+// any run with its input checked, write to a File.
 //
 // The error is one that ended the run at once (writing out, storing in
 // the journal), or a *ReadError after the documents read before it were

@@ -14,7 +14,9 @@ import (
 // ends, so that the run can be resumed exactly
 // once after any interruption, a crash or kill -9 included: every
 // document whose output was written is stored once, and the resumed
-// run's output equals that of a run that never stopped.
+// run's output equals that of a run that never stopped. A run without a
+// journal keeps a mark there too, before each group's output and at its
+// end, which holds a resumed run to the input that the output answers.
 //
 // A File belongs to one goroutine.
 type File struct {
@@ -35,10 +37,13 @@ type File struct {
 // whose output was not written, it writes that output from the
 // checkpoint; Done then counts the documents the file holds, which Run
 // skips. A resumed run must have the interrupted run's journal,
-// perspective, tenant and format (else a *MismatchError), and its input
-// must be the same: when the checkpoint holds the digests of the input
-// (see fingerprint.go), Run refuses another one with ErrInputChanged
-// before it calculates anything. While another File has the output open,
+// perspective, tenant and format (else a *MismatchError), and a journal
+// exactly when the interrupted run had one (a *MismatchError again), and
+// its input must be the same: when the checkpoint holds the digests of
+// the input (see fingerprint.go), Run refuses another one with
+// ErrInputChanged before it calculates anything. An output that a run
+// without a journal left holding part of a group is cut back to the
+// group's start. While another File has the output open,
 // OpenFile returns ErrOutputBusy and changes nothing.
 func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File, error) {
 	cfg, err := cfg.settings()

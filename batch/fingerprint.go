@@ -10,16 +10,17 @@ import (
 
 // How a resumed run knows its input is the interrupted run's.
 //
-// A journaled run that writes to a File chains a digest of each document
-// of its input, in input order: the chain after document n is the
-// SHA-256 of the chain after document n-1 followed by the digest of
-// document n (a JSON lines input's line without its line ending, a CSV
-// input's document as read). Each checkpoint keeps the chain before its
-// group and the chain after it. A resumed run computes the chain of the
-// documents it skips and, before it calculates anything, compares it
-// with the checkpoint's at the group's start, or at its end when the
-// output holds the group: another input is refused (ErrInputChanged),
-// with the output, the checkpoint and the journal left as they were.
+// A run that writes to a File, with a journal or without, chains a
+// digest of each document of its input, in input order: the chain after
+// document n is the SHA-256 of the chain after document n-1 followed by
+// the digest of document n (a JSON lines input's line without its line
+// ending, a CSV input's document as read). Each checkpoint keeps the
+// chain before its group and the chain after it. A resumed run computes
+// the chain of the documents it skips and, before it calculates
+// anything, compares it with the checkpoint's at the group's start, or
+// at its end when the output holds the group: another input is refused
+// (ErrInputChanged), with the output, the checkpoint and the journal
+// left as they were.
 
 // ErrInputChanged is the error of a resumed run whose input is not the
 // interrupted run's: the documents it skips differ from those the

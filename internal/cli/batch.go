@@ -56,17 +56,19 @@ does through the API.
 
 --resume continues a run that stopped, with the same input and --out
 FILE: it keeps the output's complete lines, skips as many input lines,
-and goes on. With a journal it reads the checkpoint that the run keeps
-beside its output (FILE.levy-batch) to learn whether the last group was
-stored, so that every document is stored exactly once and the output
-equals that of a run that never stopped. The checkpoint stays beside the
-output when the run ends, whether it answered its whole input or
-stopped (Ctrl-C, --max-errors), and holds a digest of the input the
-output answers: --resume with another input is refused (exit 2) before
-anything is calculated or stored, also after a finished run (a script
-that always passes --resume), as is --resume with the other --format
-than the output was written in, or of an output that lost lines the
-checkpoint counts. A run without --resume replaces the checkpoint.
+and goes on. Every run into --out FILE, with a journal or without, keeps
+a checkpoint beside its output (FILE.levy-batch). With a journal the
+resumed run reads it to learn whether the last group was stored, so that
+every document is stored exactly once and the output equals that of a
+run that never stopped. The checkpoint stays beside the output when the
+run ends, whether it answered its whole input or stopped (Ctrl-C,
+--max-errors), and holds a digest of the input the output answers:
+--resume with another input is refused (exit 2) before anything is
+calculated or stored, also after a finished run (a script that always
+passes --resume), as is --resume with the other --format than the output
+was written in, of an output that lost lines the checkpoint counts, with
+a journal after a run without one (which stored nothing), or without
+after a journaled run. A run without --resume replaces the checkpoint.
 
 Progress goes to standard error when it is a terminal (documents, rate,
 errors, elapsed time and, for a file, the time left), then a summary:
