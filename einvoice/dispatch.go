@@ -25,7 +25,11 @@ const maxRetryAfter = 24 * time.Hour
 // order they were made, so that a target sees a document's statuses in
 // order. A lane holds the lease of its connection's queue in the store
 // (Store.NextEvent) while it runs. A lane ends when its queue is empty,
-// and wake starts it again.
+// and wake starts it again. Each call of a lane to the store has a third
+// of the lease term (Service.storeCall), as a worker's has: one that
+// meets a connection that hangs without failing gives up, and the lane
+// tries again on another, rather than wait for good while its
+// connection's events stay unsent.
 type dispatcher struct {
 	s *Service
 
@@ -103,7 +107,9 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 		}
 	}()
 	for ctx.Err() == nil {
-		ev, err := d.s.store.NextEvent(ctx, webhookID, Lease{Owner: d.s.owner, Term: d.s.cfg.LeaseTerm})
+		cctx, cancel := d.s.storeCall(ctx)
+		ev, err := d.s.store.NextEvent(cctx, webhookID, Lease{Owner: d.s.owner, Term: d.s.cfg.LeaseTerm})
+		cancel()
 		if err != nil {
 			if !errors.Is(err, ErrLeased) && ctx.Err() == nil {
 				d.s.log.Error("read the outbox", "webhook_id", webhookID, "err", err)
@@ -119,7 +125,10 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 			// left takes the lease afresh, and a release of this one
 			// after it would clear the lease the new lane sends under,
 			// so that another node could send the same event at once.
-			if err := d.s.store.ReleaseOutbox(ctx, webhookID, d.s.owner); err != nil && ctx.Err() == nil {
+			cctx, cancel := d.s.storeCall(ctx)
+			err := d.s.store.ReleaseOutbox(cctx, webhookID, d.s.owner)
+			cancel()
+			if err != nil && ctx.Err() == nil {
 				d.s.log.Error("release the outbox", "webhook_id", webhookID, "err", err)
 			}
 			if d.idle(webhookID, wake) {
@@ -156,10 +165,15 @@ func sleep(ctx context.Context, wake <-chan struct{}, d time.Duration) bool {
 // scheduled, or, after the last, moved to the dead-letter list.
 func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) {
 	log := d.s.log.With("tenant", ev.Tenant, "document_id", ev.DocumentID, "event_id", ev.EventID, "webhook_id", ev.WebhookID)
-	c, err := d.s.loadConnection(ctx, ev.Tenant, ev.WebhookID)
+	cctx, cancel := d.s.storeCall(ctx)
+	c, err := d.s.loadConnection(cctx, ev.Tenant, ev.WebhookID)
+	cancel()
 	if levy.ErrorCode(err) == levy.ENotFound {
 		// The connection was deleted; its events go with it.
-		if err := d.s.store.DropEvents(ctx, ev.WebhookID); err != nil {
+		cctx, cancel := d.s.storeCall(ctx)
+		err := d.s.store.DropEvents(cctx, ev.WebhookID)
+		cancel()
+		if err != nil {
 			log.Error("drop the events of a deleted connection", "err", err)
 			sleep(ctx, nil, d.s.cfg.MinBackoff)
 		}
@@ -193,7 +207,9 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) {
 	now := d.s.now().UTC()
 	if ev.Attempts >= d.s.cfg.MaxAttempts {
 		ev.DeadAt = now
-		if err := d.s.store.Bury(ctx, ev); err != nil {
+		cctx, cancel := d.s.storeCall(ctx)
+		defer cancel()
+		if err := d.s.store.Bury(cctx, ev); err != nil {
 			log.Error("move an event to the dead-letter list", "err", err)
 			return
 		}
@@ -205,7 +221,9 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) {
 		delay = min(retryAfter, maxRetryAfter)
 	}
 	ev.NextAttempt = now.Add(delay)
-	if err := d.s.store.Retry(ctx, ev); err != nil {
+	cctx, cancel = d.s.storeCall(ctx)
+	defer cancel()
+	if err := d.s.store.Retry(cctx, ev); err != nil {
 		log.Error("schedule a retry", "err", err)
 		return
 	}

@@ -330,10 +330,18 @@ func (p *processor) claimed(ctx context.Context, q queued) {
 	}
 }
 
-// storeCall returns the context of one call of a worker to the store: it
-// ends a third of the lease term from now, or with ctx (see claimed).
+// storeCall returns the context of one call of a worker to the store
+// (Service.storeCall; see claimed).
 func (p *processor) storeCall(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, p.s.cfg.LeaseTerm/3)
+	return p.s.storeCall(ctx)
+}
+
+// storeCall returns the context of one call of a worker or of a lane of
+// the dispatcher to the store: it ends a third of the lease term from
+// now, or with ctx, so that a store that does not answer (a database
+// connection that hangs without failing) holds neither for good.
+func (s *Service) storeCall(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, s.cfg.LeaseTerm/3)
 }
 
 // move is Service.move bounded as one call to the store (storeCall).

@@ -2,6 +2,8 @@ package postgres
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"sync"
 	"testing"
@@ -149,4 +151,92 @@ func TestEInvoiceWorkerOutlivesAHungConnection(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestEInvoiceDispatchOutlivesAHungConnection: node B processes a
+// document and sends its events to a webhook connection's target, which
+// holds the first request. The server processes of every connection node
+// B's pool holds are stopped meanwhile, as a server that froze or a
+// network path that went silent would leave them, and the target lets
+// the request through: the lane of the connection then meets a hung
+// connection at its next call to the store (the record of the delivery,
+// the read of the outbox). Each call must give up within its bound (a
+// third of the lease term) and the lane go on, on a new connection: the
+// target comes to accept all three events of the document. Before, the
+// lane's read of the outbox had no bound: it waited on the hung
+// statement for good, and the connection's later events were never sent
+// until the node restarted.
+func TestEInvoiceDispatchOutlivesAHungConnection(t *testing.T) {
+	ctx := levy.WithTenant(context.Background(), "acme")
+	a := nodes(t, 1)[0]
+	b := peerNode(ctx, t, a)
+	h := newSpecHook(t, 0)
+	held := make(chan struct{})
+	release := make(chan struct{})
+	var heldOnce, letOnce sync.Once
+	letGo := func() { letOnce.Do(func() { close(release) }) }
+	t.Cleanup(letGo)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		first := false
+		heldOnce.Do(func() { first = true })
+		if first {
+			close(held)
+			<-release
+		}
+		h.serve(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	h.url = srv.URL + "/levy/events"
+
+	front, err := einvoice.New(context.Background(), a.EInvoice(), einvNodeConfig(t, einvoice.Config{Passive: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { front.Close() })
+	// No poll: once the document is completed, the lane is the only user
+	// of node B's pool, so that it meets the stopped connections.
+	cfg := einvNodeConfig(t, einvoice.Config{Timeout: 500 * time.Millisecond, LeaseTerm: time.Second})
+	cfg.PollInterval = 0
+	node, err := einvoice.New(context.Background(), b.EInvoice(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Closed before b, and after the stopped server processes are let
+	// go again (cleanups run last in, first out).
+	t.Cleanup(func() { node.Close() })
+	if _, err := front.CreateConnection(ctx, einvoice.NewConnection{TargetURL: h.url, SecretKey: h.secret, Events: einvoice.AllEvents}); err != nil {
+		t.Fatal(err)
+	}
+
+	doc, err := os.ReadFile("../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _, err := node.Submit(ctx, doc, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-held:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no event of node B reaches the target")
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		got, err := front.Get(ctx, d.DocumentID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if einvoice.Final(got.Status) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("document %s is still %s", d.DocumentID, got.Status)
+		}
+	}
+
+	// Stop the server process of every connection node B's pool holds,
+	// while its lane waits on the target.
+	hangAllConns(ctx, t, b)
+	letGo()
+	h.lastIs(t, d.DocumentID, 3, time.Minute)
 }

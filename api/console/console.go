@@ -106,16 +106,35 @@ func (h *Handler) Mounts() []api.Option {
 		// Every method: a method pattern here would conflict with the
 		// server's 405 answers at the paths of the routes below it.
 		api.WithUndocumentedHandler(Prefix, http.HandlerFunc(h.page)),
-		api.WithUndocumentedHandler("GET /console/api/config", http.HandlerFunc(h.config)),
-		api.WithUndocumentedHandler("GET /console/api/whoami", guard(h.whoami)),
-		api.WithUndocumentedHandler("GET /console/api/geo/{layer}", guard(h.geoJSON)),
-		api.WithUndocumentedHandler("GET /console/api/rules/{id}", guard(h.rule)),
-		api.WithUndocumentedHandler("GET /console/api/journal/summary", guard(h.summary)),
-		api.WithUndocumentedHandler("GET /console/api/journal/series", guard(h.series)),
-		api.WithUndocumentedHandler("GET /console/api/journal/companies", guard(h.companies)),
-		api.WithUndocumentedHandler("GET /console/api/journal/transactions", guard(h.transactions)),
-		api.WithUndocumentedHandler("GET /console/api/journal/transactions/{id}", guard(h.versions)),
-		api.WithUndocumentedHandler("GET /console/api/journal/export", guard(h.export)),
+		api.WithUndocumentedHandler("GET /console/api/config", takes(h.config)),
+		api.WithUndocumentedHandler("GET /console/api/whoami", guard(takes(h.whoami))),
+		api.WithUndocumentedHandler("GET /console/api/geo/{layer}", guard(takes(h.geoJSON, "zoom", "bbox"))),
+		api.WithUndocumentedHandler("GET /console/api/rules/{id}", guard(takes(h.rule))),
+		api.WithUndocumentedHandler("GET /console/api/journal/summary", guard(takes(h.summary, "from", "to", "company"))),
+		api.WithUndocumentedHandler("GET /console/api/journal/series", guard(takes(h.series, "from", "to", "company"))),
+		api.WithUndocumentedHandler("GET /console/api/journal/companies", guard(takes(h.companies, "from", "to"))),
+		api.WithUndocumentedHandler("GET /console/api/journal/transactions", guard(takes(h.transactions, "from", "to", "company",
+			"jurisdiction", "currency", "imposition", "collectedFrom", "zeroTaxReason", "withheld", "paidToVendor"))),
+		api.WithUndocumentedHandler("GET /console/api/journal/transactions/{id}", guard(takes(h.versions))),
+		api.WithUndocumentedHandler("GET /console/api/journal/export", guard(takes(h.export, "from", "to", "format", "company"))),
+	}
+}
+
+// takes returns next behind a check of the request's query: a parameter
+// that is not among names, or one given twice, is refused with 400
+// naming it (api.CheckQuery), as on the admin routes, so that no route
+// of the console passes over a parameter it does not read, such as
+// another tenant's name, and answers the caller's own data as if it had
+// been read. The console's pages send only the parameters named here.
+func takes(next http.HandlerFunc, names ...string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.RawQuery != "" {
+			if err := api.CheckQuery(r.URL.Query(), names...); err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+		}
+		next(w, r)
 	}
 }
 

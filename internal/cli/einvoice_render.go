@@ -92,7 +92,7 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	o.Syntax, o.DueDate = ubl.Syntax(*syntax), due.d
 	st, store, err := sf.openJournal(ctx, func(err error) error {
-		return fmt.Errorf("the data directory %s is held by a running levy serve: render through it with POST /einvoicing/v1/transactions/%s/render: %w", sf.dataDir, *id, err)
+		return fmt.Errorf("%s: wait for it to end or, when it is a levy serve, render through it with POST /einvoicing/v1/transactions/%s/render: %w", heldDir(sf.dataDir), *id, err)
 	})
 	if err != nil {
 		return err

@@ -168,9 +168,9 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // database.
 func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Writer) error {
 	st, store, err := a.openJournal(ctx, func(err error) error {
-		return fmt.Errorf("the data directory %s is held by a running levy serve, and Badger lets one process open it: "+
+		return fmt.Errorf("%s: wait for it to end or, when it is a levy serve, "+
 			"read the journal through that server with --server URL (env %s) and an admin credential (%s, %s): %w",
-			a.dataDir, serverEnv, clientIDEnv, clientSecretEnv, err)
+			heldDir(a.dataDir), serverEnv, clientIDEnv, clientSecretEnv, err)
 	})
 	if err != nil {
 		return err

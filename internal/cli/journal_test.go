@@ -74,7 +74,7 @@ func TestJournalThroughServer(t *testing.T) {
 	postInvoice(t, base, tok["access_token"].(string), "sale-us-ca-los-angeles-quotation", "INV-ACME-1")
 
 	code, _, errOut := runCLI(t, "journal", "report", "--data-dir", dir)
-	if code != 1 || !strings.Contains(errOut, "held by a running levy serve") || !strings.Contains(errOut, "--server URL") {
+	if code != 1 || !strings.Contains(errOut, "held by another Levy process (levy serve, levy batch, ...)") || !strings.Contains(errOut, "--server URL") {
 		t.Errorf("--data-dir while the server runs: exit %d, %s", code, errOut)
 	}
 

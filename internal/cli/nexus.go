@@ -149,8 +149,8 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // database.
 func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
 	st, store, err := a.openJournal(ctx, func(err error) error {
-		return fmt.Errorf("the data directory %s is held by a running levy serve: read the report through it with --server URL (env %s) and an admin credential: %w",
-			a.dataDir, serverEnv, err)
+		return fmt.Errorf("%s: wait for it to end or, when it is a levy serve, read the report through it with --server URL (env %s) and an admin credential: %w",
+			heldDir(a.dataDir), serverEnv, err)
 	})
 	if err != nil {
 		return err

@@ -307,9 +307,9 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 	store, err := st.profiles(ctx)
 	if err != nil {
 		if a.database == "" && dirLocked(err) {
-			return fmt.Errorf("the data directory %s is held by a running levy serve, and Badger lets one process open it: "+
+			return fmt.Errorf("%s: wait for it to end or, when it is a levy serve, "+
 				"work through that server with --server URL (env %s) and an admin credential (%s, %s): %w",
-				a.dataDir, serverEnv, clientIDEnv, clientSecretEnv, err)
+				heldDir(a.dataDir), serverEnv, clientIDEnv, clientSecretEnv, err)
 		}
 		return err
 	}

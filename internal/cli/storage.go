@@ -97,6 +97,15 @@ func (s *storage) where() string {
 	return s.dataDir
 }
 
+// heldDir says that another process holds the data directory dir, as
+// the start of the error of a command that Badger's directory lock kept
+// out. The holder may be any Levy process that opens the directory (a
+// levy serve, a levy batch, another command), and this one cannot tell
+// which: the message names none as the holder.
+func heldDir(dir string) string {
+	return fmt.Sprintf("the data directory %s is held by another Levy process (levy serve, levy batch, ...), and Badger lets one process open it", dir)
+}
+
 // journalEngine builds the engine of calc and batch: with a journal and
 // the tenants' tax profiles when dataDir or url names them (the engine
 // then applies the tenant's profile), the context then carrying tenant. It returns
@@ -123,8 +132,8 @@ func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tena
 		if err != nil {
 			_ = st.Close()
 			if url == "" && dirLocked(err) {
-				return nil, nil, nil, fmt.Errorf("the data directory %s is held by a running levy serve, and Badger lets one process open it: "+
-					"calculate through that server's API (POST /api/v2/supplies, /procurement or /owner, with a credential of the tenant): %w", dataDir, err)
+				return nil, nil, nil, fmt.Errorf("%s: wait for it to end or, when it is a levy serve, "+
+					"calculate through that server's API (POST /api/v2/supplies, /procurement or /owner, with a credential of the tenant): %w", heldDir(dataDir), err)
 			}
 			return nil, nil, nil, err
 		}

@@ -132,7 +132,7 @@ func (s *storeFlags) choose(given map[string]bool, both string) error {
 // openJournal opens the storage and the tax journal of the data directory
 // or the database, for a command that reads the journal here. A data
 // directory without a journal is refused before anything is opened;
-// when a running levy serve holds the directory, the error is held's,
+// when another Levy process holds the directory, the error is held's,
 // which says what to do instead. The caller closes the storage.
 func (s *storeFlags) openJournal(ctx context.Context, held func(err error) error) (*storage, journal.Store, error) {
 	if s.database == "" {
