@@ -42,45 +42,9 @@ func TestFileKill9AfterUnstoredGroup(t *testing.T) {
 	}
 	input := b.String()
 	in, got, data := filepath.Join(dir, "in.fifo"), filepath.Join(dir, "got.jsonl"), filepath.Join(dir, "journal")
-	if err := syscall.Mkfifo(in, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "LEVY_BATCH_CHILD="+strings.Join([]string{in, got, data}, ","))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	pipe, err := os.OpenFile(in, os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pipe.Close()
-	if _, err := pipe.WriteString(input); err != nil {
-		t.Fatal(err)
-	}
 	// The pipe stays open: the run has two whole groups and waits for
-	// the rest of the third.
-	for deadline := time.Now().Add(60 * time.Second); batchtest.LineCount(t, got) < 2*batch.GroupSize; {
-		select {
-		case err := <-exited:
-			t.Fatalf("the run ended before it was killed: %v\n%s", err, stderr.String())
-		case <-time.After(5 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the run did not write two groups in time\n%s", stderr.String())
-		}
-	}
-	if err := cmd.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	<-exited
-	if n := batchtest.LineCount(t, got); n != 2*batch.GroupSize {
-		t.Fatalf("the killed run wrote %d lines, want %d", n, 2*batch.GroupSize)
-	}
+	// the rest of the third when it is killed.
+	killAfter(t, in, got, data, input, 2*batch.GroupSize)
 
 	file := filepath.Join(dir, "in.jsonl")
 	if err := os.WriteFile(file, []byte(input), 0o600); err != nil {
