@@ -24,6 +24,40 @@ func wantNoFoodSaid(t *testing.T, what string, li wire.SaleResponseLineItem) {
 	t.Errorf("%s: no assisted parameter of rule %s; have %+v", what, DocumentLimitWithoutRule, li.AssistedParameters)
 }
 
+// checkDrinkBesideFood checks a $1.50 drink of class (one of paragraph
+// (j)'s beverages, rule drinkRule) on 2026-06-01 in Toronto: alone it
+// bears the whole 13% and says it had no qualifying food beside it;
+// beside a $2.00 sandwich ($3.50) both are rebated to the 5% GST; beside
+// a $3.00 sandwich ($4.50) both bear 13%. Each line says the total.
+func checkDrinkBesideFood(t *testing.T, class, name, drinkRule string) {
+	t.Helper()
+	const date, x = "2026-06-01", "EXEMPT"
+	const foodRule = "ca-on-prepared_food-hst-2025-02-16"
+	drink := onFoodLine{class: class, price: "1.50"}
+	food := func(price string) onFoodLine { return onFoodLine{class: "PREPARED_FOOD", price: price} }
+	alone := "a $1.50 " + name + " alone"
+	ls := onFoodSale(t, date, drink)
+	wantCharged(t, alone, ls[0].Taxes, "CA", "0.08")
+	wantOntario(t, alone, ls[0], "0.12", drinkRule)
+	wantNoFoodSaid(t, alone, ls[0])
+
+	for _, c := range []struct{ food, ontario, foodTax, limit, total string }{
+		{"2.00", x, x, DocumentLimitWithinRule, "3.50"},
+		{"3.00", "0.12", "0.24", DocumentLimitAboveRule, "4.50"},
+	} {
+		sandwich := "a $" + c.food + " sandwich beside a $1.50 " + name
+		beside := "a $1.50 " + name + " beside a $" + c.food + " sandwich"
+		ls = onFoodSale(t, date, food(c.food), drink)
+		wantOntario(t, sandwich, ls[0], c.foodTax, foodRule)
+		wantLimitSaid(t, sandwich, ls[0], c.limit, c.total)
+		wantOntario(t, beside, ls[1], c.ontario, drinkRule)
+		if c.ontario == x {
+			wantCharged(t, beside, ls[1].Taxes, "CA", "0.08")
+		}
+		wantLimitSaid(t, beside, ls[1], c.limit, c.total)
+	}
+}
+
 // TestOntarioSoftDrinkRebateWithFood: Ontario rebates its 8% part of the
 // HST on a carbonated soft drink only when it is sold at the same time
 // as qualifying prepared food, and then the drink counts towards the
@@ -38,31 +72,14 @@ func wantNoFoodSaid(t *testing.T, what string, li wire.SaleResponseLineItem) {
 func TestOntarioSoftDrinkRebateWithFood(t *testing.T) {
 	const date, x = "2026-06-01", "EXEMPT"
 	const foodRule, sodaRule = "ca-on-prepared_food-hst-2025-02-16", "ca-on-soft_drinks-hst-2025-02-16"
+	checkDrinkBesideFood(t, "SOFT_DRINKS", "soda", sodaRule)
 	soda := onFoodLine{class: "SOFT_DRINKS", price: "1.50"}
 	food := func(price string) onFoodLine { return onFoodLine{class: "PREPARED_FOOD", price: price} }
 
-	ls := onFoodSale(t, date, soda)
-	wantCharged(t, "a $1.50 soda alone", ls[0].Taxes, "CA", "0.08")
-	wantOntario(t, "a $1.50 soda alone", ls[0], "0.12", sodaRule)
-	wantNoFoodSaid(t, "a $1.50 soda alone", ls[0])
-
-	ls = onFoodSale(t, date, food("2.00"), soda)
-	wantOntario(t, "a $2.00 sandwich beside a $1.50 soda", ls[0], x, foodRule)
-	wantLimitSaid(t, "a $2.00 sandwich beside a $1.50 soda", ls[0], DocumentLimitWithinRule, "3.50")
-	wantOntario(t, "a $1.50 soda beside a $2.00 sandwich", ls[1], x, sodaRule)
-	wantCharged(t, "a $1.50 soda beside a $2.00 sandwich", ls[1].Taxes, "CA", "0.08")
-	wantLimitSaid(t, "a $1.50 soda beside a $2.00 sandwich", ls[1], DocumentLimitWithinRule, "3.50")
-
 	// The order of the lines does not matter: the soda first.
-	ls = onFoodSale(t, date, soda, food("2.00"))
+	ls := onFoodSale(t, date, soda, food("2.00"))
 	wantOntario(t, "a $1.50 soda before a $2.00 sandwich", ls[0], x, sodaRule)
 	wantOntario(t, "a $2.00 sandwich after a $1.50 soda", ls[1], x, foodRule)
-
-	ls = onFoodSale(t, date, food("3.00"), soda)
-	wantOntario(t, "a $3.00 sandwich beside a $1.50 soda", ls[0], "0.24", foodRule)
-	wantLimitSaid(t, "a $3.00 sandwich beside a $1.50 soda", ls[0], DocumentLimitAboveRule, "4.50")
-	wantOntario(t, "a $1.50 soda beside a $3.00 sandwich", ls[1], "0.12", sodaRule)
-	wantLimitSaid(t, "a $1.50 soda beside a $3.00 sandwich", ls[1], DocumentLimitAboveRule, "4.50")
 
 	// Two sodas without food: neither counts, and each bears 13%
 	// (together they would be $3.00, within the limit).

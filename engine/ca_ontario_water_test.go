@@ -13,33 +13,15 @@ import "testing"
 // bear the 5% GST alone; a $3.00 sandwich and a $1.50 water ($4.50)
 // both bear 13%. Before, Levy charged 13% on the water in every case.
 func TestOntarioBottledWaterRebateWithFood(t *testing.T) {
-	const date, x = "2026-06-01", "EXEMPT"
-	const foodRule, waterRule = "ca-on-prepared_food-hst-2025-02-16", "ca-on-bottled_water-hst-2025-02-16"
+	const date, waterRule = "2026-06-01", "ca-on-bottled_water-hst-2025-02-16"
+	checkDrinkBesideFood(t, "BOTTLED_WATER", "water", waterRule)
 	water := onFoodLine{class: "BOTTLED_WATER", price: "1.50"}
 	food := func(price string) onFoodLine { return onFoodLine{class: "PREPARED_FOOD", price: price} }
-
-	ls := onFoodSale(t, date, water)
-	wantCharged(t, "a $1.50 water alone", ls[0].Taxes, "CA", "0.08")
-	wantOntario(t, "a $1.50 water alone", ls[0], "0.12", waterRule)
-	wantNoFoodSaid(t, "a $1.50 water alone", ls[0])
-
-	ls = onFoodSale(t, date, food("2.00"), water)
-	wantOntario(t, "a $2.00 sandwich beside a $1.50 water", ls[0], x, foodRule)
-	wantLimitSaid(t, "a $2.00 sandwich beside a $1.50 water", ls[0], DocumentLimitWithinRule, "3.50")
-	wantOntario(t, "a $1.50 water beside a $2.00 sandwich", ls[1], x, waterRule)
-	wantCharged(t, "a $1.50 water beside a $2.00 sandwich", ls[1].Taxes, "CA", "0.08")
-	wantLimitSaid(t, "a $1.50 water beside a $2.00 sandwich", ls[1], DocumentLimitWithinRule, "3.50")
-
-	ls = onFoodSale(t, date, food("3.00"), water)
-	wantOntario(t, "a $3.00 sandwich beside a $1.50 water", ls[0], "0.24", foodRule)
-	wantLimitSaid(t, "a $3.00 sandwich beside a $1.50 water", ls[0], DocumentLimitAboveRule, "4.50")
-	wantOntario(t, "a $1.50 water beside a $3.00 sandwich", ls[1], "0.12", waterRule)
-	wantLimitSaid(t, "a $1.50 water beside a $3.00 sandwich", ls[1], DocumentLimitAboveRule, "4.50")
 
 	// A soda is no companion: both are paragraph (j) beverages, and
 	// neither counts without qualifying food (together they would be
 	// $3.00, within the limit).
-	ls = onFoodSale(t, date, water, onFoodLine{class: "SOFT_DRINKS", price: "1.50"})
+	ls := onFoodSale(t, date, water, onFoodLine{class: "SOFT_DRINKS", price: "1.50"})
 	wantOntario(t, "a $1.50 water beside a $1.50 soda", ls[0], "0.12", waterRule)
 	wantNoFoodSaid(t, "a $1.50 water beside a $1.50 soda", ls[0])
 	wantOntario(t, "a $1.50 soda beside a $1.50 water", ls[1], "0.12", "ca-on-soft_drinks-hst-2025-02-16")
