@@ -191,6 +191,18 @@ func sync_(t *testing.T, id, date string, lines ...journal.Line) *journal.Transa
 	return tx
 }
 
+// syncSale returns a sync (ARBILLING_SYNC) of sale id of ACME dated
+// 2026-03-14 whose one line, named line, in Texas, of amount (its
+// taxable amount too), carries syncType (ADD, UPDATE).
+func syncSale(t *testing.T, id, line, amount, syncType string) *journal.Transaction {
+	t.Helper()
+	l := usLine(t, line, "US-TX", amount, amount)
+	l.SyncType = syncType
+	tx := sale(t, id, "2026-03-14", "ACME", l)
+	tx.MessageType, tx.Sync = "ARBILLING_SYNC", true
+	return tx
+}
+
 // content is tx's JSON without the fields a store assigns (Version and
 // PostedAt), for comparing what was posted with what was stored.
 func content(t *testing.T, tx *journal.Transaction) string {
@@ -928,10 +940,7 @@ func testPostAfterReversal(t *testing.T, s journal.Store) {
 	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(50, 0, 50, 0)}})
 
 	// A sync of version 2 is rolled back: REV-1 does not stand over it.
-	up := usLine(t, "A", "US-TX", "120.00", "120.00")
-	up.SyncType = "UPDATE"
-	synced := sale(t, "INV-1", "2026-03-14", "ACME", up)
-	synced.MessageType, synced.Sync = "ARBILLING_SYNC", true
+	synced := syncSale(t, "INV-1", "A", "120.00", "UPDATE")
 	mustPost(t, s, tenant, synced)
 	rb, err := s.Rollback(ctx, tenant, "INV-1")
 	if err != nil {
@@ -1147,10 +1156,7 @@ func testRollbackTwoSyncs(t *testing.T, s journal.Store) {
 func testRollbackOfReversed(t *testing.T, s journal.Store) {
 	ctx := context.Background()
 	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
-	up := usLine(t, "A", "US-TX", "150.00", "150.00")
-	up.SyncType = "UPDATE"
-	synced := sale(t, "INV-1", "2026-03-14", "ACME", up)
-	synced.MessageType, synced.Sync = "ARBILLING_SYNC", true
+	synced := syncSale(t, "INV-1", "A", "150.00", "UPDATE")
 	mustPost(t, s, tenant, synced)
 	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: civil.MustParse("2026-03-14")}); err != nil {
 		t.Fatalf("Reverse: %v", err)

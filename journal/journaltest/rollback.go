@@ -23,10 +23,7 @@ func testRollbackOfSyncOverDeleted(t *testing.T, s journal.Store) {
 	if err := s.Delete(ctx, tenant, "INV-1"); err != nil {
 		t.Fatalf("Delete: %v", err)
 	}
-	add := usLine(t, "A", "US-TX", "150.00", "150.00")
-	add.SyncType = "ADD"
-	synced := sale(t, "INV-1", "2026-03-14", "ACME", add)
-	synced.MessageType, synced.Sync = "ARBILLING_SYNC", true
+	synced := syncSale(t, "INV-1", "A", "150.00", "ADD")
 	mustPost(t, s, tenant, synced)
 	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(150, 0, 150, 1)}})
 
@@ -57,10 +54,7 @@ func testRollbackUnderEarlierReversal(t *testing.T, s journal.Store) {
 	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: day}); err != nil {
 		t.Fatalf("Reverse: %v", err)
 	}
-	up := usLine(t, "A", "US-TX", "150.00", "150.00")
-	up.SyncType = "UPDATE"
-	synced := sale(t, "INV-1", "2026-03-14", "ACME", up)
-	synced.MessageType, synced.Sync = "ARBILLING_SYNC", true
+	synced := syncSale(t, "INV-1", "A", "150.00", "UPDATE")
 	mustPost(t, s, tenant, synced)
 	netFifty := map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(50, 0, 50, 0)}}
 	wantFigures(t, s, tenant, netFifty)
@@ -102,10 +96,7 @@ func testRollbackOfSyncOverReversal(t *testing.T, s journal.Store) {
 	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: day}); err != nil {
 		t.Fatalf("Reverse: %v", err)
 	}
-	add := usLine(t, "B", "US-TX", "30.00", "30.00")
-	add.SyncType = "ADD"
-	synced := sale(t, "REV-1", "2026-03-14", "ACME", add)
-	synced.MessageType, synced.Sync = "ARBILLING_SYNC", true
+	synced := syncSale(t, "REV-1", "B", "30.00", "ADD")
 	if got := mustPost(t, s, tenant, synced); got.ReversalOf != "" {
 		t.Fatalf("the sync under REV-1 is still a reversal: %s", encode(t, got))
 	}
