@@ -89,16 +89,24 @@ func newEngine(t *testing.T) *engine.Engine {
 // journal when it is not nil.
 func runFile(t *testing.T, e *engine.Engine, in, out string, j journal.Store, resume bool) (batch.Summary, error) {
 	t.Helper()
+	return runConfig(context.Background(), t, batch.Config{Engine: e, Perspective: batch.Sale, Journal: j}, in, out, resume)
+}
+
+// runConfig runs the file in into the File out under cfg and ctx, as
+// runFile does with a Config of the test's own (a progress hook, a
+// limit on errors).
+func runConfig(ctx context.Context, t *testing.T, cfg batch.Config, in, out string, resume bool) (batch.Summary, error) {
+	t.Helper()
 	src, err := os.Open(in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	f, err := batch.OpenFile(context.Background(), batch.Config{Engine: e, Perspective: batch.Sale, Journal: j}, out, resume)
+	f, err := batch.OpenFile(ctx, cfg, out, resume)
 	if err != nil {
 		return batch.Summary{}, err
 	}
-	return f.Run(context.Background(), src)
+	return f.Run(ctx, src)
 }
 
 // versionCounts returns how many versions each of ids has in j (0 for an

@@ -250,16 +250,7 @@ func TestFileResumeOtherInputAfterStop(t *testing.T) {
 			} else {
 				cfg.MaxErrors = 3 // the input's third refused line is past the first group
 			}
-			f, err := batch.OpenFile(ctx, cfg, got, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			src, err := os.Open(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sum, err := f.Run(ctx, src)
-			src.Close()
+			sum, err := runConfig(ctx, t, cfg, in, got, false)
 			if err != nil || sum.Stopped == nil {
 				t.Fatalf("stopped run: %+v, %v; want it stopped in order", sum, err)
 			}

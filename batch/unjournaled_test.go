@@ -44,16 +44,7 @@ func TestFileUnjournaledResume(t *testing.T) {
 					}
 				}
 			}
-			f, err := batch.OpenFile(ctx, cfg, got, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			src, err := os.Open(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sum, err := f.Run(ctx, src)
-			src.Close()
+			sum, err := runConfig(ctx, t, cfg, in, got, false)
 			if err != nil || (sum.Stopped != nil) != (stop == "cancelled") {
 				t.Fatalf("first run: %+v, %v", sum, err)
 			}
