@@ -70,8 +70,19 @@ func crashDelay(r int) time.Duration {
 // text after "ack " of each whole line. Any other line fails the test.
 func runCrashChild(t *testing.T, child, dir string, round int, delay time.Duration) []string {
 	t.Helper()
+	acked, _ := killChild(t, child, delay, crashOpsDirEnv+"="+dir, crashRoundEnv+"="+strconv.Itoa(round))
+	return acked
+}
+
+// killChild runs the test child of this test binary with env added to
+// its environment, kills it (SIGKILL) after delay and returns what it
+// acknowledged: the text after "ack " of each whole line (a line cut
+// by the kill acknowledges nothing; any other line fails the test), and
+// what it wrote to its standard error.
+func killChild(t *testing.T, child string, delay time.Duration, env ...string) ([]string, string) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^"+child+"$", "-test.count=1")
-	cmd.Env = append(os.Environ(), crashOpsDirEnv+"="+dir, crashRoundEnv+"="+strconv.Itoa(round))
+	cmd.Env = append(os.Environ(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.StdoutPipe()
@@ -112,7 +123,7 @@ func runCrashChild(t *testing.T, child, dir string, round int, delay time.Durati
 	if len(other) > 0 {
 		t.Fatalf("the child failed:\n%s%s", strings.Join(other, ""), stderr.String())
 	}
-	return acked
+	return acked, stderr.String()
 }
 
 // crashChild returns the store directory and round of a child, and

@@ -1,15 +1,10 @@
 package badger
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -102,53 +97,9 @@ func TestCrashKeepsAcknowledged(t *testing.T) {
 		t.Skip("kills a child process after 1.5 s")
 	}
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), crashDirEnv+"="+dir)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-
-	var acked []string
-	var other []string
-	read := make(chan error, 1)
-	go func() {
-		r := bufio.NewReader(out)
-		for {
-			line, err := r.ReadString('\n')
-			if err != nil {
-				// A line cut short by the kill is not an acknowledgement.
-				if err == io.EOF {
-					err = nil
-				}
-				read <- err
-				return
-			}
-			if id, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "ack "); ok {
-				acked = append(acked, id)
-			} else {
-				other = append(other, line)
-			}
-		}
-	}()
-	time.Sleep(1500 * time.Millisecond)
-	if err := cmd.Process.Kill(); err != nil {
-		t.Fatalf("kill: %v", err)
-	}
-	if err := <-read; err != nil {
-		t.Fatalf("reading the child: %v", err)
-	}
-	_ = cmd.Wait()
-	if len(other) > 0 {
-		t.Fatalf("the child failed:\n%s%s", strings.Join(other, ""), stderr.String())
-	}
+	acked, stderr := killChild(t, "TestCrashChild", 1500*time.Millisecond, crashDirEnv+"="+dir)
 	if len(acked) < 100 {
-		t.Fatalf("the child acknowledged only %d posts in 1.5 s:\n%s", len(acked), stderr.String())
+		t.Fatalf("the child acknowledged only %d posts in 1.5 s:\n%s", len(acked), stderr)
 	}
 	t.Logf("%d posts acknowledged before the kill", len(acked))
 
