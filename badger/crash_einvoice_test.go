@@ -100,7 +100,7 @@ func TestCrashEInvoiceOutbox(t *testing.T) {
 	ctx := context.Background()
 	acked := map[string]int{}
 	for r := range rounds {
-		for _, a := range runCrashChild(t, "TestCrashEInvoiceChild", dir, r, crashDelay(r)) {
+		for _, a := range runCrashChild(t, "TestCrashEInvoiceChild", dir, r, crashDelay(r), ackedIDs(20)) {
 			id, step, ok := strings.Cut(a, " ")
 			n, err := strconv.Atoi(step)
 			if !ok || err != nil {

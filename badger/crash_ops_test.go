@@ -65,21 +65,52 @@ func crashDelay(r int) time.Duration {
 	return 100*time.Millisecond + time.Duration(r*7919%1500)*time.Millisecond
 }
 
+// crashEnough is when a child has done enough for a test to judge:
+// true once the acknowledgements so far suffice.
+type crashEnough func(acked []string) bool
+
+// ackedIDs is enough once acknowledgements name n IDs (the text before
+// a space).
+func ackedIDs(n int) crashEnough {
+	return func(acked []string) bool {
+		ids := map[string]bool{}
+		for _, a := range acked {
+			id, _, _ := strings.Cut(a, " ")
+			ids[id] = true
+		}
+		return len(ids) >= n
+	}
+}
+
+// ackedLines is enough once n acknowledgements came.
+func ackedLines(n int) crashEnough {
+	return func(acked []string) bool { return len(acked) >= n }
+}
+
 // runCrashChild runs the test child of this test binary over the store
 // in dir, kills it after delay and returns what it acknowledged: the
 // text after "ack " of each whole line. Any other line fails the test.
-func runCrashChild(t *testing.T, child, dir string, round int, delay time.Duration) []string {
+// The first round waits past the delay until enough is acknowledged,
+// so that a slow machine (the race detector, a loaded host) tests as
+// much as a quick one; later rounds kill at their delay whatever the
+// child did.
+func runCrashChild(t *testing.T, child, dir string, round int, delay time.Duration, enough crashEnough) []string {
 	t.Helper()
-	acked, _ := killChild(t, child, delay, crashOpsDirEnv+"="+dir, crashRoundEnv+"="+strconv.Itoa(round))
+	if round > 0 {
+		enough = nil
+	}
+	acked, _ := killChild(t, child, delay, enough, crashOpsDirEnv+"="+dir, crashRoundEnv+"="+strconv.Itoa(round))
 	return acked
 }
 
 // killChild runs the test child of this test binary with env added to
-// its environment, kills it (SIGKILL) after delay and returns what it
-// acknowledged: the text after "ack " of each whole line (a line cut
-// by the kill acknowledges nothing; any other line fails the test), and
-// what it wrote to its standard error.
-func killChild(t *testing.T, child string, delay time.Duration, env ...string) ([]string, string) {
+// its environment, kills it (SIGKILL) once delay has passed and enough
+// (if not nil) holds, and returns what it acknowledged: the text after
+// "ack " of each whole line (a line cut by the kill acknowledges
+// nothing; any other line fails the test), and what it wrote to its
+// standard error. A child that never does enough is killed before its
+// own bound, crashChildBound, ends it.
+func killChild(t *testing.T, child string, delay time.Duration, enough crashEnough, env ...string) ([]string, string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^"+child+"$", "-test.count=1")
 	cmd.Env = append(os.Environ(), env...)
@@ -92,8 +123,12 @@ func killChild(t *testing.T, child string, delay time.Duration, env ...string) (
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	var acked, other []string
-	read := make(chan error, 1)
+	var (
+		mu           sync.Mutex
+		acked, other []string
+	)
+	done := make(chan struct{}) // enough acknowledged
+	read := make(chan error, 1) // the reader's end
 	go func() {
 		r := bufio.NewReader(out)
 		for {
@@ -105,14 +140,31 @@ func killChild(t *testing.T, child string, delay time.Duration, env ...string) (
 				read <- err
 				return
 			}
+			mu.Lock()
 			if a, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "ack "); ok {
 				acked = append(acked, a)
+				if enough != nil && enough(acked) {
+					close(done)
+					enough = nil
+				}
 			} else {
 				other = append(other, line)
 			}
+			mu.Unlock()
 		}
 	}()
 	time.Sleep(delay)
+	mu.Lock()
+	waiting := enough != nil
+	mu.Unlock()
+	if waiting {
+		select {
+		case <-done:
+		case err := <-read: // the child ended on its own
+			read <- err
+		case <-time.After(crashChildBound - 5*time.Second):
+		}
+	}
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatalf("kill: %v", err)
 	}
@@ -253,7 +305,7 @@ func TestCrashJournalOps(t *testing.T) {
 	ctx := context.Background()
 	acked := map[string]int{} // the last step acknowledged of each ID
 	for r := range rounds {
-		for _, a := range runCrashChild(t, "TestCrashJournalOpsChild", dir, r, crashDelay(r)) {
+		for _, a := range runCrashChild(t, "TestCrashJournalOpsChild", dir, r, crashDelay(r), ackedIDs(50)) {
 			id, step, ok := strings.Cut(a, " ")
 			n, err := strconv.Atoi(step)
 			if !ok || err != nil {
@@ -377,7 +429,7 @@ func TestCrashProfileAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	var last uint64
 	for r := range rounds {
-		for _, a := range runCrashChild(t, "TestCrashProfileChild", dir, r, crashDelay(r)) {
+		for _, a := range runCrashChild(t, "TestCrashProfileChild", dir, r, crashDelay(r), ackedLines(2)) {
 			v, err := strconv.ParseUint(a, 10, 64)
 			if err != nil {
 				t.Fatalf("the child acknowledged %q", a)
