@@ -29,7 +29,7 @@ import (
 	"github.com/levytax/levy/profile/profilecsv"
 )
 
-const profileUsage = `usage:
+const profileUsageText = `usage:
   levy profile import (--data-dir DIR | --database URL | --server URL) [--tenant T] FILE...
   levy profile export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--format json|csv] [--out PATH] [--as-of TIME]
   levy profile list   (--data-dir DIR | --database URL | --server URL) [--tenant T] customers|certificates|registrations|products|franchises
@@ -44,22 +44,18 @@ certificates, its registrations, its product codes, its franchise area
 fees and its policy.
 
 import reads the CSV files an accountant exports from an ERP, whose header
-names the kind of file (customers.csv: customer_code,class_code,
-is_business,name; certificates.csv: certificate_number,customer_code,
-jurisdictions,reason_code,product_classes,effective_date,expiration_date,
-transaction_id,status; products.csv: product_code,product_class;
-registrations.csv: company_code,jurisdiction,registration_number,
-effective_date,end_date,physical_presence; franchises.csv:
-franchise_area_id,name,basis and optionally jurisdiction,rate,amount,
-effective,expiration,source, the columns of the server's franchise
-table), or one JSON change set (a
-.json file, as export writes it). The files are one change, stored whole
-or not at all: every bad row is listed by file, line and column, and
-nothing is stored. It prints the new version of the profile.
+names the kind of file by its columns (in brackets those that may be left
+out; a franchise file has the columns of the server's franchise table):
+%s
+or one JSON change set (a .json file, as export writes it). The files are
+one change, stored whole or not at all: every bad row is listed by file,
+line and column, and nothing is stored. It prints the new version of the
+profile.
 
 export writes the profile as of now (or --as-of, a time or a day): a JSON
 change set to standard output or --out FILE, which import takes back; or
-with --format csv the five CSV files into the directory --out DIR.
+with --format csv one CSV file of each kind into the directory --out DIR:
+%s.
 
 list prints a kind of records as a table (--json: the page as JSON),
 those that the filters keep: certificates of --customer, covering or
@@ -77,6 +73,32 @@ nodes of a cluster run: they see an import within a second. Over
 dataset, and product classes against the built-in ones and those of the
 rule files of --rules (give the server's --rules).
 `
+
+// profileUsage returns the help of levy profile, whose lists of import
+// files and their columns come from package profilecsv, so that they
+// name every kind and column that import reads and export writes.
+func profileUsage() string {
+	var files strings.Builder
+	for _, k := range profilecsv.Kinds {
+		cols, opt := k.Columns(), k.OptionalColumns()
+		fmt.Fprintf(&files, "  %-18s %s", string(k)+".csv", strings.Join(cols[:len(cols)-len(opt)], ","))
+		if len(opt) > 0 {
+			fmt.Fprintf(&files, " [%s]", strings.Join(opt, ","))
+		}
+		files.WriteByte('\n')
+	}
+	return fmt.Sprintf(profileUsageText, strings.TrimSuffix(files.String(), "\n"), profileFileNames())
+}
+
+// profileFileNames lists the file of every kind of import file, as
+// export --format csv writes them.
+func profileFileNames() string {
+	names := make([]string, len(profilecsv.Kinds))
+	for i, k := range profilecsv.Kinds {
+		names[i] = string(k) + ".csv"
+	}
+	return strings.Join(names, ", ")
+}
 
 // profileArgs are the parsed flags of a profile command.
 type profileArgs struct {
@@ -97,7 +119,7 @@ type profileArgs struct {
 // runProfile imports, exports, lists and shows the tax profile of a
 // tenant in a data directory, a database or a running server.
 func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cmd, err := subcommand(args, "profile", "command", profileUsage, []string{"import", "export", "list", "show"}, stdout, stderr)
+	cmd, err := subcommand(args, "profile", "command", profileUsage(), []string{"import", "export", "list", "show"}, stdout, stderr)
 	if cmd == "" {
 		return err
 	}
@@ -108,7 +130,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	a.registerServer(fs, "base URL of a running levy serve (http://127.0.0.1:8080), to work through", clientSecretUsage, audienceUsage)
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose profile to work on (with --server, the credential's)")
 	a.rules.register(fs, "comma-separated rule files whose product classes the profile may name, as levy serve --rules")
-	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the four import files, into --out DIR)")
+	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the import files, "+profileFileNames()+", into --out DIR)")
 	fs.StringVar(&a.out, "out", "", "export: the file (json) or the directory (csv) to write")
 	fs.StringVar(&a.asOf, "as-of", "", "export, list: the profile as it was then, a time (RFC 3339) or a day")
 	fs.BoolVar(&a.asJSON, "json", false, "list: print the page as JSON")
@@ -124,7 +146,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.IntVar(&a.filter.Limit, "limit", profileadmin.MaxLimit, "list: the most records to print")
 	fs.IntVar(&a.filter.Offset, "offset", 0, "list: how many records to skip")
 	if helpRequested(args[1:]) {
-		printHelp(stdout, profileUsage, fs, storeEnv("rules", "LEVY_RULES"))
+		printHelp(stdout, profileUsage(), fs, storeEnv("rules", "LEVY_RULES"))
 		return nil
 	}
 	// Flags may come after the arguments too (levy profile list
@@ -419,7 +441,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 	return printJSON(stdout, detail)
 }
 
-// exportFiles writes the four import files into dir, each written by
+// exportFiles writes the import files of every kind into dir, each written by
 // write.
 func exportFiles(dir string, stderr io.Writer, write func(profilecsv.Kind, io.Writer) error) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/profile/profilecsv"
 	"github.com/shopspring/decimal"
 )
 
@@ -622,5 +623,38 @@ func TestProfileValidatorCurrencies(t *testing.T) {
 	err = v.Check(fee("XTQ"))
 	if err == nil || !strings.Contains(err.Error(), "franchises[0].currency") {
 		t.Fatalf("XTQ: %v, want an error of franchises[0].currency", err)
+	}
+}
+
+// TestProfileHelpNamesEveryFileAndColumn: the help of levy profile names
+// every kind of import file with each of its columns, and the --format
+// flag names every file that export --format csv writes. Before, the
+// help left out the optional columns (revoked_date, registration_type,
+// code_type, a franchise's currency) and the flag spoke of "the four
+// import files" while export wrote five.
+func TestProfileHelpNamesEveryFileAndColumn(t *testing.T) {
+	code, out, errOut := runCLI(t, "profile", "export", "-h")
+	if code != 0 {
+		t.Fatalf("levy profile export -h: exit %d, %s", code, errOut)
+	}
+	text, flags, ok := strings.Cut(out, "\nflags:\n")
+	if !ok {
+		t.Fatalf("levy profile export -h lists no flags:\n%s", out)
+	}
+	_, format, _ := strings.Cut(flags, "  --format string\n")
+	format, _, _ = strings.Cut(format, "\n")
+	for _, k := range profilecsv.Kinds {
+		file := string(k) + ".csv"
+		if !strings.Contains(text, file) {
+			t.Errorf("the help does not name %s", file)
+		}
+		for _, c := range k.Columns() {
+			if !strings.Contains(text, c) {
+				t.Errorf("the help does not name the column %s of %s", c, file)
+			}
+		}
+		if !strings.Contains(format, file) {
+			t.Errorf("--format does not name %s, which export --format csv writes: %q", file, format)
+		}
 	}
 }

@@ -89,6 +89,16 @@ func (k Kind) Columns() []string {
 	return append(slices.Clone(l.required), l.optional...)
 }
 
+// OptionalColumns returns the columns of a file of kind k that a file
+// may leave out, the last of Columns.
+func (k Kind) OptionalColumns() []string {
+	l := layoutOf(k)
+	if l == nil {
+		return nil
+	}
+	return slices.Clone(l.optional)
+}
+
 // MaxFileSize is the largest import file Read reads, in bytes: room for
 // many more rows than one change set may hold (profile.MaxChanges).
 const MaxFileSize = 32 << 20
