@@ -419,3 +419,40 @@ func TestComms911LinesPerAccount(t *testing.T) {
 		t.Errorf("150 Alabama lines: %+v, want 150 at 2.23", got)
 	}
 }
+
+// TestCommsReturnCredits checks a credit for a month of service (a
+// negative amount): it credits the USF, the excise tax and the 911 fees
+// its sale bore, each the negative of the sale's, so that the sale and
+// its credit add up to no tax.
+func TestCommsReturnCredits(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	sale, err := e.Sale(ctx, telecomSale("2026-02-15"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := telecomSale("2026-02-15")
+	req.LineItems[0].ExtendedPrice = amt("-90.00")
+	credit, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := byImposition(sale.LineItems[0].Taxes)
+	got := byImposition(credit.LineItems[0].Taxes)
+	for _, imp := range []string{usfImposition, fetImposition, e911Imposition} {
+		if len(got[imp]) != len(want[imp]) || len(want[imp]) == 0 {
+			t.Errorf("%s: the credit has %d taxes, the sale %d", imp, len(got[imp]), len(want[imp]))
+			continue
+		}
+		for i := range want[imp] {
+			w, g := want[imp][i], got[imp][i]
+			if !g.CalculatedTax.Equal(w.CalculatedTax.Neg()) || !g.Taxable.Equal(w.Taxable.Neg()) || g.TaxResult != wire.TaxResultTaxable {
+				t.Errorf("%s: the credit's tax %s on %s (%s), want %s on %s, the sale's negated", imp,
+					g.CalculatedTax, g.Taxable, g.TaxResult, w.CalculatedTax.Neg(), w.Taxable.Neg())
+			}
+		}
+	}
+	if sum := sale.LineItems[0].TotalTax.Add(credit.LineItems[0].TotalTax); sum.Sign() != 0 {
+		t.Errorf("the sale's tax %s and its credit's %s add up to %s, not zero", sale.LineItems[0].TotalTax, credit.LineItems[0].TotalTax, sum)
+	}
+}

@@ -106,11 +106,9 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 		exempt = base
 		t.ruleID, t.ruleReason, t.certificate, t.reasonCode = CertificateRule, "a stored exemption certificate of the customer covers the tax", cert.Number, cert.ReasonCode
 	}
-	if exempt.Add(nonTaxable).GreaterThan(base) {
-		nonTaxable = decimal.Max(base.Sub(exempt), decimalZero)
-		exempt = decimal.Min(exempt, base)
-	}
-	taxable := base.Sub(exempt).Sub(nonTaxable)
+	// A return (a negative base) splits as its sale does, every part
+	// negative, as a jurisdiction's tax does (compute.go).
+	taxable, exempt, nonTaxable := splitAmount(base, exempt, nonTaxable)
 	// The table's rate comes with its source, unless the request
 	// overrides it.
 	t.rare = x.rare
@@ -131,6 +129,10 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 		per := c.extraPerUnit(l, x)
 		t.structure = &rules.Structure{ID: x.ruleID, Kind: rules.Quantity, PerUnit: per, Reason: x.reason}
 		t.raw = mul(*per, x.units)
+		if taxable.Sign() < 0 {
+			// A return credits the charge its sale bore.
+			t.raw = t.raw.Neg()
+		}
 	default:
 		t.raw = mul(taxable, t.rate)
 	}
