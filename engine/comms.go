@@ -124,6 +124,9 @@ func commsEntries(l *line) []commsEntry {
 // compute.
 func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 	l.comms = l.comms[:0]
+	// A line computed again (a tax-included line's nets) gives back the
+	// lines it took of its account's limits first.
+	c.acct.giveBack(l)
 	entries := commsEntries(l)
 	if len(entries) == 0 {
 		return
@@ -140,8 +143,9 @@ func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 		return
 	}
 	shares := c.revenueShares(amount, entries)
-	// The line's line types are one account.
-	acct := accountLines{}
+	if c.acct == nil {
+		c.acct = accountLines{}
+	}
 	for i, e := range entries {
 		lt := cc.types[strings.ToUpper(strings.TrimSpace(e.value))]
 		if lt == nil {
@@ -149,7 +153,7 @@ func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 			continue
 		}
 		c.usfTax(l, at, cc, lt, e, shares[i])
-		c.lineTypeTaxes(l, at, cc, lt, e, shares[i], acct)
+		c.lineTypeTaxes(l, at, cc, lt, e, shares[i], c.acct)
 	}
 }
 
@@ -238,7 +242,7 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			}
 			fee911 = true
 			amount := t.Amount
-			units, reason := acct.take(t, e.count), t.Citation
+			units, reason := acct.take(l, t, e.count), t.Citation
 			if !units.Equal(e.count) {
 				reason += "; charged on " + units.String() + " of the entry's " + e.count.String() + " lines, the account's limit being " +
 					strconv.Itoa(t.MaxLines)
@@ -258,21 +262,39 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 	}
 }
 
-// accountLines counts the lines of one account (a line's line types)
-// that each fee with a limit of lines per account (South Dakota's 911
-// fee: at most 100) has been charged on.
+// accountLines counts the lines of one account that each fee with a
+// limit of lines per account (South Dakota's 911 fee: at most 100,
+// Arizona's: one) has been charged on. The account is the document: a
+// bill's lines and each line's line types, so that Arizona's fee is
+// charged once a bill however many of its lines carry wireless lines.
 type accountLines map[*data.CommsTax]decimal.Decimal
 
-// take returns how many of n more lines fee t is charged on: all of
-// them, or what its limit leaves.
-func (a accountLines) take(t *data.CommsTax, n decimal.Decimal) decimal.Decimal {
+// acctTake is what one line took of a fee's limit of lines per account.
+type acctTake struct {
+	fee *data.CommsTax
+	n   decimal.Decimal
+}
+
+// take returns how many of n more lines of line l fee t is charged on:
+// all of them, or what its limit leaves; l remembers what it took.
+func (a accountLines) take(l *line, t *data.CommsTax, n decimal.Decimal) decimal.Decimal {
 	if t.MaxLines <= 0 {
 		return n
 	}
 	left := decimal.Max(decimal.NewFromInt(int64(t.MaxLines)).Sub(a[t]), decimal.Zero)
 	n = decimal.Min(n, left)
 	a[t] = a[t].Add(n)
+	l.acctTaken = append(l.acctTaken, acctTake{fee: t, n: n})
 	return n
+}
+
+// giveBack returns to the account the lines that l took when it was
+// last computed, so that a line computed again counts its lines once.
+func (a accountLines) giveBack(l *line) {
+	for _, tk := range l.acctTaken {
+		a[tk.fee] = a[tk.fee].Sub(tk.n)
+	}
+	l.acctTaken = l.acctTaken[:0]
 }
 
 // usfFactor returns the factor of the quarter of d, nil when none is

@@ -456,3 +456,57 @@ func TestCommsReturnCredits(t *testing.T) {
 		t.Errorf("the sale's tax %s and its credit's %s add up to %s, not zero", sale.LineItems[0].TotalTax, credit.LineItems[0].TotalTax, sum)
 	}
 }
+
+// TestComms911AccountAcrossLines checks that a fee per account is
+// charged once a document, whatever the number of its lines: a monthly
+// bill in Phoenix with a plan line and an add-on line, each with
+// wireless lines, pays Arizona's 20 cents once (on the first line), and
+// a South Dakota bill of 80 wireless lines on one line and 80 on another
+// pays $2.00 on the 100 lines its account is charged for, 80 and 20.
+// The document is the account, as the lines of one line are. A
+// tax-included line, computed more than once, counts its lines once.
+func TestComms911AccountAcrossLines(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	twoLines := func(req *wire.SaleRequest, counts ...string) *wire.SaleRequest {
+		l := req.LineItems[0]
+		req.LineItems = req.LineItems[:0]
+		for i, n := range counts {
+			l.LineItemID = fmt.Sprintf("line-%d", i+1)
+			l.LineTypes = []wire.LineTypeSet{{Value: "WIRELESS", Count: amt(n)}}
+			req.LineItems = append(req.LineItems, l)
+		}
+		return req
+	}
+	fees := func(req *wire.SaleRequest) []string {
+		t.Helper()
+		resp, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range resp.LineItems {
+			sum := "none"
+			for _, tx := range byImposition(l.Taxes)[e911Imposition] {
+				sum = tx.CalculatedTax.String()
+			}
+			out = append(out, sum)
+		}
+		return out
+	}
+	az := twoLines(telecomSaleIn("2026-02-15", "Phoenix", "AZ", "85004"), "3", "2")
+	if got := fees(az); !slices.Equal(got, []string{"0.20", "0.00"}) {
+		t.Errorf("Arizona, two lines of one bill: 911 fees %v, want 0.20 once", got)
+	}
+	sd := twoLines(telecomSaleIn("2026-02-15", "Sioux Falls", "SD", "57104"), "80", "80")
+	if got := fees(sd); !slices.Equal(got, []string{"160.00", "40.00"}) {
+		t.Errorf("South Dakota, 80 and 80 lines: 911 fees %v, want 160.00 and 40.00 (100 lines in all)", got)
+	}
+	sd = twoLines(telecomSaleIn("2026-02-15", "Sioux Falls", "SD", "57104"), "80", "80")
+	for i := range sd.LineItems {
+		sd.LineItems[i].TaxIncludedIndicator = true
+	}
+	if got := fees(sd); !slices.Equal(got, []string{"160.00", "40.00"}) {
+		t.Errorf("South Dakota, 80 and 80 lines tax included: 911 fees %v, want 160.00 and 40.00 (100 lines in all)", got)
+	}
+}
