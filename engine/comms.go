@@ -30,9 +30,9 @@ import (
 //
 // Each is a tax of its own, with its imposition type (Universal Service
 // Fund, Federal Excise Tax, 911 Fee). A line's revenue is spread over its
-// line types by their counts (a lineType counts 1; a lineTypes entry
-// without a count counts 1), and a 911 fee is charged per line, on the
-// count. A line type that the dataset does not know, and every line type
+// line types by their counts (a lineType counts the line's quantity; a
+// lineTypes entry without a count counts 1), and a 911 fee is charged
+// per line, on the count. A line type that the dataset does not know, and every line type
 // of a line placed outside the US, carries the not-acted-on parameter
 // (paramName lineTypes[i].value or lineType.value); a tax that the line
 // bears and Levy has no content for (a 911 fee of a state the dataset
@@ -100,7 +100,9 @@ type commsEntry struct {
 }
 
 // commsEntries returns the line types of a line: its lineTypes, else its
-// lineType.
+// lineType, whose lines are the line's quantity (three wireless lines at
+// 30.00 each are three lines), as a franchise fee per line counts them
+// (lineCount).
 func commsEntries(l *line) []commsEntry {
 	if l.in == nil || l.in.src.details == nil {
 		return nil
@@ -114,7 +116,11 @@ func commsEntries(l *line) []commsEntry {
 		return out
 	}
 	if d.LineType != nil {
-		return []commsEntry{{path: l.path + ".lineType.value", value: d.LineType.Value, count: decimalOne}}
+		n := l.qty
+		if n.Sign() <= 0 {
+			n = decimalOne
+		}
+		return []commsEntry{{path: l.path + ".lineType.value", value: d.LineType.Value, count: n}}
 	}
 	return nil
 }

@@ -510,3 +510,28 @@ func TestComms911AccountAcrossLines(t *testing.T) {
 		t.Errorf("South Dakota, 80 and 80 lines tax included: 911 fees %v, want 160.00 and 40.00 (100 lines in all)", got)
 	}
 }
+
+// TestCommsLineTypeQuantity checks a line with one lineType and a
+// quantity: three wireless lines at 30.00 each are three lines, so
+// Alabama's 911 fee is charged on each of them (6.69), as a franchise
+// area's fee per line is charged on the quantity; the USF is on the
+// whole 90.00's interstate share.
+func TestCommsLineTypeQuantity(t *testing.T) {
+	e := testEngine(t)
+	req := telecomSale("2026-02-15")
+	l := &req.LineItems[0]
+	l.LineTypes, l.LineType = nil, &wire.LineType{Value: "WIRELESS"}
+	l.ExtendedPrice, l.UnitPrice, l.Quantity = nil, amt("30.00"), &wire.Measure{Value: amt("3")}
+	resp, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := byImposition(resp.LineItems[0].Taxes)
+	if e911 := got[e911Imposition]; len(e911) != 1 || e911[0].CalculatedTax.String() != "6.69" {
+		t.Errorf("911 fee %+v, want 2.23 on each of the 3 lines, 6.69", e911)
+	}
+	// 90.00 x 37.1% = 33.39, at 37.6% 12.55.
+	if usf := got[usfImposition]; len(usf) != 1 || usf[0].Taxable.String() != "33.39" || usf[0].CalculatedTax.String() != "12.55" {
+		t.Errorf("USF %+v, want 12.55 on 33.39", usf)
+	}
+}
