@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
@@ -121,6 +122,29 @@ func commsEntries(l *line) []commsEntry {
 			n = decimalOne
 		}
 		return []commsEntry{{path: l.path + ".lineType.value", value: d.LineType.Value, count: n}}
+	}
+	return nil
+}
+
+// lineTypeCountRefusal refuses a line's lineTypes count that is no
+// count of lines, naming it: a negative count would charge a 911 fee as
+// a credit on a sale, and a fraction of a line would be charged a
+// fraction of a fee per line. A count of 0 (no lines of the type) is a
+// count.
+func lineTypeCountRefusal(li *lineIn) *levy.Error {
+	d := li.src.details
+	if d == nil {
+		return nil
+	}
+	for i := range d.LineTypes {
+		n := d.LineTypes[i].Count
+		if n == nil {
+			continue
+		}
+		if v := n.Decimal(); v.Sign() < 0 || !v.IsInteger() {
+			return levy.Invalid(li.path+".lineTypes["+strconv.Itoa(i)+"].count",
+				"is %s: a count of lines is a whole number, 0 or more (a credit is a negative amount, not a negative count)", v.String())
+		}
 	}
 	return nil
 }

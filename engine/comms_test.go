@@ -535,3 +535,26 @@ func TestCommsLineTypeQuantity(t *testing.T) {
 		t.Errorf("USF %+v, want 12.55 on 33.39", usf)
 	}
 }
+
+// TestCommsLineTypeCountRefused checks that a count of lines that is
+// negative or not whole is refused naming the member: a count of -2
+// wireless lines charged the 911 fee as a credit of -4.46 on a sale, and
+// 1.5 lines charged it on a line and a half.
+func TestCommsLineTypeCountRefused(t *testing.T) {
+	e := testEngine(t)
+	for _, n := range []string{"-2", "1.5"} {
+		req := telecomSale("2026-02-15")
+		req.LineItems[0].LineTypes[1].Count = amt(n)
+		_, err := e.Sale(context.Background(), req)
+		got := refusal(t, "count "+n, err)
+		if got.Field != "lineItems[0].lineTypes[1].count" || !strings.Contains(got.Message, n) {
+			t.Errorf("count %s: %s: %s, want the count named", n, got.Field, got.Message)
+		}
+	}
+	// No lines of a type (a count of 0) is a count.
+	req := telecomSale("2026-02-15")
+	req.LineItems[0].LineTypes[1].Count = amt("0")
+	if _, err := e.Sale(context.Background(), req); err != nil {
+		t.Errorf("a count of 0: %v", err)
+	}
+}
