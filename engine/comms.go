@@ -183,7 +183,7 @@ func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 			continue
 		}
 		c.usfTax(l, at, cc, lt, e, shares[i])
-		c.lineTypeTaxes(l, at, cc, lt, e, shares[i], c.acct)
+		c.lineTypeTaxes(l, at, cc, lt, e, shares[i], c.acct, amount.Sign() < 0)
 	}
 }
 
@@ -244,9 +244,10 @@ func (c *calc) usfTax(l *line, at *place, cc *commsContent, lt *data.CommsLineTy
 // lineTypeTaxes appends the federal excise tax and the 911 fees of one
 // line type, and notes the 911 fee of a state the dataset lacks.
 // A per-line fee is charged on the lines of the entry that the fee's
-// limit of lines per account leaves (acct).
+// limit of lines per account leaves (acct), among the account's
+// credits when credit is true, else among its charges.
 func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.CommsLineType, e commsEntry, share decimal.Decimal,
-	acct accountLines) {
+	acct accountLines, credit bool) {
 	state := at.subdivision // "US-AL"
 	fee911 := false
 	for i := range cc.taxes {
@@ -272,7 +273,7 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			}
 			fee911 = true
 			amount := t.Amount
-			units, reason := acct.take(l, t, e.count), t.Citation
+			units, reason := acct.take(l, acctKey{fee: t, credit: credit}, e.count), t.Citation
 			if !units.Equal(e.count) {
 				reason += "; charged on " + units.String() + " of the entry's " + e.count.String() + " lines, the account's limit being " +
 					strconv.Itoa(t.MaxLines)
@@ -297,24 +298,35 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 // Arizona's: one) has been charged on. The account is the document: a
 // bill's lines and each line's line types, so that Arizona's fee is
 // charged once a bill however many of its lines carry wireless lines.
-type accountLines map[*data.CommsTax]decimal.Decimal
+// The bill's credits (lines of a negative amount) count apart from its
+// charges, as they would on a credit memo of their own: a charge and
+// its credit on one bill cancel, whichever comes first.
+type accountLines map[acctKey]decimal.Decimal
+
+// acctKey is a fee with a limit of lines per account, among the
+// account's charges or its credits.
+type acctKey struct {
+	fee    *data.CommsTax
+	credit bool
+}
 
 // acctTake is what one line took of a fee's limit of lines per account.
 type acctTake struct {
-	fee *data.CommsTax
+	key acctKey
 	n   decimal.Decimal
 }
 
-// take returns how many of n more lines of line l fee t is charged on:
-// all of them, or what its limit leaves; l remembers what it took.
-func (a accountLines) take(l *line, t *data.CommsTax, n decimal.Decimal) decimal.Decimal {
-	if t.MaxLines <= 0 {
+// take returns how many of n more lines of line l the fee of k is
+// charged on: all of them, or what its limit leaves; l remembers what it
+// took.
+func (a accountLines) take(l *line, k acctKey, n decimal.Decimal) decimal.Decimal {
+	if k.fee.MaxLines <= 0 {
 		return n
 	}
-	left := decimal.Max(decimal.NewFromInt(int64(t.MaxLines)).Sub(a[t]), decimal.Zero)
+	left := decimal.Max(decimal.NewFromInt(int64(k.fee.MaxLines)).Sub(a[k]), decimal.Zero)
 	n = decimal.Min(n, left)
-	a[t] = a[t].Add(n)
-	l.acctTaken = append(l.acctTaken, acctTake{fee: t, n: n})
+	a[k] = a[k].Add(n)
+	l.acctTaken = append(l.acctTaken, acctTake{key: k, n: n})
 	return n
 }
 
@@ -322,7 +334,7 @@ func (a accountLines) take(l *line, t *data.CommsTax, n decimal.Decimal) decimal
 // last computed, so that a line computed again counts its lines once.
 func (a accountLines) giveBack(l *line) {
 	for _, tk := range l.acctTaken {
-		a[tk.fee] = a[tk.fee].Sub(tk.n)
+		a[tk.key] = a[tk.key].Sub(tk.n)
 	}
 	l.acctTaken = l.acctTaken[:0]
 }

@@ -463,8 +463,10 @@ func TestCommsReturnCredits(t *testing.T) {
 // wireless lines, pays Arizona's 20 cents once (on the first line), and
 // a South Dakota bill of 80 wireless lines on one line and 80 on another
 // pays $2.00 on the 100 lines its account is charged for, 80 and 20.
-// The document is the account, as the lines of one line are. A
-// tax-included line, computed more than once, counts its lines once.
+// The document is the account, as the lines of one line are; its
+// credits (negative lines) count apart from its charges, as on a credit
+// memo of their own. A tax-included line, computed more than once,
+// counts its lines once.
 func TestComms911AccountAcrossLines(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -501,6 +503,24 @@ func TestComms911AccountAcrossLines(t *testing.T) {
 	sd := twoLines(telecomSaleIn("2026-02-15", "Sioux Falls", "SD", "57104"), "80", "80")
 	if got := fees(sd); !slices.Equal(got, []string{"160.00", "40.00"}) {
 		t.Errorf("South Dakota, 80 and 80 lines: 911 fees %v, want 160.00 and 40.00 (100 lines in all)", got)
+	}
+	// A credit on the bill (a negative line) credits the fee its lines
+	// would bear on a credit memo of their own, whichever line comes
+	// first: the bill's charge and its credit of the same lines cancel.
+	for _, order := range [][]string{{"-90.00", "90.00"}, {"90.00", "-90.00"}} {
+		az = twoLines(telecomSaleIn("2026-02-15", "Phoenix", "AZ", "85004"), "3", "3")
+		for i, p := range order {
+			az.LineItems[i].ExtendedPrice = amt(p)
+		}
+		want := []string{"0.20", "0.20"}
+		for i, p := range order {
+			if strings.HasPrefix(p, "-") {
+				want[i] = "-0.20"
+			}
+		}
+		if got := fees(az); !slices.Equal(got, want) {
+			t.Errorf("Arizona, lines of %v: 911 fees %v, want %v", order, got, want)
+		}
 	}
 	sd = twoLines(telecomSaleIn("2026-02-15", "Sioux Falls", "SD", "57104"), "80", "80")
 	for i := range sd.LineItems {
