@@ -280,7 +280,7 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			}
 			x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(e911Imposition), impType: e911Imposition,
 				ruleID: strings.ToLower(state) + "-911-fee-" + periodKey(t.Period), base: share, perUnit: &amount, units: units,
-				currency: commsCurrency, reason: reason, rare: cc.rare}
+				currency: commsCurrency, reason: reason, rare: cc.rare, credit: credit}
 			if out, ok := c.extraOut(l, &x); ok {
 				l.taxes = append(l.taxes, out)
 			}

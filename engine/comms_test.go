@@ -455,6 +455,31 @@ func TestCommsReturnCredits(t *testing.T) {
 	if sum := sale.LineItems[0].TotalTax.Add(credit.LineItems[0].TotalTax); sum.Sign() != 0 {
 		t.Errorf("the sale's tax %s and its credit's %s add up to %s, not zero", sale.LineItems[0].TotalTax, credit.LineItems[0].TotalTax, sum)
 	}
+	// A credit too small to spread over its line types (0.01 over three)
+	// leaves two of them a share of 0.00: their 911 fees are credited
+	// too, not charged.
+	for _, price := range []string{"0.01", "-0.01"} {
+		req := telecomSale("2026-02-15")
+		req.LineItems[0].ExtendedPrice = amt(price)
+		req.LineItems[0].LineTypes = []wire.LineTypeSet{{Value: "WIRELESS"}, {Value: "VOIP"}, {Value: "LOCAL"}}
+		resp, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "2.23"
+		if price[0] == '-' {
+			want = "-2.23"
+		}
+		fees := byImposition(resp.LineItems[0].Taxes)[e911Imposition]
+		if len(fees) != 3 {
+			t.Fatalf("%s: 911 fees %+v, want 3", price, fees)
+		}
+		for i, f := range fees {
+			if f.CalculatedTax.String() != want {
+				t.Errorf("%s: 911 fee of line type %d is %s on %s, want %s", price, i, f.CalculatedTax, f.Taxable, want)
+			}
+		}
+	}
 }
 
 // TestComms911AccountAcrossLines checks that a fee per account is

@@ -56,6 +56,10 @@ type extraTax struct {
 	// rare is the tax's rare members that the table gives (the source
 	// of its rate), shared by every tax of the entry; nil for none.
 	rare *taxRare
+	// credit marks the tax of a credit (a line of a negative amount): a
+	// charge per unit is then credited, even on a base of zero (a 911
+	// fee of a line type whose share of a 0.01 credit is 0.00).
+	credit bool
 	// sellerUse marks a tax the seller collects on a sale across a state
 	// line (the tax type's SELLER_USE), else SALES.
 	taxType wire.TaxType
@@ -129,7 +133,7 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 		per := c.extraPerUnit(l, x)
 		t.structure = &rules.Structure{ID: x.ruleID, Kind: rules.Quantity, PerUnit: per, Reason: x.reason}
 		t.raw = mul(*per, x.units)
-		if taxable.Sign() < 0 {
+		if x.credit || taxable.Sign() < 0 {
 			// A return credits the charge its sale bore.
 			t.raw = t.raw.Neg()
 		}
