@@ -444,6 +444,9 @@ type line struct {
 	// comms are the line types of the line that the communications taxes
 	// had no content for (see comms.go).
 	comms []commsMiss
+	// acctTaken is what the line took of its account's limits of lines
+	// (calc.acct; see comms.go).
+	acctTaken []acctTake
 
 	exemptOv, nonTaxOv []override
 	rateOv             []rateOverride
@@ -650,6 +653,9 @@ type calc struct {
 	mixed []mixedPlace
 	// capUsed is the local rate a line has used of its state's local cap
 	capUsed decimal.Decimal
+	// acct is the document's account: the lines each fee with a limit
+	// of lines per account has been charged on (comms.go).
+	acct accountLines
 	// strict: the tenant's address check is AddressStrict
 	strict bool
 	// set is the settings of the calculation: the snapshot's, or the

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
@@ -30,9 +31,9 @@ import (
 //
 // Each is a tax of its own, with its imposition type (Universal Service
 // Fund, Federal Excise Tax, 911 Fee). A line's revenue is spread over its
-// line types by their counts (a lineType counts 1; a lineTypes entry
-// without a count counts 1), and a 911 fee is charged per line, on the
-// count. A line type that the dataset does not know, and every line type
+// line types by their counts (a lineType counts the line's quantity; a
+// lineTypes entry without a count counts 1), and a 911 fee is charged
+// per line, on the count. A line type that the dataset does not know, and every line type
 // of a line placed outside the US, carries the not-acted-on parameter
 // (paramName lineTypes[i].value or lineType.value); a tax that the line
 // bears and Levy has no content for (a 911 fee of a state the dataset
@@ -100,7 +101,9 @@ type commsEntry struct {
 }
 
 // commsEntries returns the line types of a line: its lineTypes, else its
-// lineType.
+// lineType, whose lines are the line's quantity (three wireless lines at
+// 30.00 each are three lines), as a franchise fee per line counts them
+// (lineCount).
 func commsEntries(l *line) []commsEntry {
 	if l.in == nil || l.in.src.details == nil {
 		return nil
@@ -114,7 +117,34 @@ func commsEntries(l *line) []commsEntry {
 		return out
 	}
 	if d.LineType != nil {
-		return []commsEntry{{path: l.path + ".lineType.value", value: d.LineType.Value, count: decimalOne}}
+		n := l.qty
+		if n.Sign() <= 0 {
+			n = decimalOne
+		}
+		return []commsEntry{{path: l.path + ".lineType.value", value: d.LineType.Value, count: n}}
+	}
+	return nil
+}
+
+// lineTypeCountRefusal refuses a line's lineTypes count that is no
+// count of lines, naming it: a negative count would charge a 911 fee as
+// a credit on a sale, and a fraction of a line would be charged a
+// fraction of a fee per line. A count of 0 (no lines of the type) is a
+// count.
+func lineTypeCountRefusal(li *lineIn) *levy.Error {
+	d := li.src.details
+	if d == nil {
+		return nil
+	}
+	for i := range d.LineTypes {
+		n := d.LineTypes[i].Count
+		if n == nil {
+			continue
+		}
+		if v := n.Decimal(); v.Sign() < 0 || !v.IsInteger() {
+			return levy.Invalid(li.path+".lineTypes["+strconv.Itoa(i)+"].count",
+				"is %s: a count of lines is a whole number, 0 or more (a credit is a negative amount, not a negative count)", v.String())
+		}
 	}
 	return nil
 }
@@ -124,6 +154,9 @@ func commsEntries(l *line) []commsEntry {
 // compute.
 func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 	l.comms = l.comms[:0]
+	// A line computed again (a tax-included line's nets) gives back the
+	// lines it took of its account's limits first.
+	c.acct.giveBack(l)
 	entries := commsEntries(l)
 	if len(entries) == 0 {
 		return
@@ -140,8 +173,9 @@ func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 		return
 	}
 	shares := c.revenueShares(amount, entries)
-	// The line's line types are one account.
-	acct := accountLines{}
+	if c.acct == nil {
+		c.acct = accountLines{}
+	}
 	for i, e := range entries {
 		lt := cc.types[strings.ToUpper(strings.TrimSpace(e.value))]
 		if lt == nil {
@@ -149,7 +183,7 @@ func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 			continue
 		}
 		c.usfTax(l, at, cc, lt, e, shares[i])
-		c.lineTypeTaxes(l, at, cc, lt, e, shares[i], acct)
+		c.lineTypeTaxes(l, at, cc, lt, e, shares[i], c.acct, amount.Sign() < 0)
 	}
 }
 
@@ -210,9 +244,10 @@ func (c *calc) usfTax(l *line, at *place, cc *commsContent, lt *data.CommsLineTy
 // lineTypeTaxes appends the federal excise tax and the 911 fees of one
 // line type, and notes the 911 fee of a state the dataset lacks.
 // A per-line fee is charged on the lines of the entry that the fee's
-// limit of lines per account leaves (acct).
+// limit of lines per account leaves (acct), among the account's
+// credits when credit is true, else among its charges.
 func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.CommsLineType, e commsEntry, share decimal.Decimal,
-	acct accountLines) {
+	acct accountLines, credit bool) {
 	state := at.subdivision // "US-AL"
 	fee911 := false
 	for i := range cc.taxes {
@@ -238,14 +273,14 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			}
 			fee911 = true
 			amount := t.Amount
-			units, reason := acct.take(t, e.count), t.Citation
+			units, reason := acct.take(l, acctKey{fee: t, credit: credit}, e.count), t.Citation
 			if !units.Equal(e.count) {
 				reason += "; charged on " + units.String() + " of the entry's " + e.count.String() + " lines, the account's limit being " +
 					strconv.Itoa(t.MaxLines)
 			}
 			x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(e911Imposition), impType: e911Imposition,
 				ruleID: strings.ToLower(state) + "-911-fee-" + periodKey(t.Period), base: share, perUnit: &amount, units: units,
-				currency: commsCurrency, reason: reason, rare: cc.rare}
+				currency: commsCurrency, reason: reason, rare: cc.rare, credit: credit}
 			if out, ok := c.extraOut(l, &x); ok {
 				l.taxes = append(l.taxes, out)
 			}
@@ -258,21 +293,50 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 	}
 }
 
-// accountLines counts the lines of one account (a line's line types)
-// that each fee with a limit of lines per account (South Dakota's 911
-// fee: at most 100) has been charged on.
-type accountLines map[*data.CommsTax]decimal.Decimal
+// accountLines counts the lines of one account that each fee with a
+// limit of lines per account (South Dakota's 911 fee: at most 100,
+// Arizona's: one) has been charged on. The account is the document: a
+// bill's lines and each line's line types, so that Arizona's fee is
+// charged once a bill however many of its lines carry wireless lines.
+// The bill's credits (lines of a negative amount) count apart from its
+// charges, as they would on a credit memo of their own: a charge and
+// its credit on one bill cancel, whichever comes first.
+type accountLines map[acctKey]decimal.Decimal
 
-// take returns how many of n more lines fee t is charged on: all of
-// them, or what its limit leaves.
-func (a accountLines) take(t *data.CommsTax, n decimal.Decimal) decimal.Decimal {
-	if t.MaxLines <= 0 {
+// acctKey is a fee with a limit of lines per account, among the
+// account's charges or its credits.
+type acctKey struct {
+	fee    *data.CommsTax
+	credit bool
+}
+
+// acctTake is what one line took of a fee's limit of lines per account.
+type acctTake struct {
+	key acctKey
+	n   decimal.Decimal
+}
+
+// take returns how many of n more lines of line l the fee of k is
+// charged on: all of them, or what its limit leaves; l remembers what it
+// took.
+func (a accountLines) take(l *line, k acctKey, n decimal.Decimal) decimal.Decimal {
+	if k.fee.MaxLines <= 0 {
 		return n
 	}
-	left := decimal.Max(decimal.NewFromInt(int64(t.MaxLines)).Sub(a[t]), decimal.Zero)
+	left := decimal.Max(decimal.NewFromInt(int64(k.fee.MaxLines)).Sub(a[k]), decimal.Zero)
 	n = decimal.Min(n, left)
-	a[t] = a[t].Add(n)
+	a[k] = a[k].Add(n)
+	l.acctTaken = append(l.acctTaken, acctTake{key: k, n: n})
 	return n
+}
+
+// giveBack returns to the account the lines that l took when it was
+// last computed, so that a line computed again counts its lines once.
+func (a accountLines) giveBack(l *line) {
+	for _, tk := range l.acctTaken {
+		a[tk.key] = a[tk.key].Sub(tk.n)
+	}
+	l.acctTaken = l.acctTaken[:0]
 }
 
 // usfFactor returns the factor of the quarter of d, nil when none is

@@ -419,3 +419,187 @@ func TestComms911LinesPerAccount(t *testing.T) {
 		t.Errorf("150 Alabama lines: %+v, want 150 at 2.23", got)
 	}
 }
+
+// TestCommsReturnCredits checks a credit for a month of service (a
+// negative amount): it credits the USF, the excise tax and the 911 fees
+// its sale bore, each the negative of the sale's, so that the sale and
+// its credit add up to no tax.
+func TestCommsReturnCredits(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	sale, err := e.Sale(ctx, telecomSale("2026-02-15"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := telecomSale("2026-02-15")
+	req.LineItems[0].ExtendedPrice = amt("-90.00")
+	credit, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := byImposition(sale.LineItems[0].Taxes)
+	got := byImposition(credit.LineItems[0].Taxes)
+	for _, imp := range []string{usfImposition, fetImposition, e911Imposition} {
+		if len(got[imp]) != len(want[imp]) || len(want[imp]) == 0 {
+			t.Errorf("%s: the credit has %d taxes, the sale %d", imp, len(got[imp]), len(want[imp]))
+			continue
+		}
+		for i := range want[imp] {
+			w, g := want[imp][i], got[imp][i]
+			if !g.CalculatedTax.Equal(w.CalculatedTax.Neg()) || !g.Taxable.Equal(w.Taxable.Neg()) || g.TaxResult != wire.TaxResultTaxable {
+				t.Errorf("%s: the credit's tax %s on %s (%s), want %s on %s, the sale's negated", imp,
+					g.CalculatedTax, g.Taxable, g.TaxResult, w.CalculatedTax.Neg(), w.Taxable.Neg())
+			}
+		}
+	}
+	if sum := sale.LineItems[0].TotalTax.Add(credit.LineItems[0].TotalTax); sum.Sign() != 0 {
+		t.Errorf("the sale's tax %s and its credit's %s add up to %s, not zero", sale.LineItems[0].TotalTax, credit.LineItems[0].TotalTax, sum)
+	}
+	// A credit too small to spread over its line types (0.01 over three)
+	// leaves two of them a share of 0.00: their 911 fees are credited
+	// too, not charged.
+	for _, price := range []string{"0.01", "-0.01"} {
+		req := telecomSale("2026-02-15")
+		req.LineItems[0].ExtendedPrice = amt(price)
+		req.LineItems[0].LineTypes = []wire.LineTypeSet{{Value: "WIRELESS"}, {Value: "VOIP"}, {Value: "LOCAL"}}
+		resp, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "2.23"
+		if price[0] == '-' {
+			want = "-2.23"
+		}
+		fees := byImposition(resp.LineItems[0].Taxes)[e911Imposition]
+		if len(fees) != 3 {
+			t.Fatalf("%s: 911 fees %+v, want 3", price, fees)
+		}
+		for i, f := range fees {
+			if f.CalculatedTax.String() != want {
+				t.Errorf("%s: 911 fee of line type %d is %s on %s, want %s", price, i, f.CalculatedTax, f.Taxable, want)
+			}
+		}
+	}
+}
+
+// TestComms911AccountAcrossLines checks that a fee per account is
+// charged once a document, whatever the number of its lines: a monthly
+// bill in Phoenix with a plan line and an add-on line, each with
+// wireless lines, pays Arizona's 20 cents once (on the first line), and
+// a South Dakota bill of 80 wireless lines on one line and 80 on another
+// pays $2.00 on the 100 lines its account is charged for, 80 and 20.
+// The document is the account, as the lines of one line are; its
+// credits (negative lines) count apart from its charges, as on a credit
+// memo of their own. A tax-included line, computed more than once,
+// counts its lines once.
+func TestComms911AccountAcrossLines(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	twoLines := func(req *wire.SaleRequest, counts ...string) *wire.SaleRequest {
+		l := req.LineItems[0]
+		req.LineItems = req.LineItems[:0]
+		for i, n := range counts {
+			l.LineItemID = fmt.Sprintf("line-%d", i+1)
+			l.LineTypes = []wire.LineTypeSet{{Value: "WIRELESS", Count: amt(n)}}
+			req.LineItems = append(req.LineItems, l)
+		}
+		return req
+	}
+	fees := func(req *wire.SaleRequest) []string {
+		t.Helper()
+		resp, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range resp.LineItems {
+			sum := "none"
+			for _, tx := range byImposition(l.Taxes)[e911Imposition] {
+				sum = tx.CalculatedTax.String()
+			}
+			out = append(out, sum)
+		}
+		return out
+	}
+	az := twoLines(telecomSaleIn("2026-02-15", "Phoenix", "AZ", "85004"), "3", "2")
+	if got := fees(az); !slices.Equal(got, []string{"0.20", "0.00"}) {
+		t.Errorf("Arizona, two lines of one bill: 911 fees %v, want 0.20 once", got)
+	}
+	sd := twoLines(telecomSaleIn("2026-02-15", "Sioux Falls", "SD", "57104"), "80", "80")
+	if got := fees(sd); !slices.Equal(got, []string{"160.00", "40.00"}) {
+		t.Errorf("South Dakota, 80 and 80 lines: 911 fees %v, want 160.00 and 40.00 (100 lines in all)", got)
+	}
+	// A credit on the bill (a negative line) credits the fee its lines
+	// would bear on a credit memo of their own, whichever line comes
+	// first: the bill's charge and its credit of the same lines cancel.
+	for _, order := range [][]string{{"-90.00", "90.00"}, {"90.00", "-90.00"}} {
+		az = twoLines(telecomSaleIn("2026-02-15", "Phoenix", "AZ", "85004"), "3", "3")
+		for i, p := range order {
+			az.LineItems[i].ExtendedPrice = amt(p)
+		}
+		want := []string{"0.20", "0.20"}
+		for i, p := range order {
+			if strings.HasPrefix(p, "-") {
+				want[i] = "-0.20"
+			}
+		}
+		if got := fees(az); !slices.Equal(got, want) {
+			t.Errorf("Arizona, lines of %v: 911 fees %v, want %v", order, got, want)
+		}
+	}
+	sd = twoLines(telecomSaleIn("2026-02-15", "Sioux Falls", "SD", "57104"), "80", "80")
+	for i := range sd.LineItems {
+		sd.LineItems[i].TaxIncludedIndicator = true
+	}
+	if got := fees(sd); !slices.Equal(got, []string{"160.00", "40.00"}) {
+		t.Errorf("South Dakota, 80 and 80 lines tax included: 911 fees %v, want 160.00 and 40.00 (100 lines in all)", got)
+	}
+}
+
+// TestCommsLineTypeQuantity checks a line with one lineType and a
+// quantity: three wireless lines at 30.00 each are three lines, so
+// Alabama's 911 fee is charged on each of them (6.69), as a franchise
+// area's fee per line is charged on the quantity; the USF is on the
+// whole 90.00's interstate share.
+func TestCommsLineTypeQuantity(t *testing.T) {
+	e := testEngine(t)
+	req := telecomSale("2026-02-15")
+	l := &req.LineItems[0]
+	l.LineTypes, l.LineType = nil, &wire.LineType{Value: "WIRELESS"}
+	l.ExtendedPrice, l.UnitPrice, l.Quantity = nil, amt("30.00"), &wire.Measure{Value: amt("3")}
+	resp, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := byImposition(resp.LineItems[0].Taxes)
+	if e911 := got[e911Imposition]; len(e911) != 1 || e911[0].CalculatedTax.String() != "6.69" {
+		t.Errorf("911 fee %+v, want 2.23 on each of the 3 lines, 6.69", e911)
+	}
+	// 90.00 x 37.1% = 33.39, at 37.6% 12.55.
+	if usf := got[usfImposition]; len(usf) != 1 || usf[0].Taxable.String() != "33.39" || usf[0].CalculatedTax.String() != "12.55" {
+		t.Errorf("USF %+v, want 12.55 on 33.39", usf)
+	}
+}
+
+// TestCommsLineTypeCountRefused checks that a count of lines that is
+// negative or not whole is refused naming the member: a count of -2
+// wireless lines charged the 911 fee as a credit of -4.46 on a sale, and
+// 1.5 lines charged it on a line and a half.
+func TestCommsLineTypeCountRefused(t *testing.T) {
+	e := testEngine(t)
+	for _, n := range []string{"-2", "1.5"} {
+		req := telecomSale("2026-02-15")
+		req.LineItems[0].LineTypes[1].Count = amt(n)
+		_, err := e.Sale(context.Background(), req)
+		got := refusal(t, "count "+n, err)
+		if got.Field != "lineItems[0].lineTypes[1].count" || !strings.Contains(got.Message, n) {
+			t.Errorf("count %s: %s: %s, want the count named", n, got.Field, got.Message)
+		}
+	}
+	// No lines of a type (a count of 0) is a count.
+	req := telecomSale("2026-02-15")
+	req.LineItems[0].LineTypes[1].Count = amt("0")
+	if _, err := e.Sale(context.Background(), req); err != nil {
+		t.Errorf("a count of 0: %v", err)
+	}
+}

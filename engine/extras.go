@@ -56,6 +56,10 @@ type extraTax struct {
 	// rare is the tax's rare members that the table gives (the source
 	// of its rate), shared by every tax of the entry; nil for none.
 	rare *taxRare
+	// credit marks the tax of a credit (a line of a negative amount): a
+	// charge per unit is then credited, even on a base of zero (a 911
+	// fee of a line type whose share of a 0.01 credit is 0.00).
+	credit bool
 	// sellerUse marks a tax the seller collects on a sale across a state
 	// line (the tax type's SELLER_USE), else SALES.
 	taxType wire.TaxType
@@ -106,11 +110,9 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 		exempt = base
 		t.ruleID, t.ruleReason, t.certificate, t.reasonCode = CertificateRule, "a stored exemption certificate of the customer covers the tax", cert.Number, cert.ReasonCode
 	}
-	if exempt.Add(nonTaxable).GreaterThan(base) {
-		nonTaxable = decimal.Max(base.Sub(exempt), decimalZero)
-		exempt = decimal.Min(exempt, base)
-	}
-	taxable := base.Sub(exempt).Sub(nonTaxable)
+	// A return (a negative base) splits as its sale does, every part
+	// negative, as a jurisdiction's tax does (compute.go).
+	taxable, exempt, nonTaxable := splitAmount(base, exempt, nonTaxable)
 	// The table's rate comes with its source, unless the request
 	// overrides it.
 	t.rare = x.rare
@@ -131,6 +133,10 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 		per := c.extraPerUnit(l, x)
 		t.structure = &rules.Structure{ID: x.ruleID, Kind: rules.Quantity, PerUnit: per, Reason: x.reason}
 		t.raw = mul(*per, x.units)
+		if x.credit || taxable.Sign() < 0 {
+			// A return credits the charge its sale bore.
+			t.raw = t.raw.Neg()
+		}
 	default:
 		t.raw = mul(taxable, t.rate)
 	}

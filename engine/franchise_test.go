@@ -101,6 +101,48 @@ func TestFranchiseFees(t *testing.T) {
 	}
 }
 
+// TestFranchiseFeesOnCredit checks that a credit of franchised service
+// (negative amounts) credits the fees its sale bore: a revenue fee
+// (Chicago's cable fee of 5%) and a fee per line (Seattle's video fee of
+// 0.85 on each of 3 lines). Before, each was called exempt at 0.00.
+func TestFranchiseFeesOnCredit(t *testing.T) {
+	ctx := context.Background()
+	e, err := New(ctx, WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
+		content.Source{Path: "../data/content/testdata/franchise-example.csv"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+		DocumentDate: civil.MustParse("2026-06-01"),
+		Seller:       &wire.Seller{PhysicalOrigin: &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}},
+		Customer:     &wire.Customer{Destination: &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}},
+		LineItems: []wire.SaleLineItem{
+			{LineItemID: "cable", Product: &wire.Product{ProductClass: "DIGITAL_STREAMING"}, ExtendedPrice: amt("-80.00"),
+				LineDetails: wire.LineDetails{FranchiseAreaID: "CHI-CABLE-1"}},
+			{LineItemID: "video", Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt("-40.00"),
+				Customer:    &wire.Customer{Destination: &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
+				LineDetails: wire.LineDetails{FranchiseAreaID: "SEA-VIDEO-2", LineTypes: []wire.LineTypeSet{{Value: "VOIP", Count: amt("3")}}}},
+		}}
+	resp, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []map[string]string{{"Cable Franchise Fee": "-4.00", "PEG Access Fee": "-0.80"}, {"Video Service Fee": "-2.55"}}
+	for i, w := range want {
+		got := map[string]string{}
+		for _, x := range resp.LineItems[i].Taxes {
+			if x.ImpositionType != nil && x.ImpositionType.Value == franchiseImpositionType {
+				got[x.Imposition.Value] = x.CalculatedTax.String() + " " + string(x.TaxResult)
+			}
+		}
+		for name, tax := range w {
+			if got[name] != tax+" TAXABLE" {
+				t.Errorf("line %d: %s is %q, want %s TAXABLE", i, name, got[name], tax)
+			}
+		}
+	}
+}
+
 // TestFranchiseProfile: a tenant's franchise records, kept in each kind
 // of profile store, charge the fees of their areas on the tenant's
 // lines, in place of the server's fees of those areas (in force or

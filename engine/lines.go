@@ -155,6 +155,9 @@ func (b *builder) build(lines []lineIn) {
 		if li.deleted {
 			continue
 		}
+		if e := lineTypeCountRefusal(li); e != nil {
+			b.add(e)
+		}
 		if li.multi && len(li.children) == 0 {
 			b.add(levy.Invalid(li.path+".isMulticomponent", "is true on a line without child lines: a multicomponent line's child lines carry its amounts and its own are ignored, so it would bear no tax; send its components as child lines, or leave the member out"))
 			continue
