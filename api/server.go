@@ -12,6 +12,7 @@ import (
 	"path"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -493,7 +494,8 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 // named records the route pattern of a request for the logs and metrics,
 // and refuses what no route of Levy accepts before the route's handler
 // runs: a body whose Content-Length is over the route's limit (413, before
-// any of it is read, and so before a 100 Continue), and a path or query
+// any of it is read, and so before a 100 Continue), a body sent with a
+// content coding (415, see plainBody), and a path or query
 // parameter that is not fit to be an identifier (400; see
 // wire.CheckIdentifier).
 func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
@@ -514,12 +516,39 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 				Message: fmt.Sprintf("the request body of %d bytes is larger than the limit of %d bytes of this route", r.ContentLength, limit)})
 			return
 		}
+		if err := plainBody(r); err != nil {
+			w.Header().Set("Accept-Encoding", "identity") // what is accepted instead (RFC 7694)
+			s.fail(w, r, err)
+			return
+		}
 		if err := checkParams(r, params); err != nil {
 			s.fail(w, r, err)
 			return
 		}
 		h(w, r)
 	})
+}
+
+// plainBody refuses (415, naming Content-Encoding) a request body sent
+// with a content coding, such as gzip: no route of Levy decodes one, and
+// read as it came, the coded bytes would be taken for broken JSON or,
+// by a route that reads bytes, for the text itself. A request without a
+// body, and the coding identity (none), pass.
+func plainBody(r *http.Request) error {
+	if r.ContentLength == 0 {
+		return nil // no body, or an empty one: there is nothing coded to read
+	}
+	for _, v := range r.Header.Values("Content-Encoding") {
+		for coding := range strings.SplitSeq(v, ",") {
+			coding = strings.TrimSpace(coding)
+			if coding == "" || strings.EqualFold(coding, "identity") {
+				continue
+			}
+			return &levy.Error{Code: levy.EUnsupported, Field: "Content-Encoding",
+				Message: "the request body must be sent as it is: Levy does not decode the content coding " + strconv.Quote(strings.ToLower(coding)) + "; leave out Content-Encoding"}
+		}
+	}
+	return nil
 }
 
 // pathParams returns the names of the wildcards of a ServeMux pattern:
