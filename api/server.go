@@ -365,10 +365,13 @@ func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
 // answers the others with notFound. net/http.ServeMux would redirect a
 // path with an empty, "." or ".." segment to its clean form, which for
 // the API turns /transactions//reversal, a transaction with an empty ID,
-// into a redirect to another operation; such a path names nothing.
+// into a redirect to another operation; such a path names nothing. The
+// segments are those of the path as sent, which the mux routes by: a
+// slash or a dot percent-encoded (%2F, %2E) is part of its segment, as
+// in the transaction ID a//b sent as a%2F%2Fb.
 func canonicalOnly(next http.Handler, notFound http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if p := r.URL.Path; strings.HasPrefix(p, "/") && !canonical(p) {
+		if p := r.URL.EscapedPath(); strings.HasPrefix(p, "/") && !canonical(p) {
 			notFound(w, r)
 			return
 		}
@@ -504,6 +507,12 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 		limit = n
 	}
 	params := pathParams(pattern)
+	// A pattern that matches a subtree (/console/) or ends in a {name...}
+	// wildcard leaves the rest of the path to its handler, which reads it
+	// decoded (a file server does): there, a "." or ".." segment sent
+	// percent-encoded names nothing either.
+	at := pattern[strings.Index(pattern, "/")+1:]
+	tree := strings.HasSuffix(at, "/") || strings.HasSuffix(at, "...}")
 	query, admin := s.adminQuery[pattern]
 	writes := s.writes[pattern]
 	series := s.metrics.route(pattern)
@@ -511,6 +520,10 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 		x := exchangeOf(r.Context())
 		x.route, x.metrics = pattern, series
 		x.query, x.admin, x.writes = query, admin, writes
+		if tree && !canonical(r.URL.Path) {
+			s.unmatched(w, r)
+			return
+		}
 		if r.ContentLength > limit {
 			s.fail(w, r, &levy.Error{Code: levy.ETooLarge, Field: "Content-Length",
 				Message: fmt.Sprintf("the request body of %d bytes is larger than the limit of %d bytes of this route", r.ContentLength, limit)})
