@@ -270,7 +270,7 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 			s.route(mux, base, rt)
 		}
 		for at, ms := range methods {
-			s.notAllowed(mux, base+at, strings.Join(ms, ", "))
+			s.notAllowed(mux, base+at, allowed(ms))
 			served[base+at] = true
 		}
 	}
@@ -299,14 +299,14 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 		mounted[at] = append(mounted[at], method)
 	}
 	for _, at := range paths {
-		s.notAllowed(mux, at, strings.Join(mounted[at], ", "))
+		s.notAllowed(mux, at, allowed(mounted[at]))
 	}
 	mux.Handle("/", s.named("unmatched", s.unmatched))
 	s.handler = s.middleware(canonicalOnly(mux, s.unmatched))
 
 	alone := http.NewServeMux()
 	alone.Handle(prom.pattern, s.named(prom.pattern, prom.h.ServeHTTP))
-	s.notAllowed(alone, "/metrics", http.MethodGet)
+	s.notAllowed(alone, "/metrics", allowed([]string{http.MethodGet}))
 	alone.Handle("/", s.named("unmatched", s.unmatched))
 	s.metricsAlone = s.middleware(canonicalOnly(alone, s.unmatched))
 	return s, nil
@@ -414,6 +414,20 @@ func (s *Server) markWrites(pattern string) {
 		s.writes = map[string]bool{}
 	}
 	s.writes[pattern] = true
+}
+
+// allowed returns the Allow header of a path served with methods, in
+// their order: net/http.ServeMux answers HEAD with the handler of GET,
+// so HEAD is listed after GET wherever GET is served.
+func allowed(methods []string) string {
+	list := make([]string, 0, len(methods)+1)
+	for _, m := range methods {
+		list = append(list, m)
+		if m == http.MethodGet && !slices.Contains(methods, http.MethodHead) {
+			list = append(list, http.MethodHead)
+		}
+	}
+	return strings.Join(list, ", ")
 }
 
 // notAllowed answers 405 at path to every method that no route serves
