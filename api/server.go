@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"path"
 	"reflect"
 	"slices"
@@ -606,6 +607,9 @@ func checkParams(r *http.Request, params []string) error {
 	if r.URL.RawQuery == "" {
 		return nil
 	}
+	if err := readableQuery(r.URL.RawQuery); err != nil {
+		return err
+	}
 	q := r.URL.Query()
 	names := make([]string, 0, len(q))
 	for name := range q {
@@ -620,6 +624,32 @@ func checkParams(r *http.Request, params []string) error {
 			if err := wire.CheckIdentifier(name, v); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// readableQuery refuses (400) a query with a pair that net/url cannot
+// read, which url.Values leaves out without a word: a semicolon, which
+// is no longer a separator, or a percent sign without two hexadecimal
+// digits after it. Left out, the parameter the client sent would count
+// as not given (an endDate dropped opens the range to today). The error
+// names the parameter, or the query when its name cannot be read.
+func readableQuery(raw string) error {
+	for pair := range strings.SplitSeq(raw, "&") {
+		key, value, _ := strings.Cut(pair, "=")
+		name, err := url.QueryUnescape(key)
+		if err != nil || wire.CheckIdentifier("query", name) != nil {
+			name = "query" // its name cannot be read, nor named
+		}
+		switch {
+		case strings.Contains(pair, ";"):
+			return levy.Invalid(name, "the query holds a semicolon, which does not separate parameters: separate them with & and write a semicolon in a value as %%3B")
+		case err != nil:
+			return levy.Invalid(name, "a parameter's name is not percent-encoded correctly: a %% is followed by two hexadecimal digits, and is itself written %%25")
+		}
+		if _, err := url.QueryUnescape(value); err != nil {
+			return levy.Invalid(name, "the value is not percent-encoded correctly: a %% is followed by two hexadecimal digits, and is itself written %%25")
 		}
 	}
 	return nil
