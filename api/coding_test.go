@@ -107,7 +107,8 @@ func TestCodedBodyRefused(t *testing.T) {
 // and stored with "Caf\uFFFD", the é lost. JSON is UTF-8 (RFC 8259
 // section 8.1): another charset is refused, 415 naming Content-Type, on
 // the API's routes and on the mounted ones that check with JSONContent;
-// UTF-8 is accepted however it is spelt.
+// UTF-8 is accepted however it is spelt (utf8 too, which some clients
+// write).
 func TestCharsetOtherThanUTF8Refused(t *testing.T) {
 	h := newHarness(t, echoOperation())
 	latin := strings.Replace(quotation, `"QUOTATION"`, "\"QUOTATION\",\"documentNumber\":\"Caf\xe9\"", 1)
@@ -129,7 +130,7 @@ func TestCharsetOtherThanUTF8Refused(t *testing.T) {
 			}
 		})
 	}
-	for _, ct := range []string{"application/json; charset=utf-8", "application/json; charset=UTF-8", `application/json;charset="utf-8"`} {
+	for _, ct := range []string{"application/json; charset=utf-8", "application/json; charset=UTF-8", `application/json;charset="utf-8"`, "application/json; charset=utf8"} {
 		a := h.do("POST", "/echo", strings.NewReader(`{"a":"Café"}`), "Content-Type", ct)
 		if a.status != http.StatusOK || !strings.Contains(string(a.body), "Café") {
 			t.Errorf("%s: %d %s", ct, a.status, a.body)

@@ -438,7 +438,8 @@ func JSONContent(r *http.Request) error {
 		// JSON is UTF-8 (RFC 8259, section 8.1). A body declared in
 		// another charset would be read as UTF-8 all the same, and its
 		// letters outside ASCII lost (é in ISO-8859-1 became U+FFFD).
-		if cs, given := params["charset"]; given && !strings.EqualFold(cs, "utf-8") {
+		// "utf8", which some clients write, is UTF-8 too.
+		if cs, given := params["charset"]; given && !strings.EqualFold(cs, "utf-8") && !strings.EqualFold(cs, "utf8") {
 			return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type",
 				Message: "the body must be JSON in UTF-8, not in charset " + strconv.Quote(cs) + "; send it in UTF-8 with charset=utf-8 or no charset"}
 		}
