@@ -1050,12 +1050,12 @@ func badInputRows(s *badServer) []bad {
 	for _, c := range []struct{ method, path, allow string }{
 		{"GET", supplies, "POST"}, {"PUT", supplies, "POST"}, {"OPTIONS", supplies, "POST"}, {"DELETE", procurement, "POST"}, {"PATCH", owner, "POST"},
 		{"GET", txns + "abc", "DELETE"}, {"GET", txns + "abc/reversal", "POST"}, {"DELETE", txns + "abc/rollback", "POST"},
-		{"DELETE", exists + "abc", "GET"}, {"PUT", addrLookup, "POST"}, {"GET", findAreas, "POST"},
-		{"POST", changed, "GET"}, {"POST", changed + "/1", "GET"}, {"POST", "/api/v2/openapi.json", "GET"},
+		{"DELETE", exists + "abc", "GET, HEAD"}, {"PUT", addrLookup, "POST"}, {"GET", findAreas, "POST"},
+		{"POST", changed, "GET, HEAD"}, {"POST", changed + "/1", "GET, HEAD"}, {"POST", "/api/v2/openapi.json", "GET, HEAD"},
 		{"GET", "/oauth/token", "POST"}, {"PUT", "/cached/oauth/token", "POST"},
-		{"PUT", clients, "POST, GET"}, {"GET", clients + "/x/secret", "POST"},
-		{"GET", documents, "POST"}, {"PUT", webhooks, "POST, GET, DELETE"}, {"POST", documents + "/" + unknownGUID, "GET"},
-		{"POST", deadLetters, "GET"}, {"POST", "/healthz", "GET"},
+		{"PUT", clients, "POST, GET, HEAD"}, {"GET", clients + "/x/secret", "POST"},
+		{"GET", documents, "POST"}, {"PUT", webhooks, "POST, GET, HEAD, DELETE"}, {"POST", documents + "/" + unknownGUID, "GET, HEAD"},
+		{"POST", deadLetters, "GET, HEAD"}, {"POST", "/healthz", "GET, HEAD"},
 	} {
 		add(bad{name: "methods/" + c.method + " " + c.path, method: c.method, path: c.path, status: 405, allow: c.allow})
 	}

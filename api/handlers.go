@@ -425,15 +425,24 @@ func (s *Server) decodeOptional(r *http.Request, v any) error {
 }
 
 // JSONContent accepts a body declared as JSON (application/json or a
-// +json type), or not declared at all, and refuses any other with a 415
-// error about Content-Type. Handlers mounted with WithOperation use it too.
+// +json type) in UTF-8 (no charset, or charset=utf-8), or not declared
+// at all, and refuses any other, another charset too, with a 415 error
+// about Content-Type. Handlers mounted with WithOperation use it too.
 func JSONContent(r *http.Request) error {
 	ct := r.Header.Get("Content-Type")
 	if ct == "" || ct == "application/json" { // what mime.ParseMediaType would accept, without its map
 		return nil
 	}
-	mt, _, err := mime.ParseMediaType(ct)
+	mt, params, err := mime.ParseMediaType(ct)
 	if err == nil && (mt == "application/json" || (len(mt) > 5 && mt[len(mt)-5:] == "+json")) {
+		// JSON is UTF-8 (RFC 8259, section 8.1). A body declared in
+		// another charset would be read as UTF-8 all the same, and its
+		// letters outside ASCII lost (é in ISO-8859-1 became U+FFFD).
+		// "utf8", which some clients write, is UTF-8 too.
+		if cs, given := params["charset"]; given && !strings.EqualFold(cs, "utf-8") && !strings.EqualFold(cs, "utf8") {
+			return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type",
+				Message: "the body must be JSON in UTF-8, not in charset " + strconv.Quote(cs) + "; send it in UTF-8 with charset=utf-8 or no charset"}
+		}
 		return nil
 	}
 	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the body must be JSON (application/json), not " + strconv.Quote(ct)}

@@ -70,6 +70,9 @@ type exchange struct {
 	admin  bool
 	query  []string
 	writes bool // the route changes stored state (see Guard)
+	// noStore is the value of the Cache-Control header of a JSON answer
+	// (setJSONHeaders), kept here so that setting it takes no allocation.
+	noStore [1]string
 	// metrics are the series of route, which named sets with it (nil
 	// for a request that reached no route's handler).
 	metrics *routeMetrics
@@ -114,8 +117,9 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, status int, v any
 		s.fail(w, r, err)
 		return
 	}
-	setJSONHeaders(w.Header(), buf.Len())
-	exchangeOf(r.Context()).status = status
+	x := exchangeOf(r.Context())
+	setJSONHeaders(w.Header(), buf.Len(), x)
+	x.status = status
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(buf.Bytes())
@@ -123,10 +127,19 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, status int, v any
 }
 
 // setJSONHeaders sets the Content-Type and Content-Length of a JSON answer
-// of n bytes, as Header.Set would, under the canonical keys themselves.
-func setJSONHeaders(h http.Header, n int) {
+// of n bytes to the request of x, as Header.Set would, under the
+// canonical keys themselves, and Cache-Control: no-store unless the
+// handler set a Cache-Control of its own. Every answer of the API is
+// about one request, a tenant's data or what it sent (an error quotes
+// it): no cache, a shared one in front of Levy least of all, may keep it
+// and answer it again.
+func setJSONHeaders(h http.Header, n int, x *exchange) {
 	h["Content-Type"] = []string{"application/json"}
 	h["Content-Length"] = []string{strconv.Itoa(n)}
+	if _, set := h["Cache-Control"]; !set {
+		x.noStore[0] = "no-store"
+		h["Cache-Control"] = x.noStore[:]
+	}
 }
 
 // elapsedDetails returns the details of the time elapsed since the
@@ -179,8 +192,9 @@ func (s *Server) writeAppended(w http.ResponseWriter, r *http.Request, status in
 		s.fail(w, r, err)
 		return
 	}
-	setJSONHeaders(w.Header(), len(b))
-	exchangeOf(r.Context()).status = status
+	x := exchangeOf(r.Context())
+	setJSONHeaders(w.Header(), len(b), x)
+	x.status = status
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(b)

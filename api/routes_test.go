@@ -142,7 +142,7 @@ func TestMetricsElsewhere(t *testing.T) {
 			t.Errorf("%s on the metrics handler: %d, want 404", path, w.Code)
 		}
 	}
-	if w := serve(srv.MetricsHandler(), "POST", "/metrics"); w.Code != http.StatusMethodNotAllowed || w.Header().Get("Allow") != "GET" {
+	if w := serve(srv.MetricsHandler(), "POST", "/metrics"); w.Code != http.StatusMethodNotAllowed || w.Header().Get("Allow") != "GET, HEAD" {
 		t.Errorf("POST /metrics: %d Allow %q", w.Code, w.Header().Get("Allow"))
 	}
 }

@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"path"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -269,7 +271,7 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 			s.route(mux, base, rt)
 		}
 		for at, ms := range methods {
-			s.notAllowed(mux, base+at, strings.Join(ms, ", "))
+			s.notAllowed(mux, base+at, allowed(ms))
 			served[base+at] = true
 		}
 	}
@@ -298,14 +300,14 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 		mounted[at] = append(mounted[at], method)
 	}
 	for _, at := range paths {
-		s.notAllowed(mux, at, strings.Join(mounted[at], ", "))
+		s.notAllowed(mux, at, allowed(mounted[at]))
 	}
 	mux.Handle("/", s.named("unmatched", s.unmatched))
 	s.handler = s.middleware(canonicalOnly(mux, s.unmatched))
 
 	alone := http.NewServeMux()
 	alone.Handle(prom.pattern, s.named(prom.pattern, prom.h.ServeHTTP))
-	s.notAllowed(alone, "/metrics", http.MethodGet)
+	s.notAllowed(alone, "/metrics", allowed([]string{http.MethodGet}))
 	alone.Handle("/", s.named("unmatched", s.unmatched))
 	s.metricsAlone = s.middleware(canonicalOnly(alone, s.unmatched))
 	return s, nil
@@ -364,10 +366,13 @@ func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
 // answers the others with notFound. net/http.ServeMux would redirect a
 // path with an empty, "." or ".." segment to its clean form, which for
 // the API turns /transactions//reversal, a transaction with an empty ID,
-// into a redirect to another operation; such a path names nothing.
+// into a redirect to another operation; such a path names nothing. The
+// segments are those of the path as sent, which the mux routes by: a
+// slash or a dot percent-encoded (%2F, %2E) is part of its segment, as
+// in the transaction ID a//b sent as a%2F%2Fb.
 func canonicalOnly(next http.Handler, notFound http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if p := r.URL.Path; strings.HasPrefix(p, "/") && !canonical(p) {
+		if p := r.URL.EscapedPath(); strings.HasPrefix(p, "/") && !canonical(p) {
 			notFound(w, r)
 			return
 		}
@@ -410,6 +415,20 @@ func (s *Server) markWrites(pattern string) {
 		s.writes = map[string]bool{}
 	}
 	s.writes[pattern] = true
+}
+
+// allowed returns the Allow header of a path served with methods, in
+// their order: net/http.ServeMux answers HEAD with the handler of GET,
+// so HEAD is listed after GET wherever GET is served.
+func allowed(methods []string) string {
+	list := make([]string, 0, len(methods)+1)
+	for _, m := range methods {
+		list = append(list, m)
+		if m == http.MethodGet && !slices.Contains(methods, http.MethodHead) {
+			list = append(list, http.MethodHead)
+		}
+	}
+	return strings.Join(list, ", ")
 }
 
 // notAllowed answers 405 at path to every method that no route serves
@@ -493,7 +512,8 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 // named records the route pattern of a request for the logs and metrics,
 // and refuses what no route of Levy accepts before the route's handler
 // runs: a body whose Content-Length is over the route's limit (413, before
-// any of it is read, and so before a 100 Continue), and a path or query
+// any of it is read, and so before a 100 Continue), a body sent with a
+// content coding (415, see plainBody), and a path or query
 // parameter that is not fit to be an identifier (400; see
 // wire.CheckIdentifier).
 func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
@@ -502,6 +522,12 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 		limit = n
 	}
 	params := pathParams(pattern)
+	// A pattern that matches a subtree (/console/) or ends in a {name...}
+	// wildcard leaves the rest of the path to its handler, which reads it
+	// decoded (a file server does): there, a "." or ".." segment sent
+	// percent-encoded names nothing either.
+	at := pattern[strings.Index(pattern, "/")+1:]
+	tree := strings.HasSuffix(at, "/") || strings.HasSuffix(at, "...}")
 	query, admin := s.adminQuery[pattern]
 	writes := s.writes[pattern]
 	series := s.metrics.route(pattern)
@@ -509,9 +535,18 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 		x := exchangeOf(r.Context())
 		x.route, x.metrics = pattern, series
 		x.query, x.admin, x.writes = query, admin, writes
+		if tree && !canonical(r.URL.Path) {
+			s.unmatched(w, r)
+			return
+		}
 		if r.ContentLength > limit {
 			s.fail(w, r, &levy.Error{Code: levy.ETooLarge, Field: "Content-Length",
 				Message: fmt.Sprintf("the request body of %d bytes is larger than the limit of %d bytes of this route", r.ContentLength, limit)})
+			return
+		}
+		if err := plainBody(r); err != nil {
+			w.Header().Set("Accept-Encoding", "identity") // what is accepted instead (RFC 7694)
+			s.fail(w, r, err)
 			return
 		}
 		if err := checkParams(r, params); err != nil {
@@ -520,6 +555,28 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 		}
 		h(w, r)
 	})
+}
+
+// plainBody refuses (415, naming Content-Encoding) a request body sent
+// with a content coding, such as gzip: no route of Levy decodes one, and
+// read as it came, the coded bytes would be taken for broken JSON or,
+// by a route that reads bytes, for the text itself. A request without a
+// body, and the coding identity (none), pass.
+func plainBody(r *http.Request) error {
+	if r.ContentLength == 0 {
+		return nil // no body, or an empty one: there is nothing coded to read
+	}
+	for _, v := range r.Header.Values("Content-Encoding") {
+		for coding := range strings.SplitSeq(v, ",") {
+			coding = strings.TrimSpace(coding)
+			if coding == "" || strings.EqualFold(coding, "identity") {
+				continue
+			}
+			return &levy.Error{Code: levy.EUnsupported, Field: "Content-Encoding",
+				Message: "the request body must be sent as it is: Levy does not decode the content coding " + strconv.Quote(strings.ToLower(coding)) + "; leave out Content-Encoding"}
+		}
+	}
+	return nil
 }
 
 // pathParams returns the names of the wildcards of a ServeMux pattern:
@@ -550,6 +607,9 @@ func checkParams(r *http.Request, params []string) error {
 	if r.URL.RawQuery == "" {
 		return nil
 	}
+	if err := readableQuery(r.URL.RawQuery); err != nil {
+		return err
+	}
 	q := r.URL.Query()
 	names := make([]string, 0, len(q))
 	for name := range q {
@@ -564,6 +624,32 @@ func checkParams(r *http.Request, params []string) error {
 			if err := wire.CheckIdentifier(name, v); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// readableQuery refuses (400) a query with a pair that net/url cannot
+// read, which url.Values leaves out without a word: a semicolon, which
+// is no longer a separator, or a percent sign without two hexadecimal
+// digits after it. Left out, the parameter the client sent would count
+// as not given (an endDate dropped opens the range to today). The error
+// names the parameter, or the query when its name cannot be read.
+func readableQuery(raw string) error {
+	for pair := range strings.SplitSeq(raw, "&") {
+		key, value, _ := strings.Cut(pair, "=")
+		name, err := url.QueryUnescape(key)
+		if err != nil || wire.CheckIdentifier("query", name) != nil {
+			name = "query" // its name cannot be read, nor named
+		}
+		switch {
+		case strings.Contains(pair, ";"):
+			return levy.Invalid(name, "the query holds a semicolon, which does not separate parameters: separate them with & and write a semicolon in a value as %%3B")
+		case err != nil:
+			return levy.Invalid(name, "a parameter's name is not percent-encoded correctly: a %% is followed by two hexadecimal digits, and is itself written %%25")
+		}
+		if _, err := url.QueryUnescape(value); err != nil {
+			return levy.Invalid(name, "the value is not percent-encoded correctly: a %% is followed by two hexadecimal digits, and is itself written %%25")
 		}
 	}
 	return nil
