@@ -234,6 +234,23 @@ func (s *snapshot) checkCurrency(field string, c *wire.Currency) (money.Currency
 	return money.Currency{}, levy.Invalid(field, "needs isoCurrencyCodeAlpha or isoCurrencyCodeNum")
 }
 
+// checkAmountCurrency is checkCurrency for a currency that amounts are
+// stated and rounded in (the document's and the company code's): it also
+// refuses one that ISO 4217 gives no minor unit ("N.A.": gold, the SDR,
+// XTS, XXX), as no amount can be rounded to it. Its error names the
+// member sent, the alphabetic code when both are.
+func (s *snapshot) checkAmountCurrency(field string, c *wire.Currency) (money.Currency, error) {
+	cur, err := s.checkCurrency(field, c)
+	if err != nil || cur.MinorUnits >= 0 {
+		return cur, err
+	}
+	member := ".isoCurrencyCodeAlpha"
+	if c.ISOCurrencyCodeAlpha == "" {
+		member = ".isoCurrencyCodeNum"
+	}
+	return money.Currency{}, levy.Invalid(field+member, "%s (%s) has no minor unit in ISO 4217, so no amount can be rounded in it; state the amounts in a currency such as USD", cur.Alpha, cur.Name)
+}
+
 // refuseCurrency appends to errs the refusal of currency c at field
 // (checkCurrency), if c is not nil and refused.
 func (s *snapshot) refuseCurrency(errs levy.Errors, field string, c *wire.Currency) levy.Errors {
@@ -259,9 +276,16 @@ func coded(c *wire.Currency) *wire.Currency {
 // checkConversions checks the company code currency and the conversion
 // factors of a request, which the company code amounts are computed
 // with: each currency sent with a code (coded) must be one the dataset
-// knows.
+// knows, and the company code currency one with minor units
+// (checkAmountCurrency).
 func (s *snapshot) checkConversions(company *wire.Currency, factors []wire.CurrencyConversionFactor) error {
-	errs := s.refuseCurrency(nil, "companyCodeCurrency", coded(company))
+	var errs levy.Errors
+	if company := coded(company); company != nil {
+		var e *levy.Error
+		if _, err := s.checkAmountCurrency("companyCodeCurrency", company); errors.As(err, &e) {
+			errs = append(errs, e)
+		}
+	}
 	for i := range factors {
 		p := fmt.Sprintf("currencyConversionFactors[%d].", i)
 		errs = s.refuseCurrency(errs, p+"sourceCurrency", coded(factors[i].SourceCurrency))
