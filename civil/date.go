@@ -178,8 +178,8 @@ func (d *Date) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Period is a half-open validity span of dates: from Effective, inclusive,
-// to Expiration, inclusive. A zero Expiration means open-ended; a zero
+// Period is a validity span of dates: from Effective to Expiration, both
+// inclusive. A zero Expiration means open-ended; a zero
 // Effective means "since always".
 type Period struct {
 	Effective  Date

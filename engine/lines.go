@@ -588,7 +588,7 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 	}
 	cur := money.Currency{Alpha: "USD", Numeric: 840, Name: "US Dollar", MinorUnits: 2}
 	if h.currency != nil {
-		if cur, err = s.checkCurrency("currency", h.currency); err != nil {
+		if cur, err = s.checkAmountCurrency("currency", h.currency); err != nil {
 			return nil, nil, err
 		}
 	}

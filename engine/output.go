@@ -234,6 +234,24 @@ func (s *snapshot) checkCurrency(field string, c *wire.Currency) (money.Currency
 	return money.Currency{}, levy.Invalid(field, "needs isoCurrencyCodeAlpha or isoCurrencyCodeNum")
 }
 
+// checkAmountCurrency is checkCurrency for a currency that amounts are
+// stated and rounded in (the document's, the company code's and a
+// location's filing currency): it also
+// refuses one that ISO 4217 gives no minor unit ("N.A.": gold, the SDR,
+// XTS, XXX), as no amount can be rounded to it. Its error names the
+// member sent, the alphabetic code when both are.
+func (s *snapshot) checkAmountCurrency(field string, c *wire.Currency) (money.Currency, error) {
+	cur, err := s.checkCurrency(field, c)
+	if err != nil || cur.MinorUnits >= 0 {
+		return cur, err
+	}
+	member := ".isoCurrencyCodeAlpha"
+	if c.ISOCurrencyCodeAlpha == "" {
+		member = ".isoCurrencyCodeNum"
+	}
+	return money.Currency{}, levy.Invalid(field+member, "%s (%s) has no minor unit in ISO 4217, so no amount can be rounded in it; state the amounts in a currency such as USD", cur.Alpha, cur.Name)
+}
+
 // refuseCurrency appends to errs the refusal of currency c at field
 // (checkCurrency), if c is not nil and refused.
 func (s *snapshot) refuseCurrency(errs levy.Errors, field string, c *wire.Currency) levy.Errors {
@@ -258,14 +276,50 @@ func coded(c *wire.Currency) *wire.Currency {
 
 // checkConversions checks the company code currency and the conversion
 // factors of a request, which the company code amounts are computed
-// with: each currency sent with a code (coded) must be one the dataset
-// knows.
+// with: each currency sent with a code (coded)
+// must be one the dataset knows, and the company code currency one with
+// minor units (checkAmountCurrency). A factor from a currency to itself
+// must be 1, and two factors between one pair of currencies must agree,
+// as only one of them could be used.
 func (s *snapshot) checkConversions(company *wire.Currency, factors []wire.CurrencyConversionFactor) error {
-	errs := s.refuseCurrency(nil, "companyCodeCurrency", coded(company))
+	var errs levy.Errors
+	if company := coded(company); company != nil {
+		var e *levy.Error
+		if _, err := s.checkAmountCurrency("companyCodeCurrency", company); errors.As(err, &e) {
+			errs = append(errs, e)
+		}
+	}
+	type pair struct{ src, dst string }
+	var seen map[pair]int
 	for i := range factors {
+		f := &factors[i]
 		p := fmt.Sprintf("currencyConversionFactors[%d].", i)
-		errs = s.refuseCurrency(errs, p+"sourceCurrency", coded(factors[i].SourceCurrency))
-		errs = s.refuseCurrency(errs, p+"targetCurrency", coded(factors[i].TargetCurrency))
+		n := len(errs)
+		errs = s.refuseCurrency(errs, p+"sourceCurrency", coded(f.SourceCurrency))
+		errs = s.refuseCurrency(errs, p+"targetCurrency", coded(f.TargetCurrency))
+		src, ok1 := s.currency(f.SourceCurrency)
+		dst, ok2 := s.currency(f.TargetCurrency)
+		if len(errs) > n || !ok1 || !ok2 || f.ConversionFactor == nil {
+			continue
+		}
+		k := f.ConversionFactor.Decimal()
+		if src.Alpha == dst.Alpha {
+			if !k.Equal(decimalOne) {
+				errs = append(errs, levy.Invalid(p+"conversionFactor", "%s converts %s into itself, so it must be 1", f.ConversionFactor, src.Alpha))
+			}
+			continue
+		}
+		key := pair{src.Alpha, dst.Alpha}
+		if j, ok := seen[key]; ok {
+			if prev := factors[j].ConversionFactor; !prev.Decimal().Equal(k) {
+				errs = append(errs, levy.Invalid(p+"conversionFactor", "%s converts %s into %s, but currencyConversionFactors[%d] does so at %s; send one factor per pair of currencies", f.ConversionFactor, src.Alpha, dst.Alpha, j, prev))
+			}
+			continue
+		}
+		if seen == nil {
+			seen = make(map[pair]int)
+		}
+		seen[key] = i
 	}
 	if len(errs) > 0 {
 		return errs
@@ -328,6 +382,13 @@ func (c *calc) companyAmounts(l *line) (tax, taxable *money.Amount) {
 	if !ok {
 		return nil, nil
 	}
+	if target.Alpha == c.d.currency.Alpha {
+		// The document's own currency: its amounts as they are.
+		places := int32(max(target.MinorUnits, 0))
+		a := money.New(l.totalTax).Round(places, money.HalfUp)
+		b := money.New(l.companyBase()).Round(places, money.HalfUp)
+		return &a, &b
+	}
 	for _, f := range factors {
 		src, ok1 := c.s.currency(f.SourceCurrency)
 		dst, ok2 := c.s.currency(f.TargetCurrency)
@@ -336,17 +397,23 @@ func (c *calc) companyAmounts(l *line) (tax, taxable *money.Amount) {
 		}
 		places := int32(max(target.MinorUnits, 0))
 		k := f.ConversionFactor.Decimal()
-		base := decimalZero
-		for i := range l.taxes {
-			if l.taxes[i].counted() && l.taxes[i].taxable.GreaterThan(base) {
-				base = l.taxes[i].taxable
-			}
-		}
 		a := money.New(l.totalTax.Mul(k)).Round(places, money.HalfUp)
-		b := money.New(base.Mul(k)).Round(places, money.HalfUp)
+		b := money.New(l.companyBase().Mul(k)).Round(places, money.HalfUp)
 		return &a, &b
 	}
 	return nil, nil
+}
+
+// companyBase is the taxable amount that the company code currency
+// states for line l: the largest taxable amount of its counted taxes.
+func (l *line) companyBase() decimal.Decimal {
+	base := decimalZero
+	for i := range l.taxes {
+		if l.taxes[i].counted() && l.taxes[i].taxable.GreaterThan(base) {
+			base = l.taxes[i].taxable
+		}
+	}
+	return base
 }
 
 // leafOut is what every perspective's response line takes from a

@@ -137,14 +137,22 @@ func (r *resolver) origin(base, member string, loc *wire.Location, role wire.Loc
 }
 
 // checkConversion refuses a location whose currencyConversion names a
-// currency (coded) that the dataset does not know: the filing amounts of
-// the taxes sited there are in it (calc.filing).
+// currency (coded) that the dataset does not know or one without minor
+// units (checkAmountCurrency): the filing amounts of the taxes sited
+// there are in it (calc.filing). A conversion into the
+// document's own currency must be at the rate 1.
 func (r *resolver) checkConversion(base, member string, loc *wire.Location) error {
-	if loc.CurrencyConversion == nil {
+	conv := loc.CurrencyConversion
+	if conv == nil {
 		return nil
 	}
-	if errs := r.c.s.refuseCurrency(nil, base+member+".currencyConversion.currency", coded(loc.CurrencyConversion.Currency)); len(errs) > 0 {
-		return errs[0]
+	if c := coded(conv.Currency); c != nil {
+		if _, err := r.c.s.checkAmountCurrency(base+member+".currencyConversion.currency", c); err != nil {
+			return err
+		}
+	}
+	if cur, ok := r.c.s.currency(conv.Currency); ok && conv.Rate != nil && cur.Alpha == r.c.d.currency.Alpha && !conv.Rate.Decimal().Equal(decimalOne) {
+		return levy.Invalid(base+member+".currencyConversion.rate", "%s converts %s, the document's currency, into itself, so it must be 1", conv.Rate, cur.Alpha)
 	}
 	return nil
 }
