@@ -42,15 +42,19 @@ func (l *lazy[T]) get(load func() (T, error)) (T, error) {
 }
 
 // part returns a part of d, reading the generated file name and decoding
-// it on first use.
+// it on first use. An error names the file.
 func part[T any](d *Dataset, l *lazy[T], name string, decode func([]byte) (T, error)) (T, error) {
 	return l.get(func() (T, error) {
+		var zero T
 		b, err := d.file(name)
 		if err != nil {
-			var zero T
 			return zero, err
 		}
-		return decode(b)
+		v, err := decode(b)
+		if err != nil {
+			return zero, fmt.Errorf("data: %s: %w", name, err)
+		}
+		return v, nil
 	})
 }
 
