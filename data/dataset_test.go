@@ -160,6 +160,51 @@ func TestManifestMatchesEmbeddedFiles(t *testing.T) {
 	}
 }
 
+// TestManifestRefusesChangedFile: the embedded dataset reads a file only
+// when its bytes are those of the manifest. A file edited by hand (here
+// a code's name changed, which still decodes), replaced from another
+// version of the generator, or not listed is refused with an error
+// naming it; the manifest's digests were never read before.
+func TestManifestRefusesChangedFile(t *testing.T) {
+	file := embeddedFile(t, codesFile)
+	head, body := splitFile(t, file)
+	i := bytes.Index(body, []byte("Euro"))
+	if i < 0 {
+		t.Fatal(`codes.lvd has no "Euro"`)
+	}
+	edited := slices.Clone(body)
+	edited[i] = 'F'
+	changed := joinFile(t, head, edited)
+	if err := readOne(codesFile, changed); err != nil {
+		t.Fatalf("the edited file does not decode, so it does not show the check: %v", err)
+	}
+
+	open := func(name string, b []byte) *Dataset {
+		return &Dataset{fsys: fstest.MapFS{name: &fstest.MapFile{Data: b}}, version: Version, digests: fileDigests}
+	}
+	if _, err := open(codesFile, file).Codes(); err != nil {
+		t.Fatalf("the embedded codes.lvd: %v", err)
+	}
+	_, err := open(codesFile, changed).Codes()
+	if err == nil || !strings.Contains(err.Error(), codesFile) || !strings.Contains(err.Error(), "manifest") {
+		t.Errorf("an edited codes.lvd: %v, want an error naming it and the manifest", err)
+	}
+
+	d := open(codesFile, file)
+	d.digests = map[string]string{"other.lvd": fileDigests["other.lvd"]}
+	if _, err := d.Codes(); err == nil || !strings.Contains(err.Error(), codesFile) {
+		t.Errorf("codes.lvd missing from the manifest: %v, want an error naming it", err)
+	}
+
+	// The default dataset is held to its manifest.
+	if Default().digests == nil {
+		t.Error("the default dataset has no manifest")
+	}
+	if _, err := Default().Codes(); err != nil {
+		t.Error(err)
+	}
+}
+
 // FuzzReadFiles reads mutated bodies of every data file through the
 // dataset's readers: an error must name the file and nothing may panic.
 // The seeds are the real files' bodies (whole for the small ones, the
