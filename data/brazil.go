@@ -692,7 +692,7 @@ func (t *BrazilTables) Encode() ([]byte, error) {
 func DecodeBrazil(file []byte) (*Brazil, error) {
 	r, err := binfmt.Open(file, brKind, brVersion)
 	if err != nil {
-		return nil, fmt.Errorf("data: %w", err)
+		return nil, err
 	}
 	dec := func() decimal.Decimal {
 		c := r.Varint()
@@ -818,7 +818,7 @@ func DecodeBrazil(file []byte) (*Brazil, error) {
 		t.ISSPlace[i] = BRISSPlace{Item: r.String(), Where: r.String(), Citation: r.String()}
 	}
 	if err := r.Done(); err != nil {
-		return nil, fmt.Errorf("data: %s: %w", brFile, err)
+		return nil, err
 	}
 	return NewBrazil(t)
 }

@@ -42,13 +42,7 @@ type Codes struct {
 // Codes returns the dataset's currency and country codes, decoding them the
 // first time it is called.
 func (d *Dataset) Codes() (*Codes, error) {
-	return part(d, &d.codes, codesFile, func(b []byte) (*Codes, error) {
-		c, err := decodeCodes(b)
-		if err != nil {
-			return nil, fmt.Errorf("data: decode %s: %w", codesFile, err)
-		}
-		return c, nil
-	})
+	return part(d, &d.codes, codesFile, decodeCodes)
 }
 
 // Currencies returns the ISO 4217 currency table. Currencies that ISO lists

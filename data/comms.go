@@ -1,8 +1,6 @@
 package data
 
 import (
-	"fmt"
-
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/binfmt"
 	"github.com/shopspring/decimal"
@@ -77,13 +75,7 @@ type CommsTax struct {
 // Communications returns the dataset's US communications taxes, decoding
 // them the first time it is called.
 func (d *Dataset) Communications() (*Communications, error) {
-	return part(d, &d.comms, commsFile, func(b []byte) (*Communications, error) {
-		c, err := decodeComms(b)
-		if err != nil {
-			return nil, fmt.Errorf("data: decode %s: %w", commsFile, err)
-		}
-		return c, nil
-	})
+	return part(d, &d.comms, commsFile, decodeComms)
 }
 
 func decodeComms(b []byte) (*Communications, error) {

@@ -1,9 +1,14 @@
 package data
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -14,6 +19,10 @@ var embedded embed.FS
 type Dataset struct {
 	fsys    fs.FS
 	version string
+	// digests, when set, holds the SHA-256 (hex) of every file the
+	// dataset may read, by name: the embedded dataset's manifest. A
+	// file that is not in it, or whose bytes differ, is refused.
+	digests map[string]string
 
 	codes  lazy[*Codes]
 	juris  lazy[*Jurisdictions]
@@ -42,15 +51,19 @@ func (l *lazy[T]) get(load func() (T, error)) (T, error) {
 }
 
 // part returns a part of d, reading the generated file name and decoding
-// it on first use.
+// it on first use. An error names the file.
 func part[T any](d *Dataset, l *lazy[T], name string, decode func([]byte) (T, error)) (T, error) {
 	return l.get(func() (T, error) {
+		var zero T
 		b, err := d.file(name)
 		if err != nil {
-			var zero T
 			return zero, err
 		}
-		return decode(b)
+		v, err := decode(b)
+		if err != nil {
+			return zero, fmt.Errorf("data: %s: %w", name, err)
+		}
+		return v, nil
 	})
 }
 
@@ -59,7 +72,7 @@ var defaultDataset = sync.OnceValue(func() *Dataset {
 	if err != nil {
 		panic(err) // the embed pattern guarantees the folder
 	}
-	return &Dataset{fsys: sub, version: Version}
+	return &Dataset{fsys: sub, version: Version, digests: fileDigests}
 })
 
 // Default returns the embedded default dataset. Every call returns the same
@@ -76,11 +89,36 @@ func Open(fsys fs.FS, version string) *Dataset {
 // Version returns the dataset's version.
 func (d *Dataset) Version() string { return d.version }
 
-// file reads one generated file.
+// file reads one generated file and, when d has a manifest, checks it
+// against its digest there.
 func (d *Dataset) file(name string) ([]byte, error) {
 	b, err := fs.ReadFile(d.fsys, name)
 	if err != nil {
 		return nil, fmt.Errorf("data: read %s: %w", name, err)
 	}
+	if err := d.checkDigest(name, b); err != nil {
+		return nil, err
+	}
 	return b, nil
+}
+
+// checkDigest reports an error when d has a manifest and the file name,
+// whose bytes are b, is not in it or differs from it: a data file changed
+// or replaced without the manifest (zz_manifest.go) being regenerated
+// with it.
+func (d *Dataset) checkDigest(name string, b []byte) error {
+	if d.digests == nil {
+		return nil
+	}
+	want, ok := d.digests[name]
+	if !ok {
+		return fmt.Errorf("data: %s is not in the manifest of dataset %s (it lists %s); regenerate with go run ./cmd/levydata",
+			name, d.version, strings.Join(slices.Sorted(maps.Keys(d.digests)), ", "))
+	}
+	sum := sha256.Sum256(b)
+	if got := hex.EncodeToString(sum[:]); got != want {
+		return fmt.Errorf("data: %s does not match the manifest of dataset %s (SHA-256 %s, the manifest says %s): the file was changed without regenerating; regenerate with go run ./cmd/levydata",
+			name, d.version, got, want)
+	}
+	return nil
 }

@@ -27,9 +27,13 @@
 // collection follows about 100,000 pointers instead of 1.3 million.
 //
 // A Dataset is immutable once a part is loaded and safe for concurrent use.
-// Default returns the embedded dataset; Open reads a dataset from another
-// file system with the same layout, for example a folder written by
-// `go run ./cmd/levydata --out DIR`.
+// Default returns the embedded dataset, whose files are each checked
+// against the SHA-256 in the manifest (zz_manifest.go) before they are
+// decoded, so that a file changed without regenerating is refused with an
+// error naming it; Open reads a dataset from another file system with the
+// same layout, for example a folder written by
+// `go run ./cmd/levydata --out DIR`, and checks no digests. An error of a
+// part names its file.
 //
 // Regenerate with:
 //

@@ -49,7 +49,7 @@ func (d *Dataset) IPs() (*IPTable, error) {
 func decodeIPs(file []byte) (*IPTable, error) {
 	r, err := binfmt.Open(file, "ip", 1)
 	if err != nil {
-		return nil, fmt.Errorf("data: ip table: %w", err)
+		return nil, fmt.Errorf("ip table: %w", err)
 	}
 	t := &IPTable{countries: readEvidenceCountries(r)}
 	n := r.Count(2)
@@ -58,7 +58,7 @@ func decodeIPs(file []byte) (*IPTable, error) {
 	for i := range t.v4Start {
 		prev += r.Uvarint()
 		if prev > 1<<32-1 || i > 0 && uint32(prev) <= t.v4Start[i-1] {
-			return nil, fmt.Errorf("data: ip table: IPv4 start %d out of order: %w", i, binfmt.ErrCorrupt)
+			return nil, fmt.Errorf("ip table: IPv4 start %d out of order: %w", i, binfmt.ErrCorrupt)
 		}
 		t.v4Start[i] = uint32(prev)
 	}
@@ -70,7 +70,7 @@ func decodeIPs(file []byte) (*IPTable, error) {
 	for i := range t.v6Start {
 		d := r.Uvarint()
 		if i > 0 && (d == 0 || prev+d < prev) {
-			return nil, fmt.Errorf("data: ip table: IPv6 start %d out of order: %w", i, binfmt.ErrCorrupt)
+			return nil, fmt.Errorf("ip table: IPv6 start %d out of order: %w", i, binfmt.ErrCorrupt)
 		}
 		prev += d
 		t.v6Start[i] = prev
@@ -86,12 +86,12 @@ func decodeIPs(file []byte) (*IPTable, error) {
 		if dh == 0 {
 			d := r.Uvarint()
 			if i > 0 && (d == 0 || lo+d < lo) {
-				return nil, fmt.Errorf("data: ip table: IPv6 fine start %d out of order: %w", i, binfmt.ErrCorrupt)
+				return nil, fmt.Errorf("ip table: IPv6 fine start %d out of order: %w", i, binfmt.ErrCorrupt)
 			}
 			lo += d
 		} else {
 			if hi+dh < hi {
-				return nil, fmt.Errorf("data: ip table: IPv6 fine start %d out of order: %w", i, binfmt.ErrCorrupt)
+				return nil, fmt.Errorf("ip table: IPv6 fine start %d out of order: %w", i, binfmt.ErrCorrupt)
 			}
 			hi += dh
 			lo = r.Uvarint()
@@ -100,32 +100,32 @@ func decodeIPs(file []byte) (*IPTable, error) {
 	}
 	t.fineCC = slices.Clone(r.Raw(n))
 	if err := r.Done(); err != nil {
-		return nil, fmt.Errorf("data: ip table: %w", err)
+		return nil, fmt.Errorf("ip table: %w", err)
 	}
 	if err := checkEvidenceCountries(t.countries); err != nil {
-		return nil, fmt.Errorf("data: ip table: %w", err)
+		return nil, fmt.Errorf("ip table: %w", err)
 	}
 	if len(t.v4Start) == 0 || t.v4Start[0] != 0 || len(t.v6Start) == 0 || t.v6Start[0] != 0 {
-		return nil, fmt.Errorf("data: ip table: a family does not start at address 0: %w", binfmt.ErrCorrupt)
+		return nil, fmt.Errorf("ip table: a family does not start at address 0: %w", binfmt.ErrCorrupt)
 	}
 	if len(t.fineHi) > 0 && t.fineLo[0] != 0 {
-		return nil, fmt.Errorf("data: ip table: IPv6 fine table does not start on a /64: %w", binfmt.ErrCorrupt)
+		return nil, fmt.Errorf("ip table: IPv6 fine table does not start on a /64: %w", binfmt.ErrCorrupt)
 	}
 	if err := checkEvidenceIndexes(t.v4CC, len(t.countries), false); err != nil {
-		return nil, fmt.Errorf("data: ip table: IPv4: %w", err)
+		return nil, fmt.Errorf("ip table: IPv4: %w", err)
 	}
 	if err := checkEvidenceIndexes(t.v6CC, len(t.countries), true); err != nil {
-		return nil, fmt.Errorf("data: ip table: IPv6: %w", err)
+		return nil, fmt.Errorf("ip table: IPv6: %w", err)
 	}
 	if err := checkEvidenceIndexes(t.fineCC, len(t.countries), false); err != nil {
-		return nil, fmt.Errorf("data: ip table: IPv6 fine: %w", err)
+		return nil, fmt.Errorf("ip table: IPv6 fine: %w", err)
 	}
 	for i, c := range t.v6CC {
 		if c != evSplit {
 			continue
 		}
 		if j := t.fineIndex(t.v6Start[i], 0); len(t.fineHi) == 0 || t.fineHi[j] != t.v6Start[i] || t.fineLo[j] != 0 {
-			return nil, fmt.Errorf("data: ip table: IPv6 entry %d has no fine entries: %w", i, binfmt.ErrCorrupt)
+			return nil, fmt.Errorf("ip table: IPv6 entry %d has no fine entries: %w", i, binfmt.ErrCorrupt)
 		}
 	}
 	t.ranges = t.countRanges()
@@ -313,14 +313,14 @@ func (d *Dataset) BINs() (*BINTable, error) {
 func decodeBINs(file []byte) (*BINTable, error) {
 	r, err := binfmt.Open(file, "bin", 1)
 	if err != nil {
-		return nil, fmt.Errorf("data: bin table: %w", err)
+		return nil, fmt.Errorf("bin table: %w", err)
 	}
 	t := &BINTable{countries: readEvidenceCountries(r)}
 	ng := r.Count(2)
 	for i := 0; i < ng && r.Err() == nil; i++ {
 		g := binGroup{digits: int(r.Uvarint())}
 		if g.digits < 1 || g.digits > 9 || i > 0 && g.digits >= t.groups[i-1].digits {
-			return nil, fmt.Errorf("data: bin table: prefix length %d out of order: %w", g.digits, binfmt.ErrCorrupt)
+			return nil, fmt.Errorf("bin table: prefix length %d out of order: %w", g.digits, binfmt.ErrCorrupt)
 		}
 		n := r.Count(2)
 		g.keys = make([]uint32, n)
@@ -328,25 +328,25 @@ func decodeBINs(file []byte) (*BINTable, error) {
 		for j := range g.keys {
 			d := r.Uvarint()
 			if j > 0 && d == 0 {
-				return nil, fmt.Errorf("data: bin table: %d-digit prefix %d out of order: %w", g.digits, j, binfmt.ErrCorrupt)
+				return nil, fmt.Errorf("bin table: %d-digit prefix %d out of order: %w", g.digits, j, binfmt.ErrCorrupt)
 			}
 			prev += d
 			if prev > 1<<32-1 {
-				return nil, fmt.Errorf("data: bin table: %d-digit prefix %d too large: %w", g.digits, j, binfmt.ErrCorrupt)
+				return nil, fmt.Errorf("bin table: %d-digit prefix %d too large: %w", g.digits, j, binfmt.ErrCorrupt)
 			}
 			g.keys[j] = uint32(prev)
 		}
 		g.cc = slices.Clone(r.Raw(n))
 		if err := checkEvidenceIndexes(g.cc, len(t.countries), false); err != nil {
-			return nil, fmt.Errorf("data: bin table: %d-digit prefixes: %w", g.digits, err)
+			return nil, fmt.Errorf("bin table: %d-digit prefixes: %w", g.digits, err)
 		}
 		t.groups = append(t.groups, g)
 	}
 	if err := r.Done(); err != nil {
-		return nil, fmt.Errorf("data: bin table: %w", err)
+		return nil, fmt.Errorf("bin table: %w", err)
 	}
 	if err := checkEvidenceCountries(t.countries); err != nil {
-		return nil, fmt.Errorf("data: bin table: %w", err)
+		return nil, fmt.Errorf("bin table: %w", err)
 	}
 	return t, nil
 }

@@ -133,7 +133,7 @@ func (d *Dataset) Boundaries() (*Boundaries, error) {
 func decodeBoundaries(file []byte) (*Boundaries, error) {
 	r, err := binfmt.Open(file, "geo", 2)
 	if err != nil {
-		return nil, fmt.Errorf("data: boundaries: %w", err)
+		return nil, fmt.Errorf("boundaries: %w", err)
 	}
 	// The vertices of all loops share one array, and so do the loops of
 	// all boundaries, so that the collector has a few large objects to
@@ -191,14 +191,14 @@ func decodeBoundaries(file []byte) (*Boundaries, error) {
 			c := GridCell{ID: id, Inside: int32(r.Varint())}
 			nc := r.Count(3)
 			if c.Inside < -1 || int(c.Inside) >= len(out.All) {
-				return nil, fmt.Errorf("data: boundaries: %w: cell owner out of range", binfmt.ErrCorrupt)
+				return nil, fmt.Errorf("boundaries: %w: cell owner out of range", binfmt.ErrCorrupt)
 			}
 			c.Start = int32(len(g.Candidates))
 			for j := 0; j < nc; j++ {
 				cand := Candidate{Boundary: int32(r.Uvarint()), CenterInside: r.Bool()}
 				ne := r.Count(1)
 				if int(cand.Boundary) >= len(out.All) {
-					return nil, fmt.Errorf("data: boundaries: %w: candidate out of range", binfmt.ErrCorrupt)
+					return nil, fmt.Errorf("boundaries: %w: candidate out of range", binfmt.ErrCorrupt)
 				}
 				limit := edgeCounts[cand.Boundary]
 				cand.Start = int32(len(g.Edges))
@@ -206,7 +206,7 @@ func decodeBoundaries(file []byte) (*Boundaries, error) {
 				for n := 0; n < ne; n++ {
 					e += int64(r.Uvarint())
 					if e >= limit {
-						return nil, fmt.Errorf("data: boundaries: %w: edge out of range", binfmt.ErrCorrupt)
+						return nil, fmt.Errorf("boundaries: %w: edge out of range", binfmt.ErrCorrupt)
 					}
 					g.Edges = append(g.Edges, int32(e))
 				}
@@ -220,7 +220,7 @@ func decodeBoundaries(file []byte) (*Boundaries, error) {
 		out.Grids = append(out.Grids, g)
 	}
 	if err := r.Done(); err != nil {
-		return nil, fmt.Errorf("data: boundaries: %w", err)
+		return nil, fmt.Errorf("boundaries: %w", err)
 	}
 	return out, nil
 }

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -39,13 +38,7 @@ type IntrastatUnit struct {
 // Intrastat returns the dataset's Intrastat code lists, decoding them
 // the first time it is called.
 func (d *Dataset) Intrastat() (*Intrastat, error) {
-	return part(d, &d.intra, intrastatFile, func(b []byte) (*Intrastat, error) {
-		x, err := decodeIntrastat(b)
-		if err != nil {
-			return nil, fmt.Errorf("data: decode %s: %w", intrastatFile, err)
-		}
-		return x, nil
-	})
+	return part(d, &d.intra, intrastatFile, decodeIntrastat)
 }
 
 // Year is the year of the Combined Nomenclature.

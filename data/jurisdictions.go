@@ -121,13 +121,7 @@ type PostcodeCountry struct {
 // Jurisdictions returns the jurisdictions and rates of the dataset,
 // decoding them on first use.
 func (d *Dataset) Jurisdictions() (*Jurisdictions, error) {
-	return part(d, &d.juris, jurisFile, func(b []byte) (*Jurisdictions, error) {
-		j, err := decodeJurisdictions(b)
-		if err != nil {
-			return nil, fmt.Errorf("data: %s: %w", jurisFile, err)
-		}
-		return j, nil
-	})
+	return part(d, &d.juris, jurisFile, decodeJurisdictions)
 }
 
 // All returns every jurisdiction, sorted by ID.

@@ -156,13 +156,7 @@ type LocalArea struct {
 
 // Local returns the dataset's US local part, decoding it on first use.
 func (d *Dataset) Local() (*Local, error) {
-	return part(d, &d.local, localFile, func(b []byte) (*Local, error) {
-		l, err := decodeLocal(b)
-		if err != nil {
-			return nil, fmt.Errorf("data: %s: %w", localFile, err)
-		}
-		return l, nil
-	})
+	return part(d, &d.local, localFile, decodeLocal)
 }
 
 // States returns the states of the table, sorted by code.

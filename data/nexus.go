@@ -341,13 +341,7 @@ type NexusRules struct {
 // Nexus returns the dataset's economic-nexus thresholds, decoding them
 // the first time it is called.
 func (d *Dataset) Nexus() (*NexusRules, error) {
-	return part(d, &d.nexus, nexusFile, func(b []byte) (*NexusRules, error) {
-		n, err := DecodeNexus(b)
-		if err != nil {
-			return nil, fmt.Errorf("data: decode %s: %w", nexusFile, err)
-		}
-		return n, nil
-	})
+	return part(d, &d.nexus, nexusFile, DecodeNexus)
 }
 
 // NewNexusRules checks rules (each with NexusRule.Check, and no two of a

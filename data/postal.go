@@ -95,7 +95,7 @@ func (d *Dataset) Postal() (*Postal, error) {
 func decodePostal(file []byte) (*Postal, error) {
 	r, err := binfmt.Open(file, "postal", postalVersion)
 	if err != nil {
-		return nil, fmt.Errorf("data: postal: %w", err)
+		return nil, fmt.Errorf("postal: %w", err)
 	}
 	var names []byte
 	ref := func(s []byte) textRef {
@@ -129,7 +129,7 @@ func decodePostal(file []byte) (*Postal, error) {
 		code += int(r.Uvarint())
 		pi := int(r.Uvarint())
 		if pi >= len(p.places) || code > 99999 {
-			return nil, fmt.Errorf("data: postal: %w", binfmt.ErrCorrupt)
+			return nil, fmt.Errorf("postal: %w", binfmt.ErrCorrupt)
 		}
 		codes = appendPadded(codes, uint64(code))
 		z := zipRec{code: int32(code), place: uint32(pi), county: uint32(len(p.counties))}
@@ -137,7 +137,7 @@ func decodePostal(file []byte) (*Postal, error) {
 		si, ok := stateIdx[string(state)]
 		if !ok {
 			if len(p.states) > math.MaxUint16 {
-				return nil, fmt.Errorf("data: postal: %w: too many states", binfmt.ErrCorrupt)
+				return nil, fmt.Errorf("postal: %w: too many states", binfmt.ErrCorrupt)
 			}
 			si = uint16(len(p.states))
 			p.states = append(p.states, string(state))
@@ -162,7 +162,7 @@ func decodePostal(file []byte) (*Postal, error) {
 		}
 		radius := r.Uvarint()
 		if radius > math.MaxUint16 {
-			return nil, fmt.Errorf("data: postal: %w: radius of ZIP %05d", binfmt.ErrCorrupt, code)
+			return nil, fmt.Errorf("postal: %w: radius of ZIP %05d", binfmt.ErrCorrupt, code)
 		}
 		z.radius = uint32(radius)
 		if pr := p.places[pi]; pr.n > 0 {
@@ -182,7 +182,7 @@ func decodePostal(file []byte) (*Postal, error) {
 		p.zips = append(p.zips, z)
 	}
 	if err := r.Done(); err != nil {
-		return nil, fmt.Errorf("data: postal: %w", err)
+		return nil, fmt.Errorf("postal: %w", err)
 	}
 	p.codes = string(codes)
 	p.names = string(names)

@@ -427,13 +427,7 @@ type ProductClassRule struct {
 // Taxability returns the taxability tables of the dataset, decoding them on
 // first use.
 func (d *Dataset) Taxability() (*Taxability, error) {
-	return part(d, &d.taxes, taxFile, func(b []byte) (*Taxability, error) {
-		t, err := decodeTaxability(b)
-		if err != nil {
-			return nil, fmt.Errorf("data: decode %s: %w", taxFile, err)
-		}
-		return t, nil
-	})
+	return part(d, &d.taxes, taxFile, decodeTaxability)
 }
 
 // States returns every state row, sorted by state, class and effective

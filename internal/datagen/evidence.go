@@ -596,18 +596,30 @@ func buildBIN(g *gen, valid map[string]bool) ([]byte, error) {
 	if err := dec.Decode(&banks); err != nil {
 		return nil, fmt.Errorf("bin: %s: %w", binFile, err)
 	}
+	if len(banks) == 0 {
+		return nil, fmt.Errorf("bin: %s: no bank listed", binFile)
+	}
 	// countries[prefix] = set of countries listing it.
 	countries := map[string]map[string]bool{}
 	listed := 0
-	for _, bank := range banks {
+	for i, bank := range banks {
+		// A key renamed upstream leaves its field empty: say which.
+		switch {
+		case bank.Name == "":
+			return nil, fmt.Errorf("bin: %s: bank %d: no field \"name\"", binFile, i+1)
+		case bank.Country == "":
+			return nil, fmt.Errorf("bin: %s: bank %q: no field \"country\"", binFile, bank.Name)
+		case len(bank.Prefixes) == 0:
+			return nil, fmt.Errorf("bin: %s: bank %q: no field \"prefixes\", or it is empty", binFile, bank.Name)
+		}
 		cc := strings.ToUpper(bank.Country)
 		if !valid[cc] {
-			return nil, fmt.Errorf("bin: bank %q: unknown country %q", bank.Name, bank.Country)
+			return nil, fmt.Errorf("bin: %s: bank %q: field \"country\": unknown country %q", binFile, bank.Name, bank.Country)
 		}
 		for _, p := range bank.Prefixes {
 			s := p.String()
 			if len(s) < minBINPrefix || len(s) > maxBINPrefix || s[0] == '0' || strings.Trim(s, "0123456789") != "" {
-				return nil, fmt.Errorf("bin: bank %q: bad prefix %q", bank.Name, s)
+				return nil, fmt.Errorf("bin: %s: bank %q: field \"prefixes\": bad prefix %q", binFile, bank.Name, s)
 			}
 			if countries[s] == nil {
 				countries[s] = map[string]bool{}

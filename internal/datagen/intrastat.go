@@ -108,9 +108,10 @@ func genIntrastat(g *gen) error {
 		Key:   "intrastat-cn8",
 		Files: intrastatCN8File + ", " + intrastatUnitsFile,
 		What: fmt.Sprintf("the Combined Nomenclature %d: %d CN8 codes with the supplementary unit each requires, and the %d supplementary units "+
-			"with their symbols; stored Intrastat members are checked against them and levy journal intrastat declares with them", intrastatYear, len(codes), len(units.Rows)),
-		From:        "xterr/php-cncodes Resources/cnCodes_2026.json at commit edf79ad347ce (from the EU Publications Office CN 2026 dataset); unit symbols of the CN",
-		Licence:     "EU data (reuse allowed with attribution, Decision 2011/833/EU); packaging MIT",
+			"with their symbols and English descriptions; stored Intrastat members are checked against them and levy journal intrastat declares with them", intrastatYear, len(codes), len(units.Rows)),
+		From: "xterr/php-cncodes Resources/cnCodes_2026.json at commit edf79ad347ce (from the EU Publications Office CN 2026 dataset); unit symbols of the CN; " +
+			"unit descriptions as compiled by OCA/intrastat-extrastat intrastat_product/data/intrastat_unit.xml at commit ae2e84fe64ed (2024-09-16), as the source folder records",
+		Licence:     "EU data (reuse allowed with attribution, Decision 2011/833/EU); packaging MIT; unit descriptions: facts of EU acts (the AGPL-3 module is not copied)",
 		Attribution: "Combined Nomenclature 2026, © European Union; php-cncodes, Copyright (c) 2022 Ceana Razvan, MIT License",
 	})
 	g.addSource(Source{

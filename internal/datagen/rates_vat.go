@@ -209,12 +209,12 @@ type datedPeriod struct {
 // effective_from ("0000-01-01": since always) to the day before the next.
 func euPeriods(cc string, in []euPeriod) ([]datedPeriod, error) {
 	out := make([]datedPeriod, 0, len(in))
-	for _, p := range in {
+	for i, p := range in {
 		var from civil.Date
 		if p.EffectiveFrom != "0000-01-01" {
 			d, err := civil.Parse(p.EffectiveFrom)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", euVATFile, cc, err)
+				return nil, fmt.Errorf("%s: %s, entry %d: field effective_from: %w", euVATFile, cc, i+1, err)
 			}
 			from = d
 		}
