@@ -53,7 +53,7 @@ FUZZ_TARGETS = wire:FuzzDecodeValidate engine:FuzzSale engine:FuzzSaleFields eng
 	taxarea:FuzzLookupBodies rules:FuzzRuleFile einvoice/ubl:FuzzParse einvoice/ubl:FuzzValues einvoice/webhook:FuzzReceiver \
 	api/einvoicing:FuzzConnectionBody api/einvoicing:FuzzSubmit internal/jsonbody:FuzzDecodeStrict \
 	internal/jsonbody:FuzzDecodeAgainstReference engine:FuzzTemplates einvoice/ubl:FuzzReadCII \
-	einvoice/facturx:FuzzExtract jurisdiction/taxreg:FuzzValidate data/content:FuzzReadLevyCSV \
+	einvoice/facturx:FuzzExtract jurisdiction/taxreg:FuzzValidate data/content:FuzzReadLevyCSV data:FuzzReadFiles \
 	data/content:FuzzReadFranchise data/content:FuzzLoad profile/profilecsv:FuzzImport batch:FuzzRun \
 	nexus:FuzzReadRegistrations profile:FuzzApply
 
