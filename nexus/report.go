@@ -56,7 +56,8 @@ type Options struct {
 	CompanySet bool
 	// Registrations are where the sellers hold registrations (see
 	// Registration); a state where a company holds one in force on AsOf
-	// is registered.
+	// is registered. A company named by one in force has its rows
+	// without sales figures.
 	Registrations []Registration
 	// EUThreshold, when set, replaces the EU's union-wide threshold (a
 	// tenant's policy).
@@ -83,6 +84,14 @@ type Registration struct {
 	// where it comes from ("profile", "list").
 	Number string `json:"number,omitempty"`
 	Source string `json:"source,omitempty"`
+	// AllCompanies makes the registration every company's, whatever
+	// Company says: a list's row that names no company (ReadRegistrations).
+	AllCompanies bool `json:"-"`
+}
+
+// of reports whether r is a registration of company.
+func (r *Registration) of(company string) bool {
+	return r.AllCompanies || r.Company == company
 }
 
 // inForce reports whether r is in force on d.
@@ -270,6 +279,11 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 	companies := map[string]bool{}
 	for k := range all {
 		companies[k.company] = true
+	}
+	for i := range o.Registrations {
+		if r := &o.Registrations[i]; !r.AllCompanies && r.inForce(o.AsOf) {
+			companies[r.Company] = true
+		}
 	}
 	if o.CompanySet {
 		companies = map[string]bool{o.Company: true}
@@ -788,8 +802,9 @@ func stateRow(company, st string, rule data.NexusRule, hist []phase, s series, f
 	crossedStatus := row.Status
 	for i := range o.Registrations {
 		r := &o.Registrations[i]
-		if r.Company == company && r.State == st && r.inForce(o.AsOf) {
+		if r.of(company) && r.State == st && r.inForce(o.AsOf) {
 			reg := *r
+			reg.Company = company
 			row.Registration, row.Status = &reg, StatusRegistered
 			break
 		}
@@ -816,7 +831,7 @@ func (r *Row) episode(x *tally) {
 func (r *Row) lastRegistration(o Options, area string) {
 	for i := range o.Registrations {
 		g := &o.Registrations[i]
-		if g.Company == r.Company && g.State == area && !g.End.IsZero() && g.End.Before(o.AsOf) && g.End.After(r.unregistered) {
+		if g.of(r.Company) && g.State == area && !g.End.IsZero() && g.End.Before(o.AsOf) && g.End.After(r.unregistered) {
 			r.unregistered = g.End
 		}
 	}
@@ -971,8 +986,9 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	crossed := row.Status
 	for i := range o.Registrations {
 		r := &o.Registrations[i]
-		if r.Company == company && r.State == AreaEU && r.inForce(o.AsOf) {
+		if r.of(company) && r.State == AreaEU && r.inForce(o.AsOf) {
 			reg := *r
+			reg.Company = company
 			row.Registration, row.Status = &reg, StatusRegistered
 		}
 	}

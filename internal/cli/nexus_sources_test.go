@@ -78,3 +78,15 @@ func TestNexusReportSameFromEachSource(t *testing.T) {
 		}
 	}
 }
+
+// TestNexusRegistrationsFileMissing: a --registrations file that cannot
+// be read is an error naming the flag; it said "open x.csv: no such
+// file or directory", which names neither the flag nor what the file
+// is for.
+func TestNexusRegistrationsFileMissing(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := runCLI(t, "nexus", "report", "--data-dir", dir, "--registrations", filepath.Join(dir, "missing.csv"))
+	if code == 0 || !strings.Contains(errOut, "--registrations") || !strings.Contains(errOut, "missing.csv") {
+		t.Errorf("exit %d, %s", code, errOut)
+	}
+}
