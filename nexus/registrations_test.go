@@ -8,6 +8,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/nexus"
+	"github.com/levytax/levy/profile"
 )
 
 // TestRegistrationListCompanies: a list's registration without a
@@ -57,5 +58,33 @@ func TestRegistrationListCompanies(t *testing.T) {
 	rep = report("2025-12-31", list("state,company\nTX,ACME\n"))
 	if r := row(t, rep, "ACME", "TX"); r.Status != nexus.StatusRegistered {
 		t.Errorf("ACME in TX before its first sale: %s", r.Status)
+	}
+}
+
+// TestStoredRegistrationsBeforeTheList: where the tenant's profile
+// stores a registration and a list given to the report names another
+// for the same state, the row shows the stored one (its number and its
+// source), in a US state as in the EU's row. The state's row showed the
+// list's and the EU's the profile's.
+func TestStoredRegistrationsBeforeTheList(t *testing.T) {
+	since := civil.MustParse("2025-01-01")
+	snap := profile.Compile(&profile.Records{Registrations: []profile.Registration{
+		{CompanyCode: "ACME", Jurisdiction: "US-TX", Number: "TX-STORED", EffectiveDate: since},
+		{CompanyCode: "ACME", Jurisdiction: "DE", Number: "DE-STORED", Type: "Union Scheme", EffectiveDate: since},
+	}})
+	regs, err := nexus.ReadRegistrations(strings.NewReader("state,company,number\nTX,ACME,TX-LIST\nEU,ACME,EU-LIST\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := nexus.Build(context.Background(), journal.NewMemory(), rules(t), "acme",
+		nexus.Options{AsOf: civil.MustParse("2026-04-01"), Profile: snap, Registrations: regs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for state, number := range map[string]string{"TX": "TX-STORED", nexus.AreaEU: "DE-STORED"} {
+		r := row(t, rep, "ACME", state)
+		if r.Status != nexus.StatusRegistered || r.Registration == nil || r.Registration.Number != number || r.Registration.Source != "profile" {
+			t.Errorf("%s: %s %+v, want the stored %s", state, r.Status, r.Registration, number)
+		}
 	}
 }

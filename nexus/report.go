@@ -296,10 +296,13 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 			v := *p.EUDistanceThreshold
 			o.EUThreshold = &v
 		}
-		o.Registrations = slices.Clone(o.Registrations)
-		for c := range companies {
-			o.Registrations = append(o.Registrations, ProfileRegistrations(o.Profile, c)...)
+		// The stored registrations come first: a row shows the stored
+		// one where a list names another.
+		var stored []Registration
+		for _, c := range slices.Sorted(mapsKeys(companies)) {
+			stored = append(stored, ProfileRegistrations(o.Profile, c)...)
 		}
+		o.Registrations = append(stored, o.Registrations...)
 	}
 	rep := &Report{Tenant: tenant, AsOf: o.AsOf, Share: money.New(o.Share)}
 	empty := make(series, n)
@@ -990,6 +993,7 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 			reg := *r
 			reg.Company = company
 			row.Registration, row.Status = &reg, StatusRegistered
+			break
 		}
 	}
 	row.lastRegistration(o, AreaEU)
