@@ -16,6 +16,7 @@ import (
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/nexus"
 	"github.com/levytax/levy/postgres"
+	"github.com/levytax/levy/profile"
 )
 
 // watcherOn returns a watcher of tenant acme over j that notifies svc,
@@ -179,4 +180,36 @@ func TestWatcherTwoNodesOnPostgreSQL(t *testing.T) {
 		t.Fatal(err)
 	}
 	both("none", nexus.StatusNone, nexus.StatusApproaching)
+}
+
+// staticProfiles gives every tenant the one snapshot.
+type staticProfiles struct{ snap *profile.Snapshot }
+
+func (p staticProfiles) Snapshot(context.Context, string) (*profile.Snapshot, error) { return p.snap, nil }
+
+// TestWatcherExceededAgainAfterARegistrationEnds: a state notified
+// exceeded, then registered, is notified exceeded again once the
+// registration ends. The notice of the crossing had been sent, and the
+// second was dropped as the same.
+func TestWatcherExceededAgainAfterARegistrationEnds(t *testing.T) {
+	j := journal.NewMemory()
+	svc, got := eventReceiver(t)
+	sale(t, j, "acme", "1", "ACME", "2026-03-02", "WA", "120000.00")
+	snap := profile.Compile(&profile.Records{Registrations: []profile.Registration{{CompanyCode: "ACME", Jurisdiction: "US-WA",
+		Number: "WA-1", EffectiveDate: civil.MustParse("2026-03-03"), EndDate: civil.MustParse("2026-03-05")}}})
+	on := func(day string) *nexus.Watcher {
+		d := civil.MustParse(day)
+		return nexus.NewWatcher(nexus.WatcherConfig{Figures: j, Rules: rules(t), Profiles: staticProfiles{snap}, Notify: svc,
+			Log: slog.New(slog.DiscardHandler), Today: func() civil.Date { return d },
+			Tenants: func(context.Context) ([]string, error) { return []string{"acme"}, nil }})
+	}
+	for _, c := range []struct{ day, status string }{
+		{"2026-03-02", nexus.StatusExceeded}, {"2026-03-04", nexus.StatusRegistered}, {"2026-03-10", nexus.StatusExceeded},
+	} {
+		check(t, on(c.day), 1, c.day)
+		if ev := receiveEvent(t, got, c.day); ev.Nexus == nil || ev.Nexus.State != "WA" || ev.Nexus.Status != c.status {
+			t.Fatalf("%s: %+v, want %s", c.day, ev.Nexus, c.status)
+		}
+	}
+	check(t, on("2026-03-11"), 0, "the day after")
 }
