@@ -21,11 +21,10 @@ type Notifier interface {
 // Watcher sends the tenants' webhook connections an event
 // (webhook.EventNexusStatusChanged) when a seller's status in a state
 // changes. It builds each tenant's report for the day and compares it
-// with the one before: a state that becomes approaching, exceeded or
-// registered is notified once per status and period (the key of the
-// notice: a node that restarts, or another node of the cluster, does
-// not send it again); one that falls back to none is notified when this
-// Watcher saw it otherwise before (once per day). It is safe for
+// with the one before: each change of status is notified once, under a
+// key that every node finds alike on any day (noticeKey: a node that
+// restarts, or another node of the cluster, does not send it again, and
+// a node that starts sends what was not sent). It is safe for
 // concurrent use.
 type Watcher struct {
 	figures  FigureSource

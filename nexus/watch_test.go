@@ -185,7 +185,9 @@ func TestWatcherTwoNodesOnPostgreSQL(t *testing.T) {
 // staticProfiles gives every tenant the one snapshot.
 type staticProfiles struct{ snap *profile.Snapshot }
 
-func (p staticProfiles) Snapshot(context.Context, string) (*profile.Snapshot, error) { return p.snap, nil }
+func (p staticProfiles) Snapshot(context.Context, string) (*profile.Snapshot, error) {
+	return p.snap, nil
+}
 
 // TestWatcherExceededAgainAfterARegistrationEnds: a state notified
 // exceeded, then registered, is notified exceeded again once the
