@@ -53,6 +53,15 @@ func TestNexusReportSameFromEachSource(t *testing.T) {
 		}
 		through[f] = out
 	}
+	// Another tenant's report is refused, naming the tenant, in each
+	// format.
+	for _, f := range formats {
+		code, out, errOut := runCLI(t, "nexus", "report", "--as-of", "2026-03-31", "--format", f, "--tenant", "globex",
+			"--server", base, "--client-id", admin.ClientID, "--client-secret", admin.ClientSecret)
+		if code == 0 || out != "" || !strings.Contains(errOut, "403") || !strings.Contains(errOut, "tenant") {
+			t.Errorf("%s of another tenant: exit %d, %q, %s", f, code, out, errOut)
+		}
+	}
 	// The table's columns line up, long company codes and Canada's
 	// scheme included; CSV quotes a code with quotes and a comma.
 	table := strings.SplitN(through["text"], "\n\n", 3)[1]
