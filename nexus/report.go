@@ -830,8 +830,13 @@ func (r *Row) episode(x *tally) {
 
 // lastRegistration keeps the last day of the latest registration of the
 // row's company in area (a state, a Canadian row's, AreaEU) that ended
-// before the day asked.
+// before the day asked, and forgets the totals' episode of a registered
+// row.
 func (r *Row) lastRegistration(o Options, area string) {
+	if r.Status == StatusRegistered {
+		// The registration decides: the totals date nothing.
+		r.since, r.prior = civil.Date{}, ""
+	}
 	for i := range o.Registrations {
 		g := &o.Registrations[i]
 		if g.of(r.Company) && g.State == area && !g.End.IsZero() && g.End.Before(o.AsOf) && g.End.After(r.unregistered) {
