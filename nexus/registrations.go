@@ -15,7 +15,8 @@ import (
 // ReadRegistrations reads a list of registrations: CSV with a header
 // naming the columns state (required: a postal code such as TX, or EU
 // for the Union scheme), and optionally company, effective, end
-// (YYYY-MM-DD) and number. A bad value is an EInvalid error naming the
+// (YYYY-MM-DD) and number. A row without a company registers every
+// company (Registration.AllCompanies). A bad value is an EInvalid error naming the
 // line and the column (registrations[1].state, the second row after the
 // header); the states are checked by Options.Check.
 func ReadRegistrations(r io.Reader) ([]Registration, error) {
@@ -54,6 +55,7 @@ func ReadRegistrations(r io.Reader) ([]Registration, error) {
 		}
 		reg := Registration{Company: get("company"), State: strings.ToUpper(strings.TrimPrefix(strings.ToUpper(get("state")), "US-")),
 			Number: get("number"), Source: "list"}
+		reg.AllCompanies = reg.Company == ""
 		for _, d := range []struct {
 			col string
 			dst *civil.Date

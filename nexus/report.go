@@ -56,7 +56,8 @@ type Options struct {
 	CompanySet bool
 	// Registrations are where the sellers hold registrations (see
 	// Registration); a state where a company holds one in force on AsOf
-	// is registered.
+	// is registered. A company named by one in force has its rows
+	// without sales figures.
 	Registrations []Registration
 	// EUThreshold, when set, replaces the EU's union-wide threshold (a
 	// tenant's policy).
@@ -83,6 +84,14 @@ type Registration struct {
 	// where it comes from ("profile", "list").
 	Number string `json:"number,omitempty"`
 	Source string `json:"source,omitempty"`
+	// AllCompanies makes the registration every company's, whatever
+	// Company says: a list's row that names no company (ReadRegistrations).
+	AllCompanies bool `json:"-"`
+}
+
+// of reports whether r is a registration of company.
+func (r *Registration) of(company string) bool {
+	return r.AllCompanies || r.Company == company
 }
 
 // inForce reports whether r is in force on d.
@@ -143,6 +152,18 @@ type Row struct {
 	Citation     string        `json:"citation"`
 	// Explanation says all of the above in a sentence.
 	Explanation string `json:"explanation"`
+
+	// since is the day the row's status (before a registration) began
+	// in the running totals of its period, and prior the status before
+	// it there ("" when the totals never had another): a watcher names
+	// its notices by them, which every node finds alike on any day.
+	// since is zero when the totals do not tell (a registration
+	// decides, or the totals never left none).
+	since civil.Date
+	prior string
+	// unregistered is the last day of the latest registration of the
+	// row's company there that ended before the day asked (zero: none).
+	unregistered civil.Date
 }
 
 // Report is the status of every state with a threshold (and the EU) for
@@ -259,6 +280,11 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 	for k := range all {
 		companies[k.company] = true
 	}
+	for i := range o.Registrations {
+		if r := &o.Registrations[i]; !r.AllCompanies && r.inForce(o.AsOf) {
+			companies[r.Company] = true
+		}
+	}
 	if o.CompanySet {
 		companies = map[string]bool{o.Company: true}
 	}
@@ -270,10 +296,13 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 			v := *p.EUDistanceThreshold
 			o.EUThreshold = &v
 		}
-		o.Registrations = slices.Clone(o.Registrations)
-		for c := range companies {
-			o.Registrations = append(o.Registrations, ProfileRegistrations(o.Profile, c)...)
+		// The stored registrations come first: a row shows the stored
+		// one where a list names another.
+		var stored []Registration
+		for _, c := range slices.Sorted(mapsKeys(companies)) {
+			stored = append(stored, ProfileRegistrations(o.Profile, c)...)
 		}
+		o.Registrations = append(stored, o.Registrations...)
 	}
 	rep := &Report{Tenant: tenant, AsOf: o.AsOf, Share: money.New(o.Share)}
 	empty := make(series, n)
@@ -281,6 +310,9 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 	hist := map[data.NexusKey][]phase{}
 	for _, k := range rules.Keys() {
 		hist[k] = phasesOf(dated, k)
+		for i := range hist[k] {
+			hist[k][i].test.warnAt(o.Share)
+		}
 	}
 	for _, company := range slices.Sorted(mapsKeys(companies)) {
 		for _, k := range rules.Keys() {
@@ -447,6 +479,31 @@ type tally struct {
 	crossedBy              int
 	meets                  bool
 	salesShare, countShare decimal.Decimal
+	// level is the status the running totals came to on the window's
+	// last day (levelNone, levelApproaching, levelExceeded), since the
+	// day they came to it, and prior the level before (-1: none before).
+	level, prior int
+	since        civil.Date
+}
+
+// The levels of the running totals, as statuses.
+const (
+	levelNone = iota
+	levelApproaching
+	levelExceeded
+)
+
+// levelStatus is the status of a level ("" for none before, -1).
+func levelStatus(l int) string {
+	switch l {
+	case levelNone:
+		return StatusNone
+	case levelApproaching:
+		return StatusApproaching
+	case levelExceeded:
+		return StatusExceeded
+	}
+	return ""
 }
 
 // test is a rule's thresholds in ten-thousandths.
@@ -459,6 +516,54 @@ type test struct {
 	marketplace    bool
 	counts         string
 	salesThreshold decimal.Decimal
+	// warnSales and warnCount are the least sales (ten-thousandths) and
+	// transactions whose share of the thresholds, rounded to four places
+	// as a row's share is, reaches the share that warns (warnAt); warn
+	// is false until warnAt.
+	warnSales, warnCount int64
+	warn                 bool
+}
+
+// warnAt sets the amounts from which t's totals are approaching: a
+// share of the threshold at or above share once rounded to four places
+// (as Row.Share), so that the running totals' level and a row's status
+// agree.
+func (t *test) warnAt(share decimal.Decimal) {
+	least := func(limit int64) int64 {
+		// A share rounded to four places reaches share from the half
+		// below share's own fourth place, rounded up.
+		return share.RoundCeil(4).Sub(decimal.New(5, -5)).Mul(decimal.NewFromInt(limit)).Ceil().IntPart()
+	}
+	t.warnSales, t.warnCount, t.warn = least(t.sales), least(t.count), true
+}
+
+// levelOf returns the level of the sales d made directly and m through
+// marketplace facilitators under t.
+func (t *test) levelOf(d, m journal.Tally) int {
+	if t.meetsTallies(d, m) {
+		return levelExceeded
+	}
+	if !t.warn {
+		return levelNone
+	}
+	sales, count := measure(d, t.counts), d.Count
+	if t.marketplace {
+		sales, count = sales+measure(m, t.counts), count+m.Count
+	}
+	// A threshold of any sale is all reached or not at all (sum).
+	s := t.sales > 0 && sales >= t.warnSales
+	c := t.count > 0 && count >= t.warnCount
+	near := s
+	switch t.logic {
+	case data.NexusOr:
+		near = s || c
+	case data.NexusAnd:
+		near = s && c
+	}
+	if near {
+		return levelApproaching
+	}
+	return levelNone
 }
 
 // testOf returns the test of rule.
@@ -555,6 +660,7 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 	var dir, mkt journal.Tally
 	meets, crossedBy := false, -1
 	var crossed civil.Date
+	out.prior = -1
 	c := 0
 	for i := a; i <= last; i++ {
 		if i > b && c == len(changes) {
@@ -599,6 +705,13 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 			crossed, crossedBy = day, k
 		}
 		meets = now
+		lvl := levelNone
+		if x != nil {
+			lvl = x.levelOf(dir, mkt)
+		}
+		if lvl != out.level {
+			out.prior, out.level, out.since = out.level, lvl, day
+		}
 	}
 	out.meets = t.meets(out.sales, out.count)
 	if out.meets {
@@ -638,6 +751,7 @@ func (x *tally) share(logic string) decimal.Decimal {
 // date the crossing and its collection.
 func stateRow(company, st string, rule data.NexusRule, hist []phase, s series, from civil.Date, o Options) Row {
 	t := testOf(&rule)
+	t.warnAt(o.Share)
 	row := Row{Company: company, State: st, Scheme: rule.Scheme, Currency: rule.Currency(), Logic: rule.Logic, Period: rule.Period,
 		Counts: rule.Counts, Citation: rule.Citation, Marketplace: "excluded"}
 	if rule.Marketplace {
@@ -687,17 +801,48 @@ func stateRow(company, st string, rule data.NexusRule, hist []phase, s series, f
 	default:
 		row.Status = StatusNone
 	}
+	row.episode(&best)
 	crossedStatus := row.Status
 	for i := range o.Registrations {
 		r := &o.Registrations[i]
-		if r.Company == company && r.State == st && r.inForce(o.AsOf) {
+		if r.of(company) && r.State == st && r.inForce(o.AsOf) {
 			reg := *r
+			reg.Company = company
 			row.Registration, row.Status = &reg, StatusRegistered
 			break
 		}
 	}
+	row.lastRegistration(o, st)
 	row.Explanation = explain(&row, &rule, &crossedUnder, crossedStatus)
 	return row
+}
+
+// episode keeps, from the totals x of the row's period, the day its
+// status began and the status before, when the running totals end on
+// the row's status (they do, but for a rule that changed after the
+// period's end).
+func (r *Row) episode(x *tally) {
+	if levelStatus(x.level) != r.Status || x.since.IsZero() {
+		return
+	}
+	r.since, r.prior = x.since, levelStatus(x.prior)
+}
+
+// lastRegistration keeps the last day of the latest registration of the
+// row's company in area (a state, a Canadian row's, AreaEU) that ended
+// before the day asked, and forgets the totals' episode of a registered
+// row.
+func (r *Row) lastRegistration(o Options, area string) {
+	if r.Status == StatusRegistered {
+		// The registration decides: the totals date nothing.
+		r.since, r.prior = civil.Date{}, ""
+	}
+	for i := range o.Registrations {
+		g := &o.Registrations[i]
+		if g.of(r.Company) && g.State == area && !g.End.IsZero() && g.End.Before(o.AsOf) && g.End.After(r.unregistered) {
+			r.unregistered = g.End
+		}
+	}
 }
 
 // explain writes a row's sentence: rule is the one in force on the day
@@ -821,6 +966,7 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	lim := money.New(limit)
 	row.SalesThreshold = &lim
 	t := test{sales: limit.Shift(4).IntPart(), salesOver: true, logic: data.NexusSales, counts: data.NexusGross}
+	t.warnAt(o.Share)
 	ws := windows(data.NexusCalendarYear, o.AsOf)
 	var chosen *window
 	var best tally
@@ -844,14 +990,18 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	default:
 		row.Status = StatusNone
 	}
+	row.episode(&best)
 	crossed := row.Status
 	for i := range o.Registrations {
 		r := &o.Registrations[i]
-		if r.Company == company && r.State == AreaEU && r.inForce(o.AsOf) {
+		if r.of(company) && r.State == AreaEU && r.inForce(o.AsOf) {
 			reg := *r
+			reg.Company = company
 			row.Registration, row.Status = &reg, StatusRegistered
+			break
 		}
 	}
+	row.lastRegistration(o, AreaEU)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: EUR %s of cross-border sales of goods and electronic services to consumers in other EU member states in %d transactions from %s to %s; the union-wide threshold is more than EUR %s in the current or the previous calendar year (%s%% of it reached)",
 		row.Status, row.Sales.Decimal().StringFixed(2), row.Transactions, row.PeriodStart, row.PeriodEnd, limit.StringFixed(0), row.Share.Decimal().Mul(decimal.NewFromInt(100)).StringFixed(1))

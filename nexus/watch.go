@@ -2,7 +2,6 @@ package nexus
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -22,11 +21,10 @@ type Notifier interface {
 // Watcher sends the tenants' webhook connections an event
 // (webhook.EventNexusStatusChanged) when a seller's status in a state
 // changes. It builds each tenant's report for the day and compares it
-// with the one before: a state that becomes approaching, exceeded or
-// registered is notified once per status and period (the key of the
-// notice: a node that restarts, or another node of the cluster, does
-// not send it again); one that falls back to none is notified when this
-// Watcher saw it otherwise before (once per day). It is safe for
+// with the one before: each change of status is notified once, under a
+// key that every node finds alike on any day (noticeKey: a node that
+// restarts, or another node of the cluster, does not send it again, and
+// a node that starts sends what was not sent). It is safe for
 // concurrent use.
 type Watcher struct {
 	figures  FigureSource
@@ -109,23 +107,15 @@ func (w *Watcher) Check(ctx context.Context, tenant string) (int, error) {
 		k := r.Company + "|" + st
 		now[k] = r.Status
 		before := prev[k]
-		var key string
-		switch {
-		case r.Status == StatusNone && seen && before != "" && before != StatusNone:
-			key = fmt.Sprintf("nexus|%s|%s|none|%s", r.Company, st, day)
-		case r.Status == StatusExceeded:
-			key = fmt.Sprintf("nexus|%s|%s|exceeded|%s", r.Company, st, r.CrossedOn)
-		case r.Status == StatusApproaching:
-			key = fmt.Sprintf("nexus|%s|%s|approaching|%s", r.Company, st, r.PeriodStart)
-		case r.Status == StatusRegistered:
-			key = fmt.Sprintf("nexus|%s|%s|registered|%s", r.Company, st, r.Registration.Effective)
-		default:
+		key := noticeKey(r, st, seen, before, day)
+		if key == "" || before == r.Status && seen {
 			continue
 		}
-		if before == r.Status && seen {
-			continue
+		previous := before
+		if previous == "" {
+			previous = r.prior
 		}
-		ev := webhook.Event{Status: webhook.EventNexusStatusChanged, Nexus: notice(r, before, day)}
+		ev := webhook.Event{Status: webhook.EventNexusStatusChanged, Nexus: notice(r, previous, day)}
 		ok, err := w.notify.Notify(ctx, tenant, key, "nexus "+r.Company+" "+st, ev)
 		if err != nil {
 			return queued, err
@@ -138,6 +128,46 @@ func (w *Watcher) Check(ctx context.Context, tenant string) (int, error) {
 	w.last[tenant] = now
 	w.mu.Unlock()
 	return queued, nil
+}
+
+// noticeKey names the notice of row r (of state st, Canada's with its
+// scheme) on day, "" for none: each node, on any day, names a status it
+// finds the same way, so that a status is notified once. A status is the
+// one its period's running totals came to on a day (Row.since): exceeded
+// on the day crossed, approaching on the day the totals came to the
+// share that warns, or came back down to it from past the threshold (a
+// reversal), none on the day they came back under that share; a state
+// whose registration ended since is a new episode (after the
+// registration's last day). Registered is named by the registration's
+// first day. None that the totals do not date (sales that left a
+// rolling period, history rewritten by a delete) is notified only by a
+// watcher that saw the state otherwise, once a day.
+func noticeKey(r *Row, st string, seen bool, before string, day civil.Date) string {
+	base := "nexus|" + r.Company + "|" + st + "|" + r.Status + "|"
+	after := ""
+	if !r.unregistered.IsZero() {
+		after = "|after registration " + r.unregistered.String()
+	}
+	switch r.Status {
+	case StatusRegistered:
+		return base + r.Registration.Effective.String()
+	case StatusExceeded:
+		return base + dayText(r.CrossedOn) + after
+	case StatusApproaching:
+		if r.since.IsZero() {
+			return base + r.PeriodStart.String() + after
+		}
+		return base + "since " + r.since.String() + after
+	}
+	switch {
+	case !r.since.IsZero():
+		return base + "since " + r.since.String() + after
+	case after != "":
+		return base + after[1:]
+	case seen && before != "" && before != StatusNone:
+		return base + day.String()
+	}
+	return ""
 }
 
 // notice is the event's change of row r.

@@ -44,7 +44,9 @@ registration of the seller there (jurisdiction US-TX, CA-BC, CA for
 Canada's GST/HST, which a province's registration also covers, or EU for
 the Union scheme), in force on the day, and where --registrations FILE
 lists one: CSV with a header naming state (TX, CA-BC, CAN or EU) and
-optionally company, effective, end (YYYY-MM-DD) and number.
+optionally company, effective, end (YYYY-MM-DD) and number; a row
+without a company registers every company, and a company a row names
+has its rows even without sales.
 
 rebuild recomputes the figures from the journal's transactions and
 prints every day, state and company whose stored figures differ; with
@@ -148,6 +150,12 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // runNexusLocal runs a nexus command over a data directory or a
 // database.
 func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
+	// The list is read first: a fault in it is named before the journal
+	// is opened.
+	regs, err := readRegistrations(a.registrations)
+	if err != nil {
+		return err
+	}
 	st, store, err := a.openJournal(ctx, func(err error) error {
 		return fmt.Errorf("%s: wait for it to end or, when it is a levy serve, read the report through it with --server URL (env %s) and an admin credential: %w",
 			heldDir(a.dataDir), serverEnv, err)
@@ -173,18 +181,7 @@ func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	o := nexus.Options{AsOf: a.asOf, Share: a.share, Company: a.company, CompanySet: a.companyGiven}
-	if a.registrations != "" {
-		f, err := os.Open(a.registrations)
-		if err != nil {
-			return err
-		}
-		o.Registrations, err = nexus.ReadRegistrations(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", a.registrations, err)
-		}
-	}
+	o := nexus.Options{AsOf: a.asOf, Share: a.share, Company: a.company, CompanySet: a.companyGiven, Registrations: regs}
 	if p, err := nexusProfile(ctx, st, a.tenant); err != nil {
 		return err
 	} else if p != nil {
@@ -195,6 +192,23 @@ func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
 		return err
 	}
 	return rep.Write(stdout, a.format)
+}
+
+// readRegistrations reads the list of --registrations (none for "").
+func readRegistrations(path string) ([]nexus.Registration, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--registrations: %w", err)
+	}
+	defer f.Close()
+	regs, err := nexus.ReadRegistrations(f)
+	if err != nil {
+		return nil, fmt.Errorf("--registrations %s: %w", path, err)
+	}
+	return regs, nil
 }
 
 // nexusProfile returns the tenant's tax profile stored beside the

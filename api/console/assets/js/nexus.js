@@ -29,7 +29,7 @@ const asked = { asOf: today(), share: '0.8' };
 // render draws the page in root.
 export function render(root, { status, fail }) {
   const asOf = h('input', { type: 'date', id: 'nexus-as-of', value: asked.asOf, required: true });
-  const share = h('input', { type: 'number', id: 'nexus-share', value: asked.share, min: '0.05', max: '1', step: '0.05', required: true });
+  const share = h('input', { type: 'number', id: 'nexus-share', value: asked.share, min: '0.0001', max: '1', step: 'any', required: true });
   const form = h('form', { class: 'card', id: 'nexus-form' },
     h('div', { class: 'row' }, field('As of', asOf), field('Approaching from (share of a threshold)', share),
       h('button', { type: 'submit' }, 'Show')));
@@ -116,7 +116,7 @@ export function render(root, { status, fail }) {
           { label: 'Sales threshold', num: true }, { label: 'Transactions threshold', num: true }, 'Period', 'Crossed on', 'Collect from', 'Why'],
         rows.map((r) => [r.company, where(r), h('span', { class: `pill nexus-${r.status}` }, r.status), inCurrency(r, r.sales), String(r.transactions),
           inCurrency(r, r.sales_threshold), r.transaction_threshold === null ? '' : String(r.transaction_threshold),
-          `${r.period_start} to ${r.period_end}`, r.crossed_on || '', r.collect_from || '', h('span', { class: 'note' }, r.explanation)]),
+          r.period_start ? `${r.period_start} to ${r.period_end}` : '', r.crossed_on || '', r.collect_from || '', h('span', { class: 'note' }, r.explanation)]),
         (i) => ({ 'data-state': rows[i].state, 'data-status': rows[i].status, onclick: () => explain(rows[i]) })));
       const n = (s) => rows.filter((r) => r.status === s).length;
       status(`${n('exceeded')} exceeded, ${n('approaching')} approaching, ${n('registered')} registered.`);
