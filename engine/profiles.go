@@ -167,7 +167,8 @@ func CertificateRuleNames() []string {
 //
 // The request's codes (customer, seller company, product and commodity
 // codes, franchise area) find the stored records with the spaces around
-// them ignored, as the profile stores codes without them, and are
+// them ignored, and its transactionId is compared with a single-purchase
+// certificate's so, as the profile stores codes without them, and are
 // otherwise compared as they are, case included (profile.Snapshot).
 //
 // The engine reads a tenant's snapshot from c once per calculation; a
@@ -439,9 +440,12 @@ func (c *calc) certificateCovers(l *line, j *wire.Jurisdiction) (*profile.Certif
 
 // certificateUse is what a certificate is asked to cover for the tax of
 // jurisdiction id on line l: the line's date and class, with the classes
-// that class is within (classesWithin), and the transaction's ID.
+// that class is within (classesWithin), and the transaction's ID without
+// the spaces around it, as a single-purchase certificate stores its
+// transaction (a fixed-width ERP field pads "PO-1" to "PO-1    ", and
+// is the same purchase).
 func (c *calc) certificateUse(l *line, id string) profile.Use {
-	return profile.Use{Date: l.date, TransactionID: c.d.transactionID, Jurisdiction: id, Class: l.productClass,
+	return profile.Use{Date: l.date, TransactionID: strings.TrimSpace(c.d.transactionID), Jurisdiction: id, Class: l.productClass,
 		Within: classesWithin()[l.productClass]}
 }
 
