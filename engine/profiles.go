@@ -90,7 +90,9 @@ func CertificateRuleNames() []string {
 //     for the taxes of a Brazilian line (brazil_calc.go) and for a line's
 //     communications taxes and franchise fees (extras.go) too, as
 //     isTaxExempt is. The tax names the certificate (certificateNumber) and its reason (reasonCode), its
-//     calculationRuleId is CertificateRule, and the journal keeps both.
+//     calculationRuleId is CertificateRule, and the journal keeps both;
+//     its explanation (ExplainSale) names the certificate, its customer,
+//     its reason and the version of the tenant's profile that held it.
 //     When a tax stays charged although the customer has certificates,
 //     the line says why in assistedParameters: one parameter per reason
 //     (ruleName a profile.Refusal, such as certificate-expired;

@@ -2,10 +2,13 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/profilecase"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 )
 
@@ -81,6 +84,63 @@ func TestProfileSinglePurchaseLifecycle(t *testing.T) {
 
 			for _, id := range []string{"PO-1    ", " PO-1"} {
 				covered("QUOTATION of "+id, sale(wire.SaleQuotation, id))
+			}
+		})
+	}
+}
+
+// TestProfileExplainNamesCertificate: the explanation of a tax that a
+// stored certificate exempts names the certificate, its customer, its
+// reason and the version of the tenant's profile the calculation read,
+// over each profile store; after the certificate is edited, the
+// explanation names the new version, and the certificate's history holds
+// the revision the first calculation applied, at the version it named.
+func TestProfileExplainNamesCertificate(t *testing.T) {
+	for name, open := range profileStores(t) {
+		t.Run(name, func(t *testing.T) {
+			store := open(t)
+			profilecase.Load(t, store)
+			e, _ := profileEngine(t, store)
+			ctx := levy.WithTenant(context.Background(), profilecase.Tenant)
+			explainReasons := func() []string {
+				t.Helper()
+				_, ex, err := e.ExplainSale(ctx, profileSale("C-1", "GENERAL"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out []string
+				for _, x := range ex[0].Taxes {
+					out = append(out, x.Reason)
+				}
+				return out
+			}
+			check := func(reasons []string, version string) {
+				t.Helper()
+				want := "certificate " + profilecase.Resale + " of customer C-1, reason G (Resale), as version " + version + " of the tenant's profile holds it"
+				if len(reasons) < 2 {
+					t.Fatalf("%d taxes explained", len(reasons))
+				}
+				for _, r := range reasons {
+					if !strings.Contains(r, want) {
+						t.Errorf("the reason %q does not say %q", r, want)
+					}
+				}
+			}
+			check(explainReasons(), "1")
+
+			svc := profile.NewService(store, profile.Config{Cache: e.Profiles()})
+			edited := profilecase.ChangeSet().Certificates[0]
+			edited.ExpirationDate = civil.MustParse("2027-12-31")
+			if _, err := svc.Apply(ctx, profilecase.Tenant, "test", profile.ChangeSet{Certificates: []profile.Certificate{edited}}); err != nil {
+				t.Fatal(err)
+			}
+			check(explainReasons(), "2")
+			revs, err := svc.History(ctx, profilecase.Tenant, edited.Key())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(revs) != 2 || revs[0].Version != 1 || revs[1].Version != 2 {
+				t.Fatalf("the certificate's history: %+v", revs)
 			}
 		})
 	}
