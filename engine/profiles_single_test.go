@@ -55,6 +55,10 @@ func TestProfileSinglePurchaseLifecycle(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", what, err)
 				}
+				// The certificate's key is its customer and its number.
+				if tx.Customer == nil || tx.Customer.Code != "C-SINGLE" {
+					t.Errorf("%s: the journal's customer is %+v", what, tx.Customer)
+				}
 				for _, x := range tx.Lines[0].Taxes {
 					if x.CertificateNumber != "TX-PO-1" || x.RuleID != CertificateRule || x.Exempt.Sign() != sign {
 						t.Errorf("%s: the journal's tax of %s: certificate %q, rule %q, exempt %v", what, x.JurisdictionID,
