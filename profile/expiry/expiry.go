@@ -260,10 +260,23 @@ func (n *Notifier) scanTenant(ctx context.Context, tenant string, day civil.Date
 		names[c.Code] = c.Name
 	}
 	sent := 0
+	// The certificates of each customer, for Renewed: made at the first
+	// certificate due, so that a tenant of many certificates compares
+	// each due one with its own customer's alone.
+	var byCustomer map[string][]profile.Certificate
 	for i := range r.Certificates {
 		c := &r.Certificates[i]
 		notice, due := Due(c, days, day)
-		if !due || Renewed(c, r.Certificates) {
+		if !due {
+			continue
+		}
+		if byCustomer == nil {
+			byCustomer = map[string][]profile.Certificate{}
+			for _, x := range r.Certificates {
+				byCustomer[x.CustomerCode] = append(byCustomer[x.CustomerCode], x)
+			}
+		}
+		if Renewed(c, byCustomer[c.CustomerCode]) {
 			continue
 		}
 		queued, err := n.sender.Notify(ctx, tenant, Key(c.CustomerCode, c.Number, notice), "certificate "+c.CustomerCode+"/"+c.Number,
