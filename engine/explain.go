@@ -144,6 +144,7 @@ func (c *calc) explainSource(l *line, t *taxOut) (wire.RateSource, bool) {
 // elsewhere.
 func (c *calc) explainReason(l *line, t *taxOut) string {
 	r := reasonBuilder{rule: t.ruleReason}
+	r.add(c.explainCertificate(l, t))
 	if s := t.structure; s != nil && s.Reason != "" && !strings.Contains(t.ruleReason, s.Reason) && structureShaped(l, t) {
 		// (A structure whose reason the rule's already gives, a 911
 		// fee's, is not said twice.)
@@ -182,6 +183,31 @@ func (c *calc) explainReason(l *line, t *taxOut) string {
 			o.StringFixed(places) + " is " + t.tax.StringFixed(places) + " after it")
 	}
 	return r.String()
+}
+
+// explainCertificate returns, for a tax that a stored certificate of the
+// line's customer exempted (CertificateRule), the record that did: the
+// certificate's number, its customer, its reason, and the version of the
+// tenant's profile the calculation read, so that an auditor finds the
+// revision of the certificate that applied (the last of its versions up
+// to that one, which `levy profile show` and the admin routes list) after
+// it is edited, revoked or deleted. It returns "" for any other tax.
+func (c *calc) explainCertificate(l *line, t *taxOut) string {
+	if t.ruleID != CertificateRule || c.prof == nil {
+		return ""
+	}
+	for i := range l.certs {
+		cert := &l.certs[i]
+		if cert.Number != t.certificate {
+			continue
+		}
+		s := "certificate " + cert.Number + " of customer " + cert.CustomerCode + ", reason " + cert.ReasonCode
+		if text := profile.ReasonText(cert.ReasonCode); text != "" {
+			s += " (" + text + ")"
+		}
+		return s + ", as version " + strconv.FormatUint(c.prof.Version(), 10) + " of the tenant's profile holds it"
+	}
+	return ""
 }
 
 // reasonBuilder joins a rule's reason and the sentences that follow it

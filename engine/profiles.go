@@ -90,7 +90,9 @@ func CertificateRuleNames() []string {
 //     for the taxes of a Brazilian line (brazil_calc.go) and for a line's
 //     communications taxes and franchise fees (extras.go) too, as
 //     isTaxExempt is. The tax names the certificate (certificateNumber) and its reason (reasonCode), its
-//     calculationRuleId is CertificateRule, and the journal keeps both.
+//     calculationRuleId is CertificateRule, and the journal keeps both;
+//     its explanation (ExplainSale) names the certificate, its customer,
+//     its reason and the version of the tenant's profile that held it.
 //     When a tax stays charged although the customer has certificates,
 //     the line says why in assistedParameters: one parameter per reason
 //     (ruleName a profile.Refusal, such as certificate-expired;
@@ -167,7 +169,8 @@ func CertificateRuleNames() []string {
 //
 // The request's codes (customer, seller company, product and commodity
 // codes, franchise area) find the stored records with the spaces around
-// them ignored, as the profile stores codes without them, and are
+// them ignored, and its transactionId is compared with a single-purchase
+// certificate's so, as the profile stores codes without them, and are
 // otherwise compared as they are, case included (profile.Snapshot).
 //
 // The engine reads a tenant's snapshot from c once per calculation; a
@@ -439,9 +442,12 @@ func (c *calc) certificateCovers(l *line, j *wire.Jurisdiction) (*profile.Certif
 
 // certificateUse is what a certificate is asked to cover for the tax of
 // jurisdiction id on line l: the line's date and class, with the classes
-// that class is within (classesWithin), and the transaction's ID.
+// that class is within (classesWithin), and the transaction's ID without
+// the spaces around it, as a single-purchase certificate stores its
+// transaction (a fixed-width ERP field pads "PO-1" to "PO-1    ", and
+// is the same purchase).
 func (c *calc) certificateUse(l *line, id string) profile.Use {
-	return profile.Use{Date: l.date, TransactionID: c.d.transactionID, Jurisdiction: id, Class: l.productClass,
+	return profile.Use{Date: l.date, TransactionID: strings.TrimSpace(c.d.transactionID), Jurisdiction: id, Class: l.productClass,
 		Within: classesWithin()[l.productClass]}
 }
 

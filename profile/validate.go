@@ -339,6 +339,11 @@ func (v Validator) certificate(l *errorList, p string, c *Certificate) {
 		l.add(p+".expirationDate", "%s is before the effective date %s", c.ExpirationDate, c.EffectiveDate)
 	}
 	code(l, p+".transactionId", &c.TransactionID, 40, false)
+	if c.TransactionID == "." || c.TransactionID == ".." {
+		// A transaction ID is never a dot segment (wire.CheckTransactionID):
+		// the certificate would cover nothing.
+		l.add(p+".transactionId", "%q is the ID of no transaction: a transactionId is never \".\" or \"..\"", c.TransactionID)
+	}
 	switch strings.ToLower(strings.TrimSpace(c.Status)) {
 	case "", StatusActive:
 		c.Status = StatusActive

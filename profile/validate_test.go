@@ -113,6 +113,9 @@ func TestCheckNamesTheField(t *testing.T) {
 		{"certificate without an effective date", cert(func(c *profile.Certificate) { c.EffectiveDate = civil.Date{} }), "certificates[0].effectiveDate", "required"},
 		{"expiration before effective", cert(func(c *profile.Certificate) { c.ExpirationDate = date("2025-12-31") }), "certificates[0].expirationDate", "before the effective date 2026-01-01"},
 		{"transaction ID too long", cert(func(c *profile.Certificate) { c.TransactionID = strings.Repeat("t", 41) }), "certificates[0].transactionId", "at most 40"},
+		// No transaction can be "." or ".." (wire.CheckTransactionID): a
+		// single-purchase certificate of one would cover nothing, ever.
+		{"transaction ID a dot segment", cert(func(c *profile.Certificate) { c.TransactionID = " .. " }), "certificates[0].transactionId", "no transaction"},
 		{"unknown status", cert(func(c *profile.Certificate) { c.Status = "expired" }), "certificates[0].status", "not a status"},
 		{"revoked without a date", cert(func(c *profile.Certificate) { c.Status = "revoked" }), "certificates[0].revokedDate", "required"},
 		{"active with a revocation date", cert(func(c *profile.Certificate) { c.RevokedDate = date("2026-05-01") }), "certificates[0].revokedDate", "active certificate"},

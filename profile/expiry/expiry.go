@@ -10,7 +10,11 @@
 // expiration date less the tenant's days, to its expiration date
 // included, unless a revocation ends it first (a certificate revoked from
 // a day after its expiration date expires first, and is notified); dates
-// are days in UTC. Each due
+// are days in UTC. A due certificate that another certificate of its
+// customer renews (Renewed: a later one, for the same reason, that covers
+// all it covers from the day after its expiry) is not notified, as the tax team holds the renewal
+// already; it is when that other certificate is revoked, or replaced by
+// one that covers less, before the expiry. Each due
 // certificate is notified under a key of its own, its customer, its
 // number and its notice date, which the outbox records in the unit that
 // queues the event (einvoice.Service.Notify): the event of a certificate
@@ -28,6 +32,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -35,6 +40,7 @@ import (
 	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/internal/tick"
 	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/rules"
 )
 
 // DefaultInterval is how often Run looks for certificates that are due,
@@ -116,6 +122,92 @@ func Due(c *profile.Certificate, days int, day civil.Date) (civil.Date, bool) {
 	return notice, !day.Before(notice) && !day.After(c.ExpirationDate)
 }
 
+// Renewed reports whether one of certs (the tenant's certificates)
+// renews certificate c: a later certificate of c's customer, for the
+// same reason, that on the day after c's expiration date covers all that
+// c covers, so that c's expiry changes no tax nor the reason a tax is
+// exempt for, and its notice would only send the tax team after a
+// certificate it holds already. Such a certificate
+//
+//   - takes effect after c does (a certificate of the same day or an
+//     earlier one is held beside c, not given to renew it), and no later
+//     than the day after c's expiration date;
+//   - has c's reason code;
+//   - is blanket, or for the transaction c is for;
+//   - covers each of c's jurisdictions (one of its own covers it, see
+//     profile.Covers: a certificate of US-TX renews one of US-4819000,
+//     never the reverse);
+//   - covers every product class, or each class that c lists is one it
+//     lists or within one it lists (CHILDRENS_CLOTHING within CLOTHING,
+//     as rules.ParentOf says);
+//   - is in force on that day: not expired, and not revoked from that
+//     day or an earlier one.
+//
+// A certificate that leaves a gap, that covers less, that gives
+// another reason, or that ends with c renews nothing, and c is notified.
+func Renewed(c *profile.Certificate, certs []profile.Certificate) bool {
+	if c.ExpirationDate.IsZero() {
+		return false
+	}
+	next := c.ExpirationDate.AddDays(1)
+	for i := range certs {
+		s := &certs[i]
+		if s.CustomerCode != c.CustomerCode || s.Number == c.Number {
+			continue
+		}
+		if renews(s, c, next) {
+			return true
+		}
+	}
+	return false
+}
+
+// renews reports whether s covers all that c covers on day next.
+func renews(s, c *profile.Certificate, next civil.Date) bool {
+	switch {
+	case s.TransactionID != "" && s.TransactionID != c.TransactionID,
+		s.ReasonCode != c.ReasonCode,
+		!s.EffectiveDate.After(c.EffectiveDate),
+		next.Before(s.EffectiveDate),
+		!s.ExpirationDate.IsZero() && next.After(s.ExpirationDate),
+		s.Revoked() && !next.Before(s.RevokedDate):
+		return false
+	}
+	for _, j := range c.Jurisdictions {
+		if !slices.ContainsFunc(s.Jurisdictions, func(e string) bool { return profile.Covers(e, j) }) {
+			return false
+		}
+	}
+	if len(s.ProductClasses) == 0 {
+		return true
+	}
+	if len(c.ProductClasses) == 0 {
+		return false
+	}
+	for _, class := range c.ProductClasses {
+		if !classCovered(s.ProductClasses, class) {
+			return false
+		}
+	}
+	return true
+}
+
+// classCovered reports whether class is one of classes or within one
+// of them.
+func classCovered(classes []string, class string) bool {
+	for k := 0; k < 16; k++ {
+		if slices.Contains(classes, class) {
+			return true
+		}
+		p, ok := rules.ParentOf(class)
+		if !ok || p == class {
+			return false
+		}
+		class = p
+	}
+	return false
+}
+
 // Scan looks at the certificates of every tenant once and sends the
 // notices due today that were not sent before. It returns how many it
 // queued. A tenant whose reading or sending fails is logged and left for
@@ -168,10 +260,23 @@ func (n *Notifier) scanTenant(ctx context.Context, tenant string, day civil.Date
 		names[c.Code] = c.Name
 	}
 	sent := 0
+	// The certificates of each customer, for Renewed: made at the first
+	// certificate due, so that a tenant of many certificates compares
+	// each due one with its own customer's alone.
+	var byCustomer map[string][]profile.Certificate
 	for i := range r.Certificates {
 		c := &r.Certificates[i]
 		notice, due := Due(c, days, day)
 		if !due {
+			continue
+		}
+		if byCustomer == nil {
+			byCustomer = map[string][]profile.Certificate{}
+			for _, x := range r.Certificates {
+				byCustomer[x.CustomerCode] = append(byCustomer[x.CustomerCode], x)
+			}
+		}
+		if Renewed(c, byCustomer[c.CustomerCode]) {
 			continue
 		}
 		queued, err := n.sender.Notify(ctx, tenant, Key(c.CustomerCode, c.Number, notice), "certificate "+c.CustomerCode+"/"+c.Number,
