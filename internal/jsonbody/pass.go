@@ -368,9 +368,10 @@ func (d *pass) str() (string, bool) {
 const maxShared = 24
 
 // strRaw reads the string whose opening quote is at d.pos, checking its
-// syntax and that its bytes are UTF-8 (which the reference decoder
-// refuses them not to be: see invalidUTF8), and returns the bytes between
-// the quotes and whether they are its text as they stand: no escape.
+// syntax and that its bytes outside ASCII are UTF-8 (the reference
+// decoder refuses a string that is not: see invalidUTF8), and returns the
+// bytes between the quotes and whether they are its text as they stand:
+// no escape.
 func (d *pass) strRaw() (raw []byte, plain, ok bool) {
 	data := d.data // a local copy, which the loops need not reload
 	start := d.pos + 1
