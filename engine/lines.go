@@ -832,8 +832,10 @@ const TaxNotComputedRule = "tax-not-computed"
 // calculation, each tax that the line bears and Levy knows of but does
 // not compute (paramName productClass, the class as originalValue, a
 // sentence naming the jurisdiction, the tax and its citation as value);
-// and why the stored certificates of the customer left taxes charged
-// (certificateParameters).
+// why the stored certificates of the customer left taxes charged
+// (certificateParameters); and that the line's company code amounts are
+// left out, when nothing converts the document's currency into the
+// company code currency (companyParameter).
 func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	if l == nil {
 		return nil
@@ -931,6 +933,9 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 		// Credits beyond a document's cap, given in full.
 		out = append(out, wire.AssistedParameter{ParamName: "extendedPrice", Phase: wire.PhasePost, RuleName: DocumentCapCreditRule,
 			OriginalValue: l.amount.StringFixed(int32(max(c.d.currency.MinorUnits, 0))), Value: l.capCredit})
+	}
+	if c.d.company != nil {
+		out = c.companyParameter(out) // output.go
 	}
 	out = c.notActedOn(l, out)
 	if len(out) == 0 {

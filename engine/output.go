@@ -375,33 +375,80 @@ func wireCurrency(c money.Currency) *wire.Currency {
 
 // companyAmounts converts a line's tax and taxable amount into the
 // company code currency, when the request names that currency and a
-// conversion factor from the transaction currency to it.
+// conversion factor from the transaction currency to it (companyFactor).
+// Without one they are left out, and companyParameter says so on the
+// line.
 func (c *calc) companyAmounts(l *line) (tax, taxable *money.Amount) {
-	factors := c.d.factors
 	target, ok := c.s.currency(c.d.company)
 	if !ok {
 		return nil, nil
 	}
+	places := int32(max(target.MinorUnits, 0))
 	if target.Alpha == c.d.currency.Alpha {
 		// The document's own currency: its amounts as they are.
-		places := int32(max(target.MinorUnits, 0))
 		a := money.New(l.totalTax).Round(places, money.HalfUp)
 		b := money.New(l.companyBase()).Round(places, money.HalfUp)
 		return &a, &b
 	}
-	for _, f := range factors {
-		src, ok1 := c.s.currency(f.SourceCurrency)
-		dst, ok2 := c.s.currency(f.TargetCurrency)
-		if !ok1 || !ok2 || f.ConversionFactor == nil || src.Alpha != c.d.currency.Alpha || dst.Alpha != target.Alpha {
+	i := c.companyFactor(c.d.currency.Alpha, target.Alpha)
+	if i < 0 {
+		return nil, nil
+	}
+	k := c.d.factors[i].ConversionFactor.Decimal()
+	a := money.New(l.totalTax.Mul(k)).Round(places, money.HalfUp)
+	b := money.New(l.companyBase().Mul(k)).Round(places, money.HalfUp)
+	return &a, &b
+}
+
+// companyFactor returns the index of the first currencyConversionFactors
+// entry with a factor that converts currency src into dst, or -1.
+func (c *calc) companyFactor(src, dst string) int {
+	for i := range c.d.factors {
+		f := &c.d.factors[i]
+		if f.ConversionFactor == nil {
 			continue
 		}
-		places := int32(max(target.MinorUnits, 0))
-		k := f.ConversionFactor.Decimal()
-		a := money.New(l.totalTax.Mul(k)).Round(places, money.HalfUp)
-		b := money.New(l.companyBase().Mul(k)).Round(places, money.HalfUp)
-		return &a, &b
+		from, ok1 := c.s.currency(f.SourceCurrency)
+		to, ok2 := c.s.currency(f.TargetCurrency)
+		if ok1 && ok2 && from.Alpha == src && to.Alpha == dst {
+			return i
+		}
 	}
-	return nil, nil
+	return -1
+}
+
+// CompanyUnconvertedRule is the rule name of the assisted parameter
+// (paramName companyCodeCurrency, originalValue its code) on each line
+// of a request whose companyCodeCurrency is not the document's currency
+// and whose currencyConversionFactors hold no factor from the document's
+// currency into it: the line's companyCodeCurrencyTaxAmount and
+// companyCodeCurrencyTaxableAmount are left out. A factor in the other
+// direction, from the company code currency into the document's, is not
+// inverted: the wire format defines a conversion factor as the
+// multiplier from its sourceCurrency to its targetCurrency, and Levy
+// converts in the direction a factor states only, as it does for price
+// thresholds and low-value limits (conversionTo); the sentence names
+// such a factor and the one to send.
+const CompanyUnconvertedRule = "company-code-unconverted"
+
+// companyParameter appends to out the assisted parameter of
+// CompanyUnconvertedRule, for a line whose company code amounts
+// companyAmounts leaves out though the request names a company code
+// currency.
+func (c *calc) companyParameter(out []wire.AssistedParameter) []wire.AssistedParameter {
+	target, ok := c.s.currency(c.d.company)
+	doc := c.d.currency.Alpha
+	if !ok || target.Alpha == doc || c.companyFactor(doc, target.Alpha) >= 0 {
+		return out
+	}
+	note := fmt.Sprintf("the company code currency is %s and the document's currency %s, and no currencyConversionFactors entry converts %s into %s: "+
+		"the line's companyCodeCurrencyTaxAmount and companyCodeCurrencyTaxableAmount are left out", target.Alpha, doc, doc, target.Alpha)
+	if i := c.companyFactor(target.Alpha, doc); i >= 0 {
+		note += fmt.Sprintf("; currencyConversionFactors[%d] converts %s into %s (factor %s), the other way, and a factor is used only in the direction it states: "+
+			"send the factor from %s (sourceCurrency) to %s (targetCurrency)", i, target.Alpha, doc, c.d.factors[i].ConversionFactor, doc, target.Alpha)
+	}
+	return append(out, wire.AssistedParameter{ParamName: "companyCodeCurrency", Phase: wire.PhasePost, RuleName: CompanyUnconvertedRule,
+		OriginalValue: target.Alpha, Value: note})
 }
 
 // companyBase is the taxable amount that the company code currency

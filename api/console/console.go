@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"path"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -40,6 +41,7 @@ type Handler struct {
 	operAud  string
 	log      *slog.Logger
 	files    http.Handler
+	assets   fs.FS // the files that files serves
 	geo      *geoCache
 	exporter *journaladmin.Exporter
 }
@@ -86,6 +88,7 @@ func New(e *engine.Engine, opts ...Option) *Handler {
 	if err != nil {
 		panic(err) // the embed pattern guarantees the folder
 	}
+	h.assets = sub
 	h.files = http.StripPrefix(strings.TrimSuffix(Prefix, "/"), http.FileServerFS(sub))
 	h.geo = newGeoCache(e.Resolver)
 	if h.journal != nil && h.exporter == nil {
@@ -150,12 +153,32 @@ func (h *Handler) page(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, levy.NotFound("", "there is no console route %s", r.URL.Path))
 		return
 	}
+	if !h.isAsset(strings.TrimPrefix(r.URL.Path, Prefix)) {
+		api.WriteError(w, r, levy.NotFound("", "there is no console file %s", r.URL.Path))
+		return
+	}
 	hd := w.Header()
 	hd.Set("Content-Security-Policy", securityPolicy)
 	hd.Set("X-Content-Type-Options", "nosniff")
 	hd.Set("Referrer-Policy", "no-referrer")
 	hd.Set("Cache-Control", "no-cache")
 	h.files.ServeHTTP(w, r)
+}
+
+// isAsset reports whether name, a path below Prefix, is a file of the
+// console's assets, or "" (the page itself, index.html). A name that is
+// not, a folder among them, is answered with the API's 404 rather than
+// net/http's text/plain one or a listing of the folder.
+func (h *Handler) isAsset(name string) bool {
+	if name == "" {
+		return true
+	}
+	name = path.Clean(name)
+	if !fs.ValidPath(name) {
+		return false
+	}
+	fi, err := fs.Stat(h.assets, name)
+	return err == nil && !fi.IsDir()
 }
 
 // configAnswer tells the sign-in page what to ask the token endpoint for.

@@ -339,7 +339,7 @@ func (h *Handler) geoJSON(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/geo+json")
 	w.Header().Set("Cache-Control", "private, max-age=3600")
 	w.Header().Set("Vary", "Accept-Encoding")
-	gz := strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")
+	gz := acceptsGzip(r.Header.Values("Accept-Encoding"))
 	if box == nil {
 		e.once.Do(func() {
 			var buf bytes.Buffer
@@ -375,6 +375,43 @@ func (h *Handler) geoJSON(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, _ = w.Write(buf.Bytes())
+}
+
+// acceptsGzip reports whether the Accept-Encoding header values accept
+// gzip, as RFC 9110 (section 12.5.3) reads them: a coding is acceptable
+// unless its q-value is 0; gzip (or x-gzip, its old name) when named, or
+// else "*", decides. A q-value that is not a number in [0, 1] accepts
+// nothing, and no header or an empty one asks for the document as it
+// is.
+func acceptsGzip(values []string) bool {
+	named, star := -1.0, -1.0
+	for _, v := range values {
+		for item := range strings.SplitSeq(v, ",") {
+			coding, params, _ := strings.Cut(item, ";")
+			q := 1.0
+			for p := range strings.SplitSeq(params, ";") {
+				k, val, ok := strings.Cut(strings.TrimSpace(p), "=")
+				if !ok || !strings.EqualFold(strings.TrimSpace(k), "q") {
+					continue
+				}
+				f, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+				if err != nil || f < 0 || f > 1 {
+					f = 0
+				}
+				q = f
+			}
+			switch c := strings.TrimSpace(coding); {
+			case strings.EqualFold(c, "gzip"), strings.EqualFold(c, "x-gzip"):
+				named = max(named, q)
+			case c == "*":
+				star = max(star, q)
+			}
+		}
+	}
+	if named >= 0 {
+		return named > 0
+	}
+	return star > 0
 }
 
 // parseBBox reads a box "west,south,east,north" in degrees.

@@ -10,6 +10,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/rules"
+	"github.com/shopspring/decimal"
 )
 
 // printTaxability prints the US taxability matrix of ds on a day (today
@@ -56,9 +57,7 @@ func printTaxability(ds *data.Dataset, state, date, format string, w io.Writer) 
 				on = append(on, r)
 			}
 		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(on)
+		return writeTaxabilityJSON(w, on)
 	case "markdown":
 		fmt.Fprintf(w, "Dataset %s, US product taxability on %s\n\n```\n%s\n```\n\n", ds.Version(), day, data.MatrixLegend)
 		return tx.WriteMatrixMarkdown(w, classes, day)
@@ -81,9 +80,7 @@ func printStateTaxability(rows []data.StateTaxability, day civil.Date, format st
 		return slices.Index(order, a.Class) - slices.Index(order, b.Class)
 	})
 	if format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(on)
+		return writeTaxabilityJSON(w, on)
 	}
 	fmt.Fprintf(w, "%s on %s\n\n", rows[0].State, day)
 	for _, r := range on {
@@ -214,4 +211,68 @@ func printLackingTaxes(taxes []data.LackingTax, state string, day civil.Date, fo
 		fmt.Fprintf(w, "    instead: %s\n", x.Instead)
 		fmt.Fprintf(w, "    %s\n", x.Citation)
 	}
+}
+
+// taxabilityJSON is a row of the taxability matrix as --taxability
+// --format json writes it: the members of data.StateTaxability under
+// names in lower camel case, as every JSON output of Levy has them (the
+// coverage of --format json without --taxability among them), with the
+// members that a row may lack left out when it does.
+type taxabilityJSON struct {
+	State             string              `json:"state"`
+	Class             string              `json:"class"`
+	Taxable           bool                `json:"taxable"`
+	Rate              *decimal.Decimal    `json:"rate,omitempty"`
+	BasisPercent      *decimal.Decimal    `json:"basisPercent,omitempty"`
+	Threshold         *decimal.Decimal    `json:"threshold,omitempty"`
+	ThresholdCurrency string              `json:"thresholdCurrency,omitempty"`
+	ThresholdKind     string              `json:"thresholdKind,omitempty"`
+	Local             string              `json:"local"`
+	LocalCategory     string              `json:"localCategory,omitempty"`
+	LocalOnly         bool                `json:"localOnly,omitempty"`
+	Buyer             string              `json:"buyer,omitempty"`
+	Elected           []localElectionJSON `json:"elected,omitempty"`
+	Effective         string              `json:"effective,omitempty"`
+	Expiration        string              `json:"expiration,omitempty"`
+	AsOf              string              `json:"asOf,omitempty"`
+	Status            string              `json:"status"`
+	Citation          string              `json:"citation"`
+	Decision          string              `json:"decision,omitempty"`
+}
+
+// localElectionJSON is a data.LocalElection in taxabilityJSON.
+type localElectionJSON struct {
+	Jurisdiction string `json:"jurisdiction"`
+	Name         string `json:"name"`
+	Effective    string `json:"effective,omitempty"`
+	Expiration   string `json:"expiration,omitempty"`
+	AsOf         string `json:"asOf,omitempty"`
+	Citation     string `json:"citation"`
+}
+
+// writeTaxabilityJSON writes rows as an indented JSON array of
+// taxabilityJSON. A zero date (a start that is not recorded, no end) is
+// left out.
+func writeTaxabilityJSON(w io.Writer, rows []data.StateTaxability) error {
+	out := make([]taxabilityJSON, 0, len(rows))
+	for _, r := range rows {
+		row := taxabilityJSON{
+			State: r.State, Class: r.Class, Taxable: r.Taxable, Rate: r.Rate, BasisPercent: r.BasisPercent,
+			Threshold: r.Threshold, ThresholdCurrency: r.ThresholdCurrency, ThresholdKind: r.ThresholdKind,
+			Local: r.Local, LocalCategory: r.LocalCategory, LocalOnly: r.LocalOnly, Buyer: r.Buyer,
+			Effective: r.Effective.String(), Expiration: r.Expiration.String(), AsOf: r.AsOf.String(),
+			Status: r.Status, Citation: r.Citation, Decision: r.Decision,
+		}
+		for _, e := range r.Elected {
+			row.Elected = append(row.Elected, localElectionJSON{Jurisdiction: e.Jurisdiction, Name: e.Name,
+				Effective: e.Effective.String(), Expiration: e.Expiration.String(), AsOf: e.AsOf.String(), Citation: e.Citation})
+		}
+		out = append(out, row)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return fmt.Errorf("writing the taxability rows: %w", err)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -263,7 +265,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 		return fmt.Errorf("listening on %s: %w", c.addr, err)
 	}
 	var current atomic.Pointer[http.Handler]
-	starting := http.Handler(http.HandlerFunc(notReady))
+	starting := http.Handler(notReady(appName()))
 	current.Store(&starting)
 	srv := &http.Server{
 		Handler:           http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*current.Load()).ServeHTTP(w, r) }),
@@ -411,7 +413,7 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 	tokens := oauth.New(iss, oauth.WithAudiences(audiences...), oauth.WithReaderAudiences(readers...),
 		oauth.WithAdminAudience(c.adminAudience), oauth.WithOperatorAudience(c.operatorAudience), oauth.WithLogger(log),
 		oauth.WithTrustedProxies(c.trustedProxies...), oauth.WithRefusalDelay(c.authRefusalDelay))
-	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp("levy " + programVersion()),
+	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp(appName()),
 		api.WithAuthenticator(tokens.Authenticator()), api.WithLevyMembers(c.levyMembers.mode)}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(int64(ecfg.MaxDocumentBytes)),
@@ -508,12 +510,38 @@ func freshDevCredential(ctx context.Context, iss *auth.Issuer, idFile string, au
 	return cred, secret, nil
 }
 
-// notReady answers while the server loads its data.
-func notReady(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Retry-After", "1")
-	w.WriteHeader(http.StatusServiceUnavailable)
-	_, _ = io.WriteString(w, `{"errors":[{"code":"unavailable","message":"the server is starting"}]}`+"\n")
+// appName is the name the server gives itself in the meta of its
+// answers: "levy" and the program's version.
+func appName() string { return "levy " + programVersion() }
+
+// notReady returns the handler that answers while the server loads its
+// data: 503 with Retry-After, in the shape of every error answer of the
+// API (api.ErrorBody: the errors, and a meta naming app, the API's own
+// name for itself, the time received and the time elapsed), its code
+// and status the API's for levy.EUnavailable, and not for any cache to
+// keep.
+func notReady(app string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		received := time.Now()
+		status, items := api.ErrorItems(&levy.Error{Code: levy.EUnavailable, Message: "the server is starting"})
+		body, err := json.Marshal(api.ErrorBody{Errors: items, Meta: api.Meta{App: app,
+			TimeReceived: received.UTC().Truncate(time.Millisecond), TimeElapsed: time.Since(received).Milliseconds()}})
+		if err != nil {
+			// An ErrorBody of strings and a time always encodes.
+			http.Error(w, "the server is starting", http.StatusServiceUnavailable)
+			return
+		}
+		body = append(body, '\n')
+		h := w.Header()
+		h.Set("Content-Type", "application/json")
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+		h.Set("Cache-Control", "no-store")
+		h.Set("Retry-After", "1")
+		w.WriteHeader(status)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(body)
+		}
+	}
 }
 
 // newLogger returns the server's structured logger.

@@ -368,9 +368,10 @@ func (d *pass) str() (string, bool) {
 const maxShared = 24
 
 // strRaw reads the string whose opening quote is at d.pos, checking its
-// syntax, and returns the bytes between the quotes and whether they are
-// its text as they stand: no escape, and no byte outside ASCII (which
-// unquoting leaves alone when it is valid UTF-8; that is checked then).
+// syntax and that its bytes outside ASCII are UTF-8 (the reference
+// decoder refuses a string that is not: see invalidUTF8), and returns the
+// bytes between the quotes and whether they are its text as they stand:
+// no escape.
 func (d *pass) strRaw() (raw []byte, plain, ok bool) {
 	data := d.data // a local copy, which the loops need not reload
 	start := d.pos + 1
@@ -405,8 +406,12 @@ func (d *pass) strRaw() (raw []byte, plain, ok bool) {
 			default:
 				return nil, false, false
 			}
-		default: // a byte outside ASCII
-			plain = false
+		default: // a byte outside ASCII: the first of a UTF-8 sequence
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n == 1 {
+				return nil, false, false
+			}
+			i += n - 1
 		}
 		i++
 	}

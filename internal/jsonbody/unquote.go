@@ -1,16 +1,20 @@
 package jsonbody
 
 import (
+	"fmt"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/levytax/levy"
 )
 
 // unquoteInto appends to dst the text of a JSON string whose bytes
 // between the quotes are raw, already checked to be valid JSON, as
 // encoding/json unquotes it: escapes resolved, a \u escape of a lone
 // surrogate and each byte that is not part of valid UTF-8 replaced by
-// U+FFFD.
+// U+FFFD. (Decode refuses a string with such a byte before it is
+// unquoted: see invalidUTF8.)
 func unquoteInto(dst, raw []byte) []byte {
 	for i := 0; i < len(raw); {
 		c := raw[i]
@@ -74,4 +78,61 @@ func hex4(b []byte) rune {
 		r = r<<4 | rune(c)
 	}
 	return r
+}
+
+// invalidUTF8 returns the error of the first string of data, a body,
+// that holds a byte that is not part of UTF-8, or nil when there is none.
+// JSON is UTF-8 (RFC 8259, section 8.1), and encoding/json reads such a
+// byte as U+FFFD: a body in ISO-8859-1 sent without its charset would
+// lose its accented letters without a word. A value is named by its
+// path, a member name by the path of its object. A byte outside strings
+// is left to the syntax check, which refuses it.
+func invalidUTF8(data []byte) *levy.Error {
+	if utf8.Valid(data) {
+		return nil
+	}
+	for i := 0; i < len(data); i++ {
+		if data[i] != '"' {
+			continue
+		}
+		quote, bad := i, -1
+		for i++; i < len(data) && data[i] != '"'; {
+			switch c := data[i]; {
+			case c == '\\':
+				i += 2
+			case c < utf8.RuneSelf:
+				i++
+			default:
+				r, n := utf8.DecodeRune(data[i:])
+				if r == utf8.RuneError && n == 1 && bad < 0 {
+					bad = i
+				}
+				i += n
+			}
+		}
+		if bad < 0 {
+			continue
+		}
+		what := fmt.Sprintf("byte 0x%02X at byte offset %d is not part of a UTF-8 character; JSON is UTF-8: send the body in UTF-8, not in ISO-8859-1 or another character set", data[bad], bad)
+		if isName(data, i+1) {
+			if path := syntaxPath(data, quote, false); path != "" {
+				return levy.Invalid(path, "has a member name that is not valid UTF-8: %s", what)
+			}
+			return levy.Invalid("", "the request body has a member name that is not valid UTF-8: %s", what)
+		}
+		if path := syntaxPath(data, bad, false); path != "" {
+			return levy.Invalid(path, "is not valid UTF-8: %s", what)
+		}
+		return levy.Invalid("", "the request body holds a string that is not valid UTF-8: %s", what)
+	}
+	return nil
+}
+
+// isName reports whether the string of data that ends before offset at
+// is a member name: the next byte after white space is a colon.
+func isName(data []byte, at int) bool {
+	for at < len(data) && isSpace(data[at]) {
+		at++
+	}
+	return at < len(data) && data[at] == ':'
 }
