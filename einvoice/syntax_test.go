@@ -125,3 +125,28 @@ func TestCIIAndFacturXProblems(t *testing.T) {
 		})
 	}
 }
+
+// TestXMLMentioningPDFHeader: an XML invoice whose first kilobyte holds
+// the text %PDF- (here in a note: "scan of the order, %PDF-1.7") is XML,
+// not a PDF: it is stored as application/xml, read as CII and completed,
+// not refused as a PDF without an invoice.
+func TestXMLMentioningPDFHeader(t *testing.T) {
+	cii := ciiInvoice(t, "<ram:Content>Lieferungen im Februar</ram:Content>", "<ram:Content>Lieferungen im Februar; order scan attached (%PDF-1.7)</ram:Content>")
+	if m := MediaTypeOf(cii); m != MediaXML {
+		t.Fatalf("MediaTypeOf: %s", m)
+	}
+	s, _ := open(t, t.TempDir(), Config{})
+	tg := newTarget(t, nil)
+	connect(t, s, "acme", tg, AllEvents, true)
+	d, _, err := s.Submit(tenantCtx("acme"), cii, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.MediaType != MediaXML || d.DocumentNumber != "LL-2026-0815" {
+		t.Fatalf("submitted: %+v", d)
+	}
+	d = waitFinal(t, s, "acme", d.DocumentID)
+	if d.Status != webhook.StatusCompleted || d.Syntax != "CII" {
+		t.Fatalf("final: %+v %+v", d, d.ErrorDetail)
+	}
+}

@@ -51,6 +51,8 @@ func TestSubmitCIIAndFacturX(t *testing.T) {
 	}{
 		{"CII", "application/xml", ciiInvoice(t)},
 		{"CII as text/xml", "text/xml; charset=utf-8", ciiInvoice(t)},
+		// XML whose first kilobyte mentions the PDF header is XML.
+		{"CII mentioning %PDF-", "application/xml", bytes.Replace(ciiInvoice(t), []byte("Lieferungen im Februar"), []byte("Lieferungen im Februar (order scan: %PDF-1.7)"), 1)},
 		{"Factur-X", "application/pdf", pdf},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -63,7 +65,7 @@ func TestSubmitCIIAndFacturX(t *testing.T) {
 				t.Fatalf("submitted %+v", d)
 			}
 			d = h.waitFinal(d.DocumentID)
-			if d.Status != "Completed" || d.Syntax != "CII" || d.MediaType != einvoice.MediaTypeOf(c.body) {
+			if d.Status != "Completed" || d.Syntax != "CII" || d.MediaType != einvoice.MediaTypeOf(c.body) || d.MediaType == einvoice.MediaPDF && c.contentType != einvoice.MediaPDF {
 				t.Fatalf("final %+v %+v", d, d.ErrorDetail)
 			}
 			a = h.do("GET", "/einvoicing/v1/documents/"+d.DocumentID+"/content", "acme", nil)

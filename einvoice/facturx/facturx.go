@@ -79,9 +79,15 @@ func (e *Error) Error() string { return "facturx: " + e.Message }
 func fail(format string, args ...any) error { return &Error{Message: fmt.Sprintf(format, args...)} }
 
 // IsPDF reports whether data is a PDF: its header, %PDF-, within its
-// first 1024 bytes, as the PDF specification lets readers accept.
+// first 1024 bytes, as the PDF specification lets readers accept. Data
+// that starts as XML does (with '<' after a byte order mark and white
+// space) is not a PDF, whatever its text says: an XML invoice may mention
+// %PDF- in a note.
 func IsPDF(data []byte) bool {
 	head := data[:min(len(data), 1024)]
+	if x := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n"); len(x) > 0 && x[0] == '<' {
+		return false
+	}
 	return bytes.Contains(head, []byte("%PDF-"))
 }
 

@@ -151,3 +151,23 @@ func FuzzExtract(f *testing.F) {
 		}
 	})
 }
+
+// TestIsPDFNotXML: data that starts as XML does is not a PDF even when
+// its first kilobyte mentions %PDF-; a PDF is one with its header at the
+// start or after other bytes that are not XML.
+func TestIsPDFNotXML(t *testing.T) {
+	for _, c := range []struct {
+		data string
+		pdf  bool
+	}{
+		{"%PDF-1.7\n", true},
+		{"junk before the header\n%PDF-1.4\n", true},
+		{`<?xml version="1.0"?><Invoice><Note>scan: %PDF-1.7</Note></Invoice>`, false},
+		{"\xef\xbb\xbf\n  <rsm:CrossIndustryInvoice><!-- %PDF- -->", false},
+		{"<Invoice/>", false},
+	} {
+		if got := facturx.IsPDF([]byte(c.data)); got != c.pdf {
+			t.Errorf("IsPDF(%q) = %v", c.data, got)
+		}
+	}
+}

@@ -16,7 +16,9 @@ import (
 
 // ciiRules applies the rules of EN 16931 bound to CII: the model
 // (BR-, BR-CO-, BR-DEC- and each VAT category's rules), the syntax rules
-// flagged fatal (CII-SR-*, CII-DT-*) and the code lists (BR-CL-*).
+// flagged fatal (CII-SR-*, CII-DT-*) and the code lists (BR-CL-*); then,
+// as FORMAT, the elements the CII schema allows once that the document
+// repeats.
 func (e *eval) ciiRules() {
 	e.ciiDocument()
 	e.ciiTotals()
@@ -26,6 +28,7 @@ func (e *eval) ciiRules() {
 	e.ciiVAT()
 	e.ciiSyntax()
 	e.ciiCodeLists()
+	e.ciiCardinality()
 }
 
 // written returns the text of the first element path reaches, white

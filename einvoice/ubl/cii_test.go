@@ -347,3 +347,71 @@ func FuzzReadCII(f *testing.F) {
 		complete(t, ps)
 	})
 }
+
+// TestCIIRepeatedSingleElements: a CII document that repeats an element
+// the CII schema allows once holds two values of one business term (two
+// invoice currencies, two category codes in one VAT breakdown, two issue
+// dates, two buyers' legal organizations); the artefacts cannot judge or
+// silently read one, a receiver may read the other: Check refuses it as
+// FORMAT at the second one, naming the count. Repeatable elements (a
+// second VAT breakdown, a second line) and a syntax rule's own report
+// (CII-SR-014 for two type codes, not also FORMAT) are left alone.
+func TestCIIRepeatedSingleElements(t *testing.T) {
+	de := string(ciiBase(t, "cii-de-base"))
+	settlement := "/CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement"
+	for _, c := range []struct {
+		name, old, new, where string
+	}{
+		{"two invoice currencies", "<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>", "<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>\n      <ram:InvoiceCurrencyCode>USD</ram:InvoiceCurrencyCode>",
+			settlement + "/ram:InvoiceCurrencyCode[2]"},
+		{"two category codes in a breakdown", "<ram:CategoryCode>S</ram:CategoryCode>\n        <ram:RateApplicablePercent>7</ram:RateApplicablePercent>",
+			"<ram:CategoryCode>S</ram:CategoryCode>\n        <ram:CategoryCode>E</ram:CategoryCode>\n        <ram:RateApplicablePercent>7</ram:RateApplicablePercent>",
+			settlement + "/ram:ApplicableTradeTax[2]/ram:CategoryCode[2]"},
+		{"two issue dates", `<udt:DateTimeString format="102">20260302</udt:DateTimeString>`,
+			`<udt:DateTimeString format="102">20260302</udt:DateTimeString><udt:DateTimeString format="102">20250302</udt:DateTimeString>`,
+			"/CrossIndustryInvoice/rsm:ExchangedDocument/ram:IssueDateTime/udt:DateTimeString[2]"},
+		{"two headers", "  <rsm:SupplyChainTradeTransaction>", "  <rsm:ExchangedDocument>\n    <ram:ID>LL-2026-0816</ram:ID>\n    <ram:TypeCode>380</ram:TypeCode>\n  </rsm:ExchangedDocument>\n  <rsm:SupplyChainTradeTransaction>",
+			"/CrossIndustryInvoice/rsm:ExchangedDocument[2]"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if strings.Count(de, c.old) != 1 {
+				t.Fatalf("the base has %d of %q", strings.Count(de, c.old), c.old)
+			}
+			d, err := Read([]byte(strings.Replace(de, c.old, c.new, 1)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var found []Problem
+			for _, p := range d.Check() {
+				if p.Code == "FORMAT" {
+					found = append(found, p)
+				}
+			}
+			if len(found) != 1 || found[0].Location != c.where || found[0].Flag != Fatal || !strings.Contains(found[0].Message, "appears 2 times") {
+				t.Fatalf("want one FORMAT at %s, got %v", c.where, found)
+			}
+		})
+	}
+	// The buyer's legal organization twice, with a trading name in the
+	// second: the schema allows one.
+	g := strings.Replace(string(ciiBase(t, "cii-g-base")), "<ram:ID>CHE-105.914.781</ram:ID>",
+		"<ram:ID>CHE-105.914.781</ram:ID>\n        </ram:SpecifiedLegalOrganization>\n        <ram:SpecifiedLegalOrganization>\n          <ram:TradingBusinessName>Rheinfall</ram:TradingBusinessName>", 1)
+	d, err := Read([]byte(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if codes := fatalCodes(d.Check()); !slices.Equal(codes, []string{"FORMAT"}) {
+		t.Errorf("two legal organizations: %v", codes)
+	}
+	// What the schema repeats stays valid, and a syntax rule that reports
+	// a repetition is not doubled by FORMAT.
+	for _, doc := range []string{de, strings.Replace(de, "<ram:TypeCode>380</ram:TypeCode>", "<ram:TypeCode>380</ram:TypeCode>\n    <ram:TypeCode>380</ram:TypeCode>", 1)} {
+		d, err := Read([]byte(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if codes := fatalCodes(d.Check()); slices.Contains(codes, "FORMAT") {
+			t.Errorf("FORMAT among %v", codes)
+		}
+	}
+}

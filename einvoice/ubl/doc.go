@@ -98,7 +98,13 @@
 // element, never apply. Every problem of a CII document is fatal (BR-51 is
 // a warning in UBL only). Peppol BIS Billing 3.0 and its national rules
 // are bound to UBL: they never apply to CII. Not applied: the 471
-// warnings of the CII syntax binding, and the CII schema. ParseCII
+// warnings of the CII syntax binding, and the CII schema, but for one of
+// its constraints: Check reports as FORMAT an element that the schema
+// allows once under its parent and that the document repeats (two
+// rsm:ExchangedDocument, two ram:CategoryCode in one VAT breakdown),
+// which gives a business term two values; the cardinalities are
+// generated from the schema files of the same release
+// (internal/genciischema, ciischema_gen.go). ParseCII
 // refuses, as FORMAT, an amount, quantity or percentage that is not a
 // plain decimal number (an empty one included) and a udt:Indicator that
 // is not a boolean: the artefacts stop on them.

@@ -54,7 +54,8 @@ type Problem struct {
 	// document from being read: "XML" (not well-formed), "ROOT" (not a UBL
 	// Invoice or CreditNote), "FORMAT" (a DOCTYPE, nesting too deep, a
 	// number that is not a plain decimal; or, outside Peppol, a date that
-	// is not a date), "MISSING" (a Document that Parse did not read), or
+	// is not a date; in CII, an element the schema allows once, repeated),
+	// "MISSING" (a Document that Parse did not read), or
 	// "TRUNCATED" (more problems than MaxProblems; the message counts them).
 	Code string
 	// Message is plain English; it names the element and the values

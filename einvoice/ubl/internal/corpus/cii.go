@@ -41,7 +41,9 @@ var ciiMutations = []mutation{
 	{"cii-fr", "canary-islands-igic", "", []string{"<ram:CategoryCode>S</ram:CategoryCode>\n          <ram:RateApplicablePercent>20", "<ram:CategoryCode>L</ram:CategoryCode>\n          <ram:RateApplicablePercent>20", "<ram:CategoryCode>S</ram:CategoryCode>\n        <ram:RateApplicablePercent>20", "<ram:CategoryCode>L</ram:CategoryCode>\n        <ram:RateApplicablePercent>20"}},
 	{"cii-cn", "credit-note-type-396", "", []string{"<ram:TypeCode>381</ram:TypeCode>", "<ram:TypeCode>396</ram:TypeCode>"}},
 	{"cii-ic", "invoice-period-instead-of-delivery-date", "", []string{cICDelivery, "", cInvoiceCurrency, cInvoiceCurrency + "\n      <ram:BillingSpecifiedPeriod>\n        <ram:StartDateTime>\n          <udt:DateTimeString format=\"102\">20260501</udt:DateTimeString>\n        </ram:StartDateTime>\n      </ram:BillingSpecifiedPeriod>"}},
-	{"cii-g", "buyer-vat-id", "", []string{"<ram:ID>CHE-105.914.781</ram:ID>", "<ram:ID>CHE-105.914.781</ram:ID>\n        </ram:SpecifiedLegalOrganization>\n        <ram:SpecifiedLegalOrganization>\n          <ram:TradingBusinessName>Rheinfall</ram:TradingBusinessName>"}},
+	// The buyer's trading name (BT-45) beside its registration: in the
+	// one ram:SpecifiedLegalOrganization, which the CII schema allows once.
+	{"cii-g", "buyer-trading-name", "", []string{"<ram:ID>CHE-105.914.781</ram:ID>", "<ram:ID>CHE-105.914.781</ram:ID>\n          <ram:TradingBusinessName>Rheinfall</ram:TradingBusinessName>"}},
 
 	// Mandatory elements.
 	{"cii-de", "empty-customization", "BR-01", []string{"<ram:ID>urn:cen.eu:en16931:2017</ram:ID>", "<ram:ID></ram:ID>"}},
