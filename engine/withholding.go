@@ -113,7 +113,7 @@ func (c *calc) withheldTax(l *line, buyer *place, j *wire.Jurisdiction, w *rules
 	t := taxOut{j: j, imposition: imp, situs: buyer.role, result: wire.TaxResultTaxable, ruleID: w.ID, ruleReason: w.Reason,
 		collectedFrom: wire.TaxCollectedFromBuyer, inputOutput: wire.InputOutputTypeInput, conversion: buyer.conversion,
 		mode: c.set.rounding(j.JurisdictionID), rate: w.Rate, withholding: w.WithholdingType, rare: rare}
-	taxable, exempt, nonTaxable := amount, decimalZero, decimalZero
+	exempt, nonTaxable := decimalZero, decimalZero
 	for _, o := range l.exemptOv {
 		if withheldBy(o.withholding, o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp, w.WithholdingType) {
 			exempt = exempt.Add(overrideAmount(o, amount))
@@ -126,11 +126,9 @@ func (c *calc) withheldTax(l *line, buyer *place, j *wire.Jurisdiction, w *rules
 			t.reasonCode, t.ruleID, t.ruleReason = o.reasonCode, "override", "exempt or non-taxable override of the request"
 		}
 	}
-	if exempt.Add(nonTaxable).GreaterThan(amount) {
-		nonTaxable = decimal.Max(amount.Sub(exempt), decimalZero)
-		exempt = decimal.Min(exempt, amount)
-	}
-	taxable = amount.Sub(exempt).Sub(nonTaxable)
+	// A credit (a negative amount) splits as its invoice does, every part
+	// negative, and takes back what the invoice withheld (splitAmount).
+	taxable, exempt, nonTaxable := splitAmount(amount, exempt, nonTaxable)
 	for _, ro := range l.rateOv {
 		if withheldBy(ro.withholding, ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, j, imp, w.WithholdingType) {
 			t.rate, t.ruleID, t.ruleReason, t.rare = ro.rate, "rate-override", "rate override of the request", nil

@@ -215,3 +215,51 @@ func TestWithholdingBadRules(t *testing.T) {
 		}
 	}
 }
+
+// TestWithholdingOnCredit checks a credit note of withheld services: it
+// takes back what its invoice withheld, every amount negative, so that
+// the seller's journal nets the withheld row to zero. Before, a credit
+// was called exempt from the withholding at 0.00 (its negative amount
+// was taken as more than exempt of itself), and one that overrides the
+// withholding as both exempt and non-taxable withheld a positive 200.00.
+func TestWithholdingOnCredit(t *testing.T) {
+	ctx, store, e, req := kenyanWithholdingSale(t)
+	if _, err := e.Sale(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	req.TransactionID = "DE-KE-1-CREDIT"
+	req.LineItems[0].ExtendedPrice = amt("-1000.00")
+	resp, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := withheldOf(resp.LineItems[0].Taxes)
+	if len(w) != 1 || w[0].TaxResult != wire.TaxResultTaxable || w[0].CalculatedTax.String() != "-200.00" ||
+		w[0].Taxable.String() != "-1000.00" || w[0].Exempt.Sign() != 0 {
+		t.Fatalf("the credit withholds %+v, want -200.00 taxable on -1000.00", w)
+	}
+	rep, err := journal.Summarize(ctx, store, "acme-de", civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Currencies[0].Rows {
+		if r.Imposition == "Withholding Tax" && (r.Tax.Sign() != 0 || r.Taxable.Sign() != 0) {
+			t.Errorf("the invoice and its credit leave a withheld row of %s on %s, want none", r.Tax, r.Taxable)
+		}
+	}
+
+	// Exempt and non-taxable overrides of the withholding on a credit
+	// leave nothing withheld, and no part positive.
+	req.TransactionID = "DE-KE-1-CREDIT-2"
+	wt := &wire.ImpositionType{WithholdingType: "NON_RESIDENT_PROFESSIONAL_FEES"}
+	req.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: wt}}
+	req.LineItems[0].NonTaxableOverrides = []wire.Override{{ImpositionType: wt}}
+	resp, err = e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w = withheldOf(resp.LineItems[0].Taxes)
+	if len(w) != 1 || w[0].CalculatedTax.Sign() != 0 || w[0].Taxable.Sign() != 0 || w[0].Exempt.String() != "-1000.00" || w[0].NonTaxable.Sign() != 0 {
+		t.Errorf("an overridden credit withholds %+v, want all of -1000.00 exempt", w)
+	}
+}
