@@ -112,3 +112,22 @@ func TestRenderPeppolInvoiceNeedsDueDate(t *testing.T) {
 	read(t, invoice(), cii)
 	read(t, invoice(), render.Options{})
 }
+
+// TestRenderWithheldTax: a sale whose buyer withholds a tax on a line
+// (Kenya's withholding on professional fees paid to a non-resident) is
+// refused naming the withholding: EN 16931 has no element for it. Before,
+// the refusal called it "a tax of unknown type tax" and a sales tax that
+// is not VAT.
+func TestRenderWithheldTax(t *testing.T) {
+	tx := invoice()
+	tx.Lines[0].Taxes = append(tx.Lines[0].Taxes, journal.Tax{JurisdictionID: "KE", JurisdictionName: "Kenya", Imposition: "Withholding Tax",
+		TaxResult: "TAXABLE", CollectedFrom: "BUYER", Taxable: m("100.00"), Tax: m("20.00"), Rate: m("0.20"),
+		Withheld: true, WithholdingType: "NON_RESIDENT_PROFESSIONAL_FEES"})
+	_, err := render.Render(tx, render.Options{})
+	var le *levy.Error
+	if !errors.As(err, &le) || le.Code != levy.EConflict ||
+		!strings.Contains(err.Error(), "line 1 (a) carries Withholding Tax of Kenya (KE), which the buyer withholds (withholdingType NON_RESIDENT_PROFESSIONAL_FEES)") ||
+		strings.Contains(err.Error(), "unknown type") {
+		t.Fatalf("got %v, want the refusal of the withheld tax", err)
+	}
+}

@@ -13,7 +13,9 @@
 // and use tax, British Columbia's PST) are refused with the line and the
 // tax named: an EN 16931 invoice carries VAT only. So is a line with the
 // VAT of two jurisdictions (Canada's GST with Ontario's HST or Quebec's
-// QST), since a line has one VAT category, a VAT due where the seller is
+// QST), since a line has one VAT category, a tax that the buyer withholds
+// (journal.Tax.Withheld), which EN 16931 has no element for, a VAT due
+// where the seller is
 // not registered (the engine charged none), a line part taxed and part
 // exempt, lines for several customers, and a transaction stored before
 // the journal kept the parties.
@@ -683,6 +685,10 @@ func lineCategory(geo *jurisdiction.VATGeography, tx *journal.Transaction, i int
 		t := &l.Taxes[k]
 		if t.InformationOnly {
 			continue
+		}
+		if t.Withheld {
+			return category{}, nil, refuse(tx, "%s carries %s of %s, which the buyer withholds (withholdingType %s): EN 16931 has no element for a tax the buyer withholds, and its VAT breakdown carries VAT only, so Levy renders no e-invoice of a sale that bears one",
+				lineName(i, l), t.Imposition, jurisdictionName(t), t.WithholdingType)
 		}
 		if t.TaxType != "VAT" {
 			what := t.TaxType
