@@ -302,3 +302,41 @@ func TestFranchiseFeeAtItsAuthority(t *testing.T) {
 		t.Errorf("Seattle's video fee %+v, want 2.55 at the city of Seattle (US-5363000)", fee)
 	}
 }
+
+// TestFranchiseAreaOnBrazilianLine checks that a Brazilian line, whose
+// taxes are Brazil's own and bear no franchise fee nor US communications
+// tax, flags its franchiseAreaId and line types not-acted-on, even when
+// the franchise table has the area. Before, it said nothing of them.
+func TestFranchiseAreaOnBrazilianLine(t *testing.T) {
+	ctx := context.Background()
+	e, err := New(ctx, WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
+		content.Source{Path: "../data/content/testdata/franchise-example.csv"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+		DocumentDate: civil.MustParse("2026-09-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
+		Vendor: &wire.Vendor{PhysicalOrigin: brTo("Rio de Janeiro", "RJ")}, Buyer: &wire.Buyer{Destination: brTo("São Paulo", "SP")},
+		LineItems: []wire.PurchaseLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: "SERVICES"},
+			CommodityCode: &wire.CommodityCode{CommodityCodeType: "LC116", Value: "17.01"}, ExtendedPrice: amt("1000.00"),
+			LineDetails: wire.LineDetails{NatureOfFiscalOperation: wire.OperationPrestacaoServico, FranchiseAreaID: "CHI-CABLE-1",
+				LineTypes: []wire.LineTypeSet{{Value: "VOIP", Count: amt("3")}}}}}}
+	resp, err := e.Purchase(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"lineItems[0].franchiseAreaId": "CHI-CABLE-1", "lineItems[0].lineTypes[0].value": "VOIP"}
+	for _, p := range resp.LineItems[0].AssistedParameters {
+		if p.RuleName == NotActedOnRule && want[p.ParamName] == p.Value {
+			delete(want, p.ParamName)
+		}
+	}
+	if len(want) != 0 {
+		t.Errorf("not flagged not-acted-on: %v, among %+v", want, resp.LineItems[0].AssistedParameters)
+	}
+	for _, x := range resp.LineItems[0].Taxes {
+		if x.ImpositionType != nil && x.ImpositionType.Value == franchiseImpositionType {
+			t.Errorf("a Brazilian line bears a franchise fee: %+v", x)
+		}
+	}
+}

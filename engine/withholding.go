@@ -18,7 +18,8 @@ import (
 //
 //   - at the withholding's jurisdiction, which lies in the chain of the
 //     buyer's place (the customer's destination, or the administrative
-//     one), on the line's amount at the withholding's rate;
+//     one), on the line's amount at the withholding's rate (a Brazilian
+//     line's too, on its price);
 //   - marked in the response by its impositionType's withholdingType and
 //     taxCollectedFromParty BUYER;
 //   - outside the line's and the document's totalTax: the buyer pays
@@ -71,7 +72,8 @@ func withheldSources(host int, files []wire.RateSource) []taxRare {
 }
 
 // withhold appends to the line the taxes that its buyer withholds on
-// amount (the line's amount net of tax).
+// amount (the line's amount net of tax; a Brazilian line's price, which
+// holds its taxes: brazilLine).
 func (c *calc) withhold(l *line, amount decimal.Decimal) error {
 	ws := c.s.withholdings
 	if ws.Len() == 0 || c.d.perspective == "OWNER" || c.d.mode == modeDistribute {

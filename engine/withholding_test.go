@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -261,5 +262,67 @@ func TestWithholdingOnCredit(t *testing.T) {
 	w = withheldOf(resp.LineItems[0].Taxes)
 	if len(w) != 1 || w[0].CalculatedTax.Sign() != 0 || w[0].Taxable.Sign() != 0 || w[0].Exempt.String() != "-1000.00" || w[0].NonTaxable.Sign() != 0 {
 		t.Errorf("an overridden credit withholds %+v, want all of -1000.00 exempt", w)
+	}
+}
+
+// TestWithholdingOnBrazilianLine checks a Brazilian buyer's withholdings
+// on services: a host's withholding on Brazil reaches a line whose
+// parties are in Brazil, as any other, taken on the price (which holds
+// Brazil's taxes calculated on it), and a line from abroad bears the one
+// limited to sellers abroad. Before, a Brazilian line (brazilLine) never
+// bore a withholding, and said nothing of it. The rates are made up.
+func TestWithholdingOnBrazilianLine(t *testing.T) {
+	e, err := New(context.Background(), WithWithholdings(
+		rules.Withholding{ID: "br-abroad", Jurisdiction: "BR", Tax: "IRRF", WithholdingType: "IRRF_SERVICES_ABROAD", FromAbroad: true,
+			Rate: decimal.RequireFromString("0.15"), Reason: "a test withholding on services from abroad"},
+		rules.Withholding{ID: "br-professional", Jurisdiction: "BR", Tax: "IRRF", WithholdingType: "IRRF_PROFESSIONAL", ProductClass: "PROFESSIONAL_SERVICES",
+			Rate: decimal.RequireFromString("0.015"), Reason: "a test withholding on professional services"},
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := testEngine(t)
+	for _, c := range []struct {
+		name   string
+		vendor *wire.Location
+		want   map[string]string // withholding type: tax
+	}{
+		{"domestic", brTo("Rio de Janeiro", "RJ"), map[string]string{"IRRF_PROFESSIONAL": "15.00"}},
+		{"abroad", &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}, map[string]string{"IRRF_PROFESSIONAL": "15.00", "IRRF_SERVICES_ABROAD": "150.00"}},
+	} {
+		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+			DocumentDate: civil.MustParse("2026-09-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
+			Vendor: &wire.Vendor{PhysicalOrigin: c.vendor}, Buyer: &wire.Buyer{Destination: brTo("São Paulo", "SP")},
+			LineItems: []wire.PurchaseLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: "PROFESSIONAL_SERVICES"},
+				CommodityCode: &wire.CommodityCode{CommodityCodeType: "LC116", Value: "17.01"}, ExtendedPrice: amt("1000.00"),
+				LineDetails: wire.LineDetails{NatureOfFiscalOperation: wire.OperationPrestacaoServico}}}}
+		resp, err := e.Purchase(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		l := resp.LineItems[0]
+		got := map[string]string{}
+		for _, x := range l.Taxes {
+			if x.ImpositionType != nil && x.ImpositionType.WithholdingType != "" {
+				if x.Jurisdiction.JurisdictionID != "BR" || x.TaxCollectedFromParty != wire.TaxCollectedFromBuyer || x.Taxable.String() != "1000.00" {
+					t.Errorf("%s: withheld %+v", c.name, x)
+				}
+				got[x.ImpositionType.WithholdingType] = x.CalculatedTax.String()
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: withheld %v, want %v", c.name, got, c.want)
+		}
+		// The withholdings leave the line's and the document's amounts as
+		// they are without them.
+		plain, err := none.Purchase(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := plain.LineItems[0]; !l.TotalTax.Decimal().Equal(p.TotalTax.Decimal()) || !resp.Total.Decimal().Equal(plain.Total.Decimal()) ||
+			len(l.Taxes) != len(p.Taxes)+len(c.want) {
+			t.Errorf("%s: totalTax %s, total %s, %d taxes; without withholdings %s, %s, %d", c.name, l.TotalTax, resp.Total, len(l.Taxes),
+				p.TotalTax, plain.Total, len(p.Taxes))
+		}
 	}
 }
