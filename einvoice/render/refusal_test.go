@@ -131,3 +131,18 @@ func TestRenderWithheldTax(t *testing.T) {
 		t.Fatalf("got %v, want the refusal of the withheld tax", err)
 	}
 }
+
+// TestRenderFranchiseFee: a line that bears a franchise fee, a tax
+// without a tax type, is refused naming it by its imposition type. Before,
+// the refusal read "carries a tax of unknown type tax (Konzessionsabgabe)"
+// and called it a sales tax.
+func TestRenderFranchiseFee(t *testing.T) {
+	tx := invoice()
+	tx.Lines[0].Taxes = append(tx.Lines[0].Taxes, journal.Tax{JurisdictionID: "DE", JurisdictionName: "Germany", Imposition: "Konzessionsabgabe",
+		ImpositionType: "Franchise Fee", TaxResult: "TAXABLE", CollectedFrom: "SELLER", Taxable: m("100.00"), Tax: m("2.00"), Rate: m("0.02")})
+	_, err := render.Render(tx, render.Options{})
+	if err == nil || !strings.Contains(err.Error(), "line 1 (a) carries a Franchise Fee (Konzessionsabgabe) of Germany (DE): an EN 16931 e-invoice carries VAT only") ||
+		strings.Contains(err.Error(), "unknown type") || strings.Contains(err.Error(), "sales tax") {
+		t.Fatalf("got %v, want the refusal of the franchise fee", err)
+	}
+}

@@ -691,11 +691,17 @@ func lineCategory(geo *jurisdiction.VATGeography, tx *journal.Transaction, i int
 				lineName(i, l), t.Imposition, jurisdictionName(t), t.WithholdingType)
 		}
 		if t.TaxType != "VAT" {
-			what := t.TaxType
-			if what == "" {
+			// A tax without a tax type (a franchise fee) is named by its
+			// imposition type.
+			what := t.TaxType + " tax"
+			switch {
+			case t.TaxType != "":
+			case t.ImpositionType != "":
+				what = "a " + t.ImpositionType
+			default:
 				what = "a tax of unknown type"
 			}
-			return category{}, nil, refuse(tx, "%s carries %s tax (%s) of %s: an EN 16931 e-invoice carries VAT only, and sales taxes that are not VAT cannot be shown as its VAT breakdown",
+			return category{}, nil, refuse(tx, "%s carries %s (%s) of %s: an EN 16931 e-invoice carries VAT only, and taxes that are not VAT cannot be shown as its VAT breakdown",
 				lineName(i, l), what, t.Imposition, jurisdictionName(t))
 		}
 		vat = append(vat, t)
