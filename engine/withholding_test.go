@@ -326,3 +326,36 @@ func TestWithholdingOnBrazilianLine(t *testing.T) {
 		}
 	}
 }
+
+// TestWithholdingInTextReport checks the remittance report as `levy
+// journal report` prints it: a row of tax the tenant's customer withheld
+// on a sale, and one of tax the tenant withheld on a purchase, are marked
+// as such and explained below the table, as a vendor's tax is. Before,
+// both read "BUYER" like a reverse charge, and the sale's section had a
+// row of 200.00 that its total left out without a word.
+func TestWithholdingInTextReport(t *testing.T) {
+	ctx, store, e, req := kenyanWithholdingSale(t)
+	if _, err := e.Sale(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	p := kenyaPurchase("PROFESSIONAL_SERVICES")
+	p.DocumentDate = req.DocumentDate
+	if _, err := e.Purchase(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := journal.Summarize(ctx, store, "acme-de", civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for _, want := range []string{"BUYER (withheld by customer)", "BUYER (withheld)",
+		"BUYER (withheld by customer): tax the tenant's customers withheld", "BUYER (withheld): tax the tenant withheld"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text report lacks %q:\n%s", want, text)
+		}
+	}
+}
