@@ -359,3 +359,31 @@ func TestWithholdingInTextReport(t *testing.T) {
 		}
 	}
 }
+
+// TestWithholdingPartialOverrideOnCredit checks a credit of an invoice
+// whose withholding a treaty exempts in part: an exemptOverrides of
+// 300.00 of 1,000.00 withholds 20% of 700.00 on the invoice, and its
+// credit takes back the same, -140.00 on -700.00 with -300.00 exempt.
+// Before, the credit was exempt in full (300.00 is more than -1,000.00,
+// so the override took all of it) and took back nothing.
+func TestWithholdingPartialOverrideOnCredit(t *testing.T) {
+	ctx, _, e, req := kenyanWithholdingSale(t)
+	req.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{WithholdingType: "NON_RESIDENT_PROFESSIONAL_FEES"},
+		Amount: amt("300.00"), ReasonCode: "TREATY"}}
+	for _, c := range []struct{ price, taxable, exempt, tax string }{
+		{"1000.00", "700.00", "300.00", "140.00"},
+		{"-1000.00", "-700.00", "-300.00", "-140.00"},
+		{"-200.00", "0.00", "-200.00", "0.00"},
+	} {
+		req.TransactionID = "DE-KE-TREATY" + c.price
+		req.LineItems[0].ExtendedPrice = amt(c.price)
+		resp, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := withheldOf(resp.LineItems[0].Taxes)
+		if len(w) != 1 || w[0].Taxable.String() != c.taxable || w[0].Exempt.String() != c.exempt || w[0].CalculatedTax.String() != c.tax {
+			t.Errorf("%s: withheld %+v, want %s on %s taxable, %s exempt", c.price, w, c.tax, c.taxable, c.exempt)
+		}
+	}
+}
