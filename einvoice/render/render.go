@@ -15,10 +15,9 @@
 // VAT of two jurisdictions (Canada's GST with Ontario's HST or Quebec's
 // QST), since a line has one VAT category, a tax that the buyer withholds
 // (journal.Tax.Withheld), which EN 16931 has no element for, a VAT due
-// where the seller is
-// not registered (the engine charged none), a line part taxed and part
-// exempt, lines for several customers, and a transaction stored before
-// the journal kept the parties.
+// where the seller is not registered (the engine charged none), a line
+// part taxed and part exempt, lines for several customers, and a
+// transaction stored before the journal kept the parties.
 //
 // What the journal does not keep comes with the Options: the parties'
 // electronic addresses (which make a UBL document Peppol BIS), names that
