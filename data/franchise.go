@@ -16,8 +16,8 @@ type FranchiseFee struct {
 	// Name names the fee; it is the tax's imposition.
 	Name string
 	// Jurisdiction is the ID of the jurisdiction of the dataset that
-	// grants the franchise, "" for the most local jurisdiction of the
-	// line's place.
+	// grants the franchise, "" for the most local general government of
+	// the line's place (not a special district).
 	Jurisdiction string
 	// PerLine charges Amount per line (the counts of the line's
 	// lineTypes, else its quantity); otherwise the fee is Rate, a

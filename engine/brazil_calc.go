@@ -153,6 +153,15 @@ func (c *calc) brazilLine(l *line) error {
 		}
 		l.taxes = kept
 	}
+	// Franchise fees and US communications taxes take no part in a
+	// Brazilian line, which says so. What its buyer withholds
+	// (withholding.go) is taken from the price, which holds the taxes
+	// calculated on it: the value of the service that Brazil's
+	// withholdings are taken on.
+	noFeesOrComms(l)
+	if err := c.withhold(l, l.amount); err != nil {
+		return err
+	}
 	included := decimalZero
 	x.compared = decimalZero
 	for i := range l.taxes {

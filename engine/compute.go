@@ -615,8 +615,15 @@ func zeroOf(exp int32, z *decimal.Decimal) bool {
 }
 
 // overrideAmount is the amount an override takes out of base: its amount
-// when given (at most base), else all of base.
+// when given (at most base), else all of base. A return (a negative base)
+// has its amount taken out as its sale does, negative: 300.00 of a return
+// of -1000.00 is -300.00, where the sale of 1000.00 has 300.00 (before,
+// the whole return was taken, as any amount is more than a negative
+// base).
 func overrideAmount(o override, base decimal.Decimal) decimal.Decimal {
+	if o.amount != nil && base.Sign() < 0 {
+		return decimal.Max(o.amount.Abs().Neg(), base)
+	}
 	if o.amount == nil || o.amount.GreaterThan(base) {
 		return base
 	}

@@ -25,13 +25,21 @@ func (c *calc) lineExtras(l *line, amount decimal.Decimal) error {
 		// A given total tax is spread over the jurisdictions' rates:
 		// the fees and communications taxes take no part, and the line
 		// says so.
-		l.franchiseMiss = franchiseArea(l) != ""
-		l.comms = l.comms[:0]
-		for _, e := range commsEntries(l) {
-			l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: NotActedOnRule})
-		}
+		noFeesOrComms(l)
 	}
 	return c.withhold(l, amount)
+}
+
+// noFeesOrComms marks the line's franchiseAreaId and line types not acted
+// on: a line whose calculation leaves out franchise fees and
+// communications taxes (DISTRIBUTE_TAX, or a Brazilian line, whose taxes
+// are Brazil's own: brazilLine).
+func noFeesOrComms(l *line) {
+	l.franchiseMiss = franchiseArea(l) != ""
+	l.comms = l.comms[:0]
+	for _, e := range commsEntries(l) {
+		l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: NotActedOnRule})
+	}
 }
 
 // extraTax describes a tax of a line that a table of Levy's or of the

@@ -17,8 +17,9 @@ import (
 // tenant's fees of an area replace the server's fees of that area; an
 // area the tenant has no fee of takes the server's. Each fee in force on the line's date is a
 // tax of its own: imposition the fee's name, imposition type "Franchise
-// Fee", at the jurisdiction that grants the franchise (or the most local
-// jurisdiction of the line's place), on the line's amount at the fee's
+// Fee", at the jurisdiction that grants the franchise (or, when the fee
+// names none, the most local general government of the line's place,
+// franchisingAuthority), on the line's amount at the fee's
 // rate or per line. A fee per line is in the currency the fee names (a
 // tenant's or the server's table's), else, of an area in the US, in US
 // dollars, converted into a document's other currency (extrascur.go). A line whose franchiseAreaId names no area of
@@ -134,7 +135,7 @@ type franchiseCharge struct {
 	currency           string // of amount; "" for franchiseCurrency's rule
 	rate               decimal.Decimal
 	amount             *decimal.Decimal   // per line, when perLine
-	grantor            *wire.Jurisdiction // nil for the most local of the place
+	grantor            *wire.Jurisdiction // nil for the place's franchisingAuthority
 	rare               *taxRare           // the source of the fee: its file and line, or the profile (snapshot.profileFee)
 }
 
@@ -146,7 +147,7 @@ func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franc
 			j = in
 		}
 	} else {
-		j = &at.chain[len(at.chain)-1]
+		j = franchisingAuthority(at)
 	}
 	x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(f.name), impType: franchiseImpositionType,
 		ruleID: "franchise-fee-" + f.area, reason: f.source, base: amount, rate: f.rate, rare: f.rare}
@@ -162,10 +163,30 @@ func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franc
 	l.franchiseMiss = false
 }
 
+// franchisingAuthority returns the jurisdiction that grants a franchise
+// at place at when the fee names none: the most local of its chain that
+// is a general government (a city, township, borough, county, parish,
+// state or country), passing over the special districts after it (a
+// transit, special purpose or local improvement district), which levy
+// taxes but grant no franchise (a franchising authority is a governmental
+// entity empowered to grant one, 47 U.S.C. 522(10)): a fee in Seattle is
+// the city's, not Sound Transit's. A chain of districts alone gives its
+// most local one.
+func franchisingAuthority(at *place) *wire.Jurisdiction {
+	for i := len(at.chain) - 1; i >= 0; i-- {
+		switch at.chain[i].JurisdictionType {
+		case jurisdiction.District, jurisdiction.LocalImprovementDistrict, jurisdiction.SpecialPurposeDistrict, jurisdiction.TransitDistrict:
+			continue
+		}
+		return &at.chain[i]
+	}
+	return &at.chain[len(at.chain)-1]
+}
+
 // grantor returns the jurisdiction of id that grants a tenant's
 // franchise: the one of the place's chain when it holds it, else the
-// dataset's (nil when the dataset lacks it, for the most local one of
-// the place).
+// dataset's (nil when the dataset lacks it, for the place's
+// franchisingAuthority).
 func (c *calc) grantor(at *place, id string) *wire.Jurisdiction {
 	if in := chainJurisdiction(at, id); in != nil {
 		return in

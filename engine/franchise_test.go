@@ -8,6 +8,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data/content"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
@@ -217,12 +218,12 @@ func TestFranchiseProfile(t *testing.T) {
 			if flagged(acme, 0) {
 				t.Error("acme's area is flagged")
 			}
-			// A per-line fee at the most local jurisdiction of the place,
-			// and a rate at the state that grants it.
+			// A per-line fee at the most local general government of the
+			// place, and a rate at the state that grants it.
 			tel := fees(acme.LineItems[1])
 			// The most local jurisdiction of 60601's chain is its transit
-			// district.
-			last := "US-IL-D-NITA_COOK"
+			// district, which grants no franchise: the fee is the city's.
+			last := "US-1714000"
 			if f, ok := tel["Telecom Franchise Fee"]; !ok || f.CalculatedTax.String() != "2.50" || f.TaxStructure != wire.TaxStructureQuantity ||
 				f.CalculationRuleID.Value != "franchise-fee-ACME-TEL-1" || f.Jurisdiction.JurisdictionID != last {
 				t.Errorf("acme's per-line fee: %+v, want 2 lines at 1.25 in %s", f, last)
@@ -258,5 +259,84 @@ func TestFranchiseProfile(t *testing.T) {
 				t.Errorf("acme's fees without an end: %+v", f)
 			}
 		})
+	}
+}
+
+// TestFranchiseFeeAtItsAuthority checks where a fee that names no grantor
+// is charged: at the most local general government of the line's place,
+// not at the special districts after it in the chain. Seattle's video fee
+// of the example table is the city's (US-5363000); before, it was charged
+// at Sound Transit, the last district of 98101's chain, and reported as
+// that transit authority's.
+func TestFranchiseFeeAtItsAuthority(t *testing.T) {
+	ctx := context.Background()
+	e, err := New(ctx, WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
+		content.Source{Path: "../data/content/testdata/franchise-example.csv"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seattle := &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+		DocumentDate: civil.MustParse("2026-06-01"), Seller: &wire.Seller{PhysicalOrigin: seattle}, Customer: &wire.Customer{Destination: seattle},
+		LineItems: []wire.SaleLineItem{{LineItemID: "video", Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt("40.00"),
+			Quantity: &wire.Measure{Value: amt("3")}, LineDetails: wire.LineDetails{FranchiseAreaID: "SEA-VIDEO-2"}}}}
+	resp, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fee *wire.Tax
+	districts := 0
+	for i, x := range resp.LineItems[0].Taxes {
+		if x.ImpositionType != nil && x.ImpositionType.Value == franchiseImpositionType {
+			fee = &resp.LineItems[0].Taxes[i]
+		}
+		if x.Jurisdiction.JurisdictionType == jurisdiction.TransitDistrict {
+			districts++
+		}
+	}
+	if districts == 0 {
+		t.Fatalf("98101's chain has no transit district, the test proves nothing: %+v", resp.LineItems[0].Taxes)
+	}
+	if fee == nil || fee.Jurisdiction.JurisdictionID != "US-5363000" || fee.Jurisdiction.JurisdictionType != jurisdiction.City ||
+		fee.CalculatedTax.String() != "2.55" {
+		t.Errorf("Seattle's video fee %+v, want 2.55 at the city of Seattle (US-5363000)", fee)
+	}
+}
+
+// TestFranchiseAreaOnBrazilianLine checks that a Brazilian line, whose
+// taxes are Brazil's own and bear no franchise fee nor US communications
+// tax, flags its franchiseAreaId and line types not-acted-on, even when
+// the franchise table has the area. Before, it said nothing of them.
+func TestFranchiseAreaOnBrazilianLine(t *testing.T) {
+	ctx := context.Background()
+	e, err := New(ctx, WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
+		content.Source{Path: "../data/content/testdata/franchise-example.csv"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+		DocumentDate: civil.MustParse("2026-09-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
+		Vendor: &wire.Vendor{PhysicalOrigin: brTo("Rio de Janeiro", "RJ")}, Buyer: &wire.Buyer{Destination: brTo("São Paulo", "SP")},
+		LineItems: []wire.PurchaseLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: "SERVICES"},
+			CommodityCode: &wire.CommodityCode{CommodityCodeType: "LC116", Value: "17.01"}, ExtendedPrice: amt("1000.00"),
+			LineDetails: wire.LineDetails{NatureOfFiscalOperation: wire.OperationPrestacaoServico, FranchiseAreaID: "CHI-CABLE-1",
+				LineTypes: []wire.LineTypeSet{{Value: "VOIP", Count: amt("3")}}}}}}
+	resp, err := e.Purchase(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"lineItems[0].franchiseAreaId": "CHI-CABLE-1", "lineItems[0].lineTypes[0].value": "VOIP"}
+	for _, p := range resp.LineItems[0].AssistedParameters {
+		if p.RuleName == NotActedOnRule && want[p.ParamName] == p.Value {
+			delete(want, p.ParamName)
+		}
+	}
+	if len(want) != 0 {
+		t.Errorf("not flagged not-acted-on: %v, among %+v", want, resp.LineItems[0].AssistedParameters)
+	}
+	for _, x := range resp.LineItems[0].Taxes {
+		if x.ImpositionType != nil && x.ImpositionType.Value == franchiseImpositionType {
+			t.Errorf("a Brazilian line bears a franchise fee: %+v", x)
+		}
 	}
 }

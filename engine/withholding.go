@@ -18,7 +18,8 @@ import (
 //
 //   - at the withholding's jurisdiction, which lies in the chain of the
 //     buyer's place (the customer's destination, or the administrative
-//     one), on the line's amount at the withholding's rate;
+//     one), on the line's amount at the withholding's rate (a Brazilian
+//     line's too, on its price);
 //   - marked in the response by its impositionType's withholdingType and
 //     taxCollectedFromParty BUYER;
 //   - outside the line's and the document's totalTax: the buyer pays
@@ -71,7 +72,8 @@ func withheldSources(host int, files []wire.RateSource) []taxRare {
 }
 
 // withhold appends to the line the taxes that its buyer withholds on
-// amount (the line's amount net of tax).
+// amount (the line's amount net of tax; a Brazilian line's price, which
+// holds its taxes: brazilLine).
 func (c *calc) withhold(l *line, amount decimal.Decimal) error {
 	ws := c.s.withholdings
 	if ws.Len() == 0 || c.d.perspective == "OWNER" || c.d.mode == modeDistribute {
@@ -113,7 +115,7 @@ func (c *calc) withheldTax(l *line, buyer *place, j *wire.Jurisdiction, w *rules
 	t := taxOut{j: j, imposition: imp, situs: buyer.role, result: wire.TaxResultTaxable, ruleID: w.ID, ruleReason: w.Reason,
 		collectedFrom: wire.TaxCollectedFromBuyer, inputOutput: wire.InputOutputTypeInput, conversion: buyer.conversion,
 		mode: c.set.rounding(j.JurisdictionID), rate: w.Rate, withholding: w.WithholdingType, rare: rare}
-	taxable, exempt, nonTaxable := amount, decimalZero, decimalZero
+	exempt, nonTaxable := decimalZero, decimalZero
 	for _, o := range l.exemptOv {
 		if withheldBy(o.withholding, o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp, w.WithholdingType) {
 			exempt = exempt.Add(overrideAmount(o, amount))
@@ -126,11 +128,9 @@ func (c *calc) withheldTax(l *line, buyer *place, j *wire.Jurisdiction, w *rules
 			t.reasonCode, t.ruleID, t.ruleReason = o.reasonCode, "override", "exempt or non-taxable override of the request"
 		}
 	}
-	if exempt.Add(nonTaxable).GreaterThan(amount) {
-		nonTaxable = decimal.Max(amount.Sub(exempt), decimalZero)
-		exempt = decimal.Min(exempt, amount)
-	}
-	taxable = amount.Sub(exempt).Sub(nonTaxable)
+	// A credit (a negative amount) splits as its invoice does, every part
+	// negative, and takes back what the invoice withheld (splitAmount).
+	taxable, exempt, nonTaxable := splitAmount(amount, exempt, nonTaxable)
 	for _, ro := range l.rateOv {
 		if withheldBy(ro.withholding, ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, j, imp, w.WithholdingType) {
 			t.rate, t.ruleID, t.ruleReason, t.rare = ro.rate, "rate-override", "rate override of the request", nil

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -212,6 +213,177 @@ func TestWithholdingBadRules(t *testing.T) {
 		_, err := New(context.Background(), WithWithholdings(c.w))
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.w.ID) {
 			t.Errorf("%s: %v, want an error naming it and %q", c.w.ID, err, c.want)
+		}
+	}
+}
+
+// TestWithholdingOnCredit checks a credit note of withheld services: it
+// takes back what its invoice withheld, every amount negative, so that
+// the seller's journal nets the withheld row to zero. Before, a credit
+// was called exempt from the withholding at 0.00 (its negative amount
+// was taken as more than exempt of itself), and one that overrides the
+// withholding as both exempt and non-taxable withheld a positive 200.00.
+func TestWithholdingOnCredit(t *testing.T) {
+	ctx, store, e, req := kenyanWithholdingSale(t)
+	if _, err := e.Sale(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	req.TransactionID = "DE-KE-1-CREDIT"
+	req.LineItems[0].ExtendedPrice = amt("-1000.00")
+	resp, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := withheldOf(resp.LineItems[0].Taxes)
+	if len(w) != 1 || w[0].TaxResult != wire.TaxResultTaxable || w[0].CalculatedTax.String() != "-200.00" ||
+		w[0].Taxable.String() != "-1000.00" || w[0].Exempt.Sign() != 0 {
+		t.Fatalf("the credit withholds %+v, want -200.00 taxable on -1000.00", w)
+	}
+	rep, err := journal.Summarize(ctx, store, "acme-de", civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Currencies[0].Rows {
+		if r.Imposition == "Withholding Tax" && (r.Tax.Sign() != 0 || r.Taxable.Sign() != 0) {
+			t.Errorf("the invoice and its credit leave a withheld row of %s on %s, want none", r.Tax, r.Taxable)
+		}
+	}
+
+	// Exempt and non-taxable overrides of the withholding on a credit
+	// leave nothing withheld, and no part positive.
+	req.TransactionID = "DE-KE-1-CREDIT-2"
+	wt := &wire.ImpositionType{WithholdingType: "NON_RESIDENT_PROFESSIONAL_FEES"}
+	req.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: wt}}
+	req.LineItems[0].NonTaxableOverrides = []wire.Override{{ImpositionType: wt}}
+	resp, err = e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w = withheldOf(resp.LineItems[0].Taxes)
+	if len(w) != 1 || w[0].CalculatedTax.Sign() != 0 || w[0].Taxable.Sign() != 0 || w[0].Exempt.String() != "-1000.00" || w[0].NonTaxable.Sign() != 0 {
+		t.Errorf("an overridden credit withholds %+v, want all of -1000.00 exempt", w)
+	}
+}
+
+// TestWithholdingOnBrazilianLine checks a Brazilian buyer's withholdings
+// on services: a host's withholding on Brazil reaches a line whose
+// parties are in Brazil, as any other, taken on the price (which holds
+// Brazil's taxes calculated on it), and a line from abroad bears the one
+// limited to sellers abroad. Before, a Brazilian line (brazilLine) never
+// bore a withholding, and said nothing of it. The rates are made up.
+func TestWithholdingOnBrazilianLine(t *testing.T) {
+	e, err := New(context.Background(), WithWithholdings(
+		rules.Withholding{ID: "br-abroad", Jurisdiction: "BR", Tax: "IRRF", WithholdingType: "IRRF_SERVICES_ABROAD", FromAbroad: true,
+			Rate: decimal.RequireFromString("0.15"), Reason: "a test withholding on services from abroad"},
+		rules.Withholding{ID: "br-professional", Jurisdiction: "BR", Tax: "IRRF", WithholdingType: "IRRF_PROFESSIONAL", ProductClass: "PROFESSIONAL_SERVICES",
+			Rate: decimal.RequireFromString("0.015"), Reason: "a test withholding on professional services"},
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := testEngine(t)
+	for _, c := range []struct {
+		name   string
+		vendor *wire.Location
+		want   map[string]string // withholding type: tax
+	}{
+		{"domestic", brTo("Rio de Janeiro", "RJ"), map[string]string{"IRRF_PROFESSIONAL": "15.00"}},
+		{"abroad", &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}, map[string]string{"IRRF_PROFESSIONAL": "15.00", "IRRF_SERVICES_ABROAD": "150.00"}},
+	} {
+		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+			DocumentDate: civil.MustParse("2026-09-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
+			Vendor: &wire.Vendor{PhysicalOrigin: c.vendor}, Buyer: &wire.Buyer{Destination: brTo("São Paulo", "SP")},
+			LineItems: []wire.PurchaseLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: "PROFESSIONAL_SERVICES"},
+				CommodityCode: &wire.CommodityCode{CommodityCodeType: "LC116", Value: "17.01"}, ExtendedPrice: amt("1000.00"),
+				LineDetails: wire.LineDetails{NatureOfFiscalOperation: wire.OperationPrestacaoServico}}}}
+		resp, err := e.Purchase(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		l := resp.LineItems[0]
+		got := map[string]string{}
+		for _, x := range l.Taxes {
+			if x.ImpositionType != nil && x.ImpositionType.WithholdingType != "" {
+				if x.Jurisdiction.JurisdictionID != "BR" || x.TaxCollectedFromParty != wire.TaxCollectedFromBuyer || x.Taxable.String() != "1000.00" {
+					t.Errorf("%s: withheld %+v", c.name, x)
+				}
+				got[x.ImpositionType.WithholdingType] = x.CalculatedTax.String()
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: withheld %v, want %v", c.name, got, c.want)
+		}
+		// The withholdings leave the line's and the document's amounts as
+		// they are without them.
+		plain, err := none.Purchase(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := plain.LineItems[0]; !l.TotalTax.Decimal().Equal(p.TotalTax.Decimal()) || !resp.Total.Decimal().Equal(plain.Total.Decimal()) ||
+			len(l.Taxes) != len(p.Taxes)+len(c.want) {
+			t.Errorf("%s: totalTax %s, total %s, %d taxes; without withholdings %s, %s, %d", c.name, l.TotalTax, resp.Total, len(l.Taxes),
+				p.TotalTax, plain.Total, len(p.Taxes))
+		}
+	}
+}
+
+// TestWithholdingInTextReport checks the remittance report as `levy
+// journal report` prints it: a row of tax the tenant's customer withheld
+// on a sale, and one of tax the tenant withheld on a purchase, are marked
+// as such and explained below the table, as a vendor's tax is. Before,
+// both read "BUYER" like a reverse charge, and the sale's section had a
+// row of 200.00 that its total left out without a word.
+func TestWithholdingInTextReport(t *testing.T) {
+	ctx, store, e, req := kenyanWithholdingSale(t)
+	if _, err := e.Sale(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	p := kenyaPurchase("PROFESSIONAL_SERVICES")
+	p.DocumentDate = req.DocumentDate
+	if _, err := e.Purchase(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := journal.Summarize(ctx, store, "acme-de", civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for _, want := range []string{"BUYER (withheld by customer)", "BUYER (withheld)",
+		"BUYER (withheld by customer): tax the tenant's customers withheld", "BUYER (withheld): tax the tenant withheld"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text report lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestWithholdingPartialOverrideOnCredit checks a credit of an invoice
+// whose withholding a treaty exempts in part: an exemptOverrides of
+// 300.00 of 1,000.00 withholds 20% of 700.00 on the invoice, and its
+// credit takes back the same, -140.00 on -700.00 with -300.00 exempt.
+// Before, the credit was exempt in full (300.00 is more than -1,000.00,
+// so the override took all of it) and took back nothing.
+func TestWithholdingPartialOverrideOnCredit(t *testing.T) {
+	ctx, _, e, req := kenyanWithholdingSale(t)
+	req.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{WithholdingType: "NON_RESIDENT_PROFESSIONAL_FEES"},
+		Amount: amt("300.00"), ReasonCode: "TREATY"}}
+	for _, c := range []struct{ price, taxable, exempt, tax string }{
+		{"1000.00", "700.00", "300.00", "140.00"},
+		{"-1000.00", "-700.00", "-300.00", "-140.00"},
+		{"-200.00", "0.00", "-200.00", "0.00"},
+	} {
+		req.TransactionID = "DE-KE-TREATY" + c.price
+		req.LineItems[0].ExtendedPrice = amt(c.price)
+		resp, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := withheldOf(resp.LineItems[0].Taxes)
+		if len(w) != 1 || w[0].Taxable.String() != c.taxable || w[0].Exempt.String() != c.exempt || w[0].CalculatedTax.String() != c.tax {
+			t.Errorf("%s: withheld %+v, want %s on %s taxable, %s exempt", c.price, w, c.tax, c.taxable, c.exempt)
 		}
 	}
 }

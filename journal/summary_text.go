@@ -107,11 +107,16 @@ func writeSection(w io.Writer, c *CurrencyReport) error {
 	fmt.Fprintf(w, "\n%s: %s\n", cur, plural(c.Transactions, "transaction"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "JURISDICTION\tNAME\tTYPE\tIMPOSITION\tCOLLECTED FROM\tTAXABLE\tEXEMPT\tNON-TAXABLE\tTAX\tTRANSACTIONS\t  ZERO TAX BECAUSE")
-	vendors := false
+	vendors, byCustomer, byTenant := false, false, false
 	for _, r := range c.Rows {
 		from := r.CollectedFrom
-		if r.PaidToVendor {
+		switch {
+		case r.PaidToVendor:
 			from, vendors = from+" (vendor)", true
+		case r.Withheld == WithheldByCustomer:
+			from, byCustomer = from+" (withheld by customer)", true
+		case r.Withheld == WithheldByTenant:
+			from, byTenant = from+" (withheld)", true
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t  %s\n", r.JurisdictionID, r.JurisdictionName, r.JurisdictionType,
 			r.Imposition, from, r.Taxable, r.Exempt, r.NonTaxable, r.Tax, r.Transactions, r.ZeroTaxReason.Text())
@@ -123,6 +128,12 @@ func writeSection(w io.Writer, c *CurrencyReport) error {
 	fmt.Fprintf(w, "Net amount of the transactions: %s %s\n", cur, c.Total.SubTotal)
 	if vendors {
 		fmt.Fprintln(w, "SELLER (vendor): tax the tenant's vendors charged it on its purchases; the vendors remit it, and the total leaves it out")
+	}
+	if byCustomer {
+		fmt.Fprintln(w, "BUYER (withheld by customer): tax the tenant's customers withheld from what they paid it on its sales; the customers remit it, and the total leaves it out")
+	}
+	if byTenant {
+		fmt.Fprintln(w, "BUYER (withheld): tax the tenant withheld from what it paid its vendors on its purchases; it remits that tax on returns of its own, and the total counts it")
 	}
 	first := true
 	for _, r := range c.Rows {

@@ -399,8 +399,9 @@ type Franchise struct {
 	// fee of each name.
 	Name string `json:"name"`
 	// Jurisdiction is the ID of the Levy jurisdiction that grants the
-	// franchise; "" charges the fee at the most local jurisdiction of the
-	// line's place.
+	// franchise; "" charges the fee at the most local general government
+	// of the line's place (its city, township or borough, else its county;
+	// never a special district).
 	Jurisdiction string `json:"jurisdiction,omitempty"`
 	// PerLine charges Amount per line (the counts of the line's
 	// lineTypes, else its quantity); otherwise the fee is Rate, a

@@ -39,8 +39,9 @@ const (
 //
 // franchise_area_id is what a line's franchiseAreaId names; name is the
 // fee (its imposition in a response); jurisdiction, optional, is the ID
-// of the dataset's jurisdiction that grants the franchise (the most local
-// jurisdiction of the line's place when empty); basis is revenue (rate:
+// of the dataset's jurisdiction that grants the franchise (when empty, the
+// most local general government of the line's place, passing over its
+// special districts); basis is revenue (rate:
 // a fraction such as 0.05, or 5%) or per-line (amount per line); currency,
 // optional and of a per-line fee only, is the ISO 4217 code of amount
 // (EUR; upper case or not): without one, the amount is in US dollars for

@@ -112,3 +112,37 @@ func TestRenderPeppolInvoiceNeedsDueDate(t *testing.T) {
 	read(t, invoice(), cii)
 	read(t, invoice(), render.Options{})
 }
+
+// TestRenderWithheldTax: a sale whose buyer withholds a tax on a line
+// (Kenya's withholding on professional fees paid to a non-resident) is
+// refused naming the withholding: EN 16931 has no element for it. Before,
+// the refusal called it "a tax of unknown type tax" and a sales tax that
+// is not VAT.
+func TestRenderWithheldTax(t *testing.T) {
+	tx := invoice()
+	tx.Lines[0].Taxes = append(tx.Lines[0].Taxes, journal.Tax{JurisdictionID: "KE", JurisdictionName: "Kenya", Imposition: "Withholding Tax",
+		TaxResult: "TAXABLE", CollectedFrom: "BUYER", Taxable: m("100.00"), Tax: m("20.00"), Rate: m("0.20"),
+		Withheld: true, WithholdingType: "NON_RESIDENT_PROFESSIONAL_FEES"})
+	_, err := render.Render(tx, render.Options{})
+	var le *levy.Error
+	if !errors.As(err, &le) || le.Code != levy.EConflict ||
+		!strings.Contains(err.Error(), "line 1 (a) carries Withholding Tax of Kenya (KE), which the buyer withholds (withholdingType NON_RESIDENT_PROFESSIONAL_FEES)") ||
+		strings.Contains(err.Error(), "unknown type") {
+		t.Fatalf("got %v, want the refusal of the withheld tax", err)
+	}
+}
+
+// TestRenderFranchiseFee: a line that bears a franchise fee, a tax
+// without a tax type, is refused naming it by its imposition type. Before,
+// the refusal read "carries a tax of unknown type tax (Konzessionsabgabe)"
+// and called it a sales tax.
+func TestRenderFranchiseFee(t *testing.T) {
+	tx := invoice()
+	tx.Lines[0].Taxes = append(tx.Lines[0].Taxes, journal.Tax{JurisdictionID: "DE", JurisdictionName: "Germany", Imposition: "Konzessionsabgabe",
+		ImpositionType: "Franchise Fee", TaxResult: "TAXABLE", CollectedFrom: "SELLER", Taxable: m("100.00"), Tax: m("2.00"), Rate: m("0.02")})
+	_, err := render.Render(tx, render.Options{})
+	if err == nil || !strings.Contains(err.Error(), "line 1 (a) carries a Franchise Fee (Konzessionsabgabe) of Germany (DE): an EN 16931 e-invoice carries VAT only") ||
+		strings.Contains(err.Error(), "unknown type") || strings.Contains(err.Error(), "sales tax") {
+		t.Fatalf("got %v, want the refusal of the franchise fee", err)
+	}
+}

@@ -13,10 +13,11 @@
 // and use tax, British Columbia's PST) are refused with the line and the
 // tax named: an EN 16931 invoice carries VAT only. So is a line with the
 // VAT of two jurisdictions (Canada's GST with Ontario's HST or Quebec's
-// QST), since a line has one VAT category, a VAT due where the seller is
-// not registered (the engine charged none), a line part taxed and part
-// exempt, lines for several customers, and a transaction stored before
-// the journal kept the parties.
+// QST), since a line has one VAT category, a tax that the buyer withholds
+// (journal.Tax.Withheld), which EN 16931 has no element for, a VAT due
+// where the seller is not registered (the engine charged none), a line
+// part taxed and part exempt, lines for several customers, and a
+// transaction stored before the journal kept the parties.
 //
 // What the journal does not keep comes with the Options: the parties'
 // electronic addresses (which make a UBL document Peppol BIS), names that
@@ -684,12 +685,22 @@ func lineCategory(geo *jurisdiction.VATGeography, tx *journal.Transaction, i int
 		if t.InformationOnly {
 			continue
 		}
+		if t.Withheld {
+			return category{}, nil, refuse(tx, "%s carries %s of %s, which the buyer withholds (withholdingType %s): EN 16931 has no element for a tax the buyer withholds, and its VAT breakdown carries VAT only, so Levy renders no e-invoice of a sale that bears one",
+				lineName(i, l), t.Imposition, jurisdictionName(t), t.WithholdingType)
+		}
 		if t.TaxType != "VAT" {
-			what := t.TaxType
-			if what == "" {
+			// A tax without a tax type (a franchise fee) is named by its
+			// imposition type.
+			what := t.TaxType + " tax"
+			switch {
+			case t.TaxType != "":
+			case t.ImpositionType != "":
+				what = "a " + t.ImpositionType
+			default:
 				what = "a tax of unknown type"
 			}
-			return category{}, nil, refuse(tx, "%s carries %s tax (%s) of %s: an EN 16931 e-invoice carries VAT only, and sales taxes that are not VAT cannot be shown as its VAT breakdown",
+			return category{}, nil, refuse(tx, "%s carries %s (%s) of %s: an EN 16931 e-invoice carries VAT only, and taxes that are not VAT cannot be shown as its VAT breakdown",
 				lineName(i, l), what, t.Imposition, jurisdictionName(t))
 		}
 		vat = append(vat, t)
