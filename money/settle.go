@@ -90,16 +90,33 @@ type SettleColumn struct {
 // the rows can make up, and only then does a row stay out.
 func SettleRoundedTable(rows int, cols []SettleColumn, places int32) {
 	unit := decimal.New(1, -places)
+	// rem[k][j]: value j of column k rounded on its own minus its exact
+	// value; a settled value is that plus the unit it may have moved.
 	orig := make([][]decimal.Decimal, len(cols))
+	rem := make([][]decimal.Decimal, len(cols))
 	for k, c := range cols {
 		orig[k] = slices.Clone(c.Rounded)
+		rem[k] = make([]decimal.Decimal, len(c.Rounded))
+		for j := range c.Rounded {
+			rem[k][j] = c.Rounded[j].Sub(c.Exact[j])
+		}
 		SettleRounded(c.Exact, c.Rounded, c.Total, places)
 	}
 	off := make([]decimal.Decimal, rows) // settled minus exact, per row
-	for _, c := range cols {
+	addRows := func(k int) {
+		c := cols[k]
 		for j, r := range c.Row {
-			off[r] = off[r].Add(c.Rounded[j].Sub(c.Exact[j]))
+			off[r] = off[r].Add(rem[k][j])
+			switch c.Rounded[j].Cmp(orig[k][j]) {
+			case 1:
+				off[r] = off[r].Add(unit)
+			case -1:
+				off[r] = off[r].Sub(unit)
+			}
 		}
+	}
+	for k := range cols {
+		addRows(k)
 	}
 	within := true
 	for _, d := range off {
@@ -114,10 +131,8 @@ func SettleRoundedTable(rows int, cols []SettleColumn, places int32) {
 	clear(off)
 	for k, c := range cols {
 		copy(c.Rounded, orig[k])
-		settleCarried(c, off, unit)
-		for j, r := range c.Row {
-			off[r] = off[r].Add(c.Rounded[j].Sub(c.Exact[j]))
-		}
+		settleCarried(c, rem[k], off, unit)
+		addRows(k)
 	}
 	rebalanceRows(rows, cols, off, unit)
 }
@@ -208,12 +223,13 @@ func rebalanceRows(rows int, cols []SettleColumn, off []decimal.Decimal, unit de
 	}
 }
 
-// settleCarried settles one column of SettleRoundedTable given off, how
-// far each row's values in the columns before stand from their exact
+// settleCarried settles one column of SettleRoundedTable given rem, how
+// far rounding took each of its values from its exact value, and off,
+// how far each row's values in the columns before stand from their exact
 // sum: the units go first to the values whose rounding the unit undoes
 // (as in SettleRounded), of these to the rows that a unit brings closest
 // to their exact sums, the lower index first among equals.
-func settleCarried(c SettleColumn, off []decimal.Decimal, unit decimal.Decimal) {
+func settleCarried(c SettleColumn, rem, off []decimal.Decimal, unit decimal.Decimal) {
 	acc := decimal.Zero
 	for _, r := range c.Rounded {
 		acc = acc.Add(r)
@@ -236,12 +252,12 @@ func settleCarried(c SettleColumn, off []decimal.Decimal, unit decimal.Decimal) 
 	for j := range c.Rounded {
 		order[j] = j
 		if step.Sign() > 0 {
-			gain[j] = c.Exact[j].Sub(c.Rounded[j])
+			gain[j] = rem[j].Neg()
 			if gain[j].Sign() > 0 {
 				need[j] = gain[j].Sub(off[c.Row[j]])
 			}
 		} else {
-			gain[j] = c.Rounded[j].Sub(c.Exact[j])
+			gain[j] = rem[j]
 			if gain[j].Sign() > 0 {
 				need[j] = gain[j].Add(off[c.Row[j]])
 			}
