@@ -299,10 +299,14 @@ func (c *calc) round() {
 		return
 	}
 	type key struct{ id, imp string }
-	groups := map[key][]*taxOut{}
+	type group struct {
+		taxes []*taxOut
+		rows  []int // the line of each tax
+	}
+	groups := map[key]*group{}
 	capped := map[key]bool{}
 	var order []key
-	for _, l := range c.d.lines {
+	for li, l := range c.d.lines {
 		for i := range l.taxes {
 			t := &l.taxes[i]
 			k := key{t.j.JurisdictionID, string(t.imposition)}
@@ -310,15 +314,27 @@ func (c *calc) round() {
 				capped[k] = true
 				continue
 			}
-			if _, ok := groups[k]; !ok {
+			g, ok := groups[k]
+			if !ok {
+				g = &group{}
+				groups[k] = g
 				order = append(order, k)
 			}
-			groups[k] = append(groups[k], t)
+			g.taxes = append(g.taxes, t)
+			g.rows = append(g.rows, li)
 		}
 	}
-	for _, k := range order {
-		exact, total := c.allocateRounded(groups[k], places)
-		c.docRounded = append(c.docRounded, docRounding{id: k.id, imposition: k.imp, exact: exact, total: total, capped: capped[k]})
+	cols := make([]money.SettleColumn, len(order))
+	for n, k := range order {
+		g := groups[k]
+		cols[n] = roundedColumn(g.taxes, g.rows, places)
+	}
+	money.SettleRoundedTable(len(c.d.lines), cols, places)
+	for n, k := range order {
+		for i, t := range groups[k].taxes {
+			t.tax = cols[n].Rounded[i]
+		}
+		c.docRounded = append(c.docRounded, docRounding{id: k.id, imposition: k.imp, exact: sumOf(cols[n].Exact), total: cols[n].Total, capped: capped[k]})
 	}
 }
 
@@ -341,24 +357,28 @@ type docRounding struct {
 	capped         bool
 }
 
-// allocateRounded rounds the sum of a group of taxes (one jurisdiction's
-// and imposition's over the document) once, and spreads it over them so
-// that the parts sum to the rounded total exactly and each part is less
-// than one minor unit from its own unrounded tax.
+// roundedColumn rounds the sum of a group of taxes (one jurisdiction's
+// and imposition's over the document, rows the line of each) once, and
+// each tax on its own: the column of the table that
+// money.SettleRoundedTable settles, whose parts then sum to the rounded
+// total exactly and each lie less than one minor unit from its own
+// unrounded tax.
 //
-// Each tax is first rounded on its own; the units by which those fall
-// short of the rounded total (or exceed it) then go one at a time to the
-// taxes that rounding took furthest down (or up), the lower index first
-// among equals. Such a tax moves to the other side of its unrounded
-// value and stays within one unit of it. This holds for sales and
-// returns together, whose taxes have both signs, and where a tax
+// The units by which the taxes rounded on their own fall short of the
+// rounded total (or exceed it) go one at a time to taxes that rounding
+// took down (or up); such a tax moves to the other side of its
+// unrounded value and stays within one unit of it. This holds for sales
+// and returns together, whose taxes have both signs, and where a tax
 // dominates: a proportional split of the total (money.Allocate) gave a
 // tax of exactly 0.05 beside two of 0.003125 and 0.0025 the 0.06 of the
 // total, and a return's -0.01875 among five sales of 0.00625 took the
-// whole difference, -0.04.
-//
-// It returns the exact sum of the taxes and the rounded total.
-func (c *calc) allocateRounded(ts []*taxOut, places int32) (exact, total decimal.Decimal) {
+// whole difference, -0.04. Which taxes take the units is chosen over
+// all jurisdictions at once, so that each line's tax also stays within
+// one unit of its exact tax where it can: a thousand lines of 0.01 in
+// Los Angeles, six jurisdictions, gave the first five lines 0.06 of tax
+// each for an exact 0.000975, when every jurisdiction gave its units to
+// the first lines.
+func roundedColumn(ts []*taxOut, rows []int, places int32) money.SettleColumn {
 	sum := decimal.Zero
 	raws := make([]decimal.Decimal, len(ts))
 	taxes := make([]decimal.Decimal, len(ts))
@@ -367,12 +387,16 @@ func (c *calc) allocateRounded(ts []*taxOut, places int32) (exact, total decimal
 		raws[i] = t.raw
 		taxes[i] = roundTax(t.raw, places, t.mode)
 	}
-	total = roundTax(sum, places, ts[0].mode)
-	money.SettleRounded(raws, taxes, total, places)
-	for i, t := range ts {
-		t.tax = taxes[i]
+	return money.SettleColumn{Row: rows, Exact: raws, Rounded: taxes, Total: roundTax(sum, places, ts[0].mode)}
+}
+
+// sumOf adds up ds.
+func sumOf(ds []decimal.Decimal) decimal.Decimal {
+	s := decimal.Zero
+	for _, d := range ds {
+		s = s.Add(d)
 	}
-	return sum, total
+	return s
 }
 
 // DocumentCapCreditRule is the rule name of the assisted parameter
