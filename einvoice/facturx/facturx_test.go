@@ -132,10 +132,11 @@ func TestExtractLatestRevision(t *testing.T) {
 	}
 }
 
-// FuzzExtract checks that Extract never panics and returns an *Error when
-// it fails.
+// FuzzExtract checks that Extract and ExtractInvoice never panic, return
+// an *Error when they fail, and agree.
 func FuzzExtract(f *testing.F) {
 	f.Add(facturxtest.Invoice([]byte(invoice)))
+	f.Add(facturxtest.PDF(facturxtest.Options{Metadata: facturxtest.XMP("MINIMUM", true)}, facturxtest.File{Name: "factur-x.xml", Relationship: "Data", Data: []byte(invoice), Subtype: "text/xml"}))
 	f.Add(facturxtest.PDF(facturxtest.Options{Compress: true, ObjectStreams: true}, facturxtest.File{Name: "factur-x.xml", Relationship: "Data", Data: []byte(invoice), Subtype: "text/xml"}))
 	f.Add([]byte("%PDF-1.7\n1 0 obj\n<< /Type /Catalog /AF [2 0 R] >>\nendobj\n2 0 obj\n<< /F (a\\(b\\)) /EF << /F 2 0 R >> >>\nendobj\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -148,6 +149,10 @@ func FuzzExtract(f *testing.F) {
 		}
 		if len(a.Data) > 1<<16 {
 			t.Fatalf("%d bytes", len(a.Data))
+		}
+		inv, err := facturx.ExtractInvoice(data, 1<<16)
+		if err != nil || string(inv.Data) != string(a.Data) || inv.Name != a.Name {
+			t.Fatalf("ExtractInvoice: %v", err)
 		}
 	})
 }
