@@ -30,13 +30,15 @@ func MediaTypeOf(data []byte) string {
 
 // readDocument reads a stored document: the CII invoice embedded in a
 // Factur-X or ZUGFeRD PDF, or an XML document in either syntax. The XML
-// embedded in a PDF may have at most limit bytes once decoded. A PDF that
-// gives no invoice is reported as a *ubl.FormatError with the code PDF.
+// embedded in a PDF (and its XMP metadata) may have at most limit bytes
+// once decoded. A PDF that gives no invoice is reported as a
+// *ubl.FormatError with the code PDF; the profile of its invoice is the
+// XML's, or the XMP metadata's when the XML names none (ubl.ParseFacturX).
 func readDocument(content []byte, limit int) (*ubl.Document, error) {
 	if !facturx.IsPDF(content) {
 		return ubl.Read(content)
 	}
-	a, err := facturx.Extract(content, limit)
+	a, err := facturx.ExtractInvoice(content, limit)
 	if err != nil {
 		var fe *facturx.Error
 		if errors.As(err, &fe) {
@@ -44,7 +46,7 @@ func readDocument(content []byte, limit int) (*ubl.Document, error) {
 		}
 		return nil, err
 	}
-	doc, err := ubl.ParseCII(a.Data)
+	doc, err := ubl.ParseFacturX(a.Data, a.ConformanceLevel)
 	var fe *ubl.FormatError
 	if errors.As(err, &fe) {
 		for i := range fe.Problems {

@@ -150,3 +150,73 @@ func TestXMLMentioningPDFHeader(t *testing.T) {
 		t.Fatalf("final: %+v %+v", d, d.ErrorDetail)
 	}
 }
+
+// TestFacturXProfiles: a Factur-X PDF of the profile MINIMUM or BASIC WL,
+// by its XML's specification identifier or, when the XML has none, by
+// its XMP metadata, cannot be processed: one problem, PROFILE, names the
+// profile and says it is not an EN 16931 invoice, instead of the BR- rules
+// its missing lines break. An EN 16931 or EXTENDED invoice goes through
+// the rules as before; when its XMP metadata names another level, the XML
+// wins, and the record of the delivered invoice keeps the warning
+// PROFILE-XMP.
+func TestFacturXProfiles(t *testing.T) {
+	s, _ := open(t, t.TempDir(), Config{})
+	const en = "<ram:ID>urn:cen.eu:en16931:2017</ram:ID>"
+	minimum := ciiInvoice(t, en, "<ram:ID>urn:factur-x.eu:1p0:minimum</ram:ID>")
+	basicWL := ciiInvoice(t, en, "<ram:ID>urn:zugferd.de:2p0:basicwl</ram:ID>")
+	noID := ciiInvoice(t, en, "")
+	extended := ciiInvoice(t, en, "<ram:ID>urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended</ram:ID>")
+	badExtended := ciiInvoice(t, en, "<ram:ID>urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended</ram:ID>",
+		"<ram:DuePayableAmount>400.00</ram:DuePayableAmount>", "<ram:DuePayableAmount>401.00</ram:DuePayableAmount>")
+	pdf := func(xml []byte, level string) []byte {
+		o := facturxtest.Options{Compress: true}
+		if level != "" {
+			o.Metadata = facturxtest.XMP(level, false)
+		}
+		return facturxtest.PDF(o, facturxtest.File{Name: "factur-x.xml", Relationship: "Data", Data: xml, Subtype: "text/xml"})
+	}
+	for _, c := range []struct {
+		name   string
+		doc    []byte
+		status string
+		errors []string // the codes of the record's errors
+		msg    string   // in the first error
+		warn   []string // the codes of the record's warnings
+	}{
+		{"MINIMUM", pdf(minimum, "MINIMUM"), webhook.StatusProcessingIssue, []string{"PROFILE"}, `profile MINIMUM (specification identifier "urn:factur-x.eu:1p0:minimum"`, nil},
+		{"ZUGFeRD 2.0 BASIC WL", pdf(basicWL, ""), webhook.StatusProcessingIssue, []string{"PROFILE"}, "profile BASIC WL", nil},
+		{"MINIMUM as plain CII", minimum, webhook.StatusProcessingIssue, []string{"PROFILE"}, "not an EN 16931 invoice", nil},
+		{"no identifier, XMP MINIMUM", pdf(noID, "MINIMUM"), webhook.StatusProcessingIssue, []string{"PROFILE"}, `XMP metadata gives the Factur-X/ZUGFeRD conformance level "MINIMUM"`, nil},
+		{"XML MINIMUM, XMP EN 16931", pdf(minimum, "EN 16931"), webhook.StatusProcessingIssue, []string{"PROFILE"}, "which the embedded XML's specification identifier overrides", nil},
+		{"EN 16931", pdf(ciiInvoice(t), "EN 16931"), webhook.StatusCompleted, nil, "", nil},
+		{"EXTENDED", pdf(extended, "EXTENDED"), webhook.StatusCompleted, nil, "", nil},
+		{"EXTENDED breaking BR-CO-16", pdf(badExtended, "EXTENDED"), webhook.StatusError, []string{"BR-CO-16"}, "amount due", nil},
+		{"XML EN 16931, XMP BASIC WL", pdf(ciiInvoice(t), "BASIC WL"), webhook.StatusCompleted, nil, "", []string{"PROFILE-XMP"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, _, err := s.Submit(tenantCtx("acme"), c.doc, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			d = waitFinal(t, s, "acme", d.DocumentID)
+			if d.Status != c.status {
+				t.Fatalf("status %s: %+v %+v", d.Status, d, d.ErrorDetail)
+			}
+			var errs, warns []string
+			if d.ErrorDetail != nil {
+				for _, p := range d.ErrorDetail.Errors {
+					errs = append(errs, p.Code)
+				}
+			}
+			for _, p := range d.Warnings {
+				warns = append(warns, p.Code)
+			}
+			if !slices.Equal(errs, c.errors) || !slices.Equal(warns, c.warn) {
+				t.Fatalf("errors %v, warnings %v; want %v, %v: %+v", errs, warns, c.errors, c.warn, d.ErrorDetail)
+			}
+			if c.msg != "" && !strings.Contains(d.ErrorDetail.Errors[0].Message, c.msg) {
+				t.Fatalf("message %q, want %q", d.ErrorDetail.Errors[0].Message, c.msg)
+			}
+		})
+	}
+}

@@ -38,3 +38,19 @@ func BenchmarkExtractWorstCase(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkExtractInvoice is BenchmarkExtract's PDF with XMP metadata,
+// read by ExtractInvoice: what reading the conformance level adds.
+func BenchmarkExtractInvoice(b *testing.B) {
+	xml := []byte(strings.Repeat(invoice, 64<<10/len(invoice)))
+	pdf := facturxtest.PDF(facturxtest.Options{Compress: true, Metadata: facturxtest.XMP("EN 16931", false)},
+		facturxtest.File{Name: "logo.png", Relationship: "Supplement", Data: bytes.Repeat([]byte{0x89, 'P', 'N', 'G', 7, 3}, 1<<20/6), Subtype: "image/png"},
+		facturxtest.File{Name: "factur-x.xml", Relationship: "Data", Data: xml, Subtype: "text/xml"})
+	b.SetBytes(int64(len(pdf)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if inv, err := facturx.ExtractInvoice(pdf, 4<<20); err != nil || inv.ConformanceLevel != "EN 16931" {
+			b.Fatal(inv, err)
+		}
+	}
+}

@@ -24,6 +24,7 @@ import (
 	"compress/zlib"
 	"encoding/ascii85"
 	"encoding/hex"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -101,6 +102,39 @@ func Extract(data []byte, limit int) (*Attachment, error) {
 	if err != nil {
 		return nil, err
 	}
+	return doc.invoiceFile(files, limit)
+}
+
+// Invoice is the XML invoice of a Factur-X or ZUGFeRD PDF with the
+// conformance level the PDF's XMP metadata gives it.
+type Invoice struct {
+	Attachment
+	// ConformanceLevel is the fx:ConformanceLevel of the PDF's XMP
+	// metadata (ZUGFeRD's zf: or ferd: alike), as written, such as
+	// "EN 16931" or "MINIMUM"; "" when the PDF has no metadata stream,
+	// it does not decode or is not XML, or it gives no level.
+	ConformanceLevel string
+}
+
+// ExtractInvoice returns what Extract does with the conformance level
+// of the PDF's XMP metadata (the catalog's /Metadata stream, of at most
+// limit bytes once decoded). Metadata that cannot be read gives no level
+// rather than an error: the invoice is the embedded XML.
+func ExtractInvoice(data []byte, limit int) (*Invoice, error) {
+	doc, files, err := embedded(data)
+	if err != nil {
+		return nil, err
+	}
+	a, err := doc.invoiceFile(files, limit)
+	if err != nil {
+		return nil, err
+	}
+	return &Invoice{Attachment: *a, ConformanceLevel: doc.conformanceLevel(limit)}, nil
+}
+
+// invoiceFile picks and decodes the invoice among the embedded files, as
+// Extract describes.
+func (doc *document) invoiceFile(files []file, limit int) (*Attachment, error) {
 	pick := func(i int) (*Attachment, error) {
 		a, err := doc.decodeFile(files[i], limit)
 		return &a, err
@@ -598,4 +632,55 @@ func ascii85Decode(data []byte) ([]byte, error) {
 func IsError(err error) bool {
 	var e *Error
 	return errors.As(err, &e)
+}
+
+// xmpLevelSpace is what the namespace URIs of the Factur-X and ZUGFeRD
+// XMP extension schemas contain: urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#,
+// urn:zugferd:pdfa:CrossIndustryDocument:invoice:2p0# and ZUGFeRD 1.0's
+// urn:ferd:pdfa:CrossIndustryDocument:invoice:1p0#.
+const xmpLevelSpace = ":pdfa:CrossIndustryDocument:invoice:"
+
+// maxXMPTokens bounds the XML tokens read from the XMP metadata.
+const maxXMPTokens = 100_000
+
+// conformanceLevel returns the ConformanceLevel property of the XMP
+// metadata stream of the catalog, written as an element or as an
+// attribute of an rdf:Description, and "" when there is none to read.
+func (doc *document) conformanceLevel(limit int) string {
+	cat := doc.catalog()
+	if cat == nil {
+		return ""
+	}
+	s, ok := doc.resolve(cat["Metadata"]).(*stream)
+	if !ok {
+		return ""
+	}
+	data, err := doc.decode(s, limit)
+	if err != nil {
+		return ""
+	}
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	for range maxXMPTokens {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		for _, a := range se.Attr {
+			if a.Name.Local == "ConformanceLevel" && strings.Contains(a.Name.Space, xmpLevelSpace) {
+				return strings.TrimSpace(a.Value)
+			}
+		}
+		if se.Name.Local == "ConformanceLevel" && strings.Contains(se.Name.Space, xmpLevelSpace) {
+			var v string
+			if err := dec.DecodeElement(&v, &se); err != nil {
+				return ""
+			}
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
 }

@@ -132,10 +132,11 @@ func TestExtractLatestRevision(t *testing.T) {
 	}
 }
 
-// FuzzExtract checks that Extract never panics and returns an *Error when
-// it fails.
+// FuzzExtract checks that Extract and ExtractInvoice never panic, return
+// an *Error when they fail, and agree.
 func FuzzExtract(f *testing.F) {
 	f.Add(facturxtest.Invoice([]byte(invoice)))
+	f.Add(facturxtest.PDF(facturxtest.Options{Metadata: facturxtest.XMP("MINIMUM", true)}, facturxtest.File{Name: "factur-x.xml", Relationship: "Data", Data: []byte(invoice), Subtype: "text/xml"}))
 	f.Add(facturxtest.PDF(facturxtest.Options{Compress: true, ObjectStreams: true}, facturxtest.File{Name: "factur-x.xml", Relationship: "Data", Data: []byte(invoice), Subtype: "text/xml"}))
 	f.Add([]byte("%PDF-1.7\n1 0 obj\n<< /Type /Catalog /AF [2 0 R] >>\nendobj\n2 0 obj\n<< /F (a\\(b\\)) /EF << /F 2 0 R >> >>\nendobj\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -148,6 +149,10 @@ func FuzzExtract(f *testing.F) {
 		}
 		if len(a.Data) > 1<<16 {
 			t.Fatalf("%d bytes", len(a.Data))
+		}
+		inv, err := facturx.ExtractInvoice(data, 1<<16)
+		if err != nil || string(inv.Data) != string(a.Data) || inv.Name != a.Name {
+			t.Fatalf("ExtractInvoice: %v", err)
 		}
 	})
 }
@@ -170,4 +175,50 @@ func TestIsPDFNotXML(t *testing.T) {
 			t.Errorf("IsPDF(%q) = %v", c.data, got)
 		}
 	}
+}
+
+// TestExtractInvoiceConformanceLevel: ExtractInvoice reads the Factur-X
+// conformance level of the PDF's XMP metadata, written as an element or
+// as an attribute, with a cross-reference table or object streams; a PDF
+// without metadata, or whose metadata is not XML or gives no level, has
+// none, and its invoice is read all the same.
+func TestExtractInvoiceConformanceLevel(t *testing.T) {
+	zugferd := []byte(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:zf="urn:zugferd:pdfa:CrossIndustryDocument:invoice:2p0#"><zf:ConformanceLevel> BASIC WL </zf:ConformanceLevel></rdf:Description></rdf:RDF></x:xmpmeta>`)
+	other := []byte(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:o="urn:example:other#"><o:ConformanceLevel>MINIMUM</o:ConformanceLevel></rdf:Description></rdf:RDF></x:xmpmeta>`)
+	for _, c := range []struct {
+		name     string
+		opts     facturxtest.Options
+		want     string
+		fileName string
+	}{
+		{"element", facturxtest.Options{Metadata: facturxtest.XMP("MINIMUM", false)}, "MINIMUM", "factur-x.xml"},
+		{"attribute", facturxtest.Options{Compress: true, Metadata: facturxtest.XMP("EN 16931", true)}, "EN 16931", "factur-x.xml"},
+		{"object streams", facturxtest.Options{Compress: true, ObjectStreams: true, Metadata: facturxtest.XMP("BASIC WL", false)}, "BASIC WL", "factur-x.xml"},
+		{"ZUGFeRD 2 namespace", facturxtest.Options{Metadata: zugferd}, "BASIC WL", "zugferd-invoice.xml"},
+		{"another namespace", facturxtest.Options{Metadata: other}, "", "factur-x.xml"},
+		{"no metadata", facturxtest.Options{Compress: true}, "", "factur-x.xml"},
+		{"metadata not XML", facturxtest.Options{Metadata: []byte("<x:xmpmeta><fx:ConformanceLevel>MINIMUM")}, "", "factur-x.xml"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pdf := facturxtest.PDF(c.opts, facturxtest.File{Name: c.fileName, Relationship: "Data", Data: []byte(invoice), Subtype: "text/xml"})
+			inv, err := facturx.ExtractInvoice(pdf, limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inv.ConformanceLevel != c.want || inv.Name != c.fileName || string(inv.Data) != invoice {
+				t.Errorf("got level %q, file %q %q", inv.ConformanceLevel, inv.Name, inv.Data)
+			}
+			if a, err := facturx.Extract(pdf, limit); err != nil || string(a.Data) != invoice {
+				t.Errorf("Extract: %v", err)
+			}
+		})
+	}
+	t.Run("metadata past the limit", func(t *testing.T) {
+		pdf := facturxtest.PDF(facturxtest.Options{Metadata: facturxtest.XMP("MINIMUM", false)},
+			facturxtest.File{Name: "factur-x.xml", Relationship: "Data", Data: []byte(invoice), Subtype: "text/xml"})
+		inv, err := facturx.ExtractInvoice(pdf, len(invoice))
+		if err != nil || inv.ConformanceLevel != "" {
+			t.Fatalf("got %+v, %v", inv, err)
+		}
+	})
 }

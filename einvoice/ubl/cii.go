@@ -94,7 +94,10 @@ func Read(data []byte) (*Document, error) {
 // XRechnung CII and Factur-X use it. Like Parse, it refuses only what
 // cannot be read: input that is not well-formed UTF-8 XML, that has a
 // DOCTYPE, that exceeds the bounds of Parse (XML, FORMAT), whose root is
-// not a CrossIndustryInvoice in the CII namespace (ROOT), or whose
+// not a CrossIndustryInvoice in the CII namespace (ROOT), whose
+// specification identifier (BT-24) is that of the Factur-X or ZUGFeRD
+// profile MINIMUM or BASIC WL, which are not EN 16931 invoices (PROFILE,
+// alone), or whose
 // amounts, quantities, percentages or indicators are not of their type
 // (FORMAT: the official artefacts cannot evaluate their rules on them).
 // Everything else is for Check, which applies the rules of EN 16931
@@ -108,7 +111,11 @@ func ParseCII(data []byte) (*Document, error) {
 }
 
 // parseCII reads the tree of a CrossIndustryInvoice.
-func parseCII(root *node) (*Document, error) {
+func parseCII(root *node) (*Document, error) { return parseCIIWith(root, "") }
+
+// parseCIIWith reads the tree of a CrossIndustryInvoice, which a PDF whose
+// XMP metadata gives the conformance level xmp embeds ("" for none).
+func parseCIIWith(root *node, xmp string) (*Document, error) {
 	if root.name.Local != RootCII || root.name.Space != NamespaceRSM {
 		msg := fmt.Sprintf("the root element is %s, not a UN/CEFACT CrossIndustryInvoice", qname(root.name.Space, root.name.Local))
 		switch {
@@ -119,7 +126,16 @@ func parseCII(root *node) (*Document, error) {
 		}
 		return nil, &FormatError{Problems: []Problem{{Code: "ROOT", Location: "/" + root.name.Local, Message: msg}}}
 	}
+	// A profile that is not an EN 16931 invoice is refused alone: the
+	// rules would list what it lacks, which tells its sender nothing.
+	refusal, warning := profileProblems(root, xmp)
+	if refusal != nil {
+		return nil, &FormatError{Problems: []Problem{*refusal}}
+	}
 	r := &reader{doc: &Document{Syntax: SyntaxCII, Kind: KindInvoice, tree: root}}
+	if warning != nil {
+		r.doc.notes = append(r.doc.notes, *warning)
+	}
 	r.ciiValues(root)
 	if problems := r.c.result(); len(problems) > 0 {
 		return nil, &FormatError{Problems: problems}

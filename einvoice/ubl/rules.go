@@ -172,7 +172,7 @@ func (d *Document) CheckWith(sets RuleSets) []Problem {
 		// only: a CII document has the rules of EN 16931.
 		e := &eval{root: d.tree, cii: true}
 		e.ciiRules()
-		if p := e.c.result(); len(p) > 0 {
+		if p := append(e.c.result(), d.notes...); len(p) > 0 {
 			return p
 		}
 		return nil

@@ -52,7 +52,9 @@ type Problem struct {
 	// "UBL-SR-48") or of Peppol BIS Billing 3.0 ("PEPPOL-EN16931-R010",
 	// "PEPPOL-COMMON-R040", "NL-R-003"), or a Levy code for what keeps the
 	// document from being read: "XML" (not well-formed), "ROOT" (not a UBL
-	// Invoice or CreditNote), "FORMAT" (a DOCTYPE, nesting too deep, a
+	// Invoice or CreditNote), "PROFILE" (a CII document of the Factur-X or
+	// ZUGFeRD profile MINIMUM or BASIC WL, not an EN 16931 invoice),
+	// "FORMAT" (a DOCTYPE, nesting too deep, a
 	// number that is not a plain decimal; or, outside Peppol, a date that
 	// is not a date; in CII, an element the schema allows once, repeated),
 	// "MISSING" (a Document that Parse did not read), or
@@ -67,7 +69,9 @@ type Problem struct {
 	// and cac:, whatever prefixes the document declares.
 	Location string
 	// Flag is Fatal or Warning, the flag of the official rule. Only fatal
-	// problems refuse a document; every Levy code is fatal.
+	// problems refuse a document; every Levy code is fatal but
+	// PROFILE-XMP, the warning of a Factur-X PDF whose XMP metadata names
+	// another profile than its XML.
 	Flag Flag
 }
 
@@ -227,6 +231,9 @@ type Document struct {
 
 	// tree is the XML Parse read, which the rules apply to.
 	tree *node
+	// notes are the warnings found while reading, which Check reports
+	// after the rules' problems: PROFILE-XMP.
+	notes []Problem
 }
 
 // Receiver returns the buyer, the party the document is delivered to.

@@ -2,8 +2,9 @@
 // structure of one empty page whose catalog embeds an invoice's XML as an
 // associated file, the way Factur-X and ZUGFeRD do, with a cross-reference
 // table, or with object streams and a cross-reference stream (PDF 1.5).
-// The PDFs have no visible content, fonts or XMP metadata: they are what
-// a reader of the embedded invoice needs, not a conforming PDF/A.
+// The PDFs have no visible content or fonts, and XMP metadata only when
+// asked for (Options.Metadata, with XMP to write it): they are what a
+// reader of the embedded invoice needs, not a conforming PDF/A.
 package facturxtest
 
 import (
@@ -35,6 +36,32 @@ type Options struct {
 	// NoCatalogNames leaves the /EmbeddedFiles name tree out of the
 	// catalog: the files are listed by /AF only.
 	NoCatalogNames bool
+	// Metadata, when not nil, is the catalog's /Metadata stream, the XMP
+	// metadata, written uncompressed.
+	Metadata []byte
+}
+
+// XMP returns a small XMP packet that gives the Factur-X conformance
+// level (fx:ConformanceLevel, "EN 16931", "MINIMUM" ...) of the invoice
+// factur-x.xml, as an element of its rdf:Description, or as an attribute
+// of it when asAttribute is set.
+func XMP(level string, asAttribute bool) []byte {
+	const space = "urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#"
+	var b strings.Builder
+	b.WriteString("<?xpacket begin=\"\xef\xbb\xbf\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n")
+	b.WriteString(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">`)
+	if asAttribute {
+		fmt.Fprintf(&b, `<rdf:Description rdf:about="" xmlns:fx="%s" fx:DocumentType="INVOICE" fx:DocumentFileName="factur-x.xml" fx:Version="1.0" fx:ConformanceLevel="%s"/>`, space, xmlEscape(level))
+	} else {
+		fmt.Fprintf(&b, `<rdf:Description rdf:about="" xmlns:fx="%s"><fx:DocumentType>INVOICE</fx:DocumentType><fx:DocumentFileName>factur-x.xml</fx:DocumentFileName><fx:Version>1.0</fx:Version><fx:ConformanceLevel>%s</fx:ConformanceLevel></rdf:Description>`, space, xmlEscape(level))
+	}
+	b.WriteString("</rdf:RDF></x:xmpmeta>\n<?xpacket end=\"w\"?>")
+	return []byte(b.String())
+}
+
+// xmlEscape escapes the characters XML text and attributes may not hold.
+func xmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
 }
 
 // Invoice returns a Factur-X PDF that embeds xml as factur-x.xml with the
@@ -45,8 +72,9 @@ func Invoice(xml []byte) []byte {
 
 // PDF returns a PDF that embeds files.
 func PDF(o Options, files ...File) []byte {
-	// Objects: 1 catalog, 2 pages, 3 page, 4 names tree, then per file a
-	// file specification and an embedded file stream.
+	// Objects: 1 catalog, 2 pages, 3 page, 4 names tree, 5 the metadata
+	// stream when there is one, then per file an embedded file stream and
+	// its file specification.
 	type obj struct {
 		body   string // a dictionary or other value
 		stream []byte // when not nil, the object is a stream of body's dictionary
@@ -57,6 +85,11 @@ func PDF(o Options, files ...File) []byte {
 	pages := add(obj{})
 	page := add(obj{})
 	namesTree := add(obj{})
+	metadataEntry := ""
+	if o.Metadata != nil {
+		m := add(obj{body: fmt.Sprintf("<< /Type /Metadata /Subtype /XML /Length %d >>", len(o.Metadata)), stream: o.Metadata})
+		metadataEntry = fmt.Sprintf(" /Metadata %d 0 R", m)
+	}
 	var specs []int
 	var names strings.Builder
 	for _, f := range files {
@@ -84,7 +117,7 @@ func PDF(o Options, files ...File) []byte {
 	if o.NoCatalogNames {
 		namesEntry = ""
 	}
-	objs[catalog-1].body = fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R%s /AF [%s] >>", pages, namesEntry, strings.TrimSpace(af.String()))
+	objs[catalog-1].body = fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R%s%s /AF [%s] >>", pages, namesEntry, metadataEntry, strings.TrimSpace(af.String()))
 	objs[pages-1].body = fmt.Sprintf("<< /Type /Pages /Kids [%d 0 R] /Count 1 >>", page)
 	objs[page-1].body = fmt.Sprintf("<< /Type /Page /Parent %d 0 R /MediaBox [0 0 595 842] >>", pages)
 	objs[namesTree-1].body = fmt.Sprintf("<< /Names [%s] >>", strings.TrimSpace(names.String()))
