@@ -19,24 +19,10 @@ import (
 // that one whose area the table lacks says so.
 func TestFranchiseFees(t *testing.T) {
 	ctx := context.Background()
-	e, err := New(ctx, WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
-		content.Source{Path: "../data/content/testdata/franchise-example.csv"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
-		DocumentDate: civil.MustParse("2026-06-01"),
-		Seller:       &wire.Seller{PhysicalOrigin: &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}},
-		Customer:     &wire.Customer{Destination: &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}},
-		LineItems: []wire.SaleLineItem{
-			{LineItemID: "cable", Product: &wire.Product{ProductClass: "DIGITAL_STREAMING"}, ExtendedPrice: amt("80.00"),
-				LineDetails: wire.LineDetails{FranchiseAreaID: "CHI-CABLE-1"}},
-			{LineItemID: "video", Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt("40.00"),
-				Customer:    &wire.Customer{Destination: &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
-				LineDetails: wire.LineDetails{FranchiseAreaID: "SEA-VIDEO-2", LineTypes: []wire.LineTypeSet{{Value: "VOIP", Count: amt("3")}}}},
-			{LineItemID: "unknown", Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt("10.00"),
-				LineDetails: wire.LineDetails{FranchiseAreaID: "NOWHERE-9"}},
-		}}
+	e := franchiseExampleEngine(t)
+	req := cableAndVideoSale("80.00", "40.00")
+	req.LineItems = append(req.LineItems, wire.SaleLineItem{LineItemID: "unknown", Product: &wire.Product{ProductClass: "SERVICES"},
+		ExtendedPrice: amt("10.00"), LineDetails: wire.LineDetails{FranchiseAreaID: "NOWHERE-9"}})
 	resp, err := e.Sale(ctx, req)
 	if err != nil {
 		t.Fatal(err)
@@ -108,22 +94,8 @@ func TestFranchiseFees(t *testing.T) {
 // 0.85 on each of 3 lines). Before, each was called exempt at 0.00.
 func TestFranchiseFeesOnCredit(t *testing.T) {
 	ctx := context.Background()
-	e, err := New(ctx, WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
-		content.Source{Path: "../data/content/testdata/franchise-example.csv"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
-		DocumentDate: civil.MustParse("2026-06-01"),
-		Seller:       &wire.Seller{PhysicalOrigin: &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}},
-		Customer:     &wire.Customer{Destination: &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}},
-		LineItems: []wire.SaleLineItem{
-			{LineItemID: "cable", Product: &wire.Product{ProductClass: "DIGITAL_STREAMING"}, ExtendedPrice: amt("-80.00"),
-				LineDetails: wire.LineDetails{FranchiseAreaID: "CHI-CABLE-1"}},
-			{LineItemID: "video", Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt("-40.00"),
-				Customer:    &wire.Customer{Destination: &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
-				LineDetails: wire.LineDetails{FranchiseAreaID: "SEA-VIDEO-2", LineTypes: []wire.LineTypeSet{{Value: "VOIP", Count: amt("3")}}}},
-		}}
+	e := franchiseExampleEngine(t)
+	req := cableAndVideoSale("-80.00", "-40.00")
 	resp, err := e.Sale(ctx, req)
 	if err != nil {
 		t.Fatal(err)
@@ -164,8 +136,7 @@ func TestFranchiseProfile(t *testing.T) {
 			}}); err != nil {
 				t.Fatal(err)
 			}
-			e, _ := profileEngine(t, store, WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
-				content.Source{Path: "../data/content/testdata/franchise-example.csv"}))
+			e, _ := profileEngine(t, store, franchiseExample())
 			chicago := &wire.Customer{Destination: &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}}
 			sale := func(tenant, date string) *wire.SaleResponse {
 				t.Helper()
@@ -270,11 +241,7 @@ func TestFranchiseProfile(t *testing.T) {
 // that transit authority's.
 func TestFranchiseFeeAtItsAuthority(t *testing.T) {
 	ctx := context.Background()
-	e, err := New(ctx, WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
-		content.Source{Path: "../data/content/testdata/franchise-example.csv"}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := franchiseExampleEngine(t)
 	seattle := &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}
 	req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
 		DocumentDate: civil.MustParse("2026-06-01"), Seller: &wire.Seller{PhysicalOrigin: seattle}, Customer: &wire.Customer{Destination: seattle},
@@ -309,11 +276,7 @@ func TestFranchiseFeeAtItsAuthority(t *testing.T) {
 // the franchise table has the area. Before, it said nothing of them.
 func TestFranchiseAreaOnBrazilianLine(t *testing.T) {
 	ctx := context.Background()
-	e, err := New(ctx, WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
-		content.Source{Path: "../data/content/testdata/franchise-example.csv"}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := franchiseExampleEngine(t)
 	req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
 		DocumentDate: civil.MustParse("2026-09-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
 		Vendor: &wire.Vendor{PhysicalOrigin: brTo("Rio de Janeiro", "RJ")}, Buyer: &wire.Buyer{Destination: brTo("São Paulo", "SP")},
@@ -339,4 +302,39 @@ func TestFranchiseAreaOnBrazilianLine(t *testing.T) {
 			t.Errorf("a Brazilian line bears a franchise fee: %+v", x)
 		}
 	}
+}
+
+// franchiseExample is the example franchise table as content, as of
+// 2026-06-01.
+func franchiseExample() Option {
+	return WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
+		content.Source{Path: "../data/content/testdata/franchise-example.csv"})
+}
+
+// franchiseExampleEngine is an engine with the example franchise table.
+func franchiseExampleEngine(t *testing.T) *Engine {
+	t.Helper()
+	e, err := New(context.Background(), franchiseExample())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// cableAndVideoSale is a quotation from Chicago of cable service in
+// Chicago's franchise area (CHI-CABLE-1) and video service to Seattle in
+// its area (SEA-VIDEO-2, 3 VoIP lines), at the two prices given.
+func cableAndVideoSale(cable, video string) *wire.SaleRequest {
+	chicago := &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}
+	return &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+		DocumentDate: civil.MustParse("2026-06-01"),
+		Seller:       &wire.Seller{PhysicalOrigin: chicago},
+		Customer:     &wire.Customer{Destination: chicago},
+		LineItems: []wire.SaleLineItem{
+			{LineItemID: "cable", Product: &wire.Product{ProductClass: "DIGITAL_STREAMING"}, ExtendedPrice: amt(cable),
+				LineDetails: wire.LineDetails{FranchiseAreaID: "CHI-CABLE-1"}},
+			{LineItemID: "video", Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt(video),
+				Customer:    &wire.Customer{Destination: &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
+				LineDetails: wire.LineDetails{FranchiseAreaID: "SEA-VIDEO-2", LineTypes: []wire.LineTypeSet{{Value: "VOIP", Count: amt("3")}}}},
+		}}
 }
