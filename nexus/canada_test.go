@@ -246,7 +246,7 @@ func TestCanadaRegisteredAndCurrency(t *testing.T) {
 		t.Errorf("British Columbia, registered in the profile: %+v", bc)
 	}
 	if bc.Unconverted != 1 || !bc.Sales.Equal(money.MustParse("12000")) ||
-		!strings.Contains(bc.Explanation, "1 lines in another currency without a conversion to Canadian dollars are not counted") {
+		!strings.Contains(bc.Explanation, "; 1 line in another currency without a conversion to Canadian dollars is not counted") {
 		t.Errorf("the invoice in US dollars: %d unconverted, CAD %s: %s", bc.Unconverted, bc.Sales, bc.Explanation)
 	}
 	for _, scheme := range []string{data.NexusSimplified, data.NexusSmallSupplier} {
@@ -383,7 +383,8 @@ func TestCanadaMarketplaceApartInCAD(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := row(t, s.report(t, "2026-03-31", nexus.Options{}), "ACME", "CA-QC")
-	if r.MarketplaceTransactions != 1 || !strings.Contains(r.Explanation, "marketplace sales apart: CAD 250.00 in 1 transactions") ||
+	if r.MarketplaceTransactions != 1 || !strings.Contains(r.Explanation, "marketplace sales apart: CAD 250.00 in 1 transaction") ||
+		strings.Contains(r.Explanation, "1 transactions") ||
 		strings.Contains(r.Explanation, "$") {
 		t.Errorf("Québec's marketplace sale: %d transactions: %s", r.MarketplaceTransactions, r.Explanation)
 	}

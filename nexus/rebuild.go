@@ -68,9 +68,9 @@ func Rebuild(ctx context.Context, j journal.Store, tenant string, repair bool) (
 			return out, nil
 		}
 		if try == repairTries {
-			return nil, fmt.Errorf("nexus: repair the figures of tenant %s: they differ from the journal after %d replacements, "+
-				"as transactions were posted meanwhile: run the repair again (%d figures and %d monthly totals differ now)",
-				tenant, try, len(check.Differences), len(check.Months))
+			return nil, fmt.Errorf("nexus: repair the figures of tenant %s: they differ from the journal after %s, "+
+				"as transactions were posted meanwhile: run the repair again (%s and %s differ now)",
+				tenant, counted(try, "replacement"), counted(len(check.Differences), "figure"), counted(len(check.Months), "monthly total"))
 		}
 		computed = again
 	}
@@ -171,19 +171,22 @@ func (r *Rebuilt) WriteText(w io.Writer) error {
 	}
 	switch {
 	case len(r.Months) > 0 && len(r.Differences) == 0 && r.Repaired:
-		_, err := fmt.Fprintf(w, "tenant %s: %d monthly totals differed from the journal; replaced the figures with the journal's %d\n", r.Tenant, len(r.Months), r.Figures)
+		_, err := fmt.Fprintf(w, "tenant %s: %s differed from the journal; replaced the figures with the journal's %d\n", r.Tenant, counted(len(r.Months), "monthly total"), r.Figures)
 		return err
 	case len(r.Months) > 0 && len(r.Differences) == 0:
-		_, err := fmt.Fprintf(w, "tenant %s: %d monthly totals differ from the journal; run again with --repair to replace them\n", r.Tenant, len(r.Months))
+		_, err := fmt.Fprintf(w, "tenant %s: %s %s from the journal; run again with --repair to replace %s\n", r.Tenant,
+			counted(len(r.Months), "monthly total"), agreeing(len(r.Months), "differs", "differ"), agreeing(len(r.Months), "it", "them"))
 		return err
 	case len(r.Differences) == 0:
-		_, err := fmt.Fprintf(w, "tenant %s: the %d stored figures agree with the journal\n", r.Tenant, r.Figures)
+		_, err := fmt.Fprintf(w, "tenant %s: the %d stored %s with the journal\n", r.Tenant, r.Figures,
+			agreeing(r.Figures, "figure agrees", "figures agree"))
 		return err
 	case r.Repaired:
-		_, err := fmt.Fprintf(w, "tenant %s: %d figures differed from the journal; replaced with the journal's %d\n", r.Tenant, len(r.Differences), r.Figures)
+		_, err := fmt.Fprintf(w, "tenant %s: %s differed from the journal; replaced with the journal's %d\n", r.Tenant, counted(len(r.Differences), "figure"), r.Figures)
 		return err
 	}
-	_, err := fmt.Fprintf(w, "tenant %s: %d figures differ from the journal; run again with --repair to replace them\n", r.Tenant, len(r.Differences))
+	_, err := fmt.Fprintf(w, "tenant %s: %s %s from the journal; run again with --repair to replace %s\n", r.Tenant,
+		counted(len(r.Differences), "figure"), agreeing(len(r.Differences), "differs", "differ"), agreeing(len(r.Differences), "it", "them"))
 	return err
 }
 

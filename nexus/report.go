@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -866,8 +867,8 @@ func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 	if r.State == data.NexusCanada {
 		into = "Canada"
 	}
-	fmt.Fprintf(&b, "%s: %s%s of %s (%smarketplace sales %s) and %d transactions into %s from %s to %s",
-		r.Status, cur, r.Sales.Decimal().StringFixed(2), what, consumers, r.Marketplace, r.Transactions, into, r.PeriodStart, r.PeriodEnd)
+	fmt.Fprintf(&b, "%s: %s%s of %s (%smarketplace sales %s) and %s into %s from %s to %s",
+		r.Status, cur, r.Sales.Decimal().StringFixed(2), what, consumers, r.Marketplace, counted(r.Transactions, "transaction"), into, r.PeriodStart, r.PeriodEnd)
 	test := ""
 	amount := fmt.Sprintf("%s%s", cur, rule.Sales.StringFixed(0))
 	switch {
@@ -919,11 +920,11 @@ func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 		}
 	}
 	if r.MarketplaceTransactions != 0 {
-		fmt.Fprintf(&b, "; marketplace sales apart: %s%s in %d transactions", cur, r.MarketplaceSales.Decimal().StringFixed(2), r.MarketplaceTransactions)
+		fmt.Fprintf(&b, "; marketplace sales apart: %s%s in %s", cur, r.MarketplaceSales.Decimal().StringFixed(2), counted(r.MarketplaceTransactions, "transaction"))
 	}
 	if r.Unconverted > 0 {
 		name := map[string]string{"USD": "US dollars", "CAD": "Canadian dollars"}[r.Currency]
-		fmt.Fprintf(&b, "; %d lines in another currency without a conversion to %s are not counted", r.Unconverted, name)
+		fmt.Fprintf(&b, "; %s in another currency without a conversion to %s %s not counted", counted(r.Unconverted, "line"), name, agreeing(r.Unconverted, "is", "are"))
 	}
 	if c, _ := data.NexusJurisdiction(rule.State); c == "CA" && rule.Counts == data.NexusTaxable {
 		// The journal's taxable amount of a province is its tax's, which
@@ -1003,8 +1004,8 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	}
 	row.lastRegistration(o, AreaEU)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: EUR %s of cross-border sales of goods and electronic services to consumers in other EU member states in %d transactions from %s to %s; the union-wide threshold is more than EUR %s in the current or the previous calendar year (%s%% of it reached)",
-		row.Status, row.Sales.Decimal().StringFixed(2), row.Transactions, row.PeriodStart, row.PeriodEnd, limit.StringFixed(0), row.Share.Decimal().Mul(decimal.NewFromInt(100)).StringFixed(1))
+	fmt.Fprintf(&b, "%s: EUR %s of cross-border sales of goods and electronic services to consumers in other EU member states in %s from %s to %s; the union-wide threshold is more than EUR %s in the current or the previous calendar year (%s%% of it reached)",
+		row.Status, row.Sales.Decimal().StringFixed(2), counted(row.Transactions, "transaction"), row.PeriodStart, row.PeriodEnd, limit.StringFixed(0), row.Share.Decimal().Mul(decimal.NewFromInt(100)).StringFixed(1))
 	if row.CrossedOn != nil {
 		fmt.Fprintf(&b, "; crossed on %s: from that sale on, the VAT of the customer's member state applies", row.CrossedOn)
 	} else {
@@ -1014,9 +1015,28 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 		fmt.Fprintf(&b, "; registered for the Union scheme (%s), the sales being %s", cmp.Or(row.Registration.Source, "list"), crossed)
 	}
 	if row.Unconverted > 0 {
-		fmt.Fprintf(&b, "; %d lines in another currency without a conversion to euros are not counted", row.Unconverted)
+		fmt.Fprintf(&b, "; %s in another currency without a conversion to euros %s not counted", counted(row.Unconverted, "line"), agreeing(row.Unconverted, "is", "are"))
 	}
 	b.WriteString(". Source: Council Directive 2006/112/EC, Article 59c")
 	row.Explanation = b.String()
 	return row
+}
+
+// counted writes n and the noun one, in the plural when n is not 1:
+// "1 transaction", "3 lines". The plural adds an s, which is right for
+// every noun the explanations count.
+func counted[N ~int | ~int64](n N, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.FormatInt(int64(n), 10) + " " + one + "s"
+}
+
+// agreeing returns the word that agrees with a count of n: one when n
+// is 1 ("1 line is"), many otherwise ("2 lines are").
+func agreeing[N ~int | ~int64](n N, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -267,7 +267,7 @@ func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader,
 		}
 		before.Documents, before.Failed = f.Done(), f.Failed()
 		if o.resume && !o.quiet {
-			fmt.Fprintf(stderr, "levy batch: resuming after %d documents of %s (%d failed)\n", f.Done(), o.out, f.Failed())
+			fmt.Fprintf(stderr, "levy batch: resuming after %s of %s (%d failed)\n", counted(f.Done(), "document"), o.out, f.Failed())
 		}
 		sum, err = f.Run(ctx, src)
 	}
@@ -332,7 +332,7 @@ func (p *batchProgress) update(pr batch.Progress) {
 	p.last = now
 	elapsed := now.Sub(p.start)
 	rate := float64(pr.Documents) / max(elapsed.Seconds(), 1e-9)
-	line := fmt.Sprintf("%d documents, %.0f/s, %d errors, %s", pr.Documents, rate, pr.Failed, elapsed.Round(time.Second))
+	line := fmt.Sprintf("%s, %.0f/s, %s, %s", counted(pr.Documents, "document"), rate, counted(pr.Failed, "error"), elapsed.Round(time.Second))
 	if read := pr.Read; p.size > 0 && read > 0 {
 		left := time.Duration(float64(elapsed) * float64(p.size-read) / float64(read))
 		line += fmt.Sprintf(", %d%%, %s left", read*100/p.size, left.Round(time.Second))
@@ -361,8 +361,9 @@ func (p *batchProgress) finish(sum batch.Summary) {
 	if len(tax) == 0 {
 		tax = []string{"none"}
 	}
-	fmt.Fprintf(p.w, "levy batch: %d documents, %d lines, %d errors, total tax %s, %s\n",
-		sum.Documents, sum.Lines, sum.Failed, strings.Join(tax, ", "), sum.Took.Round(time.Millisecond))
+	fmt.Fprintf(p.w, "levy batch: %s, %s, %s, total tax %s, %s\n",
+		counted(sum.Documents, "document"), counted(sum.Lines, "line"), counted(sum.Failed, "error"),
+		strings.Join(tax, ", "), sum.Took.Round(time.Millisecond))
 }
 
 // The hooks of the tests of levy batch, which a context carries.

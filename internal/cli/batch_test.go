@@ -111,6 +111,20 @@ func TestBatchMixedFile(t *testing.T) {
 	}
 }
 
+// TestBatchSummaryCountsOne: the summary of a run said "1 documents"
+// and "1 errors"; a count of one takes the singular.
+func TestBatchSummaryCountsOne(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in.jsonl"), filepath.Join(dir, "out.jsonl")
+	if err := os.WriteFile(in, []byte(`{"saleMessageType": "QUOTATION", "lineItems": [`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out)
+	if code != 1 || !strings.Contains(errOut, "levy batch: 1 document, 0 lines, 1 error, total tax none") {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+}
+
 // TestBatchUsage: bad command lines exit 2.
 func TestBatchUsage(t *testing.T) {
 	for _, args := range [][]string{

@@ -166,7 +166,7 @@ func TestJournalCLI(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "march.csv")
 	code, _, errOut = runCLI(t, "journal", "export", "--data-dir", dir, "--tenant", "acme", "--format", "csv", "--out", file)
 	written, err := os.ReadFile(file)
-	if code != 0 || err != nil || !strings.Contains(string(written), "INV-2026-000481") || !strings.Contains(errOut, "exported 1 transactions") {
+	if code != 0 || err != nil || !strings.Contains(string(written), "INV-2026-000481") || !strings.Contains(errOut, "exported 1 transaction to "+file) {
 		t.Errorf("export to a file: exit %d, %v, stderr %q, file %.200s", code, err, errOut, written)
 	}
 	for _, bad := range [][]string{

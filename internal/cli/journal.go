@@ -296,7 +296,7 @@ func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error)
 		if err := file.Commit(); err != nil {
 			return fmt.Errorf("writing %s: %w", a.out, err)
 		}
-		fmt.Fprintf(stderr, "exported %d transactions to %s\n", n, a.out)
+		fmt.Fprintf(stderr, "exported %s to %s\n", counted(n, "transaction"), a.out)
 	}
 	return nil
 }

@@ -294,12 +294,7 @@ func readImport(paths []string) (*profilecsv.Import, *profile.ChangeSet, error) 
 
 // imported prints what an import stored.
 func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
-	n := func(k int, word string) string {
-		if k == 1 {
-			return "1 " + word
-		}
-		return fmt.Sprintf("%d %ss", k, word)
-	}
+	n := counted
 	fmt.Fprintf(w, "imported into tenant %s: %s, %s, %s, %s", tenant,
 		n(a.Customers, "customer"), n(a.Certificates, "certificate"), n(a.Registrations, "registration"), n(a.Products, "product"))
 	if a.Franchises > 0 {

@@ -27,11 +27,12 @@ var ErrTooLarge = errors.New("jsonbody: request body too large")
 // extras. It refuses what encoding/json would read loosely: a member name
 // given twice in one object, a name that differs from one of v's
 // members only in case (see strict.go), and a string or member name
-// holding bytes that are not UTF-8, which encoding/json would read with
-// U+FFFD in their place (see invalidUTF8). Every error it returns for a bad
-// body is a *levy.Error of code EInvalid whose Field is the JSON path of
-// the offending value ("lineItems[1].quantity.value"), or "" when the
-// body as a whole is at fault. Only a failure of r itself, or a v that is
+// holding bytes that are not UTF-8 or a \u escape of a lone surrogate,
+// which encoding/json would read with U+FFFD in their place (see
+// invalidUTF8). Every error it returns for a bad body is a *levy.Error
+// of code EInvalid whose Field is the JSON path of the offending value
+// ("lineItems[1].quantity.value"), or "" when the body as a whole is at
+// fault. Only a failure of r itself, or a v that is
 // not a pointer, gives another error.
 //
 // Values decode as encoding/json decodes them. Decode reads the body in

@@ -5,9 +5,10 @@
 // Decode reads one JSON value into a Go value within a size limit and a
 // depth bound, refuses what encoding/json would read loosely (a member
 // given twice in one object, a name that differs from a member only in
-// case, a string that is not UTF-8) and names every bad value by its
-// JSON path, in a *levy.Error of code levy.EInvalid, so that a transport
-// can answer it without renaming anything.
+// case, a string that is not UTF-8 or escapes a lone surrogate) and
+// names every bad value by its JSON path, in a *levy.Error of code
+// levy.EInvalid, so that a transport can answer it without renaming
+// anything.
 //
 // Decode reads a body in one pass straight into the Go value (pass.go),
 // along a plan of the value's type (plan.go) that follows encoding/json's

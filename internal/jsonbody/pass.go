@@ -368,10 +368,10 @@ func (d *pass) str() (string, bool) {
 const maxShared = 24
 
 // strRaw reads the string whose opening quote is at d.pos, checking its
-// syntax and that its bytes outside ASCII are UTF-8 (the reference
-// decoder refuses a string that is not: see invalidUTF8), and returns the
-// bytes between the quotes and whether they are its text as they stand:
-// no escape.
+// syntax, that its bytes outside ASCII are UTF-8 and that its \u escapes
+// of surrogates come in pairs (the reference decoder refuses a string
+// that is not so: see invalidUTF8), and returns the bytes between the
+// quotes and whether they are its text as they stand: no escape.
 func (d *pass) strRaw() (raw []byte, plain, ok bool) {
 	data := d.data // a local copy, which the loops need not reload
 	start := d.pos + 1
@@ -401,6 +401,14 @@ func (d *pass) strRaw() (raw []byte, plain, ok bool) {
 			case 'u':
 				if i+4 >= len(data) || !isHex(data[i+1]) || !isHex(data[i+2]) || !isHex(data[i+3]) || !isHex(data[i+4]) {
 					return nil, false, false
+				}
+				if data[i+1]|0x20 == 'd' && data[i+2] >= '8' {
+					// A surrogate (D800 to DFFF): only a high one
+					// followed at once by a low one is a character.
+					if surrogateHalf(data[i-1:]) != highSurrogate || surrogateHalf(data[i+5:]) != lowSurrogate {
+						return nil, false, false
+					}
+					i += 6
 				}
 				i += 4
 			default:

@@ -22,10 +22,11 @@ import (
 // the path of the faulty value (locate). Decode hands it every body that
 // the one pass does not accept, so that a refused body gets the error it
 // always got: the same path, the same words, the same order of faults
-// (the depth bound, then strings that are not UTF-8, then the syntax,
-// then the values, then data after the value, then loose member names).
-// A string that is not UTF-8, which encoding/json reads with U+FFFD in
-// place of each bad byte, is refused before encoding/json sees it.
+// (the depth bound, then strings that are not UTF-8 or escape a lone
+// surrogate, then the syntax, then the values, then data after the value,
+// then loose member names). Such a string, which encoding/json reads with
+// U+FFFD in place of each bad byte or escape, is refused before
+// encoding/json sees it.
 
 // decodeReference decodes data, a body without its byte order mark, into
 // v as Decode did before the one pass.

@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
@@ -56,11 +59,13 @@ const benchBody = `{"saleMessageType":"QUOTATION","documentDate":"2026-06-01",
 // FuzzDecodeStrict compares the scan with a slower model built on
 // encoding/json's tokens: a body in UTF-8 that encoding/json reads as a
 // value fails Decode into any with a duplicate name exactly when the
-// model finds one; one with a string that is not UTF-8 fails as such.
+// model finds one; one with a string that is not UTF-8, or that a second
+// model finds escaping a lone surrogate, fails as such.
 func FuzzDecodeStrict(f *testing.F) {
 	for _, seed := range []string{
 		`{"a":1,"a":2}`, `{"a":{"b":1},"c":[{"d":1,"d":2}]}`, `[{"a":1},{"a":1}]`, `{"\u0061":1,"a":2}`,
 		`{"a":"\"","b":"\\","a\\":1}`, `{"é":1,"\u00e9":2}`, `{"\ud800":1,"\udc00":2}`, "{\"\xff\":1,\"\xfe\":2}",
+		`{"a":"\ud83d\ude00","b":"\ud83dx","\\ud800":1,"\\ud800":2}`, `{"\udbff\udfff":1,"\uDBFF\uDFFF":2}`,
 		`{"a":[1,2,{"a":1}],"b":{"a":1}}`, `{}`, `[]`, `"x"`, `1`, `{"a" : 1 , "b":2 }`,
 	} {
 		f.Add([]byte(seed))
@@ -79,11 +84,62 @@ func FuzzDecodeStrict(f *testing.F) {
 			}
 			return
 		}
+		if loneSurrogateModel(body) {
+			// encoding/json reads the escape of a lone surrogate as
+			// U+FFFD; Decode refuses it before it compares names.
+			if err == nil || !strings.Contains(err.Error(), "not valid Unicode") {
+				t.Fatalf("%q: Decode says %v, want a lone surrogate refused", body, err)
+			}
+			return
+		}
 		want := duplicateModel(body)
 		if got := err != nil && strings.Contains(err.Error(), "more than once"); got != want {
 			t.Fatalf("%q: Decode says %v, the model finds a duplicate: %v", body, err, want)
 		}
 	})
+}
+
+// jsonString and unicodeEscapes find the strings of a valid JSON value
+// and the runs of \u escapes in one of them, for loneSurrogateModel.
+var (
+	jsonString     = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+	unicodeEscapes = regexp.MustCompile(`(?:\\u[0-9a-fA-F]{4})+|\\.`)
+)
+
+// loneSurrogateModel reports whether a valid JSON value has a string
+// with a \u escape of a lone surrogate: a run of \u escapes that
+// unicode/utf16 decodes with more U+FFFD than the run has escapes of it.
+func loneSurrogateModel(body []byte) bool {
+	for _, s := range jsonString.FindAll(body, -1) {
+		for _, run := range unicodeEscapes.FindAll(s, -1) {
+			if run[1] != 'u' {
+				continue
+			}
+			var units []uint16
+			for i := 0; i < len(run); i += 6 {
+				u, err := strconv.ParseUint(string(run[i+2:i+6]), 16, 16)
+				if err != nil {
+					panic(err)
+				}
+				units = append(units, uint16(u))
+			}
+			replaced, sent := 0, 0
+			for _, r := range utf16.Decode(units) {
+				if r == utf8.RuneError {
+					replaced++
+				}
+			}
+			for _, u := range units {
+				if u == utf8.RuneError {
+					sent++
+				}
+			}
+			if replaced > sent {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // duplicateModel reports whether a JSON value has an object with a name
