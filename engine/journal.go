@@ -63,6 +63,19 @@ type posting struct {
 	marketplace bool
 	tree        []lineIn
 	date        civil.Date
+	// profileVersion is the version of the tenant's profile that the
+	// calculation read (calc.profileVersion).
+	profileVersion uint64
+}
+
+// profileVersion returns the version of the tenant's profile that the
+// calculation reads, zero when it reads none (the engine applies no
+// profiles).
+func (c *calc) profileVersion() uint64 {
+	if c.prof == nil {
+		return 0
+	}
+	return c.prof.Version()
 }
 
 // newTransaction returns the journal transaction of a stored
@@ -81,7 +94,7 @@ func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, erro
 		DocumentNumber: p.documentNumber, DocumentDate: p.documentDate, PostingDate: p.postingDate,
 		TaxOnly: p.taxOnly, Sync: strings.HasSuffix(p.message, "_SYNC"),
 		SubTotal: p.subTotal, TotalTax: p.totalTax, Total: p.total, Lines: lines,
-		Company: p.company, Marketplace: p.marketplace,
+		Company: p.company, Marketplace: p.marketplace, ProfileVersion: p.profileVersion,
 	}
 	if leaves := leafLines(p.tree, nil); len(leaves) == len(lines) {
 		for i, l := range leaves {

@@ -106,7 +106,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
 	p := posting{perspective: "OWNER", message: string(req.OwnerMessageType), transactionID: req.TransactionID,
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
-		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
+		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total, profileVersion: c.profileVersion()}
 	if req.Owner != nil {
 		p.company = req.Owner.Company
 	}

@@ -188,7 +188,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	}
 	p := posting{perspective: "BUYER", message: string(req.PurchaseMessageType), transactionID: req.TransactionID,
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
-		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
+		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total, profileVersion: c.profileVersion()}
 	if req.Buyer != nil {
 		p.company = req.Buyer.Company
 	}

@@ -95,7 +95,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, 
 	p := posting{perspective: "SELLER", message: string(req.SaleMessageType), transactionID: req.TransactionID,
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total,
-		marketplace: req.MarketplaceFacilitated, tree: tree, date: c.d.date}
+		marketplace: req.MarketplaceFacilitated, tree: tree, date: c.d.date, profileVersion: c.profileVersion()}
 	if req.Seller != nil {
 		p.company = req.Seller.Company
 	}

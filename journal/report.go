@@ -49,8 +49,10 @@ const (
 	// CSV writes one row per tax, with a header row; the columns after
 	// reversalOf hold the tax in the filing currency where the engine
 	// converted it (empty otherwise), then the exemption certificate and
-	// the reason code of an exempted tax, the withholding type, and last
-	// the transaction's company code. It is written with csvout: a cell
+	// the reason code of an exempted tax, the withholding type, the
+	// transaction's company code, and last the version of the tenant's
+	// profile its calculation read (Transaction.ProfileVersion, 0 for
+	// none). It is written with csvout: a cell
 	// that a spreadsheet program would read as a formula is neutralised, and
 	// amounts, rates and versions stay plain numbers, negative ones with
 	// their minus sign.
@@ -62,12 +64,12 @@ var csvHeader = []string{"transactionId", "version", "postingDate", "documentDat
 	"messageType", "currency", "lineItemId", "productClass", "lineAmount", "state", "jurisdictionId", "jurisdictionName",
 	"jurisdictionType", "imposition", "taxType", "taxResult", "collectedFrom", "taxable", "exempt", "nonTaxable",
 	"tax", "rate", "informationOnly", "reversalOf", "filingCurrency", "filingRate", "filingTaxable", "filingExempt", "filingTax",
-	"certificateNumber", "reasonCode", "withholdingType", "company"}
+	"certificateNumber", "reasonCode", "withholdingType", "company", "profileVersion"}
 
 // csvNumbers are the columns of a CSV export that hold numbers; every
 // other column holds text (see csvout).
 var csvNumbers = columnIndexes(csvHeader, "version", "lineAmount", "taxable", "exempt", "nonTaxable", "tax", "rate",
-	"filingRate", "filingTaxable", "filingExempt", "filingTax")
+	"filingRate", "filingTaxable", "filingExempt", "filingTax", "profileVersion")
 
 // columnIndexes returns the index of each name in header.
 func columnIndexes(header []string, names ...string) []int {
@@ -144,6 +146,7 @@ func export(ctx context.Context, s Store, tenant string, company *string, from, 
 // line for a line without taxes; w neutralises every cell.
 func writeCSV(w *csvout.Writer, tx *Transaction) error {
 	write := w.Write
+	profile := strconv.FormatUint(tx.ProfileVersion, 10)
 	for _, l := range tx.Lines {
 		head := []string{tx.TransactionID, strconv.Itoa(tx.Version), tx.PostingDate.String(), tx.DocumentDate.String(),
 			tx.DocumentNumber, tx.Perspective, tx.MessageType, tx.Currency, l.LineItemID, l.ProductClass, l.Amount.String()}
@@ -151,6 +154,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 			row := append(head, make([]string, len(csvHeader)-len(head))...)
 			row[slices.Index(csvHeader, "reversalOf")] = tx.ReversalOf
 			row[slices.Index(csvHeader, "company")] = tx.Company
+			row[slices.Index(csvHeader, "profileVersion")] = profile
 			if err := write(row); err != nil {
 				return err
 			}
@@ -169,7 +173,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 			} else {
 				row = append(row, "", "", "", "", "")
 			}
-			row = append(row, t.CertificateNumber, t.ReasonCode, t.WithholdingType, tx.Company)
+			row = append(row, t.CertificateNumber, t.ReasonCode, t.WithholdingType, tx.Company, profile)
 			if err := write(row); err != nil {
 				return err
 			}

@@ -78,6 +78,18 @@ type Transaction struct {
 	// transactions stored before the journal kept them.
 	Seller   *Party `json:"seller,omitempty"`
 	Customer *Party `json:"customer,omitempty"`
+	// ProfileVersion is the version of the tenant's tax profile (its
+	// customers, certificates, products and policy) that the calculation
+	// which wrote this version read, so that an audit looks the
+	// profile up as it then stood rather than as of PostedAt (on a
+	// cluster, a node's copy of the profile may lag a change made on
+	// another). Zero when the engine applied no profile, when the tenant
+	// had none yet, and in transactions stored before the journal kept
+	// it. A reversal keeps its original's (it negates the original's
+	// taxes, and calculates nothing); a rollback the restored version's;
+	// a sync the sync's own, though the lines it left untouched were
+	// calculated by an earlier version (see Versions).
+	ProfileVersion uint64 `json:"profileVersion,omitempty"`
 }
 
 // Line is one calculated line of a stored transaction.

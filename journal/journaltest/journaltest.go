@@ -81,6 +81,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"SumsInvalid", testSumsInvalid},
 		{"SumsConcurrent", testSumsConcurrent},
 		{"IntrastatAndWithholding", testIntrastatAndWithholding},
+		{"ProfileVersion", testProfileVersion},
 		{"Close", testClose},
 	}
 	for _, tc := range tests {

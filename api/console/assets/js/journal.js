@@ -132,7 +132,8 @@ export function render(root, { status, fail }) {
           ['Version', 'Stored at', 'Kind', 'Posting date', { label: 'Subtotal', num: true }, { label: 'Tax', num: true }, { label: 'Total', num: true }, 'Notes'],
           hist.versions.map((v) => [String(v.version), when(v.postedAt), `${v.perspective} ${v.messageType}`, v.postingDate,
             String(v.subTotal), String(v.totalTax), String(v.total),
-            [v.sync ? 'sync ' : '', v.rollbackOf ? `rolls back to version ${v.rollbackOf} ` : '', v.reversalOf ? `reverses ${v.reversalOf}` : ''].join('').trim()])),
+            [v.sync ? 'sync ' : '', v.rollbackOf ? `rolls back to version ${v.rollbackOf} ` : '', v.reversalOf ? `reverses ${v.reversalOf} ` : '',
+              v.profileVersion ? `profile version ${v.profileVersion}` : ''].join('').trim()])),
         h('details', {}, h('summary', {}, 'Every version with its lines and taxes'), h('pre', {}, pretty(hist.versions))));
       status('');
       versionBox.scrollIntoView({ block: 'nearest' });
