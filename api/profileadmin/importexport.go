@@ -57,6 +57,10 @@ func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		files, err = h.readFiles(w, r, rq)
 	}
+	var reinstate bool
+	if err == nil {
+		reinstate, err = rq.flag("reinstateRevoked")
+	}
 	var im *profilecsv.Import
 	if err == nil {
 		im, err = profilecsv.ReadFiles(files...)
@@ -65,9 +69,14 @@ func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		cur, err = h.svc.Records(r.Context(), rq.tenant, time.Time{})
 	}
+	if err == nil {
+		// A row that would make a revoked certificate active again is
+		// refused unless the request says so.
+		im.ReinstateRevoked = reinstate
+		err = im.KeepStored(cur, h.today())
+	}
 	var v uint64
 	if err == nil {
-		im.KeepStored(cur, h.today())
 		// Within the change's unit, the certificates completed from cur
 		// must still be as read: a revocation or a document given to one
 		// meanwhile (another node, another request) is not undone.

@@ -131,6 +131,11 @@ type Import struct {
 	// kept holds, per certificate of the change set, the stored one that
 	// KeepStored completed it from, as JSON (nil: none was stored).
 	kept [][]byte
+	// ReinstateRevoked lets a row whose status is active make a
+	// certificate stored revoked active again; without it KeepStored
+	// refuses such a row (a file exported before the revocation would
+	// otherwise undo it unseen).
+	ReinstateRevoked bool
 }
 
 // New returns an empty Import.
@@ -528,7 +533,13 @@ func (c cells) franchise() profile.Franchise {
 // no revoked_date keeps the date it was revoked on, or, stored as
 // active, is revoked from today, or, new to Levy, from its effective
 // date, so that it covers nothing that Levy cannot tell it covered.
-func (im *Import) KeepStored(cur *profile.Records, today civil.Date) {
+//
+// A row whose status is active for a certificate stored revoked is
+// refused, unless ReinstateRevoked is set: KeepStored returns an
+// EConflict error on the row's status (certificates[i].status, which
+// Locate turns into its file and row) for each such row, up to
+// profile.MaxErrors, and the import must not be applied.
+func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
 	stored := map[profile.Key]*profile.Certificate{}
 	if cur != nil {
 		for i := range cur.Certificates {
@@ -536,14 +547,22 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) {
 			stored[c.Key()] = c
 		}
 	}
+	var errs levy.Errors
 	im.kept = make([][]byte, len(im.ChangeSet.Certificates))
 	for i := range im.ChangeSet.Certificates {
 		c := &im.ChangeSet.Certificates[i]
-		prev := stored[profile.CertificateKey(strings.TrimSpace(c.CustomerCode), strings.TrimSpace(c.Number))]
+		customer, number := strings.TrimSpace(c.CustomerCode), strings.TrimSpace(c.Number)
+		prev := stored[profile.CertificateKey(customer, number)]
 		im.kept[i] = certificateJSON(prev)
 		if c.Document == nil && prev != nil && prev.Document != nil {
 			d := *prev.Document
 			c.Document = &d
+		}
+		if prev != nil && prev.Revoked() && !c.Revoked() && !im.ReinstateRevoked && len(errs) < profile.MaxErrors {
+			errs = append(errs, &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("certificates[%d].status", i),
+				Message: fmt.Sprintf("certificate %s of customer %s is revoked (from %s) and this row would make it active again; "+
+					"to reinstate it, import with --reinstate-revoked (over the admin route, reinstateRevoked=true), "+
+					"or give the row status revoked", clip(number), clip(customer), prev.RevokedDate)})
 		}
 		if !im.origins[Certificates][i].revokedUnset {
 			continue
@@ -557,6 +576,10 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) {
 			c.RevokedDate = c.EffectiveDate
 		}
 	}
+	if len(errs) > 0 {
+		return im.Locate(errs)
+	}
+	return nil
 }
 
 // certificateJSON returns c as JSON, nil for none.
