@@ -52,3 +52,29 @@ func TestReimportDoesNotUnrevoke(t *testing.T) {
 		t.Errorf("TX-1 reinstated: %+v", cert.Certificate)
 	}
 }
+
+// TestReimportThroughTheRoute imports the same CSV files twice: the
+// second answer stores nothing, counts the records unchanged and names
+// the current version, which stays.
+func TestReimportThroughTheRoute(t *testing.T) {
+	s := newServer(t)
+	files := map[string]string{
+		"customers.csv": "customer_code,class_code,is_business,name\nC-2,,yes,Beta\n",
+		"certs.csv": "certificate_number,customer_code,jurisdictions,reason_code,product_classes,effective_date,expiration_date,transaction_id,status\n" +
+			"CA-1,C-2,CA;US-4819000,E,,2026-01-01,2026-12-31,,active\n",
+	}
+	var ans profileadmin.ImportAnswer
+	s.multipart(t, p+"/import/files", s.acme, files).data(t, &ans)
+	if ans.Version != 1 || ans.Customers != 1 || ans.Certificates != 1 || ans.Unchanged != 0 {
+		t.Fatalf("the first import: %+v", ans)
+	}
+	a := s.multipart(t, p+"/import/files", s.acme, files)
+	ans = profileadmin.ImportAnswer{}
+	a.data(t, &ans)
+	if a.status != 200 || ans.Version != 1 || ans.Customers != 0 || ans.Certificates != 0 || ans.Unchanged != 2 || len(ans.Files) != 2 {
+		t.Fatalf("the same files again: %d %s", a.status, a.body)
+	}
+	if v := s.version(t, "acme"); v != 1 {
+		t.Errorf("the same files again made version %d", v)
+	}
+}

@@ -301,6 +301,10 @@ func readImport(paths []string) (*profilecsv.Import, *profile.ChangeSet, error) 
 // imported prints what an import stored.
 func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
 	n := counted
+	if a.Customers+a.Certificates+a.Registrations+a.Products+a.Franchises+a.Deletes == 0 && !a.Policy && a.Unchanged > 0 {
+		fmt.Fprintf(w, "imported into tenant %s: nothing changed, %s unchanged; the profile's version is %d\n", tenant, n(a.Unchanged, "record"), a.Version)
+		return
+	}
 	fmt.Fprintf(w, "imported into tenant %s: %s, %s, %s, %s", tenant,
 		n(a.Customers, "customer"), n(a.Certificates, "certificate"), n(a.Registrations, "registration"), n(a.Products, "product"))
 	if a.Franchises > 0 {
@@ -311,6 +315,9 @@ func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
 	}
 	if a.Deletes > 0 {
 		fmt.Fprintf(w, ", %s", n(a.Deletes, "deletion"))
+	}
+	if a.Unchanged > 0 {
+		fmt.Fprintf(w, " (%s unchanged)", n(a.Unchanged, "record"))
 	}
 	fmt.Fprintf(w, "; the profile's version is %d\n", a.Version)
 }
@@ -357,28 +364,24 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			if err := im.KeepStored(cur, civil.Today()); err != nil {
 				return err
 			}
-			cs = &im.ChangeSet
-		}
-		var still func(*profile.Records) error
-		if im != nil {
-			// The certificates completed from cur must still be as read
-			// within the change's unit: a node serving the same database
-			// may revoke one meanwhile.
-			still = im.Unchanged
-		}
-		ver, err := svc.ApplyIf(ctx, a.tenant, "cli", *cs, still)
-		if err != nil {
-			if im != nil {
-				return im.Locate(err)
+			// A node serving the same database may revoke a certificate
+			// meanwhile: ApplyImport checks within the change's unit.
+			ver, err := profileadmin.ApplyImport(ctx, svc, a.tenant, "cli", im, cur)
+			if err != nil {
+				return err
 			}
+			cs = &im.ChangeSet
+			ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
+				Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Unchanged: im.Skipped(), Files: im.Files()}
+			imported(stdout, ans, a.tenant)
+			return nil
+		}
+		ver, err := svc.Apply(ctx, a.tenant, "cli", *cs)
+		if err != nil {
 			return err
 		}
-		var names []string
-		if im != nil {
-			names = im.Files()
-		}
 		ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
-			Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Files: names}
+			Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil, Deletes: len(cs.Deletes)}
 		imported(stdout, ans, a.tenant)
 		return nil
 	case "export":

@@ -211,6 +211,11 @@ func TestProfileImportKeepsRevocations(t *testing.T) {
 	dir := t.TempDir()
 	files := writeFiles(t, "customers.csv", customersFile, "certificates.csv", certsFile)
 	profileCLI(t, 0, append([]string{"import", "--data-dir", dir, "--tenant", "acme"}, files...)...)
+	// The same files again change nothing.
+	if out, _ := profileCLI(t, 0, append([]string{"import", "--data-dir", dir, "--tenant", "acme"}, files...)...); out !=
+		"imported into tenant acme: nothing changed, 4 records unchanged; the profile's version is 1\n" {
+		t.Errorf("the same files again: %q", out)
+	}
 	revoke := writeFiles(t, "revoke.csv", certsHeader[:len(certsHeader)-1]+",revoked_date\nTX-1,C-1,TX,G,,2026-01-01,2026-12-31,,revoked,2026-03-01\n")
 	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "acme", revoke[0])
 	show := func() profileadmin.CertificateDetail {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/api/profileadmin"
 	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
@@ -51,8 +52,7 @@ func reimport(t *testing.T, svc *profile.Service, reinstate bool, files ...strin
 	if err := im.KeepStored(cur, civil.MustParse("2026-06-15")); err != nil {
 		return 0, err
 	}
-	v, err := svc.ApplyIf(ctx, "acme", "cli", im.ChangeSet, im.Unchanged)
-	return v, im.Locate(err)
+	return profileadmin.ApplyImport(ctx, svc, "acme", "cli", im, cur)
 }
 
 // TestReimportDoesNotUnrevoke imports the files, revokes TX-1 as the
@@ -113,4 +113,90 @@ func certificate(t *testing.T, svc *profile.Service, number string) profile.Cert
 	}
 	t.Fatalf("no certificate %s", number)
 	return profile.Certificate{}
+}
+
+// TestReimportChangesNothing imports the same files twice: the second
+// import stores nothing (the version and every record's history stay)
+// and counts the records unchanged; a file with one row changed stores
+// that record alone; and a record left out because it equalled the
+// stored one but changed between the import's read and its write is
+// refused as a conflict, naming its row, rather than skipped unseen.
+func TestReimportChangesNothing(t *testing.T) {
+	for name, svc := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			files := []string{"customers.csv", customersCSV, "certificates.csv", certificatesCSV,
+				"products.csv", productsCSV, "registrations.csv", registrationsCSV}
+			v, err := reimport(t, svc, false, files...)
+			if err != nil || v != 1 {
+				t.Fatalf("the first import: version %d, %v", v, err)
+			}
+			im := read(t, files...)
+			cur, _ := svc.Records(ctx, "acme", time.Time{})
+			if err := im.KeepStored(cur, civil.MustParse("2026-06-15")); err != nil {
+				t.Fatal(err)
+			}
+			v, err = profileadmin.ApplyImport(ctx, svc, "acme", "cli", im, cur)
+			if err != nil || v != 1 || im.ChangeSet.Len() != 0 || im.Skipped() != 6 {
+				t.Fatalf("the same files again: version %d, %d records stored, %d unchanged, %v", v, im.ChangeSet.Len(), im.Skipped(), err)
+			}
+			if got, _ := svc.Store().Version(ctx, "acme"); got != 1 {
+				t.Errorf("the same files again made version %d", got)
+			}
+			for _, k := range []profile.Key{profile.CustomerKey("C-1"), profile.CertificateKey("C-1", "TX-1"), profile.ProductKey("SKU", "SKU-1")} {
+				if h, err := svc.History(ctx, "acme", k); err != nil || len(h) != 1 {
+					t.Errorf("%s after the same files again: %d versions, %v", k, len(h), err)
+				}
+			}
+
+			// One row changed: that record alone is stored.
+			changed := strings.Replace(customersCSV, "Alpha Supply", "Alpha Supply Co", 1)
+			files[1] = changed
+			im = read(t, files...)
+			cur, _ = svc.Records(ctx, "acme", time.Time{})
+			if err := im.KeepStored(cur, civil.MustParse("2026-06-15")); err != nil {
+				t.Fatal(err)
+			}
+			v, err = profileadmin.ApplyImport(ctx, svc, "acme", "cli", im, cur)
+			if err != nil || v != 2 || len(im.ChangeSet.Customers) != 1 || im.ChangeSet.Len() != 1 || im.Skipped() != 5 {
+				t.Fatalf("one row changed: version %d, %+v, %d unchanged, %v", v, im.ChangeSet, im.Skipped(), err)
+			}
+
+			// TX-1 is revoked after the import read it, equal then to its
+			// row: the import, which stores C-2 anew, is refused.
+			files[1] = strings.Replace(changed, "Beta Stores", "Beta Shops", 1)
+			im = read(t, files...)
+			cur, _ = svc.Records(ctx, "acme", time.Time{})
+			if err := im.KeepStored(cur, civil.MustParse("2026-06-15")); err != nil {
+				t.Fatal(err)
+			}
+			revoked := profile.Certificate{Number: "TX-1", CustomerCode: "C-1", Jurisdictions: []string{"US-TX"}, ReasonCode: "G",
+				EffectiveDate: civil.MustParse("2026-01-01"), ExpirationDate: civil.MustParse("2026-12-31"),
+				Status: profile.StatusRevoked, RevokedDate: civil.MustParse("2026-03-01")}
+			if v, err = svc.Update(ctx, "acme", "console", profile.ChangeSet{Certificates: []profile.Certificate{revoked}}); err != nil {
+				t.Fatal(err)
+			}
+			_, err = profileadmin.ApplyImport(ctx, svc, "acme", "cli", im, cur)
+			if levy.ErrorCode(err) != levy.EConflict || !strings.Contains(err.Error(), "certificates.csv:2") {
+				t.Fatalf("TX-1 revoked meanwhile: %v", err)
+			}
+			if got, _ := svc.Store().Version(ctx, "acme"); got != v {
+				t.Errorf("the refused import made version %d (was %d)", got, v)
+			}
+		})
+	}
+}
+
+// read reads files (name, content, ...) into an Import.
+func read(t *testing.T, files ...string) *profilecsv.Import {
+	t.Helper()
+	var list []profilecsv.File
+	for i := 0; i < len(files); i += 2 {
+		list = append(list, profilecsv.File{Name: files[i], Content: strings.NewReader(files[i+1])})
+	}
+	im, err := profilecsv.ReadFiles(list...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im
 }
