@@ -372,6 +372,8 @@ func paramSchema(format string) (object, error) {
 		return object{"type": "string", "format": "date"}, nil
 	case "decimal":
 		return object{"type": "string", "pattern": `^[0-9]*\.?[0-9]+$`}, nil
+	case "boolean":
+		return object{"type": "boolean"}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q", format)
 }

@@ -55,7 +55,7 @@ type Param struct {
 	In       string // "path", "query" or "header"
 	Required bool
 	// Format is the form of the value: "identifier", "transactionId",
-	// "taxAreaId" or "date".
+	// "taxAreaId", "date", "decimal" or "boolean".
 	Format      string
 	Description string
 }

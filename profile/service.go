@@ -61,7 +61,7 @@ const maxByLen = 100
 // its size and type, and, within the change's atomic unit, the rules
 // across the tenant's records (Validator.CheckAgainst).
 func (s *Service) Apply(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
-	return s.apply(ctx, tenant, by, cs, anyRecord, nil)
+	return s.apply(ctx, tenant, by, cs, anyRecord, nil, nil)
 }
 
 // Create is Apply for a change set whose records are all new, as the
@@ -72,7 +72,7 @@ func (s *Service) Apply(ctx context.Context, tenant, by string, cs ChangeSet) (u
 // does not replace the first one silently. The check runs within the
 // change's atomic unit.
 func (s *Service) Create(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
-	return s.apply(ctx, tenant, by, cs, newRecords, nil)
+	return s.apply(ctx, tenant, by, cs, newRecords, nil, nil)
 }
 
 // Update is Apply for a change set whose records all exist, as the
@@ -82,7 +82,7 @@ func (s *Service) Create(ctx context.Context, tenant, by string, cs ChangeSet) (
 // that exists nowhere. A policy may always be stored. The check runs
 // within the change's atomic unit.
 func (s *Service) Update(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
-	return s.apply(ctx, tenant, by, cs, storedRecords, nil)
+	return s.apply(ctx, tenant, by, cs, storedRecords, nil, nil)
 }
 
 // UpdateIf is Update for a change computed from records read before it
@@ -92,7 +92,7 @@ func (s *Service) Update(ctx context.Context, tenant, by string, cs ChangeSet) (
 // as it was read, so that a change made meanwhile by another request is
 // never overwritten unseen.
 func (s *Service) UpdateIf(ctx context.Context, tenant, by string, cs ChangeSet, still func(cur *Records) error) (uint64, error) {
-	return s.apply(ctx, tenant, by, cs, storedRecords, still)
+	return s.apply(ctx, tenant, by, cs, storedRecords, still, nil)
 }
 
 // ApplyIf is Apply for a change set completed from records read before
@@ -102,7 +102,27 @@ func (s *Service) UpdateIf(ctx context.Context, tenant, by string, cs ChangeSet,
 // of them is no longer as it was read, so that a change made meanwhile
 // by another request or node is never overwritten unseen.
 func (s *Service) ApplyIf(ctx context.Context, tenant, by string, cs ChangeSet, still func(cur *Records) error) (uint64, error) {
-	return s.apply(ctx, tenant, by, cs, anyRecord, still)
+	return s.apply(ctx, tenant, by, cs, anyRecord, still, nil)
+}
+
+// ApplyIfWatching is ApplyIf whose still also sees the stored records
+// of watch (those that exist), which cs need not store: an import that
+// leaves out the records it would store unchanged checks, within the
+// change's unit, that they are still as it read them.
+func (s *Service) ApplyIfWatching(ctx context.Context, tenant, by string, cs ChangeSet, watch []Key, still func(cur *Records) error) (uint64, error) {
+	return s.apply(ctx, tenant, by, cs, anyRecord, still, watch)
+}
+
+// Normalize returns a copy of cs checked and normalised as Apply stores
+// it (TX as US-TX, reason 3 as 0003, an empty status as active), or the
+// errors of the check; it reads and stores nothing, and cs is not
+// changed. The records keep their order.
+func (s *Service) Normalize(cs ChangeSet) (ChangeSet, error) {
+	cs = cs.clone()
+	if err := s.check.Check(&cs); err != nil {
+		return ChangeSet{}, err
+	}
+	return cs, nil
 }
 
 // expect says which of the records that a change set stores must be
@@ -117,8 +137,9 @@ const (
 )
 
 // apply is Apply with what the change's records must be, and a check
-// of the current records (UpdateIf) when still is not nil.
-func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, want expect, still func(*Records) error) (uint64, error) {
+// of the current records (UpdateIf) when still is not nil, which also
+// sees the stored records of watch.
+func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, want expect, still func(*Records) error, watch []Key) (uint64, error) {
 	if err := levy.CheckAdminWritable(ctx, "change the tax profile"); err != nil {
 		return 0, err
 	}
@@ -139,7 +160,13 @@ func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, wa
 	if err != nil {
 		return 0, err
 	}
-	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Need: cs.need(want != anyRecord || still != nil), Check: func(cur *Records) error {
+	need := cs.need(want != anyRecord || still != nil)
+	for _, k := range watch {
+		if !slices.Contains(need.Keys, k) {
+			need.Keys = append(need.Keys, k)
+		}
+	}
+	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Need: need, Check: func(cur *Records) error {
 		// A record that must be new or stored, and is not, is the
 		// first thing wrong with the change.
 		if err := cs.checkExpected(cur, want); err != nil {

@@ -2,6 +2,7 @@ package profileadmin
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -57,6 +58,10 @@ func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		files, err = h.readFiles(w, r, rq)
 	}
+	var reinstate bool
+	if err == nil {
+		reinstate, err = rq.flag("reinstateRevoked")
+	}
 	var im *profilecsv.Import
 	if err == nil {
 		im, err = profilecsv.ReadFiles(files...)
@@ -65,21 +70,43 @@ func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		cur, err = h.svc.Records(r.Context(), rq.tenant, time.Time{})
 	}
+	if err == nil {
+		// A row that would make a revoked certificate active again is
+		// refused unless the request says so.
+		im.ReinstateRevoked = reinstate
+		err = im.KeepStored(cur, h.today())
+	}
 	var v uint64
 	if err == nil {
-		im.KeepStored(cur, h.today())
-		// Within the change's unit, the certificates completed from cur
-		// must still be as read: a revocation or a document given to one
-		// meanwhile (another node, another request) is not undone.
-		v, err = h.svc.ApplyIf(r.Context(), rq.tenant, rq.by, im.ChangeSet, im.Unchanged)
-		err = im.Locate(err)
+		v, err = ApplyImport(r.Context(), h.svc, rq.tenant, rq.by, im, cur)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	h.log.Info("profile imported", "tenant", rq.tenant, "by", rq.by, "version", v, "records", im.ChangeSet.Len(), "files", len(files))
-	api.WriteData(w, r, http.StatusOK, importAnswer(v, &im.ChangeSet, im.Files()))
+	h.log.Info("profile imported", "tenant", rq.tenant, "by", rq.by, "version", v, "records", im.ChangeSet.Len(), "unchanged", im.Skipped(), "files", len(files))
+	ans := importAnswer(v, &im.ChangeSet, im.Files())
+	ans.Unchanged = im.Skipped()
+	api.WriteData(w, r, http.StatusOK, ans)
+}
+
+// ApplyImport applies im, completed from cur by KeepStored, to the
+// tenant's profile and returns the version stored, with its errors
+// located in the files. The records equal to the stored ones are left
+// out (Import.Trim): an import of nothing else stores nothing and
+// returns cur's version. Within the change's unit, the records left out
+// and the certificates completed from cur must still be as read: a
+// revocation or a document given to one meanwhile (another node,
+// another request) is not undone, and the import is refused.
+func ApplyImport(ctx context.Context, svc *profile.Service, tenant, by string, im *profilecsv.Import, cur *profile.Records) (uint64, error) {
+	if norm, err := svc.Normalize(im.ChangeSet); err == nil {
+		im.Trim(cur, &norm)
+	}
+	if im.ChangeSet.Len() == 0 && im.Skipped() > 0 {
+		return cur.Version, nil
+	}
+	v, err := svc.ApplyIfWatching(ctx, tenant, by, im.ChangeSet, im.Watched(), im.Unchanged)
+	return v, im.Locate(err)
 }
 
 // readFiles reads the import files of a request: its body, one file of

@@ -95,8 +95,12 @@ func (h *Handler) Mounts() []api.Option {
 
 	importFiles := op(http.MethodPost, "/import/files", "importProfileFiles",
 		"Imports the CSV files an accountant exports (customers, certificates, registrations, products, franchises; the header names the kind): one file as text/csv, or several as multipart/form-data, all stored as one change or none.",
-		writeAccess+" A bad row is answered 400 naming the file, the line and the column (certificates.csv:4:expiration_date); a file with any bad row imports nothing, nor do the others.",
-		[]api.Param{{Name: "name", In: "query", Format: "identifier", Description: "The name of a text/csv body in errors (import.csv when absent)."}})
+		writeAccess+" A bad row is answered 400 naming the file, the line and the column (certificates.csv:4:expiration_date); a file with any bad row imports nothing, nor do the others."+
+			" A row of status active for a certificate revoked in Levy is answered 409 naming its file, row and certificate, unless reinstateRevoked is true."+
+			" Rows equal to the stored records are left as they are and counted as unchanged: files of nothing else store nothing and answer the current version.",
+		[]api.Param{{Name: "name", In: "query", Format: "identifier", Description: "The name of a text/csv body in errors (import.csv when absent)."},
+			{Name: "reinstateRevoked", In: "query", Format: "boolean",
+				Description: "true: a row of status active makes a certificate revoked in Levy active again (refused with 409 when absent or false)."}})
 	importFiles.Body, importFiles.BodyRequired, importFiles.BodyMedia = str, true, []string{"text/csv", "multipart/form-data"}
 	importFiles.Answer = api.Enveloped[ImportAnswer]()
 	exportJSON := op(http.MethodGet, "/export", "exportProfile",

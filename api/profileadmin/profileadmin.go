@@ -113,6 +113,22 @@ func (rq request) asOf() (time.Time, error) {
 	return time.Time{}, levy.Invalid("asOf", "%q is neither a time (RFC 3339, 2026-06-01T12:00:00Z) nor a day (2026-06-01)", clip(v))
 }
 
+// flag reads a boolean parameter: true or false (1 or 0); false when
+// absent.
+func (rq request) flag(name string) (bool, error) {
+	v := rq.q.Get(name)
+	if v == "" {
+		return false, nil
+	}
+	switch strings.ToLower(v) {
+	case "true", "1":
+		return true, nil
+	case "false", "0":
+		return false, nil
+	}
+	return false, levy.Invalid(name, "%q is neither true nor false", clip(v))
+}
+
 // date reads a date parameter; zero when absent.
 func (rq request) date(name string) (civil.Date, error) {
 	v := rq.q.Get(name)

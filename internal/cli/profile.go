@@ -30,7 +30,7 @@ import (
 )
 
 const profileUsageText = `usage:
-  levy profile import (--data-dir DIR | --database URL | --server URL) [--tenant T] FILE...
+  levy profile import (--data-dir DIR | --database URL | --server URL) [--tenant T] [--reinstate-revoked] FILE...
   levy profile export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--format json|csv] [--out PATH] [--as-of TIME]
   levy profile list   (--data-dir DIR | --database URL | --server URL) [--tenant T] customers|certificates|registrations|products|franchises
                       [--customer C] [--jurisdiction J] [--expiring-before D] [--status active|revoked]
@@ -50,7 +50,10 @@ out; a franchise file has the columns of the server's franchise table):
 or one JSON change set (a .json file, as export writes it). The files are
 one change, stored whole or not at all: every bad row is listed by file,
 line and column, and nothing is stored. It prints the new version of the
-profile.
+profile. A CSV row of status active for a certificate revoked in Levy
+(through the console, say, after the files were exported) is refused,
+naming its file, row and certificate: give the row status revoked, or
+--reinstate-revoked to make the certificate active again.
 
 export writes the profile as of now (or --as-of, a time or a day): a JSON
 change set to standard output or --out FILE, which import takes back; or
@@ -113,7 +116,9 @@ type profileArgs struct {
 	filter       profileadmin.Filter
 	company      string
 	companyGiven bool
-	args         []string
+	// reinstate lets a CSV import make a revoked certificate active.
+	reinstate bool
+	args      []string
 }
 
 // runProfile imports, exports, lists and shows the tax profile of a
@@ -131,6 +136,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose profile to work on (with --server, the credential's)")
 	a.rules.register(fs, "comma-separated rule files whose product classes the profile may name, as levy serve --rules")
 	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the import files, "+profileFileNames()+", into --out DIR)")
+	fs.BoolVar(&a.reinstate, "reinstate-revoked", false, "import: let a row of status active make a certificate revoked in Levy active again (refused without it)")
 	fs.StringVar(&a.out, "out", "", "export: the file (json) or the directory (csv) to write")
 	fs.StringVar(&a.asOf, "as-of", "", "export, list: the profile as it was then, a time (RFC 3339) or a day")
 	fs.BoolVar(&a.asJSON, "json", false, "list: print the page as JSON")
@@ -295,6 +301,10 @@ func readImport(paths []string) (*profilecsv.Import, *profile.ChangeSet, error) 
 // imported prints what an import stored.
 func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
 	n := counted
+	if a.Customers+a.Certificates+a.Registrations+a.Products+a.Franchises+a.Deletes == 0 && !a.Policy && a.Unchanged > 0 {
+		fmt.Fprintf(w, "imported into tenant %s: nothing changed, %s unchanged; the profile's version is %d\n", tenant, n(a.Unchanged, "record"), a.Version)
+		return
+	}
 	fmt.Fprintf(w, "imported into tenant %s: %s, %s, %s, %s", tenant,
 		n(a.Customers, "customer"), n(a.Certificates, "certificate"), n(a.Registrations, "registration"), n(a.Products, "product"))
 	if a.Franchises > 0 {
@@ -305,6 +315,9 @@ func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
 	}
 	if a.Deletes > 0 {
 		fmt.Fprintf(w, ", %s", n(a.Deletes, "deletion"))
+	}
+	if a.Unchanged > 0 {
+		fmt.Fprintf(w, " (%s unchanged)", n(a.Unchanged, "record"))
 	}
 	fmt.Fprintf(w, "; the profile's version is %d\n", a.Version)
 }
@@ -347,29 +360,28 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			if err != nil {
 				return err
 			}
-			im.KeepStored(cur, civil.Today())
-			cs = &im.ChangeSet
-		}
-		var still func(*profile.Records) error
-		if im != nil {
-			// The certificates completed from cur must still be as read
-			// within the change's unit: a node serving the same database
-			// may revoke one meanwhile.
-			still = im.Unchanged
-		}
-		ver, err := svc.ApplyIf(ctx, a.tenant, "cli", *cs, still)
-		if err != nil {
-			if im != nil {
-				return im.Locate(err)
+			im.ReinstateRevoked = a.reinstate
+			if err := im.KeepStored(cur, civil.Today()); err != nil {
+				return err
 			}
+			// A node serving the same database may revoke a certificate
+			// meanwhile: ApplyImport checks within the change's unit.
+			ver, err := profileadmin.ApplyImport(ctx, svc, a.tenant, "cli", im, cur)
+			if err != nil {
+				return err
+			}
+			cs = &im.ChangeSet
+			ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
+				Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Unchanged: im.Skipped(), Files: im.Files()}
+			imported(stdout, ans, a.tenant)
+			return nil
+		}
+		ver, err := svc.Apply(ctx, a.tenant, "cli", *cs)
+		if err != nil {
 			return err
 		}
-		var names []string
-		if im != nil {
-			names = im.Files()
-		}
 		ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
-			Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Files: names}
+			Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil, Deletes: len(cs.Deletes)}
 		imported(stdout, ans, a.tenant)
 		return nil
 	case "export":
@@ -631,6 +643,9 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 			}
 			if err := mw.Close(); err != nil {
 				return err
+			}
+			if a.reinstate {
+				q.Set("reinstateRevoked", "true")
 			}
 			if err := r.data(ctx, "POST", p+"/import/files", q, mw.FormDataContentType(), &buf, &ans); err != nil {
 				return err

@@ -172,6 +172,19 @@ func TestProfileCommandOffline(t *testing.T) {
 	if _, errOut := profileCLI(t, 1, "import", "--server", base, badServer[0]); !strings.Contains(errOut, "certificates.csv:2:expiration_date") {
 		t.Errorf("a bad import --server: %s", errOut)
 	}
+	// A certificate revoked meanwhile is not made active again by the
+	// files of before, unless --reinstate-revoked says so.
+	revoke := writeFiles(t, "revoke.csv", certsHeader[:len(certsHeader)-1]+",revoked_date\nTX-1,C-1,TX,G,,2026-01-01,2026-12-31,,revoked,2026-03-01\n")
+	profileCLI(t, 0, "import", "--server", base, revoke[0])
+	if _, errOut := profileCLI(t, 1, "import", "--server", base, files[1]); !strings.Contains(errOut, "certificates.csv:2:status") ||
+		!strings.Contains(errOut, "TX-1 of customer C-1 is revoked (from 2026-03-01)") {
+		t.Errorf("import --server of a row un-revoking TX-1: %s", errOut)
+	}
+	profileCLI(t, 0, "import", "--server", base, "--reinstate-revoked", files[1])
+	out, _ = profileCLI(t, 0, "show", "--server", base, "certificate", "C-1", "TX-1")
+	if err := json.Unmarshal([]byte(out), &cert); err != nil || cert.Certificate == nil || cert.Certificate.Revoked() {
+		t.Errorf("TX-1 after import --server --reinstate-revoked: %v %s", err, out)
+	}
 	srvExp := t.TempDir()
 	profileCLI(t, 0, "export", "--server", base, "--format", "csv", "--out", srvExp)
 	if b, err := os.ReadFile(filepath.Join(srvExp, "customers.csv")); err != nil || !strings.Contains(string(b), "C-9,,false,Nine") {
@@ -189,6 +202,50 @@ func TestProfileCommandOffline(t *testing.T) {
 }
 
 // TestProfileCommandUsage checks the command line before anything runs.
+// TestProfileImportKeepsRevocations imports the files into a data
+// directory, revokes TX-1 with a file of its own, and imports the first
+// files again: their row of TX-1, status active, is refused naming the
+// file, the row and the certificate, and nothing is stored; with
+// --reinstate-revoked TX-1 is active again.
+func TestProfileImportKeepsRevocations(t *testing.T) {
+	dir := t.TempDir()
+	files := writeFiles(t, "customers.csv", customersFile, "certificates.csv", certsFile)
+	profileCLI(t, 0, append([]string{"import", "--data-dir", dir, "--tenant", "acme"}, files...)...)
+	// The same files again change nothing.
+	if out, _ := profileCLI(t, 0, append([]string{"import", "--data-dir", dir, "--tenant", "acme"}, files...)...); out !=
+		"imported into tenant acme: nothing changed, 4 records unchanged; the profile's version is 1\n" {
+		t.Errorf("the same files again: %q", out)
+	}
+	revoke := writeFiles(t, "revoke.csv", certsHeader[:len(certsHeader)-1]+",revoked_date\nTX-1,C-1,TX,G,,2026-01-01,2026-12-31,,revoked,2026-03-01\n")
+	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "acme", revoke[0])
+	show := func() profileadmin.CertificateDetail {
+		out, _ := profileCLI(t, 0, "show", "--data-dir", dir, "--tenant", "acme", "certificate", "C-1", "TX-1")
+		var cert profileadmin.CertificateDetail
+		if err := json.Unmarshal([]byte(out), &cert); err != nil || cert.Certificate == nil {
+			t.Fatalf("show certificate: %v %s", err, out)
+		}
+		return cert
+	}
+	before := show()
+
+	_, errOut := profileCLI(t, 1, append([]string{"import", "--data-dir", dir, "--tenant", "acme"}, files...)...)
+	if !strings.Contains(errOut, "certificates.csv:2:status") || !strings.Contains(errOut, "TX-1 of customer C-1 is revoked (from 2026-03-01)") ||
+		!strings.Contains(errOut, "--reinstate-revoked") {
+		t.Errorf("the import un-revoking TX-1: %s", errOut)
+	}
+	if after := show(); !after.Certificate.Revoked() || len(after.Versions) != len(before.Versions) {
+		t.Errorf("TX-1 after the refused import: %+v, %d versions (were %d)", after.Certificate, len(after.Versions), len(before.Versions))
+	}
+
+	profileCLI(t, 0, append([]string{"import", "--data-dir", dir, "--tenant", "acme", "--reinstate-revoked"}, files...)...)
+	if after := show(); after.Certificate.Revoked() {
+		t.Errorf("TX-1 after --reinstate-revoked: %+v", after.Certificate)
+	}
+	if _, errOut := profileCLI(t, 2, "export", "--data-dir", dir, "--tenant", "acme", "--reinstate-revoked"); !strings.Contains(errOut, "--reinstate-revoked is a flag of levy profile import only") {
+		t.Errorf("export --reinstate-revoked: %s", errOut)
+	}
+}
+
 func TestProfileCommandUsage(t *testing.T) {
 	dir := t.TempDir()
 	for _, args := range [][]string{

@@ -35,7 +35,12 @@
 // revocation date is its revoked_date; without one it is the date the
 // stored certificate was revoked on, or, for a certificate stored as
 // active, the day of the import, or, for a certificate new to Levy, its
-// effective date: it then covers nothing (see Import.KeepStored). A
+// effective date: it then covers nothing (see Import.KeepStored). A row
+// of status active for a certificate stored revoked is refused unless
+// Import.ReinstateRevoked is set, so that files exported before a
+// revocation do not undo it when imported again. Import.Trim leaves
+// out the records equal to the stored ones, so that the same files
+// imported again store nothing. A
 // cell that starts with an apostrophe before =, +, -, @, a tab, a
 // carriage return or an apostrophe reads as the rest: Levy's export
 // writes such cells so that a spreadsheet shows them as text (see

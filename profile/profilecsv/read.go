@@ -131,6 +131,21 @@ type Import struct {
 	// kept holds, per certificate of the change set, the stored one that
 	// KeepStored completed it from, as JSON (nil: none was stored).
 	kept [][]byte
+	// ReinstateRevoked lets a row whose status is active make a
+	// certificate stored revoked active again; without it KeepStored
+	// refuses such a row (a file exported before the revocation would
+	// otherwise undo it unseen).
+	ReinstateRevoked bool
+	// watched holds the records Trim left out, in order: their key, the
+	// stored JSON they equal, and their place in the files.
+	watched []watchedRecord
+}
+
+// watchedRecord is a record that Trim left out of the change set.
+type watchedRecord struct {
+	key   profile.Key
+	json  []byte
+	place string
 }
 
 // New returns an empty Import.
@@ -528,7 +543,13 @@ func (c cells) franchise() profile.Franchise {
 // no revoked_date keeps the date it was revoked on, or, stored as
 // active, is revoked from today, or, new to Levy, from its effective
 // date, so that it covers nothing that Levy cannot tell it covered.
-func (im *Import) KeepStored(cur *profile.Records, today civil.Date) {
+//
+// A row whose status is active for a certificate stored revoked is
+// refused, unless ReinstateRevoked is set: KeepStored returns an
+// EConflict error on the row's status (certificates[i].status, which
+// Locate turns into its file and row) for each such row, up to
+// profile.MaxErrors, and the import must not be applied.
+func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
 	stored := map[profile.Key]*profile.Certificate{}
 	if cur != nil {
 		for i := range cur.Certificates {
@@ -536,14 +557,22 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) {
 			stored[c.Key()] = c
 		}
 	}
+	var errs levy.Errors
 	im.kept = make([][]byte, len(im.ChangeSet.Certificates))
 	for i := range im.ChangeSet.Certificates {
 		c := &im.ChangeSet.Certificates[i]
-		prev := stored[profile.CertificateKey(strings.TrimSpace(c.CustomerCode), strings.TrimSpace(c.Number))]
+		customer, number := strings.TrimSpace(c.CustomerCode), strings.TrimSpace(c.Number)
+		prev := stored[profile.CertificateKey(customer, number)]
 		im.kept[i] = certificateJSON(prev)
 		if c.Document == nil && prev != nil && prev.Document != nil {
 			d := *prev.Document
 			c.Document = &d
+		}
+		if prev != nil && prev.Revoked() && !c.Revoked() && !im.ReinstateRevoked && len(errs) < profile.MaxErrors {
+			errs = append(errs, &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("certificates[%d].status", i),
+				Message: fmt.Sprintf("certificate %s of customer %s is revoked (from %s) and this row would make it active again; "+
+					"to reinstate it, import with --reinstate-revoked (over the admin route, reinstateRevoked=true), "+
+					"or give the row status revoked", clip(number), clip(customer), prev.RevokedDate)})
 		}
 		if !im.origins[Certificates][i].revokedUnset {
 			continue
@@ -557,6 +586,10 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) {
 			c.RevokedDate = c.EffectiveDate
 		}
 	}
+	if len(errs) > 0 {
+		return im.Locate(errs)
+	}
+	return nil
 }
 
 // certificateJSON returns c as JSON, nil for none.
@@ -581,8 +614,19 @@ func certificateJSON(c *profile.Certificate) []byte {
 // given a document, on this node or another), and storing the import's
 // row completed from the stale copy would undo that change unseen. Pass
 // it to profile.Service.ApplyIf, which calls it within the change's
-// atomic unit. Without KeepStored it returns nil.
+// atomic unit. Without KeepStored it returns nil. The records that Trim
+// left out must be in cur as they were read, alike (pass Watched to
+// profile.Service.ApplyIfWatching so that cur holds them).
 func (im *Import) Unchanged(cur *profile.Records) error {
+	if len(im.watched) > 0 {
+		now := storedJSON(cur)
+		for _, w := range im.watched {
+			if !bytes.Equal(now[w.key], w.json) {
+				return &levy.Error{Code: levy.EConflict, Field: w.place,
+					Message: fmt.Sprintf("%s was changed by another request while the import ran; import the files again", w.key)}
+			}
+		}
+	}
 	if im.kept == nil {
 		return nil
 	}
@@ -603,6 +647,122 @@ func (im *Import) Unchanged(cur *profile.Records) error {
 		}
 	}
 	return nil
+}
+
+// Trim leaves out of the change set every record equal to the tenant's
+// stored one, so that importing the same files again stores nothing new:
+// norm is the change set normalised as the profile stores it
+// (profile.Service.Normalize of ChangeSet, after KeepStored), cur the
+// records read before the import. The records left out are still
+// compared with the current ones within the change's unit (Unchanged;
+// pass Watched to profile.Service.ApplyIfWatching), and a change set
+// left empty changes nothing (Skipped counts them). Call it at most
+// once, after KeepStored.
+func (im *Import) Trim(cur *profile.Records, norm *profile.ChangeSet) {
+	cs := &im.ChangeSet
+	if cur == nil || norm == nil || len(norm.Customers) != len(cs.Customers) || len(norm.Certificates) != len(cs.Certificates) ||
+		len(norm.Registrations) != len(cs.Registrations) || len(norm.Products) != len(cs.Products) || len(norm.Franchises) != len(cs.Franchises) {
+		return
+	}
+	stored := storedJSON(cur)
+	drop := sameAsStored(im, Customers, norm.Customers, stored)
+	cs.Customers = filter(cs.Customers, drop)
+	im.origins[Customers] = filter(im.origins[Customers], drop)
+	drop = sameAsStored(im, Certificates, norm.Certificates, stored)
+	cs.Certificates = filter(cs.Certificates, drop)
+	im.origins[Certificates] = filter(im.origins[Certificates], drop)
+	if im.kept != nil {
+		im.kept = filter(im.kept, drop)
+	}
+	drop = sameAsStored(im, Registrations, norm.Registrations, stored)
+	cs.Registrations = filter(cs.Registrations, drop)
+	im.origins[Registrations] = filter(im.origins[Registrations], drop)
+	drop = sameAsStored(im, Products, norm.Products, stored)
+	cs.Products = filter(cs.Products, drop)
+	im.origins[Products] = filter(im.origins[Products], drop)
+	drop = sameAsStored(im, Franchises, norm.Franchises, stored)
+	cs.Franchises = filter(cs.Franchises, drop)
+	im.origins[Franchises] = filter(im.origins[Franchises], drop)
+}
+
+// Skipped returns the number of records Trim left out of the change set.
+func (im *Import) Skipped() int { return len(im.watched) }
+
+// Watched returns the keys of the records Trim left out, which the
+// change's unit must see for Unchanged (profile.Service.ApplyIfWatching).
+func (im *Import) Watched() []profile.Key {
+	keys := make([]profile.Key, len(im.watched))
+	for i, w := range im.watched {
+		keys[i] = w.key
+	}
+	return keys
+}
+
+// keyed is a record of the profile, which has a key.
+type keyed[T any] interface {
+	*T
+	Key() profile.Key
+}
+
+// sameAsStored returns, per record of norm (the normalised records of
+// kind), whether it equals the stored record of its key in stored, and
+// remembers each such record for Unchanged.
+func sameAsStored[T any, P keyed[T]](im *Import, kind Kind, norm []T, stored map[profile.Key][]byte) []bool {
+	drop := make([]bool, len(norm))
+	for i := range norm {
+		k := P(&norm[i]).Key()
+		b, ok := stored[k]
+		if !ok {
+			continue
+		}
+		if j, err := json.Marshal(&norm[i]); err != nil || !bytes.Equal(j, b) {
+			continue
+		}
+		drop[i] = true
+		place := string(kind)
+		if o := im.origins[kind]; i < len(o) {
+			place = fmt.Sprintf("%s:%d", o[i].file, o[i].line)
+		}
+		im.watched = append(im.watched, watchedRecord{key: k, json: b, place: place})
+	}
+	return drop
+}
+
+// filter returns the members of list that drop does not mark.
+func filter[T any](list []T, drop []bool) []T {
+	out := make([]T, 0, len(list))
+	for i, x := range list {
+		if i >= len(drop) || !drop[i] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// storedJSON returns the JSON of each record of r by its key.
+func storedJSON(r *profile.Records) map[profile.Key][]byte {
+	out := map[profile.Key][]byte{}
+	add := func(k profile.Key, v any) {
+		if b, err := json.Marshal(v); err == nil {
+			out[k] = b
+		}
+	}
+	for i := range r.Customers {
+		add(r.Customers[i].Key(), &r.Customers[i])
+	}
+	for i := range r.Certificates {
+		add(r.Certificates[i].Key(), &r.Certificates[i])
+	}
+	for i := range r.Registrations {
+		add(r.Registrations[i].Key(), &r.Registrations[i])
+	}
+	for i := range r.Products {
+		add(r.Products[i].Key(), &r.Products[i])
+	}
+	for i := range r.Franchises {
+		add(r.Franchises[i].Key(), &r.Franchises[i])
+	}
+	return out
 }
 
 // clip cuts a cell quoted in an error to 64 bytes.
