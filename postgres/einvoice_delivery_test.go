@@ -177,18 +177,49 @@ func TestEInvoiceDeliveryAcrossNodes(t *testing.T) {
 // waitFinalOn waits until a document is final, for at most 30 s.
 func waitFinalOn(t *testing.T, s *einvoice.Service, ctx context.Context, id string) {
 	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+	waitStatusOn(t, s, ctx, id, 30*time.Second, einvoice.Final, "")
+}
+
+// waitStatusOn waits until reached holds for a document's status, for at
+// most within; past it, the test fails with the status and why (what
+// staying there means).
+func waitStatusOn(t *testing.T, s *einvoice.Service, ctx context.Context, id string, within time.Duration, reached func(string) bool, why string) {
+	t.Helper()
+	for deadline := time.Now().Add(within); ; time.Sleep(5 * time.Millisecond) {
 		d, err := s.Get(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if einvoice.Final(d.Status) {
+		if reached(d.Status) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("document %s is still %s", id, d.Status)
+			t.Fatalf("document %s is still %s%s", id, d.Status, why)
 		}
 	}
+}
+
+// einvNode starts e-invoicing over store with cfg, closed when the test
+// ends (cleanups run last in, first out: a node started after another
+// closes before it).
+func einvNode(t *testing.T, store einvoice.Store, cfg einvoice.Config) *einvoice.Service {
+	t.Helper()
+	s, err := einvoice.New(context.Background(), store, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// sampleInvoice is the UBL invoice of the e-invoicing tests.
+func sampleInvoice(t *testing.T) []byte {
+	t.Helper()
+	doc, err := os.ReadFile("../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
 }
 
 // dyingStore is a node's store that stops answering, as the node's

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -30,45 +29,23 @@ func TestEInvoicePollOutlivesAHungConnection(t *testing.T) {
 	ctx := levy.WithTenant(context.Background(), "acme")
 	a := nodes(t, 1)[0]
 	b := peerNode(ctx, t, a)
-	front, err := einvoice.New(context.Background(), a.EInvoice(), einvNodeConfig(t, einvoice.Config{Passive: true}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { front.Close() })
+	front := einvNode(t, a.EInvoice(), einvNodeConfig(t, einvoice.Config{Passive: true}))
 	cfg := einvNodeConfig(t, einvoice.Config{})
 	cfg.PollInterval = 10 * time.Millisecond
-	worker, err := einvoice.New(context.Background(), b.EInvoice(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Closed before b (cleanups run last in, first out), and after the
-	// stopped server processes are let go again.
-	t.Cleanup(func() { worker.Close() })
+	// Closed before b, and after the stopped server processes are let go
+	// again.
+	einvNode(t, b.EInvoice(), cfg)
 
 	// Stop the server process of every connection node B's pool holds.
 	// The poll holds one for a moment at each tick: take them all idle.
 	hangAllConns(ctx, t, b)
 
-	doc, err := os.ReadFile("../einvoice/testdata/invoice.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := sampleInvoice(t)
 	d, _, err := front.Submit(ctx, doc, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		got, err := front.Get(ctx, d.DocumentID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if einvoice.Final(got.Status) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("document %s is still %s a minute after node A took it: node B's poll never found it", d.DocumentID, got.Status)
-		}
-	}
+	waitStatusOn(t, front, ctx, d.DocumentID, time.Minute, einvoice.Final, " a minute after node A took it: node B's poll never found it")
 }
 
 // TestEInvoiceWorkerOutlivesAHungConnection: node B, with one worker,
@@ -89,11 +66,7 @@ func TestEInvoiceWorkerOutlivesAHungConnection(t *testing.T) {
 	ctx := levy.WithTenant(context.Background(), "acme")
 	a := nodes(t, 1)[0]
 	b := peerNode(ctx, t, a)
-	front, err := einvoice.New(context.Background(), a.EInvoice(), einvNodeConfig(t, einvoice.Config{Passive: true}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { front.Close() })
+	front := einvNode(t, a.EInvoice(), einvNodeConfig(t, einvoice.Config{Passive: true}))
 	tx := einvoicetest.NewHeldTransmitter()
 	var letOnce sync.Once
 	letGo := func() { letOnce.Do(func() { close(tx.Release) }) }
@@ -103,21 +76,14 @@ func TestEInvoiceWorkerOutlivesAHungConnection(t *testing.T) {
 	// connections.
 	cfg := einvNodeConfig(t, einvoice.Config{Transmitter: tx, Workers: 1, Timeout: 500 * time.Millisecond, LeaseTerm: time.Second})
 	cfg.PollInterval = 0
-	worker, err := einvoice.New(context.Background(), b.EInvoice(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Closed before b, and after the stopped server processes are let
-	// go again (cleanups run last in, first out).
-	t.Cleanup(func() { worker.Close() })
+	// go again.
+	worker := einvNode(t, b.EInvoice(), cfg)
 	if worker.LeaseTerm() != time.Second {
 		t.Fatalf("lease term %v, want 1s", worker.LeaseTerm())
 	}
 
-	doc, err := os.ReadFile("../einvoice/testdata/invoice.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := sampleInvoice(t)
 	var ids []string
 	for range 2 {
 		d, _, err := worker.Submit(ctx, doc, "")
@@ -137,19 +103,10 @@ func TestEInvoiceWorkerOutlivesAHungConnection(t *testing.T) {
 	hangAllConns(ctx, t, b)
 	letGo()
 
+	completed := func(status string) bool { return status == webhook.StatusCompleted }
 	for _, id := range ids {
-		for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
-			got, err := front.Get(ctx, id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Status == webhook.StatusCompleted {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("document %s is still %s a minute after node B's connections hung under its one worker (lease term 1s): the worker never gave it back", id, got.Status)
-			}
-		}
+		waitStatusOn(t, front, ctx, id, time.Minute, completed,
+			" a minute after node B's connections hung under its one worker (lease term 1s): the worker never gave it back")
 	}
 }
 
@@ -188,30 +145,19 @@ func TestEInvoiceDispatchOutlivesAHungConnection(t *testing.T) {
 	t.Cleanup(srv.Close)
 	h.url = srv.URL + "/levy/events"
 
-	front, err := einvoice.New(context.Background(), a.EInvoice(), einvNodeConfig(t, einvoice.Config{Passive: true}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { front.Close() })
+	front := einvNode(t, a.EInvoice(), einvNodeConfig(t, einvoice.Config{Passive: true}))
 	// No poll: once the document is completed, the lane is the only user
 	// of node B's pool, so that it meets the stopped connections.
 	cfg := einvNodeConfig(t, einvoice.Config{Timeout: 500 * time.Millisecond, LeaseTerm: time.Second})
 	cfg.PollInterval = 0
-	node, err := einvoice.New(context.Background(), b.EInvoice(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Closed before b, and after the stopped server processes are let
-	// go again (cleanups run last in, first out).
-	t.Cleanup(func() { node.Close() })
+	// go again.
+	node := einvNode(t, b.EInvoice(), cfg)
 	if _, err := front.CreateConnection(ctx, einvoice.NewConnection{TargetURL: h.url, SecretKey: h.secret, Events: einvoice.AllEvents}); err != nil {
 		t.Fatal(err)
 	}
 
-	doc, err := os.ReadFile("../einvoice/testdata/invoice.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := sampleInvoice(t)
 	d, _, err := node.Submit(ctx, doc, "")
 	if err != nil {
 		t.Fatal(err)
@@ -221,18 +167,7 @@ func TestEInvoiceDispatchOutlivesAHungConnection(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("no event of node B reaches the target")
 	}
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		got, err := front.Get(ctx, d.DocumentID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if einvoice.Final(got.Status) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("document %s is still %s", d.DocumentID, got.Status)
-		}
-	}
+	waitFinalOn(t, front, ctx, d.DocumentID)
 
 	// Stop the server process of every connection node B's pool holds,
 	// while its lane waits on the target.
