@@ -48,7 +48,12 @@ func FuzzImport(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		im.KeepStored(cur, civil.MustParse("2026-06-15"))
+		if err := im.KeepStored(cur, civil.MustParse("2026-06-15")); err != nil {
+			if err := im.Locate(err); err == nil {
+				t.Fatal("Locate lost the fault of an import")
+			}
+			return
+		}
 		if _, err := svc.Apply(ctx, "fuzz", "fuzz", im.ChangeSet); err != nil {
 			if err := im.Locate(err); err == nil {
 				t.Fatal("Locate lost the fault of an import")

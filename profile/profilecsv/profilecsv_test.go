@@ -59,16 +59,21 @@ func service(t testing.TB) *profile.Service {
 	return profile.NewService(profile.NewMemory(), profile.Config{Validator: validator(t)})
 }
 
+// readNamed reads files given as name, content, name, content, ...
+func readNamed(files ...string) (*profilecsv.Import, error) {
+	var list []profilecsv.File
+	for i := 0; i < len(files); i += 2 {
+		list = append(list, profilecsv.File{Name: files[i], Content: strings.NewReader(files[i+1])})
+	}
+	return profilecsv.ReadFiles(list...)
+}
+
 // importFiles reads files (name, content, ...) and applies them as one
 // change set, returning the version and the error with its places.
 func importFiles(t *testing.T, svc *profile.Service, tenant string, files ...string) (uint64, error) {
 	t.Helper()
 	ctx := context.Background()
-	var list []profilecsv.File
-	for i := 0; i < len(files); i += 2 {
-		list = append(list, profilecsv.File{Name: files[i], Content: strings.NewReader(files[i+1])})
-	}
-	im, err := profilecsv.ReadFiles(list...)
+	im, err := readNamed(files...)
 	if err != nil {
 		return 0, err
 	}
@@ -76,7 +81,9 @@ func importFiles(t *testing.T, svc *profile.Service, tenant string, files ...str
 	if err != nil {
 		t.Fatal(err)
 	}
-	im.KeepStored(cur, civil.MustParse("2026-06-15"))
+	if err := im.KeepStored(cur, civil.MustParse("2026-06-15")); err != nil {
+		return 0, err
+	}
 	v, err := svc.Apply(ctx, tenant, "cli", im.ChangeSet)
 	return v, im.Locate(err)
 }
@@ -358,7 +365,9 @@ func TestWriteReadsBack(t *testing.T) {
 			t.Fatalf("reading back %s: %v", k, err)
 		}
 	}
-	im.KeepStored(nil, civil.MustParse("2026-06-15"))
+	if err := im.KeepStored(nil, civil.MustParse("2026-06-15")); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := svc.Apply(ctx, "globex", "cli", im.ChangeSet); err != nil {
 		t.Fatal(im.Locate(err))
 	}

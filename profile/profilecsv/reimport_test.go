@@ -36,11 +36,7 @@ func stores(t *testing.T) map[string]*profile.Service {
 func reimport(t *testing.T, svc *profile.Service, reinstate bool, files ...string) (uint64, error) {
 	t.Helper()
 	ctx := context.Background()
-	var list []profilecsv.File
-	for i := 0; i < len(files); i += 2 {
-		list = append(list, profilecsv.File{Name: files[i], Content: strings.NewReader(files[i+1])})
-	}
-	im, err := profilecsv.ReadFiles(list...)
+	im, err := readNamed(files...)
 	if err != nil {
 		return 0, err
 	}
@@ -190,11 +186,7 @@ func TestReimportChangesNothing(t *testing.T) {
 // read reads files (name, content, ...) into an Import.
 func read(t *testing.T, files ...string) *profilecsv.Import {
 	t.Helper()
-	var list []profilecsv.File
-	for i := 0; i < len(files); i += 2 {
-		list = append(list, profilecsv.File{Name: files[i], Content: strings.NewReader(files[i+1])})
-	}
-	im, err := profilecsv.ReadFiles(list...)
+	im, err := readNamed(files...)
 	if err != nil {
 		t.Fatal(err)
 	}
