@@ -10,8 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
@@ -203,92 +201,7 @@ func decodeStrict(r *http.Request, v any, what string, members ...string) error 
 	if err := jsonbody.Decode(bytes.NewReader(body), v, maxConnectionBody); err != nil {
 		return err
 	}
-	if err := knownMembers(what, memberNames(body), members...); err != nil {
-		return err
-	}
-	return faithfulText(body)
-}
-
-// faithfulText refuses a member of the JSON object in body, which the
-// decoder has read, whose strings are not text that decoding keeps as it
-// was sent: bytes that are not UTF-8, or a \u escape of half a UTF-16
-// surrogate pair. The decoder puts U+FFFD in their place, so that a
-// secretKey sent so would be stored as another secret, and every event
-// signed with it would fail the receiver's check with the key it was
-// given; a targetUrl would name another URL than the receiver's.
-func faithfulText(body []byte) error {
-	var obj map[string]json.RawMessage
-	// The decoder takes a body that starts with a UTF-8 byte order mark,
-	// which encoding/json does not.
-	if err := json.Unmarshal(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")), &obj); err != nil {
-		// A body the decoder took and encoding/json does not: its text
-		// is checked whole.
-		if !faithfulJSON(body) {
-			return levy.Invalid("", "the request body is not UTF-8 text: it holds bytes that are not UTF-8, or a \\u escape of half a surrogate pair; send UTF-8")
-		}
-		return nil
-	}
-	var errs levy.Errors
-	for name, raw := range obj {
-		if !faithfulJSON(raw) {
-			errs = append(errs, levy.Invalid(name, "is not UTF-8 text: it holds bytes that are not UTF-8, or a \\u escape of half a surrogate pair, which would be read as U+FFFD; send UTF-8"))
-		}
-	}
-	if len(errs) > 0 {
-		slices.SortFunc(errs, func(a, b *levy.Error) int { return strings.Compare(a.Field, b.Field) })
-		return errs
-	}
-	return nil
-}
-
-// faithfulJSON reports whether the strings of the JSON value raw are
-// UTF-8 and escape no lone surrogate, so that decoding them loses
-// nothing.
-func faithfulJSON(raw []byte) bool {
-	if !utf8.Valid(raw) {
-		return false
-	}
-	inString := false
-	for i := 0; i < len(raw); i++ {
-		switch c := raw[i]; {
-		case c == '"':
-			inString = !inString
-		case c == '\\' && inString && i+1 < len(raw):
-			if raw[i+1] != 'u' {
-				i++ // a one-letter escape, such as \" or \\
-				continue
-			}
-			r, ok := hex4(raw[i+2:])
-			if !ok {
-				return false
-			}
-			i += 5
-			switch {
-			case utf16.IsSurrogate(r) && r < 0xdc00:
-				// A high half: a low half must follow at once.
-				if i+2 >= len(raw) || raw[i+1] != '\\' || raw[i+2] != 'u' {
-					return false
-				}
-				lo, ok := hex4(raw[i+3:])
-				if !ok || lo < 0xdc00 || lo > 0xdfff {
-					return false
-				}
-				i += 6
-			case utf16.IsSurrogate(r):
-				return false // a low half alone
-			}
-		}
-	}
-	return true
-}
-
-// hex4 reads the four hexadecimal digits at the start of b.
-func hex4(b []byte) (rune, bool) {
-	if len(b) < 4 {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(string(b[:4]), 16, 32)
-	return rune(n), err == nil
+	return knownMembers(what, memberNames(body), members...)
 }
 
 func (h *Handler) listConnections(w http.ResponseWriter, r *http.Request) {
