@@ -175,11 +175,17 @@ func (c *calc) explainReason(l *line, t *taxOut) string {
 	r.add(explainIncluded(l, t, borne, places))
 	r.add(c.explainRounding(t, borne, places))
 	if o := t.originalTax(); o != nil && t.rare.creditRule == "previous-tax-paid" {
-		what := "tax paid elsewhere (previousTaxPaid)"
-		if l.charged != nil && c.d.mode == modeAccrue {
-			what = "tax paid elsewhere and the vendor's tax (previousTaxPaid and chargedTax)"
+		// A purchase line has no previousTaxPaid: an accrual credits the
+		// vendor's tax, the line's own or its share of the document's
+		// (creditDocument).
+		what := "the line's tax paid elsewhere (previousTaxPaid)"
+		switch {
+		case c.req.purchase != nil && l.charged != nil:
+			what = "the vendor's tax on the line (chargedTax)"
+		case c.req.purchase != nil:
+			what = "the line's share of the vendor's tax on the document (chargedTax)"
 		}
-		r.add("the line's " + what + ", " + l.prevPaid.StringFixed(places) + ", is credited against its taxes in the order of their jurisdictions (previous-tax-paid): this tax of " +
+		r.add(what + ", " + l.prevPaid.StringFixed(places) + ", is credited against its taxes in the order of their jurisdictions (previous-tax-paid): this tax of " +
 			o.StringFixed(places) + " is " + t.tax.StringFixed(places) + " after it")
 	}
 	return r.String()
