@@ -359,39 +359,78 @@ func (c *calc) compareDocument(req *wire.PurchaseRequest, resp *wire.PurchaseRes
 	if req.PurchaseMessageType != wire.PurchaseConditionalProcurement {
 		return
 	}
-	resp.ProcurementAction = c.set.procurementAction(*charged, calculated, int32(max(c.d.currency.MinorUnits, 0)))
+	resp.ProcurementAction = c.set.procurementAction(*charged, calculated, c.ownUseTax(), int32(max(c.d.currency.MinorUnits, 0)))
+}
+
+// ownUseTax is the tax that the buyer accounts for itself on a document
+// that compares the vendor's tax: the use tax its lines collect from the
+// BUYER where their vendor has no nexus (buyerTax), which the vendor's
+// tax is not compared with (comparedTax) but the response's totalTax
+// holds. Brazilian lines, whose taxes are compared their own way, add
+// none.
+func (c *calc) ownUseTax() decimal.Decimal {
+	sum := decimalZero
+	for _, l := range c.d.lines {
+		if l.br == nil {
+			sum = add(sum, l.buyerTax())
+		}
+	}
+	return c.d.currencyAmount(sum)
 }
 
 // procurementAction chooses what to do with a vendor invoice whose tax is
-// charged where calculated is due. Without a configured tolerance any
-// difference counts. The reason gives both amounts to places, the minor
-// units of the document's currency.
-func (s *Settings) procurementAction(charged, calculated decimal.Decimal, places int32) *wire.ProcurementAction {
+// charged where calculated is due, on a document on which the buyer owes
+// own of use tax itself (ownUseTax: its vendor has no nexus), which the
+// vendor's tax is not compared with. Without a configured tolerance any
+// difference counts. An action that pays the vendor's tax where the
+// buyer owes use tax of its own is ACCRUE, of that tax; an undercharge
+// accrued is accrued with it. The reason gives the amounts to places,
+// the minor units of the document's currency.
+func (s *Settings) procurementAction(charged, calculated, own decimal.Decimal, places int32) *wire.ProcurementAction {
 	variance := charged.Sub(calculated)
 	tol := s.Tolerance
 	if tol == nil {
 		tol = &Tolerance{Amount: &decimalZero}
 	}
 	desc := "the vendor charged " + charged.StringFixed(places) + " against " + calculated.StringFixed(places) + " calculated"
+	ownUse := ""
+	if own.Sign() != 0 {
+		ownUse = "the buyer's own use tax of " + own.StringFixed(places) + " (tax its vendor has no nexus to collect)"
+	}
+	// pay pays the vendor's tax, and accrues the buyer's own use tax.
+	pay := func(ruleID, why string) *wire.ProcurementAction {
+		if ownUse == "" {
+			return &wire.ProcurementAction{Action: wire.ProcurementPayVendorTax, RuleID: ruleID, Reason: desc + why + ": pay the vendor's tax"}
+		}
+		acc := money.New(own)
+		return &wire.ProcurementAction{Action: wire.ProcurementAccrue, RuleID: ruleID + "-use-tax", AccruedTax: &acc,
+			Reason: desc + why + ": pay the vendor's tax and accrue " + ownUse}
+	}
+	hold := func(ruleID, why string) *wire.ProcurementAction {
+		a := &wire.ProcurementAction{Action: wire.ProcurementHoldForReview, RuleID: ruleID, Reason: desc + why + ": hold for review"}
+		if ownUse != "" {
+			a.Reason += "; the buyer owes " + ownUse + " besides"
+		}
+		return a
+	}
 	switch {
 	case tol.within(variance, calculated):
-		return &wire.ProcurementAction{Action: wire.ProcurementPayVendorTax, RuleID: "conditional-within-tolerance",
-			Reason: desc + ", within tolerance: pay the vendor's tax"}
+		return pay("conditional-within-tolerance", ", within tolerance")
 	case variance.Sign() < 0:
 		if s.Procurement.Undercharge == wire.ProcurementHoldForReview {
-			return &wire.ProcurementAction{Action: wire.ProcurementHoldForReview, RuleID: "conditional-undercharge-hold",
-				Reason: desc + ", an undercharge beyond tolerance: hold for review"}
+			return hold("conditional-undercharge-hold", ", an undercharge beyond tolerance")
 		}
-		acc := money.New(variance.Neg())
-		return &wire.ProcurementAction{Action: wire.ProcurementAccrue, RuleID: "conditional-undercharge-accrue", AccruedTax: &acc,
-			Reason: desc + ", an undercharge beyond tolerance: accrue the difference as use tax"}
+		acc := money.New(variance.Neg().Add(own))
+		reason := desc + ", an undercharge beyond tolerance: accrue the difference as use tax"
+		if ownUse != "" {
+			reason += ", with " + ownUse
+		}
+		return &wire.ProcurementAction{Action: wire.ProcurementAccrue, RuleID: "conditional-undercharge-accrue", AccruedTax: &acc, Reason: reason}
 	default:
 		if s.Procurement.Overcharge == wire.ProcurementPayVendorTax {
-			return &wire.ProcurementAction{Action: wire.ProcurementPayVendorTax, RuleID: "conditional-overcharge-pay",
-				Reason: desc + ", an overcharge beyond tolerance: pay the vendor's tax as the policy says"}
+			return pay("conditional-overcharge-pay", ", an overcharge beyond tolerance, which the policy pays")
 		}
-		return &wire.ProcurementAction{Action: wire.ProcurementHoldForReview, RuleID: "conditional-overcharge-hold",
-			Reason: desc + ", an overcharge beyond tolerance: hold for review"}
+		return hold("conditional-overcharge-hold", ", an overcharge beyond tolerance")
 	}
 }
 

@@ -146,7 +146,9 @@ func TestVendorTaxIgnoredSaysSo(t *testing.T) {
 // vendor's fault; and a vendor without nexus that charged the 89.00
 // anyway was exact, where the buyer, who accrues the use tax, would pay
 // it twice. A vendor registered in Georgia is compared with the 89.00
-// it should charge, as before.
+// it should charge, as before. The conditional procurement still accrues
+// the 89.00 the buyer owes where the vendor has no nexus, as the buyer's
+// own use tax rather than an undercharge.
 func TestComparedVendorTaxLeavesOutUseTax(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -179,14 +181,21 @@ func TestComparedVendorTaxLeavesOutUseTax(t *testing.T) {
 			if mt != wire.PurchaseConditionalProcurement {
 				continue
 			}
-			want := wire.ProcurementPayVendorTax
-			if tc.variance == "-89.00" {
-				want = wire.ProcurementAccrue
-			} else if tc.variance != "0.00" {
+			// Paying a vendor without nexus its (rightful) nothing leaves
+			// the buyer's own use tax to accrue
+			// (TestConditionalProcurementAccruesTheBuyersUseTax).
+			want, accrued := wire.ProcurementPayVendorTax, ""
+			switch {
+			case tc.variance == "-89.00" || tc.name == "no nexus, nothing charged":
+				want, accrued = wire.ProcurementAccrue, "89.00"
+			case tc.variance != "0.00":
 				want = wire.ProcurementHoldForReview
 			}
-			if a := resp.ProcurementAction; a == nil || a.Action != want {
+			a := resp.ProcurementAction
+			if a == nil || a.Action != want {
 				t.Errorf("%s, %s: action %+v, want %s", tc.name, mt, a, want)
+			} else if got := a.AccruedTax; accrued != "" && (got == nil || got.String() != accrued) || accrued == "" && got != nil {
+				t.Errorf("%s, %s: accruedTax %v, want %q", tc.name, mt, got, accrued)
 			}
 		}
 	}

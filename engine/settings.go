@@ -54,7 +54,10 @@ type Tolerance struct {
 // ProcurementPolicy says what CONDITIONAL_PROCUREMENT does when the vendor
 // charged less (Undercharge) or more (Overcharge) than the calculated tax
 // beyond tolerance. Within tolerance the vendor's tax is paid. The zero
-// policy accrues an undercharge and holds an overcharge for review.
+// policy accrues an undercharge and holds an overcharge for review. Where
+// the buyer owes use tax of its own (a vendor without nexus), an action
+// that pays the vendor's tax is ACCRUE of that use tax, and an accrued
+// undercharge is accrued with it.
 type ProcurementPolicy struct {
 	Undercharge string // ProcurementAccrue (default) or ProcurementHoldForReview
 	Overcharge  string // ProcurementHoldForReview (default) or ProcurementPayVendorTax
