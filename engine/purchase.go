@@ -409,7 +409,7 @@ func (s *Settings) procurementAction(charged, calculated, own decimal.Decimal, p
 	hold := func(ruleID, why string) *wire.ProcurementAction {
 		a := &wire.ProcurementAction{Action: wire.ProcurementHoldForReview, RuleID: ruleID, Reason: desc + why + ": hold for review"}
 		if ownUse != "" {
-			a.Reason += "; the buyer owes " + ownUse + " besides"
+			a.Reason += "; " + ownUse + " is due besides"
 		}
 		return a
 	}

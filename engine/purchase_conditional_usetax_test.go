@@ -58,7 +58,7 @@ func TestConditionalProcurementAccruesTheBuyersUseTax(t *testing.T) {
 			wire.ProcurementPayVendorTax, "", "within tolerance: pay the vendor's tax"},
 		// An overcharge is held for review, whatever the buyer owes.
 		{"no nexus, charged anyway", []wire.PurchaseLineItem{line("1", wa, "89.00")}, "89.00",
-			wire.ProcurementHoldForReview, "", "an overcharge beyond tolerance: hold for review"},
+			wire.ProcurementHoldForReview, "", "an overcharge beyond tolerance: hold for review; the buyer's own use tax of 89.00 (tax its vendor has no nexus to collect) is due besides"},
 	} {
 		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseConditionalProcurement, TransactionType: wire.TransactionTypePurchase,
 			DocumentDate: civil.MustParse("2026-06-01"), Buyer: &wire.Buyer{Destination: atlanta}, LineItems: c.lines}
