@@ -145,6 +145,7 @@ func (c *calc) explainSource(l *line, t *taxOut) (wire.RateSource, bool) {
 func (c *calc) explainReason(l *line, t *taxOut) string {
 	r := reasonBuilder{rule: t.ruleReason}
 	r.add(c.explainCertificate(l, t))
+	r.add(c.explainOwnerBasis(l))
 	if s := t.structure; s != nil && s.Reason != "" && !strings.Contains(t.ruleReason, s.Reason) && structureShaped(l, t) {
 		// (A structure whose reason the rule's already gives, a 911
 		// fee's, is not said twice.)
@@ -189,6 +190,47 @@ func (c *calc) explainReason(l *line, t *taxOut) string {
 			o.StringFixed(places) + " is " + t.tax.StringFixed(places) + " after it")
 	}
 	return r.String()
+}
+
+// explainOwnerBasis returns, for a tax of an owner's line that sends no
+// price (no extendedPrice, unitPrice or specialTaxBasis), the value of
+// the goods it was taxed on and why that one (ownerLines: an asset
+// movement takes the first of netBookValue, cost, totalCost and
+// fairMarketValue that the line sends, an inventory removal the first of
+// cost, totalCost, fairMarketValue and netBookValue), so that a line that
+// sends several says which its taxable amount is. It returns "" for any
+// other line.
+func (c *calc) explainOwnerBasis(l *line) string {
+	li := l.in
+	if c.req.owner == nil || li == nil || li.basis == nil || li.special != nil || li.ext != nil || li.unit != nil || li.src.owner == nil {
+		return ""
+	}
+	o := li.src.owner
+	name := ""
+	switch li.basis {
+	case o.NetBookValue:
+		name = "netBookValue"
+	case o.Cost:
+		name = "cost"
+	case o.TotalCost:
+		name = "totalCost"
+	case o.FairMarketValue:
+		name = "fairMarketValue"
+	default:
+		return ""
+	}
+	order := "an inventory removal is taxed on the first of cost, totalCost, fairMarketValue and netBookValue"
+	if c.req.owner.OwnerMessageType == wire.OwnerAssetMovement {
+		order = "an asset movement is taxed on the first of netBookValue, cost, totalCost and fairMarketValue"
+	}
+	// The value as the line's amount has it: in the currency's minor
+	// units, or with the further decimals it was sent with.
+	v, places := li.basis.Decimal(), int32(max(c.d.currency.MinorUnits, 0))
+	amount := v.StringFixed(places)
+	if v.Exponent() < -places {
+		amount = v.String()
+	}
+	return "taxed on the line's " + name + ", " + amount + ": without a price, " + order + " that the line sends"
 }
 
 // explainCertificate returns, for a tax that a stored certificate of the
