@@ -82,3 +82,57 @@ func TestConditionalProcurementAccruesTheBuyersUseTax(t *testing.T) {
 		}
 	}
 }
+
+// TestConditionalProcurementPolicyWithUseTax: under a policy that pays an
+// overcharge, paying the vendor's tax where the buyer owes use tax of its
+// own accrues that tax too (ACCRUE); under one that holds an undercharge
+// for review, the invoice is held and the reason says the use tax is due
+// besides. A vendor registered in Georgia sells 1000.00 (89.00 due from
+// it) and one registered in Washington alone 1000.00 (89.00 of the
+// buyer's own use tax), with a tolerance of 1.00.
+func TestConditionalProcurementPolicyWithUseTax(t *testing.T) {
+	ctx := context.Background()
+	ga := []wire.TaxRegistration{{ISOCountryCode: "US", MainDivision: "GA"}}
+	wa := []wire.TaxRegistration{{ISOCountryCode: "US", MainDivision: "WA"}}
+	for _, c := range []struct {
+		name    string
+		policy  ProcurementPolicy
+		charged string // on the Georgia vendor's line
+		action  string
+		ruleID  string
+		accrued string
+		reason  string
+	}{
+		{"overcharge paid", ProcurementPolicy{Overcharge: wire.ProcurementPayVendorTax}, "95.00", wire.ProcurementAccrue, "conditional-overcharge-pay-use-tax", "89.00",
+			"an overcharge beyond tolerance, which the policy pays: pay the vendor's tax and accrue the buyer's own use tax of 89.00"},
+		{"undercharge held", ProcurementPolicy{Undercharge: wire.ProcurementHoldForReview}, "80.00", wire.ProcurementHoldForReview, "conditional-undercharge-hold", "",
+			"an undercharge beyond tolerance: hold for review; the buyer's own use tax of 89.00 (tax its vendor has no nexus to collect) is due besides"},
+	} {
+		e, err := New(ctx, WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }),
+			WithSettings(Settings{Tolerance: &Tolerance{Amount: dp("1.00")}, Procurement: c.policy}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseConditionalProcurement, TransactionType: wire.TransactionTypePurchase,
+			DocumentDate: civil.MustParse("2026-06-01"), Buyer: &wire.Buyer{Destination: atlanta},
+			LineItems: []wire.PurchaseLineItem{
+				{LineItemID: "1", ExtendedPrice: amt("1000.00"), ChargedTax: amt(c.charged), Vendor: &wire.Vendor{PhysicalOrigin: atlanta, TaxRegistrations: ga}},
+				{LineItemID: "2", ExtendedPrice: amt("1000.00"), ChargedTax: amt("0.00"), Vendor: &wire.Vendor{PhysicalOrigin: atlanta, TaxRegistrations: wa}},
+			}}
+		resp, err := e.Purchase(ctx, req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		a := resp.ProcurementAction
+		if a == nil || a.Action != c.action || a.RuleID != c.ruleID || !strings.Contains(a.Reason, c.reason) {
+			t.Errorf("%s: action %+v, want %s by %s saying %q", c.name, a, c.action, c.ruleID, c.reason)
+			continue
+		}
+		switch {
+		case c.accrued == "" && a.AccruedTax != nil:
+			t.Errorf("%s: accruedTax %s, want none", c.name, a.AccruedTax)
+		case c.accrued != "" && (a.AccruedTax == nil || a.AccruedTax.String() != c.accrued):
+			t.Errorf("%s: accruedTax %v, want %s", c.name, a.AccruedTax, c.accrued)
+		}
+	}
+}
