@@ -1,0 +1,142 @@
+package nexus_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/levytax/levy/badger"
+	"github.com/levytax/levy/internal/pgtest"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/nexus"
+	"github.com/levytax/levy/postgres"
+)
+
+// sentOpener opens a fresh record of notices for one subtest, and
+// returns with it restart, which opens the same records again as a
+// node that restarts (closing the one before where the store has
+// something to close).
+type sentOpener func(t *testing.T) (sent nexus.SentStore, restart func() nexus.SentStore)
+
+// sentStores are the records a watcher test runs over, by name: the
+// memory store (restart returns it, as one process's other node would
+// see it), Badger's e-invoicing store on disk (closed and reopened) and
+// PostgreSQL (another DB over the same database).
+func sentStores() map[string]sentOpener {
+	return map[string]sentOpener{
+		"memory": func(*testing.T) (nexus.SentStore, func() nexus.SentStore) {
+			m := nexus.NewMemorySent()
+			return m, func() nexus.SentStore { return m }
+		},
+		"badger": func(t *testing.T) (nexus.SentStore, func() nexus.SentStore) {
+			dir := t.TempDir()
+			open := func() *badger.EInvoiceStore {
+				s, err := badger.OpenEInvoice(context.Background(), dir, badger.WithSyncWrites(false))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return s
+			}
+			s := open()
+			t.Cleanup(func() { _ = s.Close() })
+			return s.NexusSent(), func() nexus.SentStore {
+				if err := s.Close(); err != nil {
+					t.Fatal(err)
+				}
+				s = open()
+				return s.NexusSent()
+			}
+		},
+		"postgres": func(t *testing.T) (nexus.SentStore, func() nexus.SentStore) {
+			url := pgtest.URL(t)
+			open := func() *postgres.DB {
+				db, err := postgres.Open(context.Background(), url)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { db.Close() })
+				return db
+			}
+			db := open()
+			return db.NexusSent(), func() nexus.SentStore {
+				db.Close()
+				db = open()
+				return db.NexusSent()
+			}
+		},
+	}
+}
+
+// rollingSales posts, in Illinois (measured over the twelve months that
+// end on the day, approaching from $80,000), four sales of $21,000 from
+// March to September 2025 and a fifth on 2026-03-15: on 2026-03-10 the
+// twelve months (from 2025-03-11) hold the first four, $84,000,
+// approaching since the fourth; from 2026-03-15 the first has left them
+// the day the fifth came, $84,000 still on every day, approaching since
+// the fifth; from 2026-05-01 the second has left them too, $63,000: none,
+// on no day of the totals.
+func rollingSales(t *testing.T, j journal.Store) {
+	t.Helper()
+	for i, d := range []string{"2025-03-15", "2025-05-01", "2025-07-01", "2025-09-01", "2026-03-15"} {
+		sale(t, j, "acme", string(rune('1'+i)), "", d, "IL", "21000.00")
+	}
+}
+
+// TestWatcherRollingPeriodNotResent: a state of a rolling period,
+// approaching, and approaching still on later days while the sales in
+// its period change places, is notified once, by whichever node starts
+// on whichever day. The notice was named by the day the running totals
+// of the period came to the warning, which moves with the period: on the
+// day a sale left the period and another came, a node sent
+// "approaching" again, with "none" before it.
+func TestWatcherRollingPeriodNotResent(t *testing.T) {
+	for name, open := range sentStores() {
+		t.Run(name, func(t *testing.T) {
+			j := journal.NewMemory()
+			svc, got := eventReceiver(t)
+			sent, restart := open(t)
+			rollingSales(t, j)
+			check(t, watcherOn(t, j, svc, sent, "2026-03-10"), 1, "the first node")
+			if ev := receiveEvent(t, got, "approaching"); ev.Nexus == nil || ev.Nexus.State != "IL" ||
+				ev.Nexus.Status != nexus.StatusApproaching || ev.Nexus.Sales != "84000.00" {
+				t.Fatalf("the event: %+v", ev.Nexus)
+			}
+			for _, day := range []string{"2026-03-11", "2026-03-15", "2026-03-16", "2026-03-20", "2026-04-20"} {
+				sent = restart()
+				check(t, watcherOn(t, j, svc, sent, day), 0, "a node started on "+day)
+			}
+			w := watcherOn(t, j, svc, sent, "2026-03-20")
+			check(t, w, 0, "a node that runs on")
+			check(t, w, 0, "the same node again")
+		})
+	}
+}
+
+// TestWatcherUndatedFallToNoneAcrossARestart: a state notified
+// approaching whose sales leave its rolling period while the node is
+// down comes back under the warning on no day of its totals: the node
+// that starts notifies "none" once, and the nodes after it nothing. The
+// fall was notified only by a watcher that had itself seen the state
+// otherwise, so a restart lost it.
+func TestWatcherUndatedFallToNoneAcrossARestart(t *testing.T) {
+	for name, open := range sentStores() {
+		t.Run(name, func(t *testing.T) {
+			j := journal.NewMemory()
+			svc, got := eventReceiver(t)
+			sent, restart := open(t)
+			rollingSales(t, j)
+			check(t, watcherOn(t, j, svc, sent, "2026-03-10"), 1, "approaching")
+			receiveEvent(t, got, "approaching")
+			sent = restart()
+			check(t, watcherOn(t, j, svc, sent, "2026-05-10"), 1, "the node started after the sales left the period")
+			ev := receiveEvent(t, got, "none")
+			if ev.Nexus == nil || ev.Nexus.State != "IL" || ev.Nexus.Status != nexus.StatusNone ||
+				ev.Nexus.PreviousStatus != nexus.StatusApproaching || ev.Nexus.Sales != "63000.00" {
+				t.Fatalf("the event: %+v", ev.Nexus)
+			}
+			for _, day := range []string{"2026-05-10", "2026-05-11", "2026-06-01"} {
+				sent = restart()
+				check(t, watcherOn(t, j, svc, sent, day), 0, "a node started on "+day)
+			}
+		})
+	}
+}
