@@ -2,6 +2,7 @@ package nexus
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"time"
 
@@ -45,7 +46,8 @@ type Sent struct {
 	Queued bool `json:"queued"`
 }
 
-// MaxSentField bounds the bytes of a record's company, area and key.
+// MaxSentField bounds the bytes of a record's company, area and key,
+// which hold no NUL byte (PostgreSQL's text cannot).
 const MaxSentField = 512
 
 // SentStore keeps the watcher's records of what it last notified, per
@@ -68,17 +70,18 @@ type SentStore interface {
 // CheckSent returns the error, naming the field, of a record that a
 // SentStore refuses to write after the record of Seq after.
 func CheckSent(tenant string, s *Sent, after uint64) error {
+	nul := func(v string) bool { return strings.IndexByte(v, 0) >= 0 }
 	switch {
-	case tenant == "":
-		return levy.Invalid("tenant", "is required")
-	case len(s.Company) > MaxSentField:
-		return levy.Invalid("company", "must be at most %d bytes", MaxSentField)
-	case s.Area == "" || len(s.Area) > MaxSentField:
-		return levy.Invalid("area", "must be 1 to %d bytes", MaxSentField)
+	case tenant == "" || nul(tenant):
+		return levy.Invalid("tenant", "is required, without a NUL byte")
+	case len(s.Company) > MaxSentField || nul(s.Company):
+		return levy.Invalid("company", "must be at most %d bytes, without a NUL byte", MaxSentField)
+	case s.Area == "" || len(s.Area) > MaxSentField || nul(s.Area):
+		return levy.Invalid("area", "must be 1 to %d bytes, without a NUL byte", MaxSentField)
 	case s.Status == "":
 		return levy.Invalid("status", "is required")
-	case s.Key == "" || len(s.Key) > MaxSentField:
-		return levy.Invalid("key", "must be 1 to %d bytes", MaxSentField)
+	case s.Key == "" || len(s.Key) > MaxSentField || nul(s.Key):
+		return levy.Invalid("key", "must be 1 to %d bytes, without a NUL byte", MaxSentField)
 	case s.Seq != after+1:
 		return levy.Invalid("seq", "must be %d, one past the record it replaces", after+1)
 	}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/einvoice/webhook"
@@ -103,8 +104,16 @@ func (w *Watcher) Check(ctx context.Context, tenant string) (int, error) {
 	}
 	queued := 0
 	for i := range rep.Rows {
-		n, err := w.checkRow(ctx, tenant, &rep.Rows[i], day)
+		r := &rep.Rows[i]
+		n, err := w.checkRow(ctx, tenant, r, day)
 		queued += n
+		if levy.ErrorCode(err) == levy.EInvalid {
+			// A row the records or the notifier refuse (a company code of
+			// an old journal that no store can key) is logged, and does
+			// not keep the tenant's other rows from their notices.
+			w.log.Warn("nexus: a status change cannot be notified", "tenant", tenant, "company", r.Company, "state", r.State, "err", err)
+			continue
+		}
 		if err != nil {
 			return queued, err
 		}
@@ -124,7 +133,7 @@ func (w *Watcher) checkRow(ctx context.Context, tenant string, r *Row, day civil
 	}
 	rec, found, err := w.sent.LastSent(ctx, tenant, r.Company, st)
 	if err != nil {
-		return 0, fmt.Errorf("nexus: read the last notice of %s %s: %w", r.Company, st, err)
+		return 0, fmt.Errorf("nexus: read the last notice of %q %q: %w", r.Company, st, err)
 	}
 	queued := 0
 	if found && !rec.Queued {
@@ -151,7 +160,7 @@ func (w *Watcher) checkRow(ctx context.Context, tenant string, r *Row, day civil
 	next.Notice = notice(r, next.Previous, day)
 	won, err := w.sent.PutSent(ctx, tenant, next, rec.Seq)
 	if err != nil {
-		return queued, fmt.Errorf("nexus: record the notice of %s %s: %w", r.Company, st, err)
+		return queued, fmt.Errorf("nexus: record the notice of %q %q: %w", r.Company, st, err)
 	}
 	if !won {
 		// Another node claimed the change first: queue its claim too (the
@@ -160,7 +169,7 @@ func (w *Watcher) checkRow(ctx context.Context, tenant string, r *Row, day civil
 		rec, found, err = w.sent.LastSent(ctx, tenant, r.Company, st)
 		if err != nil || !found || rec.Queued {
 			if err != nil {
-				err = fmt.Errorf("nexus: read the last notice of %s %s: %w", r.Company, st, err)
+				err = fmt.Errorf("nexus: read the last notice of %q %q: %w", r.Company, st, err)
 			}
 			return queued, err
 		}
@@ -183,7 +192,7 @@ func (w *Watcher) finish(ctx context.Context, tenant string, rec *Sent) (int, er
 	done.Seq, done.Queued = rec.Seq+1, true
 	won, err := w.sent.PutSent(ctx, tenant, done, rec.Seq)
 	if err != nil {
-		return 0, fmt.Errorf("nexus: record the notice of %s %s as queued: %w", rec.Company, rec.Area, err)
+		return 0, fmt.Errorf("nexus: record the notice of %q %q as queued: %w", rec.Company, rec.Area, err)
 	}
 	if won {
 		*rec = done

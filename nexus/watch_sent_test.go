@@ -4,7 +4,9 @@ import (
 	"context"
 	"testing"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/badger"
+	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/nexus"
@@ -138,5 +140,100 @@ func TestWatcherUndatedFallToNoneAcrossARestart(t *testing.T) {
 				check(t, watcherOn(t, j, svc, sent, day), 0, "a node started on "+day)
 			}
 		})
+	}
+}
+
+// claim writes, in sent, the claim of a node that stopped before it
+// queued its notice: status in Illinois, under key.
+func claim(t *testing.T, sent nexus.SentStore, status, key string) {
+	t.Helper()
+	c := nexus.Sent{Area: "IL", Seq: 1, Status: status, Previous: nexus.StatusNone, Key: key,
+		Notice: &webhook.NexusNotice{State: "IL", Currency: "USD", Status: status, PreviousStatus: nexus.StatusNone, AsOf: "2026-03-09", Sales: "84000.00"}}
+	if ok, err := sent.PutSent(context.Background(), "acme", c, 0); !ok || err != nil {
+		t.Fatalf("the claim: %v %v", ok, err)
+	}
+}
+
+// wantQueued wants sent's record of Illinois marked queued, of status.
+func wantQueued(t *testing.T, sent nexus.SentStore, status string) {
+	t.Helper()
+	rec, found, err := sent.LastSent(context.Background(), "acme", "", "IL")
+	if err != nil || !found || !rec.Queued || rec.Status != status {
+		t.Fatalf("the record: %+v %v %v; want %s, queued", rec, found, err, status)
+	}
+}
+
+// TestWatcherQueuesAClaimLeftUnsent: a node that stopped between its
+// claim of a change and the queueing of its notice leaves the claim to
+// the next: it queues the claim's notice, under the claim's key, then
+// the change since, if any.
+func TestWatcherQueuesAClaimLeftUnsent(t *testing.T) {
+	t.Run("same status", func(t *testing.T) {
+		j := journal.NewMemory()
+		svc, got := eventReceiver(t)
+		sent := nexus.NewMemorySent()
+		rollingSales(t, j)
+		claim(t, sent, nexus.StatusApproaching, "a claim")
+		check(t, watcherOn(t, j, svc, sent, "2026-03-10"), 1, "the node after the claim")
+		if ev := receiveEvent(t, got, "the claim"); ev.Nexus == nil || ev.Nexus.AsOf != "2026-03-09" || ev.Nexus.Status != nexus.StatusApproaching {
+			t.Fatalf("the event: %+v", ev.Nexus)
+		}
+		wantQueued(t, sent, nexus.StatusApproaching)
+		check(t, watcherOn(t, j, svc, sent, "2026-03-11"), 0, "the node after")
+	})
+	t.Run("queued before the stop", func(t *testing.T) {
+		j := journal.NewMemory()
+		svc, _ := eventReceiver(t)
+		sent := nexus.NewMemorySent()
+		rollingSales(t, j)
+		claim(t, sent, nexus.StatusApproaching, "a claim")
+		ev := webhook.Event{Status: webhook.EventNexusStatusChanged, Nexus: &webhook.NexusNotice{State: "IL", Status: nexus.StatusApproaching}}
+		if ok, err := svc.Notify(context.Background(), "acme", "a claim", "nexus IL", ev); !ok || err != nil {
+			t.Fatalf("the notice of the claim: %v %v", ok, err)
+		}
+		check(t, watcherOn(t, j, svc, sent, "2026-03-10"), 0, "the node after the claim")
+		wantQueued(t, sent, nexus.StatusApproaching)
+	})
+	t.Run("status changed since", func(t *testing.T) {
+		j := journal.NewMemory()
+		svc, got := eventReceiver(t)
+		sent := nexus.NewMemorySent()
+		rollingSales(t, j)
+		claim(t, sent, nexus.StatusExceeded, "a claim")
+		check(t, watcherOn(t, j, svc, sent, "2026-03-10"), 2, "the node after the claim")
+		for _, want := range [][2]string{{nexus.StatusExceeded, nexus.StatusNone}, {nexus.StatusApproaching, nexus.StatusExceeded}} {
+			if ev := receiveEvent(t, got, want[0]); ev.Nexus == nil || ev.Nexus.Status != want[0] || ev.Nexus.PreviousStatus != want[1] {
+				t.Fatalf("the event: %+v, want %s after %s", ev.Nexus, want[0], want[1])
+			}
+		}
+		wantQueued(t, sent, nexus.StatusApproaching)
+	})
+}
+
+// refusingSent refuses to write the records of one area, as a store
+// refuses a key it cannot hold.
+type refusingSent struct {
+	nexus.SentStore
+	area string
+}
+
+func (r refusingSent) PutSent(ctx context.Context, tenant string, s nexus.Sent, after uint64) (bool, error) {
+	if s.Area == r.area {
+		return false, levy.Invalid("company", "refused for the test")
+	}
+	return r.SentStore.PutSent(ctx, tenant, s, after)
+}
+
+// TestWatcherRowRefusedDoesNotStopTheOthers: a row whose record the store
+// refuses as invalid is logged and skipped; the tenant's other rows are
+// notified, and the round is no failure.
+func TestWatcherRowRefusedDoesNotStopTheOthers(t *testing.T) {
+	j := journal.NewMemory()
+	svc, got := eventReceiver(t)
+	sale(t, j, "acme", "1", "", "2026-03-01", "IL", "85000.00")
+	sale(t, j, "acme", "2", "", "2026-03-01", "WA", "120000.00")
+	check(t, watcherOn(t, j, svc, refusingSent{nexus.NewMemorySent(), "IL"}, "2026-03-10"), 1, "the round")
+	if ev := receiveEvent(t, got, "WA"); ev.Nexus == nil || ev.Nexus.State != "WA" || ev.Nexus.Status != nexus.StatusExceeded {
+		t.Fatalf("the event: %+v", ev.Nexus)
 	}
 }

@@ -130,6 +130,7 @@ func testIsolation(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) {
 		{"acme", record("ACME", "CA/HST", "exceeded", 1)},
 		{"globex", record("ACME", "IL", "registered", 1)},
 		{"acme|ACME", record("", "IL", "none", 1)},
+		{"acme", record("\x1b[31mAC\nME \u00e9", "IL", "approaching", 1)},
 	}
 	for _, x := range recs {
 		put(t, st, x.tenant, x.r, 0, true)
@@ -153,6 +154,10 @@ func testRefusals(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) {
 		{"no area", "acme", "area", func(s *nexus.Sent) { s.Area = "" }, 0},
 		{"a long area", "acme", "area", func(s *nexus.Sent) { s.Area = long }, 0},
 		{"a long company", "acme", "company", func(s *nexus.Sent) { s.Company = long }, 0},
+		{"a NUL in the tenant", "ac\x00me", "tenant", func(*nexus.Sent) {}, 0},
+		{"a NUL in the company", "acme", "company", func(s *nexus.Sent) { s.Company = "AC\x00ME" }, 0},
+		{"a NUL in the area", "acme", "area", func(s *nexus.Sent) { s.Area = "I\x00L" }, 0},
+		{"a NUL in the key", "acme", "key", func(s *nexus.Sent) { s.Key = "k\x00" }, 0},
 		{"no status", "acme", "status", func(s *nexus.Sent) { s.Status = "" }, 0},
 		{"no key", "acme", "key", func(s *nexus.Sent) { s.Key = "" }, 0},
 		{"a long key", "acme", "key", func(s *nexus.Sent) { s.Key = long }, 0},
