@@ -40,6 +40,11 @@ type Sent struct {
 	// Notice is the event's content: the figures and period it was sent
 	// for.
 	Notice *webhook.NexusNotice `json:"notice,omitempty"`
+	// Unregistered is the last day of the latest registration there
+	// that had ended when the status was claimed ("" for none): the same
+	// status after a registration that ended since is a new episode,
+	// notified again.
+	Unregistered string `json:"unregistered,omitempty"`
 	// At is when the record was claimed.
 	At time.Time `json:"at"`
 	// Queued is whether the notice is known to be queued.

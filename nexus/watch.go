@@ -143,10 +143,14 @@ func (w *Watcher) checkRow(ctx context.Context, tenant string, r *Row, day civil
 		}
 		queued += n
 	}
-	if (!found && r.Status == StatusNone) || (found && rec.Status == r.Status) {
+	unreg := ""
+	if !r.unregistered.IsZero() {
+		unreg = r.unregistered.String()
+	}
+	if (!found && r.Status == StatusNone) || (found && rec.Status == r.Status && rec.Unregistered == unreg) {
 		return queued, nil
 	}
-	next := Sent{Company: r.Company, Area: st, Seq: rec.Seq + 1, Status: r.Status, At: w.now().UTC()}
+	next := Sent{Company: r.Company, Area: st, Seq: rec.Seq + 1, Status: r.Status, Unregistered: unreg, At: w.now().UTC()}
 	if found {
 		next.Previous = rec.Status
 		// The first record of a state takes the key a watcher of before

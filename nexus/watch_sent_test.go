@@ -2,15 +2,18 @@ package nexus_test
 
 import (
 	"context"
+	"log/slog"
 	"testing"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/badger"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/nexus"
 	"github.com/levytax/levy/postgres"
+	"github.com/levytax/levy/profile"
 )
 
 // sentOpener opens a fresh record of notices for one subtest, and
@@ -236,4 +239,29 @@ func TestWatcherRowRefusedDoesNotStopTheOthers(t *testing.T) {
 	if ev := receiveEvent(t, got, "WA"); ev.Nexus == nil || ev.Nexus.State != "WA" || ev.Nexus.Status != nexus.StatusExceeded {
 		t.Fatalf("the event: %+v", ev.Nexus)
 	}
+}
+
+// TestWatcherRegistrationWhileDownIsANewEpisode: a state notified
+// exceeded, registered and unregistered again while the node was down,
+// is exceeded again when the node starts: a new episode, notified with
+// "exceeded" before it, once.
+func TestWatcherRegistrationWhileDownIsANewEpisode(t *testing.T) {
+	j := journal.NewMemory()
+	svc, got := eventReceiver(t)
+	sent := nexus.NewMemorySent()
+	sale(t, j, "acme", "1", "ACME", "2026-03-02", "WA", "120000.00")
+	on := func(day string, snap *profile.Snapshot) *nexus.Watcher {
+		d := civil.MustParse(day)
+		return nexus.NewWatcher(nexus.WatcherConfig{Figures: j, Rules: rules(t), Profiles: staticProfiles{snap}, Notify: svc, Sent: sent,
+			Log: slog.New(slog.DiscardHandler), Today: func() civil.Date { return d }})
+	}
+	check(t, on("2026-03-02", nil), 1, "exceeded")
+	receiveEvent(t, got, "exceeded")
+	snap := profile.Compile(&profile.Records{Registrations: []profile.Registration{{CompanyCode: "ACME", Jurisdiction: "US-WA",
+		Number: "WA-1", EffectiveDate: civil.MustParse("2026-03-03"), EndDate: civil.MustParse("2026-03-05")}}})
+	check(t, on("2026-03-10", snap), 1, "the node started after the registration ended")
+	if ev := receiveEvent(t, got, "exceeded again"); ev.Nexus == nil || ev.Nexus.Status != nexus.StatusExceeded || ev.Nexus.PreviousStatus != nexus.StatusExceeded {
+		t.Fatalf("the event: %+v", ev.Nexus)
+	}
+	check(t, on("2026-03-11", snap), 0, "the day after")
 }

@@ -86,6 +86,7 @@ func testNoneStored(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) 
 
 func testPutAndRead(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) {
 	r := record("ACME", "IL", "approaching", 1)
+	r.Unregistered = "2026-03-05"
 	put(t, st, "acme", r, 0, true)
 	want(t, st, "acme", "ACME", "IL", &r)
 	// A record without a notice or a previous status reads back as such.
