@@ -5,22 +5,22 @@ import (
 
 	bdb "github.com/dgraph-io/badger/v4"
 
-	"github.com/levytax/levy/nexus"
+	"github.com/levytax/levy/nexus/lastsent"
 )
 
 // NexusSent returns the records of the nexus watcher's last notices
-// (nexus.SentStore), kept in the e-invoicing store beside the notices
+// (lastsent.Store), kept in the e-invoicing store beside the notices
 // they queue, under the keys 'n' tenant company area (see EInvoiceStore's
 // key layout).
-func (s *EInvoiceStore) NexusSent() nexus.SentStore { return einvNexusSentStore{s} }
+func (s *EInvoiceStore) NexusSent() lastsent.Store { return einvNexusSentStore{s} }
 
-// einvNexusSentStore is the nexus.SentStore of an EInvoiceStore.
+// einvNexusSentStore is the lastsent.Store of an EInvoiceStore.
 type einvNexusSentStore struct{ s *EInvoiceStore }
 
-// LastSent implements nexus.SentStore.
-func (n einvNexusSentStore) LastSent(ctx context.Context, tenant, company, area string) (nexus.Sent, bool, error) {
+// LastSent implements lastsent.Store.
+func (n einvNexusSentStore) LastSent(ctx context.Context, tenant, company, area string) (lastsent.Record, bool, error) {
 	s := n.s
-	var rec nexus.Sent
+	var rec lastsent.Record
 	if err := s.enter("read a nexus notice"); err != nil {
 		return rec, false, err
 	}
@@ -35,17 +35,17 @@ func (n einvNexusSentStore) LastSent(ctx context.Context, tenant, company, area 
 		return err
 	})
 	if err != nil || !found {
-		return nexus.Sent{}, false, err
+		return lastsent.Record{}, false, err
 	}
 	return rec, true, nil
 }
 
-// PutSent implements nexus.SentStore: it reads the record and writes the
+// PutSent implements lastsent.Store: it reads the record and writes the
 // new one in one transaction, which Badger's conflict detection retries
 // when another write of the key came first.
-func (n einvNexusSentStore) PutSent(ctx context.Context, tenant string, rec nexus.Sent, after uint64) (bool, error) {
+func (n einvNexusSentStore) PutSent(ctx context.Context, tenant string, rec lastsent.Record, after uint64) (bool, error) {
 	s := n.s
-	if err := nexus.CheckSent(tenant, &rec, after); err != nil {
+	if err := lastsent.Check(tenant, &rec, after); err != nil {
 		return false, err
 	}
 	if err := s.enter("record a nexus notice"); err != nil {
@@ -56,7 +56,7 @@ func (n einvNexusSentStore) PutSent(ctx context.Context, tenant string, rec nexu
 	err := s.update(ctx, "record the nexus notice of", rec.Company+" "+rec.Area, func(txn *bdb.Txn) error {
 		wrote = false
 		k := einvKey(einvNexusSent, tenant, rec.Company, rec.Area)
-		var cur nexus.Sent
+		var cur lastsent.Record
 		found, err := einvGet(txn, k, &cur)
 		if err != nil {
 			return err

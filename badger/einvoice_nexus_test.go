@@ -5,16 +5,16 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/levytax/levy/nexus"
-	"github.com/levytax/levy/nexus/senttest"
+	"github.com/levytax/levy/nexus/lastsent"
+	"github.com/levytax/levy/nexus/lastsent/lastsenttest"
 )
 
 // TestNexusSentConformance runs the conformance suite of
-// nexus.SentStore over the e-invoicing store, reopened from its
+// lastsent.Store over the e-invoicing store, reopened from its
 // directory as a process that restarts, and checks that every key it
 // wrote is of the documented layout.
 func TestNexusSentConformance(t *testing.T) {
-	senttest.Run(t, func(t *testing.T) (nexus.SentStore, func() nexus.SentStore) {
+	lastsenttest.Run(t, func(t *testing.T) (lastsent.Store, func() lastsent.Store) {
 		dir := t.TempDir()
 		open := func() *EInvoiceStore {
 			s, err := OpenEInvoice(context.Background(), dir, WithSyncWrites(false))
@@ -30,7 +30,7 @@ func TestNexusSentConformance(t *testing.T) {
 			}
 			checkKeyLayout(t, "einvoice", filepath.Join(dir, "db"))
 		})
-		return s.NexusSent(), func() nexus.SentStore {
+		return s.NexusSent(), func() lastsent.Store {
 			if err := s.Close(); err != nil {
 				t.Fatal(err)
 			}

@@ -10,22 +10,22 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/levytax/levy/nexus"
+	"github.com/levytax/levy/nexus/lastsent"
 )
 
 // NexusSent returns the records of the nexus watcher's last notices
-// (nexus.SentStore) in the table nexus_sent: a row per tenant, company
+// (lastsent.Store) in the table nexus_sent: a row per tenant, company
 // and area, whose column seq each write names, so that of nodes that
 // read one record and write at once, one writes (an INSERT that meets
 // the row's key does nothing; an UPDATE names the seq it replaces).
-func (db *DB) NexusSent() nexus.SentStore { return nexusSentStore{db} }
+func (db *DB) NexusSent() lastsent.Store { return nexusSentStore{db} }
 
-// nexusSentStore is the nexus.SentStore of NexusSent.
+// nexusSentStore is the lastsent.Store of NexusSent.
 type nexusSentStore struct{ db *DB }
 
-// LastSent implements nexus.SentStore.
-func (s nexusSentStore) LastSent(ctx context.Context, tenant, company, area string) (nexus.Sent, bool, error) {
-	var rec nexus.Sent
+// LastSent implements lastsent.Store.
+func (s nexusSentStore) LastSent(ctx context.Context, tenant, company, area string) (lastsent.Record, bool, error) {
+	var rec lastsent.Record
 	var raw []byte
 	op := fmt.Sprintf("read the nexus notice of %q %q", company, area)
 	err := s.db.retry(ctx, op, nil, func() error {
@@ -39,14 +39,14 @@ func (s nexusSentStore) LastSent(ctx context.Context, tenant, company, area stri
 		return rec, false, err
 	}
 	if err := json.Unmarshal(raw, &rec); err != nil {
-		return nexus.Sent{}, false, fmt.Errorf("postgres: %s: %w", op, err)
+		return lastsent.Record{}, false, fmt.Errorf("postgres: %s: %w", op, err)
 	}
 	return rec, true, nil
 }
 
-// PutSent implements nexus.SentStore.
-func (s nexusSentStore) PutSent(ctx context.Context, tenant string, rec nexus.Sent, after uint64) (bool, error) {
-	if err := nexus.CheckSent(tenant, &rec, after); err != nil {
+// PutSent implements lastsent.Store.
+func (s nexusSentStore) PutSent(ctx context.Context, tenant string, rec lastsent.Record, after uint64) (bool, error) {
+	if err := lastsent.Check(tenant, &rec, after); err != nil {
 		return false, err
 	}
 	if rec.Seq > math.MaxInt64 {

@@ -8,15 +8,15 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/internal/pgtest"
-	"github.com/levytax/levy/nexus"
-	"github.com/levytax/levy/nexus/senttest"
+	"github.com/levytax/levy/nexus/lastsent"
+	"github.com/levytax/levy/nexus/lastsent/lastsenttest"
 )
 
 // TestNexusSentConformance runs the conformance suite of
-// nexus.SentStore over PostgreSQL; a reopen closes the DB and opens
+// lastsent.Store over PostgreSQL; a reopen closes the DB and opens
 // another over the same schema, as a node that restarts.
 func TestNexusSentConformance(t *testing.T) {
-	senttest.Run(t, func(t *testing.T) (nexus.SentStore, func() nexus.SentStore) {
+	lastsenttest.Run(t, func(t *testing.T) (lastsent.Store, func() lastsent.Store) {
 		schema := fmt.Sprintf("s%d_%d", os.Getpid(), schemas.Add(1))
 		open := func() *DB {
 			db, err := Open(context.Background(), pgtest.AdminURL(t), WithSchema(schema))
@@ -27,7 +27,7 @@ func TestNexusSentConformance(t *testing.T) {
 			return db
 		}
 		db := open()
-		return db.NexusSent(), func() nexus.SentStore {
+		return db.NexusSent(), func() lastsent.Store {
 			db.Close()
 			db = open()
 			return db.NexusSent()
@@ -46,7 +46,7 @@ func TestNexusSentOneWriterAcrossNodes(t *testing.T) {
 		won := 0
 		for i, db := range dbs {
 			wg.Go(func() {
-				r := nexus.Sent{Area: "WA", Seq: after + 1, Status: []string{"approaching", "exceeded"}[i%2], Key: fmt.Sprintf("k%d", i)}
+				r := lastsent.Record{Area: "WA", Seq: after + 1, Status: []string{"approaching", "exceeded"}[i%2], Key: fmt.Sprintf("k%d", i)}
 				ok, err := db.NexusSent().PutSent(context.Background(), "acme", r, after)
 				if err != nil {
 					t.Errorf("node %d: %v", i, err)

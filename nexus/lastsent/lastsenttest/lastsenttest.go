@@ -1,7 +1,7 @@
-// Package senttest is the conformance suite of nexus.SentStore: the
+// Package lastsenttest is the conformance suite of lastsent.Store: the
 // memory store, Badger's and PostgreSQL's run it, so that each keeps the
 // contract of the interface in the same way.
-package senttest
+package lastsenttest
 
 import (
 	"context"
@@ -14,20 +14,20 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice/webhook"
-	"github.com/levytax/levy/nexus"
+	"github.com/levytax/levy/nexus/lastsent"
 )
 
 // Opener opens a new, empty store for one subtest, closed when the
 // subtest ends, and returns it with reopen, which closes it and opens
 // the same storage again as a process that restarts does (the memory
 // store returns itself).
-type Opener func(t *testing.T) (store nexus.SentStore, reopen func() nexus.SentStore)
+type Opener func(t *testing.T) (store lastsent.Store, reopen func() lastsent.Store)
 
 // Run runs the suite against the stores that open returns.
 func Run(t *testing.T, open Opener) {
 	tests := []struct {
 		name string
-		fn   func(*testing.T, nexus.SentStore, func() nexus.SentStore)
+		fn   func(*testing.T, lastsent.Store, func() lastsent.Store)
 	}{
 		{"NoneStored", testNoneStored},
 		{"PutAndRead", testPutAndRead},
@@ -46,15 +46,15 @@ func Run(t *testing.T, open Opener) {
 }
 
 // record returns a record of company in area at seq.
-func record(company, area, status string, seq uint64) nexus.Sent {
-	return nexus.Sent{Company: company, Area: area, Seq: seq, Status: status, Previous: "none", Key: "nexus|" + company + "|" + area + "|" + status,
+func record(company, area, status string, seq uint64) lastsent.Record {
+	return lastsent.Record{Company: company, Area: area, Seq: seq, Status: status, Previous: "none", Key: "nexus|" + company + "|" + area + "|" + status,
 		Notice: &webhook.NexusNotice{Company: company, State: area, Currency: "USD", Status: status, PreviousStatus: "none", AsOf: "2026-03-10",
 			Sales: "84000.00", Transactions: 4, PeriodStart: "2025-03-11", PeriodEnd: "2026-03-10", SalesThreshold: "100000.00"},
 		At: time.Date(2026, 3, 10, 9, 30, 15, 123456000, time.UTC)}
 }
 
 // put writes s after after and wants wrote.
-func put(t *testing.T, st nexus.SentStore, tenant string, s nexus.Sent, after uint64, wrote bool) {
+func put(t *testing.T, st lastsent.Store, tenant string, s lastsent.Record, after uint64, wrote bool) {
 	t.Helper()
 	got, err := st.PutSent(context.Background(), tenant, s, after)
 	if err != nil || got != wrote {
@@ -63,7 +63,7 @@ func put(t *testing.T, st nexus.SentStore, tenant string, s nexus.Sent, after ui
 }
 
 // want reads tenant's record of company in area and wants w (nil: none).
-func want(t *testing.T, st nexus.SentStore, tenant, company, area string, w *nexus.Sent) {
+func want(t *testing.T, st lastsent.Store, tenant, company, area string, w *lastsent.Record) {
 	t.Helper()
 	got, found, err := st.LastSent(context.Background(), tenant, company, area)
 	if err != nil {
@@ -79,23 +79,23 @@ func want(t *testing.T, st nexus.SentStore, tenant, company, area string, w *nex
 	}
 }
 
-func testNoneStored(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) {
+func testNoneStored(t *testing.T, st lastsent.Store, _ func() lastsent.Store) {
 	want(t, st, "acme", "", "IL", nil)
 	want(t, st, "acme", "ACME", "CA/GST", nil)
 }
 
-func testPutAndRead(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) {
+func testPutAndRead(t *testing.T, st lastsent.Store, _ func() lastsent.Store) {
 	r := record("ACME", "IL", "approaching", 1)
 	r.Unregistered = "2026-03-05"
 	put(t, st, "acme", r, 0, true)
 	want(t, st, "acme", "ACME", "IL", &r)
 	// A record without a notice or a previous status reads back as such.
-	bare := nexus.Sent{Area: "WA", Seq: 1, Status: "exceeded", Key: "k", At: r.At}
+	bare := lastsent.Record{Area: "WA", Seq: 1, Status: "exceeded", Key: "k", At: r.At}
 	put(t, st, "acme", bare, 0, true)
 	want(t, st, "acme", "", "WA", &bare)
 }
 
-func testCompareAndSet(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) {
+func testCompareAndSet(t *testing.T, st lastsent.Store, _ func() lastsent.Store) {
 	r1 := record("", "IL", "approaching", 1)
 	put(t, st, "acme", r1, 0, true)
 	// A second first write, as of a node that read no record, writes nothing.
@@ -117,11 +117,11 @@ func testCompareAndSet(t *testing.T, st nexus.SentStore, _ func() nexus.SentStor
 	want(t, st, "acme", "", "TX", nil)
 }
 
-func testIsolation(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) {
+func testIsolation(t *testing.T, st lastsent.Store, _ func() lastsent.Store) {
 	// Parts that run into each other when joined must not meet.
 	recs := []struct {
 		tenant string
-		r      nexus.Sent
+		r      lastsent.Record
 	}{
 		{"acme", record("", "IL", "approaching", 1)},
 		{"acme", record("ACME", "IL", "exceeded", 1)},
@@ -143,27 +143,27 @@ func testIsolation(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) {
 	want(t, st, "acme", "ACME", "CA", nil)
 }
 
-func testRefusals(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) {
-	long := strings.Repeat("x", nexus.MaxSentField+1)
+func testRefusals(t *testing.T, st lastsent.Store, _ func() lastsent.Store) {
+	long := strings.Repeat("x", lastsent.MaxField+1)
 	good := record("ACME", "IL", "approaching", 1)
 	for _, c := range []struct {
 		what, tenant, field string
-		edit                func(*nexus.Sent)
+		edit                func(*lastsent.Record)
 		after               uint64
 	}{
-		{"no tenant", "", "tenant", func(*nexus.Sent) {}, 0},
-		{"no area", "acme", "area", func(s *nexus.Sent) { s.Area = "" }, 0},
-		{"a long area", "acme", "area", func(s *nexus.Sent) { s.Area = long }, 0},
-		{"a long company", "acme", "company", func(s *nexus.Sent) { s.Company = long }, 0},
-		{"a NUL in the tenant", "ac\x00me", "tenant", func(*nexus.Sent) {}, 0},
-		{"a NUL in the company", "acme", "company", func(s *nexus.Sent) { s.Company = "AC\x00ME" }, 0},
-		{"a NUL in the area", "acme", "area", func(s *nexus.Sent) { s.Area = "I\x00L" }, 0},
-		{"a NUL in the key", "acme", "key", func(s *nexus.Sent) { s.Key = "k\x00" }, 0},
-		{"no status", "acme", "status", func(s *nexus.Sent) { s.Status = "" }, 0},
-		{"no key", "acme", "key", func(s *nexus.Sent) { s.Key = "" }, 0},
-		{"a long key", "acme", "key", func(s *nexus.Sent) { s.Key = long }, 0},
-		{"a seq that skips", "acme", "seq", func(s *nexus.Sent) { s.Seq = 3 }, 1},
-		{"a seq of 0", "acme", "seq", func(s *nexus.Sent) { s.Seq = 0 }, 0},
+		{"no tenant", "", "tenant", func(*lastsent.Record) {}, 0},
+		{"no area", "acme", "area", func(s *lastsent.Record) { s.Area = "" }, 0},
+		{"a long area", "acme", "area", func(s *lastsent.Record) { s.Area = long }, 0},
+		{"a long company", "acme", "company", func(s *lastsent.Record) { s.Company = long }, 0},
+		{"a NUL in the tenant", "ac\x00me", "tenant", func(*lastsent.Record) {}, 0},
+		{"a NUL in the company", "acme", "company", func(s *lastsent.Record) { s.Company = "AC\x00ME" }, 0},
+		{"a NUL in the area", "acme", "area", func(s *lastsent.Record) { s.Area = "I\x00L" }, 0},
+		{"a NUL in the key", "acme", "key", func(s *lastsent.Record) { s.Key = "k\x00" }, 0},
+		{"no status", "acme", "status", func(s *lastsent.Record) { s.Status = "" }, 0},
+		{"no key", "acme", "key", func(s *lastsent.Record) { s.Key = "" }, 0},
+		{"a long key", "acme", "key", func(s *lastsent.Record) { s.Key = long }, 0},
+		{"a seq that skips", "acme", "seq", func(s *lastsent.Record) { s.Seq = 3 }, 1},
+		{"a seq of 0", "acme", "seq", func(s *lastsent.Record) { s.Seq = 0 }, 0},
 	} {
 		s := good
 		c.edit(&s)
@@ -176,7 +176,7 @@ func testRefusals(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) {
 	want(t, st, "acme", "ACME", "IL", nil)
 }
 
-func testOneWriterOfMany(t *testing.T, st nexus.SentStore, _ func() nexus.SentStore) {
+func testOneWriterOfMany(t *testing.T, st lastsent.Store, _ func() lastsent.Store) {
 	const n = 8
 	race := func(after uint64) int {
 		var wg sync.WaitGroup
@@ -212,7 +212,7 @@ func testOneWriterOfMany(t *testing.T, st nexus.SentStore, _ func() nexus.SentSt
 	}
 }
 
-func testSurvivesReopen(t *testing.T, st nexus.SentStore, reopen func() nexus.SentStore) {
+func testSurvivesReopen(t *testing.T, st lastsent.Store, reopen func() lastsent.Store) {
 	r := record("ACME", "IL", "none", 1)
 	r.Previous = "approaching"
 	put(t, st, "acme", r, 0, true)
