@@ -151,11 +151,11 @@ func (w *Watcher) checkRow(ctx context.Context, tenant string, r *Row, day civil
 		return queued, nil
 	}
 	next := Sent{Company: r.Company, Area: st, Seq: rec.Seq + 1, Status: r.Status, Unregistered: unreg, At: w.now().UTC()}
+	// The first record of a state takes the key a watcher of before the
+	// records named its notice by, so that a notice it queued is not
+	// queued again; later ones are named by the record's count and time.
 	if found {
 		next.Previous = rec.Status
-		// The first record of a state takes the key a watcher of before
-		// the records named its notice by, so that a notice it queued is
-		// not queued again; later ones are named by the record.
 		next.Key = fmt.Sprintf("nexus|%s|%s|%s|#%d %s", r.Company, st, r.Status, next.Seq, next.At.Format(time.RFC3339Nano))
 	} else {
 		next.Previous = r.prior
