@@ -33,12 +33,13 @@ const (
 	einvNotice    = 'N'
 	einvStage     = 'w' // a connection's record as rewritten: 'w' and the rest of its 'W' key
 	einvStageDone = 'R' // the staged records are complete
+	einvNexusSent = 'n' // the nexus watcher's last notice of a state (einvoice_nexus.go)
 )
 
 // einvPrefixes are the first bytes of the keys of the e-invoicing store,
 // the schema version's and the kind's aside (see Schema.Prefixes).
 const einvPrefixes = string(einvDoc) + string(einvXML) + string(einvQueue) + string(einvConn) + string(einvOutbox) +
-	string(einvDead) + string(einvSeq) + string(einvSubmit) + string(einvNotice) + string(einvStage) + string(einvStageDone)
+	string(einvDead) + string(einvSeq) + string(einvSubmit) + string(einvNotice) + string(einvStage) + string(einvStageDone) + string(einvNexusSent)
 
 // einvSchemaVersion is the version of the key layout this Levy reads and
 // writes.
@@ -71,6 +72,9 @@ const einvSchemaVersion = "2"
 //	                             never wrote, which it ignores
 //	'w' tenant webhookId         a connection's record staged by a rewrite of the connections
 //	'R'                          the staging of a rewrite is complete
+//	'n' tenant company area      the nexus watcher's last notice of the company's status in the
+//	                             area (JSON of nexus.Sent; see NexusSent); a key a Levy of
+//	                             before these records never wrote, which it ignores
 //
 // Writes are synced to disk before they are acknowledged (unless
 // WithSyncWrites(false)), and go through a Probe, so that a store whose

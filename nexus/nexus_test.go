@@ -225,7 +225,7 @@ func TestWatcherSendsSignedEvents(t *testing.T) {
 // eventReceiver returns an e-invoicing service over Badger on disk whose
 // tenant acme has a connection, on loopback, that selects the events of
 // nexus statuses, and the channel of the events it receives, signed.
-func eventReceiver(t *testing.T) (*einvoice.Service, chan webhook.Event) {
+func eventReceiver(t testing.TB) (*einvoice.Service, chan webhook.Event) {
 	t.Helper()
 	ctx := context.Background()
 	quiet := slog.New(slog.DiscardHandler)

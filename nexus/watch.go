@@ -2,10 +2,11 @@ package nexus
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
-	"sync"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/einvoice/webhook"
@@ -20,23 +21,21 @@ type Notifier interface {
 
 // Watcher sends the tenants' webhook connections an event
 // (webhook.EventNexusStatusChanged) when a seller's status in a state
-// changes. It builds each tenant's report for the day and compares it
-// with the one before: each change of status is notified once, under a
-// key that every node finds alike on any day (noticeKey: a node that
-// restarts, or another node of the cluster, does not send it again, and
-// a node that starts sends what was not sent). It is safe for
-// concurrent use.
+// changes. It builds each tenant's report for the day and compares each
+// row's status with the last one notified, which its SentStore keeps
+// per tenant, company and state (Sent): a status that differs is
+// notified once, whichever node, and however many, check, and a node
+// that restarts does not send it again. It is safe for concurrent use.
 type Watcher struct {
 	figures  FigureSource
 	rules    *data.NexusRules
 	profiles Profiles
 	notify   Notifier
+	sent     SentStore
 	tenants  func(context.Context) ([]string, error)
 	today    func() civil.Date
+	now      func() time.Time
 	log      *slog.Logger
-
-	mu   sync.Mutex
-	last map[string]map[string]string // tenant -> company|state -> status
 }
 
 // WatcherConfig is what a Watcher works with.
@@ -45,19 +44,31 @@ type WatcherConfig struct {
 	Rules    *data.NexusRules
 	Profiles Profiles // nil: no profiles (no stored registrations, the default share)
 	Notify   Notifier
+	// Sent keeps the records of what was notified; nil keeps them in
+	// memory (NewMemorySent), which a restart forgets. The nodes of a
+	// cluster share one.
+	Sent SentStore
 	// Tenants lists the tenants to watch.
 	Tenants func(context.Context) ([]string, error)
 	// Today is the day of the reports (civil.Today when nil).
 	Today func() civil.Date
-	Log   *slog.Logger
+	// Now is the clock of the records (time.Now when nil).
+	Now func() time.Time
+	Log *slog.Logger
 }
 
 // NewWatcher returns a Watcher.
 func NewWatcher(c WatcherConfig) *Watcher {
-	w := &Watcher{figures: c.Figures, rules: c.Rules, profiles: c.Profiles, notify: c.Notify, tenants: c.Tenants,
-		today: c.Today, log: c.Log, last: map[string]map[string]string{}}
+	w := &Watcher{figures: c.Figures, rules: c.Rules, profiles: c.Profiles, notify: c.Notify, sent: c.Sent, tenants: c.Tenants,
+		today: c.Today, now: c.Now, log: c.Log}
+	if w.sent == nil {
+		w.sent = NewMemorySent()
+	}
 	if w.today == nil {
 		w.today = civil.Today
+	}
+	if w.now == nil {
+		w.now = time.Now
 	}
 	if w.log == nil {
 		w.log = slog.New(slog.DiscardHandler)
@@ -91,83 +102,138 @@ func (w *Watcher) Check(ctx context.Context, tenant string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	w.mu.Lock()
-	prev, seen := w.last[tenant]
-	now := make(map[string]string, len(rep.Rows))
-	w.mu.Unlock()
 	queued := 0
 	for i := range rep.Rows {
 		r := &rep.Rows[i]
-		// Canada's two rows have one state: the scheme tells them apart
-		// (a US state's key is as it always was).
-		st := r.State
-		if r.Scheme != "" {
-			st += "/" + r.Scheme
-		}
-		k := r.Company + "|" + st
-		now[k] = r.Status
-		before := prev[k]
-		key := noticeKey(r, st, seen, before, day)
-		if key == "" || before == r.Status && seen {
+		n, err := w.checkRow(ctx, tenant, r, day)
+		queued += n
+		if levy.ErrorCode(err) == levy.EInvalid {
+			// A row the records or the notifier refuse (a company code of
+			// an old journal that no store can key) is logged, and does
+			// not keep the tenant's other rows from their notices.
+			w.log.Warn("nexus: a status change cannot be notified", "tenant", tenant, "company", r.Company, "state", r.State, "err", err)
 			continue
 		}
-		previous := before
-		if previous == "" {
-			previous = r.prior
-		}
-		ev := webhook.Event{Status: webhook.EventNexusStatusChanged, Nexus: notice(r, previous, day)}
-		ok, err := w.notify.Notify(ctx, tenant, key, "nexus "+r.Company+" "+st, ev)
 		if err != nil {
 			return queued, err
 		}
-		if ok {
-			queued++
-		}
 	}
-	w.mu.Lock()
-	w.last[tenant] = now
-	w.mu.Unlock()
 	return queued, nil
 }
 
-// noticeKey names the notice of row r (of state st, Canada's with its
-// scheme) on day, "" for none: each node, on any day, names a status it
-// finds the same way, so that a status is notified once. A status is the
-// one its period's running totals came to on a day (Row.since): exceeded
-// on the day crossed, approaching on the day the totals came to the
-// share that warns, or came back down to it from past the threshold (a
-// reversal), none on the day they came back under that share; a state
-// whose registration ended since is a new episode (after the
-// registration's last day). Registered is named by the registration's
-// first day. None that the totals do not date (sales that left a
-// rolling period, history rewritten by a delete) is notified only by a
-// watcher that saw the state otherwise, once a day.
-func noticeKey(r *Row, st string, seen bool, before string, day civil.Date) string {
+// checkRow notifies row r's status when it differs from the last one
+// notified, and returns the number of notices queued (a claim left
+// unqueued before is queued first).
+func (w *Watcher) checkRow(ctx context.Context, tenant string, r *Row, day civil.Date) (int, error) {
+	// Canada's two rows have one state: the scheme tells them apart
+	// (a US state's key is as it always was).
+	st := r.State
+	if r.Scheme != "" {
+		st += "/" + r.Scheme
+	}
+	rec, found, err := w.sent.LastSent(ctx, tenant, r.Company, st)
+	if err != nil {
+		return 0, fmt.Errorf("nexus: read the last notice of %q %q: %w", r.Company, st, err)
+	}
+	queued := 0
+	if found && !rec.Queued {
+		n, err := w.finish(ctx, tenant, &rec)
+		if err != nil {
+			return 0, err
+		}
+		queued += n
+	}
+	unreg := ""
+	if !r.unregistered.IsZero() {
+		unreg = r.unregistered.String()
+	}
+	if (!found && r.Status == StatusNone) || (found && rec.Status == r.Status && rec.Unregistered == unreg) {
+		return queued, nil
+	}
+	next := Sent{Company: r.Company, Area: st, Seq: rec.Seq + 1, Status: r.Status, Unregistered: unreg, At: w.now().UTC()}
+	// The first record of a state takes the key a watcher of before the
+	// records named its notice by, so that a notice it queued is not
+	// queued again; later ones are named by the record's count and time.
+	if found {
+		next.Previous = rec.Status
+		next.Key = fmt.Sprintf("nexus|%s|%s|%s|#%d %s", r.Company, st, r.Status, next.Seq, next.At.Format(time.RFC3339Nano))
+	} else {
+		next.Previous = r.prior
+		next.Key = legacyKey(r, st)
+	}
+	next.Notice = notice(r, next.Previous, day)
+	won, err := w.sent.PutSent(ctx, tenant, next, rec.Seq)
+	if err != nil {
+		return queued, fmt.Errorf("nexus: record the notice of %q %q: %w", r.Company, st, err)
+	}
+	if !won {
+		// Another node claimed the change first: queue its claim too (the
+		// notifier queues a key once), so that a node that stops after
+		// its claim does not leave it unsent.
+		rec, found, err = w.sent.LastSent(ctx, tenant, r.Company, st)
+		if err != nil || !found || rec.Queued {
+			if err != nil {
+				err = fmt.Errorf("nexus: read the last notice of %q %q: %w", r.Company, st, err)
+			}
+			return queued, err
+		}
+		next = rec
+	}
+	n, err := w.finish(ctx, tenant, &next)
+	return queued + n, err
+}
+
+// finish queues the notice of the claim rec under its key and marks it
+// queued (unless another node wrote the record since), and returns the
+// number of notices queued: 0 when the key was queued before.
+func (w *Watcher) finish(ctx context.Context, tenant string, rec *Sent) (int, error) {
+	ev := webhook.Event{Status: webhook.EventNexusStatusChanged, Nexus: rec.Notice}
+	ok, err := w.notify.Notify(ctx, tenant, rec.Key, "nexus "+rec.Company+" "+rec.Area, ev)
+	if err != nil {
+		return 0, err
+	}
+	done := *rec
+	done.Seq, done.Queued = rec.Seq+1, true
+	won, err := w.sent.PutSent(ctx, tenant, done, rec.Seq)
+	if err != nil {
+		return 0, fmt.Errorf("nexus: record the notice of %q %q as queued: %w", rec.Company, rec.Area, err)
+	}
+	if won {
+		*rec = done
+	}
+	n := 0
+	if ok {
+		n = 1
+	}
+	return n, nil
+}
+
+// legacyKey names the notice of row r (of state st, Canada's with its
+// scheme) as a watcher named every notice before it kept records, by
+// the day its status began: a Levy that upgrades does not send again a
+// status it notified. A status is the one its period's running totals
+// came to on a day (Row.since): exceeded on the day crossed, approaching
+// on the day the totals came to the share that warns (or the period's
+// first day when they do not tell), none on the day they came back
+// under that share; a state whose registration ended since is a new
+// episode (after the registration's last day). Registered is named by
+// the registration's first day, and none that the totals do not date by
+// the row's period.
+func legacyKey(r *Row, st string) string {
 	base := "nexus|" + r.Company + "|" + st + "|" + r.Status + "|"
 	after := ""
 	if !r.unregistered.IsZero() {
 		after = "|after registration " + r.unregistered.String()
 	}
-	switch r.Status {
-	case StatusRegistered:
-		return base + r.Registration.Effective.String()
-	case StatusExceeded:
-		return base + dayText(r.CrossedOn) + after
-	case StatusApproaching:
-		if r.since.IsZero() {
-			return base + r.PeriodStart.String() + after
-		}
-		return base + "since " + r.since.String() + after
-	}
 	switch {
+	case r.Status == StatusRegistered:
+		return base + r.Registration.Effective.String()
+	case r.Status == StatusExceeded:
+		return base + dayText(r.CrossedOn) + after
 	case !r.since.IsZero():
 		return base + "since " + r.since.String() + after
-	case after != "":
-		return base + after[1:]
-	case seen && before != "" && before != StatusNone:
-		return base + day.String()
 	}
-	return ""
+	return base + r.PeriodStart.String() + after
 }
 
 // notice is the event's change of row r.

@@ -19,12 +19,13 @@ import (
 	"github.com/levytax/levy/profile"
 )
 
-// watcherOn returns a watcher of tenant acme over j that notifies svc,
-// as a node that starts (a new watcher remembers nothing) on day.
-func watcherOn(t *testing.T, j journal.Store, svc nexus.Notifier, day string) *nexus.Watcher {
+// watcherOn returns a watcher of tenant acme over j that notifies svc
+// and keeps its records in sent, as a node that starts on day (a new
+// watcher holds nothing but what sent holds).
+func watcherOn(t *testing.T, j journal.Store, svc nexus.Notifier, sent nexus.SentStore, day string) *nexus.Watcher {
 	t.Helper()
 	d := civil.MustParse(day)
-	return nexus.NewWatcher(nexus.WatcherConfig{Figures: j, Rules: rules(t), Notify: svc, Log: slog.New(slog.DiscardHandler),
+	return nexus.NewWatcher(nexus.WatcherConfig{Figures: j, Rules: rules(t), Notify: svc, Sent: sent, Log: slog.New(slog.DiscardHandler),
 		Today: func() civil.Date { return d }, Tenants: func(context.Context) ([]string, error) { return []string{"acme"}, nil }})
 }
 
@@ -46,13 +47,14 @@ func check(t *testing.T, w *nexus.Watcher, n int, what string) {
 func TestWatcherApproachingNotRepeatedOnALaterDay(t *testing.T) {
 	j := journal.NewMemory()
 	svc, got := eventReceiver(t)
+	sent := nexus.NewMemorySent()
 	sale(t, j, "acme", "1", "", "2026-03-01", "IL", "85000.00")
-	check(t, watcherOn(t, j, svc, "2026-03-10"), 1, "the first node")
+	check(t, watcherOn(t, j, svc, sent, "2026-03-10"), 1, "the first node")
 	if ev := receiveEvent(t, got, "approaching"); ev.Nexus == nil || ev.Nexus.State != "IL" || ev.Nexus.Status != nexus.StatusApproaching {
 		t.Fatalf("the event: %+v", ev.Nexus)
 	}
-	check(t, watcherOn(t, j, svc, "2026-03-11"), 0, "a node started the next day")
-	check(t, watcherOn(t, j, svc, "2026-05-20"), 0, "a node started in May")
+	check(t, watcherOn(t, j, svc, sent, "2026-03-11"), 0, "a node started the next day")
+	check(t, watcherOn(t, j, svc, sent, "2026-05-20"), 0, "a node started in May")
 }
 
 // TestWatcherExceededBackToApproaching: a reversal that takes a state
@@ -63,7 +65,8 @@ func TestWatcherApproachingNotRepeatedOnALaterDay(t *testing.T) {
 func TestWatcherExceededBackToApproaching(t *testing.T) {
 	j := journal.NewMemory()
 	svc, got := eventReceiver(t)
-	w := watcherOn(t, j, svc, "2026-03-10")
+	sent := nexus.NewMemorySent()
+	w := watcherOn(t, j, svc, sent, "2026-03-10")
 	sale(t, j, "acme", "1", "", "2026-03-01", "WA", "85000.00")
 	check(t, w, 1, "approaching")
 	receiveEvent(t, got, "approaching")
@@ -79,7 +82,7 @@ func TestWatcherExceededBackToApproaching(t *testing.T) {
 		t.Fatalf("the event: %+v", ev.Nexus)
 	}
 	check(t, w, 0, "nothing changed")
-	check(t, watcherOn(t, j, svc, "2026-03-11"), 0, "a node that starts the next day")
+	check(t, watcherOn(t, j, svc, sent, "2026-03-11"), 0, "a node that starts the next day")
 }
 
 // TestWatcherFallBackNotLostAcrossARestart: a state notified exceeded
@@ -89,20 +92,21 @@ func TestWatcherExceededBackToApproaching(t *testing.T) {
 func TestWatcherFallBackNotLostAcrossARestart(t *testing.T) {
 	j := journal.NewMemory()
 	svc, got := eventReceiver(t)
+	sent := nexus.NewMemorySent()
 	sale(t, j, "acme", "1", "", "2026-03-01", "WA", "70000.00")
 	sale(t, j, "acme", "2", "", "2026-03-02", "WA", "50000.00")
-	check(t, watcherOn(t, j, svc, "2026-03-05"), 1, "exceeded")
+	check(t, watcherOn(t, j, svc, sent, "2026-03-05"), 1, "exceeded")
 	receiveEvent(t, got, "exceeded")
 	if _, err := j.Reverse(context.Background(), "acme", "2", journal.Reversal{TransactionID: "2-R", PostingDate: civil.MustParse("2026-03-09")}); err != nil {
 		t.Fatal(err)
 	}
-	check(t, watcherOn(t, j, svc, "2026-03-10"), 1, "the node started after the reversal")
+	check(t, watcherOn(t, j, svc, sent, "2026-03-10"), 1, "the node started after the reversal")
 	ev := receiveEvent(t, got, "none")
 	if ev.Nexus == nil || ev.Nexus.State != "WA" || ev.Nexus.Status != nexus.StatusNone || ev.Nexus.PreviousStatus != nexus.StatusExceeded {
 		t.Fatalf("the event: %+v", ev.Nexus)
 	}
-	check(t, watcherOn(t, j, svc, "2026-03-10"), 0, "another node the same day")
-	check(t, watcherOn(t, j, svc, "2026-04-02"), 0, "another node in April")
+	check(t, watcherOn(t, j, svc, sent, "2026-03-10"), 0, "another node the same day")
+	check(t, watcherOn(t, j, svc, sent, "2026-04-02"), 0, "another node in April")
 }
 
 // TestWatcherTwoNodesOnPostgreSQL: two nodes over one PostgreSQL
@@ -126,6 +130,7 @@ func TestWatcherTwoNodesOnPostgreSQL(t *testing.T) {
 	srv.Config.Handler = rc
 	var journals [2]journal.Store
 	var svcs [2]*einvoice.Service
+	var sents [2]nexus.SentStore
 	for i := range 2 {
 		db, err := postgres.Open(ctx, url)
 		if err != nil {
@@ -138,7 +143,7 @@ func TestWatcherTwoNodesOnPostgreSQL(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = svc.Close() })
-		journals[i], svcs[i] = db.Journal(), svc
+		journals[i], svcs[i], sents[i] = db.Journal(), svc, db.NexusSent()
 	}
 	if _, err := svcs[0].CreateConnection(levy.WithTenant(ctx, "acme"), einvoice.NewConnection{TargetURL: srv.URL + "/hooks", SecretKey: secret,
 		Events: einvoice.Events{Statuses: []string{webhook.EventNexusStatusChanged}}}); err != nil {
@@ -146,7 +151,7 @@ func TestWatcherTwoNodesOnPostgreSQL(t *testing.T) {
 	}
 	var ws [2]*nexus.Watcher
 	for i := range 2 {
-		ws[i] = watcherOn(t, journals[i], svcs[i], "2026-03-10")
+		ws[i] = watcherOn(t, journals[i], svcs[i], sents[i], "2026-03-10")
 	}
 	both := func(what string, want string, previous string) {
 		t.Helper()
@@ -196,12 +201,13 @@ func (p staticProfiles) Snapshot(context.Context, string) (*profile.Snapshot, er
 func TestWatcherExceededAgainAfterARegistrationEnds(t *testing.T) {
 	j := journal.NewMemory()
 	svc, got := eventReceiver(t)
+	sent := nexus.NewMemorySent()
 	sale(t, j, "acme", "1", "ACME", "2026-03-02", "WA", "120000.00")
 	snap := profile.Compile(&profile.Records{Registrations: []profile.Registration{{CompanyCode: "ACME", Jurisdiction: "US-WA",
 		Number: "WA-1", EffectiveDate: civil.MustParse("2026-03-03"), EndDate: civil.MustParse("2026-03-05")}}})
 	on := func(day string) *nexus.Watcher {
 		d := civil.MustParse(day)
-		return nexus.NewWatcher(nexus.WatcherConfig{Figures: j, Rules: rules(t), Profiles: staticProfiles{snap}, Notify: svc,
+		return nexus.NewWatcher(nexus.WatcherConfig{Figures: j, Rules: rules(t), Profiles: staticProfiles{snap}, Notify: svc, Sent: sent,
 			Log: slog.New(slog.DiscardHandler), Today: func() civil.Date { return d },
 			Tenants: func(context.Context) ([]string, error) { return []string{"acme"}, nil }})
 	}

@@ -3,7 +3,8 @@
 // nodes over shared state, through github.com/jackc/pgx/v5. A DB (Open)
 // is one pool; its stores share it: DB.Journal (a journal.Backend under
 // package journal's operations), DB.Auth (an auth.Store), DB.EInvoice
-// (an einvoice.Store) and DB.Profile (a profile.Store). Each passes its
+// (an einvoice.Store), DB.Profile (a profile.Store) and DB.NexusSent (a
+// nexus.SentStore: the nexus watcher's records). Each passes its
 // domain's conformance suite, as the Badger stores of package badger do,
 // and the tests of this package add what one process cannot show:
 // several DBs on one schema, as several nodes, racing for the same rows.
@@ -19,7 +20,8 @@
 // expiry taken with FOR UPDATE SKIP LOCKED for the e-invoicing queue and
 // each connection's outbox, a compare-and-set on a document's status, and
 // a row lock on each tenant's head of its tax profile, whose version the
-// nodes poll to refresh their cached profiles.
+// nodes poll to refresh their cached profiles, and a compare-and-set on
+// the write count of each record of the nexus watcher.
 //
 // # Schema
 //

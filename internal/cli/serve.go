@@ -427,7 +427,7 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 	}
 	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, jaOpts...).Mounts()...)
 	apiOpts = append(apiOpts, prof.mounts(tokens, c, log)...)
-	nexusOpts, stopNexus, err := nexusServe(ctx, store, prof.cache, tokens.AdminAuthenticator(), iss, einv, c.nexusInterval, log)
+	nexusOpts, stopNexus, err := nexusServe(ctx, store, prof.cache, tokens.AdminAuthenticator(), iss, einv, st.nexusSent, c.nexusInterval, log)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -21,10 +21,11 @@ const defaultNexusInterval = 5 * time.Minute
 
 // nexusServe mounts the economic-nexus report's admin route and starts
 // the watcher that sends the tenants' webhooks the changes of status
-// every interval (none when interval is 0). It returns the route's
-// options and the function that stops the watcher. profiles may be nil.
+// every interval (none when interval is 0), keeping in sent what it
+// notified. It returns the route's options and the function that stops
+// the watcher. profiles may be nil.
 func nexusServe(ctx context.Context, store journal.Store, profiles nexus.Profiles, admin api.Authenticator, iss *auth.Issuer,
-	einv *einvoice.Service, interval time.Duration, log *slog.Logger) ([]api.Option, func() error, error) {
+	einv *einvoice.Service, sent nexus.SentStore, interval time.Duration, log *slog.Logger) ([]api.Option, func() error, error) {
 	rules, err := data.Default().Nexus()
 	if err != nil {
 		return nil, nil, err
@@ -33,7 +34,7 @@ func nexusServe(ctx context.Context, store journal.Store, profiles nexus.Profile
 	if interval <= 0 {
 		return opts, func() error { return nil }, nil
 	}
-	w := nexus.NewWatcher(nexus.WatcherConfig{Figures: store, Rules: rules, Profiles: profiles, Notify: einv, Log: log,
+	w := nexus.NewWatcher(nexus.WatcherConfig{Figures: store, Rules: rules, Profiles: profiles, Notify: einv, Sent: sent, Log: log,
 		Tenants: func(ctx context.Context) ([]string, error) { return credentialTenants(ctx, iss) }})
 	watchCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	done := make(chan struct{})

@@ -55,6 +55,9 @@ type storage struct {
 	log     *slog.Logger
 	closers []func() error
 	profile profile.Store // once opened (see profiles)
+	// nexusSent keeps the nexus watcher's records of its notices beside
+	// the notices, in the e-invoicing store, once opened (see einvoice).
+	nexusSent nexus.SentStore
 }
 
 // openStorage opens the database of url, or prepares to open Badger
@@ -202,6 +205,7 @@ func (s *storage) einvoice(ctx context.Context, cfg einvoice.Config) (*einvoice.
 	var store einvoice.Store
 	if s.db != nil {
 		store = s.db.EInvoice()
+		s.nexusSent = s.db.NexusSent()
 		if cfg.PollInterval == 0 {
 			cfg.PollInterval = sharedPoll
 		}
@@ -213,7 +217,7 @@ func (s *storage) einvoice(ctx context.Context, cfg einvoice.Config) (*einvoice.
 		if err != nil {
 			return nil, err
 		}
-		store = b
+		store, s.nexusSent = b, b.NexusSent()
 	}
 	s.closers = append(s.closers, store.Close)
 	if cfg.OutboxDir == "" && cfg.Transmitter == nil && s.dataDir != "" {
