@@ -93,8 +93,20 @@ async function saveDocument(c, status, fail) {
   }
 }
 
+// revivals returns the items of a refused file import that are rows
+// making a certificate revoked in Levy active again: the admin route
+// answers each with 409, code conflict, on the row's status column
+// (certificates.csv:3:status), and takes them with reinstateRevoked.
+function revivals(err) {
+  if (!err || err.status !== 409) return [];
+  return (err.items || []).filter((e) => e.code === 'conflict' && /:status$/.test(e.target || ''));
+}
+
 // importForm makes the form that imports files (admin), showing every
-// bad row with its place; done runs after a good import.
+// bad row with its place; done runs after a good import. A refusal of
+// rows that would make revoked certificates active again says which,
+// and offers to import the same files again reinstating them, which the
+// user must ask for in so many words.
 function importForm(status, fail, done) {
   const files = h('input', { type: 'file', id: 'prof-files', multiple: true, accept: '.csv,.json,text/csv,application/json', required: true });
   const result = h('div', { id: 'prof-import-result', 'aria-live': 'polite' });
@@ -102,11 +114,8 @@ function importForm(status, fail, done) {
     h('p', { class: 'note' }, 'The CSV files of an ERP (customers.csv, certificates.csv, registrations.csv, products.csv, franchises.csv; the header names the kind), ',
       'or one JSON change set. They are stored together or not at all.'),
     h('div', { class: 'row' }, field('Files', files), h('button', { type: 'submit' }, 'Import')), result);
-  form.addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    const list = [...files.files];
-    if (!list.length) return;
-    status('Importing…');
+  const send = async (list, reinstate) => {
+    status(reinstate ? 'Importing, reinstating the revoked certificates…' : 'Importing…');
     clear(result);
     try {
       let answer;
@@ -115,20 +124,33 @@ function importForm(status, fail, done) {
       } else {
         const body = new FormData();
         for (const f of list) body.append('file', f, f.name);
-        answer = await call(`${P}/import/files`, writing({ method: 'POST', body }));
+        answer = await call(`${P}/import/files`, writing({ method: 'POST', body, query: reinstate ? { reinstateRevoked: 'true' } : {} }));
       }
       const a = answer.data;
       const n = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`;
       fill(result, h('p', { id: 'prof-import-ok' }, `Imported ${n(a.customers, 'customer')}, ${n(a.certificates, 'certificate')}, `,
-        `${n(a.registrations, 'registration')}, ${n(a.products, 'product')} and ${n(a.franchises || 0, 'franchise fee')}: the profile is at version ${a.version}.`));
+        `${n(a.registrations, 'registration')}, ${n(a.products, 'product')} and ${n(a.franchises || 0, 'franchise fee')}: the profile is at version ${a.version}.`,
+        reinstate ? ' The revoked certificates that the files list as active are active again.' : ''));
       status('Imported.');
       files.value = '';
       done();
     } catch (err) {
+      const revived = reinstate ? [] : revivals(err);
+      const items = err.items && err.items.length ? err.items : [{ message: err.message }];
       fill(result, h('p', { class: 'error' }, 'Nothing was imported:'),
-        table(null, ['Where', 'What'], (err.items || []).map((e) => [h('code', {}, e.target || ''), e.message]), () => ({ class: 'import-error' })));
+        table(null, ['Where', 'What'], items.map((e) => [h('code', {}, e.target || ''), e.message]), () => ({ class: 'import-error' })),
+        revived.length ? h('div', { class: 'card', id: 'prof-import-revive' },
+          h('p', {}, `${revived.length} row${revived.length === 1 ? '' : 's'} would make a revoked certificate active again (above). `,
+            'Give such a row the status revoked, or, if the certificate is valid again, import the same files reinstating it.'),
+          h('button', { type: 'button', class: 'danger', id: 'prof-import-reinstate', onclick: () => send(list, true) },
+            `Import again, reinstating ${revived.length === 1 ? 'that certificate' : `those ${revived.length} certificates`}`)) : null);
       status('The import was refused: nothing was stored.');
     }
+  };
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const list = [...files.files];
+    if (list.length) send(list, false);
   });
   return form;
 }

@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// profileCSV writes a file of an ERP's export named name into a new
+// directory and returns its path.
+func profileCSV(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// importCSV imports one file of an ERP's export over the admin route.
+func (r *reviewConsole) importCSV(t *testing.T, name, content, adminToken string) {
+	t.Helper()
+	status, body := r.c.do("POST", "/admin/v1/profile/import/files?name="+name, adminToken, "text/csv", []byte(content))
+	if status != http.StatusOK {
+		t.Fatalf("import %s: %d %s", name, status, body)
+	}
+}
+
+// TestConsoleImportReinstatesRevokedOnlyWhenAsked imports, in the
+// console, a certificates file whose row says active for a certificate
+// revoked in Levy since: the refusal names the file's row and the
+// certificate and stores nothing, and the page offers to import the
+// same files again reinstating it, which then makes it active. The
+// console used to show the refusal with no way to reinstate: only the
+// CLI's --reinstate-revoked and the route's reinstateRevoked=true could.
+func TestConsoleImportReinstatesRevokedOnlyWhenAsked(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	adminToken := r.c.token(r.id, r.secret, "levy://admin")
+	certs := certsHeader + "TX-1,C-1,TX,G,,2026-01-01,,,active\nCA-1,C-2,CA,E,,2026-01-01,,,active\n"
+	r.importCSV(t, "customers.csv", customersFile, adminToken)
+	r.importCSV(t, "certificates.csv", certs, adminToken)
+	r.c.must(http.StatusOK, "POST", "/admin/v1/profile/customers/C-1/certificates/TX-1/revoke", adminToken, "", nil, nil)
+	status := func() string {
+		var got struct {
+			Data struct{ Certificate struct{ Status string } }
+		}
+		r.c.must(http.StatusOK, "GET", "/admin/v1/profile/customers/C-1/certificates/TX-1", r.consoleToken, "", nil, &got)
+		return got.Data.Certificate.Status
+	}
+
+	file := profileCSV(t, "certificates.csv", certs)
+	b.do("open the customers", chromedp.Click(chromedp.CSS(`#nav a[data-page=customers]`)))
+	b.wait("the import form", `document.getElementById('prof-files')`)
+	b.do("import the old file", chromedp.SetUploadFiles(chromedp.CSS("#prof-files"), []string{file}), submit("prof-import"))
+	b.wait("the refusal", `document.querySelector('#prof-import-result .import-error')`)
+	b.awaitExpected("the refused import", "status of 409")
+	text := eval[string](b, `document.getElementById('prof-import-result').innerText`)
+	for _, want := range []string{"certificates.csv:2:status", "TX-1 of customer C-1 is revoked"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the refusal does not say %q:\n%s", want, text)
+		}
+	}
+	if got := status(); got != "revoked" {
+		t.Fatalf("the refused import made TX-1 %s", got)
+	}
+	if !eval[bool](b, `!!document.getElementById('prof-import-reinstate')`) {
+		t.Fatalf("the refusal offers no import that reinstates the certificate:\n%s", text)
+	}
+	if label := eval[string](b, `document.getElementById('prof-import-reinstate').textContent`); !strings.Contains(label, "reinstating that certificate") {
+		t.Errorf("the button says %q", label)
+	}
+	b.do("import again, reinstating", chromedp.Click(chromedp.ID("prof-import-reinstate")))
+	b.wait("the import", `document.getElementById('prof-import-ok')`)
+	if text := eval[string](b, `document.getElementById('prof-import-ok').textContent`); !strings.Contains(text, "active again") {
+		t.Errorf("the import says %q", text)
+	}
+	if got := status(); got != "active" {
+		t.Errorf("the import reinstating made TX-1 %s", got)
+	}
+	b.wait("TX-1 active in the list", `[...document.querySelectorAll('#prof-certs tr[data-cert="TX-1"] .pill')].some((p) => p.textContent === 'active')`)
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
