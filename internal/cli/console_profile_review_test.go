@@ -87,3 +87,43 @@ func TestConsoleImportReinstatesRevokedOnlyWhenAsked(t *testing.T) {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
 }
+
+// TestConsoleFranchiseFeeCurrency shows the currency of a fee per line
+// in the list of franchise fees and stores the one typed in the form.
+// The page used to show 0.85 with no currency, though a fee's amount is
+// in its own currency (EUR here), and had no field to give one.
+func TestConsoleFranchiseFeeCurrency(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	adminToken := r.c.token(r.id, r.secret, "levy://admin")
+	r.c.must(http.StatusOK, "PUT", "/admin/v1/profile/franchises/SEA-VIDEO-2/Video%20Service%20Fee", adminToken, "application/json",
+		[]byte(`{"areaId":"SEA-VIDEO-2","name":"Video Service Fee","perLine":true,"amount":"0.85","currency":"EUR"}`), nil)
+	b.do("open the franchise fees", chromedp.Click(chromedp.CSS(`#nav a[data-page=franchises]`)))
+	b.wait("the fee", `document.getElementById('prof-franchises') && document.getElementById('prof-franchises').textContent.includes('Video Service Fee')`)
+	row := eval[string](b, `document.querySelector('#prof-franchises tbody tr').innerText`)
+	if !strings.Contains(row, "EUR") {
+		t.Errorf("the fee's row has no currency: %q", row)
+	}
+	if !eval[bool](b, `!!document.getElementById('prof-fr-currency')`) {
+		t.Fatal("the form has no currency field")
+	}
+	b.do("store a fee per line in CAD", chromedp.SendKeys(chromedp.ID("prof-fr-area"), "TOR-CABLE-1"), chromedp.SendKeys(chromedp.ID("prof-fr-name"), "Cable fee"),
+		chromedp.SetValue(chromedp.ID("prof-fr-basis"), "per-line"), chromedp.SendKeys(chromedp.ID("prof-fr-value"), "1.25"),
+		chromedp.SendKeys(chromedp.ID("prof-fr-currency"), "cad"), submit("prof-fr-form"))
+	b.wait("the new fee", `document.getElementById('prof-franchises').textContent.includes('TOR-CABLE-1')`)
+	var fees struct {
+		Data struct {
+			Items []struct{ AreaID, Amount, Currency string }
+		}
+	}
+	r.c.must(http.StatusOK, "GET", "/admin/v1/profile/franchises?area=TOR-CABLE-1", adminToken, "", nil, &fees)
+	if len(fees.Data.Items) != 1 || fees.Data.Items[0].Amount != "1.25" || fees.Data.Items[0].Currency != "CAD" {
+		t.Errorf("the fee the page stored: %+v", fees.Data.Items)
+	}
+	if text := eval[string](b, `document.getElementById('prof-franchises').innerText`); !strings.Contains(text, "CAD") {
+		t.Errorf("the list does not show the stored fee's currency:\n%s", text)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}

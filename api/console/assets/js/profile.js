@@ -475,6 +475,15 @@ export const products = recordPage({
   },
 });
 
+// feeCurrency says the currency of a fee's amount per line: its own, or,
+// for a fee stored without one, the rule it follows (US dollars in the
+// US, the document's currency elsewhere); a fee of a rate has none.
+function feeCurrency(f) {
+  if (f.amount === undefined || f.amount === null) return '';
+  if (f.currency) return h('span', { class: 'fee-currency' }, f.currency);
+  return h('span', { class: 'fee-currency note' }, "none given: USD in the US, else the document's");
+}
+
 // franchises is the page of the tenant's franchise area fees, which
 // replace the server's fees of their areas in the tenant's calculations.
 export const franchises = recordPage({
@@ -486,8 +495,9 @@ export const franchises = recordPage({
   filter: { id: 'prof-fr-filter', label: 'Area', param: 'area', input: { id: 'prof-fr-area-filter', placeholder: 'CHI-CABLE-1' } },
   path: 'franchises',
   noun: 'franchise fees',
-  columns: ['Area', 'Fee', 'Grantor', 'Rate', 'Per line', 'From', 'To', 'Source'],
-  cells: (f) => [h('code', {}, f.areaId), f.name, f.jurisdiction || '', f.rate || '', f.amount || '', f.effectiveDate || '', f.expirationDate || '', f.source || ''],
+  columns: ['Area', 'Fee', 'Grantor', 'Rate', 'Per line', 'Currency', 'From', 'To', 'Source'],
+  cells: (f) => [h('code', {}, f.areaId), f.name, f.jurisdiction || '', f.rate || '', f.amount || '', feeCurrency(f),
+    f.effectiveDate || '', f.expirationDate || '', f.source || ''],
   keyPath: (f) => [f.areaId, f.name],
   deleteLabel: (f) => `Delete ${f.areaId} ${f.name}`,
   deleteQuestion: (f) => `Delete ${f.name} of ${f.areaId}?`,
@@ -497,6 +507,7 @@ export const franchises = recordPage({
     const grantor = h('input', { id: 'prof-fr-grantor', placeholder: 'US-1714000' });
     const basis = select({ id: 'prof-fr-basis' }, [['revenue', 'Rate of the amount'], ['per-line', 'Amount per line']], 'revenue');
     const value = h('input', { id: 'prof-fr-value', required: true, placeholder: '0.05' });
+    const currency = h('input', { id: 'prof-fr-currency', maxlength: 3, placeholder: 'USD', title: 'the ISO 4217 code of an amount per line' });
     const from = h('input', { id: 'prof-fr-from', type: 'date' });
     const to = h('input', { id: 'prof-fr-to', type: 'date' });
     const source = h('input', { id: 'prof-fr-source', maxlength: 200 });
@@ -504,7 +515,7 @@ export const franchises = recordPage({
       id: 'prof-fr-form',
       button: 'Store the fee',
       fields: [field('Area', area), field('Fee name', name), field('Grantor', grantor), field('Basis', basis), field('Rate or amount', value),
-        field('From', from), field('To', to), field('Source', source)],
+        field('Currency (per line)', currency), field('From', from), field('To', to), field('Source', source)],
       async store() {
         const body = { areaId: area.value.trim(), name: name.value.trim() };
         if (grantor.value.trim()) body.jurisdiction = grantor.value.trim();
@@ -514,6 +525,9 @@ export const franchises = recordPage({
         } else {
           body.rate = value.value.trim();
         }
+        // A currency given with a rate goes too, and the API refuses it
+        // naming the field, rather than being dropped without a word.
+        if (currency.value.trim()) body.currency = currency.value.trim();
         if (from.value) body.effectiveDate = from.value;
         if (to.value) body.expirationDate = to.value;
         if (source.value.trim()) body.source = source.value.trim();
