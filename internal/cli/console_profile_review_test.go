@@ -127,3 +127,33 @@ func TestConsoleFranchiseFeeCurrency(t *testing.T) {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
 }
+
+// TestConsoleRevokedAfterItExpired: a certificate that expired and was
+// revoked afterwards says revoked, and from when, in the list.
+func TestConsoleRevokedAfterItExpired(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	adminToken := r.c.token(r.id, r.secret, "levy://admin")
+	r.importCSV(t, "customers.csv", customersFile, adminToken)
+	r.importCSV(t, "certificates.csv", certsHeader+"TX-OLD,C-1,TX,G,,2024-01-01,2024-12-31,,active\n", adminToken)
+	var revoked struct{ Data struct{ RevokedDate string } }
+	r.c.must(http.StatusOK, "POST", "/admin/v1/profile/customers/C-1/certificates/TX-OLD/revoke", adminToken, "", nil, &revoked)
+	var got struct {
+		Data struct {
+			Certificate struct{ Status, RevokedDate string }
+		}
+	}
+	r.c.must(http.StatusOK, "GET", "/admin/v1/profile/customers/C-1/certificates/TX-OLD", r.consoleToken, "", nil, &got)
+	if got.Data.Certificate.Status != "revoked" || got.Data.Certificate.RevokedDate == "" {
+		t.Fatalf("TX-OLD after its revocation: %+v", got.Data.Certificate)
+	}
+	b.do("open the customers", chromedp.Click(chromedp.CSS(`#nav a[data-page=customers]`)))
+	b.wait("the certificate", `document.querySelector('#prof-certs tr[data-cert="TX-OLD"]')`)
+	row := eval[string](b, `document.querySelector('#prof-certs tr[data-cert="TX-OLD"]').innerText`)
+	if !strings.Contains(row, "revoked") || !strings.Contains(row, got.Data.Certificate.RevokedDate) {
+		t.Errorf("TX-OLD, revoked from %s after it expired, shows %q", got.Data.Certificate.RevokedDate, row)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
