@@ -157,3 +157,28 @@ func TestConsoleRevokedAfterItExpired(t *testing.T) {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
 }
+
+// TestConsoleDeleteSaysSo deletes a product code in the console: the
+// status line says it was deleted and the list no longer has it. The
+// page used to redraw the list without a word, the status line keeping
+// whatever it said before (here, that the code had been mapped).
+func TestConsoleDeleteSaysSo(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	adminToken := r.c.token(r.id, r.secret, "levy://admin")
+	r.importCSV(t, "products.csv", "product_code,product_class\nSKU-1,SAAS\nSKU-2,GENERAL\n", adminToken)
+	b.do("open the products", chromedp.Click(chromedp.CSS(`#nav a[data-page=products]`)))
+	b.wait("the codes", `document.querySelectorAll('#prof-products tbody tr').length === 2`)
+	b.do("map a code", chromedp.SendKeys(chromedp.ID("prof-prod-code"), "SKU-3"), chromedp.SendKeys(chromedp.ID("prof-prod-class"), "SAAS"), submit("prof-prod-form"))
+	b.wait("the new code", `document.querySelectorAll('#prof-products tbody tr').length === 3`)
+	b.do("delete SKU-1", chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`),
+		chromedp.Click(chromedp.CSS(`#prof-products button[aria-label="Delete SKU SKU-1"]`)))
+	b.wait("the list without SKU-1", `document.querySelectorAll('#prof-products tbody tr').length === 2`)
+	b.wait("the status line", `document.getElementById('status').textContent !== 'Mapped SKU-3 to SAAS.'`)
+	if got := eval[string](b, `document.getElementById('status').textContent`); got != "Deleted the mapping of SKU SKU-1." {
+		t.Errorf("after the deletion the status line says %q", got)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}

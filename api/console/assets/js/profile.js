@@ -180,15 +180,16 @@ function storeForm(id, button, fields, store, { status, fail }, list) {
 }
 
 // deleteButton is the button (admin) that deletes a record of a list
-// once the user says yes to question, by sending del, and then draws the
-// list again.
-function deleteButton(label, question, del, fail, list) {
+// once the user says yes to question, by sending del, says done in the
+// status line, and then draws the list again.
+function deleteButton(label, question, done, del, { status, fail }, list) {
   return h('button', {
     type: 'button', class: 'danger', 'aria-label': label,
     onclick: async () => {
       if (!window.confirm(question)) return;
       try {
         await del();
+        status(done);
         list();
       } catch (err) {
         fail(err);
@@ -346,7 +347,7 @@ export const customers = {
 // recordPage makes the page of a kind of record that kind describes: a
 // card with its heading and note, a filter of one parameter, the form
 // that stores a record (admin), and the list, each record with a button
-// that deletes it (admin).
+// that deletes it (admin) and says so in the status line (kind.deleted).
 function recordPage(kind) {
   const page = {
     render(root, { status, fail, admin, operator }) {
@@ -363,9 +364,9 @@ function recordPage(kind) {
           const v = by.value.trim();
           const pg = (await call(`${P}/${kind.path}`, reading(paged(v ? { [kind.filter.param]: v } : {}, offset)))).data;
           fill(box, pager(`${kind.box}-pager`, pg, offset, kind.noun, list), table(null, [...kind.columns, ''],
-            pg.items.map((x) => [...kind.cells(x), admin ? deleteButton(kind.deleteLabel(x), kind.deleteQuestion(x),
+            pg.items.map((x) => [...kind.cells(x), admin ? deleteButton(kind.deleteLabel(x), kind.deleteQuestion(x), kind.deleted(x),
               () => call(`${P}/${kind.path}/${kind.keyPath(x).map(encodeURIComponent).join('/')}`, writing({ method: 'DELETE', query: kind.keyQuery && kind.keyQuery(x) })),
-              fail, list) : ''])));
+              { status, fail }, list) : ''])));
         } catch (err) {
           fill(box, h('p', { class: 'error' }, err.message));
         }
@@ -418,6 +419,7 @@ export const registrations = recordPage({
   keyQuery: (g) => (g.companyCode ? { company: g.companyCode } : {}),
   deleteLabel: (g) => `Delete registration ${g.number}`,
   deleteQuestion: (g) => `Delete registration ${g.number} in ${g.jurisdiction}?`,
+  deleted: (g) => `Deleted registration ${g.number} in ${g.jurisdiction}.`,
   form() {
     const company = h('input', { id: 'prof-reg-company', maxlength: 40, placeholder: 'none' });
     const j = h('input', { id: 'prof-reg-new-jur', required: true });
@@ -457,6 +459,7 @@ export const products = recordPage({
   keyPath: (p) => [p.codeType, p.code],
   deleteLabel: (p) => `Delete ${p.codeType} ${p.code}`,
   deleteQuestion: (p) => `Delete the mapping of ${p.codeType} ${p.code}?`,
+  deleted: (p) => `Deleted the mapping of ${p.codeType} ${p.code}.`,
   form() {
     const t = h('input', { id: 'prof-prod-type', placeholder: 'SKU' });
     const code = h('input', { id: 'prof-prod-code', required: true, maxlength: 40 });
@@ -501,6 +504,7 @@ export const franchises = recordPage({
   keyPath: (f) => [f.areaId, f.name],
   deleteLabel: (f) => `Delete ${f.areaId} ${f.name}`,
   deleteQuestion: (f) => `Delete ${f.name} of ${f.areaId}?`,
+  deleted: (f) => `Deleted ${f.name} of ${f.areaId}.`,
   form() {
     const area = h('input', { id: 'prof-fr-area', required: true, maxlength: 40 });
     const name = h('input', { id: 'prof-fr-name', required: true, maxlength: 60 });
