@@ -29,3 +29,22 @@ func TestConsoleNexusRowByKeyboard(t *testing.T) {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
 }
+
+// TestConsoleNexusShareAsAsked: the report's caption says the share of a
+// threshold it was asked from as it is (80.5%), which the page rounded
+// to a whole percent (81%), a share the report was not made from.
+func TestConsoleNexusShareAsAsked(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	b.do("open the nexus page", chromedp.Click(chromedp.CSS(`#nav a[data-page=nexus]`)))
+	b.wait("the table", `document.querySelector('#nexus-table caption')`)
+	b.do("ask from 80.5%", chromedp.Evaluate[chromedp.Void](`document.getElementById('nexus-as-of').value = '2026-03-31';
+		document.getElementById('nexus-share').value = '0.805'`), submit("nexus-form"))
+	b.wait("the table of 2026-03-31", `document.querySelector('#nexus-table caption').textContent.includes('2026-03-31')`)
+	if got := eval[string](b, `document.querySelector('#nexus-table caption').textContent`); !strings.Contains(got, "(approaching from 80.5% of a threshold)") {
+		t.Errorf("the caption of a report from 0.805 says %q", got)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}

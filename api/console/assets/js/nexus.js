@@ -27,6 +27,13 @@ let states = null;
 // the last day and share asked, kept while the tab lives.
 const asked = { asOf: today(), share: '0.8' };
 
+// percent says a share of a threshold (0.805) as a percentage (80.5%),
+// to the fourth decimal of a percent, not rounded to a whole one: a
+// share the route took must read as itself.
+function percent(share) {
+  return `${Number((Number(share) * 100).toFixed(4))}%`;
+}
+
 // render draws the page in root.
 export function render(root, { status, fail }) {
   const asOf = h('input', { type: 'date', id: 'nexus-as-of', value: asked.asOf, required: true });
@@ -112,7 +119,7 @@ export function render(root, { status, fail }) {
       // share the state CAN: the scheme and the currency say which.
       const inCurrency = (r, v) => (v === null || v === undefined || !r.currency || r.currency === 'USD' ? money(v) : `${money(v)} ${r.currency}`);
       const where = (r) => (r.scheme ? `${r.state} ${r.scheme}` : r.state);
-      fill(tableBox, table(`Status of ${rows.length} rows on ${answer.data.as_of} (approaching from ${Math.round(Number(answer.data.share) * 100)}% of a threshold)`,
+      fill(tableBox, table(`Status of ${rows.length} rows on ${answer.data.as_of} (approaching from ${percent(answer.data.share)} of a threshold)`,
         ['Company', 'State', 'Status', { label: 'Sales', num: true }, { label: 'Transactions', num: true },
           { label: 'Sales threshold', num: true }, { label: 'Transactions threshold', num: true }, 'Period', 'Crossed on', 'Collect from', 'Why'],
         // The state is a button, so that a keyboard reaches what a
