@@ -182,3 +182,26 @@ func TestConsoleDeleteSaysSo(t *testing.T) {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
 }
+
+// TestConsoleImportSaysUnchanged imports in the console files whose
+// records are stored already: the page says they were equal to the
+// stored ones and left as they were. It used to say "Imported 0
+// customers, …" and nothing of the two records of the file, as if the
+// file had been empty or the import had lost them.
+func TestConsoleImportSaysUnchanged(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	adminToken := r.c.token(r.id, r.secret, "levy://admin")
+	r.importCSV(t, "customers.csv", customersFile, adminToken)
+	file := profileCSV(t, "customers.csv", customersFile)
+	b.do("open the customers", chromedp.Click(chromedp.CSS(`#nav a[data-page=customers]`)))
+	b.wait("the import form", `document.getElementById('prof-files')`)
+	b.do("import the same file", chromedp.SetUploadFiles(chromedp.CSS("#prof-files"), []string{file}), submit("prof-import"))
+	b.wait("the import", `document.getElementById('prof-import-ok')`)
+	if text := eval[string](b, `document.getElementById('prof-import-ok').textContent`); !strings.Contains(text, "2 records of the files were equal to the stored ones and left as they were") {
+		t.Errorf("the import of two stored customers says %q", text)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}

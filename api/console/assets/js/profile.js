@@ -128,8 +128,13 @@ function importForm(status, fail, done) {
       }
       const a = answer.data;
       const n = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`;
+      // The counts are of the records stored; the records equal to the
+      // stored ones, the deletions and the policy are said besides.
+      const besides = [a.deletes ? `${n(a.deletes, 'deletion')}` : '', a.policy ? "the tenant's policy" : ''].filter(Boolean);
       fill(result, h('p', { id: 'prof-import-ok' }, `Imported ${n(a.customers, 'customer')}, ${n(a.certificates, 'certificate')}, `,
-        `${n(a.registrations, 'registration')}, ${n(a.products, 'product')} and ${n(a.franchises || 0, 'franchise fee')}: the profile is at version ${a.version}.`,
+        `${n(a.registrations, 'registration')}, ${n(a.products, 'product')} and ${n(a.franchises || 0, 'franchise fee')}`,
+        besides.length ? `, with ${besides.join(' and ')}` : '', `: the profile is at version ${a.version}.`,
+        a.unchanged ? ` ${n(a.unchanged, 'record')} of the files ${a.unchanged === 1 ? 'was' : 'were'} equal to the stored ${a.unchanged === 1 ? 'one' : 'ones'} and left as ${a.unchanged === 1 ? 'it was' : 'they were'}.` : '',
         reinstate ? ' The revoked certificates that the files list as active are active again.' : ''));
       status('Imported.');
       files.value = '';
