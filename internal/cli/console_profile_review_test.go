@@ -205,3 +205,28 @@ func TestConsoleImportSaysUnchanged(t *testing.T) {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
 }
+
+// TestConsoleRefusalNamesEveryField stores, in the console, a franchise
+// fee refused for two of its fields: the status line names both. It
+// named the first alone, so that the user who fixed it was refused
+// again for the second.
+func TestConsoleRefusalNamesEveryField(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	b.do("open the franchise fees", chromedp.Click(chromedp.CSS(`#nav a[data-page=franchises]`)))
+	b.wait("the franchise page", `document.getElementById('prof-fr-form') && document.querySelector('#prof-franchises table')`)
+	b.do("store a fee with a negative amount in a currency of two letters", chromedp.SendKeys(chromedp.ID("prof-fr-area"), "SEA-VIDEO-2"),
+		chromedp.SendKeys(chromedp.ID("prof-fr-name"), "Video fee"), chromedp.SetValue(chromedp.ID("prof-fr-basis"), "per-line"),
+		chromedp.SendKeys(chromedp.ID("prof-fr-value"), "-1"), chromedp.SendKeys(chromedp.ID("prof-fr-currency"), "EU"), submit("prof-fr-form"))
+	b.wait("the refusal", `document.getElementById('status').textContent.startsWith('Error')`)
+	b.awaitExpected("the refused fee", "status of 400")
+	got := eval[string](b, `document.getElementById('status').textContent`)
+	for _, want := range []string{"is negative: an amount per line is at least 0 (amount)", "is not an ISO 4217 currency code: three letters, EUR for the euro (currency)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the status line does not name %s: %q", want, got)
+		}
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
