@@ -131,24 +131,28 @@ function importForm(status, fail, done) {
       // The counts are of the records stored; the records equal to the
       // stored ones, the deletions and the policy are said besides.
       const besides = [a.deletes ? `${n(a.deletes, 'deletion')}` : '', a.policy ? "the tenant's policy" : ''].filter(Boolean);
-      fill(result, h('p', { id: 'prof-import-ok' }, `Imported ${n(a.customers, 'customer')}, ${n(a.certificates, 'certificate')}, `,
+      fill(result, h('p', { id: 'prof-import-ok', tabindex: -1 }, `Imported ${n(a.customers, 'customer')}, ${n(a.certificates, 'certificate')}, `,
         `${n(a.registrations, 'registration')}, ${n(a.products, 'product')} and ${n(a.franchises || 0, 'franchise fee')}`,
         besides.length ? `, with ${besides.join(' and ')}` : '', `: the profile is at version ${a.version}.`,
         a.unchanged ? ` ${n(a.unchanged, 'record')} of the files ${a.unchanged === 1 ? 'was' : 'were'} equal to the stored ${a.unchanged === 1 ? 'one' : 'ones'} and left as ${a.unchanged === 1 ? 'it was' : 'they were'}.` : '',
         reinstate ? ' The revoked certificates that the files list as active are active again.' : ''));
+      // The button that asked for the reinstatement is gone: the focus
+      // goes to what became of it rather than to the top of the page.
+      if (reinstate) result.firstChild.focus();
       status('Imported.');
       files.value = '';
       done();
     } catch (err) {
       const revived = reinstate ? [] : revivals(err);
       const items = err.items && err.items.length ? err.items : [{ message: err.message }];
-      fill(result, h('p', { class: 'error' }, 'Nothing was imported:'),
+      fill(result, h('p', { class: 'error', tabindex: -1 }, 'Nothing was imported:'),
         table(null, ['Where', 'What'], items.map((e) => [h('code', {}, e.target || ''), e.message]), () => ({ class: 'import-error' })),
         revived.length ? h('div', { class: 'card', id: 'prof-import-revive' },
           h('p', {}, `${revived.length} row${revived.length === 1 ? '' : 's'} would make a revoked certificate active again (above). `,
             'Give such a row the status revoked, or, if the certificate is valid again, import the same files reinstating it.'),
           h('button', { type: 'button', class: 'danger', id: 'prof-import-reinstate', onclick: () => send(list, true) },
             `Import again, reinstating ${revived.length === 1 ? 'that certificate' : `those ${revived.length} certificates`}`)) : null);
+      if (reinstate) result.firstChild.focus();
       status('The import was refused: nothing was stored.');
     }
   };
@@ -186,8 +190,9 @@ function storeForm(id, button, fields, store, { status, fail }, list) {
 
 // deleteButton is the button (admin) that deletes a record of a list
 // once the user says yes to question, by sending del, says done in the
-// status line, and then draws the list again.
-function deleteButton(label, question, done, del, { status, fail }, list) {
+// status line, and then draws the list again and gives box, the list's
+// section, the focus that the button, gone with its row, had.
+function deleteButton(label, question, done, del, { status, fail }, list, box) {
   return h('button', {
     type: 'button', class: 'danger', 'aria-label': label,
     onclick: async () => {
@@ -195,7 +200,8 @@ function deleteButton(label, question, done, del, { status, fail }, list) {
       try {
         await del();
         status(done);
-        list();
+        await list();
+        box.focus();
       } catch (err) {
         fail(err);
       }
@@ -233,7 +239,7 @@ export const customers = {
       customers.render(root, { status, fail, admin, operator });
     };
     const custBox = h('section', { id: 'prof-customers', 'aria-label': 'Customers' });
-    const certBox = h('section', { id: 'prof-certs', 'aria-label': 'Certificates' });
+    const certBox = h('section', { id: 'prof-certs', 'aria-label': 'Certificates', tabindex: -1 });
     const detailBox = h('section', { id: 'prof-customer', 'aria-live': 'polite', 'aria-label': 'Customer' });
     const prefix = h('input', { id: 'prof-cust-filter', placeholder: 'code starts with' });
     const custFilter = h('form', { class: 'row', id: 'prof-cust-filter-form' }, field('Customer code', prefix),
@@ -324,7 +330,8 @@ export const customers = {
                 try {
                   await call(`${P}/customers/${encodeURIComponent(c.customerCode)}/certificates/${encodeURIComponent(c.number)}/revoke`, writing({ method: 'POST' }));
                   status(`Revoked ${c.number}.`);
-                  listCertificates();
+                  await listCertificates();
+                  certBox.focus();
                 } catch (err) {
                   fail(err);
                 }
@@ -361,7 +368,7 @@ function recordPage(kind) {
         root.append(h('h1', {}, kind.title));
         page.render(root, { status, fail, admin, operator });
       };
-      const box = h('section', { id: kind.box, 'aria-label': kind.label });
+      const box = h('section', { id: kind.box, 'aria-label': kind.label, tabindex: -1 });
       const by = h('input', kind.filter.input);
       const filter = h('form', { class: 'row', id: kind.filter.id }, field(kind.filter.label, by), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
       const list = async (offset = 0) => {
@@ -371,7 +378,7 @@ function recordPage(kind) {
           fill(box, pager(`${kind.box}-pager`, pg, offset, kind.noun, list), table(null, [...kind.columns, ''],
             pg.items.map((x) => [...kind.cells(x), admin ? deleteButton(kind.deleteLabel(x), kind.deleteQuestion(x), kind.deleted(x),
               () => call(`${P}/${kind.path}/${kind.keyPath(x).map(encodeURIComponent).join('/')}`, writing({ method: 'DELETE', query: kind.keyQuery && kind.keyQuery(x) })),
-              { status, fail }, list) : ''])));
+              { status, fail }, list, box) : ''])));
         } catch (err) {
           fill(box, h('p', { class: 'error' }, err.message));
         }
