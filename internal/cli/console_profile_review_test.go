@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -278,6 +279,42 @@ func TestConsoleFocusAfterActionsThatRedraw(t *testing.T) {
 	press("import again by keyboard", `#prof-import-reinstate`)
 	b.wait("the import", `document.getElementById('prof-import-ok')`)
 	focused("the import that reinstated", "#prof-import-result")
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
+
+// TestConsoleDeleteKeepsThePage deletes records on the second page of a
+// list of product codes: the list shows the second page again, and,
+// once that page is empty, the last page there is. It went back to the
+// first page after each deletion, so that deleting past the first 500
+// records meant paging forward again for each one.
+func TestConsoleDeleteKeepsThePage(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	adminToken := r.c.token(r.id, r.secret, "levy://admin")
+	var csv strings.Builder
+	csv.WriteString("product_code,product_class\n")
+	for i := range 502 {
+		fmt.Fprintf(&csv, "P-%04d,GENERAL\n", i)
+	}
+	r.importCSV(t, "products.csv", csv.String(), adminToken)
+	pager := `document.getElementById('prof-products-pager').textContent`
+	b.do("open the products", chromedp.Click(chromedp.CSS(`#nav a[data-page=products]`)))
+	b.wait("the first page", `document.querySelectorAll('#prof-products tbody tr').length === 500`)
+	b.do("show the next page", chromedp.Click(chromedp.CSS(`#prof-products-pager button[data-page=next]`)))
+	b.wait("the second page", `document.querySelectorAll('#prof-products tbody tr').length === 2`)
+	b.do("delete P-0500", chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`),
+		chromedp.Click(chromedp.CSS(`#prof-products button[aria-label="Delete SKU P-0500"]`)))
+	b.wait("the list redrawn", `document.getElementById('status').textContent.startsWith('Deleted') && !document.querySelector('#prof-products button[aria-label="Delete SKU P-0500"]')`)
+	if got := eval[string](b, pager); !strings.Contains(got, "501–501 of 501 product codes") {
+		t.Errorf("after deleting P-0500 on the second page, the list says %q", got)
+	}
+	b.do("delete P-0501", chromedp.Click(chromedp.CSS(`#prof-products button[aria-label="Delete SKU P-0501"]`)))
+	b.wait("the list redrawn", `!document.querySelector('#prof-products button[aria-label="Delete SKU P-0501"]')`)
+	if got := eval[string](b, pager); !strings.Contains(got, "500 product codes") || eval[int](b, `document.querySelectorAll('#prof-products tbody tr').length`) != 500 {
+		t.Errorf("after emptying the second page, the list says %q", got)
+	}
 	if errs := b.errors(); errs != "" {
 		t.Errorf("the browser logged errors:%s", errs)
 	}

@@ -218,6 +218,13 @@ function paged(query, offset) {
   return { ...query, limit: String(PAGE), offset: String(offset) };
 }
 
+// lastPage returns the offset of the last page of a list of total
+// records: where a list goes when the page it showed is empty now (its
+// records deleted, or revoked under a filter of the active ones).
+function lastPage(total) {
+  return Math.max(0, Math.ceil(total / PAGE) - 1) * PAGE;
+}
+
 // pager shows where a page of a list stands (records from-to of the
 // total the filters keep) and, when the list holds more than one page,
 // the buttons that draw the previous and the next one with go(offset).
@@ -313,6 +320,10 @@ export const customers = {
       }
       try {
         const page = (await call(`${P}/certificates`, reading(paged(query, offset)))).data;
+        if (!page.items.length && offset > 0) {
+          await listCertificates(lastPage(page.total));
+          return;
+        }
         const shown = soon.checked ? page.items.filter((c) => daysUntil(c.expirationDate) >= 0) : page.items;
         const marks = shown.map(expiry);
         fill(certBox, pager('prof-certs-pager', page, offset, 'certificates', listCertificates),
@@ -330,7 +341,7 @@ export const customers = {
                 try {
                   await call(`${P}/customers/${encodeURIComponent(c.customerCode)}/certificates/${encodeURIComponent(c.number)}/revoke`, writing({ method: 'POST' }));
                   status(`Revoked ${c.number}.`);
-                  await listCertificates();
+                  await listCertificates(offset);
                   certBox.focus();
                 } catch (err) {
                   fail(err);
@@ -375,10 +386,14 @@ function recordPage(kind) {
         try {
           const v = by.value.trim();
           const pg = (await call(`${P}/${kind.path}`, reading(paged(v ? { [kind.filter.param]: v } : {}, offset)))).data;
+          if (!pg.items.length && offset > 0) {
+            await list(lastPage(pg.total));
+            return;
+          }
           fill(box, pager(`${kind.box}-pager`, pg, offset, kind.noun, list), table(null, [...kind.columns, ''],
             pg.items.map((x) => [...kind.cells(x), admin ? deleteButton(kind.deleteLabel(x), kind.deleteQuestion(x), kind.deleted(x),
               () => call(`${P}/${kind.path}/${kind.keyPath(x).map(encodeURIComponent).join('/')}`, writing({ method: 'DELETE', query: kind.keyQuery && kind.keyQuery(x) })),
-              { status, fail }, list, box) : ''])));
+              { status, fail }, () => list(offset), box) : ''])));
         } catch (err) {
           fill(box, h('p', { class: 'error' }, err.message));
         }
