@@ -319,3 +319,40 @@ func TestConsoleDeleteKeepsThePage(t *testing.T) {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
 }
+
+// TestConsoleRegistrationEnds ends, in the console, a registration the
+// seller gave up: the form, given the day it ended, finds it stored
+// already and, once the user says so, replaces it, and the list shows
+// the day. The form had no end date and could only create, so that a
+// registration could only be deleted, with the record that the seller
+// had been registered there.
+func TestConsoleRegistrationEnds(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	adminToken := r.c.token(r.id, r.secret, "levy://admin")
+	r.importCSV(t, "registrations.csv", regsFile, adminToken)
+	b.do("open the registrations", chromedp.Click(chromedp.CSS(`#nav a[data-page=registrations]`)))
+	b.wait("the registration", `document.querySelector('#prof-regs tbody tr')`)
+	if !eval[bool](b, `!!document.getElementById('prof-reg-to')`) {
+		t.Fatal("the registration form has no end date")
+	}
+	b.do("end it", chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`), chromedp.SendKeys(chromedp.ID("prof-reg-company"), "ACME"), chromedp.SendKeys(chromedp.ID("prof-reg-new-jur"), "TX"),
+		chromedp.SendKeys(chromedp.ID("prof-reg-number"), "32000000001"), chromedp.Click(chromedp.ID("prof-reg-presence")),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('prof-reg-from').value = '2025-01-01'; document.getElementById('prof-reg-to').value = '2026-06-30'`),
+		submit("prof-reg-form"))
+	b.wait("the answer", `/^(Replaced|Added|Error)/.test(document.getElementById('status').textContent)`)
+	b.awaitExpected("the creation refused for a registration stored already", "status of 400")
+	var got struct {
+		Data struct {
+			Items []struct{ Number, EndDate string }
+		}
+	}
+	r.c.must(http.StatusOK, "GET", "/admin/v1/profile/registrations", adminToken, "", nil, &got)
+	if len(got.Data.Items) != 1 || got.Data.Items[0].EndDate != "2026-06-30" {
+		t.Errorf("after the form ended it, the registrations are %+v; the page says %q", got.Data.Items, eval[string](b, `document.getElementById('status').textContent`))
+	}
+	b.wait("the list", `document.getElementById('prof-regs').textContent.includes('2026-06-30')`)
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}

@@ -454,18 +454,40 @@ export const registrations = recordPage({
     const type = select({ id: 'prof-reg-type' }, [['', 'not said'], 'VAT Registration', 'State Identification Number', 'Tax Identification Number (TIN)',
       'Federal Employer Identification Number (FEIN)', 'Business Number', 'Union Scheme', 'Non-Union Scheme', 'Import One Stop Shop'], '');
     const from = h('input', { id: 'prof-reg-from', type: 'date' });
+    const to = h('input', { id: 'prof-reg-to', type: 'date' });
     const presence = h('input', { id: 'prof-reg-presence', type: 'checkbox' });
     return {
       id: 'prof-reg-form',
       button: 'Add registration',
-      fields: [field('Company', company), field('Jurisdiction', j), field('Number', number), field('Type', type), field('Effective', from),
+      fields: [field('Company', company), field('Jurisdiction', j), field('Number', number), field('Type', type), field('Effective', from), field('Ends', to),
         h('div', { class: 'field' }, h('label', { for: 'prof-reg-presence' }, presence, ' Physically present'))],
       async store() {
         const body = { companyCode: company.value.trim(), jurisdiction: j.value.trim(), number: number.value.trim(), physicalPresence: presence.checked };
         if (type.value) body.type = type.value;
         if (from.value) body.effectiveDate = from.value;
-        await call(`${P}/registrations`, writing({ method: 'POST', body }));
-        return `Added registration ${body.number}.`;
+        if (to.value) body.endDate = to.value;
+        try {
+          await call(`${P}/registrations`, writing({ method: 'POST', body }));
+          return `Added registration ${body.number}.`;
+        } catch (err) {
+          // A registration stored already (one the seller gave up, given
+          // the day it ended) is replaced once the user says so, rather
+          // than deleted with the record of where the seller had nexus.
+          // The creation names the number when the key is taken; the
+          // registration is read to be sure it is stored.
+          if (err.status !== 400 || !(err.items || []).some((e) => e.target === 'number')) throw err;
+          const path = `${P}/registrations/${encodeURIComponent(body.jurisdiction)}/${encodeURIComponent(body.number)}`;
+          const key = body.companyCode ? { company: body.companyCode } : {};
+          try {
+            await call(path, reading(key));
+          } catch {
+            throw err;
+          }
+          const ending = body.endDate ? `, ending ${body.endDate}` : '';
+          if (!window.confirm(`Registration ${body.number} in ${body.jurisdiction} is stored already. Replace it with what the form says${ending}?`)) throw err;
+          await call(path, writing({ method: 'PUT', body, query: key }));
+          return `Replaced registration ${body.number}${ending}.`;
+        }
       },
     };
   },
