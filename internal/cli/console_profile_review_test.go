@@ -356,3 +356,34 @@ func TestConsoleRegistrationEnds(t *testing.T) {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
 }
+
+// TestConsoleProfileMarkupIsText stores a customer whose name and a
+// franchise fee whose source are markup and opens them in the console:
+// they show as the text they are, and nothing of them runs.
+func TestConsoleProfileMarkupIsText(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	adminToken := r.c.token(r.id, r.secret, "levy://admin")
+	const name = `<img src=x onerror="window.__levyXSS=1">`
+	r.importCSV(t, "customers.csv", "customer_code,class_code,is_business,name\nC-1,,no,\""+strings.ReplaceAll(name, `"`, `""`)+"\"\n", adminToken)
+	r.c.must(http.StatusOK, "PUT", "/admin/v1/profile/franchises/A-1/Fee", adminToken, "application/json",
+		[]byte(`{"areaId":"A-1","name":"Fee","rate":"0.05","source":"<script>window.__levyXSS=2</script>"}`), nil)
+	b.do("open the customers", chromedp.Click(chromedp.CSS(`#nav a[data-page=customers]`)))
+	b.wait("the customer", `document.querySelector('#prof-customers button[data-customer="C-1"]')`)
+	b.do("open C-1", chromedp.Click(chromedp.CSS(`#prof-customers button[data-customer="C-1"]`)))
+	b.wait("its versions", `document.querySelector('#prof-customer table')`)
+	if !strings.Contains(eval[string](b, `document.getElementById('prof-customers').textContent`), name) {
+		t.Error("the customer's name is not shown as its text")
+	}
+	b.do("open the franchise fees", chromedp.Click(chromedp.CSS(`#nav a[data-page=franchises]`)))
+	b.wait("the fee", `document.getElementById('prof-franchises') && document.getElementById('prof-franchises').textContent.includes('<script>')`)
+	if n := eval[int](b, `document.querySelectorAll('#page img, #page script').length`); n != 0 {
+		t.Errorf("the page holds %d elements made of the records' text", n)
+	}
+	if eval[bool](b, `window.__levyXSS !== undefined`) {
+		t.Error("the records' markup ran")
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
