@@ -1,6 +1,7 @@
-// The e-invoicing page: documents with their status timeline and error
-// detail, the webhook connections, and (with an admin token) the dead
-// letters of the webhook deliveries, which may be sent again.
+// The e-invoicing page: documents with their status timeline, the
+// problems that refused them or the warnings they went on with, the
+// webhook connections, and (with an admin token) the dead letters of
+// the webhook deliveries, which may be sent again.
 
 import { add, field, fill, h, pretty, statusPill, table, when } from './dom.js';
 import { call } from './session.js';
@@ -28,6 +29,17 @@ function randomSecret() {
   const b = new Uint8Array(48);
   crypto.getRandomValues(b);
   return btoa(String.fromCharCode(...b));
+}
+
+// STAGES says in words the stage at which a document was refused.
+const STAGES = { 'pre-processing': 'Refused before delivery (Processing Issue)', delivery: 'The delivery failed (Error)' };
+
+// problems is the table of a document's problems: the rule each broke,
+// its flag, the element it is about and what is wrong; none, no table.
+function problems(list) {
+  if (!list || !list.length) return null;
+  return table(null, ['Rule', 'Flag', 'Where', 'What'], list.map((p) => [h('code', {}, p.code), p.flag || 'fatal',
+    p.location ? h('code', {}, p.location) : '', p.message]), () => ({ class: 'einv-problem' }));
 }
 
 // render draws the page in root.
@@ -58,7 +70,12 @@ export function render(root, { status, fail, admin }) {
         d.payableAmount ? `, payable ${d.payableAmount} ${d.currency || ''}` : '', `, received ${when(d.transmissionDateTime)}.`),
       h('h3', {}, 'Status timeline'),
       h('ol', { class: 'timeline', id: 'einv-timeline' }, (d.history || []).map((t) => h('li', {}, statusPill(t.status), ' ', when(t.at)))),
-      d.errorDetail ? [h('h3', {}, 'Error detail'), h('pre', { id: 'einv-error' }, pretty(d.errorDetail))] : null,
+      d.errorDetail ? h('div', { id: 'einv-error' }, h('h3', {}, 'Error detail'),
+        h('p', { class: 'error' }, `${STAGES[d.errorDetail.stage] || d.errorDetail.stage || 'Refused'}: ${d.errorDetail.message || ''}`),
+        problems(d.errorDetail.errors)) : null,
+      d.warnings && d.warnings.length ? h('div', { id: 'einv-warnings' },
+        h('h3', {}, `${d.warnings.length} warning${d.warnings.length === 1 ? '' : 's'}`),
+        h('p', { class: 'note' }, 'Rules flagged warning, which do not refuse a document: it went on all the same.'), problems(d.warnings)) : null,
       d.delivery ? h('p', {}, `Delivered by ${d.delivery.transmitter} as ${d.delivery.reference} at ${when(d.delivery.at)}.`) : null,
       d.endpoints ? [h('h3', {}, 'Endpoints'), h('pre', {}, pretty(d.endpoints))] : null));
   };

@@ -129,8 +129,10 @@ export function render(root, { status, fail }) {
           h('button', { type: 'button', class: 'linkish', onclick: () => showVersions(reversedBy) }, reversedBy),
           ', which takes its latest version back.') : null,
         table(`${hist.versions.length} version${hist.versions.length === 1 ? '' : 's'}, oldest first`,
-          ['Version', 'Stored at', 'Kind', 'Posting date', { label: 'Subtotal', num: true }, { label: 'Tax', num: true }, { label: 'Total', num: true }, 'Notes'],
-          hist.versions.map((v) => [String(v.version), when(v.postedAt), `${v.perspective} ${v.messageType}`, v.postingDate,
+          // The amounts are in the version's currency, which a later
+          // version may change.
+          ['Version', 'Stored at', 'Kind', 'Posting date', 'Currency', { label: 'Subtotal', num: true }, { label: 'Tax', num: true }, { label: 'Total', num: true }, 'Notes'],
+          hist.versions.map((v) => [String(v.version), when(v.postedAt), `${v.perspective} ${v.messageType}`, v.postingDate, v.currency || '',
             String(v.subTotal), String(v.totalTax), String(v.total),
             [v.sync ? 'sync ' : '', v.rollbackOf ? `rolls back to version ${v.rollbackOf} ` : '', v.reversalOf ? `reverses ${v.reversalOf} ` : '',
               v.profileVersion ? `profile version ${v.profileVersion}` : ''].join('').trim()])),

@@ -2,7 +2,8 @@
 // tenant's sellers on a day (GET /admin/v1/nexus/report, an admin
 // token's), as a map of the US states coloured by status, drawn from the
 // state boundaries the tax area map uses, and as a table with each
-// state's explanation; a click on a state or a row shows it.
+// state's explanation; a click on a state or a row, or the button of a
+// row's state, shows it.
 
 import { add, field, fill, h, table, today } from './dom.js';
 import { call } from './session.js';
@@ -25,6 +26,13 @@ let states = null;
 
 // the last day and share asked, kept while the tab lives.
 const asked = { asOf: today(), share: '0.8' };
+
+// percent says a share of a threshold (0.805) as a percentage (80.5%),
+// to the fourth decimal of a percent, not rounded to a whole one: a
+// share the route took must read as itself.
+function percent(share) {
+  return `${Number((Number(share) * 100).toFixed(4))}%`;
+}
 
 // render draws the page in root.
 export function render(root, { status, fail }) {
@@ -111,10 +119,13 @@ export function render(root, { status, fail }) {
       // share the state CAN: the scheme and the currency say which.
       const inCurrency = (r, v) => (v === null || v === undefined || !r.currency || r.currency === 'USD' ? money(v) : `${money(v)} ${r.currency}`);
       const where = (r) => (r.scheme ? `${r.state} ${r.scheme}` : r.state);
-      fill(tableBox, table(`Status of ${rows.length} rows on ${answer.data.as_of} (approaching from ${Math.round(Number(answer.data.share) * 100)}% of a threshold)`,
+      fill(tableBox, table(`Status of ${rows.length} rows on ${answer.data.as_of} (approaching from ${percent(answer.data.share)} of a threshold)`,
         ['Company', 'State', 'Status', { label: 'Sales', num: true }, { label: 'Transactions', num: true },
           { label: 'Sales threshold', num: true }, { label: 'Transactions threshold', num: true }, 'Period', 'Crossed on', 'Collect from', 'Why'],
-        rows.map((r) => [r.company, where(r), h('span', { class: `pill nexus-${r.status}` }, r.status), inCurrency(r, r.sales), String(r.transactions),
+        // The state is a button, so that a keyboard reaches what a
+        // click on the row or the map shows.
+        rows.map((r) => [r.company, h('button', { type: 'button', class: 'linkish', 'aria-label': `Explain ${r.company ? `${r.company} in ` : ''}${where(r)}`,
+          onclick: (ev) => { ev.stopPropagation(); explain(r); } }, where(r)), h('span', { class: `pill nexus-${r.status}` }, r.status), inCurrency(r, r.sales), String(r.transactions),
           inCurrency(r, r.sales_threshold), r.transaction_threshold === null ? '' : String(r.transaction_threshold),
           r.period_start ? `${r.period_start} to ${r.period_end}` : '', r.crossed_on || '', r.collect_from || '', h('span', { class: 'note' }, r.explanation)]),
         (i) => ({ 'data-state': rows[i].state, 'data-status': rows[i].status, onclick: () => explain(rows[i]) })));

@@ -93,8 +93,20 @@ async function saveDocument(c, status, fail) {
   }
 }
 
+// revivals returns the items of a refused file import that are rows
+// making a certificate revoked in Levy active again: the admin route
+// answers each with 409, code conflict, on the row's status column
+// (certificates.csv:3:status), and takes them with reinstateRevoked.
+function revivals(err) {
+  if (!err || err.status !== 409) return [];
+  return (err.items || []).filter((e) => e.code === 'conflict' && /:status$/.test(e.target || ''));
+}
+
 // importForm makes the form that imports files (admin), showing every
-// bad row with its place; done runs after a good import.
+// bad row with its place; done runs after a good import. A refusal of
+// rows that would make revoked certificates active again says which,
+// and offers to import the same files again reinstating them, which the
+// user must ask for in so many words.
 function importForm(status, fail, done) {
   const files = h('input', { type: 'file', id: 'prof-files', multiple: true, accept: '.csv,.json,text/csv,application/json', required: true });
   const result = h('div', { id: 'prof-import-result', 'aria-live': 'polite' });
@@ -102,11 +114,8 @@ function importForm(status, fail, done) {
     h('p', { class: 'note' }, 'The CSV files of an ERP (customers.csv, certificates.csv, registrations.csv, products.csv, franchises.csv; the header names the kind), ',
       'or one JSON change set. They are stored together or not at all.'),
     h('div', { class: 'row' }, field('Files', files), h('button', { type: 'submit' }, 'Import')), result);
-  form.addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    const list = [...files.files];
-    if (!list.length) return;
-    status('Importing…');
+  const send = async (list, reinstate) => {
+    status(reinstate ? 'Importing, reinstating the revoked certificates…' : 'Importing…');
     clear(result);
     try {
       let answer;
@@ -115,20 +124,42 @@ function importForm(status, fail, done) {
       } else {
         const body = new FormData();
         for (const f of list) body.append('file', f, f.name);
-        answer = await call(`${P}/import/files`, writing({ method: 'POST', body }));
+        answer = await call(`${P}/import/files`, writing({ method: 'POST', body, query: reinstate ? { reinstateRevoked: 'true' } : {} }));
       }
       const a = answer.data;
       const n = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`;
-      fill(result, h('p', { id: 'prof-import-ok' }, `Imported ${n(a.customers, 'customer')}, ${n(a.certificates, 'certificate')}, `,
-        `${n(a.registrations, 'registration')}, ${n(a.products, 'product')} and ${n(a.franchises || 0, 'franchise fee')}: the profile is at version ${a.version}.`));
+      // The counts are of the records stored; the records equal to the
+      // stored ones, the deletions and the policy are said besides.
+      const besides = [a.deletes ? `${n(a.deletes, 'deletion')}` : '', a.policy ? "the tenant's policy" : ''].filter(Boolean);
+      fill(result, h('p', { id: 'prof-import-ok', tabindex: -1 }, `Imported ${n(a.customers, 'customer')}, ${n(a.certificates, 'certificate')}, `,
+        `${n(a.registrations, 'registration')}, ${n(a.products, 'product')} and ${n(a.franchises || 0, 'franchise fee')}`,
+        besides.length ? `, with ${besides.join(' and ')}` : '', `: the profile is at version ${a.version}.`,
+        a.unchanged ? ` ${n(a.unchanged, 'record')} of the files ${a.unchanged === 1 ? 'was' : 'were'} equal to the stored ${a.unchanged === 1 ? 'one' : 'ones'} and left as ${a.unchanged === 1 ? 'it was' : 'they were'}.` : '',
+        reinstate ? ' The revoked certificates that the files list as active are active again.' : ''));
+      // The button that asked for the reinstatement is gone: the focus
+      // goes to what became of it rather than to the top of the page.
+      if (reinstate) result.firstChild.focus();
       status('Imported.');
       files.value = '';
       done();
     } catch (err) {
-      fill(result, h('p', { class: 'error' }, 'Nothing was imported:'),
-        table(null, ['Where', 'What'], (err.items || []).map((e) => [h('code', {}, e.target || ''), e.message]), () => ({ class: 'import-error' })));
+      const revived = reinstate ? [] : revivals(err);
+      const items = err.items && err.items.length ? err.items : [{ message: err.message }];
+      fill(result, h('p', { class: 'error', tabindex: -1 }, 'Nothing was imported:'),
+        table(null, ['Where', 'What'], items.map((e) => [h('code', {}, e.target || ''), e.message]), () => ({ class: 'import-error' })),
+        revived.length ? h('div', { class: 'card', id: 'prof-import-revive' },
+          h('p', {}, `${revived.length} row${revived.length === 1 ? '' : 's'} would make a revoked certificate active again (above). `,
+            'Give such a row the status revoked, or, if the certificate is valid again, import the same files reinstating it.'),
+          h('button', { type: 'button', class: 'danger', id: 'prof-import-reinstate', onclick: () => send(list, true) },
+            `Import again, reinstating ${revived.length === 1 ? 'that certificate' : `those ${revived.length} certificates`}`)) : null);
+      if (reinstate) result.firstChild.focus();
       status('The import was refused: nothing was stored.');
     }
+  };
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const list = [...files.files];
+    if (list.length) send(list, false);
   });
   return form;
 }
@@ -158,16 +189,19 @@ function storeForm(id, button, fields, store, { status, fail }, list) {
 }
 
 // deleteButton is the button (admin) that deletes a record of a list
-// once the user says yes to question, by sending del, and then draws the
-// list again.
-function deleteButton(label, question, del, fail, list) {
+// once the user says yes to question, by sending del, says done in the
+// status line, and then draws the list again and gives box, the list's
+// section, the focus that the button, gone with its row, had.
+function deleteButton(label, question, done, del, { status, fail }, list, box) {
   return h('button', {
     type: 'button', class: 'danger', 'aria-label': label,
     onclick: async () => {
       if (!window.confirm(question)) return;
       try {
         await del();
-        list();
+        status(done);
+        await list();
+        box.focus();
       } catch (err) {
         fail(err);
       }
@@ -182,6 +216,13 @@ const PAGE = 500;
 // paged returns the query of a list's page from offset.
 function paged(query, offset) {
   return { ...query, limit: String(PAGE), offset: String(offset) };
+}
+
+// lastPage returns the offset of the last page of a list of total
+// records: where a list goes when the page it showed is empty now (its
+// records deleted, or revoked under a filter of the active ones).
+function lastPage(total) {
+  return Math.max(0, Math.ceil(total / PAGE) - 1) * PAGE;
 }
 
 // pager shows where a page of a list stands (records from-to of the
@@ -205,7 +246,7 @@ export const customers = {
       customers.render(root, { status, fail, admin, operator });
     };
     const custBox = h('section', { id: 'prof-customers', 'aria-label': 'Customers' });
-    const certBox = h('section', { id: 'prof-certs', 'aria-label': 'Certificates' });
+    const certBox = h('section', { id: 'prof-certs', 'aria-label': 'Certificates', tabindex: -1 });
     const detailBox = h('section', { id: 'prof-customer', 'aria-live': 'polite', 'aria-label': 'Customer' });
     const prefix = h('input', { id: 'prof-cust-filter', placeholder: 'code starts with' });
     const custFilter = h('form', { class: 'row', id: 'prof-cust-filter-form' }, field('Customer code', prefix),
@@ -279,6 +320,10 @@ export const customers = {
       }
       try {
         const page = (await call(`${P}/certificates`, reading(paged(query, offset)))).data;
+        if (!page.items.length && offset > 0) {
+          await listCertificates(lastPage(page.total));
+          return;
+        }
         const shown = soon.checked ? page.items.filter((c) => daysUntil(c.expirationDate) >= 0) : page.items;
         const marks = shown.map(expiry);
         fill(certBox, pager('prof-certs-pager', page, offset, 'certificates', listCertificates),
@@ -296,7 +341,8 @@ export const customers = {
                 try {
                   await call(`${P}/customers/${encodeURIComponent(c.customerCode)}/certificates/${encodeURIComponent(c.number)}/revoke`, writing({ method: 'POST' }));
                   status(`Revoked ${c.number}.`);
-                  listCertificates();
+                  await listCertificates(offset);
+                  certBox.focus();
                 } catch (err) {
                   fail(err);
                 }
@@ -324,7 +370,7 @@ export const customers = {
 // recordPage makes the page of a kind of record that kind describes: a
 // card with its heading and note, a filter of one parameter, the form
 // that stores a record (admin), and the list, each record with a button
-// that deletes it (admin).
+// that deletes it (admin) and says so in the status line (kind.deleted).
 function recordPage(kind) {
   const page = {
     render(root, { status, fail, admin, operator }) {
@@ -333,17 +379,21 @@ function recordPage(kind) {
         root.append(h('h1', {}, kind.title));
         page.render(root, { status, fail, admin, operator });
       };
-      const box = h('section', { id: kind.box, 'aria-label': kind.label });
+      const box = h('section', { id: kind.box, 'aria-label': kind.label, tabindex: -1 });
       const by = h('input', kind.filter.input);
       const filter = h('form', { class: 'row', id: kind.filter.id }, field(kind.filter.label, by), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
       const list = async (offset = 0) => {
         try {
           const v = by.value.trim();
           const pg = (await call(`${P}/${kind.path}`, reading(paged(v ? { [kind.filter.param]: v } : {}, offset)))).data;
+          if (!pg.items.length && offset > 0) {
+            await list(lastPage(pg.total));
+            return;
+          }
           fill(box, pager(`${kind.box}-pager`, pg, offset, kind.noun, list), table(null, [...kind.columns, ''],
-            pg.items.map((x) => [...kind.cells(x), admin ? deleteButton(kind.deleteLabel(x), kind.deleteQuestion(x),
+            pg.items.map((x) => [...kind.cells(x), admin ? deleteButton(kind.deleteLabel(x), kind.deleteQuestion(x), kind.deleted(x),
               () => call(`${P}/${kind.path}/${kind.keyPath(x).map(encodeURIComponent).join('/')}`, writing({ method: 'DELETE', query: kind.keyQuery && kind.keyQuery(x) })),
-              fail, list) : ''])));
+              { status, fail }, () => list(offset), box) : ''])));
         } catch (err) {
           fill(box, h('p', { class: 'error' }, err.message));
         }
@@ -396,6 +446,7 @@ export const registrations = recordPage({
   keyQuery: (g) => (g.companyCode ? { company: g.companyCode } : {}),
   deleteLabel: (g) => `Delete registration ${g.number}`,
   deleteQuestion: (g) => `Delete registration ${g.number} in ${g.jurisdiction}?`,
+  deleted: (g) => `Deleted registration ${g.number} in ${g.jurisdiction}.`,
   form() {
     const company = h('input', { id: 'prof-reg-company', maxlength: 40, placeholder: 'none' });
     const j = h('input', { id: 'prof-reg-new-jur', required: true });
@@ -403,18 +454,40 @@ export const registrations = recordPage({
     const type = select({ id: 'prof-reg-type' }, [['', 'not said'], 'VAT Registration', 'State Identification Number', 'Tax Identification Number (TIN)',
       'Federal Employer Identification Number (FEIN)', 'Business Number', 'Union Scheme', 'Non-Union Scheme', 'Import One Stop Shop'], '');
     const from = h('input', { id: 'prof-reg-from', type: 'date' });
+    const to = h('input', { id: 'prof-reg-to', type: 'date' });
     const presence = h('input', { id: 'prof-reg-presence', type: 'checkbox' });
     return {
       id: 'prof-reg-form',
       button: 'Add registration',
-      fields: [field('Company', company), field('Jurisdiction', j), field('Number', number), field('Type', type), field('Effective', from),
+      fields: [field('Company', company), field('Jurisdiction', j), field('Number', number), field('Type', type), field('Effective', from), field('Ends', to),
         h('div', { class: 'field' }, h('label', { for: 'prof-reg-presence' }, presence, ' Physically present'))],
       async store() {
         const body = { companyCode: company.value.trim(), jurisdiction: j.value.trim(), number: number.value.trim(), physicalPresence: presence.checked };
         if (type.value) body.type = type.value;
         if (from.value) body.effectiveDate = from.value;
-        await call(`${P}/registrations`, writing({ method: 'POST', body }));
-        return `Added registration ${body.number}.`;
+        if (to.value) body.endDate = to.value;
+        try {
+          await call(`${P}/registrations`, writing({ method: 'POST', body }));
+          return `Added registration ${body.number}.`;
+        } catch (err) {
+          // A registration stored already (one the seller gave up, given
+          // the day it ended) is replaced once the user says so, rather
+          // than deleted with the record of where the seller had nexus.
+          // The creation names the number when the key is taken; the
+          // registration is read to be sure it is stored.
+          if (err.status !== 400 || !(err.items || []).some((e) => e.target === 'number')) throw err;
+          const path = `${P}/registrations/${encodeURIComponent(body.jurisdiction)}/${encodeURIComponent(body.number)}`;
+          const key = body.companyCode ? { company: body.companyCode } : {};
+          try {
+            await call(path, reading(key));
+          } catch {
+            throw err;
+          }
+          const ending = body.endDate ? `, ending ${body.endDate}` : '';
+          if (!window.confirm(`Registration ${body.number} in ${body.jurisdiction} is stored already. Replace it with what the form says${ending}?`)) throw err;
+          await call(path, writing({ method: 'PUT', body, query: key }));
+          return `Replaced registration ${body.number}${ending}.`;
+        }
       },
     };
   },
@@ -435,6 +508,7 @@ export const products = recordPage({
   keyPath: (p) => [p.codeType, p.code],
   deleteLabel: (p) => `Delete ${p.codeType} ${p.code}`,
   deleteQuestion: (p) => `Delete the mapping of ${p.codeType} ${p.code}?`,
+  deleted: (p) => `Deleted the mapping of ${p.codeType} ${p.code}.`,
   form() {
     const t = h('input', { id: 'prof-prod-type', placeholder: 'SKU' });
     const code = h('input', { id: 'prof-prod-code', required: true, maxlength: 40 });
@@ -453,6 +527,15 @@ export const products = recordPage({
   },
 });
 
+// feeCurrency says the currency of a fee's amount per line: its own, or,
+// for a fee stored without one, the rule it follows (US dollars in the
+// US, the document's currency elsewhere); a fee of a rate has none.
+function feeCurrency(f) {
+  if (f.amount === undefined || f.amount === null) return '';
+  if (f.currency) return h('span', { class: 'fee-currency' }, f.currency);
+  return h('span', { class: 'fee-currency note' }, "none given: USD in the US, else the document's");
+}
+
 // franchises is the page of the tenant's franchise area fees, which
 // replace the server's fees of their areas in the tenant's calculations.
 export const franchises = recordPage({
@@ -464,17 +547,20 @@ export const franchises = recordPage({
   filter: { id: 'prof-fr-filter', label: 'Area', param: 'area', input: { id: 'prof-fr-area-filter', placeholder: 'CHI-CABLE-1' } },
   path: 'franchises',
   noun: 'franchise fees',
-  columns: ['Area', 'Fee', 'Grantor', 'Rate', 'Per line', 'From', 'To', 'Source'],
-  cells: (f) => [h('code', {}, f.areaId), f.name, f.jurisdiction || '', f.rate || '', f.amount || '', f.effectiveDate || '', f.expirationDate || '', f.source || ''],
+  columns: ['Area', 'Fee', 'Grantor', 'Rate', 'Per line', 'Currency', 'From', 'To', 'Source'],
+  cells: (f) => [h('code', {}, f.areaId), f.name, f.jurisdiction || '', f.rate || '', f.amount || '', feeCurrency(f),
+    f.effectiveDate || '', f.expirationDate || '', f.source || ''],
   keyPath: (f) => [f.areaId, f.name],
   deleteLabel: (f) => `Delete ${f.areaId} ${f.name}`,
   deleteQuestion: (f) => `Delete ${f.name} of ${f.areaId}?`,
+  deleted: (f) => `Deleted ${f.name} of ${f.areaId}.`,
   form() {
     const area = h('input', { id: 'prof-fr-area', required: true, maxlength: 40 });
     const name = h('input', { id: 'prof-fr-name', required: true, maxlength: 60 });
     const grantor = h('input', { id: 'prof-fr-grantor', placeholder: 'US-1714000' });
     const basis = select({ id: 'prof-fr-basis' }, [['revenue', 'Rate of the amount'], ['per-line', 'Amount per line']], 'revenue');
     const value = h('input', { id: 'prof-fr-value', required: true, placeholder: '0.05' });
+    const currency = h('input', { id: 'prof-fr-currency', maxlength: 3, placeholder: 'USD', title: 'the ISO 4217 code of an amount per line' });
     const from = h('input', { id: 'prof-fr-from', type: 'date' });
     const to = h('input', { id: 'prof-fr-to', type: 'date' });
     const source = h('input', { id: 'prof-fr-source', maxlength: 200 });
@@ -482,7 +568,7 @@ export const franchises = recordPage({
       id: 'prof-fr-form',
       button: 'Store the fee',
       fields: [field('Area', area), field('Fee name', name), field('Grantor', grantor), field('Basis', basis), field('Rate or amount', value),
-        field('From', from), field('To', to), field('Source', source)],
+        field('Currency (per line)', currency), field('From', from), field('To', to), field('Source', source)],
       async store() {
         const body = { areaId: area.value.trim(), name: name.value.trim() };
         if (grantor.value.trim()) body.jurisdiction = grantor.value.trim();
@@ -492,6 +578,9 @@ export const franchises = recordPage({
         } else {
           body.rate = value.value.trim();
         }
+        // A currency given with a rate goes too, and the API refuses it
+        // naming the field, rather than being dropped without a word.
+        if (currency.value.trim()) body.currency = currency.value.trim();
         if (from.value) body.effectiveDate = from.value;
         if (to.value) body.expirationDate = to.value;
         if (source.value.trim()) body.source = source.value.trim();

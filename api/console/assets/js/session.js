@@ -38,12 +38,19 @@ function exact(key, value, context) {
   return value;
 }
 
-// ApiError is a refused call: its status and the API's error items.
+// SAID is how many of a refusal's error items its message says; it
+// counts the rest.
+const SAID = 5;
+
+// ApiError is a refused call: its status and the API's error items. Its
+// message says every item (the first SAID, and how many more), each
+// with its target: a request refused for two fields names both.
 export class ApiError extends Error {
   constructor(status, items) {
-    const first = items && items[0];
-    const target = first && first.target ? ` (${first.target})` : '';
-    super(first ? `${first.message}${target}` : `the server answered ${status}`);
+    const list = items || [];
+    const said = list.slice(0, SAID).map((e) => `${e.message}${e.target ? ` (${e.target})` : ''}`);
+    if (list.length > SAID) said.push(`and ${list.length - SAID} more`);
+    super(said.length ? said.join('; ') : `the server answered ${status}`);
     this.status = status;
     this.items = items || [];
   }
