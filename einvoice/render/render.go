@@ -681,7 +681,10 @@ func registrationCountry(r journal.Registration) string {
 // number of its registration's country in its canonical form
 // (taxreg.Validate), any other as it was written, without white space,
 // with the country's prefix when it has none. A United Kingdom number
-// keeps the prefix it was written with, GB or Northern Ireland's XI.
+// keeps the prefix it was written with, GB or Northern Ireland's XI. A
+// Norwegian VAT number is the organisation number followed by MVA, which
+// a registration may leave out: Peppol BIS's rule NO-R-001 refuses a
+// Norwegian seller's VAT identifier without it.
 func withPrefix(r journal.Registration) string {
 	country := registrationCountry(r)
 	n := strings.ToUpper(strings.Join(strings.Fields(r.Number), ""))
@@ -690,6 +693,9 @@ func withPrefix(r journal.Registration) string {
 		country = n[:2]
 	}
 	if res := taxreg.Validate(country, r.Number); res.IsSyntaxValid {
+		if country == "NO" && !strings.HasSuffix(res.Normalized, "MVA") {
+			return res.Normalized + "MVA"
+		}
 		return res.Normalized
 	}
 	if len(n) >= 2 && n[0] >= 'A' && n[0] <= 'Z' && n[1] >= 'A' && n[1] <= 'Z' {
