@@ -15,11 +15,13 @@ import (
 // (the form VIES and the member states' registers give it). Before, only
 // white space was dropped, so the invoice stated "DE136.695.976" for a
 // German number written with dots and "DEU136695976" for one whose
-// registration named Germany "DEU"; an Irish buyer named "IRL" was not
-// matched to its Irish address either. The numbers are real (IE6388047V
-// is Google Ireland Limited's, as its invoices state it). A number
-// written with Northern Ireland's prefix XI keeps it, in a registration
-// of GB or of XI.
+// registration named Germany "DEU"; an Irish buyer named "IRL", or a
+// Greek one named by the VAT prefix "EL", was not matched to its address
+// either, and the invoice named its Austrian number. The numbers pass
+// their check digits (IE6388047V is Google Ireland Limited's, as its
+// invoices state it); an old 8-digit Greek number takes its leading 0. A
+// number written with Northern Ireland's prefix XI keeps it, in a
+// registration of GB or of XI.
 func TestRenderVATIdentifierCanonical(t *testing.T) {
 	e, j := journaledEngine(t)
 	seller := &wire.Seller{Company: "Grachten BV", PhysicalOrigin: &wire.Location{City: "Amsterdam", PostalCode: "1012", Country: "NL"},
@@ -34,6 +36,7 @@ func TestRenderVATIdentifierCanonical(t *testing.T) {
 		{wire.TaxRegistration{ISOCountryCode: "DEU", TaxRegistrationNumber: "136695976"}, "Berlin", "10115", "DE", "DE136695976"},
 		{wire.TaxRegistration{ISOCountryCode: "DE", TaxRegistrationNumber: "136-695-976"}, "Berlin", "10115", "DE", "DE136695976"},
 		{wire.TaxRegistration{ISOCountryCode: "IRL", TaxRegistrationNumber: "ie 6388047 v"}, "Dublin", "D04", "IE", "IE6388047V"},
+		{wire.TaxRegistration{ISOCountryCode: "EL", TaxRegistrationNumber: "94012834"}, "Athens", "105 57", "GR", "EL094012834"},
 		{wire.TaxRegistration{ISOCountryCode: "GB", TaxRegistrationNumber: "XI 000 4726 31"}, "Belfast", "BT1 5GS", "GB", "XI000472631"},
 		{wire.TaxRegistration{ISOCountryCode: "XI", TaxRegistrationNumber: "xi-000-4726-31"}, "Belfast", "BT1 5GS", "GB", "XI000472631"},
 	} {
