@@ -644,8 +644,10 @@ func vatID(regs []journal.Registration, taxCountries map[string]bool, country st
 // of the VAT directive; Greece's under EL, Northern Ireland's under XI
 // from 2021), which the invoice must state as the customer's number
 // (Article 226(4)). A German number of a buyer that also gave the Dutch
-// one of the goods' departure state is the one shown. It returns regs
-// when it finds none.
+// one of the goods' departure state is the one shown. A United Kingdom
+// registration whose number is written with Northern Ireland's prefix XI
+// is Northern Ireland's, as the engine reads it. It returns regs when it
+// finds none.
 func intraCommunityNumbers(regs []journal.Registration, departure string, d civil.Date) []journal.Registration {
 	var out []journal.Registration
 	for _, r := range regs {
@@ -653,8 +655,12 @@ func intraCommunityNumbers(regs []journal.Registration, departure string, d civi
 		if a2, ok := jurisdiction.CountryAlpha2(c); ok {
 			c = a2
 		}
-		if n := strings.ToUpper(strings.TrimSpace(r.Number)); c == "" && len(n) > 2 {
+		n := strings.ToUpper(strings.TrimLeft(strings.TrimSpace(r.Number), " .-/"))
+		switch {
+		case c == "" && len(n) > 2:
 			c = n[:2] // a number written with its prefix
+		case c == "GB" && strings.HasPrefix(n, jurisdiction.NorthernIrelandCode):
+			c = jurisdiction.NorthernIrelandCode
 		}
 		if state, ok := jurisdiction.EUNumberState(c, d); ok && state != departure {
 			out = append(out, r)
