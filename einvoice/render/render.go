@@ -42,6 +42,7 @@ import (
 	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/jurisdiction/taxreg"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
 	"github.com/shopspring/decimal"
@@ -609,8 +610,10 @@ func makeParty(tx *journal.Transaction, p *journal.Party, role, name, code, endp
 // registrations: the one of its address's country, else the one of a
 // country whose VAT the invoice charges, else the first; "" when it has
 // none.
-// The identifier gets its country's prefix when it was stored without
-// one (EL for Greece).
+// The identifier is the number in its canonical form (taxreg.Validate:
+// its country's VAT prefix, EL for Greece, and the number without
+// separators) when it is a valid number of its registration's country,
+// which may be stored by its alpha-2 or alpha-3 code.
 func vatID(regs []journal.Registration, taxCountries map[string]bool, country string) string {
 	var vat []journal.Registration
 	for _, r := range regs {
@@ -626,10 +629,10 @@ func vatID(regs []journal.Registration, taxCountries map[string]bool, country st
 		}
 		return ""
 	}
-	if id := pick(func(r journal.Registration) bool { return r.Country == country }); id != "" {
+	if id := pick(func(r journal.Registration) bool { return registrationCountry(r) == country }); id != "" {
 		return id
 	}
-	if id := pick(func(r journal.Registration) bool { return taxCountries[r.Country] }); id != "" {
+	if id := pick(func(r journal.Registration) bool { return taxCountries[registrationCountry(r)] }); id != "" {
 		return id
 	}
 	return pick(func(journal.Registration) bool { return true })
@@ -641,8 +644,10 @@ func vatID(regs []journal.Registration, taxCountries map[string]bool, country st
 // of the VAT directive; Greece's under EL, Northern Ireland's under XI
 // from 2021), which the invoice must state as the customer's number
 // (Article 226(4)). A German number of a buyer that also gave the Dutch
-// one of the goods' departure state is the one shown. It returns regs
-// when it finds none.
+// one of the goods' departure state is the one shown. A United Kingdom
+// registration whose number is written with Northern Ireland's prefix XI
+// is Northern Ireland's, as the engine reads it. It returns regs when it
+// finds none.
 func intraCommunityNumbers(regs []journal.Registration, departure string, d civil.Date) []journal.Registration {
 	var out []journal.Registration
 	for _, r := range regs {
@@ -650,8 +655,12 @@ func intraCommunityNumbers(regs []journal.Registration, departure string, d civi
 		if a2, ok := jurisdiction.CountryAlpha2(c); ok {
 			c = a2
 		}
-		if n := strings.ToUpper(strings.TrimSpace(r.Number)); c == "" && len(n) > 2 {
+		n := strings.ToUpper(strings.TrimLeft(strings.TrimSpace(r.Number), " .-/"))
+		switch {
+		case c == "" && len(n) > 2:
 			c = n[:2] // a number written with its prefix
+		case c == "GB" && strings.HasPrefix(n, jurisdiction.NorthernIrelandCode):
+			c = jurisdiction.NorthernIrelandCode
 		}
 		if state, ok := jurisdiction.EUNumberState(c, d); ok && state != departure {
 			out = append(out, r)
@@ -663,13 +672,46 @@ func intraCommunityNumbers(regs []journal.Registration, departure string, d civi
 	return out
 }
 
-// withPrefix returns a VAT number with its country prefix.
+// registrationCountry returns the ISO 3166-1 alpha-2 code of a stored
+// registration's country, which the request may have given as its
+// alpha-3 code and in any case, or for Greece as its VAT prefix EL (as
+// the engine reads a registration, GR).
+func registrationCountry(r journal.Registration) string {
+	c := strings.ToUpper(strings.TrimSpace(r.Country))
+	if a2, ok := jurisdiction.CountryAlpha2(c); ok {
+		return a2
+	}
+	if c == "EL" {
+		return "GR"
+	}
+	return c
+}
+
+// withPrefix returns a VAT number with its country prefix: a valid
+// number of its registration's country in its canonical form
+// (taxreg.Validate), any other as it was written, without white space,
+// with the country's prefix when it has none. A United Kingdom number
+// keeps the prefix it was written with, GB or Northern Ireland's XI. A
+// Norwegian VAT number is the organisation number followed by MVA, which
+// a registration may leave out: Peppol BIS's rule NO-R-001 refuses a
+// Norwegian seller's VAT identifier without it.
 func withPrefix(r journal.Registration) string {
+	country := registrationCountry(r)
 	n := strings.ToUpper(strings.Join(strings.Fields(r.Number), ""))
+	if (country == "GB" || country == jurisdiction.NorthernIrelandCode) && len(n) >= 2 &&
+		(n[:2] == "GB" || n[:2] == jurisdiction.NorthernIrelandCode) {
+		country = n[:2]
+	}
+	if res := taxreg.Validate(country, r.Number); res.IsSyntaxValid {
+		if country == "NO" && !strings.HasSuffix(res.Normalized, "MVA") {
+			return res.Normalized + "MVA"
+		}
+		return res.Normalized
+	}
 	if len(n) >= 2 && n[0] >= 'A' && n[0] <= 'Z' && n[1] >= 'A' && n[1] <= 'Z' {
 		return n
 	}
-	prefix := r.Country
+	prefix := country
 	if prefix == "GR" {
 		prefix = "EL"
 	}

@@ -35,6 +35,19 @@ func TestRenderNorthernIrelandIntraCommunity(t *testing.T) {
 				TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "FR", TaxRegistrationNumber: "FR40303265045"}},
 				CustomerCode:     &wire.CustomerCode{Value: "LUMIERE", IsBusinessIndicator: true}},
 			"XI000472631", "FR40303265045"},
+		// A United Kingdom registration written with the prefix XI is the
+		// Belfast trader's Northern Irish number, as the engine reads it
+		// (a GB registration with an XI number): the invoice names it, not
+		// the Austrian number the buyer listed first. Before, it named
+		// ATU10223006.
+		{"WF-DE-GBXI",
+			&wire.Seller{Company: "Bayern Werkzeug GmbH", PhysicalOrigin: &wire.Location{City: "München", PostalCode: "80331", Country: "DE"},
+				TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976"}}},
+			&wire.Customer{CustomerName: "Lagan Tools Ltd", Destination: belfast,
+				TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "AT", TaxRegistrationNumber: "ATU10223006"},
+					{ISOCountryCode: "GB", TaxRegistrationNumber: "XI 000 4726 31"}},
+				CustomerCode: &wire.CustomerCode{Value: "LAGAN", IsBusinessIndicator: true}},
+			"DE136695976", "XI000472631"},
 	} {
 		d := renderGoodsSale(t, e, j, c.id, c.seller, c.customer, "eu-reverse-charge")
 		if len(d.TaxTotals) == 0 || len(d.TaxTotals[0].Subtotals) != 1 || d.TaxTotals[0].Subtotals[0].Category.ID != "K" {

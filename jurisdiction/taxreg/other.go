@@ -30,8 +30,18 @@ func validAR(body string) bool {
 }
 
 // validAU: the ABN, 11 digits; with 1 taken from the first digit, the sum
-// weighted 10,1,3,5,...,19 is a multiple of 89.
+// weighted 10,1,3,5,...,19 is a multiple of 89. A GST branch (a part of
+// an entity the ATO registered for GST on its own) is the entity's ABN
+// followed by its 3-digit branch number, which carries no check digit:
+// the ATO says an entity may quote such a 14-digit number, "their ABN
+// plus a GST Branch Registration number" (GST issues register, primary
+// production, 1.1.1, https://www.ato.gov.au/law/view/view.htm?PiT=99991231235958&docid=GIR%2Fprimary-production-payg-ch1).
+// The branch number is kept in the canonical form, as a United Kingdom
+// branch trader's is.
 func validAU(body string) bool {
+	if len(body) == 14 && isDigits(body[11:]) {
+		body = body[:11]
+	}
 	if !isDigitsN(body, 11) || body[0] == '0' {
 		return false
 	}

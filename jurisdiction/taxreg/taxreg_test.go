@@ -266,6 +266,15 @@ func TestNormalized(t *testing.T) {
 		{"BR", "12.ABC.345/01DE-35", Result{true, "BR12ABC34501DE35", InfoSyntaxValid}},
 		{"BR", "12.ABC.345/01DE-36", Result{false, "BR12ABC34501DE36", InfoSyntaxInvalid}},
 		{"BR", "111.111.111-11", Result{false, "BR11111111111", InfoSyntaxInvalid}},
+		// An Australian GST branch: the ATO's own ABN and a branch number,
+		// which the ATO says an entity may quote as 14 digits; the ABN's
+		// check digits still count.
+		{"AU", "51 824 753 556", Result{true, "AU51824753556", InfoSyntaxValid}},
+		{"AU", "51 824 753 556 001", Result{true, "AU51824753556001", InfoSyntaxValid}},
+		{"AU", "51-824-753-556-012", Result{true, "AU51824753556012", InfoSyntaxValid}},
+		{"AU", "51 824 753 557 001", Result{false, "AU51824753557001", InfoSyntaxInvalid}},
+		{"AU", "51 824 753 556 01", Result{false, "AU5182475355601", InfoSyntaxInvalid}},
+		{"AU", "51 824 753 556 0001", Result{false, "AU518247535560001", InfoSyntaxInvalid}},
 		{"SE", "5560351339", Result{false, "SE5560351339", InfoSyntaxInvalid}},
 		{"SE", "556035-1339 01", Result{true, "SE556035133901", InfoSyntaxValid}},
 		// Only ASCII letters are upper-cased: 'ſ' is not an 'S'.
