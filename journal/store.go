@@ -43,7 +43,10 @@ type Store interface {
 	// Exists reports whether a live (not deleted) transaction has the ID.
 	Exists(ctx context.Context, tenant, id string) (bool, error)
 	// Delete marks a transaction deleted: it no longer exists for Get,
-	// Exists and reports. Its versions stay for audit.
+	// Exists and reports. Its versions stay for audit. A reversal whose
+	// own reversal stands is not deleted (levy.EConflict, naming that
+	// reversal): its original would count again beside the reversal of
+	// the reversal, which gives it back already; delete that one first.
 	Delete(ctx context.Context, tenant, id string) error
 	// Reverse stores the reversal of a live transaction, not reversed
 	// before, as a new transaction whose amounts are the original's

@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ReverseAfterItsReversalIsDeleted", testReverseAfterItsReversalIsDeleted},
 		{"ReverseAfterItsReversalIDIsReused", testReverseAfterItsReversalIDIsReused},
 		{"ReversalKeepsItsOriginal", testReversalKeepsItsOriginal},
+		{"DeleteReversalOfReversed", testDeleteReversalOfReversed},
 		{"PostAfterReversal", testPostAfterReversal},
 		{"HistoryNamesTheStandingReversal", testHistory},
 		{"RollbackOneSync", testRollbackOneSync},
