@@ -82,6 +82,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"SumsInvalid", testSumsInvalid},
 		{"SumsConcurrent", testSumsConcurrent},
 		{"IntrastatAndWithholding", testIntrastatAndWithholding},
+		{"SummaryWithholdingTypes", testSummaryWithholdingTypes},
 		{"ProfileVersion", testProfileVersion},
 		{"Close", testClose},
 	}
