@@ -84,6 +84,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"IntrastatAndWithholding", testIntrastatAndWithholding},
 		{"SummaryWithholdingTypes", testSummaryWithholdingTypes},
 		{"ProfileVersion", testProfileVersion},
+		{"ExportCustomerAndRule", testExportCustomerAndRule},
 		{"Close", testClose},
 	}
 	for _, tc := range tests {
