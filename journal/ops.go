@@ -42,6 +42,13 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 		if err != nil {
 			return nil, err
 		}
+		// A reversal superseded while its own reversal stands would give
+		// its original back in full beside that reversal, as a delete
+		// would (see doDelete).
+		if reversed && latest.ReversalOf != "" {
+			return nil, conflict(FieldTransactionID, "transaction %q, a reversal of %q, is reversed by %q: posted over while %q stands, %q would count twice; delete %q first",
+				id, latest.ReversalOf, h.ReversedBy, h.ReversedBy, latest.ReversalOf, h.ReversedBy)
+		}
 		if reversed {
 			out.SupersededReversal = h.ReversedBy
 		}

@@ -21,6 +21,9 @@ type Store interface {
 	// is on disk when Post returns. A transaction of one perspective is
 	// not stored over a live one of another (a purchase under the ID of
 	// a stored sale): that is levy.EConflict, field FieldTransactionID.
+	// Nor is one stored over a reversal whose own reversal stands
+	// (levy.EConflict, naming that reversal): superseded, the reversal
+	// would give its original back beside the reversal of the reversal.
 	Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error)
 	// PostAll stores txs, in order, as Post stores each, in one unit:
 	// either every one is stored or none is, and the writes are on disk

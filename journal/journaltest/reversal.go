@@ -12,9 +12,10 @@ import (
 )
 
 // testDeleteReversalOfReversed: a reversal R that a reversal RR
-// reverses is not deleted while RR stands (409, naming RR): deleted, R
-// would give the sale back in full beside RR, which gives it back
-// already, and the sale would count twice in the scan and the figures.
+// reverses is not deleted while RR stands (409, naming RR), nor posted
+// over: deleted or superseded, R would give the sale back in full
+// beside RR, which gives it back already, and the sale would count
+// twice in the scan and the figures.
 // Once RR is deleted, R may be, and the sale counts once.
 func testDeleteReversalOfReversed(t *testing.T, s journal.Store) {
 	ctx := context.Background()
@@ -43,6 +44,22 @@ func testDeleteReversalOfReversed(t *testing.T, s journal.Store) {
 	wantScan(t, s, tenant, "", "", "S1@1", "S1-R@1", "S1-RR@1")
 	wantFigures(t, s, tenant, standing)
 	wantHistory(t, s, tenant, "S1-R", 1, true, "S1-RR")
+
+	// Nor is a new version posted over it, which would supersede it
+	// and give the sale back in full beside S1-RR just the same.
+	over := sale(t, "S1-R", "2026-03-05", "ACME", usLine(t, "L1", "US-TX", "7.00", "7.00"))
+	_, err = s.Post(ctx, tenant, over)
+	wantCode(t, "posting over S1-R while S1-RR reverses it", err, levy.EConflict)
+	if err == nil || !strings.Contains(err.Error(), `"S1-RR"`) {
+		t.Fatalf("posting over S1-R while S1-RR reverses it: %v, want it to name S1-RR", err)
+	}
+	_, err = s.PostAll(ctx, tenant, []*journal.Transaction{sale(t, "S2", "2026-03-05", "ACME"), over})
+	wantCode(t, "posting over S1-R in a batch while S1-RR reverses it", err, levy.EConflict)
+	if exists(t, s, tenant, "S2") {
+		t.Fatal("the refused batch stored S2")
+	}
+	wantScan(t, s, tenant, "", "", "S1@1", "S1-R@1", "S1-RR@1")
+	wantFigures(t, s, tenant, standing)
 
 	// RR first, then R: the sale counts once, in full.
 	if err := s.Delete(ctx, tenant, "S1-RR"); err != nil {
