@@ -331,7 +331,8 @@ func TestCompanyReportShapes(t *testing.T) {
 	}
 
 	// The CSV export's company column comes after every earlier
-	// column, and only profileVersion, added since, after it.
+	// column, and only the columns added since after it:
+	// profileVersion, customerCode and ruleId.
 	buf.Reset()
 	if _, err := journal.Export(ctx, store, "acme", civil.Date{}, civil.Date{}, journal.CSV, &buf, nil); err != nil {
 		t.Fatal(err)
@@ -341,8 +342,8 @@ func TestCompanyReportShapes(t *testing.T) {
 		t.Fatal(err)
 	}
 	col := slices.Index(recs[0], "company")
-	if col != len(recs[0])-2 || recs[0][len(recs[0])-1] != "profileVersion" {
-		t.Fatalf("CSV header %v: company is not the last column but profileVersion", recs[0])
+	if after := recs[0][col+1:]; !slices.Equal(after, []string{"profileVersion", "customerCode", "ruleId"}) {
+		t.Fatalf("CSV header %v: company is followed by %v, want profileVersion, customerCode and ruleId", recs[0], after)
 	}
 	seen := map[string]string{}
 	for _, r := range recs[1:] {

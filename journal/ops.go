@@ -42,6 +42,13 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 		if err != nil {
 			return nil, err
 		}
+		// A reversal superseded while its own reversal stands would give
+		// its original back in full beside that reversal, as a delete
+		// would (see doDelete).
+		if reversed && latest.ReversalOf != "" {
+			return nil, conflict(FieldTransactionID, "transaction %q, a reversal of %q, is reversed by %q: posted over while %q stands, %q would count twice; delete %q first",
+				id, latest.ReversalOf, h.ReversedBy, h.ReversedBy, latest.ReversalOf, h.ReversedBy)
+		}
 		if reversed {
 			out.SupersededReversal = h.ReversedBy
 		}
@@ -183,6 +190,20 @@ func doDelete(st State, id string) error {
 	latest, err := st.Version(id, h.Latest)
 	if err != nil {
 		return err
+	}
+	// A reversal that is itself reversed stays while its reversal does:
+	// deleted, it would give its original back in full beside the
+	// reversal of the reversal, which gives it back too, and the
+	// original would count twice.
+	if latest.ReversalOf != "" && h.ReversedBy != "" {
+		reversed, err := stillReversed(st, id, h.Latest, h.ReversedBy)
+		if err != nil {
+			return err
+		}
+		if reversed {
+			return conflict(FieldTransactionID, "transaction %q, a reversal of %q, is reversed by %q: deleted while %q stands, %q would count twice; delete %q first",
+				id, latest.ReversalOf, h.ReversedBy, h.ReversedBy, latest.ReversalOf, h.ReversedBy)
+		}
 	}
 	nh := h
 	nh.Deleted = true

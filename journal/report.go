@@ -50,9 +50,13 @@ const (
 	// reversalOf hold the tax in the filing currency where the engine
 	// converted it (empty otherwise), then the exemption certificate and
 	// the reason code of an exempted tax, the withholding type, the
-	// transaction's company code, and last the version of the tenant's
-	// profile its calculation read (Transaction.ProfileVersion, 0 for
-	// none). It is written with csvout: a cell
+	// transaction's company code, the version of the tenant's profile
+	// its calculation read (Transaction.ProfileVersion, 0 for none),
+	// the code of the line's customer (the line's own, else the
+	// document's; empty when the request named none) and last the ID
+	// of the rule that decided the tax (Tax.RuleID). New columns come
+	// at the end, so that a reader of the columns by position keeps
+	// reading the earlier ones. It is written with csvout: a cell
 	// that a spreadsheet program would read as a formula is neutralised, and
 	// amounts, rates and versions stay plain numbers, negative ones with
 	// their minus sign.
@@ -64,7 +68,8 @@ var csvHeader = []string{"transactionId", "version", "postingDate", "documentDat
 	"messageType", "currency", "lineItemId", "productClass", "lineAmount", "state", "jurisdictionId", "jurisdictionName",
 	"jurisdictionType", "imposition", "taxType", "taxResult", "collectedFrom", "taxable", "exempt", "nonTaxable",
 	"tax", "rate", "informationOnly", "reversalOf", "filingCurrency", "filingRate", "filingTaxable", "filingExempt", "filingTax",
-	"certificateNumber", "reasonCode", "withholdingType", "company", "profileVersion"}
+	"certificateNumber", "reasonCode", "withholdingType", "company", "profileVersion",
+	"customerCode", "ruleId"}
 
 // csvNumbers are the columns of a CSV export that hold numbers; every
 // other column holds text (see csvout).
@@ -142,6 +147,20 @@ func export(ctx context.Context, s Store, tenant string, company *string, from, 
 	return n, nil
 }
 
+// customerCode is the code of the customer of line l of tx: the line's
+// own customer's when the request gave the line one, else the
+// document's; "" when the request named none or the journal kept no
+// parties then.
+func customerCode(tx *Transaction, l *Line) string {
+	switch {
+	case l.Customer != nil:
+		return l.Customer.Code
+	case tx.Customer != nil:
+		return tx.Customer.Code
+	}
+	return ""
+}
+
 // writeCSV writes the rows of one transaction: one per tax, or one per
 // line for a line without taxes; w neutralises every cell.
 func writeCSV(w *csvout.Writer, tx *Transaction) error {
@@ -155,6 +174,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 			row[slices.Index(csvHeader, "reversalOf")] = tx.ReversalOf
 			row[slices.Index(csvHeader, "company")] = tx.Company
 			row[slices.Index(csvHeader, "profileVersion")] = profile
+			row[slices.Index(csvHeader, "customerCode")] = customerCode(tx, &l)
 			if err := write(row); err != nil {
 				return err
 			}
@@ -173,7 +193,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 			} else {
 				row = append(row, "", "", "", "", "")
 			}
-			row = append(row, t.CertificateNumber, t.ReasonCode, t.WithholdingType, tx.Company, profile)
+			row = append(row, t.CertificateNumber, t.ReasonCode, t.WithholdingType, tx.Company, profile, customerCode(tx, &l), t.RuleID)
 			if err := write(row); err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -100,5 +101,23 @@ func TestExportCSVFormulas(t *testing.T) {
 		back.Lines[0].Taxes[0].CertificateNumber != attacks["certificateNumber"] || back.Lines[0].Taxes[0].ReasonCode != attacks["reasonCode"] ||
 		!strings.Contains(out.String(), `"tax":-12.50`) {
 		t.Errorf("the JSON lines export changed a value: %s", out.String())
+	}
+}
+
+// TestExportCSVHeaderDocumented: docs/journal.md lists the CSV export's
+// header as the export writes it, so that a reader of the columns by
+// position learns each new one there.
+func TestExportCSVHeaderDocumented(t *testing.T) {
+	var b bytes.Buffer
+	if _, err := journal.Export(context.Background(), journal.NewMemory(), "acme", civil.Date{}, civil.Date{}, journal.CSV, &b, nil); err != nil {
+		t.Fatal(err)
+	}
+	header, _, _ := strings.Cut(b.String(), "\n")
+	doc, err := os.ReadFile("../docs/journal.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "\n"+strings.TrimSuffix(header, "\r")+"\n") {
+		t.Errorf("docs/journal.md does not list the CSV export's header on a line of its own:\n%s", header)
 	}
 }

@@ -21,6 +21,9 @@ type Store interface {
 	// is on disk when Post returns. A transaction of one perspective is
 	// not stored over a live one of another (a purchase under the ID of
 	// a stored sale): that is levy.EConflict, field FieldTransactionID.
+	// Nor is one stored over a reversal whose own reversal stands
+	// (levy.EConflict, naming that reversal): superseded, the reversal
+	// would give its original back beside the reversal of the reversal.
 	Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error)
 	// PostAll stores txs, in order, as Post stores each, in one unit:
 	// either every one is stored or none is, and the writes are on disk
@@ -43,7 +46,10 @@ type Store interface {
 	// Exists reports whether a live (not deleted) transaction has the ID.
 	Exists(ctx context.Context, tenant, id string) (bool, error)
 	// Delete marks a transaction deleted: it no longer exists for Get,
-	// Exists and reports. Its versions stay for audit.
+	// Exists and reports. Its versions stay for audit. A reversal whose
+	// own reversal stands is not deleted (levy.EConflict, naming that
+	// reversal): its original would count again beside the reversal of
+	// the reversal, which gives it back already; delete that one first.
 	Delete(ctx context.Context, tenant, id string) error
 	// Reverse stores the reversal of a live transaction, not reversed
 	// before, as a new transaction whose amounts are the original's

@@ -180,6 +180,13 @@ type SummaryRow struct {
 	// the others, WithheldByCustomer, which the customer pays and the
 	// total leaves out.
 	Withheld Withholder `json:"withheld,omitempty"`
+	// WithholdingType is the withholding type of a row of withheld
+	// taxes (Tax.WithholdingType): withholdings of one jurisdiction and
+	// imposition under different types (professional fees, rent) are
+	// different rows, as each type is declared on its own. It is empty
+	// on the other rows, and on those of withheld taxes stored without
+	// a type.
+	WithholdingType string `json:"withholdingType,omitempty"`
 	// PaidToVendor marks the rows of the tax that the tenant's vendors
 	// charged it on its purchases (a BUYER transaction's tax collected
 	// from the SELLER: an invoice verification stored as APINVOICE_SYNC,
@@ -244,6 +251,15 @@ func withholder(t *Tax, p string) Withholder {
 		return WithheldByTenant
 	}
 	return WithheldByCustomer
+}
+
+// withholdingType is the withholding type of t when it is withheld,
+// and "" when it is not: the key of its summary row.
+func withholdingType(t *Tax) string {
+	if !t.Withheld {
+		return ""
+	}
+	return t.WithholdingType
 }
 
 // paidToVendor reports whether t, a tax of a transaction of perspective
@@ -329,7 +345,7 @@ func (r ZeroTaxReason) Text() string {
 // RowOf returns the row of the remittance summary (Summarize) that sums
 // the tax t of the transaction tx, in the section of tx.Currency, with
 // its key only (jurisdiction, imposition, party, zero-tax reason,
-// withholder, vendor's tax) and no amounts; ok is false for an
+// withholder and withholding type, vendor's tax) and no amounts; ok is false for an
 // information-only tax, which no row sums.
 func RowOf(tx *Transaction, t *Tax) (row SummaryRow, ok bool) {
 	if t.InformationOnly {
@@ -337,7 +353,7 @@ func RowOf(tx *Transaction, t *Tax) (row SummaryRow, ok bool) {
 	}
 	return SummaryRow{JurisdictionID: t.JurisdictionID, JurisdictionName: t.JurisdictionName, JurisdictionType: t.JurisdictionType,
 		Imposition: t.Imposition, CollectedFrom: t.CollectedFrom, ZeroTaxReason: zeroTaxReason(t),
-		Withheld: withholder(t, tx.Perspective), PaidToVendor: paidToVendor(t, tx.Perspective)}, true
+		Withheld: withholder(t, tx.Perspective), WithholdingType: withholdingType(t), PaidToVendor: paidToVendor(t, tx.Perspective)}, true
 }
 
 // zeroTaxReason returns why t's tax is zero, or "" when it is not.
@@ -377,7 +393,7 @@ func zeroTaxReason(t *Tax) ZeroTaxReason {
 // transactions posted in [from, to] (a zero date leaves its end open).
 // Reversals count with their negative amounts; information-only taxes
 // are left out, as they are never remitted. Withheld taxes are rows of
-// their own (SummaryRow.Withheld); the totals count those the tenant
+// their own (SummaryRow.Withheld), one per withholding type; the totals count those the tenant
 // withheld on its purchases and leave out those its customers withheld
 // on its sales. The tax that vendors charged the tenant on its purchases
 // is in rows of its own too (SummaryRow.PaidToVendor), which the totals
@@ -405,6 +421,7 @@ func summarize(ctx context.Context, s Store, tenant string, from, to civil.Date,
 		cur, jur, imp, from string
 		reason              ZeroTaxReason
 		withheld            Withholder
+		withholdingType     string
 		vendor              bool
 	}
 	type convKey struct {
@@ -450,12 +467,12 @@ func summarize(ctx context.Context, s Store, tenant string, from, to civil.Date,
 					continue
 				}
 				k := rowKey{tx.Currency, t.JurisdictionID, t.Imposition, t.CollectedFrom, zeroTaxReason(t), withholder(t, tx.Perspective),
-					paidToVendor(t, tx.Perspective)}
+					withholdingType(t), paidToVendor(t, tx.Perspective)}
 				r := rows[k]
 				if r == nil {
 					r = &SummaryRow{JurisdictionID: t.JurisdictionID, JurisdictionName: t.JurisdictionName,
 						JurisdictionType: t.JurisdictionType, Imposition: t.Imposition, CollectedFrom: t.CollectedFrom,
-						ZeroTaxReason: k.reason, Withheld: k.withheld, PaidToVendor: k.vendor}
+						ZeroTaxReason: k.reason, Withheld: k.withheld, WithholdingType: k.withholdingType, PaidToVendor: k.vendor}
 					rows[k] = r
 				}
 				r.add(t)
@@ -504,7 +521,7 @@ func summarize(ctx context.Context, s Store, tenant string, from, to civil.Date,
 		slices.SortFunc(sec.Rows, func(a, b SummaryRow) int {
 			return cmp.Or(cmp.Compare(a.JurisdictionID, b.JurisdictionID), cmp.Compare(a.Imposition, b.Imposition),
 				cmp.Compare(a.CollectedFrom, b.CollectedFrom), cmp.Compare(a.ZeroTaxReason, b.ZeroTaxReason), cmp.Compare(a.Withheld, b.Withheld),
-				boolOrder(a.PaidToVendor, b.PaidToVendor))
+				cmp.Compare(a.WithholdingType, b.WithholdingType), boolOrder(a.PaidToVendor, b.PaidToVendor))
 		})
 		if sec.Rows == nil {
 			sec.Rows = []SummaryRow{}

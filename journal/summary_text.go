@@ -101,6 +101,16 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
+// impositionText is the imposition of a row for people, with the
+// withholding type of a row of withheld taxes that has one
+// ("Withholding Tax (RENT)"), so that rows of two types read apart.
+func (r *SummaryRow) impositionText() string {
+	if r.WithholdingType == "" {
+		return r.Imposition
+	}
+	return r.Imposition + " (" + r.WithholdingType + ")"
+}
+
 // writeSection writes the table of one currency.
 func writeSection(w io.Writer, c *CurrencyReport) error {
 	cur := currencyName(c.Currency)
@@ -119,7 +129,7 @@ func writeSection(w io.Writer, c *CurrencyReport) error {
 			from, byTenant = from+" (withheld)", true
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t  %s\n", r.JurisdictionID, r.JurisdictionName, r.JurisdictionType,
-			r.Imposition, from, r.Taxable, r.Exempt, r.NonTaxable, r.Tax, r.Transactions, r.ZeroTaxReason.Text())
+			r.impositionText(), from, r.Taxable, r.Exempt, r.NonTaxable, r.Tax, r.Transactions, r.ZeroTaxReason.Text())
 	}
 	fmt.Fprintf(tw, "TOTAL TAX %s\t\t\t\t\t\t\t\t%s\t%d\t\n", cur, c.Total.Tax, c.Transactions)
 	if err := tw.Flush(); err != nil {
@@ -147,7 +157,7 @@ func writeSection(w io.Writer, c *CurrencyReport) error {
 				rate = fmt.Sprintf("at 1 %s = %s %s", cur, v.Rate, v.Currency)
 			}
 			fmt.Fprintf(w, "  %s %s (%s) %s: tax %s %s = %s %s; taxable %s %s = %s %s; exempt %s %s = %s %s\n",
-				r.JurisdictionID, r.Imposition, r.CollectedFrom, rate, cur, v.Tax, v.Currency, v.FilingTax,
+				r.JurisdictionID, r.impositionText(), r.CollectedFrom, rate, cur, v.Tax, v.Currency, v.FilingTax,
 				cur, v.Taxable, v.Currency, v.FilingTaxable, cur, v.Exempt, v.Currency, v.FilingExempt)
 		}
 	}

@@ -147,10 +147,11 @@ type ImportAnswer struct {
 	Franchises    int    `json:"franchises,omitempty"`
 	Policy        bool   `json:"policy,omitempty"`
 	Deletes       int    `json:"deletes,omitempty"`
-	// Unchanged counts the records of the files equal to the stored ones,
-	// which the import left as they were (the counts above are of the
-	// records it stored); an import of nothing but those changes nothing
-	// and answers the profile's current version.
+	// Unchanged counts the records of the files or the change set equal
+	// to the stored ones (a change set's policy equal to the stored one
+	// counting as one), which the import left as they were (the counts
+	// above are of the records it stored); an import of nothing but
+	// those changes nothing and answers the profile's current version.
 	Unchanged int `json:"unchanged,omitempty"`
 	// Files are the files read, in order.
 	Files []string `json:"files,omitempty"`

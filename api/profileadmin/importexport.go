@@ -41,15 +41,54 @@ func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
 		err = h.decode(r, &cs)
 	}
 	var v uint64
+	var unchanged int
 	if err == nil {
-		v, err = h.svc.Apply(r.Context(), rq.tenant, rq.by, cs)
+		v, unchanged, err = ApplyChangeSet(r.Context(), h.svc, rq.tenant, rq.by, &cs)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	h.log.Info("profile imported", "tenant", rq.tenant, "by", rq.by, "version", v, "records", cs.Len())
-	api.WriteData(w, r, http.StatusOK, importAnswer(v, &cs, nil))
+	h.log.Info("profile imported", "tenant", rq.tenant, "by", rq.by, "version", v, "records", cs.Len(), "unchanged", unchanged)
+	ans := importAnswer(v, &cs, nil)
+	ans.Unchanged = unchanged
+	api.WriteData(w, r, http.StatusOK, ans)
+}
+
+// ApplyChangeSet applies cs, a JSON change set, to the tenant's profile
+// and returns the version stored and the number of records (the policy
+// counting as one) left as they were, used by the admin route and the
+// CLI. As for CSV files (ApplyImport), the records and the policy equal
+// to the stored ones are left out of cs, which then holds only those
+// stored: a change set of nothing else stores nothing and returns the
+// current version. Within the change's unit, the records left out must
+// still be as read (one changed meanwhile refuses the change set, as a
+// conflict naming its field), and the errors of the others name them
+// where cs held them. A change set that Normalize refuses goes to Apply
+// as it is, which answers its errors.
+func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string, cs *profile.ChangeSet) (uint64, int, error) {
+	norm, err := svc.Normalize(*cs)
+	if err != nil {
+		v, err := svc.Apply(ctx, tenant, by, *cs)
+		return v, 0, err
+	}
+	cur, err := svc.Records(ctx, tenant, time.Time{})
+	if err != nil {
+		return 0, 0, err
+	}
+	t := trimUnchanged(cs, &norm, cur)
+	if len(t.same) == 0 {
+		v, err := svc.Apply(ctx, tenant, by, *cs)
+		return v, 0, err
+	}
+	if cs.Len() == 0 {
+		return cur.Version, len(t.same), nil
+	}
+	v, err := svc.ApplyIfWatching(ctx, tenant, by, *cs, keysOf(t.same), stillSame(t.same))
+	if err != nil {
+		return 0, 0, t.locate(err)
+	}
+	return v, len(t.same), nil
 }
 
 func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {

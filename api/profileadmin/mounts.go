@@ -201,7 +201,7 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithOperation(uploadDoc, g(h.uploadDocument)),
 		api.WithOperation(getDoc, g(h.getDocument)),
 		with(op(http.MethodPost, "/import", "importProfile",
-			"Imports a change set (records to store, keys to delete, a policy) as one change, all or nothing.", writeAccess, nil),
+			"Imports a change set (records to store, keys to delete, a policy) as one change, all or nothing; records and a policy equal to the stored ones are left as they are and counted unchanged.", writeAccess, nil),
 			reflect.TypeFor[profile.ChangeSet](), api.Enveloped[ImportAnswer](), 0, h.importChangeSet),
 		api.WithOperation(importFiles, g(h.importFiles)),
 		api.WithOperation(exportJSON, g(h.exportJSON)),

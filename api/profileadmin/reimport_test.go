@@ -1,6 +1,7 @@
 package profileadmin_test
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -76,5 +77,62 @@ func TestReimportThroughTheRoute(t *testing.T) {
 	}
 	if v := s.version(t, "acme"); v != 1 {
 		t.Errorf("the same files again made version %d", v)
+	}
+}
+
+// TestReimportChangeSetThroughTheRoute imports the JSON export back as a
+// change set: nothing is stored, the answer counts every record and the
+// policy unchanged and names the current version. A change set of equal
+// and changed records stores only the changed ones, and an error of a
+// record stored after an equal one left out names it where the change
+// set holds it.
+func TestReimportChangeSetThroughTheRoute(t *testing.T) {
+	s := newServer(t)
+	s.seed(t) // a customer, a certificate, a registration, a product, a policy
+	export := s.send(t, "GET", p+"/export", s.acme, "", nil)
+	if export.status != 200 {
+		t.Fatalf("the export: %d %s", export.status, export.body)
+	}
+	v := s.version(t, "acme")
+	var ans profileadmin.ImportAnswer
+	a := s.json(t, "POST", p+"/import", s.acme, string(export.body))
+	a.data(t, &ans)
+	if a.status != 200 || !reflect.DeepEqual(ans, profileadmin.ImportAnswer{Version: v, Unchanged: 5}) {
+		t.Fatalf("the export imported again: %d %s", a.status, a.body)
+	}
+	if got := s.version(t, "acme"); got != v {
+		t.Fatalf("the export imported again made version %d (was %d)", got, v)
+	}
+
+	// C-1 as stored, C-2 new, and the product with another class.
+	a = s.json(t, "POST", p+"/import", s.acme, `{"customers":[{"code":"C-1","name":"Alpha Supply","isBusiness":true},{"code":"C-2","name":"Beta"}],
+		"products":[{"code":"SKU-1","class":"GENERAL"}]}`)
+	ans = profileadmin.ImportAnswer{}
+	a.data(t, &ans)
+	if a.status != 200 || !reflect.DeepEqual(ans, profileadmin.ImportAnswer{Version: v + 1, Customers: 1, Products: 1, Unchanged: 1}) {
+		t.Fatalf("a change set of an equal customer, a new one and a changed product: %d %s", a.status, a.body)
+	}
+	var c1 profileadmin.CustomerDetail
+	s.must(t, 200, "GET", p+"/customers/C-1", s.acme, "").data(t, &c1)
+	if len(c1.Versions) != 1 {
+		t.Errorf("C-1, sent as stored, has %d versions, want 1: %+v", len(c1.Versions), c1)
+	}
+
+	// The certificate as stored is left out; the second, of a customer
+	// the tenant does not have, is refused as certificates[1].
+	a = s.json(t, "POST", p+"/import", s.acme, `{"certificates":[
+		{"customerCode":"C-1","number":"TX-1","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-01-01","expirationDate":"2026-12-31"},
+		{"customerCode":"C-404","number":"TX-9","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-01-01"}]}`)
+	errs := a.errs()
+	if a.status < 400 || len(errs) == 0 {
+		t.Fatalf("a certificate of an unknown customer: %d %s", a.status, a.body)
+	}
+	for field := range errs {
+		if !strings.HasPrefix(field, "certificates[1]") {
+			t.Errorf("the error of the second certificate names %q, want certificates[1]: %s", field, a.body)
+		}
+	}
+	if got := s.version(t, "acme"); got != v+1 {
+		t.Errorf("the refused change set made version %d (was %d)", got, v+1)
 	}
 }

@@ -376,12 +376,14 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			imported(stdout, ans, a.tenant)
 			return nil
 		}
-		ver, err := svc.Apply(ctx, a.tenant, "cli", *cs)
+		// Records equal to the stored ones are left as they are.
+		ver, unchanged, err := profileadmin.ApplyChangeSet(ctx, svc, a.tenant, "cli", cs)
 		if err != nil {
 			return err
 		}
 		ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
-			Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil, Deletes: len(cs.Deletes)}
+			Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil,
+			Deletes: len(cs.Deletes), Unchanged: unchanged}
 		imported(stdout, ans, a.tenant)
 		return nil
 	case "export":

@@ -119,6 +119,11 @@ func TestProfileCommandOffline(t *testing.T) {
 	}
 	profileCLI(t, 0, append([]string{"import", "--data-dir", dir, "--tenant", "beta"}, csvs...)...)
 	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "gamma", filepath.Join(exp, "profile.json"))
+	// acme's own JSON export, imported back, changes nothing.
+	if out, _ := profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "acme", filepath.Join(exp, "profile.json")); !strings.HasPrefix(out,
+		"imported into tenant acme: nothing changed, ") || !strings.Contains(out, " records unchanged; the profile's version is ") {
+		t.Errorf("acme's JSON export imported back: %q", out)
+	}
 	jsonOf := func(tenant string) string {
 		out, _ := profileCLI(t, 0, "export", "--data-dir", dir, "--tenant", tenant)
 		return out

@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ReverseAfterItsReversalIsDeleted", testReverseAfterItsReversalIsDeleted},
 		{"ReverseAfterItsReversalIDIsReused", testReverseAfterItsReversalIDIsReused},
 		{"ReversalKeepsItsOriginal", testReversalKeepsItsOriginal},
+		{"DeleteReversalOfReversed", testDeleteReversalOfReversed},
 		{"PostAfterReversal", testPostAfterReversal},
 		{"HistoryNamesTheStandingReversal", testHistory},
 		{"RollbackOneSync", testRollbackOneSync},
@@ -81,7 +82,9 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"SumsInvalid", testSumsInvalid},
 		{"SumsConcurrent", testSumsConcurrent},
 		{"IntrastatAndWithholding", testIntrastatAndWithholding},
+		{"SummaryWithholdingTypes", testSummaryWithholdingTypes},
 		{"ProfileVersion", testProfileVersion},
+		{"ExportCustomerAndRule", testExportCustomerAndRule},
 		{"Close", testClose},
 	}
 	for _, tc := range tests {
