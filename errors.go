@@ -95,3 +95,24 @@ func RenameField(err error, field, name string) error {
 	}
 	return err
 }
+
+// MapErrors returns err with each of its *Error, err's own or each of a
+// list of Errors, replaced by what f returns for it, as when one layer
+// names otherwise the fields a lower layer reported; any other error is
+// returned as it is. f must not change the *Error it is given: it returns
+// a changed copy, or the error itself. err itself is not changed.
+func MapErrors(err error, f func(*Error) *Error) error {
+	var list Errors
+	if errors.As(err, &list) {
+		out := make(Errors, len(list))
+		for i, e := range list {
+			out[i] = f(e)
+		}
+		return out
+	}
+	var one *Error
+	if errors.As(err, &one) {
+		return f(one)
+	}
+	return err
+}

@@ -2,7 +2,6 @@ package profileadmin
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -243,37 +242,20 @@ func within(err error, prefix string) error {
 		}
 		return &cp
 	}
-	var list levy.Errors
-	if errors.As(err, &list) {
-		out := make(levy.Errors, len(list))
-		for i, e := range list {
-			out[i] = rename(e)
-		}
-		return out
-	}
-	var one *levy.Error
-	if errors.As(err, &one) {
-		return rename(one)
-	}
-	return err
+	return levy.MapErrors(err, rename)
 }
 
-// renamed returns err with every field from named to, as RenameField
-// does for one, for a levy.Errors list too.
+// renamed returns err with every field named from named to, as
+// RenameField does for one, for a levy.Errors list too.
 func renamed(err error, from, to string) error {
-	var list levy.Errors
-	if errors.As(err, &list) {
-		out := make(levy.Errors, len(list))
-		for i, e := range list {
-			cp := *e
-			if cp.Field == from {
-				cp.Field = to
-			}
-			out[i] = &cp
+	return levy.MapErrors(err, func(e *levy.Error) *levy.Error {
+		if e.Field != from {
+			return e
 		}
-		return out
-	}
-	return levy.RenameField(err, from, to)
+		cp := *e
+		cp.Field = to
+		return &cp
+	})
 }
 
 // clip shortens a parameter quoted in an error.

@@ -3,7 +3,6 @@ package profileadmin
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -77,19 +76,7 @@ func (t *trimmed) locate(err error) error {
 		cp.Field = fmt.Sprintf("%s[%d]%s", member, idx[i], tail)
 		return &cp
 	}
-	var list levy.Errors
-	if errors.As(err, &list) {
-		out := make(levy.Errors, len(list))
-		for i, e := range list {
-			out[i] = move(e)
-		}
-		return out
-	}
-	var one *levy.Error
-	if errors.As(err, &one) {
-		return move(one)
-	}
-	return err
+	return levy.MapErrors(err, move)
 }
 
 // keyed is a record of the profile, which has a key.

@@ -1,7 +1,6 @@
 package profilecsv
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -25,19 +24,7 @@ var recordPath = regexp.MustCompile(`(customers|certificates|registrations|produ
 // file and the line. Errors about anything else, and any error that is
 // not a levy.Error, are returned as they are; err itself is not changed.
 func (im *Import) Locate(err error) error {
-	var list levy.Errors
-	if errors.As(err, &list) {
-		out := make(levy.Errors, len(list))
-		for i, e := range list {
-			out[i] = im.locate(e)
-		}
-		return out
-	}
-	var one *levy.Error
-	if errors.As(err, &one) {
-		return im.locate(one)
-	}
-	return err
+	return levy.MapErrors(err, im.locate)
 }
 
 // locate returns a copy of e naming places in the files.
