@@ -59,7 +59,10 @@ const MaxTotalConditionCost = 1_000_000
 // than MaxConditionLength, one that declares a variable (let), calls a
 // function not among conditionFuncs (repeat, replace, join, toJSON,
 // toBase64, reduce, now, ...), nests a predicate inside another's body,
-// or costs more than MaxConditionCost (a predicate over a range of
+// maps a list that map made (map(map([area], # + #), # + #): a chain of
+// k of them makes texts of 2^k areas, which the memory budget does not
+// count, and [#, #] lists that == compares in 2^k steps, at a cost of a
+// few nodes a link), or costs more than MaxConditionCost (a predicate over a range of
 // 10,000 numbers whose body is 60 comparisons took 40 ms a line). The
 // memory budget alone does not bound these: a variable or an enclosing
 // predicate reuses a collection without paying for it again, repeated
@@ -252,12 +255,24 @@ func (c *conditionCheck) Visit(node *ast.Node) {
 	case *ast.BuiltinNode:
 		if !slices.Contains(conditionFuncs, n.Name) {
 			c.err = fmt.Errorf("a condition may not call %s; it may call %v", n.Name, conditionFuncs)
+			return
+		}
+		if n.Name == "map" && len(n.Arguments) > 0 && ast.Find(n.Arguments[0], isMap) != nil {
+			c.err = fmt.Errorf("a condition may not map a list that map made (map(map(...), ...)): " +
+				"each may build its elements from those of the one before, twice over (# + #, [#, #]), " +
+				"so that a chain of them doubles its texts and lists at each link; map once, with one body")
 		}
 	case *ast.PredicateNode:
 		if ast.Find(n.Node, func(inner ast.Node) bool { _, ok := inner.(*ast.PredicateNode); return ok }) != nil {
 			c.err = fmt.Errorf("a condition may not nest a predicate inside another")
 		}
 	}
+}
+
+// isMap reports whether n is a call of map.
+func isMap(n ast.Node) bool {
+	b, ok := n.(*ast.BuiltinNode)
+	return ok && b.Name == "map"
 }
 
 // ConditionError is the error of a condition that failed while it ran

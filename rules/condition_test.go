@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
+	"github.com/shopspring/decimal"
 )
 
 // TestCompileRefusesRunawayConditions checks that Compile refuses the
@@ -162,6 +163,48 @@ func TestSplitCountsAgainstTheMemoryBudget(t *testing.T) {
 			if _, got, err := table.Decide(context.Background(), &env, civil.MustParse("2026-06-01")); err != nil || got != want {
 				t.Errorf("%s: %v, %v; want %v", when, got, err, want)
 			}
+		}
+	}
+}
+
+// TestCompileRefusesMapOfMap sends conditions that map a list that map
+// made: each link of such a chain may double its elements (# + #,
+// [#, #]), so that a chain of k links over the area makes a text of 2^k
+// areas, which the memory budget does not count, and one of [#, #]
+// lists makes a list that == compares in 2^k steps, while ConditionCost
+// counts a few nodes a link. Before, a chain of 12 links was loaded (one
+// of 22 allocated 1.9 GB while Compile tried it on the longest facts,
+// one of 30 would exhaust any server's memory, and one of 20 [#, #]
+// links took 44 ms, doubling with each link more); now each is refused
+// naming the rule, and a single map whose body uses # twice still loads.
+func TestCompileRefusesMapOfMap(t *testing.T) {
+	const links = 12
+	chain := func(list, body string) string {
+		return strings.Repeat("map(", links) + list + strings.Repeat(", "+body+")", links)
+	}
+	for name, when := range map[string]string{
+		"texts doubled":           "len(first(" + chain("[area]", "# + #") + ")) > 0",
+		"lists doubled":           "any(" + chain("[1]", "[#, #]") + ", # == #)",
+		"through a filter":        "len(map(filter(map([area], # + #), # != \"\"), # + #)) > 0",
+		"through a list of a map": "len(map([first(map([area], # + #))], # + #)) > 0",
+	} {
+		_, err := Compile([]Rule{{ID: "chain", Outcome: Exempt, When: when}})
+		if err == nil || !strings.Contains(err.Error(), "rule chain: a condition may not map a list that map made") {
+			t.Errorf("%s: Compile gave %v, want an error naming rule chain and the map of a map", name, err)
+		}
+		_, err = CompileWithholdings([]Withholding{{ID: "chain", Jurisdiction: "KE", Tax: "Withholding Tax",
+			WithholdingType: "NON_RESIDENT_SERVICES", Rate: decimal.RequireFromString("0.2"), When: when}})
+		if err == nil || !strings.Contains(err.Error(), "withholding chain: a condition may not map a list that map made") {
+			t.Errorf("%s: CompileWithholdings gave %v, want an error naming withholding chain and the map of a map", name, err)
+		}
+	}
+	for _, when := range []string{
+		`any(map(split(area, " "), # + "-" + #), # == "US-US")`,
+		`len(map(["A", "B"], [#, #])) == 2`,
+		`any(map(split(area, " "), upper(#)), # == "US") && len(map([usage], # + #)) > 0`,
+	} {
+		if _, err := Compile([]Rule{{ID: "once", Outcome: Exempt, When: when}}); err != nil {
+			t.Errorf("%s: %v", when, err)
 		}
 	}
 }
