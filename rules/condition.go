@@ -41,7 +41,11 @@ var conditionFuncs = []string{
 // three times to each of 900 texts took 7 to 14 times as long a step as
 // one of 7,018 steps that compares), so that a condition that builds
 // texts in a predicate's body may run for a few milliseconds, still
-// bounded by its steps. A condition without a predicate
+// bounded by its steps. A regular expression (matches) costs its
+// pattern's instructions for each character of its text: over Go's
+// regexp, a step of it took 3 to 7 ns in BenchmarkConditionMatches,
+// where the slowest patterns ran near 20 ns for each instruction and
+// character. A condition without a predicate
 // costs its nodes (a comparison of a fact with a text costs 3); a
 // predicate over a list of three texts with a comparison in its body
 // costs 9 more.
@@ -62,7 +66,10 @@ const MaxTotalConditionCost = 1_000_000
 // maps a list that map made (map(map([area], # + #), # + #): a chain of
 // k of them makes texts of 2^k areas, which the memory budget does not
 // count, and [#, #] lists that == compares in 2^k steps, at a cost of a
-// few nodes a link), or costs more than MaxConditionCost (a predicate over a range of
+// few nodes a link), matches a pattern that is not a text written in it,
+// or costs more than MaxConditionCost (a regular expression of 16,000
+// instructions took 50 ms over an area, and one of 160,000 more than a
+// second) (a predicate over a range of
 // 10,000 numbers whose body is 60 comparisons took 40 ms a line). The
 // memory budget alone does not bound these: a variable or an enclosing
 // predicate reuses a collection without paying for it again, repeated
@@ -89,11 +96,14 @@ func checkCondition(src string) error {
 }
 
 // ConditionCost returns what the condition src may cost to run, in
-// steps: one a syntax node, one an element of each range, and for each
-// predicate (all, any, filter, map, ...) the nodes of its body times the
-// most elements its collection may hold (the elements of a list or of a
-// range of constants, or the memory budget, for a collection made while
-// the condition runs). A condition that does not parse costs 0.
+// steps: one a syntax node, one an element of each range, for each
+// matches the instructions of its pattern times the most characters of
+// its text (a fact's, a text's written in the condition, or their sum
+// for a join), and for each predicate (all, any, filter, map, ...) the
+// cost of its body times the most elements its collection may hold (the
+// elements of a list or of a range of constants, or the memory budget,
+// for a collection made while the condition runs). A condition that
+// does not parse costs 0.
 func ConditionCost(src string) int {
 	tree, err := parser.Parse(src)
 	if err != nil {
@@ -158,7 +168,7 @@ const splitBoundFault = "a condition may make at most"
 
 // conditionCost is ConditionCost of a parsed condition.
 func conditionCost(root ast.Node) int {
-	c := &costCount{}
+	c := &costCount{ptr: pointerBound(root)}
 	ast.Walk(&root, c)
 	return c.cost
 }
@@ -166,12 +176,13 @@ func conditionCost(root ast.Node) int {
 // maxCost is where costs stop adding, so that no product overflows.
 const maxCost = 1 << 40
 
-// costCount is the ast.Visitor of conditionCost.
-type costCount struct{ cost int }
+// costCount is the ast.Visitor of conditionCost. ptr is the most
+// characters # may stand for (pointerBound).
+type costCount struct{ cost, ptr int }
 
 // Visit implements ast.Visitor.
 func (c *costCount) Visit(node *ast.Node) {
-	add := 1
+	add := addCost(1, matchCost(*node, c.ptr))
 	switch n := (*node).(type) {
 	case *ast.BinaryNode:
 		if n.Operator == ".." {
@@ -180,7 +191,8 @@ func (c *costCount) Visit(node *ast.Node) {
 	case *ast.BuiltinNode:
 		for _, a := range n.Arguments {
 			if p, ok := a.(*ast.PredicateNode); ok {
-				add += min(elements(n.Arguments[0])*nodes(p.Node), maxCost)
+				run, once := bodyCost(p.Node, n.Arguments[0], c.ptr)
+				add = addCost(add, addCost(mulCost(elements(n.Arguments[0]), run), once))
 			}
 		}
 	}
@@ -227,18 +239,41 @@ func rangeLen(from, to int64) int {
 	return maxCost
 }
 
-// nodes returns the number of syntax nodes of the tree n.
-func nodes(n ast.Node) int {
-	c := &nodeCount{}
+// bodyCost returns what the body n of a predicate over the list coll
+// costs: run, for each run, its syntax nodes and its matches
+// (matchCost), # standing for a text of at most ptr characters; and
+// once, for all the runs together, its matches of # itself over a list
+// whose texts together have a known bound (totalLength), which cost the
+// instructions of their pattern for each character of them all
+// (# matches "^US-06" over split(area, " ") costs the area's characters
+// once, not once for each ID of the area).
+func bodyCost(n, coll ast.Node, ptr int) (run, once int) {
+	c := &bodyCount{ptr: ptr}
+	c.total, c.known = totalLength(coll, ptr)
 	ast.Walk(&n, c)
-	return c.n
+	return c.run, c.once
 }
 
-// nodeCount is the ast.Visitor of nodes.
-type nodeCount struct{ n int }
+// bodyCount is the ast.Visitor of bodyCost.
+type bodyCount struct {
+	run, once, ptr int
+	// total is the most characters of the list's texts together, when
+	// known.
+	total int
+	known bool
+}
 
 // Visit implements ast.Visitor.
-func (c *nodeCount) Visit(*ast.Node) { c.n++ }
+func (c *bodyCount) Visit(node *ast.Node) {
+	if b, ok := (*node).(*ast.BinaryNode); ok && b.Operator == "matches" && c.known {
+		if _, ok := b.Left.(*ast.PointerNode); ok {
+			c.run = addCost(c.run, 1)
+			c.once = addCost(c.once, matchCost(b, c.total))
+			return
+		}
+	}
+	c.run = addCost(c.run, addCost(1, matchCost(*node, c.ptr)))
+}
 
 // conditionCheck is the ast.Visitor of checkCondition. It keeps the
 // first fault it meets.
@@ -250,6 +285,11 @@ func (c *conditionCheck) Visit(node *ast.Node) {
 		return
 	}
 	switch n := (*node).(type) {
+	case *ast.BinaryNode:
+		if _, ok := n.Right.(*ast.StringNode); n.Operator == "matches" && !ok {
+			c.err = fmt.Errorf("the pattern of matches must be one text written in the condition (productClass matches \"^MED\"), " +
+				"not one made while it runs, which would be compiled anew on every line at a cost no bound counts")
+		}
 	case *ast.VariableDeclaratorNode:
 		c.err = fmt.Errorf("a condition may not declare variables (let %s)", n.Name)
 	case *ast.BuiltinNode:

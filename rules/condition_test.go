@@ -208,3 +208,62 @@ func TestCompileRefusesMapOfMap(t *testing.T) {
 		}
 	}
 }
+
+// TestConditionCostCountsPatterns sends conditions whose regular
+// expressions (matches) compile to large programs: Go's regexp takes,
+// in the worst case, some 20 ns for each instruction of the program and
+// each character of the text, so that ConditionCost now counts a
+// matches as its pattern's instructions times its text's characters,
+// and Compile refuses those past MaxConditionCost naming the rule.
+// Before, each was a handful of nodes: one of 80 repeats over the area
+// took 0.3 s a line (its Compile 0.5 s), one of 8 took 26 ms. A pattern
+// made while the condition runs (from the facts) is refused too: expr
+// would compile it anew on every line. Ordinary patterns still load
+// and decide as before.
+func TestConditionCostCountsPatterns(t *testing.T) {
+	refused := map[string]struct{ when, want string }{
+		"8 repeats over the area": {`area matches "` + strings.Repeat(`(?:.?){1000}`, 8) + `\\x00"`,
+			"rule rx: the condition may cost"},
+		"135 repeats of a letter": {`usage matches "` + strings.Repeat(`a{1000}`, 135) + `"`,
+			"rule rx: the condition may cost"},
+		"a small pattern over many joined areas": {`area + area + area + area + area + area + area + area matches "(.*)(.*)(.*)(.*)\\x00"`,
+			"rule rx: the condition may cost"},
+		"a small pattern in a predicate's body over the areas": {`any(1..100, area matches "(.*)(.*)(.*)(.*)\\x00")`,
+			"rule rx: the condition may cost"},
+		"a pattern from the facts": {`area matches usage`, "rule rx: the pattern of matches must be one text written in the condition"},
+		"a pattern made of texts":  {`productClass matches (usage + "(")`, "rule rx: the pattern of matches must be one text written in the condition"},
+	}
+	for name, c := range refused {
+		_, err := Compile([]Rule{{ID: "rx", Outcome: Exempt, When: c.when}})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Compile gave %v, want %q", name, err, c.want)
+		}
+	}
+	// ^MED: the text's beginning, 3 letters, and 2 for the join: 6
+	// instructions, over a product class of at most longestFact
+	// characters (256); the node of matches, productClass and "^MED" 3
+	// more.
+	if got, want := ConditionCost(`productClass matches "^MED"`), 3+6*256; got != want {
+		t.Errorf(`ConditionCost(productClass matches "^MED") = %d, want %d`, got, want)
+	}
+	env := Env{Area: "US US-CA US-06037 US-0644000", ProductClass: "MEDICAL_DEVICE"}
+	for when, want := range map[string]bool{
+		`productClass matches "^MED"`:                true,
+		`area matches "(^| )US-06037( |$)"`:          true,
+		`any(split(area, " "), # matches "^US-06")`:  true,
+		`any(split(area, " "), # matches "^US-36")`:  false,
+		`upper(usage + area) matches "US-0644000$"`:  true,
+		`area matches "(.*)(.*)(.*)(.*)\\x00"`:       false,
+		`productClass not matches "^(FOOD|BOOKS)$"`:  true,
+		`country == "US" && area matches "US-06037"`: false,
+	} {
+		table, err := Compile([]Rule{{ID: "rx", Outcome: Exempt, When: when}})
+		if err != nil {
+			t.Errorf("%s: %v", when, err)
+			continue
+		}
+		if _, got, err := table.Decide(context.Background(), &env, civil.MustParse("2026-06-01")); err != nil || got != want {
+			t.Errorf("%s: %v, %v; want %v", when, got, err, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -51,4 +52,45 @@ func BenchmarkConditionStep(b *testing.B) {
 		b.ReportMetric(perStep[i], "ns/step-"+c.name)
 	}
 	b.ReportMetric(perStep[1]/perStep[0], "concat/compare")
+}
+
+// BenchmarkConditionMatches runs, in one benchmark, conditions whose
+// regular expressions are near the most MaxConditionCost allows over the
+// longest area of Levy's dataset, each of a kind that is slowest for
+// Go's regexp (every instruction alive at every character, no match),
+// and reports the time of a step that ConditionCost counts for each
+// (ns/step-...), which MaxConditionCost takes to be some 25 ns.
+func BenchmarkConditionMatches(b *testing.B) {
+	conds := []struct{ name, when string }{
+		{"stars", `area matches "(.*)(.*)(.*)(.*)(.*)(.*)\\x00"`},
+		{"classes", `area matches "` + strings.Repeat(`(?:\\pL|\\pN|\\pP)?`, 5) + `\\x00"`},
+		{"body", `any(split(area, " "), # matches "(.*)(.*)\\x00")`},
+	}
+	env := Env{Area: probeLongArea}
+	progs := make([]*vm.Program, len(conds))
+	for i, c := range conds {
+		if err := checkCondition(c.when); err != nil {
+			b.Fatal(err)
+		}
+		p, err := compileCondition(c.when)
+		if err != nil {
+			b.Fatal(err)
+		}
+		progs[i] = p
+	}
+	took := make([]time.Duration, len(conds))
+	for range b.N {
+		for i, p := range progs {
+			start := time.Now()
+			machine := vm.VM{MemoryBudget: memoryBudget}
+			if _, err := machine.Run(p, &env); err != nil {
+				b.Fatal(err)
+			}
+			took[i] += time.Since(start)
+		}
+	}
+	for i, c := range conds {
+		b.ReportMetric(float64(ConditionCost(c.when)), "steps-"+c.name)
+		b.ReportMetric(float64(took[i].Nanoseconds())/float64(b.N)/float64(ConditionCost(c.when)), "ns/step-"+c.name)
+	}
 }
