@@ -267,3 +267,21 @@ func TestConditionCostCountsPatterns(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileRefusesUniq sends conditions that call uniq, which compares
+// each element of its list with every one it keeps: uniq(1..999), some
+// 1,000 steps by ConditionCost, took 40 ms a line (a rule file could
+// hold a thousand such conditions within MaxTotalConditionCost). Before,
+// they loaded; now each is refused naming the rule and uniq.
+func TestCompileRefusesUniq(t *testing.T) {
+	for _, when := range []string{
+		`len(uniq(1..999)) > 0`,
+		`len(uniq(split(area, ""))) > 3`,
+		`any(1..500, len(uniq(split(area, " "))) == 0)`,
+	} {
+		_, err := Compile([]Rule{{ID: "uniq", Outcome: Exempt, When: when}})
+		if err == nil || !strings.Contains(err.Error(), "rule uniq: a condition may not call uniq") {
+			t.Errorf("%s: Compile gave %v, want an error naming rule uniq and uniq", when, err)
+		}
+	}
+}

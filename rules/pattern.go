@@ -148,7 +148,7 @@ func elementBound(n ast.Node, ptr int) int {
 		switch n.Name {
 		case "split", "splitAfter":
 			return textBound(n.Arguments[0], ptr)
-		case "filter", "take", "reverse", "uniq":
+		case "filter", "take", "reverse":
 			return elementBound(n.Arguments[0], ptr)
 		case "map":
 			if p, ok := n.Arguments[len(n.Arguments)-1].(*ast.PredicateNode); ok {
@@ -162,7 +162,7 @@ func elementBound(n ast.Node, ptr int) int {
 // totalLength returns the most characters the texts of the list n may
 // hold together, and false when it cannot bound them: the sum of a
 // list's, the text's that split or splitAfter cut up, and those of a
-// part of such a list (filter, take, reverse, uniq). # stands for a
+// part of such a list (filter, take, reverse). # stands for a
 // text of at most ptr characters.
 func totalLength(n ast.Node, ptr int) (int, bool) {
 	switch n := n.(type) {
@@ -179,7 +179,7 @@ func totalLength(n ast.Node, ptr int) (int, bool) {
 		switch n.Name {
 		case "split", "splitAfter":
 			return textBound(n.Arguments[0], ptr), true
-		case "filter", "take", "reverse", "uniq":
+		case "filter", "take", "reverse":
 			return totalLength(n.Arguments[0], ptr)
 		}
 	}
