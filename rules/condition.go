@@ -35,23 +35,21 @@ var conditionFuncs = []string{
 }
 
 // MaxConditionCost bounds what one condition may cost to run, in the
-// steps ConditionCost counts: some 25 ns each for a step that compares
-// or looks up, so that such a condition runs in about a quarter of a
-// millisecond at most. A step that concatenates texts costs more with
-// their length, which ConditionCost does not count: one that joins texts
-// as long as a place's area costs some ten times as much (in
-// BenchmarkConditionStep, a condition of 9,020 steps that joins the area
-// three times to each of 900 texts took 7 to 14 times as long a step as
-// one of 7,018 steps that compares), so that a condition that builds
-// texts in a predicate's body may run for a few milliseconds, still
-// bounded by its steps. A regular expression (matches) costs its
-// pattern's instructions for each character of its text: over Go's
-// regexp, a step of it took 3 to 7 ns in BenchmarkConditionMatches,
-// where the slowest patterns ran near 20 ns for each instruction and
-// character. A condition without a predicate
-// costs its nodes (a comparison of a fact with a text costs 3); a
-// predicate over a list of three texts with a comparison in its body
-// costs 9 more.
+// steps ConditionCost counts: some 25 ns at most each, so that a
+// condition runs in about a quarter of a millisecond at most. A step
+// compares or looks up; the nodes whose time grows with their texts
+// and lists count a step for each part of their work (workCost): a
+// join (+), upper, lower or trim for each 8 characters it makes, a
+// split for each text it makes (2), an in for each element of its list
+// (3), and a regular expression (matches) for each instruction of its
+// pattern and character of its text. In BenchmarkConditionStep,
+// BenchmarkConditionMatches and BenchmarkConditionWork, near the bound
+// over the longest area of Levy's dataset, a step took 2 to 18 ns
+// (before joins were counted so, a step of a condition that joined the
+// area to each of 900 texts took some ten times as long as one that
+// compared). A condition without a predicate costs its nodes (a
+// comparison of a fact with a text costs 3); a predicate over a list
+// of three texts with a comparison in its body costs 9 more.
 const MaxConditionCost = 10_000
 
 // MaxTotalConditionCost bounds the cost of all the conditions of a rule
@@ -185,17 +183,17 @@ type costCount struct{ cost, ptr int }
 
 // Visit implements ast.Visitor.
 func (c *costCount) Visit(node *ast.Node) {
-	add := addCost(1, matchCost(*node, c.ptr))
+	add := addCost(1, workCost(*node, c.ptr))
 	switch n := (*node).(type) {
 	case *ast.BinaryNode:
 		if n.Operator == ".." {
-			add += elements(n)
+			add += elements(n, c.ptr)
 		}
 	case *ast.BuiltinNode:
 		for _, a := range n.Arguments {
 			if p, ok := a.(*ast.PredicateNode); ok {
-				run, once := bodyCost(p.Node, n.Arguments[0], c.ptr)
-				add = addCost(add, addCost(mulCost(elements(n.Arguments[0]), run), once))
+				run, once := bodyCost(p.Node, n.Arguments[0], elementBound(n.Arguments[0], 0))
+				add = addCost(add, addCost(mulCost(elements(n.Arguments[0], 0), run), once))
 			}
 		}
 	}
@@ -203,10 +201,11 @@ func (c *costCount) Visit(node *ast.Node) {
 }
 
 // elements returns the most elements the collection n may hold: a
-// list's, a range of constants', a filtered, taken or reversed
-// collection's, and otherwise the memory budget, which
-// bounds a collection made while the condition runs.
-func elements(n ast.Node) int {
+// list's, a range of constants', the texts split or splitAfter may make
+// (splitParts), a filtered, taken or reversed collection's, and
+// otherwise the memory budget, which bounds a collection made while the
+// condition runs. # stands for a text of at most ptr characters.
+func elements(n ast.Node, ptr int) int {
 	switch n := n.(type) {
 	case *ast.ArrayNode:
 		return len(n.Nodes)
@@ -223,7 +222,11 @@ func elements(n ast.Node) int {
 		switch n.Name {
 		case "filter", "map", "take", "reverse":
 			if len(n.Arguments) > 0 {
-				return elements(n.Arguments[0])
+				return elements(n.Arguments[0], ptr)
+			}
+		case "split", "splitAfter":
+			if len(n.Arguments) > 0 {
+				return splitParts(n.Arguments[0], ptr)
 			}
 		}
 	}
@@ -275,7 +278,7 @@ func (c *bodyCount) Visit(node *ast.Node) {
 			return
 		}
 	}
-	c.run = addCost(c.run, addCost(1, matchCost(*node, c.ptr)))
+	c.run = addCost(c.run, addCost(1, workCost(*node, c.ptr)))
 }
 
 // conditionCheck is the ast.Visitor of checkCondition. It keeps the

@@ -66,8 +66,10 @@ func TestConditionCost(t *testing.T) {
 		// in, 7, .., 1, 100: 5; the range's 100 numbers.
 		`7 in 1..100`: 105,
 		// any, split, area, " ", the predicate, ==, #, "US-NY": 8; the
-		// body's 3 nodes for each of at most memoryBudget texts.
-		`any(split(area, " "), # == "US-NY")`: 8 + 3*memoryBudget,
+		// split makes at most 257 texts (an area has at most 256
+		// characters) at 2 steps each (splitPartCost); the body's 3
+		// nodes for each of them.
+		`any(split(area, " "), # == "US-NY")`: 8 + 2*257 + 3*257,
 		// any, filter, the list and its 3 texts, 2 predicates, their
 		// bodies' 6 nodes: 14; filter keeps at most the list's 3
 		// elements: 3 times filter's body of 3 and 3 times any's.
@@ -127,12 +129,13 @@ func TestCheckBoundsTotalConditionCost(t *testing.T) {
 // a text built from the line's area into its characters and counts
 // them: ConditionCost takes the split to make at most memoryBudget
 // texts, and the condition passes MaxConditionCost on that account.
-// Before, expr's split made all 1,400 of them without paying into the
-// memory budget, so that a predicate over them ran past the cost that
-// Compile allowed; now the split fails when it would make more, and
-// Decide answers with a ConditionError naming the rule.
+// Before, expr's split made all 1,344 of them, on an area longer than
+// any of Levy's dataset, without paying into the memory budget, so that
+// a predicate over them ran past the cost that Compile allowed; now the
+// split fails when it would make more, and Decide answers with a
+// ConditionError naming the rule.
 func TestSplitCountsAgainstTheMemoryBudget(t *testing.T) {
-	long := strings.TrimSuffix(strings.Repeat("area + ", 50), " + ")
+	long := "area + area"
 	for _, fn := range []string{"split", "splitAfter"} {
 		// Only at a place in the MCTD, which the facts Compile tries
 		// conditions on are not: a condition that fails at every place
@@ -142,16 +145,16 @@ func TestSplitCountsAgainstTheMemoryBudget(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", fn, err)
 		}
-		env := Env{Area: "US-NY US-36079 US-NY-D-MCTD"} // 27 bytes, 1,350 in all
+		env := Env{Area: strings.Repeat("US-NY US-36079 ", 44) + "US-NY-D-MCTD"} // 672 bytes, 1,344 in all
 		_, ok, err := table.Decide(context.Background(), &env, civil.MustParse("2026-06-01"))
 		var ce *ConditionError
-		if !errors.As(err, &ce) || ce.ID != "chars" || !strings.Contains(err.Error(), fn+" would make 1350 texts") {
+		if !errors.As(err, &ce) || ce.ID != "chars" || !strings.Contains(err.Error(), fn+" would make 1344 texts") {
 			t.Errorf("%s: Decide gave applies=%v, %v; want a ConditionError of rule chars saying the split makes too many texts", fn, ok, err)
 		}
 		// Within the budget, the split and its bounded forms are expr's.
 		for when, want := range map[string]bool{
-			fmt.Sprintf(`len(%s(area, " ")) == 3`, fn):                                                          true,
-			fmt.Sprintf(`len(%s(area, "")) == 27`, fn):                                                          true,
+			fmt.Sprintf(`len(%s(area, " ")) == 89`, fn):                                                         true,
+			fmt.Sprintf(`len(%s(area, "")) == 672`, fn):                                                         true,
 			fmt.Sprintf(`%s(area, " ", 2)[0] == "US-NY%s"`, fn, map[bool]string{true: " "}[fn == "splitAfter"]): true,
 			fmt.Sprintf(`len(%s(%s, "", %d)) == %d`, fn, long, memoryBudget, memoryBudget):                      true,
 			fmt.Sprintf(`len(%s(%s, "", 0)) == 0`, fn, long):                                                    true,
@@ -199,9 +202,9 @@ func TestCompileRefusesMapOfMap(t *testing.T) {
 		}
 	}
 	for _, when := range []string{
-		`any(map(split(area, " "), # + "-" + #), # == "US-US")`,
+		`any(map(split(country, ""), # + "-" + #), # == "U-U")`,
 		`len(map(["A", "B"], [#, #])) == 2`,
-		`any(map(split(area, " "), upper(#)), # == "US") && len(map([usage], # + #)) > 0`,
+		`any(map(split(usage, "-"), upper(#)), # == "US") && len(map([usage], # + #)) > 0`,
 	} {
 		if _, err := Compile([]Rule{{ID: "once", Outcome: Exempt, When: when}}); err != nil {
 			t.Errorf("%s: %v", when, err)
@@ -240,10 +243,9 @@ func TestConditionCostCountsPatterns(t *testing.T) {
 		}
 	}
 	// ^MED: the text's beginning, 3 letters, and 2 for the join: 6
-	// instructions, over a product class of at most longestFact
-	// characters (256); the node of matches, productClass and "^MED" 3
-	// more.
-	if got, want := ConditionCost(`productClass matches "^MED"`), 3+6*256; got != want {
+	// instructions, over a product class of at most 40 characters; the
+	// node of matches, productClass and "^MED" 3 more.
+	if got, want := ConditionCost(`productClass matches "^MED"`), 3+6*40; got != want {
 		t.Errorf(`ConditionCost(productClass matches "^MED") = %d, want %d`, got, want)
 	}
 	env := Env{Area: "US US-CA US-06037 US-0644000", ProductClass: "MEDICAL_DEVICE"}
@@ -282,6 +284,60 @@ func TestCompileRefusesUniq(t *testing.T) {
 		_, err := Compile([]Rule{{ID: "uniq", Outcome: Exempt, When: when}})
 		if err == nil || !strings.Contains(err.Error(), "rule uniq: a condition may not call uniq") {
 			t.Errorf("%s: Compile gave %v, want an error naming rule uniq and uniq", when, err)
+		}
+	}
+}
+
+// TestConditionCostCountsWork sends conditions whose time grows with
+// their texts and lists, which ConditionCost counted as a node each:
+// each ran far past the quarter of a millisecond that MaxConditionCost
+// stands for over the longest area of Levy's dataset (a split of four
+// areas into characters 700 times, some 9,100 steps, took 28 ms; an in
+// over the area's characters 900 times, some 5,400, 13 ms; upper of
+// four areas 700 times, some 8,400, 8 ms; a join of 60 areas, about 120,
+// copies some 470,000 characters). Now ConditionCost counts the texts a
+// split makes, the elements an in compares with and the characters a
+// join, upper, lower or trim makes (workCost), and Compile refuses
+// each naming the rule; conditions whose texts are short still load.
+func TestConditionCostCountsWork(t *testing.T) {
+	for name, when := range map[string]string{
+		"a split in a predicate's body": `any(1..700, len(split(area + area + area + area, "")) == 0)`,
+		"an in in a predicate's body":   `any(1..900, "x" in split(area, ""))`,
+		"upper in a predicate's body":   `any(1..700, len(upper(area + area + area + area)) == 0)`,
+		"lower in a predicate's body":   `any(1..700, lower(area) == "")`,
+		"a join of 60 areas":            `len(` + strings.TrimSuffix(strings.Repeat("area + ", 60), " + ") + `) > 0`,
+	} {
+		_, err := Compile([]Rule{{ID: "work", Outcome: Exempt, When: when}})
+		if err == nil || !strings.Contains(err.Error(), "rule work: the condition may cost") {
+			t.Errorf("%s: Compile gave %v, want an error naming rule work and its cost", name, err)
+		}
+	}
+	for when, want := range map[string]int{
+		// in, usage, the list and its 3 texts: 6; the 3 elements at 3
+		// steps each.
+		`usage in ["A", "B", "C"]`: 6 + 3*3,
+		// split, usage, "-": 3; at most 41 texts of a usage of 40
+		// characters, at 2 steps each.
+		`len(split(usage, "-")) > 1`: 6 + 2*41,
+		// +, usage, "-", +, productClass: 5; the joins make at most 41
+		// and 81 characters, a step for each 8: 5 and 10.
+		`usage + "-" + productClass == "A-B"`: 7 + 5 + 10,
+		// upper, usage: 2; its 40 characters: 5.
+		`upper(usage) == "X"`: 4 + 5,
+		// A range: expr compares with its ends.
+		`7 in 1..100`: 105,
+	} {
+		if got := ConditionCost(when); got != want {
+			t.Errorf("ConditionCost(%s) = %d, want %d", when, got, want)
+		}
+	}
+	for _, when := range []string{
+		`usage in ["A", "B", "C"] && upper(customerClass) startsWith "RES"`,
+		`any(split(area, " "), # == "US-06037") || lower(tax) == "vat"`,
+		`len(split(usage + "-" + usageClass, "-")) == 2`,
+	} {
+		if _, err := Compile([]Rule{{ID: "work", Outcome: Exempt, When: when}}); err != nil {
+			t.Errorf("%s: %v", when, err)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp/syntax"
+	"unicode/utf8"
 
 	"github.com/expr-lang/expr/ast"
 )
@@ -19,8 +20,12 @@ import (
 // longestFact is the most characters ConditionCost takes a fact of a
 // line (Env) to hold, where it knows no fewer: the area of the place of
 // Levy's dataset with the longest one is some 225 bytes
-// (probeLongArea), and a request's classes and usage are at most 40.
+// (probeLongArea).
 const longestFact = 256
+
+// longestClass is the most characters of a line's product, customer or
+// usage class or its usage, as a request may send them (probeLongText).
+const longestClass = len(probeLongText)
 
 // longestText is the most characters ConditionCost takes a text to
 // hold that it cannot bound otherwise: every fact and text of a
@@ -37,6 +42,8 @@ func factLength(name string) int {
 		return 6 // ISO 3166-2: "US-TN", "FR-75C", "GB-ENG"
 	case "date":
 		return 10 // YYYY-MM-DD
+	case "productClass", "customerClass", "usage", "usageClass":
+		return longestClass
 	}
 	return longestFact
 }
@@ -93,21 +100,29 @@ func patternSize(re *syntax.Regexp) int {
 // text of at most ptr characters: a text written in the condition its
 // own, a fact factLength, a join the sum of its parts, what upper,
 // lower and trim make their argument's, an element of a list the most
-// of its elements (elementBound), and longestText what it cannot
-// bound otherwise.
+// of its elements (elementBound), a number, a truth value or a list 0
+// (they are no text), and longestText what it cannot bound otherwise.
 func textBound(n ast.Node, ptr int) int {
 	switch n := n.(type) {
 	case *ast.StringNode:
 		return len(n.Value)
 	case *ast.IdentifierNode:
+		if n.Value == "businessCustomer" {
+			return 0
+		}
 		return factLength(n.Value)
 	case *ast.PointerNode:
 		return ptr
+	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.NilNode, *ast.UnaryNode, *ast.ArrayNode:
+		return 0
 	case *ast.BinaryNode:
-		if n.Operator == "+" {
+		switch n.Operator {
+		case "+":
 			return addCost(textBound(n.Left, ptr), textBound(n.Right, ptr))
+		case "??":
+			return max(textBound(n.Left, ptr), textBound(n.Right, ptr))
 		}
-		return max(textBound(n.Left, ptr), textBound(n.Right, ptr))
+		return 0 // arithmetic, a comparison, a range
 	case *ast.ConditionalNode:
 		return max(textBound(n.Exp1, ptr), textBound(n.Exp2, ptr))
 	case *ast.ChainNode:
@@ -126,6 +141,10 @@ func textBound(n ast.Node, ptr int) int {
 			if len(n.Arguments) > 0 {
 				return elementBound(n.Arguments[0], ptr)
 			}
+		case "type":
+			return len("unknown")
+		default:
+			return 0 // a number, a truth value or a list
 		}
 	}
 	return longestText
@@ -135,6 +154,10 @@ func textBound(n ast.Node, ptr int) int {
 // n may hold, as textBound.
 func elementBound(n ast.Node, ptr int) int {
 	switch n := n.(type) {
+	case *ast.BinaryNode:
+		if n.Operator == ".." {
+			return 0 // numbers
+		}
 	case *ast.ArrayNode:
 		most := 0
 		for _, e := range n.Nodes {
@@ -147,6 +170,11 @@ func elementBound(n ast.Node, ptr int) int {
 		}
 		switch n.Name {
 		case "split", "splitAfter":
+			if len(n.Arguments) > 1 {
+				if sep, ok := n.Arguments[1].(*ast.StringNode); ok && sep.Value == "" {
+					return utf8.UTFMax // one character each
+				}
+			}
 			return textBound(n.Arguments[0], ptr)
 		case "filter", "take", "reverse":
 			return elementBound(n.Arguments[0], ptr)
