@@ -16,9 +16,12 @@ import (
 const MaxConditionLength = 1024
 
 // conditionFuncs are the builtin functions a condition may call: none of
-// them returns a value much larger than its arguments, reads the clock or
-// accumulates, so that a condition's cost stays within its length and
-// memory budget.
+// them returns a value much larger than its arguments, reads the clock,
+// accumulates or takes time that grows faster than its arguments, so
+// that a condition's cost stays within its length and memory budget.
+// uniq is not among them: it compares each element with every one it
+// keeps, so that uniq(1..999), a condition of some 1,000 steps, took
+// 40 ms.
 var conditionFuncs = []string{
 	// Over strings.
 	"len", "upper", "lower", "trim", "trimPrefix", "trimSuffix", "hasPrefix", "hasSuffix",
@@ -26,25 +29,27 @@ var conditionFuncs = []string{
 	// Over numbers.
 	"abs", "ceil", "floor", "round", "int", "float", "max", "min", "mean", "median",
 	// Over arrays.
-	"first", "last", "get", "take", "reverse", "uniq", "keys", "values", "type",
+	"first", "last", "get", "take", "reverse", "keys", "values", "type",
 	// Predicates, one level deep.
 	"all", "none", "any", "one", "filter", "map", "count", "sum", "find", "findIndex", "findLast", "findLastIndex",
 }
 
 // MaxConditionCost bounds what one condition may cost to run, in the
-// steps ConditionCost counts: some 25 ns each for a step that compares
-// or looks up, so that such a condition runs in about a quarter of a
-// millisecond at most. A step that concatenates texts costs more with
-// their length, which ConditionCost does not count: one that joins texts
-// as long as a place's area costs some ten times as much (in
-// BenchmarkConditionStep, a condition of 9,020 steps that joins the area
-// three times to each of 900 texts took 7 to 14 times as long a step as
-// one of 7,018 steps that compares), so that a condition that builds
-// texts in a predicate's body may run for a few milliseconds, still
-// bounded by its steps. A condition without a predicate
-// costs its nodes (a comparison of a fact with a text costs 3); a
-// predicate over a list of three texts with a comparison in its body
-// costs 9 more.
+// steps ConditionCost counts: some 25 ns at most each, so that a
+// condition runs in about a quarter of a millisecond at most. A step
+// compares or looks up; the nodes whose time grows with their texts
+// and lists count a step for each part of their work (workCost): a
+// join (+), upper, lower or trim for each 8 characters it makes, a
+// split for each text it makes (2), an in for each element of its list
+// (3), and a regular expression (matches) for each instruction of its
+// pattern and character of its text. In BenchmarkConditionStep,
+// BenchmarkConditionMatches and BenchmarkConditionWork, near the bound
+// over the longest area of Levy's dataset, a step took 2 to 18 ns
+// (before joins were counted so, a step of a condition that joined the
+// area to each of 900 texts took some ten times as long as one that
+// compared). A condition without a predicate costs its nodes (a
+// comparison of a fact with a text costs 3); a predicate over a list
+// of three texts with a comparison in its body costs 9 more.
 const MaxConditionCost = 10_000
 
 // MaxTotalConditionCost bounds the cost of all the conditions of a rule
@@ -59,7 +64,13 @@ const MaxTotalConditionCost = 1_000_000
 // than MaxConditionLength, one that declares a variable (let), calls a
 // function not among conditionFuncs (repeat, replace, join, toJSON,
 // toBase64, reduce, now, ...), nests a predicate inside another's body,
-// or costs more than MaxConditionCost (a predicate over a range of
+// maps a list that map made (map(map([area], # + #), # + #): a chain of
+// k of them makes texts of 2^k areas, which the memory budget does not
+// count, and [#, #] lists that == compares in 2^k steps, at a cost of a
+// few nodes a link), matches a pattern that is not a text written in it,
+// or costs more than MaxConditionCost (a regular expression of 16,000
+// instructions took 50 ms over an area, and one of 160,000 more than a
+// second) (a predicate over a range of
 // 10,000 numbers whose body is 60 comparisons took 40 ms a line). The
 // memory budget alone does not bound these: a variable or an enclosing
 // predicate reuses a collection without paying for it again, repeated
@@ -86,11 +97,14 @@ func checkCondition(src string) error {
 }
 
 // ConditionCost returns what the condition src may cost to run, in
-// steps: one a syntax node, one an element of each range, and for each
-// predicate (all, any, filter, map, ...) the nodes of its body times the
-// most elements its collection may hold (the elements of a list or of a
-// range of constants, or the memory budget, for a collection made while
-// the condition runs). A condition that does not parse costs 0.
+// steps: one a syntax node, one an element of each range, for each
+// matches the instructions of its pattern times the most characters of
+// its text (a fact's, a text's written in the condition, or their sum
+// for a join), and for each predicate (all, any, filter, map, ...) the
+// cost of its body times the most elements its collection may hold (the
+// elements of a list or of a range of constants, or the memory budget,
+// for a collection made while the condition runs). A condition that
+// does not parse costs 0.
 func ConditionCost(src string) int {
 	tree, err := parser.Parse(src)
 	if err != nil {
@@ -155,7 +169,7 @@ const splitBoundFault = "a condition may make at most"
 
 // conditionCost is ConditionCost of a parsed condition.
 func conditionCost(root ast.Node) int {
-	c := &costCount{}
+	c := &costCount{ptr: pointerBound(root)}
 	ast.Walk(&root, c)
 	return c.cost
 }
@@ -163,21 +177,23 @@ func conditionCost(root ast.Node) int {
 // maxCost is where costs stop adding, so that no product overflows.
 const maxCost = 1 << 40
 
-// costCount is the ast.Visitor of conditionCost.
-type costCount struct{ cost int }
+// costCount is the ast.Visitor of conditionCost. ptr is the most
+// characters # may stand for (pointerBound).
+type costCount struct{ cost, ptr int }
 
 // Visit implements ast.Visitor.
 func (c *costCount) Visit(node *ast.Node) {
-	add := 1
+	add := addCost(1, workCost(*node, c.ptr))
 	switch n := (*node).(type) {
 	case *ast.BinaryNode:
 		if n.Operator == ".." {
-			add += elements(n)
+			add += elements(n, c.ptr)
 		}
 	case *ast.BuiltinNode:
 		for _, a := range n.Arguments {
 			if p, ok := a.(*ast.PredicateNode); ok {
-				add += min(elements(n.Arguments[0])*nodes(p.Node), maxCost)
+				run, once := bodyCost(p.Node, n.Arguments[0], elementBound(n.Arguments[0], 0))
+				add = addCost(add, addCost(mulCost(elements(n.Arguments[0], 0), run), once))
 			}
 		}
 	}
@@ -185,10 +201,11 @@ func (c *costCount) Visit(node *ast.Node) {
 }
 
 // elements returns the most elements the collection n may hold: a
-// list's, a range of constants', a filtered, taken, reversed or
-// de-duplicated collection's, and otherwise the memory budget, which
-// bounds a collection made while the condition runs.
-func elements(n ast.Node) int {
+// list's, a range of constants', the texts split or splitAfter may make
+// (splitParts), a filtered, taken or reversed collection's, and
+// otherwise the memory budget, which bounds a collection made while the
+// condition runs. # stands for a text of at most ptr characters.
+func elements(n ast.Node, ptr int) int {
 	switch n := n.(type) {
 	case *ast.ArrayNode:
 		return len(n.Nodes)
@@ -203,9 +220,13 @@ func elements(n ast.Node) int {
 		}
 	case *ast.BuiltinNode:
 		switch n.Name {
-		case "filter", "map", "take", "reverse", "uniq":
+		case "filter", "map", "take", "reverse":
 			if len(n.Arguments) > 0 {
-				return elements(n.Arguments[0])
+				return elements(n.Arguments[0], ptr)
+			}
+		case "split", "splitAfter":
+			if len(n.Arguments) > 0 {
+				return splitParts(n.Arguments[0], ptr)
 			}
 		}
 	}
@@ -224,18 +245,41 @@ func rangeLen(from, to int64) int {
 	return maxCost
 }
 
-// nodes returns the number of syntax nodes of the tree n.
-func nodes(n ast.Node) int {
-	c := &nodeCount{}
+// bodyCost returns what the body n of a predicate over the list coll
+// costs: run, for each run, its syntax nodes and its matches
+// (matchCost), # standing for a text of at most ptr characters; and
+// once, for all the runs together, its matches of # itself over a list
+// whose texts together have a known bound (totalLength), which cost the
+// instructions of their pattern for each character of them all
+// (# matches "^US-06" over split(area, " ") costs the area's characters
+// once, not once for each ID of the area).
+func bodyCost(n, coll ast.Node, ptr int) (run, once int) {
+	c := &bodyCount{ptr: ptr}
+	c.total, c.known = totalLength(coll, ptr)
 	ast.Walk(&n, c)
-	return c.n
+	return c.run, c.once
 }
 
-// nodeCount is the ast.Visitor of nodes.
-type nodeCount struct{ n int }
+// bodyCount is the ast.Visitor of bodyCost.
+type bodyCount struct {
+	run, once, ptr int
+	// total is the most characters of the list's texts together, when
+	// known.
+	total int
+	known bool
+}
 
 // Visit implements ast.Visitor.
-func (c *nodeCount) Visit(*ast.Node) { c.n++ }
+func (c *bodyCount) Visit(node *ast.Node) {
+	if b, ok := (*node).(*ast.BinaryNode); ok && b.Operator == "matches" && c.known {
+		if _, ok := b.Left.(*ast.PointerNode); ok {
+			c.run = addCost(c.run, 1)
+			c.once = addCost(c.once, matchCost(b, c.total))
+			return
+		}
+	}
+	c.run = addCost(c.run, addCost(1, workCost(*node, c.ptr)))
+}
 
 // conditionCheck is the ast.Visitor of checkCondition. It keeps the
 // first fault it meets.
@@ -247,17 +291,34 @@ func (c *conditionCheck) Visit(node *ast.Node) {
 		return
 	}
 	switch n := (*node).(type) {
+	case *ast.BinaryNode:
+		if _, ok := n.Right.(*ast.StringNode); n.Operator == "matches" && !ok {
+			c.err = fmt.Errorf("the pattern of matches must be one text written in the condition (productClass matches \"^MED\"), " +
+				"not one made while it runs, which would be compiled anew on every line at a cost no bound counts")
+		}
 	case *ast.VariableDeclaratorNode:
 		c.err = fmt.Errorf("a condition may not declare variables (let %s)", n.Name)
 	case *ast.BuiltinNode:
 		if !slices.Contains(conditionFuncs, n.Name) {
 			c.err = fmt.Errorf("a condition may not call %s; it may call %v", n.Name, conditionFuncs)
+			return
+		}
+		if n.Name == "map" && len(n.Arguments) > 0 && ast.Find(n.Arguments[0], isMap) != nil {
+			c.err = fmt.Errorf("a condition may not map a list that map made (map(map(...), ...)): " +
+				"each may build its elements from those of the one before, twice over (# + #, [#, #]), " +
+				"so that a chain of them doubles its texts and lists at each link; map once, with one body")
 		}
 	case *ast.PredicateNode:
 		if ast.Find(n.Node, func(inner ast.Node) bool { _, ok := inner.(*ast.PredicateNode); return ok }) != nil {
 			c.err = fmt.Errorf("a condition may not nest a predicate inside another")
 		}
 	}
+}
+
+// isMap reports whether n is a call of map.
+func isMap(n ast.Node) bool {
+	b, ok := n.(*ast.BuiltinNode)
+	return ok && b.Name == "map"
 }
 
 // ConditionError is the error of a condition that failed while it ran

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -8,16 +9,17 @@ import (
 )
 
 // BenchmarkConditionStep runs, in one benchmark, a condition whose
-// predicate's body compares texts and one whose body builds texts by
-// concatenation, both over the characters of four times the longest area
-// of Levy's dataset (900 texts, near the memory budget), and reports the
-// time of a step that ConditionCost counts for each (ns/step-compare,
-// ns/step-concat) and their ratio, the figures behind
+// predicate's body compares texts, over the characters of four times
+// the longest area of Levy's dataset (900 texts, near the memory
+// budget), and one whose body builds texts by concatenation, over the
+// area's characters (ConditionCost counts the characters a join makes),
+// and reports the time of a step that ConditionCost counts for each
+// (ns/step-compare, ns/step-concat) and their ratio, the figures behind
 // MaxConditionCost's documentation.
 func BenchmarkConditionStep(b *testing.B) {
 	conds := []struct{ name, when string }{
 		{"compare", `any(split(area + area + area + area, ""), # == "x" || # == "y")`},
-		{"concat", `any(split(area + area + area + area, ""), # + area + area + area == "x")`},
+		{"concat", `any(split(area, ""), # + usage + usage == "x")`},
 	}
 	env := Env{Area: probeLongArea, Usage: probeLongText}
 	progs := make([]*vm.Program, len(conds))
@@ -51,4 +53,86 @@ func BenchmarkConditionStep(b *testing.B) {
 		b.ReportMetric(perStep[i], "ns/step-"+c.name)
 	}
 	b.ReportMetric(perStep[1]/perStep[0], "concat/compare")
+}
+
+// BenchmarkConditionMatches runs, in one benchmark, conditions whose
+// regular expressions are near the most MaxConditionCost allows over the
+// longest area of Levy's dataset, each of a kind that is slowest for
+// Go's regexp (every instruction alive at every character, no match),
+// and reports the time of a step that ConditionCost counts for each
+// (ns/step-...), which MaxConditionCost takes to be some 25 ns.
+func BenchmarkConditionMatches(b *testing.B) {
+	conds := []struct{ name, when string }{
+		{"stars", `area matches "(.*)(.*)(.*)(.*)(.*)(.*)\\x00"`},
+		{"classes", `area matches "` + strings.Repeat(`(?:\\pL|\\pN|\\pP)?`, 5) + `\\x00"`},
+		{"body", `any(split(area, " "), # matches "(.*)(.*)\\x00")`},
+	}
+	env := Env{Area: probeLongArea}
+	progs := make([]*vm.Program, len(conds))
+	for i, c := range conds {
+		if err := checkCondition(c.when); err != nil {
+			b.Fatal(err)
+		}
+		p, err := compileCondition(c.when)
+		if err != nil {
+			b.Fatal(err)
+		}
+		progs[i] = p
+	}
+	took := make([]time.Duration, len(conds))
+	for range b.N {
+		for i, p := range progs {
+			start := time.Now()
+			machine := vm.VM{MemoryBudget: memoryBudget}
+			if _, err := machine.Run(p, &env); err != nil {
+				b.Fatal(err)
+			}
+			took[i] += time.Since(start)
+		}
+	}
+	for i, c := range conds {
+		b.ReportMetric(float64(ConditionCost(c.when)), "steps-"+c.name)
+		b.ReportMetric(float64(took[i].Nanoseconds())/float64(b.N)/float64(ConditionCost(c.when)), "ns/step-"+c.name)
+	}
+}
+
+// BenchmarkConditionWork runs, in one benchmark, conditions whose cost is
+// mostly the work that grows with their texts and lists (workCost),
+// each near MaxConditionCost over the longest area of Levy's dataset,
+// and reports the time of a step that ConditionCost counts for each
+// (ns/step-...), which MaxConditionCost takes to be some 25 ns.
+func BenchmarkConditionWork(b *testing.B) {
+	conds := []struct{ name, when string }{
+		{"split", `any(1..15, len(split(area, "")) == 0)`},
+		{"in", `any(1..4, "x" in split(area, ""))`},
+		{"join", `any(1..30, len(area + area + area + area) == 0)`},
+		{"upper", `any(1..200, len(upper(area)) == 0)`},
+	}
+	env := Env{Area: probeLongArea}
+	progs := make([]*vm.Program, len(conds))
+	for i, c := range conds {
+		if err := checkCondition(c.when); err != nil {
+			b.Fatal(err)
+		}
+		p, err := compileCondition(c.when)
+		if err != nil {
+			b.Fatal(err)
+		}
+		progs[i] = p
+	}
+	took := make([]time.Duration, len(conds))
+	for range b.N {
+		for i, p := range progs {
+			start := time.Now()
+			machine := vm.VM{MemoryBudget: memoryBudget}
+			if _, err := machine.Run(p, &env); err != nil {
+				b.Fatal(err)
+			}
+			took[i] += time.Since(start)
+		}
+	}
+	for i, c := range conds {
+		b.ReportMetric(float64(ConditionCost(c.when)), "steps-"+c.name)
+		b.ReportMetric(float64(took[i].Nanoseconds())/float64(b.N)/float64(ConditionCost(c.when)), "ns/step-"+c.name)
+	}
 }

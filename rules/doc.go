@@ -6,10 +6,12 @@
 // condition against the Env struct and fails on the first bad rule, naming
 // it. Evaluation never compiles, has no side effects and is bounded: a
 // condition may hold at most MaxNodes syntax nodes and MaxConditionLength
-// bytes, may not declare variables, nest predicates or call the functions
-// that build large values, accumulate or read the clock, and runs with a
-// fixed memory budget, so a user-written rule cannot make a calculation
-// hang. Compile also runs every condition once over a line without facts
+// bytes, may not declare variables, nest predicates, map what map made,
+// match a pattern it makes while it runs or call the functions that
+// build large values, accumulate or read the clock, may cost at most
+// MaxConditionCost steps (ConditionCost: a regular expression costs its
+// instructions for each character of its text), and runs with a fixed
+// memory budget, so a user-written rule cannot make a calculation hang. Compile also runs every condition once over a line without facts
 // and over an ordinary sale, and refuses one that fails there; a
 // condition that fails on a particular line's facts is a ConditionError,
 // which the engine answers naming the line.
