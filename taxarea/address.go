@@ -789,11 +789,25 @@ func titleCase(s string) string {
 }
 
 // caProvinceByPostal maps the first letter of a Canadian postal code to its
-// province or territory; X is shared by NT and NU.
+// province or territory; X is shared by NT and NU (see caProvinceOf).
 var caProvinceByPostal = map[byte]string{
 	'A': "NL", 'B': "NS", 'C': "PE", 'E': "NB", 'G': "QC", 'H': "QC", 'J': "QC",
 	'K': "ON", 'L': "ON", 'M': "ON", 'N': "ON", 'P': "ON", 'R': "MB", 'S': "SK",
 	'T': "AB", 'V': "BC", 'X': "NT", 'Y': "YT",
+}
+
+// caProvinceOf returns the province or territory of a Canadian postal
+// code written "A1A 1A1". The letter X serves two territories: Canada
+// Post's forward sortation areas X0A, X0B and X0C (Iqaluit, the
+// Kivalliq and Kitikmeot regions) are Nunavut's, the others (X0E, X0G,
+// X1A Yellowknife) the Northwest Territories'. Read by its letter alone,
+// every Nunavut address was placed in the Northwest Territories.
+func caProvinceOf(postal string) (string, bool) {
+	code, ok := caProvinceByPostal[postal[0]]
+	if code == "NT" && postal[1] == '0' && (postal[2] == 'A' || postal[2] == 'B' || postal[2] == 'C') {
+		return "NU", true
+	}
+	return code, ok
 }
 
 func (r *Resolver) caAddress(field string, a wire.PostalAddress, d civil.Date) ([]wire.LookupResult, error) {
@@ -815,7 +829,7 @@ func (r *Resolver) caAddress(field string, a wire.PostalAddress, d civil.Date) (
 			return nil, levy.Invalid(field+".postalCode", "%q is not a Canadian postal code (A1A 1A1)", a.PostalCode)
 		}
 		postal = m[1] + " " + m[2]
-		code, ok := caProvinceByPostal[postal[0]]
+		code, ok := caProvinceOf(postal)
 		if !ok {
 			return nil, levy.Invalid(field+".postalCode", "%q does not start with a Canadian postal district letter", a.PostalCode)
 		}
@@ -823,7 +837,7 @@ func (r *Resolver) caAddress(field string, a wire.PostalAddress, d civil.Date) (
 		switch {
 		case !haveProvince:
 			province, haveProvince = fromPostal, true
-		case province.Code != code && !(code == "NT" && province.Code == "NU"):
+		case province.Code != code:
 			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "postal code " + postal + " is in " + code + ", not " + province.Code})
 			province = fromPostal
 			conf = confRegionBroken
