@@ -1,6 +1,8 @@
 package api
 
 import (
+	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -74,5 +76,53 @@ func TestNunavutPostalCodes(t *testing.T) {
 		if _, bad := lookupStatus(res, wire.BadRegionFields); leafOf(res) != c.want || !bad || res.ConfidenceIndicator != "70" {
 			t.Errorf("%s: %s with confidence %s %+v, want %s flagged BAD_REGION_FIELDS with 70", c.address, leafOf(res), res.ConfidenceIndicator, res.Statuses, c.want)
 		}
+	}
+}
+
+// TestCountyContradictingZIP: a subDivision that names a county of the
+// state other than the ZIP code's (or, with no ZIP code, the city's) is
+// flagged, BAD_REGION_FIELDS naming subDivision, at confidence 70 at
+// most, and the strict address check refuses it naming the member; it
+// was set aside without a word, at confidence 100, and a calculation
+// taxed Los Angeles's rate for an address that said Orange County. A
+// county the ZIP code has, however written, and a name that is no
+// county of the state (a neighbourhood) are not flagged.
+func TestCountyContradictingZIP(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []struct{ address, leaf, value string }{
+		{`{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","subDivision":"Orange","country":"US"}`, "US-06037-MTA_PROP_C",
+			"ZIP code 90012 lies in the county of Los Angeles, not in Orange, which subDivision names: the lookup used the ZIP code"},
+		{`{"city":"Los Angeles","mainDivision":"CA","subDivision":"ORANGE COUNTY","country":"US"}`, "US-06037-MTA_PROP_C",
+			"Los Angeles, CA lies in the county of Los Angeles, not in Orange, which subDivision names: the lookup used the city"},
+		{`{"city":"Malibu","postalCode":"90265","subDivision":"Kern County"}`, "US-CA-D-CITY_OF_MALIBU",
+			"ZIP code 90265 lies in the counties of Los Angeles and Ventura, not in Kern, which subDivision names: the lookup used the ZIP code"},
+	} {
+		res := addressOverHTTP(t, h, c.address)
+		for i, r := range res {
+			st, bad := lookupStatus(r, wire.BadRegionFields)
+			if !bad || st.Value != c.value || len(r.ConfidenceIndicator) > 2 || r.ConfidenceIndicator > "70" {
+				t.Errorf("%s: result %d: confidence %s, statuses %+v, want BAD_REGION_FIELDS %q at 70 at most", c.address, i, r.ConfidenceIndicator, r.Statuses, c.value)
+			}
+		}
+		if leafOf(res[0]) != c.leaf {
+			t.Errorf("%s: first result %s, want %s", c.address, leafOf(res[0]), c.leaf)
+		}
+	}
+	for _, address := range []string{
+		`{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","subDivision":"Los Angeles County","country":"US"}`,
+		`{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","subDivision":"Hollywood","country":"US"}`,
+		`{"city":"Baltimore","mainDivision":"MD","postalCode":"21201","subDivision":"Baltimore City","country":"US"}`,
+	} {
+		res := addressOverHTTP(t, h, address)[0]
+		if res.ConfidenceIndicator != "100" || len(res.Statuses) != 1 || res.Statuses[0].LookupResult != wire.Normal {
+			t.Errorf("%s: confidence %s, statuses %+v, want 100 and NORMAL", address, res.ConfidenceIndicator, res.Statuses)
+		}
+	}
+
+	s := strictTenantHarness(t)
+	dest := `{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","subDivision":"Orange","country":"US"}`
+	a := s.do("POST", "/vertex-ws/v2/supplies", strings.NewReader(addressQuotation(dest)), "Authorization", "Bearer strict-co")
+	if items := errorsOf(t, a); a.status != http.StatusBadRequest || len(items) != 1 || items[0].Target != "customer.destination.subDivision" {
+		t.Errorf("strict check: %d %s, want 400 naming customer.destination.subDivision", a.status, a.body)
 	}
 }

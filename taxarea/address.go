@@ -352,6 +352,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 	cityAt, cityIn := -1, uint32(0) // the place the city names in the first of the ZIP code's counties that holds it, and that county
 	var conflict *cityConflict      // a city that does not contain the ZIP code
 	var postal, zipCounty string    // with a conflict, the ZIP code's postal place name and first county
+	candZIP := zip5                 // the ZIP code whose counties the candidates are; "" for the city's
 	switch {
 	case zip5 != "":
 		z, ok := r.postal.Find(zip5)
@@ -362,6 +363,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "unknown ZIP code " + zip5, Field: "postalCode"})
 			regionBroken = true
 			cands = r.placeCandidates(state, a.City)
+			candZIP = ""
 			break
 		}
 		if haveState && state.Code != z.State() {
@@ -401,6 +403,10 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 	}
 	if !haveState {
 		return nil, levy.NotFound(field, "no state for this address")
+	}
+	if st, bad := r.countyFault(state, cands, a, candZIP); bad {
+		statuses = append(statuses, st)
+		regionBroken = true
 	}
 	if zip5 != "" && r.local.HasZIPAreas() {
 		conf, st := confExact, statuses
@@ -759,6 +765,56 @@ func (r *Resolver) narrowByCounty(cands []usCandidate, subDivision string) []usC
 		}
 	}
 	return cands
+}
+
+// countyFault returns the BAD_REGION_FIELDS status of a US address whose
+// subDivision names a county of state other than every county that its
+// ZIP code zip5, or its city when zip5 is "", gives (cands): the lookup
+// places the address by those, and the county named, which it sets
+// aside, contradicts them ("Orange" beside 90012, in Los Angeles
+// County). It was set aside without a word, with a confidence of 100. A
+// subDivision that names no county of the state (a borough, a
+// neighbourhood, a county the dataset names otherwise) contradicts
+// nothing, nor does one that names a candidate, which narrowByCounty
+// then keeps.
+func (r *Resolver) countyFault(state jurisdiction.Subdivision, cands []usCandidate, a wire.PostalAddress, zip5 string) (wire.Status, bool) {
+	if a.SubDivision == "" || len(cands) == 0 {
+		return wire.Status{}, false
+	}
+	want := countyKey(a.SubDivision)
+	names := make([]string, 0, len(cands))
+	for _, c := range cands {
+		j, ok := r.juris.ByID(c.county)
+		if !ok {
+			continue
+		}
+		if countyKey(j.Name) == want {
+			return wire.Status{}, false
+		}
+		if !slices.Contains(names, j.Name) {
+			names = append(names, j.Name)
+		}
+	}
+	named := ""
+	for _, j := range r.juris.Children(state.ID()) {
+		if countyFIPS(j.ID) != 0 && countyKey(j.Name) == want {
+			named = j.Name
+			break
+		}
+	}
+	if named == "" || len(names) == 0 {
+		return wire.Status{}, false
+	}
+	what, used := "ZIP code "+zip5, "the ZIP code"
+	if zip5 == "" {
+		what, used = titleCase(a.City)+", "+state.Code, "the city"
+	}
+	in := "the county of " + names[0]
+	if len(names) > 1 {
+		in = "the counties of " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	}
+	return wire.Status{LookupResult: wire.BadRegionFields, Field: "subDivision",
+		Value: what + " lies in " + in + ", not in " + named + ", which subDivision names: the lookup used " + used}, true
 }
 
 // countyKey folds a county name so that "Los Angeles", "LOS ANGELES COUNTY"
