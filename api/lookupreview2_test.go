@@ -126,3 +126,44 @@ func TestCountyContradictingZIP(t *testing.T) {
 		t.Errorf("strict check: %d %s, want 400 naming customer.destination.subDivision", a.status, a.body)
 	}
 }
+
+// TestCoordinatesInLakesAndBays: a point within a country's boundary
+// but outside those of its states or provinces, which the sources clip
+// at the shore (the middle of Lake Michigan, wholly in the United
+// States; Lake Huron's Canadian half), is resolved to the country alone
+// at confidence 40, with a status saying that only the country could be
+// told; it was the country's area at confidence 100 with a NORMAL status
+// and no word, an area with no state or provincial tax (Ontario's HST
+// lost). A point of Brazil's Guanabara Bay, a few kilometres from Rio de
+// Janeiro's shore, still takes the nearest state.
+func TestCoordinatesInLakesAndBays(t *testing.T) {
+	h := newHarness(t)
+	at := func(lat, lng string) wire.LookupResult {
+		t.Helper()
+		var resp wire.LookupResponse
+		dataOf(t, h.post("/api/v2/coordinates-lookup", `{"coordinates":{"latitude":`+lat+`,"longitude":`+lng+`},"asOfDate":"2026-06-01"}`), &resp)
+		if len(resp.LookupResults) != 1 {
+			t.Fatalf("%s, %s: %d results", lat, lng, len(resp.LookupResults))
+		}
+		return resp.LookupResults[0]
+	}
+	for _, c := range []struct{ name, lat, lng, country string }{
+		{"Lake Michigan", "43.5", "-87.0", "US"},
+		{"Lake Superior, US waters", "47.5", "-87.5", "US"},
+		{"Lake Huron, Canadian waters", "45.0", "-82.2", "CA"},
+	} {
+		res := at(c.lat, c.lng)
+		if leafOf(res) != c.country || res.ConfidenceIndicator != "40" || len(res.Statuses) != 1 ||
+			!strings.HasPrefix(res.Statuses[0].Value, "only the country could be told") {
+			t.Errorf("%s: %s at confidence %s, statuses %+v, want %s alone at 40 saying only the country could be told",
+				c.name, leafOf(res), res.ConfidenceIndicator, res.Statuses, c.country)
+		}
+	}
+	if res := at("-22.85", "-43.15"); leafOf(res) != "BR-RJ" || res.ConfidenceIndicator != "70" {
+		t.Errorf("Guanabara Bay: %s at confidence %s %+v, want BR-RJ at 70", leafOf(res), res.ConfidenceIndicator, res.Statuses)
+	}
+	// On land, nothing changes.
+	if res := at("43.0389", "-87.9065"); res.ConfidenceIndicator != "100" || len(res.Jurisdictions) < 3 || res.Jurisdictions[1].JurisdictionID != "US-WI" {
+		t.Errorf("Milwaukee: %+v", res)
+	}
+}

@@ -39,7 +39,11 @@
 // finest: US counties, then US states, Canadian provinces, countries. A
 // point in the open sea has no jurisdictions; that is a result, not an
 // error. A point a few kilometres off the generalised coastline of the
-// sources takes the nearest boundary, with a lower confidence. Within a
+// sources takes the nearest boundary, with a lower confidence; one within
+// the boundary of a country whose states or provinces have boundaries
+// (the US, Canada, Brazil) but far from all of them (the middle of Lake
+// Michigan) is resolved to the country alone, at confidence 40, with a
+// status that says only the country could be told. Within a
 // US county, the point is then located among the Census places whose tax
 // differs from the county's (layer LayerUSPlace, 2015 boundaries
 // simplified to about 20 m), and its tax area is that of the county and

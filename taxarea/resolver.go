@@ -37,6 +37,7 @@ type Resolver struct {
 	vat        *jurisdiction.VATGeography     // the dataset's VAT areas and special territories
 	boxes      []data.TerritoryBox            // the dataset's boxes of special territories
 	located    []Point                        // boundary index -> what Locate reports
+	divided    map[string]bool                // countries with boundaries of their states or provinces (dividedCountries)
 	// brNames finds the Brazilian municipalities by state and folded
 	// name, brAnyState by folded name alone (see brazil.go).
 	brNames    map[brKey][]string
@@ -128,6 +129,7 @@ func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, erro
 	r.indexPlaces()
 	r.indexBrazil()
 	r.located = r.locatedPoints()
+	r.divided = r.dividedCountries()
 	return r, nil
 }
 
