@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -165,5 +166,35 @@ func TestCoordinatesInLakesAndBays(t *testing.T) {
 	// On land, nothing changes.
 	if res := at("43.0389", "-87.9065"); res.ConfidenceIndicator != "100" || len(res.Jurisdictions) < 3 || res.Jurisdictions[1].JurisdictionID != "US-WI" {
 		t.Errorf("Milwaukee: %+v", res)
+	}
+}
+
+// TestBatchRefusesUnknownSearchMembers: a member of a search beside
+// lookupId and lookupRequest (a lookup's asOfDate put one level too
+// high) is refused naming the search and the member, as the same member
+// misplaced inside lookupRequest is; it was ignored, and the search
+// answered as of today without a word. Every search's faults are still
+// named together.
+func TestBatchRefusesUnknownSearchMembers(t *testing.T) {
+	h := newHarness(t)
+	a := h.post("/api/v2/find-taxareas", `[
+	  {"lookupId":"a","lookupRequest":{"taxAreaId":"2650841047330893","asOfDate":"2020-01-01"}},
+	  {"lookupId":"b","asOfDate":"2020-01-01","lookupRequest":{"taxAreaId":"2650841047330893"}},
+	  {"lookupId":"c","lookupRequest":{"coordinates":{"latitude":34.05,"longitude":-118.25}},"returnTimeElapsedDetailsIndicator":true},
+	  {"lookupId":"d","lookupRequest":{"taxAreaId":2650841047330893}}
+	]`)
+	if a.status != http.StatusBadRequest {
+		t.Fatalf("status %d, want 400: %s", a.status, a.body)
+	}
+	var got []string
+	for _, e := range errorsOf(t, a) {
+		got = append(got, e.Target)
+		if e.Target == "[1].asOfDate" && !strings.Contains(e.Message, "lookupRequest") {
+			t.Errorf("%s: %q does not say where the member goes", e.Target, e.Message)
+		}
+	}
+	want := []string{"[1].asOfDate", "[2].returnTimeElapsedDetailsIndicator", "[3].lookupRequest.taxAreaId"}
+	if !slices.Equal(got, want) {
+		t.Errorf("targets %q, want %q", got, want)
 	}
 }
