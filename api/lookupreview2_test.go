@@ -198,3 +198,51 @@ func TestBatchRefusesUnknownSearchMembers(t *testing.T) {
 		t.Errorf("targets %q, want %q", got, want)
 	}
 }
+
+// TestTerritoryNamedWithoutPostcode: an address without a postcode that
+// names a special tax territory of its country by its mainDivision
+// (Canarias, Åland, Guadeloupe, Madeira, the code CN) or its city
+// (Ceuta, Livigno) is placed in the territory, with a status that says
+// why; it was the mainland at confidence 100, Spain's VAT for an address
+// in the Canary Islands, which are outside it. Beside a postcode of the
+// mainland, the postcode wins and the name is flagged BAD_REGION_FIELDS
+// naming the member, where it was set aside without a word. A postcode
+// of the territory, or a name that is no territory, changes nothing.
+func TestTerritoryNamedWithoutPostcode(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []struct{ address, leaf string }{
+		{`{"mainDivision":"Canarias","city":"Las Palmas de Gran Canaria","country":"ES"}`, "ES-CN"},
+		{`{"mainDivision":"canary islands","country":"ESP"}`, "ES-CN"},
+		{`{"mainDivision":"CN","country":"ES"}`, "ES-CN"},
+		{`{"mainDivision":"Aland","country":"FI"}`, "FI-01"},
+		{`{"mainDivision":"Guadeloupe","city":"Pointe-à-Pitre","country":"FR"}`, "FR-971"},
+		{`{"mainDivision":"Madeira","city":"Funchal","country":"PT"}`, "PT-30"},
+		{`{"city":"Ceuta","country":"ES"}`, "ES-CE"},
+		{`{"city":"Livigno","country":"IT"}`, "IT-X-LIVIGNO"},
+	} {
+		res := addressOverHTTP(t, h, c.address)[0]
+		if leafOf(res) != c.leaf || res.ConfidenceIndicator != "100" || len(res.Statuses) != 1 || !strings.Contains(res.Statuses[0].Value, "names "+c.leaf) {
+			t.Errorf("%s: %s at %s %+v, want %s at 100 saying the address names it", c.address, leafOf(res), res.ConfidenceIndicator, res.Statuses, c.leaf)
+		}
+	}
+	res := addressOverHTTP(t, h, `{"mainDivision":"Islas Canarias","postalCode":"28001","country":"ES"}`)[0]
+	if st, bad := lookupStatus(res, wire.BadRegionFields); leafOf(res) != "ES" || !bad || !strings.Contains(st.Value, "which mainDivision names") || res.ConfidenceIndicator != "70" {
+		t.Errorf("Islas Canarias beside Madrid's postcode: %s at %s %+v, want ES flagged BAD_REGION_FIELDS naming mainDivision at 70", leafOf(res), res.ConfidenceIndicator, res.Statuses)
+	}
+	for _, c := range []struct{ address, leaf string }{
+		{`{"mainDivision":"Islas Canarias","postalCode":"35001","country":"ES"}`, "ES-CN"},
+		{`{"city":"Madrid","mainDivision":"Madrid","country":"ES"}`, "ES"},
+		{`{"city":"Berlin","postalCode":"10117","country":"DE"}`, "DE"},
+	} {
+		res := addressOverHTTP(t, h, c.address)[0]
+		if leafOf(res) != c.leaf || res.ConfidenceIndicator != "100" || len(res.Statuses) != 1 || res.Statuses[0].LookupResult != wire.Normal || res.Statuses[0].Value != "" {
+			t.Errorf("%s: %s at %s %+v, want %s at 100, plain", c.address, leafOf(res), res.ConfidenceIndicator, res.Statuses, c.leaf)
+		}
+	}
+	s := strictTenantHarness(t)
+	dest := `{"mainDivision":"Islas Canarias","postalCode":"28001","country":"ES"}`
+	a := s.do("POST", "/vertex-ws/v2/supplies", strings.NewReader(addressQuotation(dest)), "Authorization", "Bearer strict-co")
+	if items := errorsOf(t, a); a.status != http.StatusBadRequest || len(items) != 1 || items[0].Target != "customer.destination.mainDivision" {
+		t.Errorf("strict check: %d %s, want 400 naming customer.destination.mainDivision", a.status, a.body)
+	}
+}

@@ -1039,6 +1039,26 @@ func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Da
 			}
 		}
 	}
+	if len(statuses) == 0 {
+		// A special territory named by the mainDivision or the city
+		// (Canarias, Åland, Livigno): without a postcode it places the
+		// address there; beside a postcode that is not the territory's,
+		// the postcode wins and the name is flagged.
+		if id, member, ok := r.territoryNamed(country, a); ok {
+			ta := r.areas.of(id)
+			j, _ := r.juris.ByID(id)
+			name := j.Name
+			switch {
+			case a.PostalCode == "":
+				ar = ta
+				statuses = []wire.Status{{LookupResult: wire.Normal, Value: member + " " + memberValue(a, member) + " names " + id + " (" + name +
+					"), a special tax territory of " + country + ": the taxes of " + id + " apply there"}}
+			case ar != ta:
+				faults = append(faults[:len(faults):len(faults)], wire.Status{LookupResult: wire.BadRegionFields, Field: member,
+					Value: "postcode " + a.PostalCode + " is not in " + id + " (" + name + "), which " + member + " names: the lookup used the postcode"})
+			}
+		}
+	}
 	conf := confExact
 	if len(faults) > 0 {
 		conf = confRegionBroken
@@ -1054,4 +1074,79 @@ func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Da
 		Country:        r.alpha3(country),
 	}}
 	return []wire.LookupResult{res}, nil
+}
+
+// territoryAliases are names, besides the dataset's, by which addresses
+// name the special tax territories of its postcode exceptions: their
+// own languages' names, and the provinces or valleys that lie wholly
+// within them.
+var territoryAliases = map[string][]string{
+	"ES-CN":                      {"Canarias", "Islas Canarias", "Las Palmas", "Santa Cruz de Tenerife"},
+	"PT-20":                      {"Açores", "Região Autónoma dos Açores"},
+	"PT-30":                      {"Região Autónoma da Madeira"},
+	"FI-01":                      {"Ahvenanmaa", "Åland Islands"},
+	"FR-973":                     {"French Guiana", "Guyane française"},
+	"FR-974":                     {"La Réunion"},
+	"GR-69":                      {"Athos", "Agion Oros"},
+	"DE-X-HELIGOLAND":            {"Helgoland"},
+	"DE-X-BÜSINGEN_AM_HOCHRHEIN": {"Büsingen"},
+	"AT-X-MITTELBERG":            {"Kleinwalsertal"},
+}
+
+// territoryNamed returns the jurisdiction ID of the special tax
+// territory of country (one of the dataset's postcode exceptions) that
+// address a names by its mainDivision or, failing that, its city, and
+// which of the two named it. A mainDivision names a territory by its
+// jurisdiction ID (ES-CN), the code after the country's (CN), its name
+// in the dataset or one of territoryAliases, in any case and with or
+// without accents; a city by a name alone.
+func (r *Resolver) territoryNamed(country string, a wire.PostalAddress) (id, member string, ok bool) {
+	exs := r.exceptions[country]
+	if len(exs) == 0 || a.MainDivision == "" && a.City == "" {
+		return "", "", false
+	}
+	names := func(id string) []string {
+		j, _ := r.juris.ByID(id)
+		return append([]string{j.Name}, territoryAliases[id]...)
+	}
+	if a.MainDivision != "" {
+		md := data.FoldPlace(a.MainDivision)
+		for _, ex := range exs {
+			if r.areas.of(ex.Jurisdiction) == nil {
+				continue
+			}
+			code := strings.TrimPrefix(ex.Jurisdiction, country+"-")
+			if strings.EqualFold(a.MainDivision, ex.Jurisdiction) || strings.EqualFold(a.MainDivision, code) && !strings.HasPrefix(code, "X-") {
+				return ex.Jurisdiction, "mainDivision", true
+			}
+			for _, n := range names(ex.Jurisdiction) {
+				if data.FoldPlace(n) == md {
+					return ex.Jurisdiction, "mainDivision", true
+				}
+			}
+		}
+	}
+	if a.City != "" {
+		city := data.FoldPlace(a.City)
+		for _, ex := range exs {
+			if r.areas.of(ex.Jurisdiction) == nil {
+				continue
+			}
+			for _, n := range names(ex.Jurisdiction) {
+				if data.FoldPlace(n) == city {
+					return ex.Jurisdiction, "city", true
+				}
+			}
+		}
+	}
+	return "", "", false
+}
+
+// memberValue returns the member of address a named by its JSON name
+// (mainDivision or city).
+func memberValue(a wire.PostalAddress, member string) string {
+	if member == "city" {
+		return a.City
+	}
+	return a.MainDivision
 }
