@@ -781,8 +781,14 @@ func (r *Resolver) countyFault(state jurisdiction.Subdivision, cands []usCandida
 	if a.SubDivision == "" || len(cands) == 0 {
 		return wire.Status{}, false
 	}
+	for _, c := range cands {
+		// The usual address names its county as the dataset does.
+		if j, ok := r.juris.ByID(c.county); ok && strings.EqualFold(j.Name, a.SubDivision) {
+			return wire.Status{}, false
+		}
+	}
 	want := countyKey(a.SubDivision)
-	names := make([]string, 0, len(cands))
+	var names []string
 	for _, c := range cands {
 		j, ok := r.juris.ByID(c.county)
 		if !ok {
@@ -1099,47 +1105,62 @@ var territoryAliases = map[string][]string{
 // which of the two named it. A mainDivision names a territory by its
 // jurisdiction ID (ES-CN), the code after the country's (CN), its name
 // in the dataset or one of territoryAliases, in any case and with or
-// without accents; a city by a name alone.
+// without accents; a city by a name alone. Only an address of a country
+// with such territories pays for folding the names it gives.
 func (r *Resolver) territoryNamed(country string, a wire.PostalAddress) (id, member string, ok bool) {
-	exs := r.exceptions[country]
-	if len(exs) == 0 || a.MainDivision == "" && a.City == "" {
+	ts := r.territories[country]
+	if len(ts) == 0 || a.MainDivision == "" && a.City == "" {
 		return "", "", false
-	}
-	names := func(id string) []string {
-		j, _ := r.juris.ByID(id)
-		return append([]string{j.Name}, territoryAliases[id]...)
 	}
 	if a.MainDivision != "" {
 		md := data.FoldPlace(a.MainDivision)
-		for _, ex := range exs {
-			if r.areas.of(ex.Jurisdiction) == nil {
-				continue
-			}
-			code := strings.TrimPrefix(ex.Jurisdiction, country+"-")
-			if strings.EqualFold(a.MainDivision, ex.Jurisdiction) || strings.EqualFold(a.MainDivision, code) && !strings.HasPrefix(code, "X-") {
-				return ex.Jurisdiction, "mainDivision", true
-			}
-			for _, n := range names(ex.Jurisdiction) {
-				if data.FoldPlace(n) == md {
-					return ex.Jurisdiction, "mainDivision", true
-				}
+		for _, t := range ts {
+			if strings.EqualFold(a.MainDivision, t.id) || t.code != "" && strings.EqualFold(a.MainDivision, t.code) || slices.Contains(t.names, md) {
+				return t.id, "mainDivision", true
 			}
 		}
 	}
 	if a.City != "" {
 		city := data.FoldPlace(a.City)
-		for _, ex := range exs {
-			if r.areas.of(ex.Jurisdiction) == nil {
-				continue
-			}
-			for _, n := range names(ex.Jurisdiction) {
-				if data.FoldPlace(n) == city {
-					return ex.Jurisdiction, "city", true
-				}
+		for _, t := range ts {
+			if slices.Contains(t.names, city) {
+				return t.id, "city", true
 			}
 		}
 	}
 	return "", "", false
+}
+
+// namedTerritory is a special tax territory as an address may name it
+// (see territoryNamed).
+type namedTerritory struct {
+	id    string   // its jurisdiction ID
+	code  string   // its code after the country's ("CN" of "ES-CN"), "" for none
+	names []string // its names, folded (data.FoldPlace)
+}
+
+// indexTerritories returns, by country, the special tax territories of
+// the postcode exceptions that have a tax area, with the names that
+// address them.
+func (r *Resolver) indexTerritories() map[string][]namedTerritory {
+	out := map[string][]namedTerritory{}
+	for country, exs := range r.exceptions {
+		for _, ex := range exs {
+			j, ok := r.juris.ByID(ex.Jurisdiction)
+			if !ok || r.areas.of(j.ID) == nil {
+				continue
+			}
+			t := namedTerritory{id: j.ID, code: strings.TrimPrefix(j.ID, country+"-")}
+			if strings.HasPrefix(t.code, "X-") || t.code == j.ID {
+				t.code = "" // a place of the dataset's own naming (AT-X-JUNGHOLZ), with no ISO code
+			}
+			for _, n := range append([]string{j.Name}, territoryAliases[j.ID]...) {
+				t.names = append(t.names, data.FoldPlace(n))
+			}
+			out[country] = append(out[country], t)
+		}
+	}
+	return out
 }
 
 // memberValue returns the member of address a named by its JSON name
