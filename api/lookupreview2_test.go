@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,6 +20,16 @@ func addressOverHTTP(t *testing.T, h *harness, address string) []wire.LookupResu
 		t.Fatalf("%s: no results", address)
 	}
 	return resp.LookupResults
+}
+
+// conf returns the confidence of a result as a number.
+func conf(t *testing.T, res wire.LookupResult) int {
+	t.Helper()
+	n, err := strconv.Atoi(res.ConfidenceIndicator)
+	if err != nil {
+		t.Fatalf("confidence %q: %v", res.ConfidenceIndicator, err)
+	}
+	return n
 }
 
 // leafOf returns the ID of the last jurisdiction of a result, "" for none.
@@ -101,7 +112,7 @@ func TestCountyContradictingZIP(t *testing.T) {
 		res := addressOverHTTP(t, h, c.address)
 		for i, r := range res {
 			st, bad := lookupStatus(r, wire.BadRegionFields)
-			if !bad || st.Value != c.value || len(r.ConfidenceIndicator) > 2 || r.ConfidenceIndicator > "70" {
+			if !bad || st.Value != c.value || conf(t, r) > 70 {
 				t.Errorf("%s: result %d: confidence %s, statuses %+v, want BAD_REGION_FIELDS %q at 70 at most", c.address, i, r.ConfidenceIndicator, r.Statuses, c.value)
 			}
 		}
@@ -244,5 +255,52 @@ func TestTerritoryNamedWithoutPostcode(t *testing.T) {
 	a := s.do("POST", "/vertex-ws/v2/supplies", strings.NewReader(addressQuotation(dest)), "Authorization", "Bearer strict-co")
 	if items := errorsOf(t, a); a.status != http.StatusBadRequest || len(items) != 1 || items[0].Target != "customer.destination.mainDivision" {
 		t.Errorf("strict check: %d %s, want 400 naming customer.destination.mainDivision", a.status, a.body)
+	}
+}
+
+// TestZIPAcrossAStateLine: a ZIP code whose land crosses a state line
+// (42223, Fort Campbell, in Christian County, Kentucky, and Montgomery
+// County, Tennessee; 97635, New Pine Creek, in Oregon and California)
+// is placed in the state the address names when the ZIP code has land
+// there, at confidence 100 and without a fault; it was flagged
+// BAD_REGION_FIELDS ("ZIP code 42223 is in KY, not TN"), which the
+// strict check refuses, and "KY" beside it was placed in Tennessee first.
+// Each result's address names its county's state, not the ZIP code's.
+// A state that the ZIP code does not reach is still flagged.
+func TestZIPAcrossAStateLine(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []struct{ address, county, state string }{
+		{`{"postalCode":"42223","mainDivision":"TN","country":"US"}`, "US-47125", "TN"},
+		{`{"city":"Fort Campbell","postalCode":"42223","mainDivision":"KY","country":"US"}`, "US-21047", "KY"},
+		{`{"postalCode":"97635","mainDivision":"OR","country":"US"}`, "US-41037", "OR"},
+		{`{"postalCode":"97635","mainDivision":"California","country":"US"}`, "US-06049", "CA"},
+	} {
+		res := addressOverHTTP(t, h, c.address)
+		if len(res) != 1 || len(res[0].Jurisdictions) < 3 || res[0].Jurisdictions[2].JurisdictionID != c.county {
+			t.Errorf("%s: %+v, want one result in %s", c.address, res, c.county)
+			continue
+		}
+		if _, bad := lookupStatus(res[0], wire.BadRegionFields); bad || conf(t, res[0]) < 60 {
+			t.Errorf("%s: confidence %s, statuses %+v, want no fault", c.address, res[0].ConfidenceIndicator, res[0].Statuses)
+		}
+		if pa := res[0].PostalAddresses; len(pa) != 1 || pa[0].MainDivision != c.state {
+			t.Errorf("%s: address %+v, want mainDivision %s", c.address, pa, c.state)
+		}
+	}
+	// No state: both, each with its own state.
+	res := addressOverHTTP(t, h, `{"postalCode":"42223","country":"US"}`)
+	if len(res) != 2 || res[0].PostalAddresses[0].MainDivision != "TN" || res[1].PostalAddresses[0].MainDivision != "KY" {
+		t.Errorf("42223 alone: %+v, want Tennessee's county then Kentucky's, each with its state", res)
+	}
+	res = addressOverHTTP(t, h, `{"postalCode":"42223","mainDivision":"OH","country":"US"}`)
+	if st, bad := lookupStatus(res[0], wire.BadRegionFields); !bad || st.Value != "ZIP code 42223 is in KY, not OH" {
+		t.Errorf("42223 in Ohio: %+v, want flagged", res[0].Statuses)
+	}
+	s := strictTenantHarness(t)
+	dest := `{"postalCode":"42223","mainDivision":"TN","country":"US"}`
+	var r wire.SaleResponse
+	dataOf(t, s.do("POST", "/vertex-ws/v2/supplies", strings.NewReader(addressQuotation(dest)), "Authorization", "Bearer strict-co"), &r)
+	if d := r.Customer.Destination; d.TaxAreaLookup == nil || d.TaxAreaLookup.ConfidenceIndicator != "100" {
+		t.Errorf("strict check of Fort Campbell, TN: %+v", d.TaxAreaLookup)
 	}
 }

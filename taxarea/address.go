@@ -366,14 +366,42 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			candZIP = ""
 			break
 		}
-		if haveState && state.Code != z.State() {
+		// A ZIP code whose land crosses a state line (42223, Fort
+		// Campbell, in Kentucky and Tennessee) has counties in a state
+		// other than its own: the state named keeps those in it, and
+		// contradicts the ZIP code only when it has none of them.
+		crosses := false
+		for k := range z.NumCounties() {
+			crosses = crosses || r.countyState(z.County(k).Jurisdiction, z.State()) != z.State()
+		}
+		inNamed := 0
+		if haveState && crosses {
+			for k := range z.NumCounties() {
+				if r.countyState(z.County(k).Jurisdiction, z.State()) == state.Code {
+					inNamed++
+				}
+			}
+		}
+		if haveState && state.Code != z.State() && inNamed == 0 {
 			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State() + ", not " + state.Code, Field: "postalCode"})
 			regionBroken = true
 		}
-		state, haveState = jurisdiction.SubdivisionOf("US", z.State())
+		if inNamed == 0 {
+			state, haveState = jurisdiction.SubdivisionOf("US", z.State())
+		}
+		kept := 0
 		for k := range z.NumCounties() {
 			c := z.County(k)
+			if inNamed > 0 && r.countyState(c.Jurisdiction, z.State()) != state.Code {
+				continue
+			}
 			cands = append(cands, usCandidate{county: c.Jurisdiction, share: c.Share, place: z.Place()})
+			kept += c.Share
+		}
+		if inNamed > 0 && kept > 0 {
+			for i := range cands {
+				cands[i].share = cands[i].share * 10000 / kept
+			}
 		}
 		if a.City != "" && haveState {
 			// A city that does not contain the ZIP code: one of the two
@@ -439,7 +467,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			// Only an incorporated place says where the address lies: a
 			// postal name of an unincorporated community (a CDP) is
 			// used far beyond it.
-			if p := r.local.FindPlaceKey(state.Code, cityKey, fips); p >= 0 && r.local.PlaceIncorporated(p) && r.local.PlaceMainCounty(p) == fips {
+			if p := r.local.FindPlaceKey(r.countyState(cands[i].county, state.Code), cityKey, fips); p >= 0 && r.local.PlaceIncorporated(p) && r.local.PlaceMainCounty(p) == fips {
 				if named >= 0 {
 					named = -1
 					break
@@ -467,6 +495,9 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			continue
 		}
 		fips := countyFIPS(c.county)
+		// The county's state: the ZIP code's, but for the counties of a
+		// ZIP code across a state line.
+		stateCode := r.countyState(c.county, state.Code)
 		conf := confExact
 		switch {
 		case named >= 0 && c.county == cands[0].county:
@@ -493,7 +524,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			if cityIn != 0 && fips == cityIn {
 				place = cityAt // found already
 			} else {
-				place = r.local.FindPlaceKey(state.Code, cityKey, fips)
+				place = r.local.FindPlaceKey(stateCode, cityKey, fips)
 			}
 			named = place >= 0
 		}
@@ -518,7 +549,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 				StreetAddress1: a.StreetAddress1,
 				StreetAddress2: a.StreetAddress2,
 				City:           city,
-				MainDivision:   state.Code,
+				MainDivision:   stateCode,
 				SubDivision:    county.Name,
 				PostalCode:     postal,
 				Country:        "USA",
@@ -530,7 +561,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		case zipWins:
 			// Where the ZIP code lies: the place it mainly serves in the
 			// county, else the county outside its places.
-			zp := r.zipPlace(state.Code, zip5, c.place, fips)
+			zp := r.zipPlace(stateCode, zip5, c.place, fips)
 			if zp >= 0 && c.place == "" {
 				cityName = r.local.PlaceName(zp)
 			}
@@ -548,7 +579,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			// street address.
 			hint := -1
 			if zip5 != "" {
-				hint = r.zipPlace(state.Code, zip5, c.place, fips)
+				hint = r.zipPlace(stateCode, zip5, c.place, fips)
 			}
 			note := wire.Status{LookupResult: wire.Normal, Value: "no city given: the tax area depends on the street address"}
 			if hint >= 0 {
@@ -660,6 +691,17 @@ func (r *Resolver) contentZIP(a wire.PostalAddress, state jurisdiction.Subdivisi
 	res := r.result(ar, d, conf, statuses...)
 	res.PostalAddresses = []wire.PostalAddress{addr}
 	return []wire.LookupResult{res}, true
+}
+
+// countyState returns the postal code of the state or territory of the
+// county whose jurisdiction ID is countyID ("TN" for US-47125), or def
+// when the dataset does not tell it.
+func (r *Resolver) countyState(countyID, def string) string {
+	j, ok := r.juris.ByID(countyID)
+	if !ok || len(j.Parent) != 5 || !strings.HasPrefix(j.Parent, "US-") {
+		return def
+	}
+	return j.Parent[3:]
 }
 
 // fips5 writes a county FIPS number with its five digits.
