@@ -370,35 +370,32 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		// Campbell, in Kentucky and Tennessee) has counties in a state
 		// other than its own: the state named keeps those in it, and
 		// contradicts the ZIP code only when it has none of them.
-		crosses := false
-		for k := range z.NumCounties() {
-			crosses = crosses || r.countyState(z.County(k).Jurisdiction, z.State()) != z.State()
-		}
 		inNamed := 0
-		if haveState && crosses {
+		if haveState && (state.Code != z.State() || z.NumCounties() > 1) {
 			for k := range z.NumCounties() {
-				if r.countyState(z.County(k).Jurisdiction, z.State()) == state.Code {
+				if countyInState(z.County(k).Jurisdiction, state) {
 					inNamed++
 				}
 			}
 		}
-		if haveState && state.Code != z.State() && inNamed == 0 {
-			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State() + ", not " + state.Code, Field: "postalCode"})
-			regionBroken = true
-		}
 		if inNamed == 0 {
+			if haveState && state.Code != z.State() {
+				statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State() + ", not " + state.Code, Field: "postalCode"})
+				regionBroken = true
+			}
 			state, haveState = jurisdiction.SubdivisionOf("US", z.State())
 		}
-		kept := 0
+		kept, dropped := 0, false
 		for k := range z.NumCounties() {
 			c := z.County(k)
-			if inNamed > 0 && r.countyState(c.Jurisdiction, z.State()) != state.Code {
+			if inNamed > 0 && !countyInState(c.Jurisdiction, state) {
+				dropped = true
 				continue
 			}
 			cands = append(cands, usCandidate{county: c.Jurisdiction, share: c.Share, place: z.Place()})
 			kept += c.Share
 		}
-		if inNamed > 0 && kept > 0 {
+		if dropped && kept > 0 {
 			for i := range cands {
 				cands[i].share = cands[i].share * 10000 / kept
 			}
@@ -497,7 +494,10 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		fips := countyFIPS(c.county)
 		// The county's state: the ZIP code's, but for the counties of a
 		// ZIP code across a state line.
-		stateCode := r.countyState(c.county, state.Code)
+		stateCode := state.Code
+		if p := county.Parent; len(p) == 5 && strings.HasPrefix(p, "US-") {
+			stateCode = p[3:]
+		}
 		conf := confExact
 		switch {
 		case named >= 0 && c.county == cands[0].county:
@@ -702,6 +702,13 @@ func (r *Resolver) countyState(countyID, def string) string {
 		return def
 	}
 	return j.Parent[3:]
+}
+
+// countyInState reports whether the county whose jurisdiction ID is
+// countyID ("US-47125") lies in state, by its FIPS number's first two
+// digits.
+func countyInState(countyID string, state jurisdiction.Subdivision) bool {
+	return len(countyID) == 8 && state.FIPS != "" && countyID[3:5] == state.FIPS
 }
 
 // fips5 writes a county FIPS number with its five digits.
