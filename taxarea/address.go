@@ -352,6 +352,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 	cityAt, cityIn := -1, uint32(0) // the place the city names in the first of the ZIP code's counties that holds it, and that county
 	var conflict *cityConflict      // a city that does not contain the ZIP code
 	var postal, zipCounty string    // with a conflict, the ZIP code's postal place name and first county
+	candZIP := zip5                 // the ZIP code whose counties the candidates are; "" for the city's
 	switch {
 	case zip5 != "":
 		z, ok := r.postal.Find(zip5)
@@ -362,16 +363,42 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "unknown ZIP code " + zip5, Field: "postalCode"})
 			regionBroken = true
 			cands = r.placeCandidates(state, a.City)
+			candZIP = ""
 			break
 		}
-		if haveState && state.Code != z.State() {
-			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State() + ", not " + state.Code, Field: "postalCode"})
-			regionBroken = true
+		// A ZIP code whose land crosses a state line (42223, Fort
+		// Campbell, in Kentucky and Tennessee) has counties in a state
+		// other than its own: the state named keeps those in it, and
+		// contradicts the ZIP code only when it has none of them.
+		inNamed := 0
+		if haveState && (state.Code != z.State() || z.NumCounties() > 1) {
+			for k := range z.NumCounties() {
+				if countyInState(z.County(k).Jurisdiction, state) {
+					inNamed++
+				}
+			}
 		}
-		state, haveState = jurisdiction.SubdivisionOf("US", z.State())
+		if inNamed == 0 {
+			if haveState && state.Code != z.State() {
+				statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State() + ", not " + state.Code, Field: "postalCode"})
+				regionBroken = true
+			}
+			state, haveState = jurisdiction.SubdivisionOf("US", z.State())
+		}
+		kept, dropped := 0, false
 		for k := range z.NumCounties() {
 			c := z.County(k)
+			if inNamed > 0 && !countyInState(c.Jurisdiction, state) {
+				dropped = true
+				continue
+			}
 			cands = append(cands, usCandidate{county: c.Jurisdiction, share: c.Share, place: z.Place()})
+			kept += c.Share
+		}
+		if dropped && kept > 0 {
+			for i := range cands {
+				cands[i].share = cands[i].share * 10000 / kept
+			}
 		}
 		if a.City != "" && haveState {
 			// A city that does not contain the ZIP code: one of the two
@@ -401,6 +428,10 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 	}
 	if !haveState {
 		return nil, levy.NotFound(field, "no state for this address")
+	}
+	if st, bad := r.countyFault(state, cands, a, candZIP); bad {
+		statuses = append(statuses, st)
+		regionBroken = true
 	}
 	if zip5 != "" && r.local.HasZIPAreas() {
 		conf, st := confExact, statuses
@@ -433,7 +464,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			// Only an incorporated place says where the address lies: a
 			// postal name of an unincorporated community (a CDP) is
 			// used far beyond it.
-			if p := r.local.FindPlaceKey(state.Code, cityKey, fips); p >= 0 && r.local.PlaceIncorporated(p) && r.local.PlaceMainCounty(p) == fips {
+			if p := r.local.FindPlaceKey(r.countyState(cands[i].county, state.Code), cityKey, fips); p >= 0 && r.local.PlaceIncorporated(p) && r.local.PlaceMainCounty(p) == fips {
 				if named >= 0 {
 					named = -1
 					break
@@ -461,6 +492,12 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			continue
 		}
 		fips := countyFIPS(c.county)
+		// The county's state: the ZIP code's, but for the counties of a
+		// ZIP code across a state line.
+		stateCode := state.Code
+		if p := county.Parent; len(p) == 5 && strings.HasPrefix(p, "US-") {
+			stateCode = p[3:]
+		}
 		conf := confExact
 		switch {
 		case named >= 0 && c.county == cands[0].county:
@@ -487,7 +524,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			if cityIn != 0 && fips == cityIn {
 				place = cityAt // found already
 			} else {
-				place = r.local.FindPlaceKey(state.Code, cityKey, fips)
+				place = r.local.FindPlaceKey(stateCode, cityKey, fips)
 			}
 			named = place >= 0
 		}
@@ -512,7 +549,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 				StreetAddress1: a.StreetAddress1,
 				StreetAddress2: a.StreetAddress2,
 				City:           city,
-				MainDivision:   state.Code,
+				MainDivision:   stateCode,
 				SubDivision:    county.Name,
 				PostalCode:     postal,
 				Country:        "USA",
@@ -524,7 +561,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		case zipWins:
 			// Where the ZIP code lies: the place it mainly serves in the
 			// county, else the county outside its places.
-			zp := r.zipPlace(state.Code, zip5, c.place, fips)
+			zp := r.zipPlace(stateCode, zip5, c.place, fips)
 			if zp >= 0 && c.place == "" {
 				cityName = r.local.PlaceName(zp)
 			}
@@ -542,7 +579,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			// street address.
 			hint := -1
 			if zip5 != "" {
-				hint = r.zipPlace(state.Code, zip5, c.place, fips)
+				hint = r.zipPlace(stateCode, zip5, c.place, fips)
 			}
 			note := wire.Status{LookupResult: wire.Normal, Value: "no city given: the tax area depends on the street address"}
 			if hint >= 0 {
@@ -656,6 +693,24 @@ func (r *Resolver) contentZIP(a wire.PostalAddress, state jurisdiction.Subdivisi
 	return []wire.LookupResult{res}, true
 }
 
+// countyState returns the postal code of the state or territory of the
+// county whose jurisdiction ID is countyID ("TN" for US-47125), or def
+// when the dataset does not tell it.
+func (r *Resolver) countyState(countyID, def string) string {
+	j, ok := r.juris.ByID(countyID)
+	if !ok || len(j.Parent) != 5 || !strings.HasPrefix(j.Parent, "US-") {
+		return def
+	}
+	return j.Parent[3:]
+}
+
+// countyInState reports whether the county whose jurisdiction ID is
+// countyID ("US-47125") lies in state, by its FIPS number's first two
+// digits.
+func countyInState(countyID string, state jurisdiction.Subdivision) bool {
+	return len(countyID) == 8 && state.FIPS != "" && countyID[3:5] == state.FIPS
+}
+
 // fips5 writes a county FIPS number with its five digits.
 func fips5(n uint32) string {
 	b := []byte("00000")
@@ -761,6 +816,62 @@ func (r *Resolver) narrowByCounty(cands []usCandidate, subDivision string) []usC
 	return cands
 }
 
+// countyFault returns the BAD_REGION_FIELDS status of a US address whose
+// subDivision names a county of state other than every county that its
+// ZIP code zip5, or its city when zip5 is "", gives (cands): the lookup
+// places the address by those, and the county named, which it sets
+// aside, contradicts them ("Orange" beside 90012, in Los Angeles
+// County). It was set aside without a word, with a confidence of 100. A
+// subDivision that names no county of the state (a borough, a
+// neighbourhood, a county the dataset names otherwise) contradicts
+// nothing, nor does one that names a candidate, which narrowByCounty
+// then keeps.
+func (r *Resolver) countyFault(state jurisdiction.Subdivision, cands []usCandidate, a wire.PostalAddress, zip5 string) (wire.Status, bool) {
+	if a.SubDivision == "" || len(cands) == 0 {
+		return wire.Status{}, false
+	}
+	for _, c := range cands {
+		// The usual address names its county as the dataset does.
+		if j, ok := r.juris.ByID(c.county); ok && strings.EqualFold(j.Name, a.SubDivision) {
+			return wire.Status{}, false
+		}
+	}
+	want := countyKey(a.SubDivision)
+	var names []string
+	for _, c := range cands {
+		j, ok := r.juris.ByID(c.county)
+		if !ok {
+			continue
+		}
+		if countyKey(j.Name) == want {
+			return wire.Status{}, false
+		}
+		if !slices.Contains(names, j.Name) {
+			names = append(names, j.Name)
+		}
+	}
+	named := ""
+	for _, j := range r.juris.Children(state.ID()) {
+		if countyFIPS(j.ID) != 0 && countyKey(j.Name) == want {
+			named = j.Name
+			break
+		}
+	}
+	if named == "" || len(names) == 0 {
+		return wire.Status{}, false
+	}
+	what, used := "ZIP code "+zip5, "the ZIP code"
+	if zip5 == "" {
+		what, used = titleCase(a.City)+", "+state.Code, "the city"
+	}
+	in := "the county of " + names[0]
+	if len(names) > 1 {
+		in = "the counties of " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	}
+	return wire.Status{LookupResult: wire.BadRegionFields, Field: "subDivision",
+		Value: what + " lies in " + in + ", not in " + named + ", which subDivision names: the lookup used " + used}, true
+}
+
 // countyKey folds a county name so that "Los Angeles", "LOS ANGELES COUNTY"
 // and "Los Angeles Co." compare equal.
 func countyKey(s string) string {
@@ -789,11 +900,25 @@ func titleCase(s string) string {
 }
 
 // caProvinceByPostal maps the first letter of a Canadian postal code to its
-// province or territory; X is shared by NT and NU.
+// province or territory; X is shared by NT and NU (see caProvinceOf).
 var caProvinceByPostal = map[byte]string{
 	'A': "NL", 'B': "NS", 'C': "PE", 'E': "NB", 'G': "QC", 'H': "QC", 'J': "QC",
 	'K': "ON", 'L': "ON", 'M': "ON", 'N': "ON", 'P': "ON", 'R': "MB", 'S': "SK",
 	'T': "AB", 'V': "BC", 'X': "NT", 'Y': "YT",
+}
+
+// caProvinceOf returns the province or territory of a Canadian postal
+// code written "A1A 1A1". The letter X serves two territories: Canada
+// Post's forward sortation areas X0A, X0B and X0C (Iqaluit, the
+// Kivalliq and Kitikmeot regions) are Nunavut's, the others (X0E, X0G,
+// X1A Yellowknife) the Northwest Territories'. Read by its letter alone,
+// every Nunavut address was placed in the Northwest Territories.
+func caProvinceOf(postal string) (string, bool) {
+	code, ok := caProvinceByPostal[postal[0]]
+	if code == "NT" && postal[1] == '0' && (postal[2] == 'A' || postal[2] == 'B' || postal[2] == 'C') {
+		return "NU", true
+	}
+	return code, ok
 }
 
 func (r *Resolver) caAddress(field string, a wire.PostalAddress, d civil.Date) ([]wire.LookupResult, error) {
@@ -815,7 +940,7 @@ func (r *Resolver) caAddress(field string, a wire.PostalAddress, d civil.Date) (
 			return nil, levy.Invalid(field+".postalCode", "%q is not a Canadian postal code (A1A 1A1)", a.PostalCode)
 		}
 		postal = m[1] + " " + m[2]
-		code, ok := caProvinceByPostal[postal[0]]
+		code, ok := caProvinceOf(postal)
 		if !ok {
 			return nil, levy.Invalid(field+".postalCode", "%q does not start with a Canadian postal district letter", a.PostalCode)
 		}
@@ -823,7 +948,7 @@ func (r *Resolver) caAddress(field string, a wire.PostalAddress, d civil.Date) (
 		switch {
 		case !haveProvince:
 			province, haveProvince = fromPostal, true
-		case province.Code != code && !(code == "NT" && province.Code == "NU"):
+		case province.Code != code:
 			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "postal code " + postal + " is in " + code + ", not " + province.Code})
 			province = fromPostal
 			conf = confRegionBroken
@@ -969,6 +1094,26 @@ func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Da
 			}
 		}
 	}
+	if len(statuses) == 0 {
+		// A special territory named by the mainDivision or the city
+		// (Canarias, Åland, Livigno): without a postcode it places the
+		// address there; beside a postcode that is not the territory's,
+		// the postcode wins and the name is flagged.
+		if id, member, ok := r.territoryNamed(country, a); ok {
+			ta := r.areas.of(id)
+			j, _ := r.juris.ByID(id)
+			name := j.Name
+			switch {
+			case a.PostalCode == "":
+				ar = ta
+				statuses = []wire.Status{{LookupResult: wire.Normal, Value: member + " " + memberValue(a, member) + " names " + id + " (" + name +
+					"), a special tax territory of " + country + ": the taxes of " + id + " apply there"}}
+			case ar != ta:
+				faults = append(faults[:len(faults):len(faults)], wire.Status{LookupResult: wire.BadRegionFields, Field: member,
+					Value: "postcode " + a.PostalCode + " is not in " + id + " (" + name + "), which " + member + " names: the lookup used the postcode"})
+			}
+		}
+	}
 	conf := confExact
 	if len(faults) > 0 {
 		conf = confRegionBroken
@@ -984,4 +1129,94 @@ func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Da
 		Country:        r.alpha3(country),
 	}}
 	return []wire.LookupResult{res}, nil
+}
+
+// territoryAliases are names, besides the dataset's, by which addresses
+// name the special tax territories of its postcode exceptions: their
+// own languages' names, and the provinces or valleys that lie wholly
+// within them.
+var territoryAliases = map[string][]string{
+	"ES-CN":                      {"Canarias", "Islas Canarias", "Las Palmas", "Santa Cruz de Tenerife"},
+	"PT-20":                      {"Açores", "Região Autónoma dos Açores"},
+	"PT-30":                      {"Região Autónoma da Madeira"},
+	"FI-01":                      {"Ahvenanmaa", "Åland Islands"},
+	"FR-973":                     {"French Guiana", "Guyane française"},
+	"FR-974":                     {"La Réunion"},
+	"GR-69":                      {"Athos", "Agion Oros"},
+	"DE-X-HELIGOLAND":            {"Helgoland"},
+	"DE-X-BÜSINGEN_AM_HOCHRHEIN": {"Büsingen"},
+	"AT-X-MITTELBERG":            {"Kleinwalsertal"},
+}
+
+// territoryNamed returns the jurisdiction ID of the special tax
+// territory of country (one of the dataset's postcode exceptions) that
+// address a names by its mainDivision or, failing that, its city, and
+// which of the two named it. A mainDivision names a territory by its
+// jurisdiction ID (ES-CN), the code after the country's (CN), its name
+// in the dataset or one of territoryAliases, in any case and with or
+// without accents; a city by a name alone. Only an address of a country
+// with such territories pays for folding the names it gives.
+func (r *Resolver) territoryNamed(country string, a wire.PostalAddress) (id, member string, ok bool) {
+	ts := r.territories[country]
+	if len(ts) == 0 || a.MainDivision == "" && a.City == "" {
+		return "", "", false
+	}
+	if a.MainDivision != "" {
+		md := data.FoldPlace(a.MainDivision)
+		for _, t := range ts {
+			if strings.EqualFold(a.MainDivision, t.id) || t.code != "" && strings.EqualFold(a.MainDivision, t.code) || slices.Contains(t.names, md) {
+				return t.id, "mainDivision", true
+			}
+		}
+	}
+	if a.City != "" {
+		city := data.FoldPlace(a.City)
+		for _, t := range ts {
+			if slices.Contains(t.names, city) {
+				return t.id, "city", true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// namedTerritory is a special tax territory as an address may name it
+// (see territoryNamed).
+type namedTerritory struct {
+	id    string   // its jurisdiction ID
+	code  string   // its code after the country's ("CN" of "ES-CN"), "" for none
+	names []string // its names, folded (data.FoldPlace)
+}
+
+// indexTerritories returns, by country, the special tax territories of
+// the postcode exceptions that have a tax area, with the names that
+// address them.
+func (r *Resolver) indexTerritories() map[string][]namedTerritory {
+	out := map[string][]namedTerritory{}
+	for country, exs := range r.exceptions {
+		for _, ex := range exs {
+			j, ok := r.juris.ByID(ex.Jurisdiction)
+			if !ok || r.areas.of(j.ID) == nil {
+				continue
+			}
+			t := namedTerritory{id: j.ID, code: strings.TrimPrefix(j.ID, country+"-")}
+			if strings.HasPrefix(t.code, "X-") || t.code == j.ID {
+				t.code = "" // a place of the dataset's own naming (AT-X-JUNGHOLZ), with no ISO code
+			}
+			for _, n := range append([]string{j.Name}, territoryAliases[j.ID]...) {
+				t.names = append(t.names, data.FoldPlace(n))
+			}
+			out[country] = append(out[country], t)
+		}
+	}
+	return out
+}
+
+// memberValue returns the member of address a named by its JSON name
+// (mainDivision or city).
+func memberValue(a wire.PostalAddress, member string) string {
+	if member == "city" {
+		return a.City
+	}
+	return a.MainDivision
 }

@@ -51,6 +51,23 @@ func (r *Resolver) locate(lat, lng float64) (Point, int) {
 	return p, place
 }
 
+// dividedCountries returns the countries whose states, provinces or
+// counties have boundaries in the dataset (the US, Canada, Brazil): a
+// point of theirs that none of those holds is resolved to the country
+// alone.
+func (r *Resolver) dividedCountries() map[string]bool {
+	out := map[string]bool{}
+	for i := range r.points.bounds {
+		switch r.points.bounds[i].layer {
+		case data.LayerUSCounty, data.LayerUSState, data.LayerSubdivision:
+			if c := r.located[i].Country; c != "" {
+				out[c] = true
+			}
+		}
+	}
+	return out
+}
+
 // locatedPoints computes, for each boundary, the Point that Locate returns
 // when the boundary is the most specific one containing a point.
 func (r *Resolver) locatedPoints() []Point {
@@ -125,7 +142,7 @@ const earthRadiusMetres = 6371010.0
 func (r *Resolver) areaAt(lat, lng float64) (*area, int, string) {
 	p, place := r.locate(lat, lng)
 	conf, note := confExact, ""
-	if p.County == "" && p.Division == "" && (p.Country == "" || p.Country == "US" || p.Country == "CA") {
+	if p.County == "" && p.Division == "" && (p.Country == "" || r.divided[p.Country]) {
 		pt := s2.PointFromLatLng(s2.LatLngFromDegrees(lat, lng))
 		try := func(l data.Layer, dist float64) string {
 			if i := r.points.nearest(l, pt, s1.Angle(dist)); i >= 0 {
@@ -137,11 +154,19 @@ func (r *Resolver) areaAt(lat, lng float64) (*area, int, string) {
 		if p.Country == "" || p.Country == "US" {
 			p.County = try(data.LayerUSCounty, nearUS)
 		}
-		if p.County == "" && (p.Country == "" || p.Country == "CA") {
+		if p.County == "" && p.Country != "US" {
 			p.Division = try(data.LayerSubdivision, nearWorld)
 		}
 		if p.County == "" && p.Division == "" && p.Country == "" {
 			p.Country = try(data.LayerCountry, nearWorld)
+		}
+		if p.County == "" && p.Division == "" && r.divided[p.Country] {
+			// Within the country's boundary but outside those of its
+			// states or provinces, and far from them: a lake, a bay or
+			// coastal waters, which the sources leave out of the states
+			// (Lake Michigan, Lake Huron's Canadian half). The country
+			// alone bears no state or provincial tax.
+			conf, note = confCountryOnly, "only the country could be told: the point lies outside the boundaries of its states or provinces in the dataset (a lake, a bay or coastal waters), and far from them; the state or provincial taxes are not in this tax area"
 		}
 	}
 	if p.County != "" {

@@ -39,7 +39,11 @@
 // finest: US counties, then US states, Canadian provinces, countries. A
 // point in the open sea has no jurisdictions; that is a result, not an
 // error. A point a few kilometres off the generalised coastline of the
-// sources takes the nearest boundary, with a lower confidence. Within a
+// sources takes the nearest boundary, with a lower confidence; one within
+// the boundary of a country whose states or provinces have boundaries
+// (the US, Canada, Brazil) but far from all of them (the middle of Lake
+// Michigan) is resolved to the country alone, at confidence 40, with a
+// status that says only the country could be told. Within a
 // US county, the point is then located among the Census places whose tax
 // differs from the county's (layer LayerUSPlace, 2015 boundaries
 // simplified to about 20 m), and its tax area is that of the county and
@@ -54,8 +58,12 @@
 // ZIP+4; spacing and case) and resolved through the ZIP table (with the
 // Census relationships for ZIPs that span counties) and the US local
 // table (data.Local). A ZIP that contradicts the state reports
-// BAD_REGION_FIELDS and the ZIP wins. A ZIP that spans counties gives one
-// result per county, largest land share first. In each county the city
+// BAD_REGION_FIELDS and the ZIP wins, unless the ZIP's land crosses
+// into that state (42223, Fort Campbell, Kentucky and Tennessee): the
+// state named then keeps its counties, and each result's address names
+// its county's state. A subDivision naming another county of the state
+// than the ZIP's (or the city's) reports BAD_REGION_FIELDS. A ZIP that
+// spans counties gives one result per county, largest land share first. In each county the city
 // named picks the place of that name (incorporated places first, a
 // census-designated place being unincorporated); a name that is no place
 // of the county gets the county's unincorporated area with confidence 80.
@@ -85,6 +93,10 @@
 // dataset's exceptions (data.VATException) gets the special territory's
 // area (the Canary Islands, Madeira, Martinique); the postcode is matched
 // without its spaces and hyphens, so Portugal's 9000-060 is Madeira's.
+// Without a postcode, a mainDivision or city that names the territory
+// (Canarias, ES-CN, Åland, Ceuta, Livigno) places the address there;
+// beside a postcode outside it, the postcode wins and the name is
+// flagged BAD_REGION_FIELDS.
 //
 // A Resolver is immutable after New and safe for concurrent use. Like the
 // dataset's tables, its own (tax areas, cell tables, boundary edges) hold

@@ -34,9 +34,13 @@ type Resolver struct {
 	// county only.
 	unsure     map[uint32]bool
 	exceptions map[string][]data.VATException // country -> postcode exceptions
-	vat        *jurisdiction.VATGeography     // the dataset's VAT areas and special territories
-	boxes      []data.TerritoryBox            // the dataset's boxes of special territories
-	located    []Point                        // boundary index -> what Locate reports
+	// territories are the special tax territories of the exceptions,
+	// by country, as addresses name them (territoryNamed).
+	territories map[string][]namedTerritory
+	vat         *jurisdiction.VATGeography // the dataset's VAT areas and special territories
+	boxes       []data.TerritoryBox        // the dataset's boxes of special territories
+	located     []Point                    // boundary index -> what Locate reports
+	divided     map[string]bool            // countries with boundaries of their states or provinces (dividedCountries)
 	// brNames finds the Brazilian municipalities by state and folded
 	// name, brAnyState by folded name alone (see brazil.go).
 	brNames    map[brKey][]string
@@ -128,6 +132,7 @@ func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, erro
 	r.indexPlaces()
 	r.indexBrazil()
 	r.located = r.locatedPoints()
+	r.divided = r.dividedCountries()
 	return r, nil
 }
 
@@ -152,6 +157,7 @@ func (r *Resolver) indexPlaces() {
 	}
 	r.vat = r.juris.VATGeography()
 	r.boxes = r.juris.TerritoryBoxes()
+	r.territories = r.indexTerritories()
 }
 
 // sortCandidates orders counties by land share, largest first, then by ID.
