@@ -308,7 +308,7 @@ func BenchmarkSettleRoundedTable(b *testing.B) {
 			{"decimal", oracleSettleRoundedTable},
 			{"units", SettleRoundedTable},
 		} {
-			b.Run(tc.name+"/"+impl.name, func(b *testing.B) {
+			b.Run(tc.name+"/impl="+impl.name, func(b *testing.B) {
 				pristine := benchTable(tc.rows, tc.equal)
 				cols := benchTable(tc.rows, tc.equal)
 				b.ReportAllocs()
