@@ -325,16 +325,17 @@ func (c *calc) round() {
 		}
 	}
 	cols := make([]money.SettleColumn, len(order))
+	exact := make([]decimal.Decimal, len(order)) // each column's exact sum
 	for n, k := range order {
 		g := groups[k]
-		cols[n] = roundedColumn(g.taxes, g.rows, places)
+		cols[n], exact[n] = roundedColumn(g.taxes, g.rows, places)
 	}
 	money.SettleRoundedTable(len(c.d.lines), cols, places)
 	for n, k := range order {
 		for i, t := range groups[k].taxes {
 			t.tax = cols[n].Rounded[i]
 		}
-		c.docRounded = append(c.docRounded, docRounding{id: k.id, imposition: k.imp, exact: sumOf(cols[n].Exact), total: cols[n].Total, capped: capped[k]})
+		c.docRounded = append(c.docRounded, docRounding{id: k.id, imposition: k.imp, exact: exact[n], total: cols[n].Total, capped: capped[k]})
 	}
 }
 
@@ -362,7 +363,9 @@ type docRounding struct {
 // each tax on its own: the column of the table that
 // money.SettleRoundedTable settles, whose parts then sum to the rounded
 // total exactly and each lie less than one minor unit from its own
-// unrounded tax.
+// unrounded tax. It also returns the taxes' exact sum, which the
+// document's record of its rounding keeps (docRounding), so that the
+// sum is added up once.
 //
 // The units by which the taxes rounded on their own fall short of the
 // rounded total (or exceed it) go one at a time to taxes that rounding
@@ -378,7 +381,7 @@ type docRounding struct {
 // Los Angeles, six jurisdictions, gave the first five lines 0.06 of tax
 // each for an exact 0.000975, when every jurisdiction gave its units to
 // the first lines.
-func roundedColumn(ts []*taxOut, rows []int, places int32) money.SettleColumn {
+func roundedColumn(ts []*taxOut, rows []int, places int32) (money.SettleColumn, decimal.Decimal) {
 	sum := decimal.Zero
 	raws := make([]decimal.Decimal, len(ts))
 	taxes := make([]decimal.Decimal, len(ts))
@@ -387,16 +390,7 @@ func roundedColumn(ts []*taxOut, rows []int, places int32) money.SettleColumn {
 		raws[i] = t.raw
 		taxes[i] = roundTax(t.raw, places, t.mode)
 	}
-	return money.SettleColumn{Row: rows, Exact: raws, Rounded: taxes, Total: roundTax(sum, places, ts[0].mode)}
-}
-
-// sumOf adds up ds.
-func sumOf(ds []decimal.Decimal) decimal.Decimal {
-	s := decimal.Zero
-	for _, d := range ds {
-		s = s.Add(d)
-	}
-	return s
+	return money.SettleColumn{Row: rows, Exact: raws, Rounded: taxes, Total: roundTax(sum, places, ts[0].mode)}, sum
 }
 
 // DocumentCapCreditRule is the rule name of the assisted parameter

@@ -84,11 +84,28 @@ type SettleColumn struct {
 // A row that earlier columns took up is then passed over, and the units
 // spread down the rows. A row still a unit or more from its exact sum
 // then trades units with the others along chains of columns
-// (rebalanceRows), which brings every row within the bound whenever
+// (unitTable.rebalance), which brings every row within the bound whenever
 // some settling of the columns can: the columns' totals, each rounded
 // on its own, can together stand further from the rows' exact sums than
 // the rows can make up, and only then does a row stay out.
+//
+// The table is settled in integers (unitTable) when its values fit: every
+// Rounded value exactly at places decimals, the exact values' digits
+// and the units to move small enough for int64. Otherwise, with the same
+// results, it is settled on decimals (settleTableDecimal).
 func SettleRoundedTable(rows int, cols []SettleColumn, places int32) {
+	var t unitTable
+	if t.load(cols, places) {
+		t.settle(rows, cols)
+		t.store(cols, places)
+		return
+	}
+	settleTableDecimal(rows, cols, places)
+}
+
+// settleTableDecimal is SettleRoundedTable on decimals throughout, for
+// tables whose values do not fit the integers of unitTable.
+func settleTableDecimal(rows int, cols []SettleColumn, places int32) {
 	unit := decimal.New(1, -places)
 	// rem[k][j]: value j of column k rounded on its own minus its exact
 	// value; a settled value is that plus the unit it may have moved.
@@ -131,13 +148,13 @@ func SettleRoundedTable(rows int, cols []SettleColumn, places int32) {
 	clear(off)
 	for k, c := range cols {
 		copy(c.Rounded, orig[k])
-		settleCarried(c, rem[k], off, unit)
+		settleCarriedDecimal(c, rem[k], off, unit)
 		addRows(k)
 	}
-	rebalanceRows(rows, cols, off, unit)
+	rebalanceRowsDecimal(rows, cols, off, unit)
 }
 
-// rebalanceRows moves units between the rows of each column, keeping the
+// rebalanceRowsDecimal moves units between the rows of each column, keeping the
 // columns' sums and each value within one unit of its exact value, until
 // every row is within one unit of its exact sum (off, settled minus
 // exact per row) or no move brings a row closer. A row a unit or more
@@ -149,7 +166,7 @@ func SettleRoundedTable(rows int, cols []SettleColumn, places int32) {
 // and the last still within the bound. A row under is mended alike, the
 // other way. When no chain exists for a row, no settling of the columns
 // brings it closer while keeping the others within the bound.
-func rebalanceRows(rows int, cols []SettleColumn, off []decimal.Decimal, unit decimal.Decimal) {
+func rebalanceRowsDecimal(rows int, cols []SettleColumn, off []decimal.Decimal, unit decimal.Decimal) {
 	type link struct{ via, k, uj, vj int } // from row via by column k: its value uj, this row's vj
 	cells := make([][][2]int, rows)        // per row: column and index of its values
 	for k, c := range cols {
@@ -223,13 +240,13 @@ func rebalanceRows(rows int, cols []SettleColumn, off []decimal.Decimal, unit de
 	}
 }
 
-// settleCarried settles one column of SettleRoundedTable given rem, how
+// settleCarriedDecimal settles one column of SettleRoundedTable given rem, how
 // far rounding took each of its values from its exact value, and off,
 // how far each row's values in the columns before stand from their exact
 // sum: the units go first to the values whose rounding the unit undoes
 // (as in SettleRounded), of these to the rows that a unit brings closest
 // to their exact sums, the lower index first among equals.
-func settleCarried(c SettleColumn, rem, off []decimal.Decimal, unit decimal.Decimal) {
+func settleCarriedDecimal(c SettleColumn, rem, off []decimal.Decimal, unit decimal.Decimal) {
 	acc := decimal.Zero
 	for _, r := range c.Rounded {
 		acc = acc.Add(r)
