@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"net/netip"
 	"slices"
 	"strconv"
@@ -334,25 +333,13 @@ func rebase(err error, from, base, member string) error {
 		default:
 			f = to + "." + f
 		}
-		return &levy.Error{Code: e.Code, Field: f, Message: e.Message}
-	}
-	var list levy.Errors
-	if errors.As(err, &list) {
-		out := make(levy.Errors, len(list))
-		for i, e := range list {
-			out[i] = move(e)
+		code := e.Code
+		if code == levy.ENotFound {
+			code = levy.EInvalid // a location that matches nothing is bad input
 		}
-		return out
+		return &levy.Error{Code: code, Field: f, Message: e.Message}
 	}
-	var one *levy.Error
-	if errors.As(err, &one) {
-		m := move(one)
-		if m.Code == levy.ENotFound {
-			m.Code = levy.EInvalid // a location that matches nothing is bad input
-		}
-		return m
-	}
-	return err
+	return levy.MapErrors(err, move)
 }
 
 // evidencePlace derives a destination from location evidence: forced
