@@ -40,6 +40,8 @@ const (
 	cstICMSTaxed         = "00"  // tributada integralmente
 	cstICMSNotTaxed      = "41"  // não tributada (exports)
 	csosnSimples         = "102" // Simples Nacional, without permission of credit
+	csosnImmune          = "300" // Simples Nacional, imune (exports)
+	csosnNotTaxedSimples = "400" // Simples Nacional, não tributada pelo Simples Nacional
 	cstIPITaxed          = "50"  // saída tributada
 	cstIPIZero           = "51"  // saída tributável com alíquota zero
 	cstIPINT             = "53"  // saída não tributada
@@ -347,6 +349,19 @@ func (x *brLine) industrial() bool {
 	return x.op == wire.OperationVendaProducao || x.op == wire.OperationVendaImportacao
 }
 
+// icmsCode is the code of an ICMS record that bears no tax: cst (table B
+// of the Convênio s/nº de 1970), or csosn for a Simples Nacional seller,
+// whose NF-e (CRT 1) states a CSOSN, the table that Ajuste SINIEF 03/2010
+// added, in place of every ICMS CST: the NF-e's manual rejects a CST from
+// such an issuer (rejection 590). An export is 300 (imune), a movement
+// that is no sale 400 (não tributada pelo Simples Nacional).
+func (x *brLine) icmsCode(cst, csosn string) string {
+	if x.seller == wire.SellerSimplesNacional {
+		return csosn
+	}
+	return cst
+}
+
 // imported reports whether the goods bear the 4% interstate rate.
 func (x *brLine) imported() bool { return x.foreign || x.importContent }
 
@@ -415,7 +430,7 @@ func (k *brCalc) export() {
 		}
 	} else {
 		k.cfop(map[bool]string{true: "7101", false: "7102"}[x.op == wire.OperationVendaProducao])
-		k.add(brSpec{j: st, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: cstICMSNotTaxed, rule: brRuleExport,
+		k.add(brSpec{j: st, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: x.icmsCode(cstICMSNotTaxed, csosnImmune), rule: brRuleExport,
 			reason: "exports bear no ICMS (Constitution art. 155 § 2 X a; LC 87/1996 art. 3 II)"})
 		if x.industrial() {
 			k.add(brSpec{j: br, imp: impIPI, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: cstIPIImmune, rule: brRuleExport,
@@ -939,7 +954,7 @@ func (k *brCalc) owner() {
 	base := k.base()
 	if k.c.d.message == string(wire.OwnerAssetMovement) {
 		k.cfop(map[bool]string{true: "5552", false: "6552"}[fromUF == toUF])
-		k.add(brSpec{j: fromState, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: cstICMSNotTaxed, rule: brRuleTransfer,
+		k.add(brSpec{j: fromState, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: x.icmsCode(cstICMSNotTaxed, csosnNotTaxedSimples), rule: brRuleTransfer,
 			reason: "the transfer of an asset between establishments of the same owner bears no ICMS (STF, ADC 49; LC 87/1996 art. 12 § 4 as LC 204/2023 wrote it); " +
 				"a DIFAL that a destination state may claim on it is not modelled"})
 		return
@@ -947,7 +962,7 @@ func (k *brCalc) owner() {
 	if moved {
 		k.cfop(map[bool]string{true: "5557", false: "6557"}[fromUF == toUF])
 	}
-	k.add(brSpec{j: fromState, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: cstICMSNotTaxed, rule: brRuleOwnUse,
+	k.add(brSpec{j: fromState, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: x.icmsCode(cstICMSNotTaxed, csosnNotTaxedSimples), rule: brRuleOwnUse,
 		reason: "goods the owner takes from its stock for its own use are not sold and bear no ICMS; the ICMS credit taken when they were bought " +
 			"is to be reversed (LC 87/1996 art. 21 III), which Levy does not compute"})
 }

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -533,5 +535,59 @@ func TestBrazilExTIPIActs(t *testing.T) {
 	l = sale(brTo("Campinas", "SP"), &wire.CommodityCode{CommodityCodeType: "HS", Value: "870323"})
 	if ipi := brMustTax(t, l, "IPI", "BR"); ipi.CalculatedTax.String() != "188.10" || !flagged(l) {
 		t.Errorf("another code type: IPI %s (want 188.10) and flagged %v (want true)", ipi.CalculatedTax, flagged(l))
+	}
+}
+
+// TestBrazilSimplesCSOSN checks that the ICMS record of a Simples
+// Nacional seller's export, and of a Simples Nacional owner's movement
+// of its own goods, carries a CSOSN (300 imune, 400 não tributada pelo
+// Simples Nacional), which the NF-e of such an issuer (CRT 1) states in
+// place of the CST; a seller of the normal regime keeps CST 41.
+func TestBrazilSimplesCSOSN(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		seller wire.SellerCondition
+		want   string
+	}{{"", "41"}, {wire.SellerLucroPresumido, "41"}, {wire.SellerSimplesNacional, "300"}} {
+		req := brSale(&wire.Location{City: "Buenos Aires", Country: "AR"})
+		req.LineItems[0].SellerCondition = c.seller
+		r, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatalf("export, seller %q: %v", c.seller, err)
+		}
+		if got := brMustTax(t, r.LineItems[0], "ICMS", "BR-SP"); got.TaxCode != c.want {
+			t.Errorf("export, seller %q: ICMS taxCode %q, want %q", c.seller, got.TaxCode, c.want)
+		}
+	}
+	body, err := os.ReadFile(filepath.Join("testdata", "golden", "owner-br-asset-movement.request.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		msg    wire.OwnerMessageType
+		seller wire.SellerCondition
+		want   string
+	}{
+		{wire.OwnerAssetMovement, "", "41"},
+		{wire.OwnerAssetMovement, wire.SellerSimplesNacional, "400"},
+		{wire.OwnerInventoryRemoval, "", "41"},
+		{wire.OwnerInventoryRemoval, wire.SellerSimplesNacional, "400"},
+	} {
+		var req wire.OwnerRequest
+		mustDecode(t, body, &req)
+		req.OwnerMessageType = c.msg
+		req.LineItems[0].SellerCondition = c.seller
+		r, err := e.Owner(ctx, &req)
+		if err != nil {
+			t.Fatalf("%s, seller %q: %v", c.msg, c.seller, err)
+		}
+		x := brTaxOf(r.LineItems[0].Taxes, "ICMS", "BR-SP")
+		if x == nil {
+			t.Fatalf("%s, seller %q: no ICMS record", c.msg, c.seller)
+		}
+		if x.TaxCode != c.want {
+			t.Errorf("%s, seller %q: ICMS taxCode %q, want %q", c.msg, c.seller, x.TaxCode, c.want)
+		}
 	}
 }
