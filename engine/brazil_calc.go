@@ -429,13 +429,23 @@ func (k *brCalc) export() {
 				reason: "exports of services bear no ISS (LC 116/2003 art. 2 I), unless their result is verified in Brazil (its sole paragraph)"})
 		}
 	} else {
-		k.cfop(map[bool]string{true: "7101", false: "7102"}[x.op == wire.OperationVendaProducao])
+		if k.c.d.perspective == "OWNER" {
+			// The owner's own goods or assets leave for abroad: no sale.
+			k.cfop("7949")
+		} else {
+			k.cfop(map[bool]string{true: "7101", false: "7102"}[x.op == wire.OperationVendaProducao])
+		}
 		k.add(brSpec{j: st, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: x.icmsCode(cstICMSNotTaxed, csosnImmune), rule: brRuleExport,
 			reason: "exports bear no ICMS (Constitution art. 155 § 2 X a; LC 87/1996 art. 3 II)"})
 		if x.industrial() {
 			k.add(brSpec{j: br, imp: impIPI, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: cstIPIImmune, rule: brRuleExport,
 				reason: "exported goods bear no IPI (Constitution art. 153 § 3 III)"})
 		}
+	}
+	if k.c.d.perspective == "OWNER" {
+		// No revenue, no supply: the contributions and the CBS and IBS
+		// have nothing to reach, as on the owner's movements within Brazil.
+		return
 	}
 	if k.pisCofinsDue() {
 		for _, imp := range []jurisdiction.Tax{impPIS, impCOFINS} {

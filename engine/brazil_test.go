@@ -591,3 +591,41 @@ func TestBrazilSimplesCSOSN(t *testing.T) {
 		}
 	}
 }
+
+// TestBrazilOwnerAbroad checks that an owner's movement of its own goods
+// or assets from Brazil to abroad reports CFOP 7949 (outra saída), not a
+// sale's 7101 or 7102, and, as its movements within Brazil, no PIS,
+// COFINS, CBS or IBS, which reach revenue and supplies that it has none
+// of; its ICMS record is the export's.
+func TestBrazilOwnerAbroad(t *testing.T) {
+	e := testEngine(t)
+	body, err := os.ReadFile(filepath.Join("testdata", "golden", "owner-br-asset-movement.request.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, msg := range []wire.OwnerMessageType{wire.OwnerAssetMovement, wire.OwnerInventoryRemoval} {
+		for _, op := range []wire.FiscalOperation{"", wire.OperationVendaProducao} {
+			var req wire.OwnerRequest
+			mustDecode(t, body, &req)
+			req.OwnerMessageType = msg
+			req.Owner.Destination = &wire.Location{City: "Buenos Aires", Country: "AR"}
+			req.LineItems[0].NatureOfFiscalOperation = op
+			r, err := e.Owner(context.Background(), &req)
+			if err != nil {
+				t.Fatalf("%s %q: %v", msg, op, err)
+			}
+			l := r.LineItems[0]
+			if got, _ := brParam(l.AssistedParameters, BrazilCFOPRule); !strings.HasPrefix(got, "7949 ") {
+				t.Errorf("%s %q: CFOP %q, want 7949", msg, op, got)
+			}
+			if x := brTaxOf(l.Taxes, "ICMS", "BR-SP"); x == nil || x.TaxResult != wire.TaxResultNonTaxable || x.TaxCode != "41" {
+				t.Errorf("%s %q: ICMS %+v, want a non-taxable record, CST 41", msg, op, x)
+			}
+			for _, imp := range []string{"PIS", "COFINS", "CBS", "IBS"} {
+				if x := brTaxOf(l.Taxes, imp, "BR"); x != nil {
+					t.Errorf("%s %q: a %s record (%s) on an owner's movement", msg, op, imp, x.TaxResult)
+				}
+			}
+		}
+	}
+}
