@@ -404,12 +404,64 @@ func (k *brCalc) origin() {
 }
 
 // importLine: goods from abroad bear Brazil's import taxes at customs
-// clearance, paid by the importer, not by the seller.
+// clearance, paid by the importer, not by the seller; a service from
+// abroad, the ISS that its buyer owes (importService).
 func (k *brCalc) importLine() {
 	x := k.x
+	if x.isService() {
+		k.importService()
+		return
+	}
 	k.add(brSpec{j: country(x.to), imp: impICMS, role: wire.Destination, base: k.base(), result: wire.TaxResultNonTaxable,
 		rule: brRuleImport, reason: "goods and services from abroad bear Brazil's import taxes (II, IPI, ICMS, PIS/COFINS-Importação, and the CBS and IBS) " +
 			"at customs clearance, paid by the importer; Levy does not compute them"})
+}
+
+// importService: a service from abroad bears the ISS of the buyer's
+// municipality, which the buyer, as the taker of the service, owes
+// (LC 116/2003 art. 1 § 1, art. 3 I and art. 6 § 2 I), at the rate
+// loaded for the municipality and item. The buyer's perspective accrues
+// it; the seller abroad charges none. PIS/COFINS-Importação (Lei
+// 10.865/2004) and the CBS and IBS on the import are not computed.
+func (k *brCalc) importService() {
+	x := k.x
+	base := k.base()
+	notComputed := "; PIS/COFINS-Importação (Lei 10.865/2004) and the CBS and IBS on the import are not computed"
+	if x.item == "" {
+		x.note("commodityCode", brItemRequired, "", "the ISS on a service from abroad depends on its item of the LC 116/2003 list: "+
+			"send commodityCode with commodityCodeType LC116; no ISS is computed")
+		return
+	}
+	if k.share.Sign() == 0 {
+		return
+	}
+	_, _, mun := statePlace(x.to)
+	if mun == nil {
+		x.note("commodityCode", brMunicipalityUnknown, x.item, "the ISS on a service from abroad is due at the buyer's establishment "+
+			"(LC 116/2003 art. 3 I), whose municipality the request does not name: no ISS is computed")
+		return
+	}
+	if !k.purchase {
+		k.add(brSpec{j: mun, imp: impISS, role: wire.Destination, base: base, result: wire.TaxResultNonTaxable, cst: issItem(x.item), rule: brRuleImport,
+			reason: "the ISS on a service from abroad is owed by its buyer in Brazil, the taker of the service (LC 116/2003 art. 1 § 1, art. 3 I " +
+				"and art. 6 § 2 I), not by the seller abroad: the buyer's purchase accrues it" + notComputed})
+		return
+	}
+	code := mun.ExternalJurisdictionCode
+	r, ok := k.c.s.brazil.ISSRate(code, x.item, k.date)
+	if !ok {
+		x.note("commodityCode", BrazilISSRateUnknown, x.item, "no ISS rate of "+mun.Value+" ("+code+") for item "+x.item+" on "+dateString(k.date)+
+			" is loaded; municipal rates are not open data, so Levy never guesses one: load them as content (levy --content br-iss:FILE). "+
+			"No ISS is computed on the service from abroad")
+		return
+	}
+	reason := "the ISS of " + mun.Value + " for item " + x.item + " on a service from abroad, which the buyer owes as its taker, at its establishment " +
+		"(LC 116/2003 art. 1 § 1, art. 3 I and art. 6 § 2 I), at the rate loaded from " + r.File + " (" + r.Source + ")" + notComputed
+	if k.shareText != "" {
+		reason += "; " + k.shareText
+	}
+	k.add(brSpec{j: mun, imp: impISS, role: wire.Destination, base: base, rate: mul(r.Rate, k.share), cst: issItem(x.item), rule: brRuleISS,
+		reason: reason, buyer: true, issFile: r.File, issLine: r.Line})
 }
 
 // base is the line's price with freight: the operation's value (the

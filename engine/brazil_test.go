@@ -629,3 +629,55 @@ func TestBrazilOwnerAbroad(t *testing.T) {
 		}
 	}
 }
+
+// TestBrazilServiceFromAbroad checks that a service from abroad bears the
+// ISS of its buyer's municipality, owed by the buyer as the taker of the
+// service (LC 116/2003 art. 1 § 1, art. 3 I, art. 6 § 2 I): a purchase
+// accrues it at the loaded rate, 5% of 1,000.00 = 50.00 in São Paulo for
+// item 1.05; the seller abroad charges none, and neither perspective
+// shows an ICMS record, which taxes no such service.
+func TestBrazilServiceFromAbroad(t *testing.T) {
+	e := brazilContentEngine(t)
+	ctx := context.Background()
+	const line = `"lineItems":[{"lineItemId":"licence","extendedPrice":1000,"commodityCode":{"commodityCodeType":"LC116","value":"1.05"}}]`
+	for _, kind := range []string{"ACCRUAL", "PURCHASE_ORDER"} {
+		var req wire.PurchaseRequest
+		mustDecode(t, []byte(`{"purchaseMessageType":"`+kind+`","transactionType":"PURCHASE","documentDate":"2026-09-01","currency":{"isoCurrencyCodeAlpha":"BRL"},`+
+			`"vendor":{"physicalOrigin":{"city":"Lisboa","country":"PT"}},"buyer":{"company":"B","destination":{"city":"São Paulo","mainDivision":"SP","country":"BR"}},`+line+`}`), &req)
+		r, err := e.Purchase(ctx, &req)
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		l := r.LineItems[0]
+		if x := brTaxOf(l.Taxes, "ICMS", "BR"); x != nil {
+			t.Errorf("%s: an ICMS record on a service from abroad (%s, %s)", kind, x.TaxResult, x.CalculationRuleID)
+		}
+		x := brTaxOf(l.Taxes, "ISS", "BR-3550308")
+		if x == nil {
+			t.Fatalf("%s: no ISS record of São Paulo among %d taxes", kind, len(l.Taxes))
+		}
+		if x.TaxResult != wire.TaxResultTaxable || x.CalculatedTax.String() != "50.00" || x.TaxCollectedFromParty != wire.TaxCollectedFromBuyer {
+			t.Errorf("%s: ISS %s %s collected from %s, want TAXABLE 50.00 from BUYER", kind, x.TaxResult, x.CalculatedTax.String(), x.TaxCollectedFromParty)
+		}
+		if got := r.TotalTax.String(); got != "50.00" {
+			t.Errorf("%s: totalTax %s, want 50.00", kind, got)
+		}
+	}
+	var sale wire.SaleRequest
+	mustDecode(t, []byte(`{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-09-01","currency":{"isoCurrencyCodeAlpha":"BRL"},`+
+		`"seller":{"company":"S","physicalOrigin":{"city":"Lisboa","country":"PT"}},"customer":{"destination":{"city":"São Paulo","mainDivision":"SP","country":"BR"}},`+line+`}`), &sale)
+	r, err := e.Sale(ctx, &sale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := r.LineItems[0]
+	if x := brTaxOf(l.Taxes, "ICMS", "BR"); x != nil {
+		t.Errorf("sale: an ICMS record on a service from abroad (%s, %s)", x.TaxResult, x.CalculationRuleID)
+	}
+	if x := brTaxOf(l.Taxes, "ISS", "BR-3550308"); x == nil || x.TaxResult != wire.TaxResultNonTaxable {
+		t.Errorf("sale: no non-taxable ISS record of São Paulo (the buyer's, which the seller abroad does not charge) among %d taxes", len(l.Taxes))
+	}
+	if got := r.TotalTax.String(); got != "0.00" {
+		t.Errorf("sale: totalTax %s, want 0.00", got)
+	}
+}
