@@ -548,6 +548,7 @@ func (k *brCalc) goods() {
 	}
 	rule, reason := brRuleDomestic, "a sale within "+fromUF+": its internal rate"
 	if x.pauta != nil {
+		x.pautaUsed = !icmsEnded
 		icmsBase = k.round(mul(*x.pauta, x.pautaQty))
 		rule, reason = brRulePauta, "the pauta of the request replaces the base: its amount per unit times the quantity"
 	}

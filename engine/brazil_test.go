@@ -681,3 +681,43 @@ func TestBrazilServiceFromAbroad(t *testing.T) {
 		t.Errorf("sale: totalTax %s, want 0.00", got)
 	}
 }
+
+// TestBrazilPautaNotActedOn checks that a pauta, which replaces the ICMS
+// base of goods sold within Brazil, is flagged not acted on where the
+// line bears no ICMS for it to replace (a service, an export), and acts
+// on a sale of goods.
+func TestBrazilPautaNotActedOn(t *testing.T) {
+	e := testEngine(t)
+	pauta := &wire.PautaOverrides{PautaOverride: []wire.PautaOverride{{Amount: amt("500")}}}
+	for _, c := range []struct {
+		name  string
+		edit  func(r *wire.SaleRequest)
+		flags bool
+	}{
+		{"goods within SP", func(r *wire.SaleRequest) {}, false},
+		{"goods from SP to RJ", func(r *wire.SaleRequest) { r.Customer.Destination = brTo("Niterói", "RJ") }, false},
+		{"a service", func(r *wire.SaleRequest) {
+			r.LineItems[0].CommodityCode = &wire.CommodityCode{CommodityCodeType: "LC116", Value: "1.05"}
+		}, true},
+		{"an export", func(r *wire.SaleRequest) {
+			r.Customer.Destination = &wire.Location{City: "Buenos Aires", Country: "AR"}
+		}, true},
+	} {
+		req := brSale(brTo("Campinas", "SP"))
+		req.LineItems[0].PautaOverrides = pauta
+		c.edit(req)
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		flagged := false
+		for _, p := range r.LineItems[0].AssistedParameters {
+			if p.RuleName == NotActedOnRule && strings.Contains(p.ParamName, "pautaOverrides") {
+				flagged = true
+			}
+		}
+		if flagged != c.flags {
+			t.Errorf("%s: pautaOverrides flagged not acted on: %v, want %v", c.name, flagged, c.flags)
+		}
+	}
+}

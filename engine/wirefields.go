@@ -656,7 +656,12 @@ func lineVendorTaxActs(c *calc, l *line) bool { return vendorTaxActs(c, l) || br
 
 // pautaVolumeActs is the actsWhen of a line's volume: the quantity of a
 // Brazilian line's pauta by volume (quantityType VOL).
-func pautaVolumeActs(_ *calc, l *line) bool { return l.br != nil && l.br.pautaVol }
+func pautaVolumeActs(_ *calc, l *line) bool { return pautaActs(nil, l) && l.br.pautaVol }
+
+// pautaActs is the actsWhen of a line's pautaOverrides: a Brazilian line
+// whose ICMS base the pauta replaced. A service, an export, an import or
+// an owner's movement bears no ICMS for it to replace.
+func pautaActs(_ *calc, l *line) bool { return l.br != nil && l.br.pautaUsed }
 
 // The notes the table shares.
 const (
@@ -667,6 +672,8 @@ const (
 	notePautaVolume = "taxes per volume; acts as the quantity of a pauta by volume (quantityType VOL) on a line that Brazil's rules calculate (see docs/brazil.md)"
 	// noteExTIPI is the note of a line's second commodity code.
 	noteExTIPI = "a second commodity code; acts as the Ex of the TIPI (commodityCodeType EXTIPI) of the NCM of a line that Brazil's rules calculate (see docs/brazil.md)"
+	// notePauta is the note of a line's pautaOverrides.
+	notePauta = "replaces the ICMS base of goods sold within Brazil on a line that Brazil's rules calculate (see docs/brazil.md); not acted on elsewhere, nor on a service, an export, an import or an owner's movement"
 	// noteBrazilActs is the note of a member that Brazil's rules read.
 	noteBrazilActs = "acts on a line that Brazil's rules calculate (see docs/brazil.md); not acted on elsewhere"
 	noteRecovery   = "decides how much input tax the buyer recovers"
@@ -908,8 +915,8 @@ var wireFields = []wireField{
 	{member: "LineDetails.situsOverride", acting: acts},
 	{member: "LineDetails.taxOverride", acting: notActedOn, note: "forces the line taxable or nontaxable",
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return ptrJSON(d.TaxOverride) })},
-	{member: "LineDetails.pautaOverrides", acting: notActedOn, note: noteBrazilActs,
-		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return ptrJSON(d.PautaOverrides) }), actsWhen: brazilActs},
+	{member: "LineDetails.pautaOverrides", acting: notActedOn, note: notePauta,
+		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return ptrJSON(d.PautaOverrides) }), actsWhen: pautaActs},
 	{member: "PautaOverrides.*", acting: within},
 	{member: "PautaOverride.*", acting: within},
 	{member: "LineDetails.cfopTaxCodeOverride", acting: notActedOn, note: noteBrazilActs,
