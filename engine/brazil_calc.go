@@ -362,8 +362,14 @@ func (x *brLine) icmsCode(cst, csosn string) string {
 	return cst
 }
 
-// imported reports whether the goods bear the 4% interstate rate.
-func (x *brLine) imported() bool { return x.foreign || x.importContent }
+// imported reports whether the goods bear the 4% interstate rate: goods
+// of foreign origin, goods with more than 40% import content, and the
+// goods an importer resells (VENDA_IMPORTACAO), which it imported from
+// abroad whatever country of origin the line names or omits (Resolução
+// do Senado Federal 13/2012 art. 1).
+func (x *brLine) imported() bool {
+	return x.foreign || x.importContent || x.op == wire.OperationVendaImportacao
+}
 
 // cfop sets the line's CFOP: the override, or the code of its operation.
 func (k *brCalc) cfop(code string) {
@@ -393,7 +399,7 @@ func (k *brCalc) origin() {
 	}
 	code := "0 nacional"
 	switch {
-	case x.foreign && x.op == wire.OperationVendaImportacao:
+	case x.op == wire.OperationVendaImportacao:
 		code = "1 estrangeira, importação direta"
 	case x.foreign:
 		code = "2 estrangeira, adquirida no mercado interno"

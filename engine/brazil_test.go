@@ -721,3 +721,38 @@ func TestBrazilPautaNotActedOn(t *testing.T) {
 		}
 	}
 }
+
+// TestBrazilImporterResale checks that an importer's resale of the goods
+// it imported (VENDA_IMPORTACAO) bears the 4% interstate rate (Resolução
+// do Senado Federal 13/2012) and origin code 1 even when the line names
+// no country of origin, as the IPI it bears already treats the goods as
+// imported; within a state the internal rate applies.
+func TestBrazilImporterResale(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		name, to, uf, country string
+		op                    wire.FiscalOperation
+		rate, rule, origin    string
+	}{
+		{"importer, no country, SP to RJ", "Niterói", "RJ", "", wire.OperationVendaImportacao, "0.04", "br-interstate-imported", "1 "},
+		{"importer, China, SP to RJ", "Niterói", "RJ", "CHN", wire.OperationVendaImportacao, "0.04", "br-interstate-imported", "1 "},
+		{"importer, no country, within SP", "Campinas", "SP", "", wire.OperationVendaImportacao, "0.18", "br-domestic", "1 "},
+		{"reseller, no country, SP to RJ", "Niterói", "RJ", "", wire.OperationVendaMercadoria, "0.12", "br-interstate", "0 "},
+	} {
+		req := brSale(brTo(c.to, c.uf))
+		req.LineItems[0].NatureOfFiscalOperation = c.op
+		req.LineItems[0].CountryOfOriginISOCode = c.country
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		l := r.LineItems[0]
+		icms := brMustTax(t, l, "ICMS", "BR-SP")
+		if got := icms.NominalRate.String(); got != c.rate || icms.CalculationRuleID.String() != c.rule {
+			t.Errorf("%s: ICMS at %s by %s, want %s by %s", c.name, got, icms.CalculationRuleID, c.rate, c.rule)
+		}
+		if got, _ := brParam(l.AssistedParameters, BrazilOriginRule); !strings.HasPrefix(got, c.origin) {
+			t.Errorf("%s: origin %q, want code %q", c.name, got, c.origin)
+		}
+	}
+}
