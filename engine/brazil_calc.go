@@ -529,6 +529,7 @@ func (k *brCalc) pisCofinsDue() bool {
 // goods calculates a sale of goods within Brazil.
 func (k *brCalc) goods() {
 	x := k.x
+	x.goodsSold = true
 	br := k.c.s.brazil
 	fromUF, fromState, _ := statePlace(x.from)
 	toUF, toState, _ := statePlace(x.to)

@@ -756,3 +756,44 @@ func TestBrazilImporterResale(t *testing.T) {
 		}
 	}
 }
+
+// TestBrazilGoodsDriversNotActedOn checks that buyerCondition and
+// transactionCondition, which decide only the taxes of goods sold within
+// Brazil, are flagged not acted on on a service and an export, and act
+// on goods.
+func TestBrazilGoodsDriversNotActedOn(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		name  string
+		edit  func(r *wire.SaleRequest)
+		flags bool
+	}{
+		{"goods from SP to RJ", func(r *wire.SaleRequest) { r.Customer.Destination = brTo("Niterói", "RJ") }, false},
+		{"a service", func(r *wire.SaleRequest) {
+			r.LineItems[0].CommodityCode = &wire.CommodityCode{CommodityCodeType: "LC116", Value: "1.05"}
+		}, true},
+		{"an export", func(r *wire.SaleRequest) {
+			r.Customer.Destination = &wire.Location{City: "Buenos Aires", Country: "AR"}
+		}, true},
+	} {
+		req := brSale(brTo("Campinas", "SP"))
+		req.LineItems[0].BuyerCondition = wire.BuyerNaoContribuinte
+		req.LineItems[0].TransactionCondition = wire.ConditionFCPLista
+		c.edit(req)
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, member := range []string{"buyerCondition", "transactionCondition"} {
+			flagged := false
+			for _, p := range r.LineItems[0].AssistedParameters {
+				if p.RuleName == NotActedOnRule && strings.HasSuffix(p.ParamName, member) {
+					flagged = true
+				}
+			}
+			if flagged != c.flags {
+				t.Errorf("%s: %s flagged not acted on: %v, want %v", c.name, member, flagged, c.flags)
+			}
+		}
+	}
+}
