@@ -94,7 +94,19 @@ const (
 	// guesses one, and the line has no ISS record.
 	BrazilISSRateUnknown = "br-iss-rate-unknown"
 	brProvisionalRate    = "br-provisional-rate"
+	brZonaFranca         = "br-zona-franca"
 )
+
+// inZonaFranca reports whether an IBGE code names a municipality of the
+// Zona Franca de Manaus: Manaus, Presidente Figueiredo or Rio Preto da
+// Eva.
+func inZonaFranca(ibge string) bool {
+	switch ibge {
+	case "1302603", "1303536", "1303569":
+		return true
+	}
+	return false
+}
 
 // brCalc is the calculation of one Brazilian line.
 type brCalc struct {
@@ -545,6 +557,12 @@ func (k *brCalc) goods() {
 		k.cfop(map[bool]string{true: "6101", false: "6102"}[prod])
 	}
 	base := k.base()
+	if _, _, mun := statePlace(x.to); interstate && mun != nil && inZonaFranca(mun.ExternalJurisdictionCode) {
+		x.note("destination", brZonaFranca, mun.ExternalJurisdictionCode, "goods sent from another state into the Zona Franca de Manaus ("+mun.Value+
+			") may be free of the ICMS (Convênio ICM 65/1988), of the IPI (Decreto-Lei 288/1967 art. 4: as an export) and bear PIS and COFINS at zero "+
+			"(Lei 10.996/2004 art. 2), on conditions Levy does not check (the goods, the buyer's SUFRAMA registration, their use there): "+
+			"the line is taxed as any other sale; send exemptOverrides where the benefits apply")
+	}
 	k.ipiTax(base)
 
 	// ICMS of the operation.

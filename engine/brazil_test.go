@@ -797,3 +797,30 @@ func TestBrazilGoodsDriversNotActedOn(t *testing.T) {
 		}
 	}
 }
+
+// TestBrazilZonaFrancaNote checks that a sale of goods from another state
+// into the Zona Franca de Manaus says that its benefits (ICMS, IPI,
+// PIS/COFINS), whose conditions Levy does not check, are not applied,
+// and that a sale elsewhere in Amazonas or within Amazonas does not.
+func TestBrazilZonaFrancaNote(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		from, fromUF, to string
+		want             bool
+	}{
+		{"São Paulo", "SP", "Manaus", true},
+		{"São Paulo", "SP", "Rio Preto da Eva", true},
+		{"São Paulo", "SP", "Parintins", false},
+		{"Parintins", "AM", "Manaus", false},
+	} {
+		req := brSale(brTo(c.to, "AM"))
+		req.Seller.PhysicalOrigin = brTo(c.from, c.fromUF)
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s to %s: %v", c.from, c.to, err)
+		}
+		if _, got := brParam(r.LineItems[0].AssistedParameters, brZonaFranca); got != c.want {
+			t.Errorf("%s to %s: Zona Franca note %v, want %v", c.from, c.to, got, c.want)
+		}
+	}
+}
