@@ -64,6 +64,14 @@ type brLine struct {
 	pautaQty decimal.Decimal
 	// pautaVol: the pauta applies to the line's volume, which then acts.
 	pautaVol bool
+	// goodsSold: the line was calculated as goods sold (or bought) within
+	// Brazil, the only line that the buyer's condition and the
+	// transaction conditions decide anything of.
+	goodsSold bool
+	// pautaUsed: the pauta replaced the base of the line's ICMS, which
+	// only goods sold within Brazil bear (not a service, an export, an
+	// import or an owner's movement, nor a line dated after the ICMS).
+	pautaUsed bool
 	// cfopOverride is the request's CFOP, "" when absent.
 	cfopOverride string
 	// from and to are the seller's and the customer's places.

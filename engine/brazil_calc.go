@@ -40,6 +40,8 @@ const (
 	cstICMSTaxed         = "00"  // tributada integralmente
 	cstICMSNotTaxed      = "41"  // não tributada (exports)
 	csosnSimples         = "102" // Simples Nacional, without permission of credit
+	csosnImmune          = "300" // Simples Nacional, imune (exports)
+	csosnNotTaxedSimples = "400" // Simples Nacional, não tributada pelo Simples Nacional
 	cstIPITaxed          = "50"  // saída tributada
 	cstIPIZero           = "51"  // saída tributável com alíquota zero
 	cstIPINT             = "53"  // saída não tributada
@@ -92,7 +94,19 @@ const (
 	// guesses one, and the line has no ISS record.
 	BrazilISSRateUnknown = "br-iss-rate-unknown"
 	brProvisionalRate    = "br-provisional-rate"
+	brZonaFranca         = "br-zona-franca"
 )
+
+// inZonaFranca reports whether an IBGE code names a municipality of the
+// Zona Franca de Manaus: Manaus, Presidente Figueiredo or Rio Preto da
+// Eva.
+func inZonaFranca(ibge string) bool {
+	switch ibge {
+	case "1302603", "1303536", "1303569":
+		return true
+	}
+	return false
+}
 
 // brCalc is the calculation of one Brazilian line.
 type brCalc struct {
@@ -347,8 +361,27 @@ func (x *brLine) industrial() bool {
 	return x.op == wire.OperationVendaProducao || x.op == wire.OperationVendaImportacao
 }
 
-// imported reports whether the goods bear the 4% interstate rate.
-func (x *brLine) imported() bool { return x.foreign || x.importContent }
+// icmsCode is the code of an ICMS record that bears no tax: cst (table B
+// of the Convênio s/nº de 1970), or csosn for a Simples Nacional seller,
+// whose NF-e (CRT 1) states a CSOSN, the table that Ajuste SINIEF 03/2010
+// added, in place of every ICMS CST: the NF-e's manual rejects a CST from
+// such an issuer (rejection 590). An export is 300 (imune), a movement
+// that is no sale 400 (não tributada pelo Simples Nacional).
+func (x *brLine) icmsCode(cst, csosn string) string {
+	if x.seller == wire.SellerSimplesNacional {
+		return csosn
+	}
+	return cst
+}
+
+// imported reports whether the goods bear the 4% interstate rate: goods
+// of foreign origin, goods with more than 40% import content, and the
+// goods an importer resells (VENDA_IMPORTACAO), which it imported from
+// abroad whatever country of origin the line names or omits (Resolução
+// do Senado Federal 13/2012 art. 1).
+func (x *brLine) imported() bool {
+	return x.foreign || x.importContent || x.op == wire.OperationVendaImportacao
+}
 
 // cfop sets the line's CFOP: the override, or the code of its operation.
 func (k *brCalc) cfop(code string) {
@@ -378,7 +411,7 @@ func (k *brCalc) origin() {
 	}
 	code := "0 nacional"
 	switch {
-	case x.foreign && x.op == wire.OperationVendaImportacao:
+	case x.op == wire.OperationVendaImportacao:
 		code = "1 estrangeira, importação direta"
 	case x.foreign:
 		code = "2 estrangeira, adquirida no mercado interno"
@@ -389,12 +422,64 @@ func (k *brCalc) origin() {
 }
 
 // importLine: goods from abroad bear Brazil's import taxes at customs
-// clearance, paid by the importer, not by the seller.
+// clearance, paid by the importer, not by the seller; a service from
+// abroad, the ISS that its buyer owes (importService).
 func (k *brCalc) importLine() {
 	x := k.x
+	if x.isService() {
+		k.importService()
+		return
+	}
 	k.add(brSpec{j: country(x.to), imp: impICMS, role: wire.Destination, base: k.base(), result: wire.TaxResultNonTaxable,
 		rule: brRuleImport, reason: "goods and services from abroad bear Brazil's import taxes (II, IPI, ICMS, PIS/COFINS-Importação, and the CBS and IBS) " +
 			"at customs clearance, paid by the importer; Levy does not compute them"})
+}
+
+// importService: a service from abroad bears the ISS of the buyer's
+// municipality, which the buyer, as the taker of the service, owes
+// (LC 116/2003 art. 1 § 1, art. 3 I and art. 6 § 2 I), at the rate
+// loaded for the municipality and item. The buyer's perspective accrues
+// it; the seller abroad charges none. PIS/COFINS-Importação (Lei
+// 10.865/2004) and the CBS and IBS on the import are not computed.
+func (k *brCalc) importService() {
+	x := k.x
+	base := k.base()
+	notComputed := "; PIS/COFINS-Importação (Lei 10.865/2004) and the CBS and IBS on the import are not computed"
+	if x.item == "" {
+		x.note("commodityCode", brItemRequired, "", "the ISS on a service from abroad depends on its item of the LC 116/2003 list: "+
+			"send commodityCode with commodityCodeType LC116; no ISS is computed")
+		return
+	}
+	if k.share.Sign() == 0 {
+		return
+	}
+	_, _, mun := statePlace(x.to)
+	if mun == nil {
+		x.note("commodityCode", brMunicipalityUnknown, x.item, "the ISS on a service from abroad is due at the buyer's establishment "+
+			"(LC 116/2003 art. 3 I), whose municipality the request does not name: no ISS is computed")
+		return
+	}
+	if !k.purchase {
+		k.add(brSpec{j: mun, imp: impISS, role: wire.Destination, base: base, result: wire.TaxResultNonTaxable, cst: issItem(x.item), rule: brRuleImport,
+			reason: "the ISS on a service from abroad is owed by its buyer in Brazil, the taker of the service (LC 116/2003 art. 1 § 1, art. 3 I " +
+				"and art. 6 § 2 I), not by the seller abroad: the buyer's purchase accrues it" + notComputed})
+		return
+	}
+	code := mun.ExternalJurisdictionCode
+	r, ok := k.c.s.brazil.ISSRate(code, x.item, k.date)
+	if !ok {
+		x.note("commodityCode", BrazilISSRateUnknown, x.item, "no ISS rate of "+mun.Value+" ("+code+") for item "+x.item+" on "+dateString(k.date)+
+			" is loaded; municipal rates are not open data, so Levy never guesses one: load them as content (levy --content br-iss:FILE). "+
+			"No ISS is computed on the service from abroad")
+		return
+	}
+	reason := "the ISS of " + mun.Value + " for item " + x.item + " on a service from abroad, which the buyer owes as its taker, at its establishment " +
+		"(LC 116/2003 art. 1 § 1, art. 3 I and art. 6 § 2 I), at the rate loaded from " + r.File + " (" + r.Source + ")" + notComputed
+	if k.shareText != "" {
+		reason += "; " + k.shareText
+	}
+	k.add(brSpec{j: mun, imp: impISS, role: wire.Destination, base: base, rate: mul(r.Rate, k.share), cst: issItem(x.item), rule: brRuleISS,
+		reason: reason, buyer: true, issFile: r.File, issLine: r.Line})
 }
 
 // base is the line's price with freight: the operation's value (the
@@ -414,13 +499,23 @@ func (k *brCalc) export() {
 				reason: "exports of services bear no ISS (LC 116/2003 art. 2 I), unless their result is verified in Brazil (its sole paragraph)"})
 		}
 	} else {
-		k.cfop(map[bool]string{true: "7101", false: "7102"}[x.op == wire.OperationVendaProducao])
-		k.add(brSpec{j: st, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: cstICMSNotTaxed, rule: brRuleExport,
+		if k.c.d.perspective == "OWNER" {
+			// The owner's own goods or assets leave for abroad: no sale.
+			k.cfop("7949")
+		} else {
+			k.cfop(map[bool]string{true: "7101", false: "7102"}[x.op == wire.OperationVendaProducao])
+		}
+		k.add(brSpec{j: st, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: x.icmsCode(cstICMSNotTaxed, csosnImmune), rule: brRuleExport,
 			reason: "exports bear no ICMS (Constitution art. 155 § 2 X a; LC 87/1996 art. 3 II)"})
 		if x.industrial() {
 			k.add(brSpec{j: br, imp: impIPI, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: cstIPIImmune, rule: brRuleExport,
 				reason: "exported goods bear no IPI (Constitution art. 153 § 3 III)"})
 		}
+	}
+	if k.c.d.perspective == "OWNER" {
+		// No revenue, no supply: the contributions and the CBS and IBS
+		// have nothing to reach, as on the owner's movements within Brazil.
+		return
 	}
 	if k.pisCofinsDue() {
 		for _, imp := range []jurisdiction.Tax{impPIS, impCOFINS} {
@@ -446,6 +541,7 @@ func (k *brCalc) pisCofinsDue() bool {
 // goods calculates a sale of goods within Brazil.
 func (k *brCalc) goods() {
 	x := k.x
+	x.goodsSold = true
 	br := k.c.s.brazil
 	fromUF, fromState, _ := statePlace(x.from)
 	toUF, toState, _ := statePlace(x.to)
@@ -461,6 +557,12 @@ func (k *brCalc) goods() {
 		k.cfop(map[bool]string{true: "6101", false: "6102"}[prod])
 	}
 	base := k.base()
+	if _, _, mun := statePlace(x.to); interstate && mun != nil && inZonaFranca(mun.ExternalJurisdictionCode) {
+		x.note("destination", brZonaFranca, mun.ExternalJurisdictionCode, "goods sent from another state into the Zona Franca de Manaus ("+mun.Value+
+			") may be free of the ICMS (Convênio ICM 65/1988), of the IPI (Decreto-Lei 288/1967 art. 4: as an export) and bear PIS and COFINS at zero "+
+			"(Lei 10.996/2004 art. 2), on conditions Levy does not check (the goods, the buyer's SUFRAMA registration, their use there): "+
+			"the line is taxed as any other sale; send exemptOverrides where the benefits apply")
+	}
 	k.ipiTax(base)
 
 	// ICMS of the operation.
@@ -471,6 +573,7 @@ func (k *brCalc) goods() {
 	}
 	rule, reason := brRuleDomestic, "a sale within "+fromUF+": its internal rate"
 	if x.pauta != nil {
+		x.pautaUsed = !icmsEnded
 		icmsBase = k.round(mul(*x.pauta, x.pautaQty))
 		rule, reason = brRulePauta, "the pauta of the request replaces the base: its amount per unit times the quantity"
 	}
@@ -939,7 +1042,7 @@ func (k *brCalc) owner() {
 	base := k.base()
 	if k.c.d.message == string(wire.OwnerAssetMovement) {
 		k.cfop(map[bool]string{true: "5552", false: "6552"}[fromUF == toUF])
-		k.add(brSpec{j: fromState, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: cstICMSNotTaxed, rule: brRuleTransfer,
+		k.add(brSpec{j: fromState, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: x.icmsCode(cstICMSNotTaxed, csosnNotTaxedSimples), rule: brRuleTransfer,
 			reason: "the transfer of an asset between establishments of the same owner bears no ICMS (STF, ADC 49; LC 87/1996 art. 12 § 4 as LC 204/2023 wrote it); " +
 				"a DIFAL that a destination state may claim on it is not modelled"})
 		return
@@ -947,7 +1050,7 @@ func (k *brCalc) owner() {
 	if moved {
 		k.cfop(map[bool]string{true: "5557", false: "6557"}[fromUF == toUF])
 	}
-	k.add(brSpec{j: fromState, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: cstICMSNotTaxed, rule: brRuleOwnUse,
+	k.add(brSpec{j: fromState, imp: impICMS, role: wire.PhysicalOrigin, base: base, result: wire.TaxResultNonTaxable, cst: x.icmsCode(cstICMSNotTaxed, csosnNotTaxedSimples), rule: brRuleOwnUse,
 		reason: "goods the owner takes from its stock for its own use are not sold and bear no ICMS; the ICMS credit taken when they were bought " +
 			"is to be reversed (LC 87/1996 art. 21 III), which Levy does not compute"})
 }

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -533,5 +535,292 @@ func TestBrazilExTIPIActs(t *testing.T) {
 	l = sale(brTo("Campinas", "SP"), &wire.CommodityCode{CommodityCodeType: "HS", Value: "870323"})
 	if ipi := brMustTax(t, l, "IPI", "BR"); ipi.CalculatedTax.String() != "188.10" || !flagged(l) {
 		t.Errorf("another code type: IPI %s (want 188.10) and flagged %v (want true)", ipi.CalculatedTax, flagged(l))
+	}
+}
+
+// TestBrazilSimplesCSOSN checks that the ICMS record of a Simples
+// Nacional seller's export, and of a Simples Nacional owner's movement
+// of its own goods, carries a CSOSN (300 imune, 400 não tributada pelo
+// Simples Nacional), which the NF-e of such an issuer (CRT 1) states in
+// place of the CST; a seller of the normal regime keeps CST 41.
+func TestBrazilSimplesCSOSN(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		seller wire.SellerCondition
+		want   string
+	}{{"", "41"}, {wire.SellerLucroPresumido, "41"}, {wire.SellerSimplesNacional, "300"}} {
+		req := brSale(&wire.Location{City: "Buenos Aires", Country: "AR"})
+		req.LineItems[0].SellerCondition = c.seller
+		r, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatalf("export, seller %q: %v", c.seller, err)
+		}
+		if got := brMustTax(t, r.LineItems[0], "ICMS", "BR-SP"); got.TaxCode != c.want {
+			t.Errorf("export, seller %q: ICMS taxCode %q, want %q", c.seller, got.TaxCode, c.want)
+		}
+	}
+	body, err := os.ReadFile(filepath.Join("testdata", "golden", "owner-br-asset-movement.request.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		msg    wire.OwnerMessageType
+		seller wire.SellerCondition
+		want   string
+	}{
+		{wire.OwnerAssetMovement, "", "41"},
+		{wire.OwnerAssetMovement, wire.SellerSimplesNacional, "400"},
+		{wire.OwnerInventoryRemoval, "", "41"},
+		{wire.OwnerInventoryRemoval, wire.SellerSimplesNacional, "400"},
+	} {
+		var req wire.OwnerRequest
+		mustDecode(t, body, &req)
+		req.OwnerMessageType = c.msg
+		req.LineItems[0].SellerCondition = c.seller
+		r, err := e.Owner(ctx, &req)
+		if err != nil {
+			t.Fatalf("%s, seller %q: %v", c.msg, c.seller, err)
+		}
+		x := brTaxOf(r.LineItems[0].Taxes, "ICMS", "BR-SP")
+		if x == nil {
+			t.Fatalf("%s, seller %q: no ICMS record", c.msg, c.seller)
+		}
+		if x.TaxCode != c.want {
+			t.Errorf("%s, seller %q: ICMS taxCode %q, want %q", c.msg, c.seller, x.TaxCode, c.want)
+		}
+	}
+}
+
+// TestBrazilOwnerAbroad checks that an owner's movement of its own goods
+// or assets from Brazil to abroad reports CFOP 7949 (outra saída), not a
+// sale's 7101 or 7102, and, as its movements within Brazil, no PIS,
+// COFINS, CBS or IBS, which reach revenue and supplies that it has none
+// of; its ICMS record is the export's.
+func TestBrazilOwnerAbroad(t *testing.T) {
+	e := testEngine(t)
+	body, err := os.ReadFile(filepath.Join("testdata", "golden", "owner-br-asset-movement.request.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, msg := range []wire.OwnerMessageType{wire.OwnerAssetMovement, wire.OwnerInventoryRemoval} {
+		for _, op := range []wire.FiscalOperation{"", wire.OperationVendaProducao} {
+			var req wire.OwnerRequest
+			mustDecode(t, body, &req)
+			req.OwnerMessageType = msg
+			req.Owner.Destination = &wire.Location{City: "Buenos Aires", Country: "AR"}
+			req.LineItems[0].NatureOfFiscalOperation = op
+			r, err := e.Owner(context.Background(), &req)
+			if err != nil {
+				t.Fatalf("%s %q: %v", msg, op, err)
+			}
+			l := r.LineItems[0]
+			if got, _ := brParam(l.AssistedParameters, BrazilCFOPRule); !strings.HasPrefix(got, "7949 ") {
+				t.Errorf("%s %q: CFOP %q, want 7949", msg, op, got)
+			}
+			if x := brTaxOf(l.Taxes, "ICMS", "BR-SP"); x == nil || x.TaxResult != wire.TaxResultNonTaxable || x.TaxCode != "41" {
+				t.Errorf("%s %q: ICMS %+v, want a non-taxable record, CST 41", msg, op, x)
+			}
+			for _, imp := range []string{"PIS", "COFINS", "CBS", "IBS"} {
+				if x := brTaxOf(l.Taxes, imp, "BR"); x != nil {
+					t.Errorf("%s %q: a %s record (%s) on an owner's movement", msg, op, imp, x.TaxResult)
+				}
+			}
+		}
+	}
+}
+
+// TestBrazilServiceFromAbroad checks that a service from abroad bears the
+// ISS of its buyer's municipality, owed by the buyer as the taker of the
+// service (LC 116/2003 art. 1 § 1, art. 3 I, art. 6 § 2 I): a purchase
+// accrues it at the loaded rate, 5% of 1,000.00 = 50.00 in São Paulo for
+// item 1.05; the seller abroad charges none, and neither perspective
+// shows an ICMS record, which taxes no such service.
+func TestBrazilServiceFromAbroad(t *testing.T) {
+	e := brazilContentEngine(t)
+	ctx := context.Background()
+	const line = `"lineItems":[{"lineItemId":"licence","extendedPrice":1000,"commodityCode":{"commodityCodeType":"LC116","value":"1.05"}}]`
+	for _, kind := range []string{"ACCRUAL", "PURCHASE_ORDER"} {
+		var req wire.PurchaseRequest
+		mustDecode(t, []byte(`{"purchaseMessageType":"`+kind+`","transactionType":"PURCHASE","documentDate":"2026-09-01","currency":{"isoCurrencyCodeAlpha":"BRL"},`+
+			`"vendor":{"physicalOrigin":{"city":"Lisboa","country":"PT"}},"buyer":{"company":"B","destination":{"city":"São Paulo","mainDivision":"SP","country":"BR"}},`+line+`}`), &req)
+		r, err := e.Purchase(ctx, &req)
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		l := r.LineItems[0]
+		if x := brTaxOf(l.Taxes, "ICMS", "BR"); x != nil {
+			t.Errorf("%s: an ICMS record on a service from abroad (%s, %s)", kind, x.TaxResult, x.CalculationRuleID)
+		}
+		x := brTaxOf(l.Taxes, "ISS", "BR-3550308")
+		if x == nil {
+			t.Fatalf("%s: no ISS record of São Paulo among %d taxes", kind, len(l.Taxes))
+		}
+		if x.TaxResult != wire.TaxResultTaxable || x.CalculatedTax.String() != "50.00" || x.TaxCollectedFromParty != wire.TaxCollectedFromBuyer {
+			t.Errorf("%s: ISS %s %s collected from %s, want TAXABLE 50.00 from BUYER", kind, x.TaxResult, x.CalculatedTax.String(), x.TaxCollectedFromParty)
+		}
+		if got := r.TotalTax.String(); got != "50.00" {
+			t.Errorf("%s: totalTax %s, want 50.00", kind, got)
+		}
+	}
+	var sale wire.SaleRequest
+	mustDecode(t, []byte(`{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-09-01","currency":{"isoCurrencyCodeAlpha":"BRL"},`+
+		`"seller":{"company":"S","physicalOrigin":{"city":"Lisboa","country":"PT"}},"customer":{"destination":{"city":"São Paulo","mainDivision":"SP","country":"BR"}},`+line+`}`), &sale)
+	r, err := e.Sale(ctx, &sale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := r.LineItems[0]
+	if x := brTaxOf(l.Taxes, "ICMS", "BR"); x != nil {
+		t.Errorf("sale: an ICMS record on a service from abroad (%s, %s)", x.TaxResult, x.CalculationRuleID)
+	}
+	if x := brTaxOf(l.Taxes, "ISS", "BR-3550308"); x == nil || x.TaxResult != wire.TaxResultNonTaxable {
+		t.Errorf("sale: no non-taxable ISS record of São Paulo (the buyer's, which the seller abroad does not charge) among %d taxes", len(l.Taxes))
+	}
+	if got := r.TotalTax.String(); got != "0.00" {
+		t.Errorf("sale: totalTax %s, want 0.00", got)
+	}
+}
+
+// TestBrazilPautaNotActedOn checks that a pauta, which replaces the ICMS
+// base of goods sold within Brazil, is flagged not acted on where the
+// line bears no ICMS for it to replace (a service, an export), and acts
+// on a sale of goods.
+func TestBrazilPautaNotActedOn(t *testing.T) {
+	e := testEngine(t)
+	pauta := &wire.PautaOverrides{PautaOverride: []wire.PautaOverride{{Amount: amt("500")}}}
+	for _, c := range []struct {
+		name  string
+		edit  func(r *wire.SaleRequest)
+		flags bool
+	}{
+		{"goods within SP", func(r *wire.SaleRequest) {}, false},
+		{"goods from SP to RJ", func(r *wire.SaleRequest) { r.Customer.Destination = brTo("Niterói", "RJ") }, false},
+		{"a service", func(r *wire.SaleRequest) {
+			r.LineItems[0].CommodityCode = &wire.CommodityCode{CommodityCodeType: "LC116", Value: "1.05"}
+		}, true},
+		{"an export", func(r *wire.SaleRequest) {
+			r.Customer.Destination = &wire.Location{City: "Buenos Aires", Country: "AR"}
+		}, true},
+	} {
+		req := brSale(brTo("Campinas", "SP"))
+		req.LineItems[0].PautaOverrides = pauta
+		c.edit(req)
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		flagged := false
+		for _, p := range r.LineItems[0].AssistedParameters {
+			if p.RuleName == NotActedOnRule && strings.Contains(p.ParamName, "pautaOverrides") {
+				flagged = true
+			}
+		}
+		if flagged != c.flags {
+			t.Errorf("%s: pautaOverrides flagged not acted on: %v, want %v", c.name, flagged, c.flags)
+		}
+	}
+}
+
+// TestBrazilImporterResale checks that an importer's resale of the goods
+// it imported (VENDA_IMPORTACAO) bears the 4% interstate rate (Resolução
+// do Senado Federal 13/2012) and origin code 1 even when the line names
+// no country of origin, as the IPI it bears already treats the goods as
+// imported; within a state the internal rate applies.
+func TestBrazilImporterResale(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		name, to, uf, country string
+		op                    wire.FiscalOperation
+		rate, rule, origin    string
+	}{
+		{"importer, no country, SP to RJ", "Niterói", "RJ", "", wire.OperationVendaImportacao, "0.04", "br-interstate-imported", "1 "},
+		{"importer, China, SP to RJ", "Niterói", "RJ", "CHN", wire.OperationVendaImportacao, "0.04", "br-interstate-imported", "1 "},
+		{"importer, no country, within SP", "Campinas", "SP", "", wire.OperationVendaImportacao, "0.18", "br-domestic", "1 "},
+		{"reseller, no country, SP to RJ", "Niterói", "RJ", "", wire.OperationVendaMercadoria, "0.12", "br-interstate", "0 "},
+	} {
+		req := brSale(brTo(c.to, c.uf))
+		req.LineItems[0].NatureOfFiscalOperation = c.op
+		req.LineItems[0].CountryOfOriginISOCode = c.country
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		l := r.LineItems[0]
+		icms := brMustTax(t, l, "ICMS", "BR-SP")
+		if got := icms.NominalRate.String(); got != c.rate || icms.CalculationRuleID.String() != c.rule {
+			t.Errorf("%s: ICMS at %s by %s, want %s by %s", c.name, got, icms.CalculationRuleID, c.rate, c.rule)
+		}
+		if got, _ := brParam(l.AssistedParameters, BrazilOriginRule); !strings.HasPrefix(got, c.origin) {
+			t.Errorf("%s: origin %q, want code %q", c.name, got, c.origin)
+		}
+	}
+}
+
+// TestBrazilGoodsDriversNotActedOn checks that buyerCondition and
+// transactionCondition, which decide only the taxes of goods sold within
+// Brazil, are flagged not acted on on a service and an export, and act
+// on goods.
+func TestBrazilGoodsDriversNotActedOn(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		name  string
+		edit  func(r *wire.SaleRequest)
+		flags bool
+	}{
+		{"goods from SP to RJ", func(r *wire.SaleRequest) { r.Customer.Destination = brTo("Niterói", "RJ") }, false},
+		{"a service", func(r *wire.SaleRequest) {
+			r.LineItems[0].CommodityCode = &wire.CommodityCode{CommodityCodeType: "LC116", Value: "1.05"}
+		}, true},
+		{"an export", func(r *wire.SaleRequest) {
+			r.Customer.Destination = &wire.Location{City: "Buenos Aires", Country: "AR"}
+		}, true},
+	} {
+		req := brSale(brTo("Campinas", "SP"))
+		req.LineItems[0].BuyerCondition = wire.BuyerNaoContribuinte
+		req.LineItems[0].TransactionCondition = wire.ConditionFCPLista
+		c.edit(req)
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, member := range []string{"buyerCondition", "transactionCondition"} {
+			flagged := false
+			for _, p := range r.LineItems[0].AssistedParameters {
+				if p.RuleName == NotActedOnRule && strings.HasSuffix(p.ParamName, member) {
+					flagged = true
+				}
+			}
+			if flagged != c.flags {
+				t.Errorf("%s: %s flagged not acted on: %v, want %v", c.name, member, flagged, c.flags)
+			}
+		}
+	}
+}
+
+// TestBrazilZonaFrancaNote checks that a sale of goods from another state
+// into the Zona Franca de Manaus says that its benefits (ICMS, IPI,
+// PIS/COFINS), whose conditions Levy does not check, are not applied,
+// and that a sale elsewhere in Amazonas or within Amazonas does not.
+func TestBrazilZonaFrancaNote(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		from, fromUF, to string
+		want             bool
+	}{
+		{"São Paulo", "SP", "Manaus", true},
+		{"São Paulo", "SP", "Rio Preto da Eva", true},
+		{"São Paulo", "SP", "Parintins", false},
+		{"Parintins", "AM", "Manaus", false},
+	} {
+		req := brSale(brTo(c.to, "AM"))
+		req.Seller.PhysicalOrigin = brTo(c.from, c.fromUF)
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s to %s: %v", c.from, c.to, err)
+		}
+		if _, got := brParam(r.LineItems[0].AssistedParameters, brZonaFranca); got != c.want {
+			t.Errorf("%s to %s: Zona Franca note %v, want %v", c.from, c.to, got, c.want)
+		}
 	}
 }

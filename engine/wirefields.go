@@ -656,7 +656,18 @@ func lineVendorTaxActs(c *calc, l *line) bool { return vendorTaxActs(c, l) || br
 
 // pautaVolumeActs is the actsWhen of a line's volume: the quantity of a
 // Brazilian line's pauta by volume (quantityType VOL).
-func pautaVolumeActs(_ *calc, l *line) bool { return l.br != nil && l.br.pautaVol }
+func pautaVolumeActs(_ *calc, l *line) bool { return pautaActs(nil, l) && l.br.pautaVol }
+
+// brazilGoodsActs is the actsWhen of a line's buyerCondition and
+// transactionCondition: a Brazilian line of goods sold within Brazil,
+// whose ICMS, FCP, DIFAL, IPI base and CFOP they decide. A service, an
+// export, an import or an owner's movement reads neither.
+func brazilGoodsActs(_ *calc, l *line) bool { return l.br != nil && l.br.goodsSold }
+
+// pautaActs is the actsWhen of a line's pautaOverrides: a Brazilian line
+// whose ICMS base the pauta replaced. A service, an export, an import or
+// an owner's movement bears no ICMS for it to replace.
+func pautaActs(_ *calc, l *line) bool { return l.br != nil && l.br.pautaUsed }
 
 // The notes the table shares.
 const (
@@ -667,6 +678,11 @@ const (
 	notePautaVolume = "taxes per volume; acts as the quantity of a pauta by volume (quantityType VOL) on a line that Brazil's rules calculate (see docs/brazil.md)"
 	// noteExTIPI is the note of a line's second commodity code.
 	noteExTIPI = "a second commodity code; acts as the Ex of the TIPI (commodityCodeType EXTIPI) of the NCM of a line that Brazil's rules calculate (see docs/brazil.md)"
+	// noteBrazilGoods is the note of the members that decide the taxes of
+	// goods sold within Brazil.
+	noteBrazilGoods = "acts on a line of goods sold within Brazil that Brazil's rules calculate (see docs/brazil.md); not acted on elsewhere, nor on a service, an export, an import or an owner's movement"
+	// notePauta is the note of a line's pautaOverrides.
+	notePauta = "replaces the ICMS base of goods sold within Brazil on a line that Brazil's rules calculate (see docs/brazil.md); not acted on elsewhere, nor on a service, an export, an import or an owner's movement"
 	// noteBrazilActs is the note of a member that Brazil's rules read.
 	noteBrazilActs = "acts on a line that Brazil's rules calculate (see docs/brazil.md); not acted on elsewhere"
 	noteRecovery   = "decides how much input tax the buyer recovers"
@@ -908,16 +924,16 @@ var wireFields = []wireField{
 	{member: "LineDetails.situsOverride", acting: acts},
 	{member: "LineDetails.taxOverride", acting: notActedOn, note: "forces the line taxable or nontaxable",
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return ptrJSON(d.TaxOverride) })},
-	{member: "LineDetails.pautaOverrides", acting: notActedOn, note: noteBrazilActs,
-		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return ptrJSON(d.PautaOverrides) }), actsWhen: brazilActs},
+	{member: "LineDetails.pautaOverrides", acting: notActedOn, note: notePauta,
+		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return ptrJSON(d.PautaOverrides) }), actsWhen: pautaActs},
 	{member: "PautaOverrides.*", acting: within},
 	{member: "PautaOverride.*", acting: within},
 	{member: "LineDetails.cfopTaxCodeOverride", acting: notActedOn, note: noteBrazilActs,
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return int32Of(d.CfopTaxCodeOverride) }), actsWhen: brazilActs},
-	{member: "LineDetails.buyerCondition", acting: notActedOn, note: noteBrazilActs,
-		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.BuyerCondition) }), actsWhen: brazilActs},
-	{member: "LineDetails.transactionCondition", acting: notActedOn, note: noteBrazilActs,
-		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.TransactionCondition) }), actsWhen: brazilActs},
+	{member: "LineDetails.buyerCondition", acting: notActedOn, note: noteBrazilGoods,
+		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.BuyerCondition) }), actsWhen: brazilGoodsActs},
+	{member: "LineDetails.transactionCondition", acting: notActedOn, note: noteBrazilGoods,
+		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.TransactionCondition) }), actsWhen: brazilGoodsActs},
 	{member: "LineDetails.buyerCNAE", acting: notActedOn, note: noteBrazil,
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.BuyerCNAE) })},
 	{member: "LineDetails.sellerCondition", acting: notActedOn, note: noteBrazilActs,
