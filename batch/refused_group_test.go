@@ -16,6 +16,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/batchtest"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/wire"
 )
 
 // reversedReversal stores in j sale R-0, its reversal R-1 and R-2, the
@@ -129,5 +130,74 @@ func TestFileRefusedDocumentInGroup(t *testing.T) {
 	wantVersions(t, j2, ids, 1)
 	if tx, err := j2.Get(ctx, levy.DefaultTenant, "R-1"); err != nil || tx.Version != 1 {
 		t.Errorf("R-1 after the resumed run: %+v, %v; want version 1", tx, err)
+	}
+}
+
+// TestRefusedDocumentInGroupCSVAndIterator: the CSV format and the
+// iterator of requests answer a document that the journal refuses when
+// its group is stored (a new version of R-1, a reversal whose own
+// reversal stands) as the JSON lines format does: with that document's
+// error (CSV error rows naming its row, a Result with Err), and store
+// the others of the group, into a Badger journal. Before, the run
+// failed with the journal's refusal of the whole group.
+func TestRefusedDocumentInGroupCSVAndIterator(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	e := newEngine(t)
+	j := openJournal(t, filepath.Join(dir, "journal"))
+	defer j.Close()
+	reversedReversal(t, j)
+
+	const place = ",USD,ACME,,Seattle,WA,98109,US,,Seattle,WA,98101,US,,,,,,,1,GENERAL,,,1,,100.00\n"
+	in := "document_number,document_date,message_type,transaction_id,currency,company,origin_street,origin_city,origin_region,origin_postal_code,origin_country," +
+		"dest_street,dest_city,dest_region,dest_postal_code,dest_country,customer_code,customer_class,customer_tax_id,seller_tax_id,exemption_certificate," +
+		"exemption_reason,line_number,product_class,product_code,description,quantity,unit_price,extended_price\n" +
+		"D-1,2026-06-01,INVOICE,C-1" + place +
+		"D-2,2026-06-01,INVOICE,R-1" + place +
+		"D-3,2026-06-01,INVOICE,C-3" + place
+	var out strings.Builder
+	sum, err := batch.Run(ctx, batch.Config{Engine: e, Perspective: batch.Sale, Format: batch.CSV, Journal: j}, strings.NewReader(in), &out)
+	if err != nil || sum.Documents != 3 || sum.Failed != 1 || sum.Lines != 2 || sum.Totals["USD"].String() != "21.10" {
+		t.Fatalf("CSV run: %+v, %v; want 3 documents, 1 failed, and the lines and tax of the 2 stored (10.55 each)", sum, err)
+	}
+	var refused []string
+	for _, row := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(row, "error,") {
+			refused = append(refused, row)
+		}
+	}
+	if len(refused) != 1 || !strings.Contains(refused[0], ",D-2,R-1,") || !strings.Contains(refused[0], ",3,transaction_id,conflict,") {
+		t.Errorf("the CSV output's error rows: %q, want one of D-2 (R-1), a conflict naming row 3's transaction_id", refused)
+	}
+	for _, id := range []string{"C-1", "C-3"} {
+		if n := versionCounts(t, j, []string{id})[id]; n != 1 {
+			t.Errorf("%s has %d versions, want 1", id, n)
+		}
+	}
+
+	req := func(id string) *wire.SaleRequest {
+		var r wire.SaleRequest
+		if err := json.Unmarshal([]byte(strings.Replace(batchtest.Quote(id), `"QUOTATION"`, `"INVOICE"`, 1)), &r); err != nil {
+			t.Fatal(err)
+		}
+		return &r
+	}
+	var got []string
+	for res, err := range batch.Sales(ctx, batch.Config{Engine: e, Journal: j}, slices.Values([]*wire.SaleRequest{req("I-1"), req("R-1"), req("I-3")})) {
+		if err != nil {
+			t.Fatalf("iterator run: %v", err)
+		}
+		got = append(got, fmt.Sprintf("%d:%s", res.N, levy.ErrorCode(res.Err)))
+	}
+	if strings.Join(got, " ") != "1: 2:conflict 3:" {
+		t.Errorf("the iterator's results: %v, want 2 refused (conflict), 1 and 3 answered", got)
+	}
+	for _, id := range []string{"I-1", "I-3"} {
+		if n := versionCounts(t, j, []string{id})[id]; n != 1 {
+			t.Errorf("%s has %d versions, want 1", id, n)
+		}
+	}
+	if tx, err := j.Get(ctx, levy.DefaultTenant, "R-1"); err != nil || tx.Version != 1 {
+		t.Errorf("R-1: %+v, %v; want version 1", tx, err)
 	}
 }
