@@ -183,10 +183,14 @@ type ErrorItem struct {
 
 // result is the answer to one document of the input.
 type result struct {
-	out      []byte // the output line, without its newline
-	failed   bool
-	tx       *journal.Transaction // what a successful calculation stores, in a journaled run
-	lines    int                  // the request's line items, top level
+	out    []byte // the output line, without its newline
+	failed bool
+	tx     *journal.Transaction // what a successful calculation stores, in a journaled run
+	// refuse, on a result with tx, returns the document's failed result
+	// for err, the journal's refusal of tx when its group is stored
+	// (committer.refuse).
+	refuse   func(err error) result
+	lines    int // the request's line items, top level
 	currency string
 	tax      money.Amount
 	value    any // the Result of an iterator run
@@ -535,6 +539,7 @@ func drive[T any](ctx context.Context, cfg Config, com *committer, read *countin
 			sum.Lines += r.lines
 			sum.Totals[r.currency] = sum.Totals[r.currency].Add(r.tax)
 		}
+		com.settle(&sum)
 		if cfg.Progress != nil {
 			p := Progress{Documents: sum.Documents, Failed: sum.Failed}
 			if read != nil {
@@ -547,7 +552,9 @@ func drive[T any](ctx context.Context, cfg Config, com *committer, read *countin
 			break
 		}
 	}
-	return sum, com.commit(ctx)
+	err = com.commit(ctx)
+	com.settle(&sum)
+	return sum, err
 }
 
 // calculators returns the calculations of the three perspectives in the
@@ -636,7 +643,11 @@ func lineCalculator(e *engine.Engine, perspective string, j journal.Store) (func
 		if err != nil {
 			return errorRecord(in, fmt.Errorf("encode the response: %w", err)), nil
 		}
-		return result{out: b, tx: tx, lines: lines, currency: cur, tax: tax}, nil
+		r := result{out: b, tx: tx, lines: lines, currency: cur, tax: tax}
+		if tx != nil {
+			r.refuse = func(err error) result { return errorRecord(in, err) }
+		}
+		return r, nil
 	}, nil
 }
 

@@ -1186,7 +1186,11 @@ func csvCalc[Q, R any](calc func(context.Context, *Q) (*R, *journal.Transaction,
 			return result{out: trimNewline(csvErrorRows(&d, err)), failed: true}, nil
 		}
 		out, t := rows(&d, resp)
-		return result{out: trimNewline(out), tx: tx, lines: t.lines, currency: t.currency, tax: t.totalTax}, nil
+		r := result{out: trimNewline(out), tx: tx, lines: t.lines, currency: t.currency, tax: t.totalTax}
+		if tx != nil {
+			r.refuse = func(err error) result { return result{out: trimNewline(csvErrorRows(&d, err)), failed: true} }
+		}
+		return r, nil
 	}
 }
 

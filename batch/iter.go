@@ -132,7 +132,11 @@ func requests[Q, R any](ctx context.Context, cfg Config, reqs iter.Seq[*Q],
 				return result{failed: true, value: Result[R]{N: in.n, Err: err}}, nil
 			}
 			cur, tax, lines := sum(resp)
-			return result{tx: tx, lines: lines, currency: currencyOf(cur), tax: tax, value: Result[R]{N: in.n, Response: resp}}, nil
+			r := result{tx: tx, lines: lines, currency: currencyOf(cur), tax: tax, value: Result[R]{N: in.n, Response: resp}}
+			if tx != nil {
+				r.refuse = func(err error) result { return result{failed: true, value: Result[R]{N: in.n, Err: err}} }
+			}
+			return r, nil
 		}
 		com := &committer{journal: cfg.Journal, tenant: cfg.Tenant, perspective: string(cfg.Perspective), done: cfg.Skip, sink: &yieldSink[R]{yield}}
 		s, err := drive(ctx, cfg, com, nil, inputs, one)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/levytax/levy"
@@ -167,6 +168,10 @@ type committer struct {
 	group []result
 	txs   []*journal.Transaction
 	lines int
+	// refused are the documents that the journal refused when their
+	// group was stored (refuse), as they were counted in the run's
+	// summary, until settle takes them out of it.
+	refused []result
 
 	// start, when the committer keeps a checkpoint, is the chain of the
 	// skipped documents' digests, which chain continues from its first
@@ -222,24 +227,28 @@ func (c *committer) commit(ctx context.Context) error {
 			return err
 		}
 	case c.side != "":
-		cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
-			First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond)}
-		if c.start != nil {
-			cp.Before, cp.Through = before.String(), c.chain.String()
-		}
-		for _, tx := range c.txs {
-			cp.Stored = append(cp.Stored, tx.TransactionID)
-		}
-		for _, r := range c.group {
-			cp.Outputs = append(cp.Outputs, string(r.out))
-		}
-		if err := writeCheckpoint(c.side, &cp); err != nil {
+		if err := c.checkpoint(before); err != nil {
 			return err
 		}
 	}
-	if len(c.txs) > 0 {
-		if _, err := c.journal.PostAll(ctx, c.tenant, c.txs); err != nil {
+	// A document that the journal refuses (a post over a reversal whose
+	// own reversal stands, say) is the error of that document alone: it
+	// is answered with its error, and the rest of the group is stored
+	// again, as one unit, after the checkpoint of what the group now
+	// stores and answers.
+	for len(c.txs) > 0 {
+		_, err := c.journal.PostAll(ctx, c.tenant, c.txs)
+		if err == nil {
+			break
+		}
+		var pe *journal.PostAllError
+		if !errors.As(err, &pe) || !pe.Refused() || !c.refuse(pe.Index, pe.Err) {
 			return fmt.Errorf("store documents %d to %d in the journal: %w", c.done+1, c.done+len(c.group), err)
+		}
+		if c.side != "" {
+			if err := c.checkpoint(before); err != nil {
+				return err
+			}
 		}
 	}
 	for i := range c.group {
@@ -259,6 +268,60 @@ func (c *committer) commit(ctx context.Context) error {
 	clear(c.txs)
 	c.group, c.txs, c.lines = c.group[:0], c.txs[:0], 0
 	return nil
+}
+
+// checkpoint writes the checkpoint of a journaled run before it stores
+// the group, whose chain before it is before: what the group stores and
+// its output.
+func (c *committer) checkpoint(before digest) error {
+	cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
+		First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond)}
+	if c.start != nil {
+		cp.Before, cp.Through = before.String(), c.chain.String()
+	}
+	for _, tx := range c.txs {
+		cp.Stored = append(cp.Stored, tx.TransactionID)
+	}
+	for _, r := range c.group {
+		cp.Outputs = append(cp.Outputs, string(r.out))
+	}
+	return writeCheckpoint(c.side, &cp)
+}
+
+// refuse makes the document whose transaction is c.txs[i] a failed
+// document with the journal's refusal err, and takes its transaction
+// out of what the group stores. It reports false when no document of
+// the group can answer it so, which leaves the group as it was.
+func (c *committer) refuse(i int, err error) bool {
+	if i < 0 || i >= len(c.txs) {
+		return false
+	}
+	tx := c.txs[i]
+	k := slices.IndexFunc(c.group, func(r result) bool { return r.tx == tx })
+	if k < 0 || c.group[k].refuse == nil {
+		return false
+	}
+	r := c.group[k]
+	failed := r.refuse(err)
+	failed.digest = r.digest
+	c.group[k] = failed
+	c.refused = append(c.refused, r)
+	c.txs = slices.Delete(c.txs, i, i+1)
+	c.lines -= len(tx.Lines)
+	return true
+}
+
+// settle takes the documents that the journal refused since the last
+// call out of sum, where they were counted as answered: each is a
+// failed document, whose lines and tax no longer count.
+func (c *committer) settle(sum *Summary) {
+	for _, r := range c.refused {
+		sum.Failed++
+		sum.Lines -= r.lines
+		sum.Totals[r.currency] = sum.Totals[r.currency].Sub(r.tax)
+	}
+	clear(c.refused)
+	c.refused = c.refused[:0]
 }
 
 // finish writes the end mark of a run that ended in order, every group

@@ -54,6 +54,9 @@ type posting struct {
 	taxOnly              bool
 	subTotal, totalTax   money.Amount
 	total                money.Amount
+	// documentCharge is an accrual sync's document-level chargedTax that
+	// its lines shared (journal.Transaction.DocumentCharge).
+	documentCharge money.Amount
 	// company is the company code of the tenant's party: the seller's on
 	// a sale, the buyer's on a purchase, the owner's on the owner's kinds
 	// (the sales figures count it on sales only). marketplace is a sale's
@@ -95,6 +98,7 @@ func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, erro
 		TaxOnly: p.taxOnly, Sync: strings.HasSuffix(p.message, "_SYNC"),
 		SubTotal: p.subTotal, TotalTax: p.totalTax, Total: p.total, Lines: lines,
 		Company: p.company, Marketplace: p.marketplace, ProfileVersion: p.profileVersion,
+		DocumentCharge: p.documentCharge,
 	}
 	if leaves := leafLines(p.tree, nil); len(leaves) == len(lines) {
 		for i, l := range leaves {

@@ -192,6 +192,11 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	if req.Buyer != nil {
 		p.company = req.Buyer.Company
 	}
+	if pm.mode == modeAccrue && isSync && req.ChargedTax != nil && !lineCharged {
+		// The journal refuses it over stored lines the sync leaves in
+		// place, which took their share of an earlier charge.
+		p.documentCharge = money.New(c.d.currencyAmount(req.ChargedTax.Decimal()))
+	}
 	var tx *journal.Transaction
 	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, purchaseLineView), prepare || ex != nil); err != nil {
 		return nil, nil, err

@@ -1061,7 +1061,7 @@ var wireFields = []wireField{
 	{member: "Vendor.physicalOrigin", acting: acts},
 	{member: "Vendor.administrativeOrigin", acting: acts},
 	{member: "Vendor.taxRegistrations", acting: acts},
-	{member: "PurchaseRequest.chargedTax", acting: notActedOn, note: "the vendor's tax: credited on ACCRUAL and ACCRUAL_SYNC (shared by the lines in proportion to their tax when no line sends its own; refused when lines send their own and it is not their sum), compared on INVOICE_VERIFICATION, APINVOICE_SYNC and CONDITIONAL_PROCUREMENT (with the document's tax, whatever the lines send; the lines' own are compared with the lines' tax); of the sign of the tax (negative on a credit memo); " + noteVendorTaxIgnored,
+	{member: "PurchaseRequest.chargedTax", acting: notActedOn, note: "the vendor's tax: credited on ACCRUAL and ACCRUAL_SYNC (shared by the lines in proportion to their tax when no line sends its own; refused when lines send their own and it is not their sum, and on an ACCRUAL_SYNC that leaves stored lines in place, which keep their earlier credit), compared on INVOICE_VERIFICATION, APINVOICE_SYNC and CONDITIONAL_PROCUREMENT (with the document's tax, whatever the lines send; the lines' own are compared with the lines' tax); of the sign of the tax (negative on a credit memo); " + noteVendorTaxIgnored,
 		sent: onPurchase(func(r *wire.PurchaseRequest) (string, bool) { return amountOf(r.ChargedTax) }), actsWhen: vendorTaxActs},
 	{member: "PurchaseRequest.calculateVendorTaxIndicator", acting: notActedOn, note: "asks for the tax the vendor should have charged",
 		sent: onPurchase(func(r *wire.PurchaseRequest) (string, bool) { return boolOf(r.CalculateVendorTaxIndicator) })},

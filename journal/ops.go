@@ -1,10 +1,13 @@
 package journal
 
 import (
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
 )
 
 // live reports whether a head names a live transaction.
@@ -31,7 +34,11 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 			stored = latest
 		}
 	}
+	if err := checkDocumentCharge(stored, in); err != nil {
+		return nil, err
+	}
 	out := Reconcile(stored, in)
+	out.DocumentCharge = money.Amount{}
 	if out.PostingDate.IsZero() {
 		out.PostingDate = out.DocumentDate
 	}
@@ -90,6 +97,45 @@ func CheckPerspective(stored, tx *Transaction) error {
 		return nil
 	}
 	return samePerspective(stored, tx)
+}
+
+// checkDocumentCharge refuses (levy.EInvalid, field chargedTax) a sync
+// in whose lines shared a charge the vendor made on the whole document
+// (Transaction.DocumentCharge) when the version it makes of stored, the
+// live version it reconciles with (nil for none), would not be those
+// lines alone: the charge is the whole invoice's, and only the lines
+// sent took a share of it. A stored line that the sync leaves in place
+// keeps the credit of an earlier sync, so that the charge was credited
+// again beside it: a second sync of one line of two, with the
+// document's 8.90, credited all 8.90 against that line while the other
+// kept its 4.45 of the first. Sent on the lines, each line's charge is
+// credited against that line alone, which reconciles line by line; sent
+// with every stored line (or their DELETEs), the document's charge is
+// shared among all the lines the version holds.
+func checkDocumentCharge(stored, in *Transaction) error {
+	if !in.Sync || in.DocumentCharge.IsZero() {
+		return nil
+	}
+	if stored == nil {
+		return nil
+	}
+	// A line the sync deletes is not calculated and takes no share; the
+	// stored line of its ID is gone from the version made.
+	sent := make(map[string]bool, len(in.Lines))
+	for i := range in.Lines {
+		sent[in.Lines[i].LineItemID] = true
+	}
+	var kept []string
+	for i := range stored.Lines {
+		if id := stored.Lines[i].LineItemID; id == "" || !sent[id] {
+			kept = append(kept, strconv.Quote(id))
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	return levy.Invalid("chargedTax", "is %s on the document, but the %s leaves the stored transaction %q's lines %s in place, each with the credit of an earlier version: a document's charge is shared among the lines sent only and would be credited again beside them; send the vendor's tax on the lines (their chargedTax), or send every stored line",
+		in.DocumentCharge, in.MessageType, in.TransactionID, strings.Join(kept, ", "))
 }
 
 // appendVersion stores tx as the next version after head h (found says

@@ -72,7 +72,7 @@ func (o operations) PostAll(ctx context.Context, tenant string, txs []*Transacti
 	seen := make(map[string]bool, len(txs))
 	for i, tx := range txs {
 		if err := CheckPost(tenant, tx); err != nil {
-			return nil, fmt.Errorf("journal: post of transaction %d of %d: %w", i+1, len(txs), err)
+			return nil, &PostAllError{Index: i, Err: fmt.Errorf("journal: post of transaction %d of %d: %w", i+1, len(txs), err)}
 		}
 		if !seen[tx.TransactionID] {
 			seen[tx.TransactionID] = true
@@ -85,7 +85,7 @@ func (o operations) PostAll(ctx context.Context, tenant string, txs []*Transacti
 		for i, tx := range txs {
 			v, err := doPost(st, tx, now)
 			if err != nil {
-				return err
+				return &PostAllError{Index: i, Err: err}
 			}
 			out[i] = v
 		}
@@ -95,6 +95,30 @@ func (o operations) PostAll(ctx context.Context, tenant string, txs []*Transacti
 		return nil, err
 	}
 	return out, nil
+}
+
+// PostAllError is the error of PostAll when the transaction at Index of
+// its txs is refused, or its post fails: nothing of the group is stored.
+// Err is what Post returns for that transaction alone, and Error its
+// text: a *levy.Error of code levy.EConflict or levy.EInvalid is a
+// refusal of that transaction, which a caller storing documents in
+// groups (package batch) reports for its document, storing the others
+// with PostAll again; any other Err is a fault of the store.
+type PostAllError struct {
+	Index int
+	Err   error
+}
+
+func (e *PostAllError) Error() string { return e.Err.Error() }
+
+// Unwrap returns Err.
+func (e *PostAllError) Unwrap() error { return e.Err }
+
+// Refused reports whether Err refuses the transaction (levy.EConflict or
+// levy.EInvalid) rather than reports a fault of the store.
+func (e *PostAllError) Refused() bool {
+	code := levy.ErrorCode(e.Err)
+	return code == levy.EConflict || code == levy.EInvalid
 }
 
 // Get implements Store.

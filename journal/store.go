@@ -30,7 +30,9 @@ type Store interface {
 	// when it returns. It returns the versions as stored, in the order of
 	// txs. One ID may appear more than once (each is the next version of
 	// the one before). All of them share one PostedAt. It is Post for
-	// many transactions at the cost of about one.
+	// many transactions at the cost of about one. When one of them is
+	// refused, or its post fails, the error is a *PostAllError naming
+	// its index.
 	PostAll(ctx context.Context, tenant string, txs []*Transaction) ([]*Transaction, error)
 	// Get returns the latest version of a live transaction.
 	Get(ctx context.Context, tenant, id string) (*Transaction, error)

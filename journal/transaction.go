@@ -37,6 +37,15 @@ type Transaction struct {
 	// Sync marks a version written by a sync kind; Rollback undoes the
 	// last one.
 	Sync bool `json:"sync,omitempty"`
+	// DocumentCharge is, on a sync that is posted, the tax the vendor
+	// charged on the whole document (an ACCRUAL_SYNC's chargedTax, sent
+	// on no line) that its lines shared and credited; zero when the
+	// lines credited their own charges or none. Post refuses it over a
+	// stored version whose lines the sync leaves in place (see
+	// checkDocumentCharge): the charge is the whole invoice's, but only
+	// the lines sent took a share. It is not stored: the versions as
+	// stored hold it as zero.
+	DocumentCharge money.Amount `json:"-"`
 	// RollbackOf is the version this one restores, when Rollback wrote it.
 	RollbackOf int `json:"rollbackOf,omitempty"`
 	// Restarts marks a version posted under the ID of a deleted

@@ -116,8 +116,7 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithUndocumentedHandler("GET /console/api/journal/summary", guard(takes(h.summary, "from", "to", "company"))),
 		api.WithUndocumentedHandler("GET /console/api/journal/series", guard(takes(h.series, "from", "to", "company"))),
 		api.WithUndocumentedHandler("GET /console/api/journal/companies", guard(takes(h.companies, "from", "to"))),
-		api.WithUndocumentedHandler("GET /console/api/journal/transactions", guard(takes(h.transactions, "from", "to", "company",
-			"jurisdiction", "currency", "imposition", "collectedFrom", "zeroTaxReason", "withheld", "paidToVendor"))),
+		api.WithUndocumentedHandler("GET /console/api/journal/transactions", guard(takes(h.transactions, append([]string{"from", "to", "company"}, rowParams...)...))),
 		api.WithUndocumentedHandler("GET /console/api/journal/transactions/{id}", guard(takes(h.versions))),
 		api.WithUndocumentedHandler("GET /console/api/journal/export", guard(takes(h.export, "from", "to", "format", "company"))),
 	}

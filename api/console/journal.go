@@ -270,7 +270,8 @@ type transactionList struct {
 
 // rowFilter is the part of a remittance summary's row that the
 // transaction list keeps: each parameter given (jurisdiction, currency,
-// imposition, collectedFrom, zeroTaxReason, withheld, paidToVendor)
+// imposition, collectedFrom, zeroTaxReason, withheld, withholdingType,
+// paidToVendor)
 // must equal the row's, so that the parameters of one row list the
 // transactions that row counts.
 type rowFilter struct {
@@ -279,11 +280,15 @@ type rowFilter struct {
 	enabled bool
 }
 
+// rowParams are the parameters of the transaction list that name a row
+// of the remittance summary (rowFilter).
+var rowParams = []string{"jurisdiction", "currency", "imposition", "collectedFrom", "zeroTaxReason", "withheld", "withholdingType", "paidToVendor"}
+
 // rowFilterOf reads the row parameters of the transaction list.
 func rowFilterOf(r *http.Request) (rowFilter, error) {
 	q := r.URL.Query()
 	f := rowFilter{q: q}
-	for _, k := range []string{"jurisdiction", "currency", "imposition", "collectedFrom", "zeroTaxReason", "withheld", "paidToVendor"} {
+	for _, k := range rowParams {
 		if q.Has(k) {
 			f.enabled = true
 		}
@@ -311,14 +316,14 @@ func (f rowFilter) keeps(cur string, row journal.SummaryRow) bool {
 	_, vendorGiven := f.q["paidToVendor"]
 	return f.is("currency", cur) && f.is("jurisdiction", row.JurisdictionID) && f.is("imposition", row.Imposition) &&
 		f.is("collectedFrom", row.CollectedFrom) && f.is("zeroTaxReason", string(row.ZeroTaxReason)) &&
-		f.is("withheld", string(row.Withheld)) && (!vendorGiven || f.vendor == row.PaidToVendor)
+		f.is("withheld", string(row.Withheld)) && f.is("withholdingType", row.WithholdingType) && (!vendorGiven || f.vendor == row.PaidToVendor)
 }
 
 // transactions answers the live transactions posted in the period, in
 // posting date and ID order, at most maxListed; with the parameters of
 // a row of the remittance summary (jurisdiction, and as many of
-// currency, imposition, collectedFrom, zeroTaxReason, withheld and
-// paidToVendor as given), those with a tax that row sums, each with the
+// currency, imposition, collectedFrom, zeroTaxReason, withheld,
+// withholdingType and paidToVendor as given), those with a tax that row sums, each with the
 // sum of those taxes (jurisdictionTax); with company, of that company's
 // transactions only.
 func (h *Handler) transactions(w http.ResponseWriter, r *http.Request) {

@@ -428,7 +428,33 @@ func testPostAllAllOrNothing(t *testing.T, s journal.Store) {
 	if exists(t, s, tenant, "INV-8") || exists(t, s, tenant, "INV-9") {
 		t.Fatal("a failed PostAll stored a transaction")
 	}
+	var pe *journal.PostAllError
+	if !errors.As(err, &pe) || pe.Index != 1 || !pe.Refused() {
+		t.Fatalf("PostAll's error %v names no refused transaction at index 1", err)
+	}
 	wantScan(t, s, tenant, "", "")
+
+	// Refused within the unit: a sync whose document's charge its lines
+	// shared, over a stored line it leaves in place (INV-5's L1).
+	mustPost(t, s, tenant, simple(t, "INV-5", "2026-03-15"))
+	charged := sync_(t, "INV-5", "2026-03-15", line(t, "L2", "50.00", "3.00", "0.75"))
+	charged.DocumentCharge = amount(t, "2.00")
+	_, err = s.PostAll(ctx, tenant, []*journal.Transaction{simple(t, "INV-6", "2026-03-15"), charged})
+	var le *levy.Error
+	if !errors.As(err, &pe) || pe.Index != 1 || !pe.Refused() || !errors.As(err, &le) || le.Field != "chargedTax" {
+		t.Fatalf("PostAll of a sync's document charge over a stored line: %v, want a refusal of index 1 naming chargedTax", err)
+	}
+	if exists(t, s, tenant, "INV-6") {
+		t.Fatal("a refused PostAll stored a transaction")
+	}
+	if got := mustGet(t, s, tenant, "INV-5"); got.Version != 1 || len(got.Lines) != 1 {
+		t.Fatalf("INV-5 after the refused sync: version %d with %d lines, want version 1 with 1", got.Version, len(got.Lines))
+	}
+	// Sent with the stored line too, the sync is stored.
+	charged.Lines = append(charged.Lines, line(t, "L1", "100.00", "6.00", "1.50"))
+	if _, err := s.PostAll(ctx, tenant, []*journal.Transaction{charged}); err != nil {
+		t.Fatalf("PostAll of a sync's document charge over every stored line: %v", err)
+	}
 }
 
 func testPostingDateDefault(t *testing.T, s journal.Store) {

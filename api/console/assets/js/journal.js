@@ -21,9 +21,12 @@ let chosen = allCompanies;
 
 // collector says who remits a row's tax, as the report's column
 // COLLECTED FROM does: SELLER, BUYER, "SELLER (vendor)" for the tax the
-// tenant's vendors charged it (they remit it), and who withheld it.
+// tenant's vendors charged it (they remit it), and who withheld it
+// under which withholding type (the rows of one jurisdiction's
+// withholdings are one per type).
 function collector(r) {
-  const withheld = { BY_TENANT: ', withheld by you', BY_CUSTOMER: ', withheld by the customer' }[r.withheld] || '';
+  let withheld = { BY_TENANT: ', withheld by you', BY_CUSTOMER: ', withheld by the customer' }[r.withheld] || '';
+  if (withheld && r.withholdingType) withheld += ` (${r.withholdingType})`;
   return `${r.collectedFrom || ''}${r.paidToVendor ? ' (vendor)' : ''}${withheld}`;
 }
 
@@ -153,7 +156,7 @@ export function render(root, { status, fail }) {
       Object.assign(query, {
         jurisdiction: row.jurisdictionId, currency: row.currency || '', imposition: row.imposition || '',
         collectedFrom: row.collectedFrom || '', zeroTaxReason: row.zeroTaxReason || '', withheld: row.withheld || '',
-        paidToVendor: String(!!row.paidToVendor),
+        withholdingType: row.withholdingType || '', paidToVendor: String(!!row.paidToVendor),
       });
     }
     const name = row ? rowName(row) : '';
