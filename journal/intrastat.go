@@ -181,10 +181,12 @@ type IntrastatRefusal struct {
 // Combined Nomenclature (the query is refused otherwise, naming from or
 // to). A reversal takes its
 // goods back out (its negative amounts, one line less) when the
-// transaction it reverses is declared in the same period, and an item
-// that comes to nothing is left out; the reversal of a transaction
-// posted in another period (or deleted, or posted again with other
-// goods after it was reversed) is refused, as a declaration
+// transaction it reverses declared them in the same period, and no more
+// than that transaction declared (never another's goods of the same
+// item), and an item that comes to nothing is left out; the reversal of
+// a transaction posted in another period (or deleted, or posted again
+// with other goods after it was reversed, or whose line the declaration
+// refused, a credit note among them) is refused, as a declaration
 // holds no negative line: the declaration of the original's period is
 // amended. A line below zero that reverses nothing (a credit note, a
 // return stored as a transaction of its own) is refused likewise. A
@@ -209,10 +211,11 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		vat                  string
 	}
 	items := map[key]*IntrastatItem{}
-	// declared are the transactions of the period that have a line of the
-	// flow; a reversal's lines wait in reversals until the scan ends, to
-	// be added only when the transaction it reverses is among them.
-	declared := map[string]bool{}
+	// shares are what each transaction of the period added to each item
+	// (a reversal, what it took back): a reversal nets out its own
+	// transaction's goods and no other's, so its lines wait in
+	// reversals until the scan ends.
+	shares := map[string]map[key]*intrastatShare{}
 	type pending struct {
 		tx      *Transaction
 		line    int
@@ -226,9 +229,21 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		}
 		return k
 	}
-	add := func(tx *Transaction, i int, partner string) {
+	// shareOf is the line's share of its item: the values add() adds.
+	shareOf := func(tx *Transaction, i int) intrastatShare {
 		l := &tx.Lines[i]
 		x := l.Intrastat
+		sh := intrastatShare{mass: x.NetMass, quantity: money.Zero(), invoiced: l.Amount, statistical: l.Amount}
+		if unit, _ := codes.CN8(x.CommodityCode); unit != "" {
+			sh.quantity = x.SupplementaryQuantity
+		}
+		if x.HasStatistical {
+			sh.statistical = x.StatisticalValue
+		}
+		return sh
+	}
+	add := func(tx *Transaction, i int, partner string) {
+		x := tx.Lines[i].Intrastat
 		k := keyOf(x, partner)
 		it := items[k]
 		if it == nil {
@@ -240,16 +255,13 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			}
 			items[k] = it
 		}
-		it.NetMass += x.NetMass
+		sh := shareOf(tx, i)
+		it.NetMass += sh.mass
 		if it.SupplementaryUnit != "" {
-			it.SupplementaryQuantity = it.SupplementaryQuantity.Add(x.SupplementaryQuantity)
+			it.SupplementaryQuantity = it.SupplementaryQuantity.Add(sh.quantity)
 		}
-		it.InvoicedValue = it.InvoicedValue.Add(l.Amount)
-		if x.HasStatistical {
-			it.StatisticalValue = it.StatisticalValue.Add(x.StatisticalValue)
-		} else {
-			it.StatisticalValue = it.StatisticalValue.Add(l.Amount)
-		}
+		it.InvoicedValue = it.InvoicedValue.Add(sh.invoiced)
+		it.StatisticalValue = it.StatisticalValue.Add(sh.statistical)
 		// A declared line has a net mass above zero (declarable and the
 		// refusal of lines below zero see to it), so its reversal is the
 		// line with the mass below zero, whatever its amount: goods
@@ -258,6 +270,20 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			it.Lines-- // the reversed line is no longer declared
 		} else {
 			it.Lines++ // a line, or the reversal of a reversal, which restores it
+		}
+		own := shares[tx.TransactionID]
+		if own == nil {
+			own = map[key]*intrastatShare{}
+			shares[tx.TransactionID] = own
+		}
+		if own[k] == nil {
+			own[k] = &intrastatShare{quantity: money.Zero(), invoiced: money.Zero(), statistical: money.Zero()}
+		}
+		own[k].add(sh)
+		// What a reversal takes back is no longer its transaction's to
+		// give again.
+		if tx.ReversalOf != "" {
+			shares[tx.ReversalOf][k].add(sh)
 		}
 	}
 	refuse := func(tx *Transaction, i int, format string, args ...any) {
@@ -291,7 +317,6 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			if !jurisdiction.EUGoodsMember(partner, tx.PostingDate) || x.Services && x.CommodityCode == "" {
 				continue
 			}
-			declared[tx.TransactionID] = true
 			if reason := declarable(x, tx, q, codes); reason != "" {
 				refuse(tx, i, "%s", reason)
 				continue
@@ -312,26 +337,35 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	if err != nil {
 		return nil, fmt.Errorf("journal: intrastat of %s: %w", tenant, err)
 	}
+	// A reversal waits for the transaction it reverses when that is a
+	// reversal itself, which may come later in the scan.
+	for done := false; !done; {
+		done = true
+		rest := reversals[:0]
+		for _, r := range reversals {
+			of, ok := shares[r.tx.ReversalOf]
+			if !ok {
+				rest = append(rest, r)
+				continue
+			}
+			done = false
+			// The goods it takes back must be its transaction's in the
+			// period: the transaction may have been posted again, with
+			// other goods, after it was reversed.
+			k := keyOf(r.tx.Lines[r.line].Intrastat, r.partner)
+			if sh := of[k]; sh == nil || !sh.takesBack(shareOf(r.tx, r.line)) {
+				refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold for it "+
+					"(the transaction was posted again with other goods after it was reversed): a declaration holds no negative line, "+
+					"so amend the declaration that declared them", r.tx.ReversalOf)
+				continue
+			}
+			add(r.tx, r.line, r.partner)
+		}
+		reversals = rest
+	}
 	for _, r := range reversals {
-		if !declared[r.tx.ReversalOf] {
-			refuse(r.tx, r.line, "the reversal of transaction %q, whose goods are not declared in this period (posted in another, or deleted): "+
-				"a declaration holds no negative line, so amend the declaration of the period that declared them", r.tx.ReversalOf)
-			continue
-		}
-		// The goods it takes back must be among the period's: the
-		// transaction may have been posted again, with other goods,
-		// after it was reversed.
-		l := &r.tx.Lines[r.line]
-		x := l.Intrastat
-		if it := items[keyOf(x, r.partner)]; it == nil || it.NetMass+x.NetMass < 0 || it.InvoicedValue.Add(l.Amount).Sign() < 0 ||
-			x.HasStatistical && it.StatisticalValue.Add(x.StatisticalValue).Sign() < 0 ||
-			it.SupplementaryUnit != "" && it.SupplementaryQuantity.Add(x.SupplementaryQuantity).Sign() < 0 {
-			refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold "+
-				"(the transaction was posted again with other goods after it was reversed): a declaration holds no negative line, "+
-				"so amend the declaration that declared them", r.tx.ReversalOf)
-			continue
-		}
-		add(r.tx, r.line, r.partner)
+		refuse(r.tx, r.line, "the reversal of transaction %q, whose goods are not declared in this period (posted in another, deleted, "+
+			"or refused in it): a declaration holds no negative line, so amend the declaration of the period that declared them", r.tx.ReversalOf)
 	}
 	for _, it := range items {
 		// Goods declared and reversed in the period leave nothing.
@@ -351,6 +385,34 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			cmp.Compare(a.ModeOfTransport, b.ModeOfTransport), cmp.Compare(a.PartnerVAT, b.PartnerVAT))
 	})
 	return d, nil
+}
+
+// intrastatShare is what a transaction's lines added to an item of a
+// declaration (a reversal's, what they took back).
+type intrastatShare struct {
+	mass                            int64
+	quantity, invoiced, statistical money.Amount
+}
+
+// add adds o to sh.
+func (sh *intrastatShare) add(o intrastatShare) {
+	sh.mass += o.mass
+	sh.quantity = sh.quantity.Add(o.quantity)
+	sh.invoiced = sh.invoiced.Add(o.invoiced)
+	sh.statistical = sh.statistical.Add(o.statistical)
+}
+
+// takesBack reports whether a reversal's line r takes back at most what
+// sh holds: each of its values is zero or of the other sign, and no
+// greater.
+func (sh *intrastatShare) takesBack(r intrastatShare) bool {
+	back := func(held, taken int) bool { return taken == 0 || held*taken < 0 }
+	within := func(held, left int) bool { return left == 0 || held*left > 0 }
+	sign := func(n int64) int { return cmp.Compare(n, 0) }
+	return r.mass != 0 && back(sign(sh.mass), sign(r.mass)) && within(sign(sh.mass), sign(sh.mass+r.mass)) &&
+		back(sh.quantity.Sign(), r.quantity.Sign()) && within(sh.quantity.Sign(), sh.quantity.Add(r.quantity).Sign()) &&
+		back(sh.invoiced.Sign(), r.invoiced.Sign()) && within(sh.invoiced.Sign(), sh.invoiced.Add(r.invoiced).Sign()) &&
+		back(sh.statistical.Sign(), r.statistical.Sign()) && within(sh.statistical.Sign(), sh.statistical.Add(r.statistical).Sign())
 }
 
 // declares reports whether a stored transaction of perspective declares

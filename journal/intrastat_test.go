@@ -466,3 +466,43 @@ func TestIntrastatDeclarationCurrency(t *testing.T) {
 		t.Errorf("Lithuania in 2014, before its euro: %v, want the currency asked for", err)
 	}
 }
+
+// TestIntrastatReversalTakesBackItsOwnGoods: a reversal nets out only
+// the goods its own transaction declared in the period. A credit note
+// (refused, below zero) and then its reversal, and a sale of April
+// reversed in May (refused there) whose reversal is reversed in May, leave
+// the May sale of the same goods as it is, and the reversals are refused
+// naming the transaction they reverse. Levy netted a reversal against
+// whatever item shared its goods' code and partner: the credit note's
+// reversal (12 kg, 200.00) and the restored April sale (8 kg, 80.00) were
+// added to the May sale's item, declared as 50 kg, 780.00 in 3 lines.
+func TestIntrastatReversalTakesBackItsOwnGoods(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	for _, tx := range []*journal.Transaction{
+		intrastatDE("APRIL", "2026-04-28", "80.00", 8, "IT", "IT00743110157", 11),
+		intrastatDE("SALE", "2026-05-04", "500.00", 30, "IT", "IT00743110157", 11),
+		intrastatDE("CREDIT", "2026-05-06", "-200.00", -12, "IT", "IT00743110157", 11),
+	} {
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, id := range []string{"CREDIT", "APRIL", "APRIL-R"} {
+		if _, err := s.Reverse(ctx, "t", id, journal.Reversal{TransactionID: id + "-R", PostingDate: civil.MustParse("2026-05-20")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := mayDispatches(t, s)
+	if len(d.Items) != 1 || d.Items[0].NetMass != 30 || d.Items[0].InvoicedValue.String() != "500.00" || d.Items[0].Lines != 1 {
+		t.Errorf("items %+v, want the May sale alone (30 kg, 500.00, 1 line)", d.Items)
+	}
+	refused := map[string]string{}
+	for _, r := range d.Refused {
+		refused[r.TransactionID] = r.Reason
+	}
+	if len(d.Refused) != 4 || !strings.Contains(refused["CREDIT"], "below zero") || !strings.Contains(refused["CREDIT-R"], `"CREDIT"`) ||
+		!strings.Contains(refused["APRIL-R"], `"APRIL"`) || !strings.Contains(refused["APRIL-R-R"], `"APRIL-R"`) {
+		t.Errorf("refused %+v, want the credit note, its reversal naming it, the April sale's reversal and the reversal's, each naming what it reverses", d.Refused)
+	}
+}
