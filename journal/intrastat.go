@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -100,6 +101,12 @@ type IntrastatQuery struct {
 	MemberState string
 	Flow        string
 	Currency    string
+	// Company, when CompanyGiven, is the company code whose goods are
+	// declared ("" for the transactions stored without one): each
+	// company, a VAT registration of its own, declares its own goods.
+	// Without it, the lines of the flow must all be of one company code.
+	Company      string
+	CompanyGiven bool
 }
 
 // IntrastatDeclaration is the Intrastat declaration of a tenant's stored
@@ -112,6 +119,10 @@ type IntrastatDeclaration struct {
 	From        civil.Date `json:"from"`
 	To          civil.Date `json:"to"`
 	Currency    string     `json:"currency"`
+	// Company is the company code whose goods are declared, when the
+	// query named one or the lines of the flow are all of one ("" for
+	// those stored without a code); absent when no line is of the flow.
+	Company *string `json:"company,omitempty"`
 	// CNYear is the year of the Combined Nomenclature the codes were
 	// checked against.
 	CNYear int `json:"combinedNomenclature"`
@@ -160,7 +171,9 @@ type IntrastatRefusal struct {
 
 // Intrastat returns the Intrastat declaration of a tenant's live
 // transactions posted in the query's period, for one member state and
-// flow. A stored line belongs to the dispatches of a member state when
+// flow, of one company code: the query's, or the one all the lines of
+// the flow are of (the query is refused, naming company, when they are
+// of several, as each company declares its own goods). A stored line belongs to the dispatches of a member state when
 // its goods leave it for another member state, to its arrivals when
 // they reach it from one (both member states on the line's posting
 // date; Northern Ireland is the member state XI from 2021, under the
@@ -222,6 +235,9 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		partner string
 	}
 	var reversals []pending
+	// companies are the company codes of the transactions with a line
+	// of the flow.
+	companies := map[string]bool{}
 	keyOf := func(x *IntrastatLine, partner string) key {
 		k := key{x.CommodityCode, partner, x.CountryOfOrigin, x.NatureOfTransaction, x.ModeOfTransport, ""}
 		if q.Flow == Dispatches {
@@ -292,7 +308,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			LineItemNumber: l.LineItemNumber, Reason: fmt.Sprintf(format, args...)})
 	}
 	err := s.Scan(ctx, tenant, q.From, q.To, func(tx *Transaction) error {
-		if !declares(tx.Perspective, q.Flow) {
+		if !declares(tx.Perspective, q.Flow) || q.CompanyGiven && tx.Company != q.Company {
 			return nil
 		}
 		for i := range tx.Lines {
@@ -317,6 +333,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			if !jurisdiction.EUGoodsMember(partner, tx.PostingDate) || x.Services && x.CommodityCode == "" {
 				continue
 			}
+			companies[tx.Company] = true
 			if reason := declarable(x, tx, q, codes); reason != "" {
 				refuse(tx, i, "%s", reason)
 				continue
@@ -336,6 +353,17 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	})
 	if err != nil {
 		return nil, fmt.Errorf("journal: intrastat of %s: %w", tenant, err)
+	}
+	switch {
+	case q.CompanyGiven:
+		d.Company = &q.Company
+	case len(companies) > 1:
+		return nil, levy.Invalid("company", "the period's lines of the flow %s are of the company codes %s: each company declares its own "+
+			"goods under its own VAT registration, so name the company", q.Flow, companyList(companies))
+	default:
+		for c := range companies {
+			d.Company = &c
+		}
 	}
 	// A reversal waits for the transaction it reverses when that is a
 	// reversal itself, which may come later in the scan.
@@ -439,6 +467,14 @@ func checkIntrastatQuery(q *IntrastatQuery) error {
 	q.MemberState = strings.ToUpper(strings.TrimSpace(q.MemberState))
 	q.Flow = strings.ToLower(strings.TrimSpace(q.Flow))
 	q.Currency = strings.ToUpper(strings.TrimSpace(q.Currency))
+	if q.CompanyGiven {
+		var e *levy.Error
+		if err := CheckCompany(q.Company); errors.As(err, &e) {
+			errs = append(errs, e)
+		} else if err != nil {
+			return err
+		}
+	}
 	switch {
 	case q.From.IsZero():
 		errs = append(errs, levy.Invalid("from", "the first day of the period is required (a declaration is monthly)"))
@@ -545,6 +581,17 @@ const natureB2C = 12
 // the currencies of the member states and the pound sterling all count
 // hundredths.
 const intrastatValuePlaces = 2
+
+// companyList lists company codes for a message, sorted and quoted
+// ("" for the transactions stored without one).
+func companyList(companies map[string]bool) string {
+	list := make([]string, 0, len(companies))
+	for c := range companies {
+		list = append(list, strconv.Quote(c))
+	}
+	slices.Sort(list)
+	return strings.Join(list, ", ")
+}
 
 // clipQuery shortens a parameter for a message.
 func clipQuery(s string) string {

@@ -506,3 +506,43 @@ func TestIntrastatReversalTakesBackItsOwnGoods(t *testing.T) {
 		t.Errorf("refused %+v, want the credit note, its reversal naming it, the April sale's reversal and the reversal's, each naming what it reverses", d.Refused)
 	}
 }
+
+// TestIntrastatOneCompany: a tenant with two companies (company codes
+// DE01 and DE02, each registered for VAT on its own) that both dispatch
+// from Germany in May declares each company's goods on its own: a query
+// that names no company is refused, naming company and both codes, and
+// one that names DE01 declares DE01's goods alone. Levy added both
+// companies' goods into one declaration (45 kg, 250.00 in 2 lines), which
+// neither company could file.
+func TestIntrastatOneCompany(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	for _, c := range []struct {
+		id, company, amount string
+		mass                int64
+	}{{"A1", "DE01", "100.00", 20}, {"B1", "DE02", "150.00", 25}} {
+		tx := intrastatDE(c.id, "2026-05-06", c.amount, c.mass, "IT", "IT00743110157", 11)
+		tx.Company = c.company
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"), MemberState: "DE", Flow: journal.Dispatches}
+	d, err := journal.Intrastat(ctx, s, "t", q, codes{})
+	var e *levy.Error
+	if !errors.As(err, &e) || e.Field != "company" || !strings.Contains(e.Message, `"DE01"`) || !strings.Contains(e.Message, `"DE02"`) {
+		t.Fatalf("two companies' dispatches, no company named: %+v %v, want the query refused naming company, DE01 and DE02", d, err)
+	}
+	q.Company, q.CompanyGiven = "DE01", true
+	d, err = journal.Intrastat(ctx, s, "t", q, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].NetMass != 20 || d.Items[0].InvoicedValue.String() != "100.00" || d.Company == nil || *d.Company != "DE01" {
+		t.Errorf("DE01's declaration: company %v, items %+v; want DE01's 20 kg, 100.00 alone", d.Company, d.Items)
+	}
+	q.Company = strings.Repeat("C", journal.MaxCompanyLength+1)
+	if _, err := journal.Intrastat(ctx, s, "t", q, codes{}); !errors.As(err, &e) || e.Field != "company" {
+		t.Errorf("a company code no request could store: %v, want it refused naming company", err)
+	}
+}
