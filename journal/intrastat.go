@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -100,6 +101,12 @@ type IntrastatQuery struct {
 	MemberState string
 	Flow        string
 	Currency    string
+	// Company, when CompanyGiven, is the company code whose goods are
+	// declared ("" for the transactions stored without one): each
+	// company, a VAT registration of its own, declares its own goods.
+	// Without it, the lines of the flow must all be of one company code.
+	Company      string
+	CompanyGiven bool
 }
 
 // IntrastatDeclaration is the Intrastat declaration of a tenant's stored
@@ -112,6 +119,10 @@ type IntrastatDeclaration struct {
 	From        civil.Date `json:"from"`
 	To          civil.Date `json:"to"`
 	Currency    string     `json:"currency"`
+	// Company is the company code whose goods are declared, when the
+	// query named one or the lines of the flow are all of one ("" for
+	// those stored without a code); absent when no line is of the flow.
+	Company *string `json:"company,omitempty"`
 	// CNYear is the year of the Combined Nomenclature the codes were
 	// checked against.
 	CNYear int `json:"combinedNomenclature"`
@@ -160,7 +171,9 @@ type IntrastatRefusal struct {
 
 // Intrastat returns the Intrastat declaration of a tenant's live
 // transactions posted in the query's period, for one member state and
-// flow. A stored line belongs to the dispatches of a member state when
+// flow, of one company code: the query's, or the one all the lines of
+// the flow are of (the query is refused, naming company, when they are
+// of several, as each company declares its own goods). A stored line belongs to the dispatches of a member state when
 // its goods leave it for another member state, to its arrivals when
 // they reach it from one (both member states on the line's posting
 // date; Northern Ireland is the member state XI from 2021, under the
@@ -181,10 +194,12 @@ type IntrastatRefusal struct {
 // Combined Nomenclature (the query is refused otherwise, naming from or
 // to). A reversal takes its
 // goods back out (its negative amounts, one line less) when the
-// transaction it reverses is declared in the same period, and an item
-// that comes to nothing is left out; the reversal of a transaction
-// posted in another period (or deleted, or posted again with other
-// goods after it was reversed) is refused, as a declaration
+// transaction it reverses declared them in the same period, and no more
+// than that transaction declared (never another's goods of the same
+// item), and an item that comes to nothing is left out; the reversal of
+// a transaction posted in another period (or deleted, or posted again
+// with other goods after it was reversed, or whose line the declaration
+// refused, a credit note among them) is refused, as a declaration
 // holds no negative line: the declaration of the original's period is
 // amended. A line below zero that reverses nothing (a credit note, a
 // return stored as a transaction of its own) is refused likewise. A
@@ -209,16 +224,20 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		vat                  string
 	}
 	items := map[key]*IntrastatItem{}
-	// declared are the transactions of the period that have a line of the
-	// flow; a reversal's lines wait in reversals until the scan ends, to
-	// be added only when the transaction it reverses is among them.
-	declared := map[string]bool{}
+	// shares are what each transaction of the period added to each item
+	// (a reversal, what it took back): a reversal nets out its own
+	// transaction's goods and no other's, so its lines wait in
+	// reversals until the scan ends.
+	shares := map[string]map[key]*intrastatShare{}
 	type pending struct {
 		tx      *Transaction
 		line    int
 		partner string
 	}
 	var reversals []pending
+	// companies are the company codes of the transactions with a line
+	// of the flow.
+	companies := map[string]bool{}
 	keyOf := func(x *IntrastatLine, partner string) key {
 		k := key{x.CommodityCode, partner, x.CountryOfOrigin, x.NatureOfTransaction, x.ModeOfTransport, ""}
 		if q.Flow == Dispatches {
@@ -226,9 +245,21 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		}
 		return k
 	}
-	add := func(tx *Transaction, i int, partner string) {
+	// shareOf is the line's share of its item: the values add() adds.
+	shareOf := func(tx *Transaction, i int) intrastatShare {
 		l := &tx.Lines[i]
 		x := l.Intrastat
+		sh := intrastatShare{mass: x.NetMass, quantity: money.Zero(), invoiced: l.Amount, statistical: l.Amount}
+		if unit, _ := codes.CN8(x.CommodityCode); unit != "" {
+			sh.quantity = x.SupplementaryQuantity
+		}
+		if x.HasStatistical {
+			sh.statistical = x.StatisticalValue
+		}
+		return sh
+	}
+	add := func(tx *Transaction, i int, partner string) {
+		x := tx.Lines[i].Intrastat
 		k := keyOf(x, partner)
 		it := items[k]
 		if it == nil {
@@ -240,16 +271,13 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			}
 			items[k] = it
 		}
-		it.NetMass += x.NetMass
+		sh := shareOf(tx, i)
+		it.NetMass += sh.mass
 		if it.SupplementaryUnit != "" {
-			it.SupplementaryQuantity = it.SupplementaryQuantity.Add(x.SupplementaryQuantity)
+			it.SupplementaryQuantity = it.SupplementaryQuantity.Add(sh.quantity)
 		}
-		it.InvoicedValue = it.InvoicedValue.Add(l.Amount)
-		if x.HasStatistical {
-			it.StatisticalValue = it.StatisticalValue.Add(x.StatisticalValue)
-		} else {
-			it.StatisticalValue = it.StatisticalValue.Add(l.Amount)
-		}
+		it.InvoicedValue = it.InvoicedValue.Add(sh.invoiced)
+		it.StatisticalValue = it.StatisticalValue.Add(sh.statistical)
 		// A declared line has a net mass above zero (declarable and the
 		// refusal of lines below zero see to it), so its reversal is the
 		// line with the mass below zero, whatever its amount: goods
@@ -259,6 +287,20 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		} else {
 			it.Lines++ // a line, or the reversal of a reversal, which restores it
 		}
+		own := shares[tx.TransactionID]
+		if own == nil {
+			own = map[key]*intrastatShare{}
+			shares[tx.TransactionID] = own
+		}
+		if own[k] == nil {
+			own[k] = &intrastatShare{quantity: money.Zero(), invoiced: money.Zero(), statistical: money.Zero()}
+		}
+		own[k].add(sh)
+		// What a reversal takes back is no longer its transaction's to
+		// give again.
+		if tx.ReversalOf != "" {
+			shares[tx.ReversalOf][k].add(sh)
+		}
 	}
 	refuse := func(tx *Transaction, i int, format string, args ...any) {
 		l := &tx.Lines[i]
@@ -266,7 +308,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			LineItemNumber: l.LineItemNumber, Reason: fmt.Sprintf(format, args...)})
 	}
 	err := s.Scan(ctx, tenant, q.From, q.To, func(tx *Transaction) error {
-		if !declares(tx.Perspective, q.Flow) {
+		if !declares(tx.Perspective, q.Flow) || q.CompanyGiven && tx.Company != q.Company {
 			return nil
 		}
 		for i := range tx.Lines {
@@ -291,7 +333,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			if !jurisdiction.EUGoodsMember(partner, tx.PostingDate) || x.Services && x.CommodityCode == "" {
 				continue
 			}
-			declared[tx.TransactionID] = true
+			companies[tx.Company] = true
 			if reason := declarable(x, tx, q, codes); reason != "" {
 				refuse(tx, i, "%s", reason)
 				continue
@@ -312,26 +354,46 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	if err != nil {
 		return nil, fmt.Errorf("journal: intrastat of %s: %w", tenant, err)
 	}
+	switch {
+	case q.CompanyGiven:
+		d.Company = &q.Company
+	case len(companies) > 1:
+		return nil, levy.Invalid("company", "the period's lines of the flow %s are of the company codes %s: each company declares its own "+
+			"goods under its own VAT registration, so name the company", q.Flow, companyList(companies))
+	default:
+		for c := range companies {
+			d.Company = &c
+		}
+	}
+	// A reversal waits for the transaction it reverses when that is a
+	// reversal itself, which may come later in the scan.
+	for done := false; !done; {
+		done = true
+		rest := reversals[:0]
+		for _, r := range reversals {
+			of, ok := shares[r.tx.ReversalOf]
+			if !ok {
+				rest = append(rest, r)
+				continue
+			}
+			done = false
+			// The goods it takes back must be its transaction's in the
+			// period: the transaction may have been posted again, with
+			// other goods, after it was reversed.
+			k := keyOf(r.tx.Lines[r.line].Intrastat, r.partner)
+			if sh := of[k]; sh == nil || !sh.takesBack(shareOf(r.tx, r.line)) {
+				refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold for it "+
+					"(the transaction was posted again with other goods after it was reversed): a declaration holds no negative line, "+
+					"so amend the declaration that declared them", r.tx.ReversalOf)
+				continue
+			}
+			add(r.tx, r.line, r.partner)
+		}
+		reversals = rest
+	}
 	for _, r := range reversals {
-		if !declared[r.tx.ReversalOf] {
-			refuse(r.tx, r.line, "the reversal of transaction %q, whose goods are not declared in this period (posted in another, or deleted): "+
-				"a declaration holds no negative line, so amend the declaration of the period that declared them", r.tx.ReversalOf)
-			continue
-		}
-		// The goods it takes back must be among the period's: the
-		// transaction may have been posted again, with other goods,
-		// after it was reversed.
-		l := &r.tx.Lines[r.line]
-		x := l.Intrastat
-		if it := items[keyOf(x, r.partner)]; it == nil || it.NetMass+x.NetMass < 0 || it.InvoicedValue.Add(l.Amount).Sign() < 0 ||
-			x.HasStatistical && it.StatisticalValue.Add(x.StatisticalValue).Sign() < 0 ||
-			it.SupplementaryUnit != "" && it.SupplementaryQuantity.Add(x.SupplementaryQuantity).Sign() < 0 {
-			refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold "+
-				"(the transaction was posted again with other goods after it was reversed): a declaration holds no negative line, "+
-				"so amend the declaration that declared them", r.tx.ReversalOf)
-			continue
-		}
-		add(r.tx, r.line, r.partner)
+		refuse(r.tx, r.line, "the reversal of transaction %q, whose goods are not declared in this period (posted in another, deleted, "+
+			"or refused in it): a declaration holds no negative line, so amend the declaration of the period that declared them", r.tx.ReversalOf)
 	}
 	for _, it := range items {
 		// Goods declared and reversed in the period leave nothing.
@@ -351,6 +413,34 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			cmp.Compare(a.ModeOfTransport, b.ModeOfTransport), cmp.Compare(a.PartnerVAT, b.PartnerVAT))
 	})
 	return d, nil
+}
+
+// intrastatShare is what a transaction's lines added to an item of a
+// declaration (a reversal's, what they took back).
+type intrastatShare struct {
+	mass                            int64
+	quantity, invoiced, statistical money.Amount
+}
+
+// add adds o to sh.
+func (sh *intrastatShare) add(o intrastatShare) {
+	sh.mass += o.mass
+	sh.quantity = sh.quantity.Add(o.quantity)
+	sh.invoiced = sh.invoiced.Add(o.invoiced)
+	sh.statistical = sh.statistical.Add(o.statistical)
+}
+
+// takesBack reports whether a reversal's line r takes back at most what
+// sh holds: each of its values is zero or of the other sign, and no
+// greater.
+func (sh *intrastatShare) takesBack(r intrastatShare) bool {
+	back := func(held, taken int) bool { return taken == 0 || held*taken < 0 }
+	within := func(held, left int) bool { return left == 0 || held*left > 0 }
+	sign := func(n int64) int { return cmp.Compare(n, 0) }
+	return r.mass != 0 && back(sign(sh.mass), sign(r.mass)) && within(sign(sh.mass), sign(sh.mass+r.mass)) &&
+		back(sh.quantity.Sign(), r.quantity.Sign()) && within(sh.quantity.Sign(), sh.quantity.Add(r.quantity).Sign()) &&
+		back(sh.invoiced.Sign(), r.invoiced.Sign()) && within(sh.invoiced.Sign(), sh.invoiced.Add(r.invoiced).Sign()) &&
+		back(sh.statistical.Sign(), r.statistical.Sign()) && within(sh.statistical.Sign(), sh.statistical.Add(r.statistical).Sign())
 }
 
 // declares reports whether a stored transaction of perspective declares
@@ -377,6 +467,14 @@ func checkIntrastatQuery(q *IntrastatQuery) error {
 	q.MemberState = strings.ToUpper(strings.TrimSpace(q.MemberState))
 	q.Flow = strings.ToLower(strings.TrimSpace(q.Flow))
 	q.Currency = strings.ToUpper(strings.TrimSpace(q.Currency))
+	if q.CompanyGiven {
+		var e *levy.Error
+		if err := CheckCompany(q.Company); errors.As(err, &e) {
+			errs = append(errs, e)
+		} else if err != nil {
+			return err
+		}
+	}
 	switch {
 	case q.From.IsZero():
 		errs = append(errs, levy.Invalid("from", "the first day of the period is required (a declaration is monthly)"))
@@ -483,6 +581,17 @@ const natureB2C = 12
 // the currencies of the member states and the pound sterling all count
 // hundredths.
 const intrastatValuePlaces = 2
+
+// companyList lists company codes for a message, sorted and quoted
+// ("" for the transactions stored without one).
+func companyList(companies map[string]bool) string {
+	list := make([]string, 0, len(companies))
+	for c := range companies {
+		list = append(list, strconv.Quote(c))
+	}
+	slices.Sort(list)
+	return strings.Join(list, ", ")
+}
 
 // clipQuery shortens a parameter for a message.
 func clipQuery(s string) string {

@@ -466,3 +466,83 @@ func TestIntrastatDeclarationCurrency(t *testing.T) {
 		t.Errorf("Lithuania in 2014, before its euro: %v, want the currency asked for", err)
 	}
 }
+
+// TestIntrastatReversalTakesBackItsOwnGoods: a reversal nets out only
+// the goods its own transaction declared in the period. A credit note
+// (refused, below zero) and then its reversal, and a sale of April
+// reversed in May (refused there) whose reversal is reversed in May, leave
+// the May sale of the same goods as it is, and the reversals are refused
+// naming the transaction they reverse. Levy netted a reversal against
+// whatever item shared its goods' code and partner: the credit note's
+// reversal (12 kg, 200.00) and the restored April sale (8 kg, 80.00) were
+// added to the May sale's item, declared as 50 kg, 780.00 in 3 lines.
+func TestIntrastatReversalTakesBackItsOwnGoods(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	for _, tx := range []*journal.Transaction{
+		intrastatDE("APRIL", "2026-04-28", "80.00", 8, "IT", "IT00743110157", 11),
+		intrastatDE("SALE", "2026-05-04", "500.00", 30, "IT", "IT00743110157", 11),
+		intrastatDE("CREDIT", "2026-05-06", "-200.00", -12, "IT", "IT00743110157", 11),
+	} {
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, id := range []string{"CREDIT", "APRIL", "APRIL-R"} {
+		if _, err := s.Reverse(ctx, "t", id, journal.Reversal{TransactionID: id + "-R", PostingDate: civil.MustParse("2026-05-20")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := mayDispatches(t, s)
+	if len(d.Items) != 1 || d.Items[0].NetMass != 30 || d.Items[0].InvoicedValue.String() != "500.00" || d.Items[0].Lines != 1 {
+		t.Errorf("items %+v, want the May sale alone (30 kg, 500.00, 1 line)", d.Items)
+	}
+	refused := map[string]string{}
+	for _, r := range d.Refused {
+		refused[r.TransactionID] = r.Reason
+	}
+	if len(d.Refused) != 4 || !strings.Contains(refused["CREDIT"], "below zero") || !strings.Contains(refused["CREDIT-R"], `"CREDIT"`) ||
+		!strings.Contains(refused["APRIL-R"], `"APRIL"`) || !strings.Contains(refused["APRIL-R-R"], `"APRIL-R"`) {
+		t.Errorf("refused %+v, want the credit note, its reversal naming it, the April sale's reversal and the reversal's, each naming what it reverses", d.Refused)
+	}
+}
+
+// TestIntrastatOneCompany: a tenant with two companies (company codes
+// DE01 and DE02, each registered for VAT on its own) that both dispatch
+// from Germany in May declares each company's goods on its own: a query
+// that names no company is refused, naming company and both codes, and
+// one that names DE01 declares DE01's goods alone. Levy added both
+// companies' goods into one declaration (45 kg, 250.00 in 2 lines), which
+// neither company could file.
+func TestIntrastatOneCompany(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	for _, c := range []struct {
+		id, company, amount string
+		mass                int64
+	}{{"A1", "DE01", "100.00", 20}, {"B1", "DE02", "150.00", 25}} {
+		tx := intrastatDE(c.id, "2026-05-06", c.amount, c.mass, "IT", "IT00743110157", 11)
+		tx.Company = c.company
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"), MemberState: "DE", Flow: journal.Dispatches}
+	d, err := journal.Intrastat(ctx, s, "t", q, codes{})
+	var e *levy.Error
+	if !errors.As(err, &e) || e.Field != "company" || !strings.Contains(e.Message, `"DE01"`) || !strings.Contains(e.Message, `"DE02"`) {
+		t.Fatalf("two companies' dispatches, no company named: %+v %v, want the query refused naming company, DE01 and DE02", d, err)
+	}
+	q.Company, q.CompanyGiven = "DE01", true
+	d, err = journal.Intrastat(ctx, s, "t", q, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].NetMass != 20 || d.Items[0].InvoicedValue.String() != "100.00" || d.Company == nil || *d.Company != "DE01" {
+		t.Errorf("DE01's declaration: company %v, items %+v; want DE01's 20 kg, 100.00 alone", d.Company, d.Items)
+	}
+	q.Company = strings.Repeat("C", journal.MaxCompanyLength+1)
+	if _, err := journal.Intrastat(ctx, s, "t", q, codes{}); !errors.As(err, &e) || e.Field != "company" {
+		t.Errorf("a company code no request could store: %v, want it refused naming company", err)
+	}
+}

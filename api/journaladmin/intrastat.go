@@ -16,7 +16,7 @@ import (
 // IntrastatRoute is the route of the Intrastat declaration of the
 // token's tenant:
 //
-//	GET /admin/v1/journal/intrastat?from=D&to=D&memberState=MS&flow=dispatch|arrival[&currency=EUR][&format=json|csv][&tenant=T]
+//	GET /admin/v1/journal/intrastat?from=D&to=D&memberState=MS&flow=dispatch|arrival[&company=C][&currency=EUR][&format=json|csv][&tenant=T]
 //
 // It answers the declaration (journal.IntrastatDeclaration) in the API's
 // envelope, or with format=csv its items as text/csv, with the header
@@ -72,7 +72,7 @@ func (h *Handler) intrastatDeclaration(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d, err := journal.Intrastat(r.Context(), h.store, q.tenant, journal.IntrastatQuery{From: q.from, To: q.to,
-		MemberState: own["memberState"], Flow: own["flow"], Currency: own["currency"]}, h.intrastat)
+		MemberState: own["memberState"], Flow: own["flow"], Currency: own["currency"], Company: q.company, CompanyGiven: q.companyGiven}, h.intrastat)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return

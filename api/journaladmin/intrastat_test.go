@@ -106,6 +106,24 @@ func TestIntrastatRoute(t *testing.T) {
 	if resp, _ := s.send(t, "GET", q, acmeAPI, ""); resp.StatusCode != 403 {
 		t.Errorf("an API token reads the declaration: %d", resp.StatusCode)
 	}
+
+	// A second company's dispatch: each company declares its own goods.
+	other := &journal.Transaction{TransactionID: "DE02-1", Perspective: "SELLER", MessageType: "INVOICE", Currency: "EUR", Company: "DE02",
+		DocumentDate: civil.MustParse("2026-03-13"), PostingDate: civil.MustParse("2026-03-13"),
+		Lines: []journal.Line{{LineItemID: "1", Amount: money.MustParse("40"), Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: "FR",
+			PartnerVAT: "FR40303265045", CommodityCode: "84713000", SupplementaryUnit: "PST", SupplementaryQuantity: money.MustParse("1"),
+			CountryOfOrigin: "CN", NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: 1}}}}
+	if _, err := store.Post(levy.WithTenant(ctx, "acme"), "acme", other); err != nil {
+		t.Fatal(err)
+	}
+	if resp, b := s.send(t, "GET", q, acmeAdmin, ""); resp.StatusCode != 400 || !strings.Contains(string(b), `"company"`) ||
+		!strings.Contains(string(b), "DE02") {
+		t.Errorf("two companies' dispatches, no company named: %d %s, want 400 naming company and DE02", resp.StatusCode, b)
+	}
+	resp, b = s.send(t, "GET", q+"&company=DE02&format=csv", acmeAdmin, "")
+	if want := "84713000,FR,CN,11,3,FR40303265045,1,PST,1,40.00,40.00,1\n"; resp.StatusCode != 200 || !strings.HasSuffix(string(b), "lines\n"+want) {
+		t.Errorf("DE02's declaration: %d %s, want its one row %s", resp.StatusCode, b, want)
+	}
 }
 
 // intrastatPurchase is a German company's purchase of a laptop from a

@@ -61,12 +61,14 @@ func (h *Handler) Mounts() []api.Option {
 				"the stored lines aggregated by CN8 code, partner country, country of origin, nature of transaction, mode of transport and, for dispatches, " +
 				"the partner's VAT number, and the lines that can not be declared with the reason.",
 			Description: api.AdminAccess + " With format=csv the answer is the declaration's items as text/csv, and the header " + HeaderRefused +
-				" gives the number of stored lines that could not be declared (the JSON lists them).",
+				" gives the number of stored lines that could not be declared (the JSON lists them). Each company declares its own goods: " +
+				"without company, the lines of the flow must all be of one company code (the declaration is refused naming company otherwise).",
 			Params: append(periodParams(),
 				api.Param{Name: "memberState", In: "query", Format: "identifier", Description: "The declaring member state, an ISO 3166 alpha-2 code (DE, FR, ...), or XI for Northern Ireland from 2021; required."},
 				api.Param{Name: "flow", In: "query", Format: "identifier", Description: "dispatch (the goods that left the member state) or arrival (those that reached it); required."},
 				api.Param{Name: "currency", In: "query", Format: "identifier", Description: "The ISO 4217 currency of the declaration's values; when absent, the member state's on from (EUR in the euro area, PLN for PL, GBP for XI, ...)."},
-				api.Param{Name: "format", In: "query", Format: "identifier", Description: "json (the default, in the API's envelope) or csv (text/csv)."}),
+				api.Param{Name: "format", In: "query", Format: "identifier", Description: "json (the default, in the API's envelope) or csv (text/csv)."},
+				companyParam()),
 			Answer: api.Enveloped[journal.IntrastatDeclaration]()},
 			api.Guard(h.admin, h.intrastatDeclaration)))
 	}

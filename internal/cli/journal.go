@@ -21,7 +21,7 @@ import (
 const journalUsage = `usage:
   levy journal report (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--company C] [--view remittance|filing] [--json]
   levy journal export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--company C] [--format jsonl|csv] [--out FILE] [--progress]
-  levy journal intrastat (--data-dir DIR | --database URL | --server URL) [--tenant T] --from D --to D --member-state MS --flow dispatch|arrival [--currency EUR] [--format csv|json]
+  levy journal intrastat (--data-dir DIR | --database URL | --server URL) [--tenant T] --from D --to D --member-state MS --flow dispatch|arrival [--company C] [--currency EUR] [--format csv|json]
 
 report prints the remittance report of the transactions posted from --from
 to --to (inclusive; open when absent): a heading with the tenant, the
@@ -104,7 +104,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.Var(&from, "from", "first posting date (YYYY-MM-DD)")
 	fs.Var(&to, "to", "last posting date (YYYY-MM-DD)")
 	fs.BoolVar(&a.asJSON, "json", false, "report: print JSON instead of a table")
-	fs.Var(&onceFlag{v: &a.company}, "company", "report, export: only the transactions of company `code` (\"\" for those stored without one), given once; every company, the report with each one's subtotals, when absent")
+	fs.Var(&onceFlag{v: &a.company}, "company", "report, export, intrastat: only the transactions of company `code` (\"\" for those stored without one), given once; every company, the report with each one's subtotals, when absent (intrastat: the lines of the flow must then be of one company)")
 	fs.StringVar(&a.view, "view", "remittance", "report: remittance (a row per jurisdiction, imposition and zero-tax reason) or filing (per state, a row per jurisdiction)")
 	format := fs.String("format", "", "export: jsonl (the default) or csv; intrastat: csv (the default) or json")
 	fs.StringVar(&a.intrastat.memberState, "member-state", "", "intrastat: the declaring member state (DE, FR, ...; XI for Northern Ireland from 2021)")

@@ -34,7 +34,10 @@ CN8 code, a code not in the Combined Nomenclature, a unit the code does
 not use, a dispatch to a business without its VAT number, ...) is listed on
 standard error with its transaction, line and reason (in the JSON, under
 refused), and the command then ends with status 1: the declaration is
-incomplete until those lines are corrected.
+incomplete until those lines are corrected. Each company declares its own
+goods: --company C declares those of company code C, and without it the
+lines of the flow must all be of one company code (the command names the
+codes when they are not).
 `
 
 // intrastatArgs are the flags of levy journal intrastat.
@@ -58,7 +61,8 @@ func runIntrastat(ctx context.Context, store journal.Store, a journalArgs, stdou
 
 // intrastatQuery is the query of the command's flags.
 func (a journalArgs) intrastatQuery() journal.IntrastatQuery {
-	return journal.IntrastatQuery{From: a.from, To: a.to, MemberState: a.intrastat.memberState, Flow: a.intrastat.flow, Currency: a.intrastat.currency}
+	return journal.IntrastatQuery{From: a.from, To: a.to, MemberState: a.intrastat.memberState, Flow: a.intrastat.flow, Currency: a.intrastat.currency,
+		Company: a.company, CompanyGiven: a.companyGiven}
 }
 
 // printIntrastat writes a declaration as CSV or JSON, and its refused
@@ -94,6 +98,9 @@ func (r *remote) intrastat(ctx context.Context, a journalArgs) (*journal.Intrast
 	q.Set("flow", a.intrastat.flow)
 	if a.intrastat.currency != "" {
 		q.Set("currency", a.intrastat.currency)
+	}
+	if a.companyGiven {
+		q.Set("company", a.company)
 	}
 	d, err := getData[journal.IntrastatDeclaration](ctx, r, "/admin/v1/journal/intrastat", q, "declaration", "Intrastat declaration")
 	var f *serverFault
@@ -137,7 +144,7 @@ func intrastatFlag(field string) string {
 	switch field {
 	case "memberState":
 		return "--member-state"
-	case "from", "to", "flow", "currency", "tenant", "format":
+	case "from", "to", "flow", "currency", "tenant", "format", "company":
 		return "--" + field
 	}
 	return field

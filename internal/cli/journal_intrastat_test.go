@@ -54,10 +54,20 @@ func TestJournalIntrastat(t *testing.T) {
 		!strings.Contains(errOut, "without intrastatCommodityCode") {
 		t.Errorf("--server: exit %d\n%s\n%s", code, remoteCSV, errOut)
 	}
+	// Each company declares its own goods: another company code has none.
+	if code, out, errOut := runCLI(t, append(args, "--server", base, "--company", "OTHER")...); code != 0 || strings.Count(out, "\n") != 1 {
+		t.Errorf("--server --company OTHER: exit %d %q %s, want the header alone", code, out, errOut)
+	}
 	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
 	os.Unsetenv("LEVY_CLIENT_ID")
+	if code, out, errOut := runCLI(t, append(args, "--data-dir", dir, "--company", "OTHER")...); code != 0 || strings.Count(out, "\n") != 1 {
+		t.Errorf("--data-dir --company OTHER: exit %d %q %s, want the header alone", code, out, errOut)
+	}
+	if code, out, _ := runCLI(t, append(args, "--data-dir", dir, "--company", "")...); code != 1 || out != remoteCSV {
+		t.Errorf("--company \"\" (the invoices were stored without one): exit %d\n%s\nwant\n%s", code, out, remoteCSV)
+	}
 	code, localCSV, _ := runCLI(t, append(args, "--data-dir", dir)...)
 	if code != 1 || localCSV != remoteCSV {
 		t.Errorf("--data-dir: exit %d\n%s\nwant the server's\n%s", code, localCSV, remoteCSV)
