@@ -107,7 +107,7 @@ func parse(r *http.Request) (query, error) {
 			errs = append(errs, levy.Invalid("format", "%q is not an export format: %s or %s", v, journal.JSONLines, journal.CSV))
 		}
 	}
-	if values.Has("company") { // the report and the export declare it: Guard refused it on the others, and a second one
+	if values.Has("company") { // the report, the export and the Intrastat declaration declare it: Guard refused it on the others, and a second one
 		q.company, q.companyGiven = values.Get("company"), true
 		var e *levy.Error
 		if err := journal.CheckCompany(q.company); errors.As(err, &e) {
