@@ -11,7 +11,8 @@ import (
 )
 
 // unitsCase is a table for comparing SettleRoundedTable with the decimal
-// implementation it replaced (oracleSettleRoundedTable).
+// implementation it replaced, which settle.go keeps for the tables the
+// integer path does not take (settleTableDecimal).
 type unitsCase struct {
 	rows   int
 	places int32
@@ -147,9 +148,9 @@ func compareUnits(t *testing.T, name string, c unitsCase) (integer, carried bool
 	var probe unitTable
 	integer = probe.load(c.clone(), c.places)
 	SettleRoundedTable(c.rows, got, c.places)
-	oracleSettleRoundedTable(c.rows, want, c.places)
+	settleTableDecimal(c.rows, want, c.places)
 	for k := range alone {
-		oracleSettleRounded(alone[k].Exact, alone[k].Rounded, alone[k].Total, c.places)
+		SettleRounded(alone[k].Exact, alone[k].Rounded, alone[k].Total, c.places)
 	}
 	for k := range want {
 		for j := range want[k].Rounded {
@@ -305,7 +306,7 @@ func BenchmarkSettleRoundedTable(b *testing.B) {
 			name   string
 			settle func(int, []SettleColumn, int32)
 		}{
-			{"decimal", oracleSettleRoundedTable},
+			{"decimal", settleTableDecimal},
 			{"units", SettleRoundedTable},
 		} {
 			b.Run(tc.name+"/impl="+impl.name, func(b *testing.B) {
