@@ -266,3 +266,35 @@ func (r *Revision) Decode(v any) error {
 	}
 	return json.Unmarshal(r.Data, v)
 }
+
+// JSONByKey returns the JSON of each record of r, and of its policy, by
+// key: what an import compares a record it would store with, to leave
+// one equal to the stored record as it is. A record that does not encode
+// is left out, so that it never counts as equal.
+func (r *Records) JSONByKey() map[Key][]byte {
+	out := map[Key][]byte{}
+	add := func(k Key, v any) {
+		if b, err := json.Marshal(v); err == nil {
+			out[k] = b
+		}
+	}
+	for i := range r.Customers {
+		add(r.Customers[i].Key(), &r.Customers[i])
+	}
+	for i := range r.Certificates {
+		add(r.Certificates[i].Key(), &r.Certificates[i])
+	}
+	for i := range r.Registrations {
+		add(r.Registrations[i].Key(), &r.Registrations[i])
+	}
+	for i := range r.Products {
+		add(r.Products[i].Key(), &r.Products[i])
+	}
+	for i := range r.Franchises {
+		add(r.Franchises[i].Key(), &r.Franchises[i])
+	}
+	if r.Policy != nil {
+		add(PolicyKey(), r.Policy)
+	}
+	return out
+}

@@ -42,7 +42,7 @@ func trimUnchanged(cs, norm *profile.ChangeSet, cur *profile.Records) trimmed {
 		len(norm.Franchises) != len(cs.Franchises) || (norm.Policy == nil) != (cs.Policy == nil) {
 		return t
 	}
-	stored := recordJSON(cur)
+	stored := cur.JSONByKey()
 	cs.Customers = keepChanged(cs.Customers, norm.Customers, "customers", stored, &t)
 	cs.Certificates = keepChanged(cs.Certificates, norm.Certificates, "certificates", stored, &t)
 	cs.Registrations = keepChanged(cs.Registrations, norm.Registrations, "registrations", stored, &t)
@@ -109,36 +109,6 @@ func equalJSON(v any, b []byte) bool {
 	return err == nil && bytes.Equal(j, b)
 }
 
-// recordJSON returns the JSON of each record of r, and of its policy,
-// by key.
-func recordJSON(r *profile.Records) map[profile.Key][]byte {
-	out := map[profile.Key][]byte{}
-	add := func(k profile.Key, v any) {
-		if b, err := json.Marshal(v); err == nil {
-			out[k] = b
-		}
-	}
-	for i := range r.Customers {
-		add(r.Customers[i].Key(), &r.Customers[i])
-	}
-	for i := range r.Certificates {
-		add(r.Certificates[i].Key(), &r.Certificates[i])
-	}
-	for i := range r.Registrations {
-		add(r.Registrations[i].Key(), &r.Registrations[i])
-	}
-	for i := range r.Products {
-		add(r.Products[i].Key(), &r.Products[i])
-	}
-	for i := range r.Franchises {
-		add(r.Franchises[i].Key(), &r.Franchises[i])
-	}
-	if r.Policy != nil {
-		add(profile.PolicyKey(), r.Policy)
-	}
-	return out
-}
-
 // keysOf returns the keys of same, for profile.Service.ApplyIfWatching.
 func keysOf(same []sameRecord) []profile.Key {
 	out := make([]profile.Key, len(same))
@@ -155,7 +125,7 @@ func keysOf(same []sameRecord) []profile.Key {
 // that change where the import asked for the record as it sent it.
 func stillSame(same []sameRecord) func(cur *profile.Records) error {
 	return func(cur *profile.Records) error {
-		now := recordJSON(cur)
+		now := cur.JSONByKey()
 		for _, s := range same {
 			if !bytes.Equal(now[s.key], s.json) {
 				return &levy.Error{Code: levy.EConflict, Field: s.field,

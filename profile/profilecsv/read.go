@@ -619,7 +619,7 @@ func certificateJSON(c *profile.Certificate) []byte {
 // profile.Service.ApplyIfWatching so that cur holds them).
 func (im *Import) Unchanged(cur *profile.Records) error {
 	if len(im.watched) > 0 {
-		now := storedJSON(cur)
+		now := cur.JSONByKey()
 		for _, w := range im.watched {
 			if !bytes.Equal(now[w.key], w.json) {
 				return &levy.Error{Code: levy.EConflict, Field: w.place,
@@ -664,7 +664,7 @@ func (im *Import) Trim(cur *profile.Records, norm *profile.ChangeSet) {
 		len(norm.Registrations) != len(cs.Registrations) || len(norm.Products) != len(cs.Products) || len(norm.Franchises) != len(cs.Franchises) {
 		return
 	}
-	stored := storedJSON(cur)
+	stored := cur.JSONByKey()
 	drop := sameAsStored(im, Customers, norm.Customers, stored)
 	cs.Customers = filter(cs.Customers, drop)
 	im.origins[Customers] = filter(im.origins[Customers], drop)
@@ -735,32 +735,6 @@ func filter[T any](list []T, drop []bool) []T {
 		if i >= len(drop) || !drop[i] {
 			out = append(out, x)
 		}
-	}
-	return out
-}
-
-// storedJSON returns the JSON of each record of r by its key.
-func storedJSON(r *profile.Records) map[profile.Key][]byte {
-	out := map[profile.Key][]byte{}
-	add := func(k profile.Key, v any) {
-		if b, err := json.Marshal(v); err == nil {
-			out[k] = b
-		}
-	}
-	for i := range r.Customers {
-		add(r.Customers[i].Key(), &r.Customers[i])
-	}
-	for i := range r.Certificates {
-		add(r.Certificates[i].Key(), &r.Certificates[i])
-	}
-	for i := range r.Registrations {
-		add(r.Registrations[i].Key(), &r.Registrations[i])
-	}
-	for i := range r.Products {
-		add(r.Products[i].Key(), &r.Products[i])
-	}
-	for i := range r.Franchises {
-		add(r.Franchises[i].Key(), &r.Franchises[i])
 	}
 	return out
 }
