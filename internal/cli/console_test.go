@@ -72,6 +72,10 @@ func startBrowser(t *testing.T) *browserSession {
 		if shots, err = os.MkdirTemp("", "levy-console-screenshots-"); err != nil {
 			t.Fatal(err)
 		}
+		// A session that took no screenshot leaves no directory behind;
+		// os.Remove keeps one that holds screenshots.
+		made := shots
+		t.Cleanup(func() { _ = os.Remove(made) })
 	} else if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
