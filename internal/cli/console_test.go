@@ -79,6 +79,13 @@ func startBrowser(t *testing.T) *browserSession {
 	} else if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Start the browser here, once: an action that finds it not started
+	// starts it, and one started again over a start that failed half way
+	// (the process up, its connection not) closed the context's channel
+	// twice and panicked the whole package.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
 	b := &browserSession{t: t, ctx: ctx, shots: shots}
 	messages := chromedp.Console(ctx)
 	go func() {
