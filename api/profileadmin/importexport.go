@@ -76,19 +76,20 @@ func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string
 	if err != nil {
 		return 0, 0, err
 	}
-	t := trimUnchanged(cs, &norm, cur)
-	if len(t.same) == 0 {
+	t := profile.TrimUnchanged(cs, &norm, cur)
+	if len(t.Same) == 0 {
 		v, err := svc.Apply(ctx, tenant, by, *cs)
 		return v, 0, err
 	}
 	if cs.Len() == 0 {
-		return cur.Version, len(t.same), nil
+		return cur.Version, len(t.Same), nil
 	}
-	v, err := svc.ApplyIfWatching(ctx, tenant, by, *cs, keysOf(t.same), stillSame(t.same))
+	still := func(cur *profile.Records) error { return t.StillSame(cur, nil, "the change set") }
+	v, err := svc.ApplyIfWatching(ctx, tenant, by, *cs, t.Keys(), still)
 	if err != nil {
-		return 0, 0, t.locate(err)
+		return 0, 0, locate(&t, err)
 	}
-	return v, len(t.same), nil
+	return v, len(t.Same), nil
 }
 
 func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {

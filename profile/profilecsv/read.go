@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -136,16 +137,10 @@ type Import struct {
 	// refuses such a row (a file exported before the revocation would
 	// otherwise undo it unseen).
 	ReinstateRevoked bool
-	// watched holds the records Trim left out, in order: their key, the
-	// stored JSON they equal, and their place in the files.
-	watched []watchedRecord
-}
-
-// watchedRecord is a record that Trim left out of the change set.
-type watchedRecord struct {
-	key   profile.Key
-	json  []byte
-	place string
+	// trimmed is what Trim left out, and places the place in the files
+	// of each record left out, by its field in the change set as read.
+	trimmed profile.Trimmed
+	places  map[string]string
 }
 
 // New returns an empty Import.
@@ -618,14 +613,9 @@ func certificateJSON(c *profile.Certificate) []byte {
 // left out must be in cur as they were read, alike (pass Watched to
 // profile.Service.ApplyIfWatching so that cur holds them).
 func (im *Import) Unchanged(cur *profile.Records) error {
-	if len(im.watched) > 0 {
-		now := cur.JSONByKey()
-		for _, w := range im.watched {
-			if !bytes.Equal(now[w.key], w.json) {
-				return &levy.Error{Code: levy.EConflict, Field: w.place,
-					Message: fmt.Sprintf("%s was changed by another request while the import ran; import the files again", w.key)}
-			}
-		}
+	place := func(u profile.Unchanged) string { return im.places[u.Field] }
+	if err := im.trimmed.StillSame(cur, place, "the files"); err != nil {
+		return err
 	}
 	if im.kept == nil {
 		return nil
@@ -653,87 +643,58 @@ func (im *Import) Unchanged(cur *profile.Records) error {
 // stored one, so that importing the same files again stores nothing new:
 // norm is the change set normalised as the profile stores it
 // (profile.Service.Normalize of ChangeSet, after KeepStored), cur the
-// records read before the import. The records left out are still
-// compared with the current ones within the change's unit (Unchanged;
-// pass Watched to profile.Service.ApplyIfWatching), and a change set
-// left empty changes nothing (Skipped counts them). Call it at most
-// once, after KeepStored.
+// records read before the import (profile.TrimUnchanged). The records
+// left out are still compared with the current ones within the change's
+// unit (Unchanged; pass Watched to profile.Service.ApplyIfWatching), and
+// a change set left empty changes nothing (Skipped counts them). Call it
+// at most once, after KeepStored.
 func (im *Import) Trim(cur *profile.Records, norm *profile.ChangeSet) {
-	cs := &im.ChangeSet
-	if cur == nil || norm == nil || len(norm.Customers) != len(cs.Customers) || len(norm.Certificates) != len(cs.Certificates) ||
-		len(norm.Registrations) != len(cs.Registrations) || len(norm.Products) != len(cs.Products) || len(norm.Franchises) != len(cs.Franchises) {
+	t := profile.TrimUnchanged(&im.ChangeSet, norm, cur)
+	if len(t.Same) == 0 {
 		return
 	}
-	stored := cur.JSONByKey()
-	drop := sameAsStored(im, Customers, norm.Customers, stored)
-	cs.Customers = filter(cs.Customers, drop)
-	im.origins[Customers] = filter(im.origins[Customers], drop)
-	drop = sameAsStored(im, Certificates, norm.Certificates, stored)
-	cs.Certificates = filter(cs.Certificates, drop)
-	im.origins[Certificates] = filter(im.origins[Certificates], drop)
-	if im.kept != nil {
-		im.kept = filter(im.kept, drop)
+	im.trimmed, im.places = t, map[string]string{}
+	for _, s := range t.Same {
+		kind, i, _ := recordIndex(s.Field)
+		place := string(kind)
+		if o := im.origins[kind]; i >= 0 && i < len(o) {
+			place = fmt.Sprintf("%s:%d", o[i].file, o[i].line)
+		}
+		im.places[s.Field] = place
 	}
-	drop = sameAsStored(im, Registrations, norm.Registrations, stored)
-	cs.Registrations = filter(cs.Registrations, drop)
-	im.origins[Registrations] = filter(im.origins[Registrations], drop)
-	drop = sameAsStored(im, Products, norm.Products, stored)
-	cs.Products = filter(cs.Products, drop)
-	im.origins[Products] = filter(im.origins[Products], drop)
-	drop = sameAsStored(im, Franchises, norm.Franchises, stored)
-	cs.Franchises = filter(cs.Franchises, drop)
-	im.origins[Franchises] = filter(im.origins[Franchises], drop)
+	for kind, origins := range im.origins {
+		im.origins[kind] = pick(origins, t.Kept[string(kind)])
+	}
+	if im.kept != nil {
+		im.kept = pick(im.kept, t.Kept[string(Certificates)])
+	}
+}
+
+// recordIndex splits a record's field in a change set ("customers[2]")
+// into its kind and index; ok is false for any other field.
+func recordIndex(field string) (kind Kind, i int, ok bool) {
+	member, rest, found := strings.Cut(field, "[")
+	n, found2 := strings.CutSuffix(rest, "]")
+	i, err := strconv.Atoi(n)
+	if !found || !found2 || err != nil {
+		return "", -1, false
+	}
+	return Kind(member), i, true
 }
 
 // Skipped returns the number of records Trim left out of the change set.
-func (im *Import) Skipped() int { return len(im.watched) }
+func (im *Import) Skipped() int { return len(im.trimmed.Same) }
 
 // Watched returns the keys of the records Trim left out, which the
 // change's unit must see for Unchanged (profile.Service.ApplyIfWatching).
-func (im *Import) Watched() []profile.Key {
-	keys := make([]profile.Key, len(im.watched))
-	for i, w := range im.watched {
-		keys[i] = w.key
-	}
-	return keys
-}
+func (im *Import) Watched() []profile.Key { return im.trimmed.Keys() }
 
-// keyed is a record of the profile, which has a key.
-type keyed[T any] interface {
-	*T
-	Key() profile.Key
-}
-
-// sameAsStored returns, per record of norm (the normalised records of
-// kind), whether it equals the stored record of its key in stored, and
-// remembers each such record for Unchanged.
-func sameAsStored[T any, P keyed[T]](im *Import, kind Kind, norm []T, stored map[profile.Key][]byte) []bool {
-	drop := make([]bool, len(norm))
-	for i := range norm {
-		k := P(&norm[i]).Key()
-		b, ok := stored[k]
-		if !ok {
-			continue
-		}
-		if j, err := json.Marshal(&norm[i]); err != nil || !bytes.Equal(j, b) {
-			continue
-		}
-		drop[i] = true
-		place := string(kind)
-		if o := im.origins[kind]; i < len(o) {
-			place = fmt.Sprintf("%s:%d", o[i].file, o[i].line)
-		}
-		im.watched = append(im.watched, watchedRecord{key: k, json: b, place: place})
-	}
-	return drop
-}
-
-// filter returns the members of list that drop does not mark.
-func filter[T any](list []T, drop []bool) []T {
-	out := make([]T, 0, len(list))
-	for i, x := range list {
-		if i >= len(drop) || !drop[i] {
-			out = append(out, x)
+// pick returns the members of list at the indexes idx, in order.
+func pick[T any](list []T, idx []int) []T {
+	out := make([]T, 0, len(idx))
+	for _, i := range idx {
+		if i < len(list) {
+			out = append(out, list[i])
 		}
 	}
 	return out
