@@ -17,11 +17,54 @@ import (
 // (ns/step-compare, ns/step-concat) and their ratio, the figures behind
 // MaxConditionCost's documentation.
 func BenchmarkConditionStep(b *testing.B) {
-	conds := []struct{ name, when string }{
+	conds := []namedCondition{
 		{"compare", `any(split(area + area + area + area, ""), # == "x" || # == "y")`},
 		{"concat", `any(split(area, ""), # + usage + usage == "x")`},
 	}
-	env := Env{Area: probeLongArea, Usage: probeLongText}
+	perStep := stepTimes(b, Env{Area: probeLongArea, Usage: probeLongText}, conds)
+	b.ReportMetric(perStep[1]/perStep[0], "concat/compare")
+}
+
+// BenchmarkConditionMatches runs, in one benchmark, conditions whose
+// regular expressions are near the most MaxConditionCost allows over the
+// longest area of Levy's dataset, each of a kind that is slowest for
+// Go's regexp (every instruction alive at every character, no match),
+// and reports the time of a step that ConditionCost counts for each
+// (ns/step-...), which MaxConditionCost takes to be some 25 ns.
+func BenchmarkConditionMatches(b *testing.B) {
+	conds := []namedCondition{
+		{"stars", `area matches "(.*)(.*)(.*)(.*)(.*)(.*)\\x00"`},
+		{"classes", `area matches "` + strings.Repeat(`(?:\\pL|\\pN|\\pP)?`, 5) + `\\x00"`},
+		{"body", `any(split(area, " "), # matches "(.*)(.*)\\x00")`},
+	}
+	stepTimes(b, Env{Area: probeLongArea}, conds)
+}
+
+// BenchmarkConditionWork runs, in one benchmark, conditions whose cost is
+// mostly the work that grows with their texts and lists (workCost),
+// each near MaxConditionCost over the longest area of Levy's dataset,
+// and reports the time of a step that ConditionCost counts for each
+// (ns/step-...), which MaxConditionCost takes to be some 25 ns.
+func BenchmarkConditionWork(b *testing.B) {
+	conds := []namedCondition{
+		{"split", `any(1..15, len(split(area, "")) == 0)`},
+		{"in", `any(1..4, "x" in split(area, ""))`},
+		{"join", `any(1..30, len(area + area + area + area) == 0)`},
+		{"upper", `any(1..200, len(upper(area)) == 0)`},
+	}
+	stepTimes(b, Env{Area: probeLongArea}, conds)
+}
+
+// namedCondition is a condition that a cost benchmark runs, with the
+// name its metrics carry.
+type namedCondition struct{ name, when string }
+
+// stepTimes compiles conds, runs them in turn b.N times over env (in
+// turn, so that a machine busy with other work slows all alike), reports
+// each one's steps as ConditionCost counts them (steps-name) and the
+// time of a step (ns/step-name), and returns the times of a step.
+func stepTimes(b *testing.B, env Env, conds []namedCondition) []float64 {
+	b.Helper()
 	progs := make([]*vm.Program, len(conds))
 	for i, c := range conds {
 		if err := checkCondition(c.when); err != nil {
@@ -33,8 +76,6 @@ func BenchmarkConditionStep(b *testing.B) {
 		}
 		progs[i] = p
 	}
-	// The two run in turn, so that a machine busy with other work slows
-	// both alike.
 	took := make([]time.Duration, len(conds))
 	for range b.N {
 		for i, p := range progs {
@@ -52,87 +93,5 @@ func BenchmarkConditionStep(b *testing.B) {
 		b.ReportMetric(float64(ConditionCost(c.when)), "steps-"+c.name)
 		b.ReportMetric(perStep[i], "ns/step-"+c.name)
 	}
-	b.ReportMetric(perStep[1]/perStep[0], "concat/compare")
-}
-
-// BenchmarkConditionMatches runs, in one benchmark, conditions whose
-// regular expressions are near the most MaxConditionCost allows over the
-// longest area of Levy's dataset, each of a kind that is slowest for
-// Go's regexp (every instruction alive at every character, no match),
-// and reports the time of a step that ConditionCost counts for each
-// (ns/step-...), which MaxConditionCost takes to be some 25 ns.
-func BenchmarkConditionMatches(b *testing.B) {
-	conds := []struct{ name, when string }{
-		{"stars", `area matches "(.*)(.*)(.*)(.*)(.*)(.*)\\x00"`},
-		{"classes", `area matches "` + strings.Repeat(`(?:\\pL|\\pN|\\pP)?`, 5) + `\\x00"`},
-		{"body", `any(split(area, " "), # matches "(.*)(.*)\\x00")`},
-	}
-	env := Env{Area: probeLongArea}
-	progs := make([]*vm.Program, len(conds))
-	for i, c := range conds {
-		if err := checkCondition(c.when); err != nil {
-			b.Fatal(err)
-		}
-		p, err := compileCondition(c.when)
-		if err != nil {
-			b.Fatal(err)
-		}
-		progs[i] = p
-	}
-	took := make([]time.Duration, len(conds))
-	for range b.N {
-		for i, p := range progs {
-			start := time.Now()
-			machine := vm.VM{MemoryBudget: memoryBudget}
-			if _, err := machine.Run(p, &env); err != nil {
-				b.Fatal(err)
-			}
-			took[i] += time.Since(start)
-		}
-	}
-	for i, c := range conds {
-		b.ReportMetric(float64(ConditionCost(c.when)), "steps-"+c.name)
-		b.ReportMetric(float64(took[i].Nanoseconds())/float64(b.N)/float64(ConditionCost(c.when)), "ns/step-"+c.name)
-	}
-}
-
-// BenchmarkConditionWork runs, in one benchmark, conditions whose cost is
-// mostly the work that grows with their texts and lists (workCost),
-// each near MaxConditionCost over the longest area of Levy's dataset,
-// and reports the time of a step that ConditionCost counts for each
-// (ns/step-...), which MaxConditionCost takes to be some 25 ns.
-func BenchmarkConditionWork(b *testing.B) {
-	conds := []struct{ name, when string }{
-		{"split", `any(1..15, len(split(area, "")) == 0)`},
-		{"in", `any(1..4, "x" in split(area, ""))`},
-		{"join", `any(1..30, len(area + area + area + area) == 0)`},
-		{"upper", `any(1..200, len(upper(area)) == 0)`},
-	}
-	env := Env{Area: probeLongArea}
-	progs := make([]*vm.Program, len(conds))
-	for i, c := range conds {
-		if err := checkCondition(c.when); err != nil {
-			b.Fatal(err)
-		}
-		p, err := compileCondition(c.when)
-		if err != nil {
-			b.Fatal(err)
-		}
-		progs[i] = p
-	}
-	took := make([]time.Duration, len(conds))
-	for range b.N {
-		for i, p := range progs {
-			start := time.Now()
-			machine := vm.VM{MemoryBudget: memoryBudget}
-			if _, err := machine.Run(p, &env); err != nil {
-				b.Fatal(err)
-			}
-			took[i] += time.Since(start)
-		}
-	}
-	for i, c := range conds {
-		b.ReportMetric(float64(ConditionCost(c.when)), "steps-"+c.name)
-		b.ReportMetric(float64(took[i].Nanoseconds())/float64(b.N)/float64(ConditionCost(c.when)), "ns/step-"+c.name)
-	}
+	return perStep
 }
