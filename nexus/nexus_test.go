@@ -240,6 +240,14 @@ func eventReceiver(t testing.TB) (*einvoice.Service, chan webhook.Event) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = svc.Close() })
+	return svc, nexusEvents(t, svc)
+}
+
+// nexusEvents gives svc's tenant acme a connection, on loopback, that
+// selects the events of nexus statuses, and returns the channel of the
+// events it receives, signed.
+func nexusEvents(t testing.TB, svc *einvoice.Service) chan webhook.Event {
+	t.Helper()
 	const secret = "a-secret-of-well-over-thirty-two-bytes-for-tests"
 	got := make(chan webhook.Event, 100)
 	srv := httptest.NewServer(nil)
@@ -247,16 +255,16 @@ func eventReceiver(t testing.TB) (*einvoice.Service, chan webhook.Event) {
 	rc, err := webhook.NewReceiver([]byte(secret), srv.URL+"/hooks", func(_ context.Context, ev webhook.Event, _ []byte) error {
 		got <- ev
 		return nil
-	}, webhook.WithLogger(quiet))
+	}, webhook.WithLogger(slog.New(slog.DiscardHandler)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv.Config.Handler = rc
-	if _, err := svc.CreateConnection(levy.WithTenant(ctx, "acme"), einvoice.NewConnection{TargetURL: srv.URL + "/hooks", SecretKey: secret,
+	if _, err := svc.CreateConnection(levy.WithTenant(context.Background(), "acme"), einvoice.NewConnection{TargetURL: srv.URL + "/hooks", SecretKey: secret,
 		Events: einvoice.Events{Statuses: []string{webhook.EventNexusStatusChanged}}}); err != nil {
 		t.Fatal(err)
 	}
-	return svc, got
+	return got
 }
 
 // receiveEvent returns the next event of got.

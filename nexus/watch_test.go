@@ -3,15 +3,12 @@ package nexus_test
 import (
 	"context"
 	"log/slog"
-	"net/http/httptest"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice"
-	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/nexus"
@@ -116,18 +113,6 @@ func TestWatcherTwoNodesOnPostgreSQL(t *testing.T) {
 	ctx := context.Background()
 	quiet := slog.New(slog.DiscardHandler)
 	url := pgtest.URL(t)
-	const secret = "a-secret-of-well-over-thirty-two-bytes-for-tests"
-	got := make(chan webhook.Event, 100)
-	srv := httptest.NewServer(nil)
-	t.Cleanup(srv.Close)
-	rc, err := webhook.NewReceiver([]byte(secret), srv.URL+"/hooks", func(_ context.Context, ev webhook.Event, _ []byte) error {
-		got <- ev
-		return nil
-	}, webhook.WithLogger(quiet))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.Config.Handler = rc
 	var journals [2]journal.Store
 	var svcs [2]*einvoice.Service
 	var sents [2]nexus.SentStore
@@ -145,10 +130,7 @@ func TestWatcherTwoNodesOnPostgreSQL(t *testing.T) {
 		t.Cleanup(func() { _ = svc.Close() })
 		journals[i], svcs[i], sents[i] = db.Journal(), svc, db.NexusSent()
 	}
-	if _, err := svcs[0].CreateConnection(levy.WithTenant(ctx, "acme"), einvoice.NewConnection{TargetURL: srv.URL + "/hooks", SecretKey: secret,
-		Events: einvoice.Events{Statuses: []string{webhook.EventNexusStatusChanged}}}); err != nil {
-		t.Fatal(err)
-	}
+	got := nexusEvents(t, svcs[0])
 	var ws [2]*nexus.Watcher
 	for i := range 2 {
 		ws[i] = watcherOn(t, journals[i], svcs[i], sents[i], "2026-03-10")
