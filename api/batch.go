@@ -5,11 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"reflect"
-	"strings"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/wire"
 )
 
@@ -34,11 +31,7 @@ func (s *Server) decodeSearches(r *http.Request) ([]wire.Search, error) {
 	searches := make([]wire.Search, len(items))
 	var errs levy.Errors
 	for i, item := range items {
-		err := searches[i].UnmarshalJSON(item)
-		if err == nil {
-			err = unknownSearchMember(item)
-		}
-		if err != nil {
+		if err := searches[i].UnmarshalJSON(item); err != nil {
 			at := fmt.Sprintf("[%d]", i)
 			var one *levy.Error
 			if !errors.As(err, &one) {
@@ -54,26 +47,4 @@ func (s *Server) decodeSearches(r *http.Request) ([]wire.Search, error) {
 		return nil, errs
 	}
 	return searches, nil
-}
-
-// searchMembers are the members of a search beside its lookupRequest,
-// whose own members wire.Search checks.
-type searchMembers struct {
-	LookupID      *string         `json:"lookupId"`
-	LookupRequest json.RawMessage `json:"lookupRequest"`
-}
-
-// unknownSearchMember refuses the first member of item, a search that
-// wire.Search has read, that a search does not have: a request's member
-// put one level too high ({"lookupId":"a","asOfDate":"2020-01-01",
-// "lookupRequest":{...}}), which was ignored, and the search answered as
-// of today without a word, where the same member inside lookupRequest,
-// or in a single lookup's body, is refused.
-func unknownSearchMember(item []byte) error {
-	var err error
-	jsonbody.UnknownMembers(item, reflect.TypeFor[searchMembers](), nil, func(u jsonbody.Unknown) bool {
-		err = levy.Invalid(jsonbody.Clip(u.Path.String()), "is not a member of a search; its members are %s (the lookup's own members go in lookupRequest)", strings.Join(u.Known, ", "))
-		return false
-	})
-	return err
 }

@@ -64,6 +64,22 @@ func TestSearchUnknownMember(t *testing.T) {
 	}
 }
 
+// TestSearchMemberBesideLookupRequest: a member of a search beside
+// lookupId and lookupRequest (a lookup's asOfDate put one level too
+// high) is refused naming it, as a client that imports wire alone reads
+// a search too; it was ignored and the search answered as of today.
+func TestSearchMemberBesideLookupRequest(t *testing.T) {
+	var s Search
+	err := s.UnmarshalJSON([]byte(`{"lookupId":"a","asOfDate":"2020-01-01","lookupRequest":{"taxAreaId":"1"}}`))
+	var one *levy.Error
+	if !errors.As(err, &one) || one.Field != "asOfDate" || one.Code != levy.EInvalid || !strings.Contains(one.Message, "lookupRequest") {
+		t.Errorf("%v, want an error about asOfDate saying it goes in lookupRequest", err)
+	}
+	if err := s.UnmarshalJSON([]byte(`{"lookupId":"a","lookupRequest":{"taxAreaId":"1","asOfDate":"2020-01-01"}}`)); err != nil {
+		t.Errorf("asOfDate inside lookupRequest: %v", err)
+	}
+}
+
 // TestSearchLookupID: a search's lookupId is optional (the OpenAPI's
 // FindTaxAreasLookupType does not require it), but when given it has 1
 // to 40 characters: an empty one is refused when the search is read,

@@ -165,5 +165,14 @@ func (s *Search) UnmarshalJSON(b []byte) error {
 			return errs[0]
 		}
 	}
+	// A member beside lookupId and lookupRequest is a lookup's member put
+	// one level too high ({"lookupId":"a","asOfDate":"2020-01-01",
+	// "lookupRequest":{...}}): ignored, the search would answer as of
+	// today without a word, where the same member inside lookupRequest is
+	// refused.
+	jsonbody.UnknownMembers(b, reflect.TypeFor[searchWire](), nil, func(u jsonbody.Unknown) bool { unknown = &u; return false })
+	if unknown != nil {
+		return levy.Invalid(jsonbody.Clip(unknown.Path.String()), "is not a member of a search; its members are %s (the lookup's own members go in lookupRequest)", strings.Join(unknown.Known, ", "))
+	}
 	return nil
 }
