@@ -57,7 +57,17 @@ type browserSession struct {
 // and a collector of its console messages; it stops with the test.
 func startBrowser(t *testing.T) *browserSession {
 	t.Helper()
+	// Chromium keeps its singleton socket in an org.chromium.* directory
+	// under TMPDIR and never removes it; a TMPDIR of the session's own,
+	// removed when the browser has stopped, takes it away. The path stays
+	// short: a Unix socket's path is limited to 107 bytes, which a
+	// t.TempDir named after a subtest can pass.
+	tmp, err := os.MkdirTemp("", "levy-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	opts := []chromedp.ExecAllocatorOption{
+		chromedp.Env("TMPDIR=" + tmp),
 		chromedp.ExecPath(chromiumPath(t)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 800),
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
@@ -65,10 +75,9 @@ func startBrowser(t *testing.T) *browserSession {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
+	t.Cleanup(func() { cancel(); cancelAlloc(); _ = os.RemoveAll(tmp) })
 	shots := os.Getenv("LEVY_CONSOLE_SCREENSHOTS")
 	if shots == "" {
-		var err error
 		if shots, err = os.MkdirTemp("", "levy-console-screenshots-"); err != nil {
 			t.Fatal(err)
 		}
