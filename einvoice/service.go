@@ -124,8 +124,9 @@ type Config struct {
 	// that shares the store once it lapses. The Service renews a
 	// document's lease while it works on it, every third of the term, and
 	// takes a connection's lease again before each attempt; the term must
-	// exceed Timeout, which New sees to. It also bounds a worker's calls
-	// to the store: each has a third of the term, and the work on a
+	// exceed Timeout, which New sees to. It also bounds New's reads of
+	// the outbox and of the work queue, and a worker's calls to the
+	// store: each has a third of the term, and the work on a
 	// document ends when its lease lapses unrenewed, so that a store
 	// that does not answer (a hung database connection) holds no worker
 	// for good; the document is tried again.
@@ -257,14 +258,26 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 	if !cfg.Passive {
 		s.proc = newProcessor(s)
 		s.disp = newDispatcher(s)
-		if err := s.disp.resume(ctx); err != nil {
-			s.cancel()
-			return nil, err
-		}
-		if err := s.proc.start(ctx); err != nil {
+		// The reads of the outbox and of the work queue are calls to the
+		// store as a lane's or a worker's are, each bounded by a third of
+		// the lease term (storeCall) as well as by ctx: a store that does
+		// not answer (a hung database connection) fails New then, rather
+		// than hold it for good.
+		cctx, cancel := s.storeCall(ctx)
+		err := s.disp.resume(cctx)
+		cancel()
+		if err != nil {
 			s.cancel()
 			s.wg.Wait()
-			return nil, err
+			return nil, fmt.Errorf("einvoice: resume the events of the outbox: %w", err)
+		}
+		cctx, cancel = s.storeCall(ctx)
+		err = s.proc.start(cctx)
+		cancel()
+		if err != nil {
+			s.cancel()
+			s.wg.Wait()
+			return nil, fmt.Errorf("einvoice: resume the documents in progress: %w", err)
 		}
 		if cfg.PollInterval > 0 {
 			s.wg.Add(1)

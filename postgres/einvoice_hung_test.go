@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -174,4 +175,60 @@ func TestEInvoiceDispatchOutlivesAHungConnection(t *testing.T) {
 	hangAllConns(ctx, t, b)
 	letGo()
 	h.lastIs(t, d.DocumentID, 3, time.Minute)
+}
+
+// hangAtResume is node B's e-invoicing store, whose connections are all
+// hung (hangAllConns) just before New's read of the outbox, the first
+// call of the resume of the connections' pending events.
+type hangAtResume struct {
+	einvoice.Store
+	t  *testing.T
+	db *DB
+}
+
+func (s hangAtResume) Outboxes(ctx context.Context) ([]string, error) {
+	s.t.Helper()
+	hangAllConns(context.Background(), s.t, s.db)
+	return s.Store.Outboxes(ctx)
+}
+
+// TestEInvoiceNewOutlivesAHungConnection: node B starts e-invoicing
+// (einvoice.New) while the server processes of every connection of its
+// pool are stopped just before New reads the outbox to resume the
+// events waiting in it, as a server that froze or a network path that
+// went silent would leave them. New must give up within the bound of a
+// store call (a third of the lease term) and fail, saying what it was
+// doing, rather than wait on the hung statement for good. Before, the
+// read of the outbox at start had no bound but New's context, which
+// levy serve gives no deadline: New never returned, and the node never
+// served.
+func TestEInvoiceNewOutlivesAHungConnection(t *testing.T) {
+	ctx := levy.WithTenant(context.Background(), "acme")
+	a := nodes(t, 1)[0]
+	b := peerNode(ctx, t, a)
+	cfg := einvNodeConfig(t, einvoice.Config{Timeout: 500 * time.Millisecond, LeaseTerm: time.Second})
+	cfg.PollInterval = 0
+
+	type result struct {
+		s   *einvoice.Service
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		s, err := einvoice.New(context.Background(), hangAtResume{Store: b.EInvoice(), t: t, db: b}, cfg)
+		done <- result{s, err}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("einvoice.New has not returned a minute after node B's connections hung under its read of the outbox (lease term 1s)")
+	}
+	if r.err == nil {
+		r.s.Close()
+		t.Fatal("einvoice.New succeeded over a store that did not answer its read of the outbox")
+	}
+	if !strings.Contains(r.err.Error(), "resume the events of the outbox") {
+		t.Errorf("einvoice.New: %v; want an error that says it was resuming the events of the outbox", r.err)
+	}
 }

@@ -24,4 +24,8 @@
 //	GET    /admin/v1/einvoicing/dead-letters[?tenant=T]           the dead-letter list
 //	POST   /admin/v1/einvoicing/dead-letters/{eventId}/replay     send a dead letter again
 //	DELETE /admin/v1/einvoicing/dead-letters/{eventId}            drop a dead letter for good
+//
+// The webhook routes take no query parameter but the webhookId of the
+// second DELETE, once: any other is answered 400 naming it, as is a
+// webhookId beside the path's, rather than passed over.
 package einvoicing

@@ -153,6 +153,10 @@ func (h *Handler) content(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
+	if err := api.CheckQuery(r.URL.Query()); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	var nc einvoice.NewConnection
 	if err := decodeStrict(r, &nc, "a webhook connection", connectionMembers...); err != nil {
 		api.WriteError(w, r, err)
@@ -171,6 +175,10 @@ func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
 // connections with the secretKey of the body, and answers the connection
 // without it.
 func (h *Handler) replaceSecret(w http.ResponseWriter, r *http.Request) {
+	if err := api.CheckQuery(r.URL.Query()); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	var ns einvoice.NewSecret
 	if err := decodeStrict(r, &ns, "the body that replaces a webhook secret", secretMembers...); err != nil {
 		api.WriteError(w, r, err)
@@ -205,6 +213,10 @@ func decodeStrict(r *http.Request, v any, what string, members ...string) error 
 }
 
 func (h *Handler) listConnections(w http.ResponseWriter, r *http.Request) {
+	if err := api.CheckQuery(r.URL.Query()); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	cs, err := h.svc.Connections(r.Context())
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -214,6 +226,10 @@ func (h *Handler) listConnections(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) getConnection(w http.ResponseWriter, r *http.Request) {
+	if err := api.CheckQuery(r.URL.Query()); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	c, err := h.svc.Connection(r.Context(), r.PathValue("webhookId"))
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -224,6 +240,18 @@ func (h *Handler) getConnection(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) deleteConnection(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("webhookId")
+	// The connection is named once: in the path, or by one webhookId in
+	// the query. A second name (?webhookId=B beside the path's A, or
+	// given twice) is refused rather than passed over, since the
+	// connection deleted might not be the one meant.
+	var query []string
+	if id == "" {
+		query = []string{"webhookId"}
+	}
+	if err := api.CheckQuery(r.URL.Query(), query...); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	if id == "" {
 		id = r.URL.Query().Get("webhookId")
 		if id == "" {
