@@ -1,0 +1,169 @@
+package client_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api/client"
+	"github.com/levytax/levy/wire"
+)
+
+// fieldOf returns the code and the field of err's first *levy.Error.
+func fieldOf(err error) (string, string) {
+	var le *levy.Error
+	if !errors.As(err, &le) {
+		return levy.ErrorCode(err), ""
+	}
+	return le.Code, le.Field
+}
+
+// TestSameTransactionIDErrors: an ID that no URL path can carry ("", "."
+// and "..") is refused as the engine refuses it, invalid and naming the
+// path parameter; the client sent it, and the server's router answered
+// not_found for a route it has not ("there is no
+// /api/v2/transactions//reversal"), so that a host retrying by code took
+// a bad ID for a missing transaction.
+func TestSameTransactionIDErrors(t *testing.T) {
+	e, c := setup(t)
+	ctx := context.Background()
+	for _, id := range []string{"", ".", ".."} {
+		for _, calc := range []wire.Calculator{e, c} {
+			ops := map[string]func() error{
+				"DeleteTransaction": func() error { return calc.DeleteTransaction(ctx, id) },
+				"ReverseTransaction": func() error {
+					_, err := calc.ReverseTransaction(ctx, id, wire.ReversalRequest{})
+					return err
+				},
+				"RollbackTransaction": func() error {
+					_, err := calc.RollbackTransaction(ctx, id)
+					return err
+				},
+				"TransactionExists": func() error {
+					_, err := calc.TransactionExists(ctx, id)
+					return err
+				},
+			}
+			for name, op := range ops {
+				want := "id"
+				if name == "TransactionExists" {
+					want = "transactionid"
+				}
+				if code, field := fieldOf(op()); code != levy.EInvalid || field != want {
+					t.Errorf("%T.%s(%q): %s naming %q, want %s naming %q", calc, name, id, code, field, levy.EInvalid, want)
+				}
+			}
+		}
+	}
+}
+
+// countingServer returns the URL of a server that counts the requests
+// it gets and answers each 500.
+func countingServer(t *testing.T) (string, *atomic.Int64) {
+	t.Helper()
+	var n atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		n.Add(1)
+		w.WriteHeader(http.StatusInternalServerError)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/api/v2", &n
+}
+
+// TestNilRequests: a nil request is refused as the engine refuses it,
+// one invalid error, without a call; the client sent the body "null",
+// and the server answered with the errors of an empty request.
+func TestNilRequests(t *testing.T) {
+	url, sent := countingServer(t)
+	c, err := client.New(url, client.WithStaticToken("x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	calls := map[string]func() error{
+		"Sale":     func() error { _, err := c.Sale(ctx, nil); return err },
+		"Purchase": func() error { _, err := c.Purchase(ctx, nil); return err },
+		"Owner":    func() error { _, err := c.Owner(ctx, nil); return err },
+		"ExplainSale": func() error {
+			_, _, err := c.ExplainSale(ctx, nil)
+			return err
+		},
+		"ExplainPurchase": func() error {
+			_, _, err := c.ExplainPurchase(ctx, nil)
+			return err
+		},
+		"ExplainOwner": func() error {
+			_, _, err := c.ExplainOwner(ctx, nil)
+			return err
+		},
+	}
+	for name, call := range calls {
+		err := call()
+		var le *levy.Error
+		if !errors.As(err, &le) || le.Code != levy.EInvalid {
+			t.Errorf("%s(nil): %v, want one invalid error", name, err)
+		}
+		var list levy.Errors
+		if errors.As(err, &list) {
+			t.Errorf("%s(nil): a list of %d errors, want one", name, len(list))
+		}
+	}
+	if n := sent.Load(); n != 0 {
+		t.Errorf("%d requests were sent for nil requests, want none", n)
+	}
+}
+
+// TestNilOptions: a nil Option, WithHTTPClient(nil) and WithToken(nil)
+// are refused by New, invalid and naming the parameter, as engine.New
+// refuses a nil option; New panicked on the first, and the client it
+// made of the second panicked on its first call.
+func TestNilOptions(t *testing.T) {
+	url, _ := countingServer(t)
+	for _, c := range []struct {
+		name  string
+		opts  []client.Option
+		field string
+	}{
+		{"nil option", []client.Option{nil}, "opts[0]"},
+		{"nil second option", []client.Option{client.WithStaticToken("x"), nil}, "opts[1]"},
+		{"WithHTTPClient(nil)", []client.Option{client.WithHTTPClient(nil)}, "hc"},
+		{"WithToken(nil)", []client.Option{client.WithToken(nil)}, "fn"},
+	} {
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Errorf("%s: New panicked: %v", c.name, p)
+				}
+			}()
+			got, err := client.New(url, c.opts...)
+			if code, field := fieldOf(err); code != levy.EInvalid || field != c.field {
+				t.Errorf("%s: New returned %v (%s naming %q), want %s naming %q", c.name, err, code, field, levy.EInvalid, c.field)
+			}
+			if got != nil {
+				t.Errorf("%s: New returned a client beside its error", c.name)
+			}
+		}()
+	}
+}
+
+// TestZeroClient: a Client not made by New answers an error on every
+// call instead of panicking on its missing HTTP client.
+func TestZeroClient(t *testing.T) {
+	var c client.Client
+	ctx := context.Background()
+	defer func() {
+		if p := recover(); p != nil {
+			t.Fatalf("the zero Client panicked: %v", p)
+		}
+	}()
+	if _, err := c.Sale(ctx, &wire.SaleRequest{}); err == nil {
+		t.Error("the zero Client's Sale returned no error")
+	}
+	if _, err := c.TransactionExists(ctx, "x"); err == nil {
+		t.Error("the zero Client's TransactionExists returned no error")
+	}
+}
