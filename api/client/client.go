@@ -408,13 +408,48 @@ func (c *Client) LookupExternal(ctx context.Context, req wire.ExternalJurisdicti
 	return c.lookup(ctx, "/external-jurisdiction-lookup", req)
 }
 
-// Find runs a batch of lookups (POST /find-taxareas).
+// Find runs a batch of lookups (POST /find-taxareas). A nil batch is the
+// empty one, as for the resolver. A search without a request has no wire
+// form: the batch is refused before it is sent, with the resolver's
+// error for each such search ("[i].lookupRequest", and "[i].lookupId"
+// when that is bad too); the server checks the rest.
 func (c *Client) Find(ctx context.Context, searches []wire.Search) ([]wire.SearchResult, error) {
+	if searches == nil {
+		searches = []wire.Search{}
+	}
+	if err := unsendable(searches); err != nil {
+		return nil, err
+	}
 	var a answer[[]wire.SearchResult]
 	if err := c.call(ctx, http.MethodPost, "/find-taxareas", searches, &a); err != nil {
 		return nil, err
 	}
 	return a.Data, nil
+}
+
+// unsendable returns the errors of the searches that name no request,
+// as the resolver names them, or nil when every search has one (or the
+// batch is over wire.MaxSearches, which the server refuses first).
+func unsendable(searches []wire.Search) error {
+	if len(searches) > wire.MaxSearches {
+		return nil
+	}
+	var errs levy.Errors
+	missing := false
+	for i, s := range searches {
+		var bad *levy.Error
+		if errors.As(wire.CheckLookupID(fmt.Sprintf("[%d].lookupId", i), s.LookupID), &bad) {
+			errs = append(errs, bad)
+		}
+		if s.Address == nil && s.Coordinates == nil && s.TaxAreaID == nil && s.External == nil {
+			errs = append(errs, levy.Invalid(fmt.Sprintf("[%d].lookupRequest", i), "is required"))
+			missing = true
+		}
+	}
+	if !missing {
+		return nil
+	}
+	return errs
 }
 
 // ChangedTaxAreas lists the tax areas that changed from from to to
@@ -428,8 +463,13 @@ func (c *Client) ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]st
 }
 
 // TaxAreaChanged tells whether one tax area changed from from to to
-// (GET /changed-taxareas/{taxareaid}); a zero to means today.
+// (GET /changed-taxareas/{taxareaid}); a zero to means today. An id that
+// is not a tax area ID is refused before it is sent, as the resolver
+// refuses it (levy.EInvalid, field "taxareaid").
 func (c *Client) TaxAreaChanged(ctx context.Context, id string, from, to civil.Date) (bool, error) {
+	if err := wire.ValidateTaxAreaID("taxareaid", id); err != nil {
+		return false, err
+	}
 	var a answer[struct {
 		Changed bool `json:"changed"`
 	}]

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"sync/atomic"
 	"testing"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api/client"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/wire"
 )
 
@@ -165,5 +167,62 @@ func TestZeroClient(t *testing.T) {
 	}
 	if _, err := c.TransactionExists(ctx, "x"); err == nil {
 		t.Error("the zero Client's TransactionExists returned no error")
+	}
+}
+
+// errorShape is the code and field of each error of err, for comparing
+// an in-process error with a remote one.
+func errorShape(err error) []string {
+	var list levy.Errors
+	if errors.As(err, &list) {
+		var out []string
+		for _, e := range list {
+			out = append(out, e.Code+" "+e.Field)
+		}
+		return out
+	}
+	code, field := fieldOf(err)
+	if code == "" {
+		return nil
+	}
+	return []string{code + " " + field}
+}
+
+// TestSameLookupAnswers: the lookups that the resolver refuses, or
+// answers, without a tax area to look at get the same answer through the
+// client. A search without a request failed to encode (an internal error
+// naming no search), a nil batch was sent as null (invalid, where the
+// resolver finds nothing), and a tax area ID that a URL path does not
+// carry ("", ".") reached no route (not_found, where the resolver says
+// invalid naming taxareaid).
+func TestSameLookupAnswers(t *testing.T) {
+	e, c := setup(t)
+	ctx := context.Background()
+	local, remote := e.Resolver(), c
+	day := civil.MustParse("2026-01-01")
+	for _, id := range []string{"", ".", "..", "12a"} {
+		_, err1 := local.TaxAreaChanged(ctx, id, day, day)
+		_, err2 := remote.TaxAreaChanged(ctx, id, day, day)
+		if s1, s2 := errorShape(err1), errorShape(err2); len(s1) == 0 || !reflect.DeepEqual(s1, s2) {
+			t.Errorf("TaxAreaChanged(%q): in-process %v, remote %v (%v)", id, s1, s2, err2)
+		}
+	}
+	addr := &wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}}
+	for name, searches := range map[string][]wire.Search{
+		"nil":                   nil,
+		"empty":                 {},
+		"no request":            {{LookupID: "a"}},
+		"second without one":    {{LookupID: "a", Address: addr}, {LookupID: "b"}},
+		"two without one":       {{}, {LookupID: "b"}},
+		"one with a bad lookup": {{LookupID: "a", Address: &wire.AddressLookupRequest{}}},
+	} {
+		r1, err1 := local.Find(ctx, searches)
+		r2, err2 := remote.Find(ctx, searches)
+		if s1, s2 := errorShape(err1), errorShape(err2); !reflect.DeepEqual(s1, s2) {
+			t.Errorf("Find %s: in-process %v, remote %v (%v)", name, s1, s2, err2)
+		}
+		if len(r1) != len(r2) {
+			t.Errorf("Find %s: in-process %d results, remote %d", name, len(r1), len(r2))
+		}
 	}
 }
