@@ -186,8 +186,12 @@ var codeOf = map[int]string{
 // ErrorOf turns an error answer of a Levy server, the errors envelope of
 // any of its routes, into Levy's errors: one *levy.Error or levy.Errors,
 // each with its code, target and message. It reads resp's body and
-// leaves closing it to the caller.
+// leaves closing it to the caller. A nil resp is an internal error, and
+// a resp without a body the error of its status.
 func ErrorOf(resp *http.Response) error {
+	if resp == nil {
+		return &levy.Error{Code: levy.EInternal, Message: "there is no answer to read an error from"}
+	}
 	var body struct {
 		Errors []struct {
 			Code    string `json:"code"`
@@ -195,7 +199,10 @@ func ErrorOf(resp *http.Response) error {
 			Target  string `json:"target"`
 		} `json:"errors"`
 	}
-	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	var raw []byte
+	if resp.Body != nil {
+		raw, _ = io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	}
 	code, ok := codeOf[resp.StatusCode]
 	if !ok {
 		code = levy.EInternal

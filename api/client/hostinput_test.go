@@ -226,3 +226,28 @@ func TestSameLookupAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorOfWithoutBody: ErrorOf of a nil response, or of one without a
+// body (a zero http.Response, a response a test built), is an error of
+// its status instead of a panic reading the missing body.
+func TestErrorOfWithoutBody(t *testing.T) {
+	for name, c := range map[string]struct {
+		resp *http.Response
+		want string
+	}{
+		"nil":              {nil, levy.EInternal},
+		"zero":             {&http.Response{}, levy.EInternal},
+		"503 with no body": {&http.Response{StatusCode: http.StatusServiceUnavailable, Status: "503 Service Unavailable"}, levy.EUnavailable},
+	} {
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Errorf("%s: ErrorOf panicked: %v", name, p)
+				}
+			}()
+			if got := levy.ErrorCode(client.ErrorOf(c.resp)); got != c.want {
+				t.Errorf("%s: code %q, want %q", name, got, c.want)
+			}
+		}()
+	}
+}
