@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -33,7 +34,8 @@ func fieldOf(err error) (string, string) {
 func TestSameTransactionIDErrors(t *testing.T) {
 	e, c := setup(t)
 	ctx := context.Background()
-	for _, id := range []string{"", ".", ".."} {
+	messages := map[string]string{} // by operation and ID, the engine's
+	for _, id := range []string{"", ".", "..", "   ", strings.Repeat("x", 41)} {
 		for _, calc := range []wire.Calculator{e, c} {
 			ops := map[string]func() error{
 				"DeleteTransaction": func() error { return calc.DeleteTransaction(ctx, id) },
@@ -55,8 +57,15 @@ func TestSameTransactionIDErrors(t *testing.T) {
 				if name == "TransactionExists" {
 					want = "transactionid"
 				}
-				if code, field := fieldOf(op()); code != levy.EInvalid || field != want {
+				err := op()
+				if code, field := fieldOf(err); code != levy.EInvalid || field != want {
 					t.Errorf("%T.%s(%q): %s naming %q, want %s naming %q", calc, name, id, code, field, levy.EInvalid, want)
+				}
+				key := name + " " + id
+				if calc == wire.Calculator(e) {
+					messages[key] = err.Error()
+				} else if err.Error() != messages[key] {
+					t.Errorf("%s(%q): the client says %q, the engine %q", name, id, err, messages[key])
 				}
 			}
 		}
