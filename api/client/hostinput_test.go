@@ -126,6 +126,27 @@ func TestNilRequests(t *testing.T) {
 	if n := sent.Load(); n != 0 {
 		t.Errorf("%d requests were sent for nil requests, want none", n)
 	}
+
+	// The errors are the engine's own.
+	e, _ := setup(t)
+	same := func(name string, local, remote error) {
+		t.Helper()
+		if local == nil || remote == nil || local.Error() != remote.Error() {
+			t.Errorf("%s(nil): the engine says %v, the client %v", name, local, remote)
+		}
+	}
+	_, errLocal := e.Sale(ctx, nil)
+	same("Sale", errLocal, calls["Sale"]())
+	_, errLocal = e.Purchase(ctx, nil)
+	same("Purchase", errLocal, calls["Purchase"]())
+	_, errLocal = e.Owner(ctx, nil)
+	same("Owner", errLocal, calls["Owner"]())
+	_, _, errLocal = e.ExplainSale(ctx, nil)
+	same("ExplainSale", errLocal, calls["ExplainSale"]())
+	_, _, errLocal = e.ExplainPurchase(ctx, nil)
+	same("ExplainPurchase", errLocal, calls["ExplainPurchase"]())
+	_, _, errLocal = e.ExplainOwner(ctx, nil)
+	same("ExplainOwner", errLocal, calls["ExplainOwner"]())
 }
 
 // TestNilOptions: a nil Option, WithHTTPClient(nil) and WithToken(nil)
