@@ -87,8 +87,7 @@ func WithUserAgent(ua string) Option { return func(c *Client) { c.agent = ua } }
 // option given a nil value, is refused (levy.EInvalid naming "opts[i]",
 // or the option's parameter), as engine.New refuses its own.
 func New(baseURL string, opts ...Option) (*Client, error) {
-	u, err := url.Parse(baseURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if !httpURL(baseURL) {
 		return nil, fmt.Errorf("client: %q is not an http or https URL", baseURL)
 	}
 	c := &Client{base: strings.TrimRight(baseURL, "/"), hc: http.DefaultClient, agent: "levy-client"}
@@ -107,6 +106,12 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		c.token = newTokens(c.credentials, c.hc).get
 	}
 	return c, nil
+}
+
+// httpURL reports whether s is an absolute http or https URL.
+func httpURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 var (
@@ -513,9 +518,14 @@ func dateQuery(from, to civil.Date) string {
 // audience, and keeps each until shortly before it expires, as the wire
 // format recommends, so that a token is asked for once per lifetime and
 // not once per call. A call that needs a new token asks for it under its
-// own context, whose end stops the wait.
+// own context, whose end stops the wait. A tokenURL that is not an http
+// or https URL is refused by New (levy.EInvalid, field "tokenURL").
 func WithClientCredentials(tokenURL, clientID, clientSecret, audience string) Option {
 	return func(c *Client) {
+		if !httpURL(tokenURL) {
+			c.refuse(levy.Invalid("tokenURL", "%q is not an http or https URL", tokenURL))
+			return
+		}
 		cfg := clientcredentials.Config{ClientID: clientID, ClientSecret: clientSecret, TokenURL: tokenURL,
 			EndpointParams: url.Values{"audience": {audience}}, AuthStyle: oauth2.AuthStyleInParams}
 		c.credentials = &cfg

@@ -152,7 +152,9 @@ func TestNilRequests(t *testing.T) {
 // TestNilOptions: a nil Option, WithHTTPClient(nil) and WithToken(nil)
 // are refused by New, invalid and naming the parameter, as engine.New
 // refuses a nil option; New panicked on the first, and the client it
-// made of the second panicked on its first call.
+// made of the second panicked on its first call. A token URL that is not
+// an http or https URL is refused as the base URL is; it failed every
+// call, as an internal error of the token fetch.
 func TestNilOptions(t *testing.T) {
 	url, _ := countingServer(t)
 	for _, c := range []struct {
@@ -164,6 +166,8 @@ func TestNilOptions(t *testing.T) {
 		{"nil second option", []client.Option{client.WithStaticToken("x"), nil}, "opts[1]"},
 		{"WithHTTPClient(nil)", []client.Option{client.WithHTTPClient(nil)}, "hc"},
 		{"WithToken(nil)", []client.Option{client.WithToken(nil)}, "fn"},
+		{"WithClientCredentials without a token URL", []client.Option{client.WithClientCredentials("", "id", "secret", "aud")}, "tokenURL"},
+		{"WithClientCredentials with a relative token URL", []client.Option{client.WithClientCredentials("/oauth/token", "id", "secret", "aud")}, "tokenURL"},
 	} {
 		func() {
 			defer func() {
