@@ -49,7 +49,10 @@ func NotFound(field, format string, args ...any) *Error {
 }
 
 // ErrorCode returns the code of the first *Error in err's chain, EInternal
-// for any other non-nil error, and "" for nil.
+// for any other non-nil error, and "" for nil. A call whose context ended
+// fails with the context's own error (errors.Is(err, context.Canceled)),
+// which is no *Error: ErrorCode calls it internal, so a host that acts on
+// codes asks errors.Is about its context first (ExampleErrorCode).
 func ErrorCode(err error) string {
 	if err == nil {
 		return ""

@@ -91,7 +91,10 @@ var _ auth.Store = (*AuthStore)(nil)
 // written before tenants had one. Of the options, it reads WithLogger
 // and WithSyncWrites.
 func OpenAuth(ctx context.Context, dir string, opts ...Option) (*AuthStore, error) {
-	o := newOptions(opts)
+	o, err := newOptions(dir, opts)
+	if err != nil {
+		return nil, err
+	}
 	// The store is small: a few records per client. Badger's defaults are
 	// sized for large databases, so its tables and caches are kept small.
 	bo := bdb.DefaultOptions(dir).

@@ -134,7 +134,10 @@ var _ einvoice.Store = (*EInvoiceStore)(nil)
 // its receiver's directory. It finishes a rewrite of the connections
 // that a crash interrupted (see Reseal).
 func OpenEInvoice(ctx context.Context, dir string, opts ...Option) (*EInvoiceStore, error) {
-	o := newOptions(opts)
+	o, err := newOptions(dir, opts)
+	if err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
 	}

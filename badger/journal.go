@@ -93,7 +93,10 @@ var (
 // its value log garbage collection. It refuses a directory written with
 // another schema version than the one this Levy supports.
 func OpenJournal(ctx context.Context, dir string, opts ...Option) (*JournalStore, error) {
-	o := newOptions(opts)
+	o, err := newOptions(dir, opts)
+	if err != nil {
+		return nil, err
+	}
 	bo := bdb.DefaultOptions(dir).WithSyncWrites(o.syncWrites)
 	db, err := Open(ctx, bo, "journal", o.log, Schema{Key: journalKeySchema, Version: journalSchemaVersion, Store: "the journal",
 		Kind: "journal", Prefixes: journalPrefixes,

@@ -1,13 +1,17 @@
 package badger
 
 import (
+	"fmt"
 	"log/slog"
 	"time"
+
+	"github.com/levytax/levy"
 )
 
 // Option configures one of the stores of this package when it is opened.
 // Every store takes the same options; one that has no use for an option
-// ignores it.
+// ignores it. A nil Option is refused by the store's Open (levy.EInvalid,
+// field "opts[i]").
 type Option func(*options)
 
 // options are the settings shared by the stores.
@@ -25,17 +29,25 @@ const (
 	gcDiscardRatio = 0.5
 )
 
-// newOptions applies opts over the defaults. The logger is never nil
-// afterwards: without WithLogger it discards.
-func newOptions(opts []Option) options {
+// newOptions applies opts over the defaults for a store in dir. The
+// logger is never nil afterwards: without WithLogger it discards. An
+// empty dir and a nil option are refused (levy.EInvalid naming "dir" or
+// "opts[i]"), before anything is opened.
+func newOptions(dir string, opts []Option) (options, error) {
 	o := options{gcInterval: defaultGCInterval, syncWrites: true}
-	for _, opt := range opts {
+	if dir == "" {
+		return o, levy.Invalid("dir", "a store needs the directory that holds it")
+	}
+	for i, opt := range opts {
+		if opt == nil {
+			return o, levy.Invalid(fmt.Sprintf("opts[%d]", i), "an option is required, not nil")
+		}
 		opt(&o)
 	}
 	if o.log == nil {
 		o.log = slog.New(slog.DiscardHandler)
 	}
-	return o
+	return o, nil
 }
 
 // WithLogger sends a store's logs to log: its own (such as a failed value

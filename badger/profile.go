@@ -102,7 +102,10 @@ var _ profile.Store = (*ProfileStore)(nil)
 // by a crash left behind. Of the options, it reads WithLogger and
 // WithSyncWrites.
 func OpenProfile(ctx context.Context, dir string, opts ...Option) (*ProfileStore, error) {
-	o := newOptions(opts)
+	o, err := newOptions(dir, opts)
+	if err != nil {
+		return nil, err
+	}
 	bo := bdb.DefaultOptions(dir).
 		WithSyncWrites(o.syncWrites).
 		WithMemTableSize(16 << 20).

@@ -65,7 +65,14 @@ func (f Format) String() string {
 	return fmt.Sprintf("format %d", int(f))
 }
 
-// Config says what a run calculates and where it stores it.
+// Config says what a run calculates and where it stores it. Run,
+// OpenFile, Sales, Purchases and Owners refuse a Config without an
+// Engine, with a Perspective (Run and OpenFile; the iterators set their
+// own) or Format that is not one of this package's, or with a negative
+// count, before they read anything: the error is a
+// levy.EInvalid naming that field ("Engine", "Perspective", "Format",
+// "Workers", ...), as is a nil in, out or reqs ("in", "out", "reqs"). A
+// Config is a value: a run copies it, and many runs may share one.
 type Config struct {
 	// Engine calculates the requests; it is required.
 	Engine *engine.Engine
@@ -209,21 +216,21 @@ type input struct {
 }
 
 // errNoInput is the error of a run given a nil reader.
-var errNoInput = errors.New("batch: the run needs a reader for its input, and in is nil")
+var errNoInput = levy.Invalid("in", "the run needs a reader for its input, and in is nil")
 
 // settings returns cfg with its defaults, or the error of what it lacks.
 func (cfg Config) settings() (Config, error) {
 	switch {
 	case cfg.Engine == nil:
-		return cfg, errors.New("batch: Config.Engine is required")
+		return cfg, levy.Invalid("Engine", "a run needs an engine to calculate its requests")
 	case !cfg.Perspective.Valid():
-		return cfg, unknownPerspective(string(cfg.Perspective))
+		return cfg, levy.Invalid("Perspective", "unknown perspective %q: sale, purchase or owner", string(cfg.Perspective))
 	}
 	if err := cfg.negative(); err != nil {
 		return cfg, err
 	}
 	if cfg.Format != JSONLines && cfg.Format != CSV {
-		return cfg, fmt.Errorf("batch: unknown format %d", cfg.Format)
+		return cfg, levy.Invalid("Format", "unknown format %d: JSONLines or CSV", cfg.Format)
 	}
 	if cfg.Tenant == "" {
 		cfg.Tenant = levy.DefaultTenant
@@ -284,7 +291,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary,
 		return Summary{}, err
 	}
 	if out == nil {
-		return Summary{}, errors.New("batch: Run needs a writer for the output, and out is nil")
+		return Summary{}, levy.Invalid("out", "Run needs a writer for its output, and out is nil")
 	}
 	if in == nil {
 		return Summary{}, errNoInput

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"iter"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
@@ -107,7 +108,7 @@ func requests[Q, R any](ctx context.Context, cfg Config, reqs iter.Seq[*Q],
 	return func(yield func(Result[R], error) bool) {
 		cfg, err := cfg.settings()
 		if err == nil && reqs == nil {
-			err = errors.New("batch: the run needs a sequence of requests, and reqs is nil")
+			err = levy.Invalid("reqs", "the run needs a sequence of requests, and reqs is nil")
 		}
 		if err != nil {
 			yield(Result[R]{}, err)

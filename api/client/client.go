@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -22,26 +24,54 @@ import (
 // maxAnswer bounds the body of an answer the client reads.
 const maxAnswer = 256 << 20
 
-// Client calls the API at one base URL. Build it with New.
+// Client calls the API at one base URL. Build it with New: a Client
+// that New did not make (the zero Client) answers every call with an
+// error.
 type Client struct {
 	base        string
 	hc          *http.Client
 	token       func(ctx context.Context) (string, error)
 	agent       string
 	credentials *clientcredentials.Config
+	// refused is the error of an option given a nil value, which New
+	// returns.
+	refused error
 }
 
 // Option configures a Client.
 type Option func(*Client)
 
 // WithHTTPClient sends the requests with hc (default: http.DefaultClient).
-func WithHTTPClient(hc *http.Client) Option { return func(c *Client) { c.hc = hc } }
+// A nil hc is refused by New (levy.EInvalid, field "hc").
+func WithHTTPClient(hc *http.Client) Option {
+	return func(c *Client) {
+		if hc == nil {
+			c.refuse(levy.Invalid("hc", "WithHTTPClient needs an *http.Client (leave the option out for http.DefaultClient)"))
+			return
+		}
+		c.hc = hc
+	}
+}
 
 // WithToken sends the access token that fn returns with every request, as
 // "Authorization: Bearer <token>". fn is called for every request, so it
-// can refresh the token; it must be safe for concurrent use.
+// can refresh the token; it must be safe for concurrent use. A nil fn is
+// refused by New (levy.EInvalid, field "fn").
 func WithToken(fn func(ctx context.Context) (string, error)) Option {
-	return func(c *Client) { c.token = fn }
+	return func(c *Client) {
+		if fn == nil {
+			c.refuse(levy.Invalid("fn", "WithToken needs a function that returns the access token"))
+			return
+		}
+		c.token = fn
+	}
+}
+
+// refuse keeps err, the first error of an option, for New to return.
+func (c *Client) refuse(err error) {
+	if c.refused == nil {
+		c.refused = err
+	}
 }
 
 // WithStaticToken sends the same access token with every request.
@@ -53,15 +83,22 @@ func WithStaticToken(token string) Option {
 func WithUserAgent(ua string) Option { return func(c *Client) { c.agent = ua } }
 
 // New returns a client of the API at baseURL, the address that ends in
-// the base path ("http://127.0.0.1:8080/api/v2").
+// the base path ("http://127.0.0.1:8080/api/v2"). A nil option, or an
+// option given a nil value, is refused (levy.EInvalid naming "opts[i]",
+// or the option's parameter), as engine.New refuses its own.
 func New(baseURL string, opts ...Option) (*Client, error) {
-	u, err := url.Parse(baseURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if !httpURL(baseURL) {
 		return nil, fmt.Errorf("client: %q is not an http or https URL", baseURL)
 	}
 	c := &Client{base: strings.TrimRight(baseURL, "/"), hc: http.DefaultClient, agent: "levy-client"}
-	for _, o := range opts {
+	for i, o := range opts {
+		if o == nil {
+			return nil, levy.Invalid(fmt.Sprintf("opts[%d]", i), "an option is required, not nil")
+		}
 		o(c)
+		if c.refused != nil {
+			return nil, c.refused
+		}
 	}
 	if c.credentials != nil {
 		// The token is kept for the calls (token.go); it is asked for with
@@ -69,6 +106,12 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		c.token = newTokens(c.credentials, c.hc).get
 	}
 	return c, nil
+}
+
+// httpURL reports whether s is an absolute http or https URL.
+func httpURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 var (
@@ -82,8 +125,15 @@ type answer[T any] struct {
 	Data T `json:"data"`
 }
 
+// errNotMade is the error of every call of a Client that New did not
+// make.
+var errNotMade = errors.New("client: the Client was not made by client.New")
+
 // call sends one request and decodes a successful answer into out.
 func (c *Client) call(ctx context.Context, method, path string, body, out any) error {
+	if c.hc == nil {
+		return errNotMade
+	}
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -142,8 +192,12 @@ var codeOf = map[int]string{
 // ErrorOf turns an error answer of a Levy server, the errors envelope of
 // any of its routes, into Levy's errors: one *levy.Error or levy.Errors,
 // each with its code, target and message. It reads resp's body and
-// leaves closing it to the caller.
+// leaves closing it to the caller. A nil resp is an internal error, and
+// a resp without a body the error of its status.
 func ErrorOf(resp *http.Response) error {
+	if resp == nil {
+		return &levy.Error{Code: levy.EInternal, Message: "there is no answer to read an error from"}
+	}
 	var body struct {
 		Errors []struct {
 			Code    string `json:"code"`
@@ -151,7 +205,10 @@ func ErrorOf(resp *http.Response) error {
 			Target  string `json:"target"`
 		} `json:"errors"`
 	}
-	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	var raw []byte
+	if resp.Body != nil {
+		raw, _ = io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	}
 	code, ok := codeOf[resp.StatusCode]
 	if !ok {
 		code = levy.EInternal
@@ -185,6 +242,9 @@ func known(code string) bool {
 
 // Sale calculates a sale (POST /supplies).
 func (c *Client) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, error) {
+	if req == nil {
+		return nil, levy.Invalid("", "a sale request is required")
+	}
 	var a answer[*wire.SaleResponse]
 	if err := c.call(ctx, http.MethodPost, "/supplies", req, &a); err != nil {
 		return nil, err
@@ -194,6 +254,9 @@ func (c *Client) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleRes
 
 // Purchase calculates a purchase (POST /procurement).
 func (c *Client) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, error) {
+	if req == nil {
+		return nil, levy.Invalid("", "a purchase request is required")
+	}
 	var a answer[*wire.PurchaseResponse]
 	if err := c.call(ctx, http.MethodPost, "/procurement", req, &a); err != nil {
 		return nil, err
@@ -203,6 +266,9 @@ func (c *Client) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire
 
 // Owner calculates a movement of the owner's assets (POST /owner).
 func (c *Client) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, error) {
+	if req == nil {
+		return nil, levy.Invalid("", "an owner request is required")
+	}
 	var a answer[*wire.OwnerResponse]
 	if err := c.call(ctx, http.MethodPost, "/owner", req, &a); err != nil {
 		return nil, err
@@ -218,8 +284,12 @@ type explained[Resp any] struct {
 }
 
 // explain sends req to an explain route and returns the response and
-// the explanation of its answer.
-func explain[Req, Resp any](ctx context.Context, c *Client, path string, req *Req) (*Resp, wire.Explanation, error) {
+// the explanation of its answer; a nil req is refused as needing one of
+// what (the error of Sale, Purchase or Owner).
+func explain[Req, Resp any](ctx context.Context, c *Client, path, what string, req *Req) (*Resp, wire.Explanation, error) {
+	if req == nil {
+		return nil, nil, levy.Invalid("", "%s request is required", what)
+	}
 	var a answer[explained[Resp]]
 	if err := c.call(ctx, http.MethodPost, path, req, &a); err != nil {
 		return nil, nil, err
@@ -234,25 +304,49 @@ func explain[Req, Resp any](ctx context.Context, c *Client, path string, req *Re
 // explanation of the response's taxes (POST /explain/supplies). The
 // server stores nothing, whatever saleMessageType says.
 func (c *Client) ExplainSale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, wire.Explanation, error) {
-	return explain[wire.SaleRequest, wire.SaleResponse](ctx, c, "/explain/supplies", req)
+	return explain[wire.SaleRequest, wire.SaleResponse](ctx, c, "/explain/supplies", "a sale", req)
 }
 
 // ExplainPurchase calculates a purchase as Purchase does and also
 // returns the explanation of the response's taxes
 // (POST /explain/procurement). The server stores nothing.
 func (c *Client) ExplainPurchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, wire.Explanation, error) {
-	return explain[wire.PurchaseRequest, wire.PurchaseResponse](ctx, c, "/explain/procurement", req)
+	return explain[wire.PurchaseRequest, wire.PurchaseResponse](ctx, c, "/explain/procurement", "a purchase", req)
 }
 
 // ExplainOwner calculates a movement of the owner's assets as Owner does
 // and also returns the explanation of the response's taxes
 // (POST /explain/owner). The server stores nothing.
 func (c *Client) ExplainOwner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, wire.Explanation, error) {
-	return explain[wire.OwnerRequest, wire.OwnerResponse](ctx, c, "/explain/owner", req)
+	return explain[wire.OwnerRequest, wire.OwnerResponse](ctx, c, "/explain/owner", "an owner", req)
+}
+
+// pathID and existsID are the names of the path parameter that holds
+// the transaction ID, of the transaction operations and of
+// TransactionExists: the names the server and the engine give it in
+// their errors. An ID that no URL path can carry ("", "." and "..") is
+// refused before a request is sent, invalid and naming that parameter,
+// as the engine refuses it; the server never sees such a path.
+const (
+	pathID   = "id"
+	existsID = "transactionid"
+)
+
+// checkID refuses id, the transaction ID of the path parameter param,
+// with the engine's error when no transaction can have it: its length
+// first, then wire.CheckTransactionID.
+func checkID(param, id string) error {
+	if n := utf8.RuneCountInString(id); n == 0 || n > wire.MaxTransactionIDLength {
+		return levy.Invalid(param, "a transaction ID has 1 to %d characters", wire.MaxTransactionIDLength)
+	}
+	return wire.CheckTransactionID(param, id)
 }
 
 // DeleteTransaction deletes a stored transaction (DELETE /transactions/{id}).
 func (c *Client) DeleteTransaction(ctx context.Context, id string) error {
+	if err := checkID(pathID, id); err != nil {
+		return err
+	}
 	var a struct {
 		TransactionID string `json:"transactionId"`
 	}
@@ -262,6 +356,9 @@ func (c *Client) DeleteTransaction(ctx context.Context, id string) error {
 // ReverseTransaction stores the reversal of a transaction
 // (POST /transactions/{id}/reversal).
 func (c *Client) ReverseTransaction(ctx context.Context, id string, r wire.ReversalRequest) (*wire.ReversalResponse, error) {
+	if err := checkID(pathID, id); err != nil {
+		return nil, err
+	}
 	var a answer[*wire.ReversalResponse]
 	body := struct {
 		Data wire.ReversalRequest `json:"data"`
@@ -275,6 +372,9 @@ func (c *Client) ReverseTransaction(ctx context.Context, id string, r wire.Rever
 // RollbackTransaction undoes the last sync of a transaction
 // (POST /transactions/{id}/rollback).
 func (c *Client) RollbackTransaction(ctx context.Context, id string) (*wire.RollbackResponse, error) {
+	if err := checkID(pathID, id); err != nil {
+		return nil, err
+	}
 	var a answer[*wire.RollbackResponse]
 	if err := c.call(ctx, http.MethodPost, "/transactions/"+url.PathEscape(id)+"/rollback", nil, &a); err != nil {
 		return nil, err
@@ -285,6 +385,9 @@ func (c *Client) RollbackTransaction(ctx context.Context, id string) (*wire.Roll
 // TransactionExists tells whether a transaction is stored
 // (GET /transaction-exists/{transactionid}).
 func (c *Client) TransactionExists(ctx context.Context, id string) (bool, error) {
+	if err := checkID(existsID, id); err != nil {
+		return false, err
+	}
 	var a struct {
 		Indicator string `json:"transactionExistsIndicator"`
 	}
@@ -328,13 +431,48 @@ func (c *Client) LookupExternal(ctx context.Context, req wire.ExternalJurisdicti
 	return c.lookup(ctx, "/external-jurisdiction-lookup", req)
 }
 
-// Find runs a batch of lookups (POST /find-taxareas).
+// Find runs a batch of lookups (POST /find-taxareas). A nil batch is the
+// empty one, as for the resolver. A search without a request has no wire
+// form: the batch is refused before it is sent, with the resolver's
+// error for each such search ("[i].lookupRequest", and "[i].lookupId"
+// when that is bad too); the server checks the rest.
 func (c *Client) Find(ctx context.Context, searches []wire.Search) ([]wire.SearchResult, error) {
+	if searches == nil {
+		searches = []wire.Search{}
+	}
+	if err := unsendable(searches); err != nil {
+		return nil, err
+	}
 	var a answer[[]wire.SearchResult]
 	if err := c.call(ctx, http.MethodPost, "/find-taxareas", searches, &a); err != nil {
 		return nil, err
 	}
 	return a.Data, nil
+}
+
+// unsendable returns the errors of the searches that name no request,
+// as the resolver names them, or nil when every search has one (or the
+// batch is over wire.MaxSearches, which the server refuses first).
+func unsendable(searches []wire.Search) error {
+	if len(searches) > wire.MaxSearches {
+		return nil
+	}
+	var errs levy.Errors
+	missing := false
+	for i, s := range searches {
+		var bad *levy.Error
+		if errors.As(wire.CheckLookupID(fmt.Sprintf("[%d].lookupId", i), s.LookupID), &bad) {
+			errs = append(errs, bad)
+		}
+		if s.Address == nil && s.Coordinates == nil && s.TaxAreaID == nil && s.External == nil {
+			errs = append(errs, levy.Invalid(fmt.Sprintf("[%d].lookupRequest", i), "is required"))
+			missing = true
+		}
+	}
+	if !missing {
+		return nil
+	}
+	return errs
 }
 
 // ChangedTaxAreas lists the tax areas that changed from from to to
@@ -348,8 +486,13 @@ func (c *Client) ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]st
 }
 
 // TaxAreaChanged tells whether one tax area changed from from to to
-// (GET /changed-taxareas/{taxareaid}); a zero to means today.
+// (GET /changed-taxareas/{taxareaid}); a zero to means today. An id that
+// is not a tax area ID is refused before it is sent, as the resolver
+// refuses it (levy.EInvalid, field "taxareaid").
 func (c *Client) TaxAreaChanged(ctx context.Context, id string, from, to civil.Date) (bool, error) {
+	if err := wire.ValidateTaxAreaID("taxareaid", id); err != nil {
+		return false, err
+	}
 	var a answer[struct {
 		Changed bool `json:"changed"`
 	}]
@@ -375,9 +518,14 @@ func dateQuery(from, to civil.Date) string {
 // audience, and keeps each until shortly before it expires, as the wire
 // format recommends, so that a token is asked for once per lifetime and
 // not once per call. A call that needs a new token asks for it under its
-// own context, whose end stops the wait.
+// own context, whose end stops the wait. A tokenURL that is not an http
+// or https URL is refused by New (levy.EInvalid, field "tokenURL").
 func WithClientCredentials(tokenURL, clientID, clientSecret, audience string) Option {
 	return func(c *Client) {
+		if !httpURL(tokenURL) {
+			c.refuse(levy.Invalid("tokenURL", "%q is not an http or https URL", tokenURL))
+			return
+		}
 		cfg := clientcredentials.Config{ClientID: clientID, ClientSecret: clientSecret, TokenURL: tokenURL,
 			EndpointParams: url.Values{"audience": {audience}}, AuthStyle: oauth2.AuthStyleInParams}
 		c.credentials = &cfg

@@ -23,7 +23,11 @@
 // with the code, the message and the JSON path of the offending field that
 // the server sent, so errors.As and levy.ErrorCode work the same on both
 // sides. A failure to reach the server is returned wrapped, and
-// levy.ErrorCode reports it as internal.
+// levy.ErrorCode reports it as internal. What the engine refuses before
+// it calculates, the client refuses before it sends, with the same code
+// and field: a nil request, and a transaction ID that no URL path can
+// carry ("", "." or ".."). New refuses a nil Option, and a nil value of
+// WithHTTPClient or WithToken, naming it (levy.EInvalid).
 //
 // The tenant of a remote call is the one of the access token; the tenant
 // in the context (levy.WithTenant) applies only in-process.

@@ -180,8 +180,7 @@ func TestExplainSameErrors(t *testing.T) {
 	if f1, f2 := errorFields(err1), errorFields(err2); len(f1) == 0 || !reflect.DeepEqual(f1, f2) {
 		t.Errorf("owner: Owner %v, ExplainOwner %v", f1, f2)
 	}
-	// A nil request is sent as null, which the server refuses as it
-	// refuses it for Sale.
+	// A nil request is refused before it is sent, as Sale refuses it.
 	_, err1 = c.Sale(ctx, nil)
 	_, _, err2 = c.ExplainSale(ctx, nil)
 	if f1, f2 := errorFields(err1), errorFields(err2); len(f1) == 0 || !reflect.DeepEqual(f1, f2) {
