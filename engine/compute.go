@@ -83,6 +83,9 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 		}
 	}
 	if u := st.use; u != nil {
+		if err := c.destinationUseTaxes(l, &st, amount); err != nil {
+			return err
+		}
 		ust := situs{at: u, role: u.role, ruleID: "us-local-tax-at-destination",
 			reason: "a local tax outside the sales tax falls where the customer uses what it buys, whatever the state's sourcing of its sales tax"}
 		for ji := range u.chain {
@@ -133,6 +136,94 @@ func (c *calc) baseIncludes(l *line) {
 			t.ruleReason += ". The line bears no " + string(includes) + ": the tax is charged at its own rate on the price"
 		}
 	}
+}
+
+// Kinds of local sales tax of a state whose local rates are capped
+// (localKind): Texas's four, in the order in which a seller collects
+// the destination's use taxes (destinationUseTaxes).
+const (
+	kindNone = iota
+	kindCity
+	kindCounty
+	kindSPD
+	kindTransit
+)
+
+// localKind returns the kind of local sales tax of a jurisdiction:
+// a city, a county, a special purpose district or a transit authority.
+func localKind(t jurisdiction.Type) int {
+	switch t {
+	case jurisdiction.City, jurisdiction.Township:
+		return kindCity
+	case jurisdiction.County, jurisdiction.Parish, jurisdiction.Borough:
+		return kindCounty
+	case jurisdiction.TransitDistrict:
+		return kindTransit
+	case jurisdiction.District, jurisdiction.SpecialPurposeDistrict, jurisdiction.LocalImprovementDistrict:
+		return kindSPD
+	}
+	return kindNone
+}
+
+// destinationUseTaxes adds, to a sale within a state that sources it to
+// the seller and caps the local rates (Texas, 2%), the local use taxes
+// of the place of delivery that the seller's place of business does not
+// levy, as far as the cap leaves room: the seller collects the local
+// sales taxes of its place of business, then the use tax of each kind
+// of local jurisdiction (city, county, special purpose district,
+// transit authority, in that order) whose sales tax it did not collect
+// there (34 Tex. Admin. Code 3.334, the local use tax due where a
+// taxable item is shipped or delivered; Tax Code 321.205, 323.205). A
+// seller in unincorporated Borden County (its county's 1%) that ships
+// 100.00 of goods to Dallas collects Dallas's 1% city use tax as well:
+// 8.25, not 7.25; one in Rio Hondo (city 1.5%, development district
+// 0.25%) collects 0.25% of DART's 1% transit use tax, the cap's rest.
+// It runs after the origin's taxes (c.capUsed holds what they used).
+func (c *calc) destinationUseTaxes(l *line, st *situs, amount decimal.Decimal) error {
+	u := c.s.sourcing[st.at.state()]
+	dest := st.use
+	if u == nil || u.localCap == nil || dest.country != "US" || dest.state() != st.at.state() {
+		return nil
+	}
+	var collected [kindTransit + 1]bool
+	for i := range l.taxes {
+		t := &l.taxes[i]
+		if t.imposition == jurisdiction.SalesTax && t.rate.Sign() > 0 {
+			collected[localKind(t.j.JurisdictionType)] = true
+		}
+	}
+	ust := situs{at: dest, role: dest.role, ruleID: "us-destination-use-tax",
+		reason: "the seller's place of business in " + dest.state() + " levies no local tax of this kind: the use tax of the place of delivery is due up to the " +
+			u.localCap.Shift(2).String() + "% local cap (34 Tex. Admin. Code 3.334)"}
+	for kind := kindCity; kind <= kindTransit; kind++ {
+		if collected[kind] {
+			continue
+		}
+		for ji := range dest.chain {
+			j := &dest.chain[ji]
+			if localKind(j.JurisdictionType) != kind {
+				continue
+			}
+			if !c.capUsed.LessThan(*u.localCap) {
+				return nil
+			}
+			start := len(l.taxes)
+			if err := c.jurisdictionTaxes(l, &ust, j, dest.role, salesTaxOnly, amount); err != nil {
+				return err
+			}
+			for k := start; k < len(l.taxes); k++ {
+				t := &l.taxes[k]
+				if t.taxType == wire.TaxTypeSales {
+					// The seller's use tax, not a sales tax of the place.
+					t.taxType = wire.TaxTypeSellerUse
+				}
+				if t.ruleReason != ust.reason {
+					t.ruleReason = ust.reason + "; " + t.ruleReason
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // The impositions that jurisdictionTaxes computes.

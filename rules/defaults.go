@@ -176,6 +176,7 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 		}
 	}
 	out = append(out, localTaxRules(t.LocalTaxes())...)
+	out = append(out, tnSurchargeRules()...)
 	out = append(out, inheritedRules(out)...)
 	out = append(out, Rule{ID: "taxable", Outcome: Taxable, Reason: "taxable unless a rule says otherwise"})
 	return out, structures
@@ -239,6 +240,32 @@ func defaultStructures() []Structure {
 var tnNotSingleArticle = []string{CustomSoftware, DigitalGoods, DigitalStreaming, DigitalMusic, DigitalVideo, EBooks,
 	Services, ProfessionalServ, RepairServices, PersonalCare, DataProcessing, WebHosting,
 	Accommodation}
+
+// tnSurchargeExempt are the classes that a Tennessee local option
+// transit surcharge on the local option sales tax does not reach: video
+// programming services and specified digital products (digital
+// audio-visual works, digital audio works, digital books; Tenn. Code
+// Ann. 67-6-102), whether downloaded or streamed. A downloaded game or
+// app (DIGITAL_GOODS) is software, which the surcharge reaches.
+var tnSurchargeExempt = []string{DigitalStreaming, DigitalMusic, DigitalVideo, EBooks}
+
+// tnSurchargeRules exempt the classes of tnSurchargeExempt from the
+// transit surcharges of Tennessee (transit districts of their own in the
+// content: Davidson County's 0.5% from 2025-02-01), which otherwise
+// follow the local tax they are levied on. Their jurisdiction type makes
+// them more specific than the state's rule of the class, which the
+// state's and the other local taxes keep: an e-book of 100.00 in
+// Nashville bears 7.00 and 2.25, no 0.50.
+func tnSurchargeRules() []Rule {
+	why := "Tenn. Code Ann. section 67-4-3204(a)(3) and (a)(5): video programming services and specified digital products are exempt " +
+		"from a local option transit surcharge on the local option sales tax, which otherwise applies as that tax does (section 67-4-3204(d))"
+	out := make([]Rule, 0, len(tnSurchargeExempt))
+	for _, pc := range tnSurchargeExempt {
+		out = append(out, Rule{ID: "us-tn-transit-surcharge-" + strings.ToLower(pc), Jurisdiction: "US-TN*", JurisdictionType: "TRANSIT_DISTRICT",
+			Tax: string(jurisdiction.SalesTax), ProductClass: pc, Outcome: Exempt, Reason: why})
+	}
+	return out
+}
 
 // tnFullPriceStructures are the structures that tax the whole price of
 // a Tennessee line of a class in tnNotSingleArticle at the state's and
