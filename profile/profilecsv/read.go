@@ -346,12 +346,12 @@ func otherSeparator(cols []string) string {
 		return ""
 	}
 	for _, sep := range []struct{ char, name string }{{";", "semicolons"}, {"\t", "tabs"}} {
-		parts := strings.Split(cols[0], sep.char)
-		if len(parts) < 2 {
+		first, _, found := strings.Cut(cols[0], sep.char)
+		if first = strings.TrimSpace(first); !found || first == "" {
 			continue
 		}
-		for i := range layouts {
-			if strings.TrimSpace(parts[0]) != "" && slices.Contains(append(slices.Clone(layouts[i].required), layouts[i].optional...), strings.TrimSpace(parts[0])) {
+		for _, k := range Kinds {
+			if slices.Contains(k.Columns(), first) {
 				return sep.name
 			}
 		}
