@@ -190,10 +190,30 @@ func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, wa
 	return v, nil
 }
 
+// maxTenantLen bounds a tenant, in bytes, as a credential's tenant is
+// bounded (package auth).
+const maxTenantLen = 200
+
+// checkTenant checks the tenant of a change as a credential's tenant is
+// checked: a profile stored under a tenant that no credential can name
+// (" acme", "acme\x00") would be read by no server's calculation, nor
+// listed by its routes.
+func checkTenant(tenant string) error {
+	switch {
+	case tenant == "":
+		return levy.Invalid("tenant", "is required")
+	case strings.TrimSpace(tenant) != tenant:
+		return levy.Invalid("tenant", "%q begins or ends with a space, which no credential's tenant does", clip(tenant))
+	case len(tenant) > maxTenantLen:
+		return levy.Invalid("tenant", "must be at most %d bytes", maxTenantLen)
+	}
+	return wire.CheckIdentifier("tenant", tenant)
+}
+
 // checkTenantAndBy checks the tenant and the credential of a change.
 func checkTenantAndBy(tenant, by string) error {
-	if tenant == "" {
-		return levy.Invalid("tenant", "is required")
+	if err := checkTenant(tenant); err != nil {
+		return err
 	}
 	switch {
 	case strings.TrimSpace(by) == "":
@@ -278,8 +298,8 @@ func (s *Service) PutDocument(ctx context.Context, tenant string, content []byte
 	if err := levy.CheckAdminWritable(ctx, "store a certificate's document"); err != nil {
 		return DocumentRef{}, err
 	}
-	if tenant == "" {
-		return DocumentRef{}, levy.Invalid("tenant", "is required")
+	if err := checkTenant(tenant); err != nil {
+		return DocumentRef{}, err
 	}
 	ref, err := NewDocumentRef(content, mediaType, fileName)
 	if err != nil {

@@ -320,7 +320,10 @@ func TestApplyLeavesTheCallersChangeSet(t *testing.T) {
 	}
 }
 
-// TestApplyRefuses: what Apply refuses before it reads a record.
+// TestApplyRefuses: what Apply refuses before it reads a record. A
+// tenant that no credential can have (a space around it, a control
+// character, not UTF-8, longer than a credential's) was accepted before,
+// and its profile stored where no server reads it.
 func TestApplyRefuses(t *testing.T) {
 	ctx := context.Background()
 	svc := profile.NewService(profile.NewMemory(), profile.Config{})
@@ -338,6 +341,10 @@ func TestApplyRefuses(t *testing.T) {
 		{"credential with a newline", ctx, "acme", "cli\nforged", one, levy.EInvalid, "by"},
 		{"credential too long", ctx, "acme", strings.Repeat("c", 101), one, levy.EInvalid, "by"},
 		{"no tenant", ctx, "", "cli", one, levy.EInvalid, "tenant"},
+		{"tenant with a space after it", ctx, "acme ", "cli", one, levy.EInvalid, "tenant"},
+		{"tenant with a control character", ctx, "ac\x00me", "cli", one, levy.EInvalid, "tenant"},
+		{"tenant not UTF-8", ctx, "acm\xe9", "cli", one, levy.EInvalid, "tenant"},
+		{"tenant too long", ctx, strings.Repeat("t", 201), "cli", one, levy.EInvalid, "tenant"},
 		{"read-only caller", levy.WithReadOnly(ctx), "acme", "cli", one, levy.EForbidden, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -350,6 +357,12 @@ func TestApplyRefuses(t *testing.T) {
 	}
 	if _, err := svc.PutDocument(levy.WithReadOnly(ctx), "acme", []byte("%PDF-"), "application/pdf", ""); levy.ErrorCode(err) != levy.EForbidden {
 		t.Fatalf("PutDocument of a read-only caller: %v", err)
+	}
+	if _, err := svc.PutDocument(ctx, " acme", []byte("%PDF-"), "application/pdf", ""); levy.ErrorCode(err) != levy.EInvalid {
+		t.Fatalf("PutDocument for tenant \" acme\": %v", err)
+	}
+	if tenants, _ := svc.Tenants(ctx); len(tenants) != 0 {
+		t.Fatalf("the refused changes made tenants %q", tenants)
 	}
 	if v, _ := svc.Store().Version(ctx, "acme"); v != 0 {
 		t.Fatalf("the refused changes made version %d", v)

@@ -60,7 +60,8 @@ func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
 // counting as one) left as they were, used by the admin route and the
 // CLI. As for CSV files (ApplyImport), the records and the policy equal
 // to the stored ones are left out of cs, which then holds only those
-// stored: a change set of nothing else stores nothing and returns the
+// stored: a change set of nothing else, or of nothing at all (the
+// export of a profile without records), stores nothing and returns the
 // current version. Within the change's unit, the records left out must
 // still be as read (one changed meanwhile refuses the change set, as a
 // conflict naming its field), and the errors of the others name them
@@ -77,12 +78,14 @@ func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string
 		return 0, 0, err
 	}
 	t := profile.TrimUnchanged(cs, &norm, cur)
+	if cs.Len() == 0 {
+		// Nothing to store: every record equal to the stored one, or
+		// none at all (the export of a profile without records, "{}").
+		return cur.Version, len(t.Same), nil
+	}
 	if len(t.Same) == 0 {
 		v, err := svc.Apply(ctx, tenant, by, *cs)
 		return v, 0, err
-	}
-	if cs.Len() == 0 {
-		return cur.Version, len(t.Same), nil
 	}
 	still := func(cur *profile.Records) error { return t.StillSame(cur, nil, "the change set") }
 	v, err := svc.ApplyIfWatching(ctx, tenant, by, *cs, t.Keys(), still)
@@ -133,8 +136,9 @@ func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {
 // ApplyImport applies im, completed from cur by KeepStored, to the
 // tenant's profile and returns the version stored, with its errors
 // located in the files. The records equal to the stored ones are left
-// out (Import.Trim): an import of nothing else stores nothing and
-// returns cur's version. Within the change's unit, the records left out
+// out (Import.Trim): an import of nothing else, or of files of a
+// header alone (the export of a kind without records), stores nothing
+// and returns cur's version. Within the change's unit, the records left out
 // and the certificates completed from cur must still be as read: a
 // revocation or a document given to one meanwhile (another node,
 // another request) is not undone, and the import is refused.
@@ -142,7 +146,9 @@ func ApplyImport(ctx context.Context, svc *profile.Service, tenant, by string, i
 	if norm, err := svc.Normalize(im.ChangeSet); err == nil {
 		im.Trim(cur, &norm)
 	}
-	if im.ChangeSet.Len() == 0 && im.Skipped() > 0 {
+	if im.ChangeSet.Len() == 0 {
+		// Every row equal to the stored record, or no row at all (the
+		// export of a kind without records, its header alone).
 		return cur.Version, nil
 	}
 	v, err := svc.ApplyIfWatching(ctx, tenant, by, im.ChangeSet, im.Watched(), im.Unchanged)

@@ -301,8 +301,14 @@ func readImport(paths []string) (*profilecsv.Import, *profile.ChangeSet, error) 
 // imported prints what an import stored.
 func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
 	n := counted
-	if a.Customers+a.Certificates+a.Registrations+a.Products+a.Franchises+a.Deletes == 0 && !a.Policy && a.Unchanged > 0 {
-		fmt.Fprintf(w, "imported into tenant %s: nothing changed, %s unchanged; the profile's version is %d\n", tenant, n(a.Unchanged, "record"), a.Version)
+	if a.Customers+a.Certificates+a.Registrations+a.Products+a.Franchises+a.Deletes == 0 && !a.Policy {
+		// Every record equal to the stored one, or none at all (the
+		// export of a kind without records, a header alone).
+		unchanged := ""
+		if a.Unchanged > 0 {
+			unchanged = ", " + n(a.Unchanged, "record") + " unchanged"
+		}
+		fmt.Fprintf(w, "imported into tenant %s: nothing changed%s; the profile's version is %d\n", tenant, unchanged, a.Version)
 		return
 	}
 	fmt.Fprintf(w, "imported into tenant %s: %s, %s, %s, %s", tenant,

@@ -720,3 +720,25 @@ func TestProfileHelpNamesEveryFileAndColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileImportOfNothing imports, offline, the export of a kind the
+// tenant has no record of (franchises.csv, its header alone) as the only
+// file, and the JSON export of a tenant without records: each stores
+// nothing and says so, as docs/profiles.md promises of an export's
+// files. Both were refused before ("the change set is empty").
+func TestProfileImportOfNothing(t *testing.T) {
+	dir := t.TempDir()
+	files := writeFiles(t, "customers.csv", "customer_code,class_code,is_business,name\nC-1,,yes,Alpha\n")
+	profileCLI(t, 0, append([]string{"import", "--data-dir", dir, "--tenant", "acme"}, files...)...)
+	exp := t.TempDir()
+	profileCLI(t, 0, "export", "--data-dir", dir, "--tenant", "acme", "--format", "csv", "--out", exp)
+	profileCLI(t, 0, "export", "--data-dir", dir, "--tenant", "beta", "--out", filepath.Join(exp, "beta.json"))
+	out, _ := profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "acme", filepath.Join(exp, "franchises.csv"))
+	if want := "imported into tenant acme: nothing changed; the profile's version is 1\n"; out != want {
+		t.Errorf("franchises.csv of a header alone: %q, want %q", out, want)
+	}
+	out, _ = profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "beta", filepath.Join(exp, "beta.json"))
+	if want := "imported into tenant beta: nothing changed; the profile's version is 0\n"; out != want {
+		t.Errorf("beta's JSON export of no record: %q, want %q", out, want)
+	}
+}

@@ -19,7 +19,12 @@
 // the kind does not have, or one named twice, is an error, so that a
 // misspelt column is not ignored. Names are read without regard to case
 // or surrounding spaces, and a UTF-8 byte order mark (as spreadsheets
-// write) is skipped. Rows have as many cells as the header.
+// write) is skipped. Lines end with a line feed, a carriage return and
+// a line feed, or a carriage return alone (a spreadsheet's "CSV
+// (Macintosh)"). Rows have as many cells as the header; a row whose
+// cells are all empty (",,,", as a spreadsheet writes the formatted
+// rows below a table) is skipped. A file whose cells are separated by
+// semicolons or tabs, or that is UTF-16 text, is refused saying so.
 //
 // Cells lose their surrounding spaces. Dates are YYYY-MM-DD; an empty
 // expiration_date or end_date means none, an empty effective_date of a

@@ -450,3 +450,37 @@ func TestSameNameTwice(t *testing.T) {
 		t.Fatalf("the same name twice: %v", err)
 	}
 }
+
+// TestSpreadsheetFiles reads the files a spreadsheet saves besides
+// CSV UTF-8: lines ended by a carriage return alone ("CSV (Macintosh)"),
+// rows of empty cells below the table, and, refused with an error that
+// says what the file is, cells separated by semicolons or tabs and
+// UTF-16 text. Before, the first was read as a header of one long cell
+// and refused as naming no kind, the second refused each empty row as
+// a customer without a code, and the others said only that the header
+// named no kind.
+func TestSpreadsheetFiles(t *testing.T) {
+	svc := service(t)
+	if _, err := importFiles(t, svc, "acme", "mac.csv", "customer_code,class_code,is_business,name\rC-1,,yes,Alpha\rC-2,,no,\"Beta, Inc.\"\r"); err != nil {
+		t.Errorf("mac.csv: %v", err)
+	}
+	if _, err := importFiles(t, svc, "acme", "trailing.csv", "product_code,product_class\r\nSKU-1,SAAS\r\n,\r\n , \r\n,\r\n"); err != nil {
+		t.Errorf("trailing.csv: %v", err)
+	}
+	r, err := svc.Records(context.Background(), "acme", time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Customers) != 2 || r.Customers[1].Name != "Beta, Inc." || len(r.Products) != 1 || r.Products[0].Code != "SKU-1" {
+		t.Errorf("the records: %+v %+v", r.Customers, r.Products)
+	}
+
+	for name, c := range map[string]struct{ content, text string }{
+		"semicolons": {"customer_code;class_code;is_business;name\nC-1;;yes;Alpha\n", "separated by semicolons"},
+		"tabs":       {"product_code\tproduct_class\nSKU-1\tSAAS\n", "separated by tabs"},
+		"utf16":      {"\xff\xfep\x00r\x00o\x00", "UTF-16"},
+	} {
+		_, err := readNamed(name+".csv", c.content)
+		wantPlaces(t, err, levy.EInvalid, placeErr{name + ".csv:1", c.text})
+	}
+}

@@ -211,6 +211,15 @@ func (im *Import) Read(name string, r io.Reader) error {
 		return &levy.Error{Code: levy.ETooLarge, Field: name, Message: fmt.Sprintf("the file is larger than %d bytes", MaxFileSize)}
 	}
 	data = bytes.TrimPrefix(data, []byte(bom))
+	if bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff")) {
+		return levy.Errors{levy.Invalid(name+":1", "the file is UTF-16 text (a spreadsheet's \"Unicode Text\"), not CSV: save it as CSV UTF-8, comma-separated")}
+	}
+	if bytes.IndexByte(data, '\n') < 0 && bytes.IndexByte(data, '\r') >= 0 {
+		// Its lines end with a carriage return alone, as the "CSV
+		// (Macintosh)" of a spreadsheet writes them, which encoding/csv
+		// would read as one row.
+		data = bytes.ReplaceAll(data, []byte{'\r'}, []byte{'\n'})
+	}
 	f := fileReader{name: name, im: im}
 	f.read(data)
 	if len(f.errs) > 0 {
@@ -272,6 +281,12 @@ func (f *fileReader) read(data []byte) {
 			f.parseError(err)
 			return
 		}
+		if blank(rec) {
+			// A row of empty cells (",,,"), as a spreadsheet writes the
+			// rows below a table that were ever formatted, holds no
+			// record.
+			continue
+		}
 		line, _ := cr.FieldPos(0)
 		if f.rows++; f.im.ChangeSet.Len()+f.cs.Len() >= profile.MaxChanges {
 			f.errs = append(f.errs[:0], &levy.Error{Code: levy.ETooLarge, Field: fmt.Sprintf("%s:%d", f.name, line),
@@ -301,6 +316,16 @@ func (f *fileReader) read(data []byte) {
 	im.origins[f.layout.kind] = append(im.origins[f.layout.kind], f.origins...)
 }
 
+// blank reports whether every cell of rec is empty, or spaces.
+func blank(rec []string) bool {
+	for _, c := range rec {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // parseError records an error of encoding/csv (a bare quote, a quote
 // left open), which stops the file's reading.
 func (f *fileReader) parseError(err error) {
@@ -310,6 +335,28 @@ func (f *fileReader) parseError(err error) {
 		return
 	}
 	f.add(1, "", "the file cannot be read as CSV: %v", err)
+}
+
+// otherSeparator names the separator of a header of one cell that
+// holds the columns of a kind separated by a semicolon or a tab (as a
+// spreadsheet in a language whose decimal mark is a comma saves "CSV"),
+// or "" for any other header.
+func otherSeparator(cols []string) string {
+	if len(cols) != 1 {
+		return ""
+	}
+	for _, sep := range []struct{ char, name string }{{";", "semicolons"}, {"\t", "tabs"}} {
+		first, _, found := strings.Cut(cols[0], sep.char)
+		if first = strings.TrimSpace(first); !found || first == "" {
+			continue
+		}
+		for _, k := range Kinds {
+			if slices.Contains(k.Columns(), first) {
+				return sep.name
+			}
+		}
+	}
+	return ""
 }
 
 // headerHelp lists the headers of the kinds, for an error.
@@ -352,6 +399,11 @@ func (f *fileReader) header(rec []string) bool {
 		}
 	}
 	if f.layout == nil {
+		if sep := otherSeparator(f.cols); sep != "" {
+			f.add(1, "", "the header %q is one cell: its columns are separated by %s, and an import file's by commas; "+
+				"save the file as CSV (comma-separated), the headers are %s", clip(strings.Join(f.cols, ",")), sep, headerHelp())
+			return false
+		}
 		f.add(1, "", "the header %q names no kind of import file; the headers are %s", strings.Join(f.cols, ","), headerHelp())
 		return false
 	}
