@@ -52,11 +52,14 @@ func (e *eval) enSyntax() {
 		e.fail("UBL-SR-04", r, "cac:AdditionalDocumentReference", "the invoiced object identifier (BT-18) appears %d times; EN 16931 allows it once", objects)
 	}
 	// UBL-SR-12, UBL-SR-13, UBL-SR-18: one VAT identifier and one tax
-	// registration identifier per party.
+	// registration identifier per party. The artefacts compare the tax
+	// scheme (upper-case(cbc:ID) = 'VAT', or !=) as written, white space
+	// included, and a scheme without cbc:ID is neither VAT nor another.
 	countTax := func(party, what, id string, vat bool) {
 		c := 0
 		r.each(party+"/cac:PartyTaxScheme", func(ts *node) {
-			if (strings.ToUpper(ts.getText("cac:TaxScheme/cbc:ID")) == "VAT") == vat {
+			scheme := ts.get("cac:TaxScheme/cbc:ID")
+			if scheme != nil && (strings.ToUpper(scheme.rawText()) == "VAT") == vat {
 				c += ts.count("cbc:CompanyID")
 			}
 		})
