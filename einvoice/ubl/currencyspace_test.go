@@ -57,3 +57,50 @@ func TestCurrencyCodeWhiteSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestTaxCurrencyTotalOnALine: BR-53 looks for the total VAT in the VAT
+// accounting currency in any cac:TaxTotal of the document
+// (//cac:TaxTotal/cbc:TaxAmount), so that the artefacts, CEN's and
+// Peppol's copy, accept a credit note that gives it in a line's
+// cac:TaxTotal only; Levy looked at the document level only and refused
+// it. Without it anywhere, BR-53 fires.
+func TestTaxCurrencyTotalOnALine(t *testing.T) {
+	b, err := os.ReadFile("testdata/creditnote.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sek := "  <cac:TaxTotal>\n    <cbc:TaxAmount currencyID=\"SEK\">946.40</cbc:TaxAmount>\n  </cac:TaxTotal>\n"
+	line := "    <cbc:LineExtensionAmount currencyID=\"EUR\">298.00</cbc:LineExtensionAmount>\n"
+	if !strings.Contains(string(b), sek) || !strings.Contains(string(b), line) {
+		t.Fatal("the test credit note has changed")
+	}
+	without := strings.Replace(string(b), sek, "", 1)
+	onLine := strings.Replace(without, line, line+"    <cac:TaxTotal>\n      <cbc:TaxAmount currencyID=\"SEK\">946.40</cbc:TaxAmount>\n    </cac:TaxTotal>\n", 1)
+	for _, c := range []struct {
+		name, doc string
+		want      string
+	}{
+		{"on a line", onLine, ""},
+		{"nowhere", without, "BR-53"},
+	} {
+		for _, sets := range []RuleSets{RulesEN16931, RulesPeppol} {
+			t.Run(c.name, func(t *testing.T) {
+				d, err := Read([]byte(c.doc))
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Peppol's own rules refuse both (PEPPOL-EN16931-R054 and
+				// R055, as Peppol's artefacts do); BR-53 is what differs.
+				var got []string
+				for _, p := range d.CheckWith(sets) {
+					if p.Flag == Fatal && (sets == RulesEN16931 || !strings.HasPrefix(p.Code, "PEPPOL-")) {
+						got = append(got, p.Code)
+					}
+				}
+				if strings.Join(got, " ") != c.want {
+					t.Errorf("fatal problems %v, want %q", got, c.want)
+				}
+			})
+		}
+	}
+}

@@ -56,10 +56,15 @@ func (e *eval) enDocument() {
 	if !r.has("cac:InvoiceLine") && !r.has("cac:CreditNoteLine") {
 		e.fail("BR-16", r, e.line, "the document has no line (BG-25)")
 	}
+	// BR-53 looks for the total VAT in the accounting currency in any
+	// cac:TaxTotal of the document (//cac:TaxTotal/cbc:TaxAmount), a
+	// line's included, as the artefacts do.
 	taxCurrencies := map[string]bool{}
-	r.each("cac:TaxTotal/cbc:TaxAmount", func(a *node) {
-		c, _ := a.attr("currencyID")
-		taxCurrencies[c] = true
+	r.descendants(func(a *node) {
+		if a.is("cbc:TaxAmount") && a.parent.is("cac:TaxTotal") {
+			c, _ := a.attr("currencyID")
+			taxCurrencies[c] = true
+		}
 	})
 	// The artefacts compare the codes with the currencyID attributes as
 	// written: a code with white space around it matches no attribute.
