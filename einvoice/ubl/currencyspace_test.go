@@ -18,6 +18,8 @@ func TestCurrencyCodeWhiteSpace(t *testing.T) {
 		name, file, old, new string
 		want                 string // the one fatal code, "" for none
 	}{
+		// In a Peppol document, Peppol's own PEPPOL-EN16931-R051 also
+		// fires on every amount (see TestPeppolValuesAsWritten).
 		{"document currency padded", "creditnote.xml", "<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>", "<cbc:DocumentCurrencyCode> EUR </cbc:DocumentCurrencyCode>", "BR-CO-15"},
 		{"document currency on its own line", "invoice.xml", "<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>", "<cbc:DocumentCurrencyCode>\n    EUR\n  </cbc:DocumentCurrencyCode>", "BR-CO-15"},
 		{"VAT accounting currency padded", "creditnote.xml", "<cbc:TaxCurrencyCode>SEK</cbc:TaxCurrencyCode>", "<cbc:TaxCurrencyCode>SEK </cbc:TaxCurrencyCode>", "BR-53"},
@@ -41,7 +43,9 @@ func TestCurrencyCodeWhiteSpace(t *testing.T) {
 					if p.Flag != Fatal {
 						continue
 					}
-					got = append(got, p.Code)
+					if p.Code != "PEPPOL-EN16931-R051" {
+						got = append(got, p.Code)
+					}
 					if !strings.Contains(p.Message, "white space") {
 						t.Errorf("%s: %s does not say that the white space counts", p.Code, p.Message)
 					}

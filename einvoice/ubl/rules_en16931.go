@@ -1213,7 +1213,7 @@ func (n *node) hasAncestor(step string) bool {
 // spaceNote says, for a code compared as written, that the white space
 // around it counts; "" when it has none.
 func spaceNote(n *node) string {
-	if n.rawText() == n.text {
+	if n == nil || n.rawText() == n.text {
 		return ""
 	}
 	return " (the white space around the code counts: no currencyID attribute has it)"

@@ -189,8 +189,8 @@ func (e *eval) peppol() {
 			// As written: a document currency code with white space
 			// around it matches no currencyID, as in Peppol's test.
 			cur, _ := n.attr("currencyID")
-			if doc := r.get("cbc:DocumentCurrencyCode").rawText(); cur != doc {
-				e.fail("PEPPOL-EN16931-R051", n, "", "the currencyID %s is not the document currency %s", quote(cur), quote(doc))
+			if dc := r.get("cbc:DocumentCurrencyCode"); cur != dc.rawText() {
+				e.fail("PEPPOL-EN16931-R051", n, "", "the currencyID %s is not the document currency %s%s", quote(cur), quote(dc.rawText()), spaceNote(dc))
 			}
 		case n.is("cac:AllowanceCharge") && n.parent.is("cac:Price"):
 			if n.str("cbc:ChargeIndicator") != "false" {
