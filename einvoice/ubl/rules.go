@@ -189,6 +189,7 @@ func (d *Document) CheckWith(sets RuleSets) []Problem {
 		e.national()
 	} else {
 		e.dates()
+		e.indicators()
 	}
 	if p := e.c.result(); len(p) > 0 {
 		return p
@@ -207,6 +208,23 @@ func (e *eval) dates() {
 		case "IssueDate", "DueDate", "TaxPointDate", "StartDate", "EndDate", "ActualDeliveryDate", "PaymentDueDate":
 			if n.name.Space == NamespaceCBC && !schemaDate(n.text) {
 				e.fail("FORMAT", n, "", "%s %s is not a real date of the form YYYY-MM-DD, with or without a time zone (Z or +hh:mm)", n.display(), quote(n.text))
+			}
+		}
+	})
+}
+
+// indicators reports, as FORMAT, an allowance or charge's
+// cbc:ChargeIndicator that is not an xs:boolean (true, false, 1 or 0) in
+// a document outside Peppol: the UBL schema requires one, no EN 16931 rule
+// checks it, and the artefacts stop on it (cbc:ChargeIndicator = false()
+// cannot be evaluated) instead of giving a verdict; Levy would otherwise
+// read the allowance or charge as neither and leave it out of every sum.
+// Peppol checks it as PEPPOL-EN16931-R043.
+func (e *eval) indicators() {
+	e.root.descendants(func(n *node) {
+		if n.is("cbc:ChargeIndicator") && n.parent.is("cac:AllowanceCharge") {
+			if _, ok := xsBoolean(n.text); !ok {
+				e.fail("FORMAT", n, "", "%s %s is not a boolean: write true (a charge) or false (an allowance)", n.display(), quote(n.text))
 			}
 		}
 	})
