@@ -73,8 +73,9 @@
 // without the time zone the UBL schema's xsd:date allows (Z, +hh:mm), is
 // reported as FORMAT (Peppol reports it, and any time zone, as
 // PEPPOL-EN16931-F001); so is an allowance or charge whose
-// cbc:ChargeIndicator is not a boolean (Peppol: PEPPOL-EN16931-R043). Not applied: the
-// UBL-CR-* warnings of the CEN artefacts and the UBL schema. Amounts are
+// cbc:ChargeIndicator is not a boolean (Peppol: PEPPOL-EN16931-R043).
+// Not applied: the UBL-CR-* warnings of the CEN artefacts and the UBL
+// schema. Amounts are
 // compared as the artefacts compare them: exactly where they round to two
 // decimals, within 1 for the VAT of a category (BR-CO-17, BR-S-09) and
 // within 0.02 for a line (PEPPOL-EN16931-R120). Check's time is linear in
