@@ -513,8 +513,12 @@ func describe(d *Document, u *ubl.Document) {
 	d.DocumentType = u.Kind
 	// Only a real date: the rules refuse the others later
 	// (PEPPOL-EN16931-F001, FORMAT), and every event carries this one.
-	if _, err := civil.Parse(u.IssueDate); err == nil {
-		d.IssueDate = u.IssueDate
+	// A UBL date may carry a time zone (xsd:date): the record keeps the
+	// calendar date.
+	if date, ok := ubl.CalendarDate(u.IssueDate); ok {
+		if _, err := civil.Parse(date); err == nil {
+			d.IssueDate = date
+		}
 	}
 	d.CustomizationID = u.CustomizationID
 	d.ProfileID = u.ProfileID

@@ -69,9 +69,13 @@
 //     country as Peppol decides it: DE-R (between German parties), DK-R,
 //     GR-R and GR-S, IS-R, IT-R, NL-R, NO-R and SE-R.
 //
-// Outside Peppol, a date that is not a real YYYY-MM-DD date is reported as
-// FORMAT (Peppol reports it as PEPPOL-EN16931-F001). Not applied: the
-// UBL-CR-* warnings of the CEN artefacts and the UBL schema. Amounts are
+// Outside Peppol, a date that is not a real YYYY-MM-DD date, with or
+// without the time zone the UBL schema's xsd:date allows (Z, +hh:mm), is
+// reported as FORMAT (Peppol reports it, and any time zone, as
+// PEPPOL-EN16931-F001); so is an allowance or charge whose
+// cbc:ChargeIndicator is not a boolean (Peppol: PEPPOL-EN16931-R043).
+// Not applied: the UBL-CR-* warnings of the CEN artefacts and the UBL
+// schema. Amounts are
 // compared as the artefacts compare them: exactly where they round to two
 // decimals, within 1 for the VAT of a category (BR-CO-17, BR-S-09) and
 // within 0.02 for a line (PEPPOL-EN16931-R120). Check's time is linear in

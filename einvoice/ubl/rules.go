@@ -189,6 +189,7 @@ func (d *Document) CheckWith(sets RuleSets) []Problem {
 		e.national()
 	} else {
 		e.dates()
+		e.indicators()
 	}
 	if p := e.c.result(); len(p) > 0 {
 		return p
@@ -196,18 +197,70 @@ func (d *Document) CheckWith(sets RuleSets) []Problem {
 	return nil
 }
 
-// dates reports, as FORMAT, a date that is not a real date of the form
-// YYYY-MM-DD in a document outside Peppol: the UBL schema requires it, and
-// Peppol checks it as PEPPOL-EN16931-F001, but EN 16931's rules do not.
+// dates reports, as FORMAT, a date that the UBL schema refuses in a
+// document outside Peppol: its udt:DateType is an xsd:date, a real date
+// YYYY-MM-DD with an optional time zone (schemaDate). EN 16931's rules do
+// not check it; Peppol checks it as PEPPOL-EN16931-F001, which also
+// refuses the time zone.
 func (e *eval) dates() {
 	e.root.descendants(func(n *node) {
 		switch n.name.Local {
 		case "IssueDate", "DueDate", "TaxPointDate", "StartDate", "EndDate", "ActualDeliveryDate", "PaymentDueDate":
-			if n.name.Space == NamespaceCBC && !validDate(n.text) {
-				e.fail("FORMAT", n, "", "%s %s is not a real date of the form YYYY-MM-DD", n.display(), quote(n.text))
+			if n.name.Space == NamespaceCBC && !schemaDate(n.text) {
+				e.fail("FORMAT", n, "", "%s %s is not a real date of the form YYYY-MM-DD, with or without a time zone (Z or +hh:mm)", n.display(), quote(n.text))
 			}
 		}
 	})
+}
+
+// indicators reports, as FORMAT, an allowance or charge's
+// cbc:ChargeIndicator that is not an xs:boolean (true, false, 1 or 0) in
+// a document outside Peppol: the UBL schema requires one, no EN 16931 rule
+// checks it, and the artefacts stop on it (cbc:ChargeIndicator = false()
+// cannot be evaluated) instead of giving a verdict; Levy would otherwise
+// read the allowance or charge as neither and leave it out of every sum.
+// Peppol checks it as PEPPOL-EN16931-R043.
+func (e *eval) indicators() {
+	e.root.descendants(func(n *node) {
+		if n.is("cbc:ChargeIndicator") && n.parent.is("cac:AllowanceCharge") {
+			if _, ok := xsBoolean(n.text); !ok {
+				e.fail("FORMAT", n, "", "%s %s is not a boolean: write true (a charge) or false (an allowance)", n.display(), quote(n.text))
+			}
+		}
+	})
+}
+
+// schemaDate reports whether s is a date as the UBL schema's xsd:date
+// writes it in an invoice: a real date YYYY-MM-DD, then optionally a time
+// zone, Z or +hh:mm or -hh:mm no further than 14:00 from UTC. (xsd:date
+// also allows years of more than four digits and before year 1, which no
+// invoice carries.)
+func schemaDate(s string) bool {
+	_, ok := CalendarDate(s)
+	return ok
+}
+
+// CalendarDate returns the date YYYY-MM-DD of a UBL date (BT-2, BT-9 and
+// the others), without the time zone that the UBL schema allows after it,
+// and whether s is such a date (schemaDate).
+func CalendarDate(s string) (string, bool) {
+	if len(s) < 10 || !validDate(s[:10]) || !validZone(s[10:]) {
+		return "", false
+	}
+	return s[:10], true
+}
+
+// validZone reports whether z is the time zone of an xsd:date: empty, Z,
+// or a sign, hh:mm with mm below 60, and at most 14:00.
+func validZone(z string) bool {
+	switch {
+	case z == "" || z == "Z":
+		return true
+	case len(z) != 6 || (z[0] != '+' && z[0] != '-') || z[3] != ':' || !allDigits(z[1:3]) || !allDigits(z[4:]):
+		return false
+	}
+	h, m := atoi(z[1:3]), atoi(z[4:])
+	return m < 60 && (h < 14 || h == 14 && m == 0)
 }
 
 // IsPeppol reports whether the document's CustomizationID names Peppol

@@ -56,14 +56,21 @@ func (e *eval) enDocument() {
 	if !r.has("cac:InvoiceLine") && !r.has("cac:CreditNoteLine") {
 		e.fail("BR-16", r, e.line, "the document has no line (BG-25)")
 	}
+	// BR-53 looks for the total VAT in the accounting currency in any
+	// cac:TaxTotal of the document (//cac:TaxTotal/cbc:TaxAmount), a
+	// line's included, as the artefacts do.
 	taxCurrencies := map[string]bool{}
-	r.each("cac:TaxTotal/cbc:TaxAmount", func(a *node) {
-		c, _ := a.attr("currencyID")
-		taxCurrencies[c] = true
+	r.descendants(func(a *node) {
+		if a.is("cbc:TaxAmount") && a.parent.is("cac:TaxTotal") {
+			c, _ := a.attr("currencyID")
+			taxCurrencies[c] = true
+		}
 	})
+	// The artefacts compare the codes with the currencyID attributes as
+	// written: a code with white space around it matches no attribute.
 	r.each("cbc:TaxCurrencyCode", func(tc *node) {
-		if !taxCurrencies[tc.text] {
-			e.fail("BR-53", r, "cac:TaxTotal", "the VAT accounting currency is %s (BT-6) but no cac:TaxTotal gives the total VAT in it (BT-111)", quote(tc.text))
+		if !taxCurrencies[tc.rawText()] {
+			e.fail("BR-53", r, "cac:TaxTotal", "the VAT accounting currency is %s (BT-6) but no cac:TaxTotal gives the total VAT in it (BT-111)%s", quote(tc.rawText()), spaceNote(tc))
 		}
 	})
 	if r.has("cbc:TaxPointDate") && r.has("cac:InvoicePeriod/cbc:DescriptionCode") {
@@ -73,13 +80,14 @@ func (e *eval) enDocument() {
 	// VAT adds up.
 	checked := map[string]bool{}
 	for _, cur := range r.list("cbc:DocumentCurrencyCode") {
-		if checked[cur.text] {
+		code := cur.rawText()
+		if checked[code] {
 			continue
 		}
-		checked[cur.text] = true
+		checked[code] = true
 		var vats []decimal.Decimal
 		r.each("cac:TaxTotal/cbc:TaxAmount", func(a *node) {
-			if c, _ := a.attr("currencyID"); c == cur.text {
+			if c, _ := a.attr("currencyID"); c == code {
 				v, _ := a.dec("")
 				vats = append(vats, v)
 			}
@@ -88,7 +96,7 @@ func (e *eval) enDocument() {
 		excl, okE := r.dec("cac:LegalMonetaryTotal/cbc:TaxExclusiveAmount")
 		switch {
 		case len(vats) != 1:
-			e.fail("BR-CO-15", r, "cac:TaxTotal", "there are %d cac:TaxTotal with a total VAT in the document currency %s; there must be exactly one", len(vats), quote(cur.text))
+			e.fail("BR-CO-15", r, "cac:TaxTotal", "there are %d cac:TaxTotal with a total VAT in the document currency %s; there must be exactly one%s", len(vats), quote(code), spaceNote(cur))
 		case !okI || !okE || !incl.Equal(round2(excl.Add(vats[0]))):
 			e.fail("BR-CO-15", r, "cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount",
 				"the total with VAT (BT-112) %s is not the total without VAT (BT-109) %s plus the total VAT (BT-110) %s", fmtOpt(incl, okI), fmtOpt(excl, okE), fmtNum(vats[0]))
@@ -1200,4 +1208,13 @@ func (n *node) hasAncestor(step string) bool {
 		}
 	}
 	return false
+}
+
+// spaceNote says, for a code compared as written, that the white space
+// around it counts; "" when it has none.
+func spaceNote(n *node) string {
+	if n == nil || n.rawText() == n.text {
+		return ""
+	}
+	return " (the white space around the code counts: no currencyID attribute has it)"
 }

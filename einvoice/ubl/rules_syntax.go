@@ -41,10 +41,13 @@ func (e *eval) enSyntax() {
 			once(id, r, m.path, m.what)
 		}
 	}
-	// UBL-SR-04: one invoiced object identifier.
+	// UBL-SR-04: one invoiced object identifier. Here and in UBL-SR-43,
+	// UBL-SR-44 and UBL-SR-47 the artefacts compare the codes and
+	// identifiers as written, white space included (cbc:DocumentTypeCode =
+	// '130', distinct cbc:PaymentMeansCode): so does Levy.
 	objects := 0
 	r.each("cac:AdditionalDocumentReference", func(a *node) {
-		if a.getText("cbc:DocumentTypeCode") == "130" {
+		if a.get("cbc:DocumentTypeCode").rawText() == "130" {
 			objects += a.count("cbc:ID")
 		}
 	})
@@ -52,11 +55,14 @@ func (e *eval) enSyntax() {
 		e.fail("UBL-SR-04", r, "cac:AdditionalDocumentReference", "the invoiced object identifier (BT-18) appears %d times; EN 16931 allows it once", objects)
 	}
 	// UBL-SR-12, UBL-SR-13, UBL-SR-18: one VAT identifier and one tax
-	// registration identifier per party.
+	// registration identifier per party. The artefacts compare the tax
+	// scheme (upper-case(cbc:ID) = 'VAT', or !=) as written, white space
+	// included, and a scheme without cbc:ID is neither VAT nor another.
 	countTax := func(party, what, id string, vat bool) {
 		c := 0
 		r.each(party+"/cac:PartyTaxScheme", func(ts *node) {
-			if (strings.ToUpper(ts.getText("cac:TaxScheme/cbc:ID")) == "VAT") == vat {
+			scheme := ts.get("cac:TaxScheme/cbc:ID")
+			if scheme != nil && (strings.ToUpper(scheme.rawText()) == "VAT") == vat {
 				c += ts.count("cbc:CompanyID")
 			}
 		})
@@ -83,9 +89,9 @@ func (e *eval) enSyntax() {
 				sepa++
 			}
 		case n.is("cbc:PaymentID"):
-			payIDs[n.text] = true
+			payIDs[n.rawText()] = true
 		case n.is("cbc:PaymentMeansCode"):
-			meansCodes[n.text] = true
+			meansCodes[n.rawText()] = true
 		}
 	})
 	if sepa > 1 {
@@ -113,7 +119,7 @@ func (e *eval) enSyntax() {
 			once("UBL-SR-51", n, "cac:AddressLine", "address line 3 (cac:AddressLine)")
 		case n.is("cac:AdditionalDocumentReference"):
 			once("UBL-SR-33", n, "cbc:DocumentDescription", "supporting document description (BT-123)")
-			tc := n.getText("cbc:DocumentTypeCode")
+			tc := n.get("cbc:DocumentTypeCode").rawText()
 			_, scheme := n.get("cbc:ID").attr("schemeID")
 			if !(tc == "130" || e.credit && tc == "50" || !scheme && !n.has("cbc:DocumentTypeCode")) {
 				e.fail("UBL-SR-43", n, "cbc:DocumentTypeCode", "a supporting document with a scheme or a type code must be an invoiced object (130)")

@@ -7,7 +7,12 @@
 // customers' names); and sales of Levy's own with EU VAT that reach every
 // VAT category: S, Z, E (an exemption certificate and an exempt override
 // with a VATEX code), AE, K, G and O, a reversal, a DISTRIBUTE_TAX credit,
-// freight, quantities, and VAT filed in another currency.
+// freight, quantities, and VAT filed in another currency; document
+// discounts (in percent and in an amount) and a line discount; returned
+// lines on an invoice (beside sold ones, alone, beside a reverse charge,
+// on an export in Swiss francs); free lines; a unit price that does not
+// divide its line; and a dollar invoice with VAT in euro, a discount and a
+// returned cent.
 //
 // Run calculates them with an engine into its journal and renders each
 // stored transaction in three variants: UBL (EN 16931), UBL for Peppol
@@ -242,6 +247,47 @@ func own() []Sale {
 	rate := amt("0.9238")
 	usd.Customer.Destination.CurrencyConversion = &wire.CurrencyConversion{Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}, Rate: &rate}
 	out = append(out, Sale{Name: "own-de-usd-vat-in-euro", Request: usd})
+	// Discounts: a document discount in percent over three rates, one in
+	// an amount, and a line discount below quantity times unit price.
+	pctOff := sale("own-13", berlin(), hamburg(), line("1", "GENERAL", "100.00"), line("2", "BOOKS", "50.00"), line("3", "FOOD", "33.33"))
+	ten := amt("10")
+	pctOff.Discount = &wire.Discount{DiscountType: wire.DiscountPercent, DiscountValue: &ten}
+	out = append(out, Sale{Name: "own-de-document-discount-percent", Request: pctOff})
+	amtOff := sale("own-14", berlin(), hamburg(), line("1", "GENERAL", "100.00"), line("2", "BOOKS", "50.00"))
+	off := amt("7.77")
+	amtOff.Discount = &wire.Discount{DiscountType: wire.DiscountAmount, DiscountValue: &off}
+	out = append(out, Sale{Name: "own-de-document-discount-amount", Request: amtOff})
+	pens := line("1", "GENERAL", "29.97")
+	pq, pup, poff := amt("3"), amt("9.99"), amt("2.97")
+	pens.Quantity, pens.UnitPrice = &wire.Measure{Value: &pq, UnitOfMeasure: "H87"}, &pup
+	pens.Discount = &wire.Discount{DiscountType: wire.DiscountAmount, DiscountValue: &poff}
+	out = append(out, Sale{Name: "own-de-line-discount", Request: sale("own-15", berlin(), hamburg(), pens)})
+	// Returns on an invoice: a returned line beside a sold one, an invoice
+	// of returns only, a reverse charge (AE) beside a returned line of
+	// goods (K), and an export in Swiss francs with a returned line.
+	out = append(out, Sale{Name: "own-de-return-line", Request: sale("own-16", berlin(), hamburg(), line("1", "GENERAL", "100.00"), line("2", "GENERAL", "-30.00"))})
+	out = append(out, Sale{Name: "own-de-returns-only", Request: sale("own-17", berlin(), hamburg(), line("1", "GENERAL", "-100.00"), line("2", "BOOKS", "-20.00"))})
+	out = append(out, Sale{Name: "own-de-fr-services-and-return", Request: sale("own-18", berlin(), paris, line("1", "SAAS", "100.00"), line("2", "GENERAL", "-40.00"))})
+	chf := sale("own-19", berlin(), zurich, line("1", "GENERAL", "-50.00"), line("2", "GENERAL", "80.00"))
+	chf.Currency = &wire.Currency{ISOCurrencyCodeAlpha: "CHF"}
+	out = append(out, Sale{Name: "own-de-export-chf-return", Request: chf})
+	// Lines of nothing: a free line beside a paid one, and an invoice of
+	// a free line only.
+	out = append(out, Sale{Name: "own-de-free-line", Request: sale("own-20", berlin(), hamburg(), line("1", "GENERAL", "0.00"), line("2", "GENERAL", "10.00"))})
+	out = append(out, Sale{Name: "own-de-free-only", Request: sale("own-21", berlin(), hamburg(), line("1", "GENERAL", "0.00"))})
+	// A unit price that does not divide the line (3 at 0.3333 for 1.00).
+	third := line("1", "GENERAL", "1.00")
+	tq, tup := amt("3"), amt("0.3333")
+	third.Quantity, third.UnitPrice = &wire.Measure{Value: &tq}, &tup
+	out = append(out, Sale{Name: "own-de-unit-price-thirds", Request: sale("own-22", berlin(), hamburg(), third)})
+	// Dollars with VAT filed in euro, a document discount and a returned
+	// cent.
+	usdOff := sale("own-23", berlin(), hamburg(), line("1", "GENERAL", "333.33"), line("2", "BOOKS", "-0.01"))
+	usdOff.Currency = &wire.Currency{ISOCurrencyCodeAlpha: "USD"}
+	usdRate, five := amt("0.9238"), amt("5")
+	usdOff.Customer.Destination.CurrencyConversion = &wire.CurrencyConversion{Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}, Rate: &usdRate}
+	usdOff.Discount = &wire.Discount{DiscountType: wire.DiscountPercent, DiscountValue: &five}
+	out = append(out, Sale{Name: "own-de-usd-discount-and-return", Request: usdOff})
 	// Refusals: US sales tax, and lines for two customers.
 	la := &wire.Seller{Company: "LA-SHOP", PhysicalOrigin: &wire.Location{City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}}
 	us := &wire.Customer{CustomerName: "Angel Goods", Destination: &wire.Location{StreetAddress1: "200 N Spring St", City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}}
