@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -342,23 +341,13 @@ const (
 	FieldReversalPostingDate = "data.postingDate"
 )
 
-// checkTransactionID validates a transaction ID given as the path
-// parameter param: 1 to journal.MaxIDLength characters, and fit to be a
-// transaction ID (wire.CheckTransactionID: not only whitespace).
-func checkTransactionID(param, id string) error {
-	if n := utf8.RuneCountInString(id); n == 0 || n > journal.MaxIDLength {
-		return levy.Invalid(param, "a transaction ID has 1 to %d characters", journal.MaxIDLength)
-	}
-	return wire.CheckTransactionID(param, id)
-}
-
 // journalFor returns the journal and checks the ID, the path parameter
 // param, of an operation.
 func (e *Engine) journalFor(param, id string) (journal.Store, error) {
 	if e.journal == nil {
 		return nil, &levy.Error{Code: levy.EInternal, Message: "this engine has no tax journal (see WithJournal)"}
 	}
-	return e.journal, checkTransactionID(param, id)
+	return e.journal, wire.CheckTransactionIDParam(param, id)
 }
 
 // wireError names the fields of a journal's error as the wire does: the

@@ -5,10 +5,12 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
-// MaxIDLength is the most characters a transaction ID may have.
-const MaxIDLength = 40
+// MaxIDLength is the most characters a transaction ID may have: the
+// wire format's limit, which requests are validated against.
+const MaxIDLength = wire.MaxTransactionIDLength
 
 // Transaction is one version of a stored transaction: what the engine
 // calculated for a document, in the amounts a remittance report needs.

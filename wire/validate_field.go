@@ -155,6 +155,19 @@ func (v *violations) nonBlankIdentifier(p *fieldPath, name, s string) {
 	v.report(p, name, msg)
 }
 
+// CheckTransactionIDParam validates id, a transaction ID given as the
+// path parameter param of a transaction operation (its deletion,
+// reversal, rollback or existence): its length first, said as the range
+// a transaction ID may have, then CheckTransactionID. The engine refuses
+// such an ID with it, and a remote client before it sends, so that both
+// give the same error.
+func CheckTransactionIDParam(param, id string) error {
+	if n := utf8.RuneCountInString(id); n == 0 || n > MaxTransactionIDLength {
+		return levy.Invalid(param, "a transaction ID has 1 to %d characters", MaxTransactionIDLength)
+	}
+	return CheckTransactionID(param, id)
+}
+
 // CheckTransactionID returns an EInvalid error about field when id is not
 // fit to be a transaction ID, and nil when it is. A transaction ID has 1
 // to MaxTransactionIDLength characters, is fit to be an identifier (see

@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -332,19 +331,9 @@ const (
 	existsID = "transactionid"
 )
 
-// checkID refuses id, the transaction ID of the path parameter param,
-// with the engine's error when no transaction can have it: its length
-// first, then wire.CheckTransactionID.
-func checkID(param, id string) error {
-	if n := utf8.RuneCountInString(id); n == 0 || n > wire.MaxTransactionIDLength {
-		return levy.Invalid(param, "a transaction ID has 1 to %d characters", wire.MaxTransactionIDLength)
-	}
-	return wire.CheckTransactionID(param, id)
-}
-
 // DeleteTransaction deletes a stored transaction (DELETE /transactions/{id}).
 func (c *Client) DeleteTransaction(ctx context.Context, id string) error {
-	if err := checkID(pathID, id); err != nil {
+	if err := wire.CheckTransactionIDParam(pathID, id); err != nil {
 		return err
 	}
 	var a struct {
@@ -356,7 +345,7 @@ func (c *Client) DeleteTransaction(ctx context.Context, id string) error {
 // ReverseTransaction stores the reversal of a transaction
 // (POST /transactions/{id}/reversal).
 func (c *Client) ReverseTransaction(ctx context.Context, id string, r wire.ReversalRequest) (*wire.ReversalResponse, error) {
-	if err := checkID(pathID, id); err != nil {
+	if err := wire.CheckTransactionIDParam(pathID, id); err != nil {
 		return nil, err
 	}
 	var a answer[*wire.ReversalResponse]
@@ -372,7 +361,7 @@ func (c *Client) ReverseTransaction(ctx context.Context, id string, r wire.Rever
 // RollbackTransaction undoes the last sync of a transaction
 // (POST /transactions/{id}/rollback).
 func (c *Client) RollbackTransaction(ctx context.Context, id string) (*wire.RollbackResponse, error) {
-	if err := checkID(pathID, id); err != nil {
+	if err := wire.CheckTransactionIDParam(pathID, id); err != nil {
 		return nil, err
 	}
 	var a answer[*wire.RollbackResponse]
@@ -385,7 +374,7 @@ func (c *Client) RollbackTransaction(ctx context.Context, id string) (*wire.Roll
 // TransactionExists tells whether a transaction is stored
 // (GET /transaction-exists/{transactionid}).
 func (c *Client) TransactionExists(ctx context.Context, id string) (bool, error) {
-	if err := checkID(existsID, id); err != nil {
+	if err := wire.CheckTransactionIDParam(existsID, id); err != nil {
 		return false, err
 	}
 	var a struct {
