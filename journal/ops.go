@@ -37,6 +37,9 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 	if err := checkDocumentCharge(stored, in); err != nil {
 		return nil, err
 	}
+	if err := checkKeptHeader(stored, in); err != nil {
+		return nil, err
+	}
 	out := Reconcile(stored, in)
 	out.DocumentCharge = money.Amount{}
 	if out.PostingDate.IsZero() {
@@ -116,11 +119,61 @@ func checkDocumentCharge(stored, in *Transaction) error {
 	if !in.Sync || in.DocumentCharge.IsZero() {
 		return nil
 	}
+	kept := keptLines(stored, in)
+	if len(kept) == 0 {
+		return nil
+	}
+	return levy.Invalid("chargedTax", "is %s on the document, but the %s leaves the stored transaction %q's lines %s in place, each with the credit of an earlier version: a document's charge is shared among the lines sent only and would be credited again beside them; send the vendor's tax on the lines (their chargedTax), or send every stored line",
+		in.DocumentCharge, in.MessageType, in.TransactionID, strings.Join(kept, ", "))
+}
+
+// checkKeptHeader refuses (levy.EConflict) a sync in that leaves lines
+// of stored, the live version it reconciles with (nil for none), in
+// place although it is in another currency than stored (field
+// currency.isoCurrencyCodeAlpha) or of another company code (field
+// seller.company or buyer.company): the version made takes both from
+// in, so that the kept lines' amounts would be read in in's currency
+// (100.00 dollars reported as euros beside the sync's lines) and the
+// tax collected on them reported, and counted in the sales figures, as
+// another company's. A sync that sends every stored line (to update or
+// delete it) replaces them all and may change both. A transaction
+// stored without a currency or a company code is not refused for it
+// (a purchase stored before the journal kept the buyer's company has
+// none), nor a currency written in other letters ("usd").
+func checkKeptHeader(stored, in *Transaction) error {
+	if !in.Sync || stored == nil {
+		return nil
+	}
+	currency := stored.Currency != "" && in.Currency != "" && !strings.EqualFold(stored.Currency, in.Currency)
+	company := stored.Company != "" && stored.Company != in.Company
+	if !currency && !company {
+		return nil
+	}
+	kept := keptLines(stored, in)
+	if len(kept) == 0 {
+		return nil
+	}
+	if currency {
+		return conflict("currency.isoCurrencyCodeAlpha", "is %s, but the %s leaves the stored transaction %q's lines %s in place, whose amounts are in %s: send the sync in %s, or send every stored line (to update or delete it)",
+			in.Currency, in.MessageType, in.TransactionID, strings.Join(kept, ", "), stored.Currency, stored.Currency)
+	}
+	field := "seller.company"
+	if in.Perspective == "BUYER" {
+		field = "buyer.company"
+	}
+	return conflict(field, "is %s, but the %s leaves the stored transaction %q's lines %s in place, calculated for company %s: send the sync under company %s, or send every stored line (to update or delete it)",
+		CompanyName(in.Company), in.MessageType, in.TransactionID, strings.Join(kept, ", "), CompanyName(stored.Company), CompanyName(stored.Company))
+}
+
+// keptLines returns, quoted, the line item IDs of the lines of stored
+// (nil for none) that the sync in leaves in place: those that no line
+// of in names, whatever its sync type (a line the sync deletes is gone
+// from the version made), and those stored without an ID, which no
+// sync can name.
+func keptLines(stored, in *Transaction) []string {
 	if stored == nil {
 		return nil
 	}
-	// A line the sync deletes is not calculated and takes no share; the
-	// stored line of its ID is gone from the version made.
 	sent := make(map[string]bool, len(in.Lines))
 	for i := range in.Lines {
 		sent[in.Lines[i].LineItemID] = true
@@ -131,11 +184,7 @@ func checkDocumentCharge(stored, in *Transaction) error {
 			kept = append(kept, strconv.Quote(id))
 		}
 	}
-	if len(kept) == 0 {
-		return nil
-	}
-	return levy.Invalid("chargedTax", "is %s on the document, but the %s leaves the stored transaction %q's lines %s in place, each with the credit of an earlier version: a document's charge is shared among the lines sent only and would be credited again beside them; send the vendor's tax on the lines (their chargedTax), or send every stored line",
-		in.DocumentCharge, in.MessageType, in.TransactionID, strings.Join(kept, ", "))
+	return kept
 }
 
 // appendVersion stores tx as the next version after head h (found says

@@ -59,6 +59,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"RollbackOfSyncOverReversal", testRollbackOfSyncOverReversal},
 		{"SyncReconciles", testSyncReconciles},
 		{"SyncWithoutLiveVersion", testSyncWithoutLiveVersion},
+		{"SyncKeepsCurrencyAndCompany", testSyncKeepsCurrencyAndCompany},
 		{"ScanPeriod", testScanPeriod},
 		{"ScanFollowsLatestVersion", testScanFollowsLatestVersion},
 		{"ScanStops", testScanStops},

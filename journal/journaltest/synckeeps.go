@@ -1,0 +1,93 @@
+package journaltest
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/journal"
+)
+
+// testSyncKeepsCurrencyAndCompany checks that a sync sent in another
+// currency, or under another company code, than the stored transaction
+// whose lines it leaves in place is refused, storing nothing: kept, the
+// stored lines' amounts (100.00 USD) would be added to the sync's as if
+// they were in its currency (a report's EUR section held 300.00, of
+// which 100.00 were dollars), and the tax that one company collected
+// would be reported, and counted in the sales figures, as another's. A
+// sync that sends every stored line (updated or deleted) replaces them
+// all and may change both.
+func testSyncKeepsCurrencyAndCompany(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "EAST",
+		line(t, "A", "100.00", "6.00", "1.50"),
+		line(t, "B", "200.00", "12.00", "3.00")))
+	v1 := mustGet(t, s, tenant, "INV-1")
+	before := figures(t, s, tenant)
+
+	upB := line(t, "B", "250.00", "15.00", "3.75")
+	upB.SyncType = "UPDATE"
+	for _, c := range []struct {
+		name, currency, company, field string
+	}{
+		{"currency", "EUR", "EAST", "currency.isoCurrencyCodeAlpha"},
+		{"company", "USD", "WEST", "seller.company"},
+		{"no company", "USD", "", "seller.company"},
+	} {
+		in := sync_(t, "INV-1", "2026-03-14", upB)
+		in.Currency, in.Company = c.currency, c.company
+		_, err := s.Post(ctx, tenant, in)
+		wantCode(t, "sync in another "+c.name+" leaving line A in place", err, levy.EConflict)
+		var le *levy.Error
+		if !errors.As(err, &le) || le.Field != c.field {
+			t.Fatalf("sync in another %s: error %v names no field %q", c.name, err, c.field)
+		}
+		if vs := mustVersions(t, s, tenant, "INV-1"); len(vs) != 1 {
+			t.Fatalf("refused sync in another %s stored version %d", c.name, len(vs))
+		}
+		sameContent(t, "the transaction after a refused sync", mustGet(t, s, tenant, "INV-1"), v1)
+		if got := figures(t, s, tenant); len(got) != len(before) {
+			t.Fatalf("figures after a refused sync: %v, want %v", got, before)
+		}
+		// PostAll refuses it as the document at its index.
+		_, err = s.PostAll(ctx, tenant, []*journal.Transaction{simple(t, "OTHER", "2026-03-14"), in})
+		var pe *journal.PostAllError
+		if !errors.As(err, &pe) || pe.Index != 1 || !pe.Refused() {
+			t.Fatalf("PostAll with a sync in another %s: %v, want a refusal of index 1", c.name, err)
+		}
+		if exists(t, s, tenant, "OTHER") {
+			t.Fatalf("PostAll refused in part stored OTHER")
+		}
+	}
+
+	// The same currency in other letters, with the same company, and
+	// every line sent are accepted.
+	in := sync_(t, "INV-1", "2026-03-14", upB)
+	in.Currency, in.Company = "usd", "EAST"
+	mustPost(t, s, tenant, in)
+
+	delA := line(t, "A", "0", "0", "0")
+	delA.SyncType = "DELETE"
+	in = sync_(t, "INV-1", "2026-03-15", delA, upB)
+	in.Currency, in.Company = "EUR", "WEST"
+	out := mustPost(t, s, tenant, in)
+	if out.Currency != "EUR" || out.Company != "WEST" || len(out.Lines) != 1 || out.SubTotal.String() != "250.00" {
+		t.Fatalf("sync of every line in EUR for WEST: %s %s, %d lines, subtotal %s; want EUR WEST, 1 line, 250.00",
+			out.Currency, out.Company, len(out.Lines), out.SubTotal)
+	}
+	wantScan(t, s, tenant, "2026-03-15", "2026-03-15", "INV-1@3")
+
+	// A transaction stored without a currency or a company code (a
+	// purchase stored before the journal kept the buyer's) is not
+	// refused for them.
+	old := simple(t, "OLD", "2026-03-14")
+	old.Currency = ""
+	mustPost(t, s, tenant, old)
+	in = sync_(t, "OLD", "2026-03-14", line(t, "L2", "5.00", "0.30", "0.07"))
+	in.Company = "EAST"
+	mustPost(t, s, tenant, in)
+	if got := mustGet(t, s, tenant, "OLD"); got.Currency != "USD" || got.Company != "EAST" || len(got.Lines) != 2 {
+		t.Fatalf("sync over a transaction stored without a currency and company: %s %s, %d lines; want USD EAST, 2", got.Currency, got.Company, len(got.Lines))
+	}
+}
