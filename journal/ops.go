@@ -1,6 +1,9 @@
 package journal
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -63,6 +66,9 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 			out.SupersededReversal = h.ReversedBy
 		}
 	}
+	if repeat, err := repeatsSync(latest, out, out.SupersededReversal != ""); err != nil || repeat {
+		return latest, err
+	}
 	if err := appendVersion(st, h, found, out, now); err != nil {
 		return nil, err
 	}
@@ -70,6 +76,42 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// repeatsSync reports whether out, the version that a sync makes of the
+// live transaction whose latest version is latest (nil for none), is
+// that version sent again: latest was written by a sync, no reversal
+// takes it back (reversed), and the two hold the same document, the
+// fields the store assigns (Version, PostedAt, Restarts,
+// SupersededReversal) and the profile version read aside. Such a sync
+// (a host's retry after a timeout) is not stored: stored, it would be
+// the last sync, whose rollback restores the first sending, so that
+// the sync could not be undone.
+func repeatsSync(latest, out *Transaction, reversed bool) (bool, error) {
+	if latest == nil || !latest.Sync || !out.Sync || reversed {
+		return false, nil
+	}
+	a, err := documentJSON(latest)
+	if err != nil {
+		return false, err
+	}
+	b, err := documentJSON(out)
+	if err != nil {
+		return false, err
+	}
+	return bytes.Equal(a, b), nil
+}
+
+// documentJSON is the JSON of tx without the fields that repeatsSync
+// sets aside.
+func documentJSON(tx *Transaction) ([]byte, error) {
+	c := *tx
+	c.Version, c.PostedAt, c.Restarts, c.SupersededReversal, c.ProfileVersion = 0, time.Time{}, false, "", 0
+	b, err := json.Marshal(&c)
+	if err != nil {
+		return nil, fmt.Errorf("journal: encoding version %d of transaction %q: %w", tx.Version, tx.TransactionID, err)
+	}
+	return b, nil
 }
 
 // samePerspective refuses (levy.EConflict, FieldTransactionID) a

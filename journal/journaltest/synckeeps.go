@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 )
 
@@ -89,5 +90,70 @@ func testSyncKeepsCurrencyAndCompany(t *testing.T, s journal.Store) {
 	mustPost(t, s, tenant, in)
 	if got := mustGet(t, s, tenant, "OLD"); got.Currency != "USD" || got.Company != "EAST" || len(got.Lines) != 2 {
 		t.Fatalf("sync over a transaction stored without a currency and company: %s %s, %d lines; want USD EAST, 2", got.Currency, got.Company, len(got.Lines))
+	}
+}
+
+// testSyncRepeatRollsBack checks that a sync sent again as it was (a
+// host's retry after a timeout) stores no version of its own, so that a
+// rollback still returns the transaction to what it was before the
+// sync: stored, the repeat was the "last sync", and the rollback
+// restored the first sending, the same 150.00, answering as if it had
+// undone the sync; a second rollback was then refused, the rollback
+// not being a sync, and the sync could never be undone. A sync that
+// changes something, and a repeat over a reversal of the sync's
+// version, are stored as before.
+func testSyncRepeatRollsBack(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	v1 := mustPost(t, s, tenant, invoice(t, "INV-1", "2026-03-14",
+		line(t, "A", "100.00", "6.00", "1.50"), line(t, "B", "10.00", "0.60", "0.15")))
+	up := line(t, "A", "150.00", "9.00", "2.25")
+	up.SyncType = "UPDATE"
+	v2 := mustPost(t, s, tenant, sync_(t, "INV-1", "2026-03-14", up))
+	again := mustPost(t, s, tenant, sync_(t, "INV-1", "2026-03-14", up))
+	if again.Version != 2 {
+		t.Fatalf("the sync sent again was stored as version %d, want it to answer version 2", again.Version)
+	}
+	sameContent(t, "the sync sent again", again, v2)
+	if _, err := s.PostAll(ctx, tenant, []*journal.Transaction{sync_(t, "INV-1", "2026-03-14", up), sync_(t, "INV-1", "2026-03-14", up)}); err != nil {
+		t.Fatalf("PostAll of the sync twice: %v", err)
+	}
+	if n := len(mustVersions(t, s, tenant, "INV-1")); n != 2 {
+		t.Fatalf("%d versions after the sync was sent four times, want 2", n)
+	}
+	rb, err := s.Rollback(ctx, tenant, "INV-1")
+	if err != nil {
+		t.Fatalf("Rollback: %v", err)
+	}
+	want := *v1
+	want.RollbackOf = 1
+	sameContent(t, "rollback of the sync sent again", rb, &want)
+
+	// A sync of other content is stored, and its rollback restores the
+	// sync before it.
+	mustPost(t, s, tenant, sync_(t, "INV-1", "2026-03-14", up))
+	up2 := line(t, "A", "160.00", "9.60", "2.40")
+	up2.SyncType = "UPDATE"
+	if v := mustPost(t, s, tenant, sync_(t, "INV-1", "2026-03-14", up2)); v.Version != 5 {
+		t.Fatalf("a sync of other content was stored as version %d, want 5", v.Version)
+	}
+	if rb, err := s.Rollback(ctx, tenant, "INV-1"); err != nil || rb.RollbackOf != 4 || rb.Lines[0].Amount.String() != "150.00" {
+		t.Fatalf("rollback of the second sync: %v, %v; want version 4 restored, 150.00", rb, err)
+	}
+
+	// Sent again after the sync's version was reversed, the sync is a
+	// new version that supersedes the one reversed, as any post is.
+	mustPost(t, s, tenant, simple(t, "INV-2", "2026-03-14"))
+	up3 := line(t, "L1", "120.00", "7.20", "1.80")
+	up3.SyncType = "UPDATE"
+	mustPost(t, s, tenant, sync_(t, "INV-2", "2026-03-14", up3))
+	if _, err := s.Reverse(ctx, tenant, "INV-2", journal.Reversal{TransactionID: "REV-2", PostingDate: civil.MustParse("2026-03-20")}); err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	if v := mustPost(t, s, tenant, sync_(t, "INV-2", "2026-03-14", up3)); v.Version != 3 {
+		t.Fatalf("the sync sent again over its reversal was stored as version %d, want 3", v.Version)
+	}
+	h, err := s.History(ctx, tenant, "INV-2")
+	if err != nil || h.ReversedBy != "" {
+		t.Fatalf("History after the sync over its reversal: reversed by %q, %v; want none", h.ReversedBy, err)
 	}
 }
