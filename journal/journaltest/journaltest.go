@@ -79,6 +79,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"FiguresReplace", testFiguresReplace},
 		{"FiguresOfOneUnit", testFiguresOfOneUnit},
 		{"FiguresResaleApart", testFiguresResaleApart},
+		{"FiguresUnconvertedReversed", testFiguresUnconvertedReversed},
 		{"SumsFollowOperations", testSumsFollowOperations},
 		{"SumsRandomHistory", testSumsRandomHistory},
 		{"SumsInvalid", testSumsInvalid},
