@@ -171,14 +171,18 @@ func checkDocumentCharge(stored, in *Transaction) error {
 
 // checkKeptHeader refuses (levy.EConflict) a sync in that leaves lines
 // of stored, the live version it reconciles with (nil for none), in
-// place although it is in another currency than stored (field
-// currency.isoCurrencyCodeAlpha) or of another company code (field
-// seller.company or buyer.company): the version made takes both from
-// in, so that the kept lines' amounts would be read in in's currency
-// (100.00 dollars reported as euros beside the sync's lines) and the
-// tax collected on them reported, and counted in the sales figures, as
-// another company's. A sync that sends every stored line (to update or
-// delete it) replaces them all and may change both. A transaction
+// place although its header says otherwise of them: the version made
+// takes its header from in, and its lines as they were calculated.
+// Refused are another currency (field currency.isoCurrencyCodeAlpha:
+// the kept lines' amounts would be read in in's, 100.00 dollars
+// reported as euros beside the sync's lines), another company code
+// (seller.company or buyer.company: the tax collected on them would be
+// reported, and counted in the sales figures, as another company's),
+// and another isTaxOnlyAdjustmentIndicator or marketplaceFacilitated
+// (the sales figures would drop the kept lines of a sale, or count
+// those of a tax-only adjustment as one, or count them as the other
+// kind of sale). A sync that sends every stored line (to update or
+// delete it) replaces them all and may change each. A transaction
 // stored without a currency or a company code is not refused for it
 // (a purchase stored before the journal kept the buyer's company has
 // none), nor a currency written in other letters ("usd").
@@ -186,25 +190,28 @@ func checkKeptHeader(stored, in *Transaction) error {
 	if !in.Sync || stored == nil {
 		return nil
 	}
-	currency := stored.Currency != "" && in.Currency != "" && !strings.EqualFold(stored.Currency, in.Currency)
-	company := stored.Company != "" && stored.Company != in.Company
-	if !currency && !company {
+	field, what, was := "", "", ""
+	switch {
+	case stored.Currency != "" && in.Currency != "" && !strings.EqualFold(stored.Currency, in.Currency):
+		field, what, was = "currency.isoCurrencyCodeAlpha", in.Currency, "whose amounts are in "+stored.Currency
+	case stored.Company != "" && stored.Company != in.Company:
+		field, what, was = "seller.company", CompanyName(in.Company), "calculated for company "+CompanyName(stored.Company)
+		if in.Perspective == "BUYER" {
+			field = "buyer.company"
+		}
+	case stored.TaxOnly != in.TaxOnly:
+		field, what, was = "isTaxOnlyAdjustmentIndicator", strconv.FormatBool(in.TaxOnly), "stored with "+strconv.FormatBool(stored.TaxOnly)
+	case stored.Marketplace != in.Marketplace:
+		field, what, was = "marketplaceFacilitated", strconv.FormatBool(in.Marketplace), "stored with "+strconv.FormatBool(stored.Marketplace)
+	default:
 		return nil
 	}
 	kept := keptLines(stored, in)
 	if len(kept) == 0 {
 		return nil
 	}
-	if currency {
-		return conflict("currency.isoCurrencyCodeAlpha", "is %s, but the %s leaves the stored transaction %q's lines %s in place, whose amounts are in %s: send the sync in %s, or send every stored line (to update or delete it)",
-			in.Currency, in.MessageType, in.TransactionID, strings.Join(kept, ", "), stored.Currency, stored.Currency)
-	}
-	field := "seller.company"
-	if in.Perspective == "BUYER" {
-		field = "buyer.company"
-	}
-	return conflict(field, "is %s, but the %s leaves the stored transaction %q's lines %s in place, calculated for company %s: send the sync under company %s, or send every stored line (to update or delete it)",
-		CompanyName(in.Company), in.MessageType, in.TransactionID, strings.Join(kept, ", "), CompanyName(stored.Company), CompanyName(stored.Company))
+	return conflict(field, "is %s, but the %s leaves the stored transaction %q's lines %s in place, %s: send the sync as the transaction was stored, or send every stored line (to update or delete it)",
+		what, in.MessageType, in.TransactionID, strings.Join(kept, ", "), was)
 }
 
 // keptLines returns, quoted, the line item IDs of the lines of stored

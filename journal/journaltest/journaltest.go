@@ -60,6 +60,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"SyncReconciles", testSyncReconciles},
 		{"SyncWithoutLiveVersion", testSyncWithoutLiveVersion},
 		{"SyncKeepsCurrencyAndCompany", testSyncKeepsCurrencyAndCompany},
+		{"SyncKeepsFlags", testSyncKeepsFlags},
 		{"SyncRepeatRollsBack", testSyncRepeatRollsBack},
 		{"ScanPeriod", testScanPeriod},
 		{"ScanFollowsLatestVersion", testScanFollowsLatestVersion},

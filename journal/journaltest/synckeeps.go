@@ -3,6 +3,7 @@ package journaltest
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -156,4 +157,46 @@ func testSyncRepeatRollsBack(t *testing.T, s journal.Store) {
 	if err != nil || h.ReversedBy != "" {
 		t.Fatalf("History after the sync over its reversal: reversed by %q, %v; want none", h.ReversedBy, err)
 	}
+}
+
+// testSyncKeepsFlags checks that a sync that leaves stored lines in
+// place is refused when it marks the document otherwise than the stored
+// transaction as a tax-only adjustment or as a marketplace sale,
+// storing nothing: the sales figures, which leave tax-only adjustments
+// out and count marketplace sales apart, would have moved the kept
+// lines with the sync's header (line A's 100.00 left Texas's direct
+// sales when a sync of line B said tax-only). A sync that sends every
+// stored line may change either.
+func testSyncKeepsFlags(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME",
+		usLine(t, "A", "US-TX", "100.00", "100.00"), usLine(t, "B", "US-TX", "200.00", "200.00")))
+	before := map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(300, 0, 300, 1)}}
+	wantFigures(t, s, tenant, before)
+	for _, c := range []struct {
+		field             string
+		taxOnly, marketed bool
+	}{
+		{"isTaxOnlyAdjustmentIndicator", true, false},
+		{"marketplaceFacilitated", false, true},
+	} {
+		in := syncSale(t, "INV-1", "B", "250.00", "UPDATE")
+		in.TaxOnly, in.Marketplace = c.taxOnly, c.marketed
+		_, err := s.Post(ctx, tenant, in)
+		wantCode(t, "sync with another "+c.field+" leaving line A in place", err, levy.EConflict)
+		var le *levy.Error
+		if !errors.As(err, &le) || le.Field != c.field || !strings.Contains(le.Message, `"A"`) {
+			t.Fatalf("sync with another %s: error %v names no field %q and line A", c.field, err, c.field)
+		}
+		if vs := mustVersions(t, s, tenant, "INV-1"); len(vs) != 1 {
+			t.Fatalf("refused sync with another %s stored version %d", c.field, len(vs))
+		}
+		wantFigures(t, s, tenant, before)
+	}
+	del := syncSale(t, "INV-1", "A", "0", "DELETE")
+	in := syncSale(t, "INV-1", "B", "250.00", "UPDATE")
+	in.Lines = append(in.Lines, del.Lines...)
+	in.Marketplace = true
+	mustPost(t, s, tenant, in)
+	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Marketplace: tally(250, 0, 250, 1)}})
 }
