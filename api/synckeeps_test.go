@@ -90,3 +90,39 @@ func TestSyncInAnotherCurrencyOrCompanyOverHTTP(t *testing.T) {
 		t.Errorf("report after the sync of both lines in EUR: %s, want %s", got, want)
 	}
 }
+
+// TestSyncSentAgainRollsBackOverHTTP: an ARBILLING_SYNC sent twice as
+// it was (a retry after a timeout) over an invoice of two lines of
+// 100.00 is stored once, so that the rollback returns the invoice to
+// 200.00; stored twice, the rollback restored the first sending (250.00)
+// and answered as if the sync were undone. The calculation's
+// transaction, as the engine makes it (parties, items, profile
+// version), is the same both times.
+func TestSyncSentAgainRollsBackOverHTTP(t *testing.T) {
+	h, store := explainHarness(t)
+	ctx := context.Background()
+	if a := h.post("/api/v2/supplies", syncSale("INVOICE", "USD", "EAST", syncSaleLine("1", "100.00", ""), syncSaleLine("2", "100.00", ""))); a.status != 200 {
+		t.Fatalf("invoice: %d %s", a.status, a.body)
+	}
+	sync := syncSale("ARBILLING_SYNC", "USD", "EAST", syncSaleLine("2", "150.00", "UPDATE"))
+	for i := range 2 {
+		if a := h.post("/api/v2/supplies", sync); a.status != 200 {
+			t.Fatalf("sync, sending %d: %d %s", i+1, a.status, a.body)
+		}
+	}
+	if vs, err := store.Versions(ctx, levy.DefaultTenant, "SK-1"); err != nil {
+		t.Fatal(err)
+	} else if len(vs) != 2 {
+		t.Errorf("versions after the sync sent twice: %d, want 2", len(vs))
+	}
+	if a := h.post("/api/v2/transactions/SK-1/rollback", ""); a.status != 200 {
+		t.Fatalf("rollback: %d %s", a.status, a.body)
+	}
+	tx, err := store.Get(ctx, levy.DefaultTenant, "SK-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tx.SubTotal.String() != "200.00" || tx.RollbackOf != 1 {
+		t.Errorf("rolled back: subtotal %s, version %d restored; want 200.00, version 1", tx.SubTotal, tx.RollbackOf)
+	}
+}
