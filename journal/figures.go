@@ -81,7 +81,9 @@ type Tally struct {
 	Count int64
 	// Unconverted counts the lines whose amount could not be had in the
 	// area's currency (a document in another currency without a
-	// conversion to it), which the amounts leave out.
+	// conversion to it), which the amounts leave out; the reversal of a
+	// transaction takes its lines back (minus one each), as Count takes
+	// back the sale.
 	Unconverted int64
 }
 
@@ -221,22 +223,30 @@ func Contribution(tx *Transaction) []Figure {
 		}
 		return out[i].directOrMarket(tx.Marketplace)
 	}
+	// lines is what each line counts toward the lines not converted
+	// (Tally.Unconverted): one, and minus one in the reversal of a
+	// transaction, which takes its lines back whether they were counted
+	// or not (the reversal of a reversal counts them again).
+	lines := int64(1)
+	if tx.ReversalOf != "" && !tx.RestoresReversed {
+		lines = -1
+	}
 	for i := range tx.Lines {
 		l := &tx.Lines[i]
 		if area := lineState(l); area != "" {
-			addLine(find(area, l), tx.Currency, "USD", l, area)
+			addLine(find(area, l), tx.Currency, "USD", l, area, lines)
 		}
 		if l.EUDistanceSale {
-			addLine(find(AreaEU, l), tx.Currency, "EUR", l, "")
+			addLine(find(AreaEU, l), tx.Currency, "EUR", l, "", lines)
 		}
 		if province, ok := lineCanada(l); ok {
 			for _, area := range []string{AreaCanada, province} {
 				if area == "" {
 					continue
 				}
-				addLine(find(area, l), tx.Currency, "CAD", l, area)
+				addLine(find(area, l), tx.Currency, "CAD", l, area, lines)
 				if consumerLine(tx, l, area) {
-					addConsumerLine(find(ConsumerArea(area), l), tx.Currency, l, area)
+					addConsumerLine(find(ConsumerArea(area), l), tx.Currency, l, area, lines)
 				}
 			}
 		}
@@ -287,16 +297,18 @@ func (f *Figure) directOrMarket(marketplace bool) *Tally {
 
 // addLine adds line l of a transaction in currency cur to t, in the
 // area's currency want; state is the jurisdiction ID of the tax whose
-// taxable and exempt amounts count ("" for none).
-func addLine(t *Tally, cur, want string, l *Line, state string) {
+// taxable and exempt amounts count ("" for none). A line whose amount
+// can not be had in want adds n (1, or -1 in a reversal) to the lines
+// not converted instead.
+func addLine(t *Tally, cur, want string, l *Line, state string, n int64) {
 	rate, ok := conversion(cur, want, l)
 	if !ok {
-		t.Unconverted++
+		t.Unconverted += n
 		return
 	}
 	gross, ok := units(l.Amount, rate)
 	if !ok {
-		t.Unconverted++
+		t.Unconverted += n
 		return
 	}
 	t.Gross += gross
@@ -367,9 +379,9 @@ func ResaleExemption(x *Tax) bool {
 // addConsumerLine adds line l of a transaction in currency cur to t, the
 // tally of the ConsumerArea of area: as addLine does, and with the amount
 // the area's tax taxed at a rate of zero counted as exempt, which the
-// consumer thresholds leave out.
-func addConsumerLine(t *Tally, cur string, l *Line, area string) {
-	addLine(t, cur, "CAD", l, area)
+// consumer thresholds leave out; n is what an unconverted line counts.
+func addConsumerLine(t *Tally, cur string, l *Line, area string, n int64) {
+	addLine(t, cur, "CAD", l, area, n)
 	rate, ok := conversion(cur, "CAD", l)
 	if !ok {
 		return

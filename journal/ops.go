@@ -1,6 +1,9 @@
 package journal
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -37,6 +40,9 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 	if err := checkDocumentCharge(stored, in); err != nil {
 		return nil, err
 	}
+	if err := checkKeptHeader(stored, in); err != nil {
+		return nil, err
+	}
 	out := Reconcile(stored, in)
 	out.DocumentCharge = money.Amount{}
 	if out.PostingDate.IsZero() {
@@ -60,6 +66,9 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 			out.SupersededReversal = h.ReversedBy
 		}
 	}
+	if repeat, err := repeatsSync(latest, out, out.SupersededReversal != ""); err != nil || repeat {
+		return latest, err
+	}
 	if err := appendVersion(st, h, found, out, now); err != nil {
 		return nil, err
 	}
@@ -67,6 +76,42 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// repeatsSync reports whether out, the version that a sync makes of the
+// live transaction whose latest version is latest (nil for none), is
+// that version sent again: latest was written by a sync, no reversal
+// takes it back (reversed), and the two hold the same document, the
+// fields the store assigns (Version, PostedAt, Restarts,
+// SupersededReversal) and the profile version read aside. Such a sync
+// (a host's retry after a timeout) is not stored: stored, it would be
+// the last sync, whose rollback restores the first sending, so that
+// the sync could not be undone.
+func repeatsSync(latest, out *Transaction, reversed bool) (bool, error) {
+	if latest == nil || !latest.Sync || !out.Sync || reversed {
+		return false, nil
+	}
+	a, err := documentJSON(latest)
+	if err != nil {
+		return false, err
+	}
+	b, err := documentJSON(out)
+	if err != nil {
+		return false, err
+	}
+	return bytes.Equal(a, b), nil
+}
+
+// documentJSON is the JSON of tx without the fields that repeatsSync
+// sets aside.
+func documentJSON(tx *Transaction) ([]byte, error) {
+	c := *tx
+	c.Version, c.PostedAt, c.Restarts, c.SupersededReversal, c.ProfileVersion = 0, time.Time{}, false, "", 0
+	b, err := json.Marshal(&c)
+	if err != nil {
+		return nil, fmt.Errorf("journal: encoding version %d of transaction %q: %w", tx.Version, tx.TransactionID, err)
+	}
+	return b, nil
 }
 
 // samePerspective refuses (levy.EConflict, FieldTransactionID) a
@@ -116,11 +161,68 @@ func checkDocumentCharge(stored, in *Transaction) error {
 	if !in.Sync || in.DocumentCharge.IsZero() {
 		return nil
 	}
+	kept := keptLines(stored, in)
+	if len(kept) == 0 {
+		return nil
+	}
+	return levy.Invalid("chargedTax", "is %s on the document, but the %s leaves the stored transaction %q's lines %s in place, each with the credit of an earlier version: a document's charge is shared among the lines sent only and would be credited again beside them; send the vendor's tax on the lines (their chargedTax), or send every stored line",
+		in.DocumentCharge, in.MessageType, in.TransactionID, strings.Join(kept, ", "))
+}
+
+// checkKeptHeader refuses (levy.EConflict) a sync in that leaves lines
+// of stored, the live version it reconciles with (nil for none), in
+// place although its header says otherwise of them: the version made
+// takes its header from in, and its lines as they were calculated.
+// Refused are another currency (field currency.isoCurrencyCodeAlpha:
+// the kept lines' amounts would be read in in's, 100.00 dollars
+// reported as euros beside the sync's lines), another company code
+// (seller.company or buyer.company: the tax collected on them would be
+// reported, and counted in the sales figures, as another company's),
+// and another isTaxOnlyAdjustmentIndicator or marketplaceFacilitated
+// (the sales figures would drop the kept lines of a sale, or count
+// those of a tax-only adjustment as one, or count them as the other
+// kind of sale). A sync that sends every stored line (to update or
+// delete it) replaces them all and may change each. A transaction
+// stored without a currency or a company code is not refused for it
+// (a purchase stored before the journal kept the buyer's company has
+// none), nor a currency written in other letters ("usd").
+func checkKeptHeader(stored, in *Transaction) error {
+	if !in.Sync || stored == nil {
+		return nil
+	}
+	field, what, was := "", "", ""
+	switch {
+	case stored.Currency != "" && in.Currency != "" && !strings.EqualFold(stored.Currency, in.Currency):
+		field, what, was = "currency.isoCurrencyCodeAlpha", in.Currency, "whose amounts are in "+stored.Currency
+	case stored.Company != "" && stored.Company != in.Company:
+		field, what, was = "seller.company", CompanyName(in.Company), "calculated for company "+CompanyName(stored.Company)
+		if in.Perspective == "BUYER" {
+			field = "buyer.company"
+		}
+	case stored.TaxOnly != in.TaxOnly:
+		field, what, was = "isTaxOnlyAdjustmentIndicator", strconv.FormatBool(in.TaxOnly), "stored with "+strconv.FormatBool(stored.TaxOnly)
+	case stored.Marketplace != in.Marketplace:
+		field, what, was = "marketplaceFacilitated", strconv.FormatBool(in.Marketplace), "stored with "+strconv.FormatBool(stored.Marketplace)
+	default:
+		return nil
+	}
+	kept := keptLines(stored, in)
+	if len(kept) == 0 {
+		return nil
+	}
+	return conflict(field, "is %s, but the %s leaves the stored transaction %q's lines %s in place, %s: send the sync as the transaction was stored, or send every stored line (to update or delete it)",
+		what, in.MessageType, in.TransactionID, strings.Join(kept, ", "), was)
+}
+
+// keptLines returns, quoted, the line item IDs of the lines of stored
+// (nil for none) that the sync in leaves in place: those that no line
+// of in names, whatever its sync type (a line the sync deletes is gone
+// from the version made), and those stored without an ID, which no
+// sync can name.
+func keptLines(stored, in *Transaction) []string {
 	if stored == nil {
 		return nil
 	}
-	// A line the sync deletes is not calculated and takes no share; the
-	// stored line of its ID is gone from the version made.
 	sent := make(map[string]bool, len(in.Lines))
 	for i := range in.Lines {
 		sent[in.Lines[i].LineItemID] = true
@@ -131,11 +233,7 @@ func checkDocumentCharge(stored, in *Transaction) error {
 			kept = append(kept, strconv.Quote(id))
 		}
 	}
-	if len(kept) == 0 {
-		return nil
-	}
-	return levy.Invalid("chargedTax", "is %s on the document, but the %s leaves the stored transaction %q's lines %s in place, each with the credit of an earlier version: a document's charge is shared among the lines sent only and would be credited again beside them; send the vendor's tax on the lines (their chargedTax), or send every stored line",
-		in.DocumentCharge, in.MessageType, in.TransactionID, strings.Join(kept, ", "))
+	return kept
 }
 
 // appendVersion stores tx as the next version after head h (found says

@@ -24,6 +24,13 @@ type Store interface {
 	// Nor is one stored over a reversal whose own reversal stands
 	// (levy.EConflict, naming that reversal): superseded, the reversal
 	// would give its original back beside the reversal of the reversal.
+	// A sync that leaves stored lines in place is refused
+	// (levy.EConflict) when its currency, company code, tax-only or
+	// marketplace mark differs from the stored version's, which those
+	// lines were calculated under (see checkKeptHeader). A sync whose
+	// version is the latest version, itself a sync, over again (a
+	// retry) stores nothing: Post returns the latest as stored, so that
+	// Rollback still undoes the sync.
 	Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error)
 	// PostAll stores txs, in order, as Post stores each, in one unit:
 	// either every one is stored or none is, and the writes are on disk
