@@ -199,10 +199,12 @@ type IntrastatRefusal struct {
 // item), and an item that comes to nothing is left out; the reversal of
 // a transaction posted in another period (or deleted, or posted again
 // with other goods after it was reversed, or whose line the declaration
-// refused, a credit note among them) is refused, as a declaration
-// holds no negative line: the declaration of the original's period is
-// amended. A line below zero that reverses nothing (a credit note, a
-// return stored as a transaction of its own) is refused likewise. A
+// refused) is refused, as a declaration holds no negative line: the
+// declaration of the original's period is amended. A line below zero
+// that reverses nothing (a credit note, a return stored as a
+// transaction of its own) is refused likewise, unless the period also
+// holds its reversal: the two net to nothing and neither is declared
+// (the reversal of that reversal restores the line below zero). A
 // line that can not be declared is refused with its reason: no CN8 code, a code not in the Combined Nomenclature, a
 // supplementary unit the code does not use or a missing one it
 // requires, no nature of transaction, net mass or country of origin, a
@@ -235,6 +237,21 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		partner string
 	}
 	var reversals []pending
+	// credits are the lines below zero that reverse nothing (a credit
+	// note's), by transaction ID and line index, and the reversal lines
+	// that restore one; a reversal of the same version in the period
+	// nets one out. creditOrder keeps them in the order met, so that
+	// those left are refused in it; netted are the reversal lines that
+	// netted one out, which a reversal of theirs restores.
+	credits := map[string]map[int]pending{}
+	netted := map[string]map[int]pending{}
+	var creditOrder []pending
+	hold := func(in map[string]map[int]pending, p pending) {
+		if in[p.tx.TransactionID] == nil {
+			in[p.tx.TransactionID] = map[int]pending{}
+		}
+		in[p.tx.TransactionID][p.line] = p
+	}
 	// companies are the company codes of the transactions with a line
 	// of the flow.
 	companies := map[string]bool{}
@@ -302,6 +319,19 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			shares[tx.ReversalOf][k].add(sh)
 		}
 	}
+	// cancels reports whether the reversal line r takes back exactly the
+	// line p: r reverses the version of p's transaction that the period
+	// holds, and its line is p's negated (Negated keeps the lines'
+	// order).
+	cancels := func(p, r pending) bool {
+		if r.tx.ReversalOf != p.tx.TransactionID || r.tx.ReversalOfVersion != 0 && r.tx.ReversalOfVersion != p.tx.Version ||
+			r.line != p.line || keyOf(p.tx.Lines[p.line].Intrastat, p.partner) != keyOf(r.tx.Lines[r.line].Intrastat, r.partner) {
+			return false
+		}
+		sum := shareOf(p.tx, p.line)
+		sum.add(shareOf(r.tx, r.line))
+		return sum.mass == 0 && sum.quantity.IsZero() && sum.invoiced.IsZero() && sum.statistical.IsZero()
+	}
 	refuse := func(tx *Transaction, i int, format string, args ...any) {
 		l := &tx.Lines[i]
 		d.Refused = append(d.Refused, IntrastatRefusal{TransactionID: tx.TransactionID, Line: i + 1, LineItemID: l.LineItemID,
@@ -339,8 +369,11 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 				continue
 			}
 			if tx.ReversalOf == "" && (l.Amount.Sign() < 0 || x.NetMass < 0 || x.SupplementaryQuantity.Sign() < 0 || x.StatisticalValue.Sign() < 0) {
-				refuse(tx, i, "the line is below zero (a credit note or a return stored as a transaction of its own): a declaration holds no negative line; "+
-					"returned goods are declared by the member state they reach, among its arrivals, and the declaration that declared the goods is amended")
+				// Refused once the scan ends, unless its reversal is of
+				// the period too.
+				p := pending{tx, i, partner}
+				hold(credits, p)
+				creditOrder = append(creditOrder, p)
 				continue
 			}
 			if tx.ReversalOf != "" {
@@ -371,6 +404,22 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		done = true
 		rest := reversals[:0]
 		for _, r := range reversals {
+			// A credit note's line and its reversal's net to nothing,
+			// and neither is declared; the reversal of that reversal
+			// restores the credit note's line, below zero again.
+			if c, ok := credits[r.tx.ReversalOf][r.line]; ok && cancels(c, r) {
+				delete(credits[r.tx.ReversalOf], r.line)
+				hold(netted, r)
+				done = false
+				continue
+			}
+			if n, ok := netted[r.tx.ReversalOf][r.line]; ok && cancels(n, r) {
+				delete(netted[r.tx.ReversalOf], r.line)
+				hold(credits, r)
+				creditOrder = append(creditOrder, r)
+				done = false
+				continue
+			}
 			of, ok := shares[r.tx.ReversalOf]
 			if !ok {
 				rest = append(rest, r)
@@ -390,6 +439,19 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			add(r.tx, r.line, r.partner)
 		}
 		reversals = rest
+	}
+	for _, c := range creditOrder {
+		if _, open := credits[c.tx.TransactionID][c.line]; !open {
+			continue
+		}
+		if c.tx.ReversalOf != "" {
+			refuse(c.tx, c.line, "the reversal of transaction %q restores a line below zero (a credit note's, which that transaction reversed): "+
+				"a declaration holds no negative line; returned goods are declared by the member state they reach, among its arrivals, "+
+				"and the declaration that declared the goods is amended", c.tx.ReversalOf)
+			continue
+		}
+		refuse(c.tx, c.line, "the line is below zero (a credit note or a return stored as a transaction of its own): a declaration holds no negative line; "+
+			"returned goods are declared by the member state they reach, among its arrivals, and the declaration that declared the goods is amended")
 	}
 	for _, r := range reversals {
 		refuse(r.tx, r.line, "the reversal of transaction %q, whose goods are not declared in this period (posted in another, deleted, "+
