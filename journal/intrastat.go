@@ -206,8 +206,8 @@ type IntrastatRefusal struct {
 // holds its reversal: the two net to nothing and neither is declared
 // (the reversal of that reversal restores the line below zero). A
 // line that can not be declared is refused with its reason: no CN8 code, a code not in the Combined Nomenclature, a
-// supplementary unit the code does not use or a missing one it
-// requires, no nature of transaction, net mass or country of origin, a
+// supplementary unit the code does not use, a missing one it requires
+// or a quantity of 0 in it (lines stored before Post refused it), no nature of transaction, net mass or country of origin, a
 // dispatch to a business without the partner's VAT number, a value in another
 // currency (a transaction that names none is in US dollars). codes are
 // the code lists.
@@ -663,6 +663,28 @@ func clipQuery(s string) string {
 	return s
 }
 
+// checkIntrastatLines refuses a transaction to be posted whose line
+// gives a supplementary unit with no quantity in it: the unit is given
+// for a CN8 code that requires one (the declaration refuses it
+// otherwise), and a declaration states the quantity of the goods in it.
+// A credit note's quantity is below zero, and is refused by the
+// declaration instead.
+func checkIntrastatLines(tx *Transaction) error {
+	var errs levy.Errors
+	for i := range tx.Lines {
+		x := tx.Lines[i].Intrastat
+		if x != nil && x.SupplementaryUnit != "" && x.SupplementaryQuantity.IsZero() {
+			errs = append(errs, levy.Invalid(fmt.Sprintf("lines[%d].intrastat.supplementaryQuantity", i),
+				"the line gives the supplementary unit %s and no quantity in it: a declaration states the goods' quantity in the unit, "+
+					"which is required and not 0", clipQuery(x.SupplementaryUnit)))
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
 // declarable returns why a line of the flow can not be declared, "" when
 // it can.
 func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes IntrastatCodes) string {
@@ -680,6 +702,8 @@ func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes Intra
 		return fmt.Sprintf("CN8 %s requires the supplementary unit %s, and the line gives none", x.CommodityCode, unit)
 	case unit != "" && x.SupplementaryUnit != unit:
 		return fmt.Sprintf("CN8 %s requires the supplementary unit %s, not %s", x.CommodityCode, unit, x.SupplementaryUnit)
+	case unit != "" && x.SupplementaryQuantity.IsZero():
+		return fmt.Sprintf("CN8 %s requires the quantity in the supplementary unit %s, and the line gives 0", x.CommodityCode, unit)
 	}
 	if _, ok := codes.NatureOfTransaction(x.NatureOfTransaction); !ok {
 		if x.NatureOfTransaction == 0 {

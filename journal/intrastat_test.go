@@ -586,3 +586,49 @@ func TestIntrastatCreditNoteReversedInTheMonth(t *testing.T) {
 		t.Errorf("the credit note restored: refused %+v, want the reversal that restores it, below zero, naming what it reverses", d.Refused)
 	}
 }
+
+// storedBefore is a store whose Scan yields transactions as they were
+// stored before the journal checked them.
+type storedBefore struct {
+	journal.Store
+	txs []*journal.Transaction
+}
+
+func (s storedBefore) Scan(_ context.Context, _ string, _, _ civil.Date, fn func(*journal.Transaction) error) error {
+	for _, tx := range s.txs {
+		if err := fn(tx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestIntrastatZeroSupplementaryQuantity: a line that gives a
+// supplementary unit with a quantity of zero is refused when it is
+// stored, with an error naming the line's supplementaryQuantity (the
+// engine refuses it in the request; this is the journal's own check, for
+// the transactions a program posts), and a line stored so before is
+// refused by the declaration, naming the unit. Levy stored the line and
+// declared its item with a supplementary quantity of 0.
+func TestIntrastatZeroSupplementaryQuantity(t *testing.T) {
+	ctx := context.Background()
+	tx := intrastatDE("Q0", "2026-05-06", "100.00", 2, "IT", "IT00743110157", 11)
+	tx.Lines = append(tx.Lines, tx.Lines[0])
+	x := *tx.Lines[1].Intrastat
+	x.CommodityCode, x.SupplementaryUnit = "61091000", "PST"
+	tx.Lines[1].Intrastat = &x
+	_, err := journal.NewMemory().Post(ctx, "t", tx)
+	var e *levy.Error
+	if !errors.As(err, &e) || e.Code != levy.EInvalid || e.Field != "lines[1].intrastat.supplementaryQuantity" || !strings.Contains(e.Message, "PST") {
+		t.Fatalf("a supplementary quantity of 0: %v, want it refused naming lines[1].intrastat.supplementaryQuantity and the unit", err)
+	}
+	d, err := journal.Intrastat(ctx, storedBefore{journal.NewMemory(), []*journal.Transaction{tx}}, "t", journal.IntrastatQuery{
+		From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"), MemberState: "DE", Flow: journal.Dispatches}, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].CommodityCode != "94036010" || len(d.Refused) != 1 || d.Refused[0].Line != 2 ||
+		!strings.Contains(d.Refused[0].Reason, "PST") {
+		t.Errorf("a line stored before with a supplementary quantity of 0: items %+v, refused %+v; want it refused naming PST", d.Items, d.Refused)
+	}
+}

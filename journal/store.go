@@ -24,6 +24,8 @@ type Store interface {
 	// Nor is one stored over a reversal whose own reversal stands
 	// (levy.EConflict, naming that reversal): superseded, the reversal
 	// would give its original back beside the reversal of the reversal.
+	// A line that gives an Intrastat supplementary unit with a quantity
+	// of 0 in it is levy.EInvalid, naming its supplementaryQuantity.
 	Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error)
 	// PostAll stores txs, in order, as Post stores each, in one unit:
 	// either every one is stored or none is, and the writes are on disk
