@@ -107,6 +107,12 @@ type IntrastatQuery struct {
 	// Without it, the lines of the flow must all be of one company code.
 	Company      string
 	CompanyGiven bool
+	// WholeEuros rounds each item's invoiced and statistical values half
+	// up to whole units of the declaration's currency (euros, or zloty
+	// for a declaration in PLN, ...) once its lines are added up, as
+	// several national portals (Germany's, Malta's) take them; without
+	// it they are rounded to the cent.
+	WholeEuros bool
 }
 
 // IntrastatDeclaration is the Intrastat declaration of a tenant's stored
@@ -126,6 +132,9 @@ type IntrastatDeclaration struct {
 	// CNYear is the year of the Combined Nomenclature the codes were
 	// checked against.
 	CNYear int `json:"combinedNomenclature"`
+	// WholeEuros says that the items' values are rounded to whole units
+	// of Currency, as the query asked (IntrastatQuery.WholeEuros).
+	WholeEuros bool `json:"wholeEuros,omitempty"`
 	// Items are the declaration's lines, ordered by CN8 code, partner
 	// country, country of origin, nature of transaction, mode of
 	// transport and partner VAT number.
@@ -150,7 +159,8 @@ type IntrastatItem struct {
 	SupplementaryUnit     string       `json:"supplementaryUnit,omitempty"`
 	SupplementaryQuantity money.Amount `json:"supplementaryQuantity,omitzero"`
 	// InvoicedValue and StatisticalValue are rounded to the cent (half
-	// up) once the item's lines are added up.
+	// up) once the item's lines are added up, or to whole units of the
+	// currency when the query asks for whole euros.
 	InvoicedValue    money.Amount `json:"invoicedValue"`
 	StatisticalValue money.Amount `json:"statisticalValue"`
 	// Lines counts the stored lines added up, less those a reversal
@@ -190,7 +200,8 @@ type IntrastatRefusal struct {
 // and for dispatches the partner's VAT number (none for a sale to a
 // consumer, nature of transaction 12); lines that share the first five
 // (and the VAT number) are added up, and each item's values are rounded
-// to the cent once added up. The period lies in the year of the codes'
+// half up to the cent once added up (to whole units of the currency
+// with WholeEuros). The period lies in the year of the codes'
 // Combined Nomenclature (the query is refused otherwise, naming from or
 // to). A reversal takes its
 // goods back out (its negative amounts, one line less) when the
@@ -219,7 +230,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		return nil, err
 	}
 	d := &IntrastatDeclaration{Tenant: tenant, MemberState: q.MemberState, Flow: q.Flow, From: q.From, To: q.To,
-		Currency: q.Currency, CNYear: codes.Year(), Items: []IntrastatItem{}, Refused: []IntrastatRefusal{}}
+		Currency: q.Currency, CNYear: codes.Year(), WholeEuros: q.WholeEuros, Items: []IntrastatItem{}, Refused: []IntrastatRefusal{}}
 	type key struct {
 		cn8, partner, origin string
 		nature, mode         int
@@ -463,10 +474,15 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			it.SupplementaryQuantity.IsZero() {
 			continue
 		}
-		// The values are declared to the cent, once added up: the lines
-		// keep the amounts as calculated, which may have more places.
-		it.InvoicedValue = it.InvoicedValue.Round(intrastatValuePlaces, money.HalfUp)
-		it.StatisticalValue = it.StatisticalValue.Round(intrastatValuePlaces, money.HalfUp)
+		// The values are declared to the cent (or in whole units), once
+		// added up: the lines keep the amounts as calculated, which may
+		// have more places.
+		places := int32(intrastatValuePlaces)
+		if q.WholeEuros {
+			places = 0
+		}
+		it.InvoicedValue = it.InvoicedValue.Round(places, money.HalfUp)
+		it.StatisticalValue = it.StatisticalValue.Round(places, money.HalfUp)
 		d.Items = append(d.Items, *it)
 	}
 	slices.SortFunc(d.Items, func(a, b IntrastatItem) int {

@@ -632,3 +632,44 @@ func TestIntrastatZeroSupplementaryQuantity(t *testing.T) {
 		t.Errorf("a line stored before with a supplementary quantity of 0: items %+v, refused %+v; want it refused naming PST", d.Items, d.Refused)
 	}
 }
+
+// TestIntrastatWholeEuros: asked for whole euros, as Germany's and
+// Malta's portals take them, each item's values are rounded half up to
+// whole units once its lines are added up (66.6666 to 67, two lines of
+// 40.0025 to 80, 0.50 to 1), and the declaration says so; without it
+// they stay in cents.
+func TestIntrastatWholeEuros(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	for _, id := range []string{"R1", "R2"} {
+		tx := intrastatDE(id, "2026-05-06", "33.3333", 2, "IT", "IT00743110157", 11)
+		tx.Lines[0].Intrastat.StatisticalValue, tx.Lines[0].Intrastat.HasStatistical = money.MustParse("40.0025"), true
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Post(ctx, "t", intrastatDE("H", "2026-05-07", "0.50", 1, "FR", "FR40303265045", 11)); err != nil {
+		t.Fatal(err)
+	}
+	q := journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"), MemberState: "DE", Flow: journal.Dispatches,
+		WholeEuros: true}
+	d, err := journal.Intrastat(ctx, s, "t", q, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := d.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	_, rows, _ := strings.Cut(b.String(), "\n")
+	if want := "94036010,FR,DE,11,3,FR40303265045,1,,,1,1,1\n94036010,IT,DE,11,3,IT00743110157,4,,,67,80,2\n"; rows != want || !d.WholeEuros {
+		t.Errorf("whole euros: %q (wholeEuros %v), want %q", rows, d.WholeEuros, want)
+	}
+	q.WholeEuros = false
+	if d, err = journal.Intrastat(ctx, s, "t", q, codes{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 2 || d.Items[0].InvoicedValue.String() != "0.50" || d.Items[1].StatisticalValue.String() != "80.01" || d.WholeEuros {
+		t.Errorf("in cents: %+v, want 0.50 and 80.01", d.Items)
+	}
+}
