@@ -568,39 +568,17 @@ func drive[T any](ctx context.Context, cfg Config, com *committer, read *countin
 // shape of the engine's Prepare methods: those methods in a journaled
 // run (j, the run's journal, not nil), whose documents the run stores
 // itself, and otherwise Sale, Purchase and Owner, with no transaction.
+// A transaction that the journal refuses when its group is stored (one
+// under the ID of a live transaction of another perspective, say) is
+// that document's error (committer.refuse).
 func calculators(e *engine.Engine, j journal.Store) (
 	func(context.Context, *wire.SaleRequest) (*wire.SaleResponse, *journal.Transaction, error),
 	func(context.Context, *wire.PurchaseRequest) (*wire.PurchaseResponse, *journal.Transaction, error),
 	func(context.Context, *wire.OwnerRequest) (*wire.OwnerResponse, *journal.Transaction, error)) {
 	if j != nil {
-		return ownPerspective(j, e.PrepareSale), ownPerspective(j, e.PreparePurchase), ownPerspective(j, e.PrepareOwner)
+		return e.PrepareSale, e.PreparePurchase, e.PrepareOwner
 	}
 	return unstored(e.Sale), unstored(e.Purchase), unstored(e.Owner)
-}
-
-// ownPerspective refuses, as the document's error, a transaction that
-// prepare returns under the ID of a live one of another perspective in
-// j (a purchase under a stored sale's ID), which the journal would
-// refuse when the group is stored, failing the whole run
-// (journal.CheckPerspective).
-func ownPerspective[Q, R any](j journal.Store, prepare func(context.Context, *Q) (*R, *journal.Transaction, error)) func(context.Context, *Q) (*R, *journal.Transaction, error) {
-	return func(ctx context.Context, q *Q) (*R, *journal.Transaction, error) {
-		r, tx, err := prepare(ctx, q)
-		if err != nil || tx == nil {
-			return r, tx, err
-		}
-		stored, err := j.Get(ctx, levy.Tenant(ctx), tx.TransactionID)
-		switch {
-		case levy.ErrorCode(err) == levy.ENotFound:
-			return r, tx, nil
-		case err != nil:
-			return nil, nil, fmt.Errorf("batch: reading transaction %s: %w", tx.TransactionID, err)
-		}
-		if err := journal.CheckPerspective(stored, tx); err != nil {
-			return nil, nil, err
-		}
-		return r, tx, nil
-	}
 }
 
 // unstored gives a calculation the shape of the Prepare methods.

@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"iter"
 	"testing"
+	"time"
 
 	"github.com/levytax/levy/batch"
+	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 )
 
@@ -26,15 +29,16 @@ func saleInvoice(t *testing.T, i int) *wire.SaleRequest {
 	return r
 }
 
-// panickyJournal is a journal whose Get, which a journaled run calls on
-// its workers for each invoice, panics with err.
-type panickyJournal struct {
-	journal.Store
+// panickyProfiles is a profile store whose Records, which the engine's
+// profile cache calls in the calculation of a tenant's first request, on
+// a worker of the run, panics with err.
+type panickyProfiles struct {
+	profile.Store
 	err error
 }
 
-func (j panickyJournal) Get(context.Context, string, string) (*journal.Transaction, error) {
-	panic(j.err)
+func (p panickyProfiles) Records(context.Context, string, time.Time) (*profile.Records, error) {
+	panic(p.err)
 }
 
 // TestSalesPanicRaisedInCallersLoop: the requests of batch.Sales are read,
@@ -45,6 +49,10 @@ func (j panickyJournal) Get(context.Context, string, string) (*journal.Transacti
 func TestSalesPanicRaisedInCallersLoop(t *testing.T) {
 	e := newEngine(t)
 	boom := errors.New("the host's part failed")
+	panicking, err := engine.New(context.Background(), engine.WithProfileStore(panickyProfiles{err: boom}))
+	if err != nil {
+		t.Fatal(err)
+	}
 	reading := func(yield func(*wire.SaleRequest) bool) {
 		for i := range 10 {
 			if i == 5 {
@@ -68,7 +76,7 @@ func TestSalesPanicRaisedInCallersLoop(t *testing.T) {
 		reqs iter.Seq[*wire.SaleRequest]
 	}{
 		{"the iterator", batch.Config{Engine: e, Workers: 2}, reading},
-		{"a calculation", batch.Config{Engine: e, Workers: 2, Journal: panickyJournal{journal.NewMemory(), boom}}, calculating},
+		{"a calculation", batch.Config{Engine: panicking, Workers: 2, Journal: journal.NewMemory()}, calculating},
 	} {
 		var got any
 		func() {

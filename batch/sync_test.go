@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/batch"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/wire"
 )
 
 // TestCSVPurchaseSyncByLineID runs a CSV file of purchase syncs
@@ -171,4 +174,84 @@ func errorRecords(t *testing.T, out []byte) []map[string]string {
 		}
 	}
 	return errs
+}
+
+// TestBatchPurchaseUnderASaleIDLinesAndIterator is
+// TestBatchPurchaseUnderASaleID for a JSON lines run and for the
+// Purchases iterator: the accrual under the stored sale's ID is that
+// document's error alone (code conflict, target transactionId), the
+// others are stored, and the sale stays as it was.
+func TestBatchPurchaseUnderASaleIDLinesAndIterator(t *testing.T) {
+	ctx := context.Background()
+	e := newEngine(t)
+	accrual := func(id, price string) string {
+		return `{"purchaseMessageType": "ACCRUAL", "transactionType": "PURCHASE", "transactionId": "` + id + `", "documentDate": "2026-06-01",` +
+			`"vendor": {"physicalOrigin": {"city": "Atlanta", "mainDivision": "GA", "postalCode": "30303", "country": "US"}},` +
+			`"buyer": {"destination": {"city": "Atlanta", "mainDivision": "GA", "postalCode": "30303", "country": "US"}},` +
+			`"lineItems": [{"lineItemId": "1", "purchase": {"purchaseClass": "GENERAL"}, "extendedPrice": ` + price + `}]}`
+	}
+	docs := []string{accrual("ACC-1", "1000"), accrual("INV-9", "500"), accrual("ACC-3", "100")}
+	newJournal := func() journal.Store {
+		j := journal.NewMemory()
+		if _, err := j.Post(ctx, levy.DefaultTenant, &journal.Transaction{TransactionID: "INV-9", Perspective: "SELLER", MessageType: "INVOICE",
+			DocumentDate: civil.MustParse("2026-06-01")}); err != nil {
+			t.Fatal(err)
+		}
+		return j
+	}
+	stored := func(how string, j journal.Store) {
+		t.Helper()
+		for _, id := range []string{"ACC-1", "ACC-3"} {
+			if tx, err := j.Get(ctx, levy.DefaultTenant, id); err != nil || tx.Perspective != "BUYER" {
+				t.Errorf("%s, %s: %+v, %v; want the stored accrual", how, id, tx, err)
+			}
+		}
+		if tx, err := j.Get(ctx, levy.DefaultTenant, "INV-9"); err != nil || tx.Perspective != "SELLER" || tx.Version != 1 {
+			t.Errorf("%s, INV-9: %+v, %v; want the sale, version 1", how, tx, err)
+		}
+	}
+
+	j := newJournal()
+	var out bytes.Buffer
+	sum, err := batch.Run(ctx, batch.Config{Engine: e, Perspective: batch.Purchase, Journal: j}, strings.NewReader(strings.Join(docs, "\n")+"\n"), &out)
+	if err != nil || sum.Documents != 3 || sum.Failed != 1 {
+		t.Fatalf("JSON lines: %+v, %v; want 3 documents, 1 failed", sum, err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	var rec batch.ErrorRecord
+	if len(lines) != 3 || json.Unmarshal([]byte(lines[1]), &rec) != nil || rec.Line != 2 || rec.TransactionID != "INV-9" ||
+		len(rec.Errors) != 1 || rec.Errors[0].Code != "conflict" || rec.Errors[0].Target != "transactionId" {
+		t.Errorf("JSON lines output:\n%s\nwant line 2 the error of INV-9, a conflict naming transactionId", out.String())
+	}
+	stored("JSON lines", j)
+
+	j = newJournal()
+	reqs := func(yield func(*wire.PurchaseRequest) bool) {
+		for _, d := range docs {
+			var q wire.PurchaseRequest
+			if err := json.Unmarshal([]byte(d), &q); err != nil {
+				t.Error(err)
+				return
+			}
+			if !yield(&q) {
+				return
+			}
+		}
+	}
+	var failed []int
+	for r, err := range batch.Purchases(ctx, batch.Config{Engine: e, Journal: j}, reqs) {
+		if err != nil {
+			t.Fatalf("Purchases: %v", err)
+		}
+		if r.Err != nil {
+			failed = append(failed, r.N)
+			if levy.ErrorCode(r.Err) != levy.EConflict {
+				t.Errorf("Purchases, request %d: %v, want a conflict", r.N, r.Err)
+			}
+		}
+	}
+	if len(failed) != 1 || failed[0] != 2 {
+		t.Errorf("Purchases: requests %v failed, want 2 alone", failed)
+	}
+	stored("Purchases", j)
 }

@@ -106,7 +106,10 @@ func CheckPost(tenant string, tx *Transaction) error {
 	if err := checkDate("documentDate", tx.DocumentDate); err != nil {
 		return err
 	}
-	return checkDate("postingDate", tx.PostingDate)
+	if err := checkDate("postingDate", tx.PostingDate); err != nil {
+		return err
+	}
+	return checkIntrastatLines(tx)
 }
 
 // checkReversal checks what Reverse is given besides the original's key.

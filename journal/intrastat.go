@@ -107,6 +107,12 @@ type IntrastatQuery struct {
 	// Without it, the lines of the flow must all be of one company code.
 	Company      string
 	CompanyGiven bool
+	// WholeEuros rounds each item's invoiced and statistical values half
+	// up to whole units of the declaration's currency (euros, or zloty
+	// for a declaration in PLN, ...) once its lines are added up, as
+	// several national portals (Germany's, Malta's) take them; without
+	// it they are rounded to the cent.
+	WholeEuros bool
 }
 
 // IntrastatDeclaration is the Intrastat declaration of a tenant's stored
@@ -126,6 +132,9 @@ type IntrastatDeclaration struct {
 	// CNYear is the year of the Combined Nomenclature the codes were
 	// checked against.
 	CNYear int `json:"combinedNomenclature"`
+	// WholeEuros says that the items' values are rounded to whole units
+	// of Currency, as the query asked (IntrastatQuery.WholeEuros).
+	WholeEuros bool `json:"wholeEuros,omitempty"`
 	// Items are the declaration's lines, ordered by CN8 code, partner
 	// country, country of origin, nature of transaction, mode of
 	// transport and partner VAT number.
@@ -150,7 +159,8 @@ type IntrastatItem struct {
 	SupplementaryUnit     string       `json:"supplementaryUnit,omitempty"`
 	SupplementaryQuantity money.Amount `json:"supplementaryQuantity,omitzero"`
 	// InvoicedValue and StatisticalValue are rounded to the cent (half
-	// up) once the item's lines are added up.
+	// up) once the item's lines are added up, or to whole units of the
+	// currency when the query asks for whole euros.
 	InvoicedValue    money.Amount `json:"invoicedValue"`
 	StatisticalValue money.Amount `json:"statisticalValue"`
 	// Lines counts the stored lines added up, less those a reversal
@@ -190,7 +200,8 @@ type IntrastatRefusal struct {
 // and for dispatches the partner's VAT number (none for a sale to a
 // consumer, nature of transaction 12); lines that share the first five
 // (and the VAT number) are added up, and each item's values are rounded
-// to the cent once added up. The period lies in the year of the codes'
+// half up to the cent once added up (to whole units of the currency
+// with WholeEuros). The period lies in the year of the codes'
 // Combined Nomenclature (the query is refused otherwise, naming from or
 // to). A reversal takes its
 // goods back out (its negative amounts, one line less) when the
@@ -199,13 +210,15 @@ type IntrastatRefusal struct {
 // item), and an item that comes to nothing is left out; the reversal of
 // a transaction posted in another period (or deleted, or posted again
 // with other goods after it was reversed, or whose line the declaration
-// refused, a credit note among them) is refused, as a declaration
-// holds no negative line: the declaration of the original's period is
-// amended. A line below zero that reverses nothing (a credit note, a
-// return stored as a transaction of its own) is refused likewise. A
+// refused) is refused, as a declaration holds no negative line: the
+// declaration of the original's period is amended. A line below zero
+// that reverses nothing (a credit note, a return stored as a
+// transaction of its own) is refused likewise, unless the period also
+// holds its reversal: the two net to nothing and neither is declared
+// (the reversal of that reversal restores the line below zero). A
 // line that can not be declared is refused with its reason: no CN8 code, a code not in the Combined Nomenclature, a
-// supplementary unit the code does not use or a missing one it
-// requires, no nature of transaction, net mass or country of origin, a
+// supplementary unit the code does not use, a missing one it requires
+// or a quantity of 0 in it (lines stored before Post refused it), no nature of transaction, net mass or country of origin, a
 // dispatch to a business without the partner's VAT number, a value in another
 // currency (a transaction that names none is in US dollars). codes are
 // the code lists.
@@ -217,7 +230,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		return nil, err
 	}
 	d := &IntrastatDeclaration{Tenant: tenant, MemberState: q.MemberState, Flow: q.Flow, From: q.From, To: q.To,
-		Currency: q.Currency, CNYear: codes.Year(), Items: []IntrastatItem{}, Refused: []IntrastatRefusal{}}
+		Currency: q.Currency, CNYear: codes.Year(), WholeEuros: q.WholeEuros, Items: []IntrastatItem{}, Refused: []IntrastatRefusal{}}
 	type key struct {
 		cn8, partner, origin string
 		nature, mode         int
@@ -235,6 +248,21 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		partner string
 	}
 	var reversals []pending
+	// credits are the lines below zero that reverse nothing (a credit
+	// note's), by transaction ID and line index, and the reversal lines
+	// that restore one; a reversal of the same version in the period
+	// nets one out. creditOrder keeps them in the order met, so that
+	// those left are refused in it; netted are the reversal lines that
+	// netted one out, which a reversal of theirs restores.
+	credits := map[string]map[int]pending{}
+	netted := map[string]map[int]pending{}
+	var creditOrder []pending
+	hold := func(in map[string]map[int]pending, p pending) {
+		if in[p.tx.TransactionID] == nil {
+			in[p.tx.TransactionID] = map[int]pending{}
+		}
+		in[p.tx.TransactionID][p.line] = p
+	}
 	// companies are the company codes of the transactions with a line
 	// of the flow.
 	companies := map[string]bool{}
@@ -302,6 +330,19 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			shares[tx.ReversalOf][k].add(sh)
 		}
 	}
+	// cancels reports whether the reversal line r takes back exactly the
+	// line p: r reverses the version of p's transaction that the period
+	// holds, and its line is p's negated (Negated keeps the lines'
+	// order).
+	cancels := func(p, r pending) bool {
+		if r.tx.ReversalOf != p.tx.TransactionID || r.tx.ReversalOfVersion != 0 && r.tx.ReversalOfVersion != p.tx.Version ||
+			r.line != p.line || keyOf(p.tx.Lines[p.line].Intrastat, p.partner) != keyOf(r.tx.Lines[r.line].Intrastat, r.partner) {
+			return false
+		}
+		sum := shareOf(p.tx, p.line)
+		sum.add(shareOf(r.tx, r.line))
+		return sum.mass == 0 && sum.quantity.IsZero() && sum.invoiced.IsZero() && sum.statistical.IsZero()
+	}
 	refuse := func(tx *Transaction, i int, format string, args ...any) {
 		l := &tx.Lines[i]
 		d.Refused = append(d.Refused, IntrastatRefusal{TransactionID: tx.TransactionID, Line: i + 1, LineItemID: l.LineItemID,
@@ -339,8 +380,11 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 				continue
 			}
 			if tx.ReversalOf == "" && (l.Amount.Sign() < 0 || x.NetMass < 0 || x.SupplementaryQuantity.Sign() < 0 || x.StatisticalValue.Sign() < 0) {
-				refuse(tx, i, "the line is below zero (a credit note or a return stored as a transaction of its own): a declaration holds no negative line; "+
-					"returned goods are declared by the member state they reach, among its arrivals, and the declaration that declared the goods is amended")
+				// Refused once the scan ends, unless its reversal is of
+				// the period too.
+				p := pending{tx, i, partner}
+				hold(credits, p)
+				creditOrder = append(creditOrder, p)
 				continue
 			}
 			if tx.ReversalOf != "" {
@@ -371,6 +415,22 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		done = true
 		rest := reversals[:0]
 		for _, r := range reversals {
+			// A credit note's line and its reversal's net to nothing,
+			// and neither is declared; the reversal of that reversal
+			// restores the credit note's line, below zero again.
+			if c, ok := credits[r.tx.ReversalOf][r.line]; ok && cancels(c, r) {
+				delete(credits[r.tx.ReversalOf], r.line)
+				hold(netted, r)
+				done = false
+				continue
+			}
+			if n, ok := netted[r.tx.ReversalOf][r.line]; ok && cancels(n, r) {
+				delete(netted[r.tx.ReversalOf], r.line)
+				hold(credits, r)
+				creditOrder = append(creditOrder, r)
+				done = false
+				continue
+			}
 			of, ok := shares[r.tx.ReversalOf]
 			if !ok {
 				rest = append(rest, r)
@@ -391,6 +451,19 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		}
 		reversals = rest
 	}
+	for _, c := range creditOrder {
+		if _, open := credits[c.tx.TransactionID][c.line]; !open {
+			continue
+		}
+		if c.tx.ReversalOf != "" {
+			refuse(c.tx, c.line, "the reversal of transaction %q restores a line below zero (a credit note's, which that transaction reversed): "+
+				"a declaration holds no negative line; returned goods are declared by the member state they reach, among its arrivals, "+
+				"and the declaration that declared the goods is amended", c.tx.ReversalOf)
+			continue
+		}
+		refuse(c.tx, c.line, "the line is below zero (a credit note or a return stored as a transaction of its own): a declaration holds no negative line; "+
+			"returned goods are declared by the member state they reach, among its arrivals, and the declaration that declared the goods is amended")
+	}
 	for _, r := range reversals {
 		refuse(r.tx, r.line, "the reversal of transaction %q, whose goods are not declared in this period (posted in another, deleted, "+
 			"or refused in it): a declaration holds no negative line, so amend the declaration of the period that declared them", r.tx.ReversalOf)
@@ -401,10 +474,15 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			it.SupplementaryQuantity.IsZero() {
 			continue
 		}
-		// The values are declared to the cent, once added up: the lines
-		// keep the amounts as calculated, which may have more places.
-		it.InvoicedValue = it.InvoicedValue.Round(intrastatValuePlaces, money.HalfUp)
-		it.StatisticalValue = it.StatisticalValue.Round(intrastatValuePlaces, money.HalfUp)
+		// The values are declared to the cent (or in whole units), once
+		// added up: the lines keep the amounts as calculated, which may
+		// have more places.
+		places := int32(intrastatValuePlaces)
+		if q.WholeEuros {
+			places = 0
+		}
+		it.InvoicedValue = it.InvoicedValue.Round(places, money.HalfUp)
+		it.StatisticalValue = it.StatisticalValue.Round(places, money.HalfUp)
 		d.Items = append(d.Items, *it)
 	}
 	slices.SortFunc(d.Items, func(a, b IntrastatItem) int {
@@ -601,6 +679,28 @@ func clipQuery(s string) string {
 	return s
 }
 
+// checkIntrastatLines refuses a transaction to be posted whose line
+// gives a supplementary unit with no quantity in it: the unit is given
+// for a CN8 code that requires one (the declaration refuses it
+// otherwise), and a declaration states the quantity of the goods in it.
+// A credit note's quantity is below zero, and is refused by the
+// declaration instead.
+func checkIntrastatLines(tx *Transaction) error {
+	var errs levy.Errors
+	for i := range tx.Lines {
+		x := tx.Lines[i].Intrastat
+		if x != nil && x.SupplementaryUnit != "" && x.SupplementaryQuantity.IsZero() {
+			errs = append(errs, levy.Invalid(fmt.Sprintf("lines[%d].intrastat.supplementaryQuantity", i),
+				"the line gives the supplementary unit %s and no quantity in it: a declaration states the goods' quantity in the unit, "+
+					"which is required and not 0", clipQuery(x.SupplementaryUnit)))
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
 // declarable returns why a line of the flow can not be declared, "" when
 // it can.
 func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes IntrastatCodes) string {
@@ -618,6 +718,8 @@ func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes Intra
 		return fmt.Sprintf("CN8 %s requires the supplementary unit %s, and the line gives none", x.CommodityCode, unit)
 	case unit != "" && x.SupplementaryUnit != unit:
 		return fmt.Sprintf("CN8 %s requires the supplementary unit %s, not %s", x.CommodityCode, unit, x.SupplementaryUnit)
+	case unit != "" && x.SupplementaryQuantity.IsZero():
+		return fmt.Sprintf("CN8 %s requires the quantity in the supplementary unit %s, and the line gives 0", x.CommodityCode, unit)
 	}
 	if _, ok := codes.NatureOfTransaction(x.NatureOfTransaction); !ok {
 		if x.NatureOfTransaction == 0 {

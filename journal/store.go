@@ -31,6 +31,8 @@ type Store interface {
 	// version is the latest version, itself a sync, over again (a
 	// retry) stores nothing: Post returns the latest as stored, so that
 	// Rollback still undoes the sync.
+	// A line that gives an Intrastat supplementary unit with a quantity
+	// of 0 in it is levy.EInvalid, naming its supplementaryQuantity.
 	Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error)
 	// PostAll stores txs, in order, as Post stores each, in one unit:
 	// either every one is stored or none is, and the writes are on disk

@@ -14,7 +14,7 @@
 //	GET /admin/v1/journal/report[?from=D][&to=D][&company=C][&tenant=T]      the report (journal.Report), as JSON in the API's envelope
 //	GET /admin/v1/journal/export[?from=D][&to=D][&format=jsonl|csv][&company=C][&tenant=T]
 //	                                                                          the transactions, streamed
-//	GET /admin/v1/journal/intrastat?from=D&to=D&memberState=MS&flow=dispatch|arrival[&currency=C][&format=json|csv][&tenant=T]
+//	GET /admin/v1/journal/intrastat?from=D&to=D&memberState=MS&flow=dispatch|arrival[&currency=C][&wholeEuros=true][&format=json|csv][&tenant=T]
 //	                                                                          the Intrastat declaration (journal.Intrastat), when the
 //	                                                                          Handler has the code lists (WithIntrastat)
 //

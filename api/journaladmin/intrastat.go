@@ -16,12 +16,15 @@ import (
 // IntrastatRoute is the route of the Intrastat declaration of the
 // token's tenant:
 //
-//	GET /admin/v1/journal/intrastat?from=D&to=D&memberState=MS&flow=dispatch|arrival[&company=C][&currency=EUR][&format=json|csv][&tenant=T]
+//	GET /admin/v1/journal/intrastat?from=D&to=D&memberState=MS&flow=dispatch|arrival[&company=C][&currency=EUR][&wholeEuros=true][&format=json|csv][&tenant=T]
 //
 // It answers the declaration (journal.IntrastatDeclaration) in the API's
 // envelope, or with format=csv its items as text/csv, with the header
 // Levy-Intrastat-Refused giving the number of stored lines it could not
-// declare (the JSON lists them, each with its reason).
+// declare (the JSON lists them, each with its reason). wholeEuros=true
+// (or 1; false or 0 is the default) rounds the items' values to whole
+// units of the currency rather than to the cent
+// (journal.IntrastatQuery.WholeEuros).
 const IntrastatRoute = "GET /admin/v1/journal/intrastat"
 
 // HeaderRefused says, on a CSV declaration, how many stored lines could
@@ -37,7 +40,7 @@ func WithIntrastat(codes journal.IntrastatCodes) Option {
 
 // intrastatParams are the route's own query parameters, which parse
 // leaves to it.
-var intrastatParams = []string{"memberState", "flow", "currency", "format"}
+var intrastatParams = []string{"memberState", "flow", "currency", "wholeEuros", "format"}
 
 func (h *Handler) intrastatDeclaration(w http.ResponseWriter, r *http.Request) {
 	values := r.URL.Query()
@@ -66,13 +69,22 @@ func (h *Handler) intrastatDeclaration(w http.ResponseWriter, r *http.Request) {
 	if format != "json" && format != "csv" {
 		errs = append(errs, levy.Invalid("format", "%q is not a format of the declaration: json or csv", own["format"]))
 	}
+	var whole bool
+	switch strings.ToLower(own["wholeEuros"]) {
+	case "", "false", "0":
+	case "true", "1":
+		whole = true
+	default:
+		errs = append(errs, levy.Invalid("wholeEuros", "%q is neither true nor false", own["wholeEuros"]))
+	}
 	if len(errs) > 0 {
 		slices.SortStableFunc(errs, func(a, b *levy.Error) int { return strings.Compare(a.Field, b.Field) })
 		api.WriteError(w, r, errs)
 		return
 	}
 	d, err := journal.Intrastat(r.Context(), h.store, q.tenant, journal.IntrastatQuery{From: q.from, To: q.to,
-		MemberState: own["memberState"], Flow: own["flow"], Currency: own["currency"], Company: q.company, CompanyGiven: q.companyGiven}, h.intrastat)
+		MemberState: own["memberState"], Flow: own["flow"], Currency: own["currency"], Company: q.company, CompanyGiven: q.companyGiven,
+		WholeEuros: whole}, h.intrastat)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return

@@ -84,6 +84,11 @@ func TestIntrastatRoute(t *testing.T) {
 	if want := "84713000,FR,CN,11,3,FR40303265045,6,PST,3,1500.00,1500.00,2\n"; !strings.Contains(string(b), want) {
 		t.Errorf("CSV %s, want the row %s", b, want)
 	}
+	// Whole euros, as Germany's portal takes them.
+	resp, b = s.send(t, "GET", q+"&format=csv&wholeEuros=true", acmeAdmin, "")
+	if want := "84713000,FR,CN,11,3,FR40303265045,6,PST,3,1500,1500,2\n"; resp.StatusCode != 200 || !strings.Contains(string(b), want) {
+		t.Errorf("CSV in whole euros: %d %s, want the row %s", resp.StatusCode, b, want)
+	}
 
 	for _, c := range []struct {
 		query, field string
@@ -93,6 +98,8 @@ func TestIntrastatRoute(t *testing.T) {
 		{"?from=2026-03-01&to=2026-03-31&flow=dispatch", "memberState", 400},
 		{"?to=2026-03-31&memberState=DE&flow=dispatch", "from", 400},
 		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&format=xml", "format", 400},
+		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&wholeEuros=yes", "wholeEuros", 400},
+		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&wholeEuros=1&wholeEuros=0", "wholeEuros", 400},
 		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&colour=red", "colour", 400},
 		{"?from=2026-03-01&to=2026-03-31&memberState=DE&memberState=FR&flow=dispatch", "memberState", 400},
 		{"?from=2026-03-01&from=2026-03-02&to=2026-03-31&memberState=DE&flow=dispatch", "from", 400},

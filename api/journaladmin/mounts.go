@@ -67,6 +67,8 @@ func (h *Handler) Mounts() []api.Option {
 				api.Param{Name: "memberState", In: "query", Format: "identifier", Description: "The declaring member state, an ISO 3166 alpha-2 code (DE, FR, ...), or XI for Northern Ireland from 2021; required."},
 				api.Param{Name: "flow", In: "query", Format: "identifier", Description: "dispatch (the goods that left the member state) or arrival (those that reached it); required."},
 				api.Param{Name: "currency", In: "query", Format: "identifier", Description: "The ISO 4217 currency of the declaration's values; when absent, the member state's on from (EUR in the euro area, PLN for PL, GBP for XI, ...)."},
+				api.Param{Name: "wholeEuros", In: "query", Format: "boolean", Description: "true (or 1) rounds each item's invoiced and statistical values half up " +
+					"to whole units of the currency once its lines are added up, as the portals of Germany, Malta and others take them; false (the default) rounds them to the cent."},
 				api.Param{Name: "format", In: "query", Format: "identifier", Description: "json (the default, in the API's envelope) or csv (text/csv)."},
 				companyParam()),
 			Answer: api.Enveloped[journal.IntrastatDeclaration]()},

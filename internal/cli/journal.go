@@ -21,7 +21,7 @@ import (
 const journalUsage = `usage:
   levy journal report (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--company C] [--view remittance|filing] [--json]
   levy journal export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--company C] [--format jsonl|csv] [--out FILE] [--progress]
-  levy journal intrastat (--data-dir DIR | --database URL | --server URL) [--tenant T] --from D --to D --member-state MS --flow dispatch|arrival [--company C] [--currency EUR] [--format csv|json]
+  levy journal intrastat (--data-dir DIR | --database URL | --server URL) [--tenant T] --from D --to D --member-state MS --flow dispatch|arrival [--company C] [--currency EUR] [--whole-euros] [--format csv|json]
 
 report prints the remittance report of the transactions posted from --from
 to --to (inclusive; open when absent): a heading with the tenant, the
@@ -110,6 +110,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&a.intrastat.memberState, "member-state", "", "intrastat: the declaring member state (DE, FR, ...; XI for Northern Ireland from 2021)")
 	fs.StringVar(&a.intrastat.flow, "flow", "", "intrastat: dispatch or arrival")
 	fs.StringVar(&a.intrastat.currency, "currency", "", "intrastat: the currency of the declaration's values (by default the member state's: EUR, PLN, ..., GBP for XI)")
+	fs.BoolVar(&a.intrastat.wholeEuros, "whole-euros", false, "intrastat: round each item's invoiced and statistical values half up to whole units of the currency (as Germany's and Malta's portals take them), not to the cent")
 	fs.StringVar(&a.out, "out", "", "export: write to this file instead of standard output")
 	fs.BoolVar(&a.progress, "progress", false, "export: show a progress bar even when writing to standard output or when standard error is no terminal")
 	if helpRequested(args) {

@@ -24,7 +24,9 @@ dispatches) partner VAT number, with the net mass, the supplementary
 quantity, the invoiced and the statistical value added up, in the
 --currency of the declaration (by default the member state's: EUR in the
 euro area, PLN for PL, SEK for SE, ..., GBP for XI), each item's values
-rounded to the cent. The period lies in the year of the dataset's
+rounded half up to the cent once added up, or with --whole-euros to whole
+units of the currency (whole euros, as the portals of Germany, Malta and
+others take them). The period lies in the year of the dataset's
 Combined Nomenclature, whose codes change each year. Sales to consumers
 (nature of transaction 12) are declared without a partner VAT number:
 give the one your member state takes for a partner without a number
@@ -43,6 +45,7 @@ codes when they are not).
 // intrastatArgs are the flags of levy journal intrastat.
 type intrastatArgs struct {
 	memberState, flow, currency string
+	wholeEuros                  bool
 }
 
 // runIntrastat runs levy journal intrastat over a journal store, with the
@@ -62,7 +65,7 @@ func runIntrastat(ctx context.Context, store journal.Store, a journalArgs, stdou
 // intrastatQuery is the query of the command's flags.
 func (a journalArgs) intrastatQuery() journal.IntrastatQuery {
 	return journal.IntrastatQuery{From: a.from, To: a.to, MemberState: a.intrastat.memberState, Flow: a.intrastat.flow, Currency: a.intrastat.currency,
-		Company: a.company, CompanyGiven: a.companyGiven}
+		Company: a.company, CompanyGiven: a.companyGiven, WholeEuros: a.intrastat.wholeEuros}
 }
 
 // printIntrastat writes a declaration as CSV or JSON, and its refused
@@ -101,6 +104,9 @@ func (r *remote) intrastat(ctx context.Context, a journalArgs) (*journal.Intrast
 	}
 	if a.companyGiven {
 		q.Set("company", a.company)
+	}
+	if a.intrastat.wholeEuros {
+		q.Set("wholeEuros", "true")
 	}
 	d, err := getData[journal.IntrastatDeclaration](ctx, r, "/admin/v1/journal/intrastat", q, "declaration", "Intrastat declaration")
 	var f *serverFault
@@ -146,6 +152,8 @@ func intrastatFlag(field string) string {
 		return "--member-state"
 	case "from", "to", "flow", "currency", "tenant", "format", "company":
 		return "--" + field
+	case "wholeEuros":
+		return "--whole-euros"
 	}
 	return field
 }

@@ -54,6 +54,11 @@ func TestJournalIntrastat(t *testing.T) {
 		!strings.Contains(errOut, "without intrastatCommodityCode") {
 		t.Errorf("--server: exit %d\n%s\n%s", code, remoteCSV, errOut)
 	}
+	// Whole euros, through the server as on the data directory.
+	wholeWant := "84713000,FR,CN,11,3,FR40303265045,4,PST,2,1000,1000,1\n85171300,IT,KR,11,3,IT00743110157,1,PST,3,300,300,1\n"
+	if code, out, errOut := runCLI(t, append(args, "--server", base, "--whole-euros")...); code != 1 || !strings.HasSuffix(out, wholeWant) {
+		t.Errorf("--server --whole-euros: exit %d\n%s\n%s", code, out, errOut)
+	}
 	// Each company declares its own goods: another company code has none.
 	if code, out, errOut := runCLI(t, append(args, "--server", base, "--company", "OTHER")...); code != 0 || strings.Count(out, "\n") != 1 {
 		t.Errorf("--server --company OTHER: exit %d %q %s, want the header alone", code, out, errOut)
@@ -71,6 +76,9 @@ func TestJournalIntrastat(t *testing.T) {
 	code, localCSV, _ := runCLI(t, append(args, "--data-dir", dir)...)
 	if code != 1 || localCSV != remoteCSV {
 		t.Errorf("--data-dir: exit %d\n%s\nwant the server's\n%s", code, localCSV, remoteCSV)
+	}
+	if code, out, _ := runCLI(t, append(args, "--data-dir", dir, "--whole-euros")...); code != 1 || !strings.HasSuffix(out, wholeWant) {
+		t.Errorf("--data-dir --whole-euros: exit %d\n%s", code, out)
 	}
 	code, out, _ := runCLI(t, append(args, "--data-dir", dir, "--format", "json")...)
 	var d journal.IntrastatDeclaration
