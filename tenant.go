@@ -1,11 +1,62 @@
 package levy
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // DefaultTenant is the tenant of calls whose context names none: a host
 // application that embeds Levy for one business need not think of
 // tenants at all.
 const DefaultTenant = "default"
+
+// MaxTenantLength is the most bytes a tenant may have: a credential's
+// tenant, a profile's, a stored transaction's. Every store that keeps a
+// tenant checks it with CheckTenant (or this bound), so that a tenant
+// that may hold a credential may also write everything it owns.
+const MaxTenantLength = 200
+
+// CheckTenant returns an EInvalid error naming "tenant" when tenant is
+// not one that a credential may carry: empty, longer than
+// MaxTenantLength bytes, with a space at either end, not UTF-8, or with
+// a control character, a line or paragraph separator or a bidirectional
+// formatting character (a tenant is named in the query of the admin
+// routes, and in logs). It returns nil otherwise.
+func CheckTenant(tenant string) error {
+	switch {
+	case tenant == "":
+		return Invalid("tenant", "is required")
+	case len(tenant) > MaxTenantLength:
+		return Invalid("tenant", "has %d bytes, at most %d are allowed", len(tenant), MaxTenantLength)
+	case strings.TrimSpace(tenant) != tenant:
+		return Invalid("tenant", "%q begins or ends with a space", tenant)
+	}
+	if msg := tenantCharViolation(tenant); msg != "" {
+		return Invalid("tenant", "%s", msg)
+	}
+	return nil
+}
+
+// tenantCharViolation says which character of tenant no tenant may
+// hold, or returns "".
+func tenantCharViolation(tenant string) string {
+	for i, r := range tenant {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(tenant[i:], "\uFFFD"):
+			return fmt.Sprintf("must be valid UTF-8, and is not at byte %d", i)
+		case unicode.IsControl(r):
+			return fmt.Sprintf("must not contain control characters, and holds U+%04X at byte %d", r, i)
+		case r == '\u2028' || r == '\u2029':
+			return fmt.Sprintf("must not contain line or paragraph separators, and holds U+%04X at byte %d", r, i)
+		case unicode.Is(unicode.Bidi_Control, r):
+			return fmt.Sprintf("must not contain bidirectional formatting characters, and holds U+%04X at byte %d", r, i)
+		}
+	}
+	return ""
+}
 
 // tenantKey is the context key of the tenant.
 type tenantKey struct{}

@@ -10,12 +10,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/wire"
 )
 
 // Bounds of a credential's fields.
 const (
-	maxTenant    = 200 // bytes
 	maxAudience  = 200 // bytes
 	maxAudiences = 16
 )
@@ -49,20 +47,11 @@ func (c Credential) Allows(audience string) bool { return slices.Contains(c.Audi
 // checkCredential checks the tenant and audiences of a new credential
 // and returns the audiences without duplicates, in their order.
 func checkCredential(tenant string, audiences []string) ([]string, error) {
-	switch {
-	case tenant == "":
-		return nil, levy.Invalid("tenant", "a credential needs a tenant")
-	case len(tenant) > maxTenant:
-		return nil, levy.Invalid("tenant", "the tenant is longer than %d bytes", maxTenant)
-	case !printable(tenant):
-		return nil, levy.Invalid("tenant", "the tenant has a control character or is not UTF-8")
-	case strings.TrimSpace(tenant) != tenant:
-		return nil, levy.Invalid("tenant", "the tenant %q begins or ends with a space", tenant)
-	}
-	// A tenant is named in the query of the admin routes (?tenant=), whose
-	// values the API checks as identifiers: a name that check refuses
-	// could not be named there.
-	if err := wire.CheckIdentifier("tenant", tenant); err != nil {
+	// The tenant is checked as every store that keeps one checks it (a
+	// profile's, a stored transaction's), so that a credential's tenant
+	// may write all it owns; it is named in the query of the admin
+	// routes (?tenant=), whose values the API checks as identifiers.
+	if err := levy.CheckTenant(tenant); err != nil {
 		return nil, err
 	}
 	switch {

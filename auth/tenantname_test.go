@@ -3,6 +3,7 @@ package auth_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -59,5 +60,23 @@ func TestCreateRefusesTenantsTheQueryRefuses(t *testing.T) {
 	}
 	if _, _, err := old.Rotate(ctx, rec.ClientID); err != nil {
 		t.Fatalf("rotate it: %v", err)
+	}
+}
+
+// TestCreateTenantLength: a credential's tenant may have up to
+// levy.MaxTenantLength (200) bytes, the bound of the profile and the
+// journal too, so that every credential may store its transactions.
+func TestCreateTenantLength(t *testing.T) {
+	ctx := context.Background()
+	iss := issuer(t, open(t), newClock(), auth.Config{})
+	for _, n := range []int{100, 101, levy.MaxTenantLength} {
+		if _, _, err := iss.Create(ctx, strings.Repeat("t", n), []string{"calc"}, true); err != nil {
+			t.Errorf("a tenant of %d bytes: %v", n, err)
+		}
+	}
+	_, _, err := iss.Create(ctx, strings.Repeat("t", levy.MaxTenantLength+1), []string{"calc"}, true)
+	var le *levy.Error
+	if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != "tenant" {
+		t.Errorf("a tenant of %d bytes: %v, want invalid tenant", levy.MaxTenantLength+1, err)
 	}
 }

@@ -127,7 +127,12 @@ func OpenAuth(ctx context.Context, dir string, opts ...Option) (*AuthStore, erro
 // Close waits for the calls in progress and closes the database. The
 // methods fail with auth.ErrClosed afterwards; a second Close does
 // nothing and returns nil.
+// A nil or zero store, which its Open did not make, has nothing to close:
+// Close returns nil, and the other methods an error of levy.EInvalid.
 func (s *AuthStore) Close() error {
+	if s == nil || s.db == nil {
+		return nil // never opened (OpenAuth failed): nothing to close
+	}
 	return s.gate.Close(func() error {
 		if err := closeDB(s.db, s.probe); err != nil {
 			return fmt.Errorf("auth: close: %w", err)
@@ -158,6 +163,9 @@ func (s *AuthStore) Version(ctx context.Context) (uint64, error) {
 // store is closed, and wraps its error with op and subject ("auth: op
 // subject: ..."), except a *levy.Error.
 func (s *AuthStore) enter(ctx context.Context, op, subject string, fn func() error) error {
+	if s == nil || s.db == nil {
+		return unopened("auth", op, "OpenAuth")
+	}
 	if err := ctx.Err(); err != nil {
 		return Wrap("auth", op, subject, err)
 	}

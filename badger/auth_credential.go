@@ -208,6 +208,9 @@ func (s *AuthStore) giveTenantsIDs(ctx context.Context) error {
 // Snapshot returns every credential with its tenant's ID, every tenant's
 // ID and every signing key, read in one transaction (auth.Store).
 func (s *AuthStore) Snapshot(ctx context.Context) (*auth.Snapshot, error) {
+	if s == nil || s.db == nil {
+		return nil, unopened("auth", "snapshot", "OpenAuth")
+	}
 	// The version is read before the transaction starts: a change that
 	// commits in between may show in the snapshot and not in its version,
 	// which makes a reader load once more, never miss a change.

@@ -55,6 +55,9 @@ func authCheckGeneration(txn *bdb.Txn, clientID string, gen uint32) error {
 // checks that the client is of generation gen (authCheckGeneration). It
 // changes no credential, tenant or key.
 func (s *AuthStore) step(ctx context.Context, op, client, audience string, gen uint32, fn func(*bdb.Txn) error) error {
+	if s == nil || s.db == nil {
+		return unopened("auth", op, "OpenAuth")
+	}
 	mu := s.stripe(client, audience)
 	mu.Lock()
 	defer mu.Unlock()

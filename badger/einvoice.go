@@ -190,7 +190,12 @@ func OpenEInvoice(ctx context.Context, dir string, opts ...Option) (*EInvoiceSto
 // Close waits for the calls in progress and closes the store. A store
 // whose directory is gone is not closed (Badger would try to flush into
 // it for ever): Close says so, and leaves its files open.
+// A nil or zero store, which its Open did not make, has nothing to close:
+// Close returns nil, and the other methods an error of levy.EInvalid.
 func (s *EInvoiceStore) Close() error {
+	if s == nil || s.db == nil {
+		return nil // never opened (OpenEInvoice failed): nothing to close
+	}
 	return s.gate.Close(func() error {
 		if err := s.nums.seq.Release(); err != nil {
 			s.log.Warn("einvoice: release the outbox sequence", "err", err)
@@ -216,6 +221,9 @@ func (s *EInvoiceStore) CheckWrite(ctx context.Context) error {
 
 // enter counts a call in, or fails once Close has begun.
 func (s *EInvoiceStore) enter(op string) error {
+	if s == nil || s.db == nil {
+		return unopened("einvoice", op, "OpenEInvoice")
+	}
 	if !s.gate.Enter() {
 		return fmt.Errorf("einvoice: %s: %w", op, einvoice.ErrClosed)
 	}

@@ -175,7 +175,12 @@ func (b *journalBackend) Close() error {
 // and synced. The answer holds for a second (ProbeInterval); every write
 // checks it first, so that no write is acknowledged that the journal
 // cannot keep.
-func (s *JournalStore) CheckWrite(ctx context.Context) error { return s.be.probe.Check(ctx) }
+func (s *JournalStore) CheckWrite(ctx context.Context) error {
+	if s.ops() == nil {
+		return notOpened("check")
+	}
+	return s.be.probe.Check(ctx)
+}
 
 // stripe returns the write lock of a transaction ID.
 func (b *journalBackend) stripe(tenant, id string) int {

@@ -134,7 +134,12 @@ func OpenProfile(ctx context.Context, dir string, opts ...Option) (*ProfileStore
 // Close waits for the calls in progress and closes the store. A store
 // whose directory is gone is not closed (Badger would try to flush into
 // it for ever): Close says so, and leaves its files open.
+// A nil or zero store, which its Open did not make, has nothing to close:
+// Close returns nil, and the other methods an error of levy.EInvalid.
 func (s *ProfileStore) Close() error {
+	if s == nil || s.db == nil {
+		return nil // never opened (OpenProfile failed): nothing to close
+	}
 	return s.gate.Close(func() error {
 		if err := closeDB(s.db, s.probe); err != nil {
 			return fmt.Errorf("profile: close: %w", err)
@@ -146,6 +151,9 @@ func (s *ProfileStore) Close() error {
 // enter counts a call in, or fails once Close has begun or ctx has
 // ended.
 func (s *ProfileStore) enter(ctx context.Context, op string) error {
+	if s == nil || s.db == nil {
+		return unopened("profile", op, "OpenProfile")
+	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("profile: %s: %w", op, err)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/batch"
 	"github.com/levytax/levy/internal/batchtest"
 )
@@ -63,7 +64,7 @@ func TestFileKill9AfterUnstoredGroup(t *testing.T) {
 	j := openJournal(t, data)
 	defer j.Close()
 	sum, err := runFile(t, e, edited, got, j, true)
-	if !errors.Is(err, batch.ErrInputChanged) || sum.Documents != 0 {
+	if !errors.Is(err, batch.ErrInputChanged) || levy.ErrorCode(err) != levy.EConflict || sum.Documents != 0 {
 		t.Fatalf("resumed with line 400 changed: %+v, %v; want ErrInputChanged and nothing answered", sum, err)
 	}
 	if n := versionCounts(t, j, []string{"NEW-1"})["NEW-1"]; n != 0 {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/levytax/levy"
 )
 
 // File is the output file of a run. A journaled run that writes to a
@@ -94,7 +96,10 @@ func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File,
 // same --out): two runs into one output would each store the documents
 // the other stores, and mix their lines. The File holds the output's
 // lock until it is closed or its run ends.
-var ErrOutputBusy = errors.New("batch: another run has the output open; wait for it to end, or resume it once it stopped")
+//
+// It carries levy.EConflict (levy.ErrorCode): the output is in a state
+// that refuses the run, and the run may be made once the other ends.
+var ErrOutputBusy = newCoded(levy.EConflict, "batch: another run has the output open; wait for it to end, or resume it once it stopped")
 
 // checkpoint is the path of the File's checkpoint.
 func (o *File) checkpoint() string { return o.path + CheckpointSuffix }

@@ -3,9 +3,10 @@ package batch
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/levytax/levy"
 )
 
 // How a resumed run knows its input is the interrupted run's.
@@ -25,7 +26,9 @@ import (
 // ErrInputChanged is the error of a resumed run whose input is not the
 // interrupted run's: the documents it skips differ from those the
 // interrupted run answered.
-var ErrInputChanged = errors.New("batch: the input is not the one of the interrupted run")
+// It carries levy.EConflict (levy.ErrorCode): the input contradicts
+// the interrupted run's output and checkpoint.
+var ErrInputChanged = newCoded(levy.EConflict, "batch: the input is not the one of the interrupted run")
 
 // digest is the digest of one document of an input, or a chain of them.
 type digest [sha256.Size]byte

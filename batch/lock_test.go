@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/batch"
 	"github.com/levytax/levy/internal/batchtest"
 )
@@ -41,7 +42,7 @@ func TestFileOpenTwice(t *testing.T) {
 	}
 	for _, resume := range []bool{true, false} {
 		second, err := batch.OpenFile(t.Context(), cfg, got, resume)
-		if !errors.Is(err, batch.ErrOutputBusy) {
+		if !errors.Is(err, batch.ErrOutputBusy) || levy.ErrorCode(err) != levy.EConflict {
 			if second != nil {
 				second.Close()
 			}

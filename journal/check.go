@@ -13,8 +13,9 @@ import (
 	"github.com/levytax/levy/internal/storeclosed"
 )
 
-// maxTenantLength is the most bytes a tenant may have.
-const maxTenantLength = 100
+// maxTenantLength is the most bytes a tenant may have: a credential's
+// tenant may have as many, and writes all it owns.
+const maxTenantLength = levy.MaxTenantLength
 
 // checkTenant reports a tenant that is empty or longer than
 // maxTenantLength bytes.

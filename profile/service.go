@@ -190,24 +190,12 @@ func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, wa
 	return v, nil
 }
 
-// maxTenantLen bounds a tenant, in bytes, as a credential's tenant is
-// bounded (package auth).
-const maxTenantLen = 200
-
 // checkTenant checks the tenant of a change as a credential's tenant is
-// checked: a profile stored under a tenant that no credential can name
-// (" acme", "acme\x00") would be read by no server's calculation, nor
-// listed by its routes.
+// checked (levy.CheckTenant): a profile stored under a tenant that no
+// credential can name (" acme", "acme\x00") would be read by no
+// server's calculation, nor listed by its routes.
 func checkTenant(tenant string) error {
-	switch {
-	case tenant == "":
-		return levy.Invalid("tenant", "is required")
-	case strings.TrimSpace(tenant) != tenant:
-		return levy.Invalid("tenant", "%q begins or ends with a space, which no credential's tenant does", clip(tenant))
-	case len(tenant) > maxTenantLen:
-		return levy.Invalid("tenant", "must be at most %d bytes", maxTenantLen)
-	}
-	return wire.CheckIdentifier("tenant", tenant)
+	return levy.CheckTenant(tenant)
 }
 
 // checkTenantAndBy checks the tenant and the credential of a change.

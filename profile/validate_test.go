@@ -463,3 +463,20 @@ func TestCheckPolicyNumbersBounded(t *testing.T) {
 		t.Fatalf("a policy of numbers just under 1e15: %v", err)
 	}
 }
+
+// TestApplyTenantLength: a profile is stored for every tenant a
+// credential may have, up to levy.MaxTenantLength bytes, as the
+// journal stores its transactions.
+func TestApplyTenantLength(t *testing.T) {
+	ctx := context.Background()
+	svc := profile.NewService(profile.NewMemory(), profile.Config{})
+	one := profile.ChangeSet{Customers: []profile.Customer{{Code: "C"}}}
+	for _, n := range []int{100, 101, levy.MaxTenantLength} {
+		if _, err := svc.Apply(ctx, strings.Repeat("t", n), "cli", one); err != nil {
+			t.Errorf("a tenant of %d bytes: %v", n, err)
+		}
+	}
+	if _, err := svc.Apply(ctx, strings.Repeat("t", levy.MaxTenantLength+1), "cli", one); levy.ErrorCode(err) != levy.EInvalid {
+		t.Errorf("a tenant of %d bytes: %v", levy.MaxTenantLength+1, err)
+	}
+}

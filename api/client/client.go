@@ -3,10 +3,12 @@ package client
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -153,13 +155,13 @@ func (c *Client) call(ctx context.Context, method, path string, body, out any) e
 	if c.token != nil {
 		tok, err := c.token(ctx)
 		if err != nil {
-			return fmt.Errorf("client: getting an access token: %w", err)
+			return unreachable(ctx, fmt.Errorf("client: getting an access token: %w", err))
 		}
 		req.Header.Set("Authorization", "Bearer "+tok)
 	}
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		return fmt.Errorf("client: %s %s: %w", method, path, err)
+		return unreachable(ctx, fmt.Errorf("client: %s %s: %w", method, path, err))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -186,6 +188,56 @@ var codeOf = map[int]string{
 	// the request now: both may succeed when retried.
 	http.StatusRequestTimeout:     levy.EUnavailable,
 	http.StatusServiceUnavailable: levy.EUnavailable,
+	// A proxy in front of a server that is down, or too slow, answers
+	// these with a page of its own.
+	http.StatusBadGateway:     levy.EUnavailable,
+	http.StatusGatewayTimeout: levy.EUnavailable,
+}
+
+// unavailableError is the error of a call that did not reach the server,
+// or got no answer from it: its code (levy.EUnavailable) says that a
+// retry later may succeed, and it wraps the network's error.
+type unavailableError struct {
+	code *levy.Error
+	err  error
+}
+
+// Error returns the network's error, as the call wrapped it.
+func (e *unavailableError) Error() string { return e.err.Error() }
+
+// Unwrap gives both the code (errors.As of a *levy.Error, levy.ErrorCode)
+// and the network's error (errors.As of a *net.OpError, errors.Is of
+// syscall.ECONNREFUSED).
+func (e *unavailableError) Unwrap() []error { return []error{e.code, e.err} }
+
+// unreachable returns err, the failure of a request to the server or to
+// the token endpoint, with levy.EUnavailable when the network failed: the
+// connection was refused or reset, the name did not resolve, the answer
+// did not come in time or was cut off. A call whose context has ended
+// keeps the context's error, and a failure that a retry cannot mend (a
+// certificate refused, a URL the transport does not take) stays as it
+// is.
+func unreachable(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return err
+	}
+	var cert *tls.CertificateVerificationError
+	if errors.As(err, &cert) {
+		return err
+	}
+	var op *net.OpError
+	var dns *net.DNSError
+	var ne net.Error
+	switch {
+	case errors.As(err, &op), errors.As(err, &dns),
+		errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
+		errors.As(err, &ne) && ne.Timeout():
+		return &unavailableError{
+			code: &levy.Error{Code: levy.EUnavailable, Message: "the server could not be reached; a retry later may succeed"},
+			err:  err,
+		}
+	}
+	return err
 }
 
 // ErrorOf turns an error answer of a Levy server, the errors envelope of

@@ -162,7 +162,7 @@ func TestSameErrors(t *testing.T) {
 		t.Error("a non-HTTP base URL was accepted")
 	}
 	dead, _ := client.New("http://127.0.0.1:1/api/v2")
-	if _, err := dead.TransactionExists(ctx, "x"); err == nil || levy.ErrorCode(err) != levy.EInternal {
+	if _, err := dead.TransactionExists(ctx, "x"); err == nil || levy.ErrorCode(err) != levy.EUnavailable {
 		t.Errorf("unreachable server: %v", err)
 	}
 }

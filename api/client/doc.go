@@ -22,8 +22,14 @@
 // *levy.Error (or a levy.Errors list when the server reported several),
 // with the code, the message and the JSON path of the offending field that
 // the server sent, so errors.As and levy.ErrorCode work the same on both
-// sides. A failure to reach the server is returned wrapped, and
-// levy.ErrorCode reports it as internal. What the engine refuses before
+// sides. A failure to reach the server (or the token endpoint): the
+// connection refused or reset, a name that does not resolve, no answer in
+// time, is levy.EUnavailable, as is a 502, 503 or 504 answer without
+// Levy's error body (a proxy's page): a host that retries by code retries
+// it. The network's error stays wrapped (errors.As of a *net.OpError). A
+// call whose context ended returns the context's error, and a TLS
+// certificate that is refused keeps its own error (levy.ErrorCode calls
+// both internal). What the engine refuses before
 // it calculates, the client refuses before it sends, with the same code
 // and field: a nil request, and a transaction ID that no URL path can
 // carry ("", "." or ".."). New refuses a nil Option, and a nil value of

@@ -26,7 +26,8 @@ func TestErrorOfStatuses(t *testing.T) {
 		{413, `{"errors":[{"code":"too_large","message":"too large","target":"lineItems"}]}`, levy.ETooLarge},
 		{400, `{"errors":[{"code":"invalid","message":"bad","target":"lineItems[0]"}]}`, levy.EInvalid},
 		{500, `not json`, levy.EInternal},
-		{502, ``, levy.EInternal},
+		{502, ``, levy.EUnavailable},
+		{504, `<html>gateway timeout</html>`, levy.EUnavailable},
 	} {
 		rec := httptest.NewRecorder()
 		rec.WriteHeader(c.status)

@@ -188,7 +188,7 @@ func TestExplainSameErrors(t *testing.T) {
 	}
 
 	dead, _ := client.New("http://127.0.0.1:1/api/v2")
-	if _, _, err := dead.ExplainSale(ctx, sales["empty"]()); err == nil || levy.ErrorCode(err) != levy.EInternal {
+	if _, _, err := dead.ExplainSale(ctx, sales["empty"]()); err == nil || levy.ErrorCode(err) != levy.EUnavailable {
 		t.Errorf("unreachable server: %v", err)
 	}
 }

@@ -28,4 +28,9 @@
 // The webhook routes take no query parameter but the webhookId of the
 // second DELETE, once: any other is answered 400 naming it, as is a
 // webhookId beside the path's, rather than passed over.
+//
+// A secretKey (of a new connection, or one that replaces a secret) that
+// begins or ends with white space is answered 400 naming secretKey: many
+// receivers trim the secret they are configured with, and would refuse
+// the signature of every event. White space within a secret is kept.
 package einvoicing

@@ -70,7 +70,7 @@ func (h *Handler) Mounts() []api.Option {
 			api.Guard(h.auth, h.deleteConnection)),
 		api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/einvoicing/v1/webhooks/{webhookId}/secret", ID: "replaceWebhookSecret", Tag: tag,
 			Summary: "Replaces the secret of a webhook connection, keeping its ID, target, events and waiting events. The secret is never shown again.",
-			Description: "The body's secretKey is checked as at creation (at least 32 bytes). Events are signed when they are sent: every attempt that begins " +
+			Description: "The body's secretKey is checked as at creation (at least 32 bytes, no white space at either end). Events are signed when they are sent: every attempt that begins " +
 				"once the answer is sent, of the events waiting and of later ones, is signed with the new secret. Let the receiver accept both secrets " +
 				"while the change is made. Another tenant's connection is answered 404, as an unknown one is.",
 			Params: webhookParam("path"), Body: reflect.TypeFor[einvoice.NewSecret](), BodyRequired: true, Answer: connection},

@@ -56,7 +56,10 @@
 // expiration_date"). PUT replaces the record whole (last write wins);
 // the key comes from the path, and a body that names another is
 // refused. Reads take asOf, a time (RFC 3339) or a day (its end, UTC):
-// the records as they were then.
+// the records as they were then. Go's zero time, 0001-01-01T00:00:00Z
+// (what a client writes for a time it never set), is refused naming
+// asOf rather than read as now; a later time of that day reads the
+// profile before its first version.
 //
 // A certificate's scan is a PDF or an image (profile.DocumentTypes, its
 // first bytes checked), at most profile.MaxDocumentSize, stored per

@@ -2,8 +2,10 @@ package profileadmin
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/levytax/levy/api"
@@ -53,6 +55,10 @@ type kind[T, D any] struct {
 	location func(key profile.Key, d D) string
 	// logPath logs the path of a change besides its method.
 	logPath bool
+	// asStored, when not nil, reads a PUT's record (its key taken from
+	// the path) against the stored record of key, before it is stored:
+	// a certificate's list keeps the countries it holds (keepCountries).
+	asStored func(rd Reader, ctx context.Context, tenant string, key profile.Key, rec *T) error
 }
 
 // keyPart is a member of a record of type T that holds a part of its
@@ -107,6 +113,34 @@ func sameJurisdiction(field, body, path string) error {
 		return nil
 	}
 	return mustMatch(field, a, b)
+}
+
+// keepCountries reads the jurisdictions of a certificate that a PUT
+// sends as the stored certificate of key holds them: an item that is the
+// stored form of a country the certificate covers, whose code is also a
+// US state's ("DE", Germany, as a read of the certificate answers it),
+// stays that country rather than becoming the state (Delaware). So a
+// certificate read and sent back as it was covers what it covered.
+// Every other item is read as a request's (NormalizeJurisdiction): a
+// client that means Delaware on a certificate of Germany sends "US-DE".
+// A certificate the tenant does not have is left to the update, which
+// refuses it.
+func keepCountries(rd Reader, ctx context.Context, tenant string, key profile.Key, c *profile.Certificate) error {
+	revs, err := rd.history(ctx, tenant, key)
+	if err != nil || len(revs) == 0 || revs[len(revs)-1].Deleted {
+		return err
+	}
+	var cur profile.Certificate
+	if err := revs[len(revs)-1].Decode(&cur); err != nil {
+		return fmt.Errorf("profileadmin: read the stored certificate %s: %w", key, err)
+	}
+	for i, item := range c.Jurisdictions {
+		id := strings.TrimSpace(item)
+		if in := profile.JurisdictionInput(id); in != id && slices.Contains(cur.Jurisdictions, id) {
+			c.Jurisdictions[i] = in
+		}
+	}
+	return nil
 }
 
 // sameFold refuses a body's part that is not the path's in any case.
@@ -181,6 +215,9 @@ func (rt routes[T, D]) update(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		err = take(rt.k.parts, &rec, key)
+	}
+	if err == nil && rt.k.asStored != nil {
+		err = rt.k.asStored(rt.h.rd, r.Context(), rq.tenant, key, &rec)
 	}
 	if err == nil {
 		store := rt.h.svc.Update
@@ -278,8 +315,9 @@ var (
 		change: func(c profile.Certificate) profile.ChangeSet {
 			return profile.ChangeSet{Certificates: []profile.Certificate{c}}
 		},
-		page:   func(f Filter, recs *profile.Records) any { return f.Certificates(recs) },
-		detail: Reader.Certificate,
+		page:     func(f Filter, recs *profile.Records) any { return f.Certificates(recs) },
+		detail:   Reader.Certificate,
+		asStored: keepCountries,
 		location: func(key profile.Key, _ CertificateDetail) string {
 			return Prefix + "/customers/" + url.PathEscape(key.Scope) + "/certificates/" + url.PathEscape(key.Code)
 		},

@@ -26,7 +26,7 @@ var (
 	pageParams = []api.Param{
 		{Name: "limit", In: "query", Format: "identifier", Description: "The most records of the page, 1 to 5000 (500 when absent)."},
 		{Name: "offset", In: "query", Format: "identifier", Description: "How many records, in key order, come before the page (0 when absent)."},
-		{Name: "asOf", In: "query", Format: "identifier", Description: "The records as they were then: a time (RFC 3339) or a day (its end, UTC); now when absent."},
+		{Name: "asOf", In: "query", Format: "identifier", Description: "The records as they were then: a time (RFC 3339) or a day (its end, UTC); now when absent. The zero time, 0001-01-01T00:00:00Z, is refused."},
 	}
 	codePath     = api.Param{Name: "code", In: "path", Required: true, Format: "identifier", Description: "The customer's code."}
 	numberPath   = api.Param{Name: "number", In: "path", Required: true, Format: "identifier", Description: "The certificate's number, unique per customer."}

@@ -97,13 +97,19 @@ func (h *Handler) begin(r *http.Request) (request, error) {
 }
 
 // asOf reads the asOf parameter: an RFC 3339 time, or a day, meaning its
-// last instant in UTC; zero when absent (now).
+// last instant in UTC; zero when absent (now). Go's zero time
+// (0001-01-01T00:00:00Z), which the stores read as now and a Go client
+// writes for a time it never set, is refused: given, it would read the
+// latest records for the earliest time.
 func (rq request) asOf() (time.Time, error) {
 	v := rq.q.Get("asOf")
 	if v == "" {
 		return time.Time{}, nil
 	}
 	if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
+		if t.IsZero() {
+			return time.Time{}, levy.Invalid("asOf", "%q is the zero time, which is not read as a time: leave asOf out to read the profile now, or give a later time", clip(v))
+		}
 		return t, nil
 	}
 	if d, err := civil.Parse(v); err == nil {

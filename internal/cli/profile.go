@@ -255,12 +255,18 @@ func (a *profileArgs) checkArgs() error {
 }
 
 // asOfTime reads --as-of: a time (RFC 3339) or a day (its last instant,
-// UTC); zero when absent.
+// UTC); zero when absent. The zero time given is refused.
 func (a *profileArgs) asOfTime() (time.Time, error) {
 	if a.asOf == "" {
 		return time.Time{}, nil
 	}
 	if t, err := time.Parse(time.RFC3339Nano, a.asOf); err == nil {
+		if t.IsZero() {
+			// The stores read the zero time as now: refused, as the
+			// admin routes' asOf refuses it, rather than read the latest
+			// records for the earliest time.
+			return time.Time{}, usageError{fmt.Sprintf("--as-of %q is the zero time: leave --as-of out to read the profile now, or give a later time", a.asOf)}
+		}
 		return t, nil
 	}
 	if d, err := civil.Parse(a.asOf); err == nil {

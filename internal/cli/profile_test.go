@@ -259,6 +259,7 @@ func TestProfileCommandUsage(t *testing.T) {
 		{"list", "--data-dir", dir},
 		{"list", "--data-dir", dir, "items"},
 		{"list", "--data-dir", dir, "certificates", "--jurisdiction", "Texas"},
+		{"list", "--data-dir", dir, "customers", "--as-of", "0001-01-01T00:00:00Z"},
 		{"show", "--data-dir", dir, "customer"},
 		{"export", "--data-dir", dir, "--format", "csv"},
 		{"export", "--data-dir", dir, "--format", "xml"},

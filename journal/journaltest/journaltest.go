@@ -1490,8 +1490,12 @@ func testInvalid(t *testing.T, s journal.Store) {
 	if !exists(t, s, tenant, long) {
 		t.Fatalf("an ID of %d characters does not exist after Post", journal.MaxIDLength)
 	}
-	maxTenant := strings.Repeat("t", 100)
-	mustPost(t, s, maxTenant, simple(t, "INV-1", "2026-03-14"))
+	// Every tenant that a credential may have (levy.CheckTenant) stores
+	// its transactions: one of 101 bytes was refused while credentials
+	// allowed 200.
+	for _, n := range []int{100, 101, levy.MaxTenantLength} {
+		mustPost(t, s, strings.Repeat("t", n), simple(t, "INV-1", "2026-03-14"))
+	}
 
 	noDate := simple(t, "NO-DATE", "2026-03-14")
 	noDate.DocumentDate = civil.Date{}
@@ -1499,7 +1503,7 @@ func testInvalid(t *testing.T, s journal.Store) {
 	badDate := simple(t, "BAD-DATE", "2026-03-14")
 	badDate.PostingDate = civil.Date{Year: 12026, Month: 1, Day: 1}
 	noop := func(*journal.Transaction) error { return nil }
-	badTenants := []string{"", strings.Repeat("t", 101)}
+	badTenants := []string{"", strings.Repeat("t", levy.MaxTenantLength+1)}
 	badIDs := []string{"", strings.Repeat("x", journal.MaxIDLength+1), "bad\xff"}
 
 	calls := func(ten, id string) map[string]error {
