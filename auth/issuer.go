@@ -326,12 +326,20 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 	if r.Revoked() {
 		return Token{}, invalidClient()
 	}
-	if !r.ActiveFrom.IsZero() {
+	switch {
+	case !r.ActiveFrom.IsZero() && !r.ActiveFrom.After(r.CreatedAt):
+		// Made active at once (activeNow): by whatever clock reads it.
+		// Its ActiveFrom is the clock of the process that made it, which
+		// another node's, or this one's stepped back, may not have
+		// reached yet.
+	case !r.ActiveFrom.IsZero():
 		if now.Before(r.ActiveFrom) {
 			return Token{}, notActive(clientID, r.ActiveFrom, 0)
 		}
-	} else if from := r.CreatedAt.Add(i.delay); now.Before(from) {
-		return Token{}, notActive(clientID, from, i.delay)
+	default:
+		if from := r.CreatedAt.Add(i.delay); now.Before(from) {
+			return Token{}, notActive(clientID, from, i.delay)
+		}
 	}
 	if audience == "" {
 		// Clients of the wire format do not send an audience: the
