@@ -32,7 +32,9 @@ type Credential struct {
 	Audiences []string  `json:"audiences"`
 	CreatedAt time.Time `json:"created_at"`
 	// ActiveFrom, when set, overrides the activation delay (a development
-	// credential is active at once).
+	// credential is active at once). One no later than CreatedAt, as
+	// activeNow makes it, is active at once by every clock that reads
+	// it, including a node's that is behind the clock that made it.
 	ActiveFrom      time.Time `json:"active_from,omitzero"`
 	SecretRotatedAt time.Time `json:"secret_rotated_at,omitzero"`
 	RevokedAt       time.Time `json:"revoked_at,omitzero"`

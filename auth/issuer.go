@@ -326,12 +326,20 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 	if r.Revoked() {
 		return Token{}, invalidClient()
 	}
-	if !r.ActiveFrom.IsZero() {
+	switch {
+	case !r.ActiveFrom.IsZero() && !r.ActiveFrom.After(r.CreatedAt):
+		// Made active at once (activeNow): by whatever clock reads it.
+		// Its ActiveFrom is the clock of the process that made it, which
+		// another node's, or this one's stepped back, may not have
+		// reached yet.
+	case !r.ActiveFrom.IsZero():
 		if now.Before(r.ActiveFrom) {
 			return Token{}, notActive(clientID, r.ActiveFrom, 0)
 		}
-	} else if from := r.CreatedAt.Add(i.delay); now.Before(from) {
-		return Token{}, notActive(clientID, from, i.delay)
+	default:
+		if from := r.CreatedAt.Add(i.delay); now.Before(from) {
+			return Token{}, notActive(clientID, from, i.delay)
+		}
 	}
 	if audience == "" {
 		// Clients of the wire format do not send an audience: the
@@ -355,10 +363,6 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 	if req.Cached {
 		return i.cached(ctx, r, audience, now)
 	}
-	tok, err := i.sign(r, audience, now)
-	if err != nil {
-		return Token{}, err
-	}
 	// The store counts the token and checks, in the same step, that the
 	// client was neither rotated nor revoked since its record was read.
 	ok, err := i.r.store.CountIssue(ctx, Issuance{ClientID: clientID, Audience: audience, Generation: r.Generation, At: now}, i.limit, i.window)
@@ -381,14 +385,31 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 		}
 		return Token{}, e
 	}
-	return tok, nil
+	// Signed once counted, with the key current then: a key retired
+	// while the store counted (DELETE /admin/v1/keys/{kid}) signs
+	// nothing that was handed out dead, at the price of a count.
+	return i.sign(r, audience, now)
 }
 
 // cached returns the client's cached token for audience if it has
 // CacheMargin left at now and still verifies, and otherwise a new token,
 // which it caches unless another call has just cached one that can serve
-// (then it returns that one).
+// (then it returns that one). When the key that signed the token it
+// would return retired while the store's step ran, it asks once more,
+// so that a new token of the current key replaces it in the cache.
 func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now time.Time) (Token, error) {
+	tok, err := i.cachedOnce(ctx, r, audience, now)
+	if err != nil {
+		return Token{}, err
+	}
+	if _, _, err := i.verify(tok.AccessToken); err != nil {
+		return i.cachedOnce(ctx, r, audience, now)
+	}
+	return tok, nil
+}
+
+// cachedOnce is cached, without the second ask.
+func (i *Issuer) cachedOnce(ctx context.Context, r *Record, audience string, now time.Time) (Token, error) {
 	s := i.r.store
 	cur, found, err := s.CachedToken(ctx, r.ClientID, audience)
 	if err != nil {

@@ -316,15 +316,14 @@ func (m *memory) CountIssue(ctx context.Context, is Issuance, limit int, window 
 	}
 	p := pair{is.ClientID, is.Audience}
 	since := is.At.Add(-window)
-	times := m.rates[p]
-	for len(times) > 0 && !times[0].After(since) {
-		times = times[1:]
-	}
+	// Each time is checked: a clock stepped back leaves them out of
+	// order, and a later one may have left the window before an earlier.
+	times := slices.DeleteFunc(slices.Clone(m.rates[p]), func(t time.Time) bool { return !t.After(since) })
 	if len(times) >= limit {
 		m.rates[p] = times
 		return false, nil
 	}
-	m.rates[p] = append(slices.Clip(times), is.At)
+	m.rates[p] = append(times, is.At)
 	return true, nil
 }
 

@@ -84,16 +84,19 @@ func (s *AuthStore) CountIssue(ctx context.Context, is auth.Issuance, limit int,
 			return fmt.Errorf("read rate count: %d bytes", len(times))
 		}
 		// Keep the times within the window and, below the limit, add
-		// this one.
+		// this one. Each time is checked: a clock stepped back leaves
+		// them out of order, and a later one may have left the window
+		// before an earlier.
 		since := is.At.Add(-window).UnixNano()
-		for len(times) > 0 && int64(binary.BigEndian.Uint64(times)) <= since {
-			times = times[8:]
+		v := make([]byte, 0, len(times)+8)
+		for ; len(times) > 0; times = times[8:] {
+			if int64(binary.BigEndian.Uint64(times)) > since {
+				v = append(v, times[:8]...)
+			}
 		}
-		if len(times)/8 >= limit {
+		if len(v)/8 >= limit {
 			return nil
 		}
-		v := make([]byte, 0, len(times)+8)
-		v = append(v, times...)
 		v = binary.BigEndian.AppendUint64(v, uint64(is.At.UnixNano()))
 		if err := txn.Set(key, v); err != nil {
 			return fmt.Errorf("write rate count: %w", err)

@@ -1,10 +1,14 @@
 package oauth
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
+	"reflect"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/levytax/levy"
@@ -56,7 +60,12 @@ func (h *Handler) createClient(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	if err := jsonbody.Decode(r.Body, &nc, maxForm); err != nil {
+	var body bytes.Buffer
+	if err := jsonbody.Decode(io.TeeReader(r.Body, &body), &nc, maxForm); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	if err := unknownMembers(body.Bytes(), &nc); err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
@@ -78,6 +87,26 @@ func (h *Handler) createClient(w http.ResponseWriter, r *http.Request) {
 	api.WriteData(w, r, http.StatusCreated, ClientSecret{c, secret})
 }
 
+// unknownMembers refuses the members of the JSON body, already decoded
+// into v, that v's type does not have, naming each: a member that a
+// write ignored would leave the credential other than its admin asked
+// (active_now, say, for activeNow).
+func unknownMembers(body []byte, v any) error {
+	var errs levy.Errors
+	jsonbody.UnknownMembers(bytes.TrimPrefix(body, []byte("\ufeff")), reflect.TypeOf(v), nil, func(u jsonbody.Unknown) bool {
+		errs = append(errs, levy.Invalid(jsonbody.Clip(u.Path.String()), "%q is not a member here; the members are %s",
+			jsonbody.Clip(u.Name), strings.Join(u.Known, ", ")))
+		return len(errs) < maxUnknown
+	})
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// maxUnknown is the most unknown members one answer names.
+const maxUnknown = 10
+
 func (h *Handler) listClients(w http.ResponseWriter, r *http.Request) {
 	tenant, err := api.AdminScope(r.Context(), r.URL.Query().Get("tenant"), "tenant", true)
 	if err != nil {
@@ -91,6 +120,10 @@ func (h *Handler) listClients(w http.ResponseWriter, r *http.Request) {
 	}
 	if !api.Operator(r.Context()) {
 		cs = slices.DeleteFunc(cs, h.operatorCredential)
+	}
+	if cs == nil {
+		// A list, even of none: the OpenAPI document says an array.
+		cs = []auth.Credential{}
 	}
 	api.WriteData(w, r, http.StatusOK, cs)
 }

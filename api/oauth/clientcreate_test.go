@@ -77,3 +77,66 @@ func TestCreateClientRefusesEveryOperatorAudience(t *testing.T) {
 		t.Fatalf("acme's admin makes a console credential: %d %s", r.status, r.raw)
 	}
 }
+
+// TestCreateClientRefusesUnknownMembers: POST /admin/v1/clients takes
+// tenant, audiences and activeNow. A tenant's admin asks for
+// active_now, as the routes' answers spell a credential's members
+// (client_id, active_from), or adds a member the route does not have.
+// Each is refused 400 naming the member, and no credential is made.
+// Before, each was made (201) as if the member had not been there: the
+// credential asked with active_now waited the 15-minute activation delay
+// it had asked to skip, and said so nowhere. The operator naming beta
+// by its tenant_id is told of tenant_id too (before: "an operator token
+// names the tenant it acts on", naming tenant). The admin routes of the
+// tax profiles refuse unknown members already.
+func TestCreateClientRefusesUnknownMembers(t *testing.T) {
+	f := setup(t)
+	op := authtest.Token(t, f.iss, "default", oauth.DefaultOperatorAudience)
+	admin := authtest.Token(t, f.iss, "acme", oauth.DefaultAdminAudience)
+	beta, _ := authtest.Credential(t, f.iss, "beta", oauth.DefaultAudience)
+	count := func(tenant string) int {
+		t.Helper()
+		cs, err := f.iss.List(t.Context(), tenant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(cs)
+	}
+	before := map[string]int{"default": count("default"), "acme": count("acme"), "beta": count("beta")}
+	for _, c := range []struct{ token, body, member string }{
+		{op, `{"tenant_id":"` + beta.TenantID + `","audiences":["verx://migration-api"]}`, "tenant_id"},
+		{admin, `{"audiences":["verx://migration-api"],"active_now":true}`, "active_now"},
+		{admin, `{"audiences":["verx://migration-api"],"activeNow":true,"expires":"2027-01-01"}`, "expires"},
+	} {
+		r := f.send(t, "POST", "/admin/v1/clients", "application/json", c.body, "Authorization", "Bearer "+c.token)
+		if r.status != 400 || refusedTarget(t, r.raw) != c.member {
+			t.Errorf("POST /admin/v1/clients %s: %d %s, want 400 naming %s", c.body, r.status, r.raw, c.member)
+		}
+	}
+	for tenant, n := range before {
+		if got := count(tenant); got != n {
+			t.Errorf("tenant %s has %d credentials after the refusals, want %d", tenant, got, n)
+		}
+	}
+	r := f.send(t, "POST", "/admin/v1/clients", "application/json", `{"audiences":["verx://migration-api"],"activeNow":true}`, "Authorization", "Bearer "+admin)
+	if r.status != 201 {
+		t.Fatalf("POST /admin/v1/clients with its own members: %d %s", r.status, r.raw)
+	}
+}
+
+// TestListClientsOfATenantWithoutAnyIsAnArray: the operator lists the
+// credentials of a tenant that has none. The answer's data is an empty
+// array, as the OpenAPI document describes it. Before, it was null,
+// which a client generated from that document refuses to read.
+func TestListClientsOfATenantWithoutAnyIsAnArray(t *testing.T) {
+	f := setup(t)
+	op := authtest.Token(t, f.iss, "default", oauth.DefaultOperatorAudience)
+	r := f.send(t, "GET", "/admin/v1/clients?tenant=nobody", "", "", "Authorization", "Bearer "+op)
+	var a struct{ Data json.RawMessage }
+	if err := json.Unmarshal([]byte(r.raw), &a); err != nil || r.status != 200 {
+		t.Fatalf("GET /admin/v1/clients?tenant=nobody: %d %s", r.status, r.raw)
+	}
+	if string(a.Data) != "[]" {
+		t.Errorf("GET /admin/v1/clients?tenant=nobody: data is %s, want []", a.Data)
+	}
+}

@@ -2,6 +2,7 @@ package oauth_test
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -99,6 +100,83 @@ func TestLeakedKeyAfterRotation(t *testing.T) {
 	for kid, status := range map[string]int{current: 404, "short": 400} {
 		if r := f.send(t, "DELETE", "/admin/v1/keys/"+kid, "", "", "Authorization", "Bearer "+adminTok); r.status != status {
 			t.Errorf("retire %q: %d %s, want %d", kid, r.status, r.raw, status)
+		}
+	}
+}
+
+// retireMidway is a Store that, once armed, runs retire inside the next
+// issuance step (CountIssue or SwapCachedToken) before the step itself:
+// the operator's DELETE /admin/v1/keys/{kid} landing while a token
+// request is between signing its token and the store's answer.
+type retireMidway struct {
+	auth.Store
+	retire atomic.Pointer[func()]
+}
+
+func (s *retireMidway) midway() {
+	if f := s.retire.Swap(nil); f != nil {
+		(*f)()
+	}
+}
+
+func (s *retireMidway) CountIssue(ctx context.Context, is auth.Issuance, limit int, window time.Duration) (bool, error) {
+	s.midway()
+	return s.Store.CountIssue(ctx, is, limit, window)
+}
+
+func (s *retireMidway) SwapCachedToken(ctx context.Context, c auth.CacheSwap) (auth.Token, bool, error) {
+	s.midway()
+	return s.Store.SwapCachedToken(ctx, c)
+}
+
+// TestKeyRetiredWhileATokenIsIssued: the operator retires the current
+// signing key (DELETE /admin/v1/keys/{kid}, as after a leak) while a
+// client's token request is in the store's step, at each token endpoint.
+// The client's token must be signed with a key that verifies: the
+// calculation with it is answered 200. Before, the token was signed with
+// the key just retired before the store's step and handed out 200 all
+// the same: the calculation got 401, and at /oauth/token that dead token
+// had spent one of the client's 10 tokens per 8 hours.
+func TestKeyRetiredWhileATokenIsIssued(t *testing.T) {
+	ctx := context.Background()
+	s := &retireMidway{Store: authtest.Open(t)}
+	f := setupWith(t, func(clk *clock) *auth.Issuer {
+		i, err := auth.NewIssuer(ctx, s, auth.Config{Hash: authtest.FastHash(), Now: clk.now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return i
+	})
+	cred, secret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
+	op, opSecret := authtest.Credential(t, f.iss, "default", oauth.DefaultOperatorAudience)
+	f.clk.set(time.Now().Add(time.Second)) // the credentials were made on the real clock
+	token := func(path, id, secret string) string {
+		t.Helper()
+		r := f.send(t, "POST", path, formType, form("grant_type", "client_credentials", "client_id", id, "client_secret", secret))
+		tok, _ := r.body["access_token"].(string)
+		if r.status != 200 || tok == "" {
+			t.Fatalf("%s: %d %s", path, r.status, r.raw)
+		}
+		return tok
+	}
+	for _, path := range []string{"/oauth/token", "/cached/oauth/token"} {
+		opTok := token("/oauth/token", op.ClientID, opSecret)
+		var current string
+		for _, k := range f.iss.Keys() {
+			if k.Current {
+				current = k.KeyID
+			}
+		}
+		retire := func() {
+			if r := f.send(t, "DELETE", "/admin/v1/keys/"+current, "", "", "Authorization", "Bearer "+opTok); r.status != 200 {
+				t.Errorf("DELETE /admin/v1/keys/%s: %d %s", current, r.status, r.raw)
+			}
+		}
+		s.retire.Store(&retire)
+		tok := token(path, cred.ClientID, secret)
+		r := f.send(t, "POST", "/vertex-ws/v2/supplies", "application/json", quotation(t), "Authorization", "Bearer "+tok)
+		if r.status != 200 {
+			t.Errorf("%s, key %s retired while the token was issued: the calculation with the token is %d %s, want 200", path, current, r.status, r.raw)
 		}
 	}
 }

@@ -149,3 +149,40 @@ func TestHashQueueFull(t *testing.T) {
 		t.Fatalf("the flood's answers: %v", statuses)
 	}
 }
+
+// TestRateLimitAfterTheClockSteppedBack: the server's clock runs nine
+// hours ahead while a client takes a token, then is stepped back to the
+// right time, and the client takes its other nine of ten tokens in the
+// next nine minutes. Eight and a half hours later, those nine have left
+// the 28800-second window and only the token of the wrong time is still
+// in it: the client gets a token. Before, the store dropped the times
+// that had left the window only from the front of its list, where the
+// wrong time sat, so the client was refused until eight hours after
+// that time (eight and a half hours more), with no Retry-After, since
+// the count of the window said there was nothing to wait for. Badger
+// did the same; PostgreSQL checked each time (the conformance suite's
+// RateLimitClockSteppedBack covers the three stores).
+func TestRateLimitAfterTheClockSteppedBack(t *testing.T) {
+	f := setup(t)
+	cred, secret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
+	good := form("grant_type", "client_credentials", "client_id", cred.ClientID, "client_secret", secret)
+	right := f.clk.now()
+	f.clk.set(right.Add(9 * time.Hour))
+	if r := f.send(t, "POST", "/oauth/token", formType, good); r.status != 200 {
+		t.Fatalf("the token while the clock is ahead: %d %s", r.status, r.raw)
+	}
+	f.clk.set(right)
+	for i := range 9 {
+		f.clk.add(time.Minute)
+		if r := f.send(t, "POST", "/oauth/token", formType, good); r.status != 200 {
+			t.Fatalf("token %d after the clock was stepped back: %d %s", i+2, r.status, r.raw)
+		}
+	}
+	if r := f.send(t, "POST", "/oauth/token", formType, good); r.status != 400 {
+		t.Fatalf("the eleventh token in the window: %d %s, want 400 over the rate limit", r.status, r.raw)
+	}
+	f.clk.set(right.Add(8*time.Hour + 30*time.Minute))
+	if r := f.send(t, "POST", "/oauth/token", formType, good); r.status != 200 {
+		t.Errorf("a token with one in the window: %d %s (Retry-After %q), want 200", r.status, r.raw, r.header.Get("Retry-After"))
+	}
+}

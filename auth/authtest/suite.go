@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) auth.Store) {
 		{"PruneKeys", testPruneKeys},
 		{"RateLimit", testRateLimit},
 		{"RateLimitConcurrent", testRateLimitConcurrent},
+		{"RateLimitClockSteppedBack", testRateLimitClockSteppedBack},
 		{"Cache", testCache},
 		{"CacheConcurrent", testCacheConcurrent},
 		{"StaleGeneration", testStaleGeneration},
@@ -577,6 +578,40 @@ func testPruneKeys(t *testing.T, s auth.Store) {
 // issuance returns an issuance of client a for audience at epoch+d.
 func issuance(audience string, d time.Duration) auth.Issuance {
 	return auth.Issuance{ClientID: "a", Audience: audience, Generation: 1, At: epoch.Add(d)}
+}
+
+// testRateLimitClockSteppedBack counts issuances out of time order, as
+// a node whose clock ran ahead and was stepped back records them: one at
+// 19:00, then three from 10:00 (limit 4 per hour). At 11:30 only the one
+// of 19:00 is within the window: CountIssue counts the next one, and
+// RateFreesAt says there is nothing to wait for. A store that dropped
+// the times that left the window only from the front of its list kept
+// the three behind the 19:00 one, and refused it until 20:00, while
+// RateFreesAt said at once.
+func testRateLimitClockSteppedBack(t *testing.T, s auth.Store) {
+	ctx := context.Background()
+	create(t, s, "a", "acme", "calc")
+	for _, d := range []time.Duration{9 * time.Hour, 0, time.Minute, 2 * time.Minute} {
+		if ok, err := s.CountIssue(ctx, issuance("calc", d), 4, time.Hour); err != nil || !ok {
+			t.Fatalf("CountIssue at %s: %v, %v; want true", epoch.Add(d).Format(time.TimeOnly), ok, err)
+		}
+	}
+	at := epoch.Add(90 * time.Minute)
+	if got, err := s.RateFreesAt(ctx, "a", "calc", at, 4, time.Hour); err != nil || !got.Equal(at) {
+		t.Fatalf("RateFreesAt at 11:30: %v, %v; want %v", got, err, at)
+	}
+	for n := range 3 {
+		if ok, err := s.CountIssue(ctx, issuance("calc", 90*time.Minute), 4, time.Hour); err != nil || !ok {
+			t.Fatalf("CountIssue %d at 11:30, with only the issuance of 19:00 in the window: %v, %v; want true", n+1, ok, err)
+		}
+	}
+	if ok, err := s.CountIssue(ctx, issuance("calc", 90*time.Minute), 4, time.Hour); err != nil || ok {
+		t.Fatalf("CountIssue at 11:30, with four in the window: %v, %v; want false", ok, err)
+	}
+	// The one of 19:00 leaves the window at 20:00.
+	if got, err := s.RateFreesAt(ctx, "a", "calc", at, 1, time.Hour); err != nil || !got.Equal(epoch.Add(10*time.Hour)) {
+		t.Fatalf("RateFreesAt at 11:30, one per hour: %v, %v; want %v", got, err, epoch.Add(10*time.Hour))
+	}
 }
 
 func testRateLimit(t *testing.T, s auth.Store) {
