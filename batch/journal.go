@@ -678,7 +678,9 @@ func groupStored(ctx context.Context, store journal.Store, tenant string, cp *ch
 }
 
 // MismatchError is the error of resuming a run with settings other than
-// those of the interrupted run, which its checkpoint gives.
+// those of the interrupted run, which its checkpoint gives. It carries
+// levy.EConflict (levy.ErrorCode): a refusal of the state the run was
+// asked to resume, as ErrInputChanged is.
 type MismatchError struct {
 	// Journaled says that the interrupted run stored into a journal and
 	// the resumed one has none.
@@ -707,4 +709,10 @@ func (e *MismatchError) Error() string {
 		return "batch: the interrupted run had no journal and stored nothing: resume it without a journal, or run the input again without resuming to store all of it"
 	}
 	return fmt.Sprintf("batch: the interrupted run was a %s run for tenant %q: resume it with the same perspective and tenant", e.Perspective, e.Tenant)
+}
+
+// Unwrap returns the *levy.Error of the mismatch, of code
+// levy.EConflict, a new one each time.
+func (e *MismatchError) Unwrap() error {
+	return &levy.Error{Code: levy.EConflict, Message: e.Error()}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/batch"
 	"github.com/levytax/levy/internal/batchtest"
 	"github.com/levytax/levy/journal"
@@ -159,6 +160,9 @@ func TestFileResumeOtherFormat(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), c.want.String()) {
 			t.Fatalf("the error does not name the output's format %s: %v", c.want, err)
+		}
+		if code := levy.ErrorCode(err); code != levy.EConflict {
+			t.Fatalf("the mismatch has code %q, want %q", code, levy.EConflict)
 		}
 		if after, err := os.ReadFile(c.out); err != nil || !bytes.Equal(after, cut) {
 			t.Fatalf("the refused resume changed %s: %v", filepath.Base(c.out), err)
