@@ -252,7 +252,10 @@ func (t *rateTable) subdivisionsFrom(jur *data.Jurisdictions) civil.Date {
 // documentDate (or taxDate, when the line has its own), ruleName
 // date-beyond-content, the date as originalValue and value.
 func (e *Engine) ContentDates() (newest, horizon civil.Date) {
-	s := e.snap.Load()
+	s := e.current()
+	if s == nil {
+		return civil.Date{}, civil.Date{}
+	}
 	return s.newest, s.horizon
 }
 
@@ -400,6 +403,9 @@ func New(ctx context.Context, opts ...Option) (*Engine, error) {
 // the engine keeps calculating with the snapshot it had. Reload is not
 // meant to be called concurrently with itself.
 func (e *Engine) Reload(ctx context.Context, opts ...Option) error {
+	if e.current() == nil {
+		return notMade()
+	}
 	c := e.config
 	c.rules = append([]rules.Rule(nil), c.rules...)
 	c.structures = append([]rules.Structure(nil), c.structures...)
@@ -419,15 +425,33 @@ func (e *Engine) Reload(ctx context.Context, opts ...Option) error {
 	return nil
 }
 
-// DatasetVersion returns the version of the dataset in use.
-func (e *Engine) DatasetVersion() string { return e.snap.Load().ds.Version() }
+// DatasetVersion returns the version of the dataset in use ("" for an
+// Engine that New did not make).
+func (e *Engine) DatasetVersion() string {
+	if s := e.current(); s != nil {
+		return s.ds.Version()
+	}
+	return ""
+}
 
-// Resolver returns the tax area resolver of the current snapshot.
-func (e *Engine) Resolver() *taxarea.Resolver { return e.snap.Load().resolver }
+// Resolver returns the tax area resolver of the current snapshot (nil
+// for an Engine that New did not make).
+func (e *Engine) Resolver() *taxarea.Resolver {
+	if s := e.current(); s != nil {
+		return s.resolver
+	}
+	return nil
+}
 
 // VATGeography returns the VAT areas and special territories of the
-// current snapshot's dataset, with any the content loaded adds.
-func (e *Engine) VATGeography() *jurisdiction.VATGeography { return e.snap.Load().vat }
+// current snapshot's dataset, with any the content loaded adds (nil for
+// an Engine that New did not make).
+func (e *Engine) VATGeography() *jurisdiction.VATGeography {
+	if s := e.current(); s != nil {
+		return s.vat
+	}
+	return nil
+}
 
 func build(ctx context.Context, c *config) (*snapshot, error) {
 	start := time.Now()

@@ -43,8 +43,13 @@ func loadIntrastat(ds *data.Dataset) (*data.Intrastat, error) {
 
 // IntrastatCodes returns the code lists of the dataset in use that
 // Intrastat declarations are checked against (journal.Intrastat), nil
-// for a dataset without them.
-func (e *Engine) IntrastatCodes() *data.Intrastat { return e.snap.Load().intrastat }
+// for a dataset without them or an Engine that New did not make.
+func (e *Engine) IntrastatCodes() *data.Intrastat {
+	if s := e.current(); s != nil {
+		return s.intrastat
+	}
+	return nil
+}
 
 // hasIntrastat reports whether a line's request sends an Intrastat
 // member.

@@ -344,6 +344,9 @@ const (
 // journalFor returns the journal and checks the ID, the path parameter
 // param, of an operation.
 func (e *Engine) journalFor(param, id string) (journal.Store, error) {
+	if e.current() == nil {
+		return nil, notMade()
+	}
 	if e.journal == nil {
 		return nil, &levy.Error{Code: levy.EInternal, Message: "this engine has no tax journal (see WithJournal)"}
 	}
@@ -392,7 +395,7 @@ func (e *Engine) ReverseTransaction(ctx context.Context, id string, r wire.Rever
 		return nil, err
 	}
 	if r.PostingDate.IsZero() {
-		r.PostingDate = e.snap.Load().today()
+		r.PostingDate = e.current().today()
 	}
 	tx, err := j.Reverse(ctx, levy.Tenant(ctx), id, journal.Reversal{TransactionID: r.TransactionID, PostingDate: r.PostingDate, DocumentNumber: r.DocumentNumber})
 	if err != nil {

@@ -100,6 +100,9 @@ func lend[Q, S any](ctx context.Context, e *Engine, req *Q, calc func(context.Co
 	if err := checkUse(use); err != nil {
 		return err
 	}
+	if e.current() == nil {
+		return notMade()
+	}
 	l := e.loans.borrow()
 	resp, _, err := calc(ctx, req, false, nil, l)
 	if err != nil {

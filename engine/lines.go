@@ -571,7 +571,10 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
-	s := e.snap.Load()
+	s := e.current()
+	if s == nil {
+		return nil, nil, notMade()
+	}
 	ps, err := e.profileOf(ctx)
 	if err != nil {
 		return nil, nil, err

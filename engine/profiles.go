@@ -190,7 +190,12 @@ func WithProfileStore(s profile.Store) Option { return func(cf *config) { cf.pro
 
 // Profiles returns the cache of tax profiles the engine applies, nil
 // when it applies none.
-func (e *Engine) Profiles() *profile.Cache { return e.profiles }
+func (e *Engine) Profiles() *profile.Cache {
+	if e == nil {
+		return nil
+	}
+	return e.profiles
+}
 
 // profileOf returns the snapshot of the tenant's profile, nil when the
 // engine applies none.

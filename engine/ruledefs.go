@@ -10,7 +10,10 @@ import "github.com/levytax/levy/rules"
 // rules are copies; it reads the current snapshot and is safe for
 // concurrent use.
 func (e *Engine) RuleDefinitions(id string) []rules.Rule {
-	s := e.snap.Load()
+	s := e.current()
+	if s == nil {
+		return nil
+	}
 	var out []rules.Rule
 	for _, t := range []*rules.Table{s.hostTable, s.table} {
 		if t == nil {
