@@ -38,7 +38,14 @@ type options struct {
 	maxConns         int32
 	statementTimeout time.Duration
 	idleInTx         time.Duration
+	// migrations, when not nil, replaces the embedded migrations: the
+	// tests add slow or failing ones of their own (withMigrations).
+	migrations []migration
 }
+
+// withMigrations makes Open apply ms in place of the embedded
+// migrations, for tests.
+func withMigrations(ms []migration) Option { return func(o *options) { o.migrations = ms } }
 
 // WithLogger sends the logs of the stores (migrations applied, retries
 // given up) to log. Without it they are discarded.
@@ -137,7 +144,18 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
 	db := &DB{pool: pool, log: o.log}
-	if err := db.migrate(ctx, o.schema); err != nil {
+	ms := o.migrations
+	if ms == nil {
+		if ms, err = migrations(); err != nil {
+			pool.Close()
+			return nil, fmt.Errorf("postgres: %w", err)
+		}
+	}
+	// The migrations run on a connection of their own, outside the pool,
+	// without the pool's statement_timeout (see migrate).
+	mcfg := cfg.ConnConfig.Copy()
+	mcfg.RuntimeParams["statement_timeout"] = "0"
+	if err := db.migrate(ctx, mcfg, o.schema, ms); err != nil {
 		pool.Close()
 		return nil, err
 	}
@@ -209,28 +227,38 @@ func SchemaVersion() int {
 	return ms[len(ms)-1].version
 }
 
-// migrate brings the schema to this binary's version under an advisory
-// lock of the schema, so that nodes that start together migrate once.
-func (db *DB) migrate(ctx context.Context, schema string) error {
-	ms, err := migrations()
+// migrate brings the schema to the version of ms under an advisory lock
+// of the schema, so that nodes that start together migrate once. It
+// connects with cfg, a connection of its own that it closes (which also
+// frees the lock should the unlock fail), and which has no
+// statement_timeout: a node that starts while another migrates waits
+// for the lock as long as that migration runs, and a migration that
+// rewrites or fills a large table runs as long as it needs, bounded by
+// ctx alone. The pool's statement_timeout, meant for the statements of
+// requests, would make both fail, and no node could start on a large
+// database.
+func (db *DB) migrate(ctx context.Context, cfg *pgx.ConnConfig, schema string, ms []migration) error {
+	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
-		return fmt.Errorf("postgres: %w", err)
-	}
-	conn, err := db.pool.Acquire(ctx)
-	if err != nil {
-		return wrap("open", err)
-	}
-	defer conn.Release()
-	lock := "levy-migrate:" + schema
-	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock(hashtextextended($1, 0))", lock); err != nil {
 		return wrap("migrate", err)
 	}
 	defer func() {
-		// A fresh context: the unlock must run even when ctx ended.
-		uctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		// A fresh context: the close must run even when ctx ended.
+		cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		_, _ = conn.Exec(uctx, "SELECT pg_advisory_unlock(hashtextextended($1, 0))", lock)
+		_ = conn.Close(cctx)
 	}()
+	lock := "levy-migrate:" + schema
+	var free bool
+	if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock(hashtextextended($1, 0))", lock).Scan(&free); err != nil {
+		return wrap("migrate", err)
+	}
+	if !free {
+		db.log.Info("postgres: waiting for the schema migration of another node", "schema", schema)
+		if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock(hashtextextended($1, 0))", lock); err != nil {
+			return wrap("migrate: wait for another node's migration", err)
+		}
+	}
 	if schema != "" {
 		if _, err := conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{schema}.Sanitize()); err != nil {
 			return wrap("migrate", err)
@@ -258,9 +286,15 @@ func (db *DB) migrate(ctx context.Context, schema string) error {
 			return err
 		})
 		if err != nil {
-			return fmt.Errorf("postgres: migration %s: %w", m.name, err)
+			// A migration is one transaction: one cut short (the node
+			// killed, the connection lost) left nothing of itself, and
+			// the next start runs it again.
+			return wrap("migration "+m.name, err)
 		}
 		db.log.Info("postgres: schema migrated", "version", m.version, "migration", m.name)
+	}
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_unlock(hashtextextended($1, 0))", lock); err != nil {
+		return wrap("migrate", err)
 	}
 	return nil
 }

@@ -29,7 +29,10 @@
 // under migrations/ are embedded in the binary and applied in order,
 // each in a transaction, under an advisory lock, so that nodes starting
 // together migrate once. The table levy_schema holds the version
-// reached. A database whose version is newer than the binary's is
+// reached. A migration, and a node's wait for another node's, are
+// bounded by the context of Open, not by the statement timeout of the
+// pool's statements; a migration cut short (the node killed) leaves the
+// schema at the version before it, and the next start applies it. A database whose version is newer than the binary's is
 // refused with a message that names both versions: an older binary must
 // not write to a schema it does not know.
 //
