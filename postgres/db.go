@@ -308,16 +308,17 @@ func (db *DB) tx(ctx context.Context, op string, opts pgx.TxOptions, fn func(pgx
 }
 
 // retry runs once, a whole transaction, and runs it again when it fails
-// with a serialization failure or a deadlock, or an error for which also
-// (when not nil) reports true, a bounded number of times. Errors are
-// wrapped with op.
+// with a serialization failure or a deadlock, on a connection that
+// failed before it sent anything (sentNothing), or with an error for
+// which also (when not nil) reports true, a bounded number of times.
+// Errors are wrapped with op.
 func (db *DB) retry(ctx context.Context, op string, also func(error) bool, once func() error) error {
 	if db.closed.Load() {
 		return wrap(op, errClosedPool)
 	}
 	for try := 1; ; try++ {
 		err := once()
-		again := retryable(err) || (also != nil && err != nil && also(err))
+		again := retryable(err) || sentNothing(err) || (also != nil && err != nil && also(err))
 		if !again || try == maxTries {
 			return wrap(op, err)
 		}
@@ -328,6 +329,21 @@ func (db *DB) retry(ctx context.Context, op string, also func(error) bool, once 
 		// the transactions that met spread out.
 		time.Sleep(time.Duration(rand.Int64N(int64(min(try, 10)) * int64(time.Millisecond))))
 	}
+}
+
+// sentNothing reports whether err is the failure of a connection of the
+// pool before it sent anything to the server, which the attempt may run
+// again on another connection whatever it writes: the server never saw
+// it. Such is the connection that the server ended while it sat idle in
+// the pool (a restart of the database shorter than the pool's check of
+// connections idle for more than a second, a terminated backend): the
+// first statement on it fails to be written. A connection that could
+// not be made at all (the database cannot be reached) is not one: trying
+// again at once would only repeat the wait.
+func sentNothing(err error) bool {
+	var ce *pgconn.ConnectError
+	return err != nil && pgconn.SafeToRetry(err) && !errors.As(err, &ce) &&
+		!errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // errClosedPool is the error of a DB after Close.
