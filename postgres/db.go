@@ -371,11 +371,29 @@ func wrap(op string, err error) error {
 		return &unreachable{op: op, cause: err,
 			client: &levy.Error{Code: levy.EUnavailable, Message: "the database cannot be reached; try again later"}}
 	}
+	if cancelled(err) {
+		return &unreachable{op: op, cause: err, why: "the database cancelled the statement",
+			client: &levy.Error{Code: levy.EUnavailable, Message: "the database did not complete the request in time; try again later"}}
+	}
 	return fmt.Errorf("postgres: %s: %w", op, err)
 }
 
+// cancelled reports whether err says that the server cancelled a
+// statement (SQLSTATE 57014): one that ran past the statement timeout
+// (WithStatementTimeout; most often one that waited that long for a row
+// lock that another node held), or one that an operator cancelled. Its
+// transaction was rolled back: nothing of it was stored, and the request
+// may be sent again. It is not retried here, since it has already held
+// its request for the whole timeout. When the caller's context ended
+// (pgx then cancels the statement itself), the caller's end is the
+// cause, which callers ask first.
+func cancelled(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "57014"
+}
+
 // unreachable is the error of an operation that could not reach the
-// database. Its *levy.Error (errors.As), client, is what a client is
+// database, or whose statement the database cancelled (why says so). Its *levy.Error (errors.As), client, is what a client is
 // told: the HTTP API, the token endpoints and /healthz answer the message
 // of a *levy.Error as it is, to whoever asked, so it names no host, port,
 // user, database or server message. Those are the operator's to read:
@@ -383,12 +401,17 @@ func wrap(op string, err error) error {
 // cause, without a password.
 type unreachable struct {
 	op     string
+	why    string // what the operator is told before the cause; "" for the database cannot be reached
 	cause  error
 	client *levy.Error
 }
 
 func (e *unreachable) Error() string {
-	return "postgres: " + e.op + ": the database cannot be reached: " + redact(e.cause)
+	why := e.why
+	if why == "" {
+		why = "the database cannot be reached"
+	}
+	return "postgres: " + e.op + ": " + why + ": " + redact(e.cause)
 }
 
 // Unwrap gives the *levy.Error that a client is told, then the cause.

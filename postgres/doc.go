@@ -38,10 +38,15 @@
 //
 // # Errors
 //
-// A database that cannot be reached, or that refuses connections, makes
-// the stores return a *levy.Error of code levy.EUnavailable, which the
-// HTTP API answers 503 with Retry-After. Serialization failures and
+// A database that cannot be reached, or that refuses connections, and a
+// statement that the database cancelled (past the statement timeout,
+// most often waiting for a row lock that another node held) make the
+// stores return a *levy.Error of code levy.EUnavailable, which the HTTP
+// API answers 503 with Retry-After; a cancelled statement's transaction
+// was rolled back, and it is not run again. Serialization failures and
 // deadlocks are retried, a bounded number of times, before they are
-// returned. Every other error of the database is wrapped with the
-// operation that met it.
+// returned, and so is an attempt whose pooled connection failed before
+// it sent anything (one that the server ended while it sat idle, as a
+// restart of the database does). Every other error of the database is
+// wrapped with the operation that met it.
 package postgres
