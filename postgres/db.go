@@ -98,7 +98,18 @@ type DB struct {
 	pool   *pgxpool.Pool
 	log    *slog.Logger
 	closed atomic.Bool
+	// version is the schema version this binary migrated to; newer is
+	// the database's, once watchSchema has seen it newer (0 until then).
+	version int
+	newer   atomic.Int64
+	stop    context.CancelFunc // called by Close: watchSchema ends, its read cut short
+	stopped context.Context    // ended by stop
+	watched chan struct{}      // closed when watchSchema has ended
 }
+
+// schemaPoll is how often a DB reads the database's schema version
+// (watchSchema).
+const schemaPoll = time.Second
 
 // maxTries bounds the attempts of a transaction that meets a
 // serialization failure or a deadlock.
@@ -159,13 +170,64 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
+	db.version = len(ms)
+	db.stopped, db.stop = context.WithCancel(context.Background())
+	db.watched = make(chan struct{})
+	go db.watchSchema()
 	return db, nil
+}
+
+// watchSchema reads the database's schema version every schemaPoll until
+// Close, and once it is newer than this binary's (a node of a newer Levy
+// migrated it while this one served) records it in newer and stops: from
+// then on every operation of the DB's stores, and CheckWrite, fail with
+// errOutdated, since this binary would write to tables whose rules it
+// does not know (a newer Levy may keep figures this one does not
+// update). A read that fails is tried again at the next tick.
+func (db *DB) watchSchema() {
+	defer close(db.watched)
+	t := time.NewTicker(schemaPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-db.stopped.Done():
+			return
+		case <-t.C:
+		}
+		ctx, cancel := context.WithTimeout(db.stopped, 10*schemaPoll)
+		var v int
+		err := db.pool.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM levy_schema").Scan(&v)
+		cancel()
+		if err != nil || v <= db.version {
+			continue
+		}
+		db.newer.Store(int64(v))
+		db.log.Error("postgres: the database's schema was migrated by a newer Levy: this node refuses every request; replace it with one of the newer Levy",
+			"schema_version", v, "node_version", db.version)
+		return
+	}
+}
+
+// usable returns nil while the DB serves, and the error of op otherwise:
+// after Close, or once the schema is newer than this binary's.
+func (db *DB) usable(op string) error {
+	if db.closed.Load() {
+		return wrap(op, errClosedPool)
+	}
+	if v := db.newer.Load(); v > 0 {
+		return &unreachable{op: op, why: "this node is out of date",
+			cause:  fmt.Errorf("the database's schema has version %d, newer than version %d of this Levy: replace this node with one of the newer Levy", v, db.version),
+			client: &levy.Error{Code: levy.EUnavailable, Message: "this server is being upgraded; try again later"}}
+	}
+	return nil
 }
 
 // Close closes the pool: the stores fail with EUnavailable afterwards.
 // A second Close does nothing.
 func (db *DB) Close() error {
 	if db.closed.CompareAndSwap(false, true) {
+		db.stop()
+		<-db.watched
 		db.pool.Close()
 	}
 	return nil
@@ -174,6 +236,9 @@ func (db *DB) Close() error {
 // CheckWrite returns nil when the database answers, and an error of code
 // levy.EUnavailable that says why not, for /healthz.
 func (db *DB) CheckWrite(ctx context.Context) error {
+	if err := db.usable("ping"); err != nil {
+		return err
+	}
 	if err := db.pool.Ping(ctx); err != nil {
 		return wrap("ping", err)
 	}
@@ -313,8 +378,8 @@ func (db *DB) tx(ctx context.Context, op string, opts pgx.TxOptions, fn func(pgx
 // which also (when not nil) reports true, a bounded number of times.
 // Errors are wrapped with op.
 func (db *DB) retry(ctx context.Context, op string, also func(error) bool, once func() error) error {
-	if db.closed.Load() {
-		return wrap(op, errClosedPool)
+	if err := db.usable(op); err != nil {
+		return err
 	}
 	for try := 1; ; try++ {
 		err := once()

@@ -34,7 +34,10 @@
 // pool's statements; a migration cut short (the node killed) leaves the
 // schema at the version before it, and the next start applies it. A database whose version is newer than the binary's is
 // refused with a message that names both versions: an older binary must
-// not write to a schema it does not know.
+// not write to a schema it does not know. A DB that serves reads the
+// schema's version every second, and once a newer Levy has migrated it,
+// refuses every operation (EUnavailable, its health check included) and
+// logs both versions: it is to be replaced by a node of the newer Levy.
 //
 // # Errors
 //

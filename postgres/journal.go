@@ -80,6 +80,9 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 	if b.closed.Load() {
 		return journal.ErrClosed
 	}
+	if err := b.db.usable("update"); err != nil {
+		return err
+	}
 	ids = slices.Clone(ids)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)

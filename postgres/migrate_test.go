@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/internal/pgtest"
 )
 
@@ -213,5 +214,59 @@ func TestMigrationCutShortResumes(t *testing.T) {
 	want := fmt.Sprintf("version %d, newer than version %d", len(ms), SchemaVersion())
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("an older node after the migration: %v, want %q", err, want)
+	}
+}
+
+// TestOlderNodeRefusesOnceMigrated starts a node of a newer Levy, which
+// migrates the schema, while a node of this Levy serves: the older node
+// then refuses every request, as unavailable (503, so that clients and
+// load balancers go to the newer nodes), its health check fails, and its
+// error names both versions for the operator; it writes nothing more to
+// tables whose rules it does not know.
+func TestOlderNodeRefusesOnceMigrated(t *testing.T) {
+	ctx := context.Background()
+	schema := newSchema()
+	old, err := Open(ctx, pgtest.AdminURL(t), WithSchema(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	s := old.Journal()
+	if _, err := s.Post(ctx, "acme", posting("BEFORE", "D")); err != nil {
+		t.Fatal(err)
+	}
+	ms := embedded(t, "CREATE TABLE newer_mark ()")
+	newer, err := Open(ctx, pgtest.AdminURL(t), WithSchema(schema), withMigrations(ms))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer newer.Close()
+	var refused error
+	i := 0
+	waitFor(t, "the older node refusing", func() bool {
+		i++
+		_, refused = s.Post(ctx, "acme", posting(fmt.Sprintf("AFTER-%d", i), "D"))
+		return refused != nil
+	})
+	if levy.ErrorCode(refused) != levy.EUnavailable {
+		t.Fatalf("the older node's post: %v, want unavailable", refused)
+	}
+	if want := fmt.Sprintf("version %d, newer than version %d", len(ms), SchemaVersion()); !strings.Contains(refused.Error(), want) {
+		t.Errorf("the older node's error %q does not say %q", refused, want)
+	}
+	if _, err := s.Versions(ctx, "acme", "BEFORE"); levy.ErrorCode(err) != levy.EUnavailable {
+		t.Errorf("the older node's read: %v, want unavailable", err)
+	}
+	if _, err := old.Auth().Version(ctx); levy.ErrorCode(err) != levy.EUnavailable {
+		t.Errorf("the older node's credentials: %v, want unavailable", err)
+	}
+	if err := old.CheckWrite(ctx); levy.ErrorCode(err) != levy.EUnavailable {
+		t.Errorf("the older node's health check: %v, want unavailable", err)
+	}
+	if err := newer.CheckWrite(ctx); err != nil {
+		t.Errorf("the newer node's health check: %v", err)
+	}
+	if ok, err := newer.Journal().Exists(ctx, "acme", fmt.Sprintf("AFTER-%d", i)); ok || err != nil {
+		t.Errorf("the refused post was stored: %v (%v)", ok, err)
 	}
 }
