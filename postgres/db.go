@@ -180,9 +180,9 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 // watchSchema reads the database's schema version every schemaPoll until
 // Close, and once it is newer than this binary's (a node of a newer Levy
 // migrated it while this one served) records it in newer and stops: from
-// then on every operation of the DB's stores, and CheckWrite, fail with
-// errOutdated, since this binary would write to tables whose rules it
-// does not know (a newer Levy may keep figures this one does not
+// then on every operation of the DB's stores, and CheckWrite, fail as
+// unavailable (usable), since this binary would write to tables whose
+// rules it does not know (a newer Levy may keep figures this one does not
 // update). A read that fails is tried again at the next tick.
 func (db *DB) watchSchema() {
 	defer close(db.watched)
