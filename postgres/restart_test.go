@@ -64,7 +64,9 @@ func TestRestartMidTraffic(t *testing.T) {
 		dbs = append(dbs, db)
 	}
 	const writers, each = 8, 25
-	var restarted atomic.Bool
+	var restarted, quit atomic.Bool
+	// The writers stop should the test fail early.
+	defer quit.Store(true)
 	var before sync.WaitGroup // the writers' first posts, before the restart
 	before.Add(2 * writers)
 	var (
@@ -77,7 +79,7 @@ func TestRestartMidTraffic(t *testing.T) {
 		for w := range writers {
 			wg.Go(func() {
 				first := true
-				for i, ok := 0, 0; ok < each; i++ {
+				for i, ok := 0, 0; ok < each && !quit.Load(); i++ {
 					after := restarted.Load()
 					id := fmt.Sprintf("N%d-W%d-%04d", n, w, i)
 					_, err := s.Post(ctx, "acme", posting(id, id))
