@@ -140,15 +140,16 @@ func (s *authStore) change(ctx context.Context, op string, fn func(pgx.Tx) (bool
 func (s *authStore) row(ctx context.Context, op, sql string, args []any, dest ...any) (bool, error) {
 	found := false
 	err := s.call(ctx, op, func() error {
-		if s.db.closed.Load() {
-			return wrap(op, errClosedPool)
-		}
-		err := s.db.pool.QueryRow(ctx, sql, args...).Scan(dest...)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		found = err == nil
-		return wrap(op, err)
+		// retry: a statement that a connection of the pool failed to
+		// send runs again on another.
+		return s.db.retry(ctx, op, nil, func() error {
+			err := s.db.pool.QueryRow(ctx, sql, args...).Scan(dest...)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return nil
+			}
+			found = err == nil
+			return err
+		})
 	})
 	return found, err
 }

@@ -38,7 +38,14 @@ type options struct {
 	maxConns         int32
 	statementTimeout time.Duration
 	idleInTx         time.Duration
+	// migrations, when not nil, replaces the embedded migrations: the
+	// tests add slow or failing ones of their own (withMigrations).
+	migrations []migration
 }
+
+// withMigrations makes Open apply ms in place of the embedded
+// migrations, for tests.
+func withMigrations(ms []migration) Option { return func(o *options) { o.migrations = ms } }
 
 // WithLogger sends the logs of the stores (migrations applied, retries
 // given up) to log. Without it they are discarded.
@@ -91,7 +98,18 @@ type DB struct {
 	pool   *pgxpool.Pool
 	log    *slog.Logger
 	closed atomic.Bool
+	// version is the schema version this binary migrated to; newer is
+	// the database's, once watchSchema has seen it newer (0 until then).
+	version int
+	newer   atomic.Int64
+	stop    context.CancelFunc // called by Close: watchSchema ends, its read cut short
+	stopped context.Context    // ended by stop
+	watched chan struct{}      // closed when watchSchema has ended
 }
+
+// schemaPoll is how often a DB reads the database's schema version
+// (watchSchema).
+const schemaPoll = time.Second
 
 // maxTries bounds the attempts of a transaction that meets a
 // serialization failure or a deadlock.
@@ -137,17 +155,79 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
 	db := &DB{pool: pool, log: o.log}
-	if err := db.migrate(ctx, o.schema); err != nil {
+	ms := o.migrations
+	if ms == nil {
+		if ms, err = migrations(); err != nil {
+			pool.Close()
+			return nil, fmt.Errorf("postgres: %w", err)
+		}
+	}
+	// The migrations run on a connection of their own, outside the pool,
+	// without the pool's statement_timeout (see migrate).
+	mcfg := cfg.ConnConfig.Copy()
+	mcfg.RuntimeParams["statement_timeout"] = "0"
+	if err := db.migrate(ctx, mcfg, o.schema, ms); err != nil {
 		pool.Close()
 		return nil, err
 	}
+	db.version = len(ms)
+	db.stopped, db.stop = context.WithCancel(context.Background())
+	db.watched = make(chan struct{})
+	go db.watchSchema()
 	return db, nil
+}
+
+// watchSchema reads the database's schema version every schemaPoll until
+// Close, and once it is newer than this binary's (a node of a newer Levy
+// migrated it while this one served) records it in newer and stops: from
+// then on every operation of the DB's stores, and CheckWrite, fail as
+// unavailable (usable), since this binary would write to tables whose
+// rules it does not know (a newer Levy may keep figures this one does not
+// update). A read that fails is tried again at the next tick.
+func (db *DB) watchSchema() {
+	defer close(db.watched)
+	t := time.NewTicker(schemaPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-db.stopped.Done():
+			return
+		case <-t.C:
+		}
+		ctx, cancel := context.WithTimeout(db.stopped, 10*schemaPoll)
+		var v int
+		err := db.pool.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM levy_schema").Scan(&v)
+		cancel()
+		if err != nil || v <= db.version {
+			continue
+		}
+		db.newer.Store(int64(v))
+		db.log.Error("postgres: the database's schema was migrated by a newer Levy: this node refuses every request; replace it with one of the newer Levy",
+			"schema_version", v, "node_version", db.version)
+		return
+	}
+}
+
+// usable returns nil while the DB serves, and the error of op otherwise:
+// after Close, or once the schema is newer than this binary's.
+func (db *DB) usable(op string) error {
+	if db.closed.Load() {
+		return wrap(op, errClosedPool)
+	}
+	if v := db.newer.Load(); v > 0 {
+		return &unreachable{op: op, why: "this node is out of date",
+			cause:  fmt.Errorf("the database's schema has version %d, newer than version %d of this Levy: replace this node with one of the newer Levy", v, db.version),
+			client: &levy.Error{Code: levy.EUnavailable, Message: "this server is being upgraded; try again later"}}
+	}
+	return nil
 }
 
 // Close closes the pool: the stores fail with EUnavailable afterwards.
 // A second Close does nothing.
 func (db *DB) Close() error {
 	if db.closed.CompareAndSwap(false, true) {
+		db.stop()
+		<-db.watched
 		db.pool.Close()
 	}
 	return nil
@@ -156,6 +236,9 @@ func (db *DB) Close() error {
 // CheckWrite returns nil when the database answers, and an error of code
 // levy.EUnavailable that says why not, for /healthz.
 func (db *DB) CheckWrite(ctx context.Context) error {
+	if err := db.usable("ping"); err != nil {
+		return err
+	}
 	if err := db.pool.Ping(ctx); err != nil {
 		return wrap("ping", err)
 	}
@@ -209,28 +292,38 @@ func SchemaVersion() int {
 	return ms[len(ms)-1].version
 }
 
-// migrate brings the schema to this binary's version under an advisory
-// lock of the schema, so that nodes that start together migrate once.
-func (db *DB) migrate(ctx context.Context, schema string) error {
-	ms, err := migrations()
+// migrate brings the schema to the version of ms under an advisory lock
+// of the schema, so that nodes that start together migrate once. It
+// connects with cfg, a connection of its own that it closes (which also
+// frees the lock should the unlock fail), and which has no
+// statement_timeout: a node that starts while another migrates waits
+// for the lock as long as that migration runs, and a migration that
+// rewrites or fills a large table runs as long as it needs, bounded by
+// ctx alone. The pool's statement_timeout, meant for the statements of
+// requests, would make both fail, and no node could start on a large
+// database.
+func (db *DB) migrate(ctx context.Context, cfg *pgx.ConnConfig, schema string, ms []migration) error {
+	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
-		return fmt.Errorf("postgres: %w", err)
-	}
-	conn, err := db.pool.Acquire(ctx)
-	if err != nil {
-		return wrap("open", err)
-	}
-	defer conn.Release()
-	lock := "levy-migrate:" + schema
-	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock(hashtextextended($1, 0))", lock); err != nil {
 		return wrap("migrate", err)
 	}
 	defer func() {
-		// A fresh context: the unlock must run even when ctx ended.
-		uctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		// A fresh context: the close must run even when ctx ended.
+		cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		_, _ = conn.Exec(uctx, "SELECT pg_advisory_unlock(hashtextextended($1, 0))", lock)
+		_ = conn.Close(cctx)
 	}()
+	lock := "levy-migrate:" + schema
+	var free bool
+	if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock(hashtextextended($1, 0))", lock).Scan(&free); err != nil {
+		return wrap("migrate", err)
+	}
+	if !free {
+		db.log.Info("postgres: waiting for the schema migration of another node", "schema", schema)
+		if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock(hashtextextended($1, 0))", lock); err != nil {
+			return wrap("migrate: wait for another node's migration", err)
+		}
+	}
 	if schema != "" {
 		if _, err := conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{schema}.Sanitize()); err != nil {
 			return wrap("migrate", err)
@@ -258,9 +351,15 @@ func (db *DB) migrate(ctx context.Context, schema string) error {
 			return err
 		})
 		if err != nil {
-			return fmt.Errorf("postgres: migration %s: %w", m.name, err)
+			// A migration is one transaction: one cut short (the node
+			// killed, the connection lost) left nothing of itself, and
+			// the next start runs it again.
+			return wrap("migration "+m.name, err)
 		}
 		db.log.Info("postgres: schema migrated", "version", m.version, "migration", m.name)
+	}
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_unlock(hashtextextended($1, 0))", lock); err != nil {
+		return wrap("migrate", err)
 	}
 	return nil
 }
@@ -274,16 +373,17 @@ func (db *DB) tx(ctx context.Context, op string, opts pgx.TxOptions, fn func(pgx
 }
 
 // retry runs once, a whole transaction, and runs it again when it fails
-// with a serialization failure or a deadlock, or an error for which also
-// (when not nil) reports true, a bounded number of times. Errors are
-// wrapped with op.
+// with a serialization failure or a deadlock, on a connection that
+// failed before it sent anything (sentNothing), or with an error for
+// which also (when not nil) reports true, a bounded number of times.
+// Errors are wrapped with op.
 func (db *DB) retry(ctx context.Context, op string, also func(error) bool, once func() error) error {
-	if db.closed.Load() {
-		return wrap(op, errClosedPool)
+	if err := db.usable(op); err != nil {
+		return err
 	}
 	for try := 1; ; try++ {
 		err := once()
-		again := retryable(err) || (also != nil && err != nil && also(err))
+		again := retryable(err) || sentNothing(err) || (also != nil && err != nil && also(err))
 		if !again || try == maxTries {
 			return wrap(op, err)
 		}
@@ -294,6 +394,21 @@ func (db *DB) retry(ctx context.Context, op string, also func(error) bool, once 
 		// the transactions that met spread out.
 		time.Sleep(time.Duration(rand.Int64N(int64(min(try, 10)) * int64(time.Millisecond))))
 	}
+}
+
+// sentNothing reports whether err is the failure of a connection of the
+// pool before it sent anything to the server, which the attempt may run
+// again on another connection whatever it writes: the server never saw
+// it. Such is the connection that the server ended while it sat idle in
+// the pool (a restart of the database shorter than the pool's check of
+// connections idle for more than a second, a terminated backend): the
+// first statement on it fails to be written. A connection that could
+// not be made at all (the database cannot be reached) is not one: trying
+// again at once would only repeat the wait.
+func sentNothing(err error) bool {
+	var ce *pgconn.ConnectError
+	return err != nil && pgconn.SafeToRetry(err) && !errors.As(err, &ce) &&
+		!errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // errClosedPool is the error of a DB after Close.
@@ -321,11 +436,29 @@ func wrap(op string, err error) error {
 		return &unreachable{op: op, cause: err,
 			client: &levy.Error{Code: levy.EUnavailable, Message: "the database cannot be reached; try again later"}}
 	}
+	if cancelled(err) {
+		return &unreachable{op: op, cause: err, why: "the database cancelled the statement",
+			client: &levy.Error{Code: levy.EUnavailable, Message: "the database did not complete the request in time; try again later"}}
+	}
 	return fmt.Errorf("postgres: %s: %w", op, err)
 }
 
+// cancelled reports whether err says that the server cancelled a
+// statement (SQLSTATE 57014): one that ran past the statement timeout
+// (WithStatementTimeout; most often one that waited that long for a row
+// lock that another node held), or one that an operator cancelled. Its
+// transaction was rolled back: nothing of it was stored, and the request
+// may be sent again. It is not retried here, since it has already held
+// its request for the whole timeout. When the caller's context ended
+// (pgx then cancels the statement itself), the caller's end is the
+// cause, which callers ask first.
+func cancelled(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "57014"
+}
+
 // unreachable is the error of an operation that could not reach the
-// database. Its *levy.Error (errors.As), client, is what a client is
+// database, or whose statement the database cancelled (why says so). Its *levy.Error (errors.As), client, is what a client is
 // told: the HTTP API, the token endpoints and /healthz answer the message
 // of a *levy.Error as it is, to whoever asked, so it names no host, port,
 // user, database or server message. Those are the operator's to read:
@@ -333,12 +466,17 @@ func wrap(op string, err error) error {
 // cause, without a password.
 type unreachable struct {
 	op     string
+	why    string // what the operator is told before the cause; "" for the database cannot be reached
 	cause  error
 	client *levy.Error
 }
 
 func (e *unreachable) Error() string {
-	return "postgres: " + e.op + ": the database cannot be reached: " + redact(e.cause)
+	why := e.why
+	if why == "" {
+		why = "the database cannot be reached"
+	}
+	return "postgres: " + e.op + ": " + why + ": " + redact(e.cause)
 }
 
 // Unwrap gives the *levy.Error that a client is told, then the cause.

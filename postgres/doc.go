@@ -29,16 +29,27 @@
 // under migrations/ are embedded in the binary and applied in order,
 // each in a transaction, under an advisory lock, so that nodes starting
 // together migrate once. The table levy_schema holds the version
-// reached. A database whose version is newer than the binary's is
+// reached. A migration, and a node's wait for another node's, are
+// bounded by the context of Open, not by the statement timeout of the
+// pool's statements; a migration cut short (the node killed) leaves the
+// schema at the version before it, and the next start applies it. A database whose version is newer than the binary's is
 // refused with a message that names both versions: an older binary must
-// not write to a schema it does not know.
+// not write to a schema it does not know. A DB that serves reads the
+// schema's version every second, and once a newer Levy has migrated it,
+// refuses every operation (EUnavailable, its health check included) and
+// logs both versions: it is to be replaced by a node of the newer Levy.
 //
 // # Errors
 //
-// A database that cannot be reached, or that refuses connections, makes
-// the stores return a *levy.Error of code levy.EUnavailable, which the
-// HTTP API answers 503 with Retry-After. Serialization failures and
+// A database that cannot be reached, or that refuses connections, and a
+// statement that the database cancelled (past the statement timeout,
+// most often waiting for a row lock that another node held) make the
+// stores return a *levy.Error of code levy.EUnavailable, which the HTTP
+// API answers 503 with Retry-After; a cancelled statement's transaction
+// was rolled back, and it is not run again. Serialization failures and
 // deadlocks are retried, a bounded number of times, before they are
-// returned. Every other error of the database is wrapped with the
-// operation that met it.
+// returned, and so is an attempt whose pooled connection failed before
+// it sent anything (one that the server ended while it sat idle, as a
+// restart of the database does). Every other error of the database is
+// wrapped with the operation that met it.
 package postgres

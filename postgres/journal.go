@@ -80,6 +80,9 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 	if b.closed.Load() {
 		return journal.ErrClosed
 	}
+	if err := b.db.usable("update"); err != nil {
+		return err
+	}
 	ids = slices.Clone(ids)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
@@ -146,8 +149,10 @@ func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string
 		b.known.add(tenant, ids)
 		return false, nil
 	}
-	if retryable(err) {
-		// A deadlock with another unit creating the same IDs.
+	if retryable(err) || sentNothing(err) {
+		// A deadlock with another unit creating the same IDs, or a
+		// connection that failed before it sent the unit: the unit runs
+		// again under locks, on another connection.
 		return false, nil
 	}
 	return true, err

@@ -303,27 +303,27 @@ func (s *profStore) Records(ctx context.Context, tenant string, asOf time.Time) 
 func (s *profStore) History(ctx context.Context, tenant string, k profile.Key) ([]profile.Revision, error) {
 	var out []profile.Revision
 	err := s.call(ctx, "history "+k.String(), func() error {
-		if s.db.closed.Load() {
-			return wrap("profile: history", errClosedPool)
-		}
-		rows, err := s.db.pool.Query(ctx, `SELECT r.version, c.at_ns, c.by_id, r.data::text
+		return s.db.retry(ctx, "profile: history", nil, func() error {
+			out = nil
+			rows, err := s.db.pool.Query(ctx, `SELECT r.version, c.at_ns, c.by_id, r.data::text
 			FROM profile_records r JOIN profile_changes c ON c.tenant = r.tenant AND c.version = r.version
 			WHERE r.tenant = $1 AND r.kind = $2 AND r.id = $3 ORDER BY r.version`, tenant, string(k.Kind), k.ID())
-		if err != nil {
-			return wrap("profile: history", err)
-		}
-		var v, at int64
-		var by string
-		var data *string
-		_, err = pgx.ForEachRow(rows, []any{&v, &at, &by, &data}, func() error {
-			r := profile.Revision{Version: uint64(v), At: profTime(at), By: by, Deleted: data == nil}
-			if data != nil {
-				r.Data = []byte(*data)
+			if err != nil {
+				return err
 			}
-			out = append(out, r)
-			return nil
+			var v, at int64
+			var by string
+			var data *string
+			_, err = pgx.ForEachRow(rows, []any{&v, &at, &by, &data}, func() error {
+				r := profile.Revision{Version: uint64(v), At: profTime(at), By: by, Deleted: data == nil}
+				if data != nil {
+					r.Data = []byte(*data)
+				}
+				out = append(out, r)
+				return nil
+			})
+			return err
 		})
-		return wrap("profile: history", err)
 	})
 	if err != nil {
 		return nil, err
@@ -337,14 +337,14 @@ func (s *profStore) History(ctx context.Context, tenant string, k profile.Key) (
 func (s *profStore) Version(ctx context.Context, tenant string) (uint64, error) {
 	var v int64
 	err := s.call(ctx, "version", func() error {
-		if s.db.closed.Load() {
-			return wrap("profile: version", errClosedPool)
-		}
-		err := s.db.pool.QueryRow(ctx, `SELECT version FROM profile_tenants WHERE tenant = $1`, tenant).Scan(&v)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		return wrap("profile: version", err)
+		return s.db.retry(ctx, "profile: version", nil, func() error {
+			err := s.db.pool.QueryRow(ctx, `SELECT version FROM profile_tenants WHERE tenant = $1`, tenant).Scan(&v)
+			if errors.Is(err, pgx.ErrNoRows) {
+				v = 0
+				return nil
+			}
+			return err
+		})
 	})
 	return uint64(v), err
 }
@@ -354,15 +354,14 @@ func (s *profStore) Version(ctx context.Context, tenant string) (uint64, error) 
 func (s *profStore) Tenants(ctx context.Context) ([]string, error) {
 	var out []string
 	err := s.call(ctx, "tenants", func() error {
-		if s.db.closed.Load() {
-			return wrap("profile: tenants", errClosedPool)
-		}
-		rows, err := s.db.pool.Query(ctx, `SELECT tenant FROM profile_tenants WHERE version > 0 ORDER BY tenant COLLATE "C"`)
-		if err != nil {
-			return wrap("profile: tenants", err)
-		}
-		out, err = pgx.CollectRows(rows, pgx.RowTo[string])
-		return wrap("profile: tenants", err)
+		return s.db.retry(ctx, "profile: tenants", nil, func() error {
+			rows, err := s.db.pool.Query(ctx, `SELECT tenant FROM profile_tenants WHERE version > 0 ORDER BY tenant COLLATE "C"`)
+			if err != nil {
+				return err
+			}
+			out, err = pgx.CollectRows(rows, pgx.RowTo[string])
+			return err
+		})
 	})
 	if err != nil {
 		return nil, err
@@ -374,12 +373,11 @@ func (s *profStore) Tenants(ctx context.Context) ([]string, error) {
 // (profile.Store).
 func (s *profStore) PutDocument(ctx context.Context, tenant, digest string, content []byte) error {
 	return s.call(ctx, "put document", func() error {
-		if s.db.closed.Load() {
-			return wrap("profile: put document", errClosedPool)
-		}
-		_, err := s.db.pool.Exec(ctx, `INSERT INTO profile_documents (tenant, sha256, content) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-			tenant, digest, content)
-		return wrap("profile: put document", err)
+		return s.db.retry(ctx, "profile: put document", nil, func() error {
+			_, err := s.db.pool.Exec(ctx, `INSERT INTO profile_documents (tenant, sha256, content) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+				tenant, digest, content)
+			return err
+		})
 	})
 }
 
@@ -387,14 +385,13 @@ func (s *profStore) PutDocument(ctx context.Context, tenant, digest string, cont
 func (s *profStore) Document(ctx context.Context, tenant, digest string) ([]byte, error) {
 	var out []byte
 	err := s.call(ctx, "read document", func() error {
-		if s.db.closed.Load() {
-			return wrap("profile: read document", errClosedPool)
-		}
-		err := s.db.pool.QueryRow(ctx, `SELECT content FROM profile_documents WHERE tenant = $1 AND sha256 = $2`, tenant, digest).Scan(&out)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return profile.DocumentNotFound(digest)
-		}
-		return wrap("profile: read document", err)
+		return s.db.retry(ctx, "profile: read document", nil, func() error {
+			err := s.db.pool.QueryRow(ctx, `SELECT content FROM profile_documents WHERE tenant = $1 AND sha256 = $2`, tenant, digest).Scan(&out)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return profile.DocumentNotFound(digest)
+			}
+			return err
+		})
 	})
 	if err != nil {
 		return nil, err

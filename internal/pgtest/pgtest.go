@@ -62,6 +62,7 @@ type Cluster struct {
 	runAs   []string            // the command prefix that runs a binary as the cluster's owner
 	owner   *syscall.Credential // the cluster owner's IDs, when not this process's
 	server  *exec.Cmd           // the postgres server, a child of this process
+	args    []string            // the server's arguments, for Restart
 	exited  chan struct{}       // closed when the server has exited
 	missing string              // why there is no cluster, when there is none (Main only)
 	mu      sync.Mutex
@@ -216,6 +217,7 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	}
 	args := append([]string{"-D", data, "-c", "listen_addresses=", "-c", "unix_socket_directories=" + dir, "-c", "max_connections=200"},
 		strings.Fields(durability)...)
+	c.args = args
 	if err := c.serve(ctx, args); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		_ = os.RemoveAll(dir)
@@ -279,6 +281,30 @@ func (c *Cluster) serve(ctx context.Context, args []string) error {
 			return errors.New("pgtest: postgres did not accept connections within 60 s")
 		}
 	}
+}
+
+// Restart stops the server as `pg_ctl restart` does by default (fast
+// shutdown: SIGINT, which ends every session, rolling back its
+// transaction, and refuses new connections until the server is gone),
+// and starts it again over the same data, returning once it accepts
+// connections. Only a cluster made by Start can be restarted; tests of
+// the cluster that Main shares must not.
+func (c *Cluster) Restart(ctx context.Context) error {
+	if c.server == nil || c.server.Process == nil || c.args == nil {
+		return errors.New("pgtest: restart: the cluster does not run")
+	}
+	if err := c.server.Process.Signal(syscall.SIGINT); err != nil {
+		return fmt.Errorf("pgtest: restart: %w", err)
+	}
+	select {
+	case <-c.exited:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	if err := c.serve(ctx, c.args); err != nil {
+		return fmt.Errorf("pgtest: restart: %w", err)
+	}
+	return nil
 }
 
 // ready reports whether the server accepts connections.
