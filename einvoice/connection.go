@@ -217,11 +217,16 @@ const maxSecretBytes = 512
 
 // checkSecret validates the secret of a connection, new or replacing
 // another: UTF-8 text (the signature is keyed with its UTF-8 bytes) of
-// at least webhook.MinSecretBytes bytes and at most maxSecretBytes. Its
-// error names the member secretKey.
+// at least webhook.MinSecretBytes bytes and at most maxSecretBytes, with
+// no white space at either end. Its error names the member secretKey.
 func checkSecret(secret string) *levy.Error {
 	if !utf8.ValidString(secret) {
 		return levy.Invalid("secretKey", "the secret must be UTF-8 text: events are signed with its UTF-8 bytes")
+	}
+	// Many receivers trim the secret they are configured with, and would
+	// then refuse every signature; white space within a secret is its own.
+	if strings.TrimSpace(secret) != secret {
+		return levy.Invalid("secretKey", "the secret begins or ends with white space, which a receiver that trims its configured secret would drop, refusing every signature; send it without")
 	}
 	if len(secret) < webhook.MinSecretBytes {
 		return levy.Invalid("secretKey", "the secret must be at least %d bytes; it has %d", webhook.MinSecretBytes, len(secret))

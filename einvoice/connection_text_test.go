@@ -65,3 +65,29 @@ func field(err error) string {
 	}
 	return e.Field
 }
+
+// TestSecretWithSpaceAroundRefused: a secret that begins or ends with
+// white space is refused by the service itself, naming secretKey, at
+// creation and as a replacement, so that a Go host calling the service
+// directly meets the rule its HTTP routes state; white space within a
+// secret is kept.
+func TestSecretWithSpaceAroundRefused(t *testing.T) {
+	s, _ := open(t, t.TempDir(), Config{})
+	tg := newTarget(t, nil)
+	for _, secret := range []string{testSecret + " ", " " + testSecret, testSecret + "\n", "\t" + testSecret} {
+		if _, err := s.CreateConnection(tenantCtx("acme"), NewConnection{TargetURL: tg.url, SecretKey: secret, Events: AllEvents}); field(err) != "secretKey" {
+			t.Errorf("secret %q: %v, want an error naming secretKey", secret, err)
+		}
+	}
+	if list, err := s.Connections(tenantCtx("acme")); err != nil || len(list) != 0 {
+		t.Fatalf("refused connections were stored: %v %v", list, err)
+	}
+	c := connect(t, s, "acme", tg, AllEvents, false)
+	if _, err := s.ReplaceSecret(tenantCtx("acme"), c.WebhookID, testSecret+" "); field(err) != "secretKey" {
+		t.Errorf("a replacement ending in a space: %v", err)
+	}
+	inside := testSecret[:10] + " " + testSecret[10:]
+	if _, err := s.ReplaceSecret(tenantCtx("acme"), c.WebhookID, inside); err != nil {
+		t.Errorf("a secret with a space within it: %v", err)
+	}
+}

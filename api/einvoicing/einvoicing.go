@@ -162,10 +162,6 @@ func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	if err := checkSecretSpaces(nc.SecretKey); err != nil {
-		api.WriteError(w, r, err)
-		return
-	}
 	c, err := h.svc.CreateConnection(r.Context(), nc)
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -188,27 +184,12 @@ func (h *Handler) replaceSecret(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	if err := checkSecretSpaces(ns.SecretKey); err != nil {
-		api.WriteError(w, r, err)
-		return
-	}
 	c, err := h.svc.ReplaceSecret(r.Context(), r.PathValue("webhookId"), ns.SecretKey)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
 	api.WriteData(w, r, http.StatusOK, c)
-}
-
-// checkSecretSpaces refuses a secretKey that begins or ends with white
-// space (a space, a tab, a newline pasted with it): many receivers trim
-// the secret they are configured with, and would then refuse the
-// signature of every event. White space within a secret is its own.
-func checkSecretSpaces(secret string) error {
-	if strings.TrimSpace(secret) != secret {
-		return levy.Invalid("secretKey", "the secret begins or ends with white space, which a receiver that trims its configured secret would drop, refusing every signature; send it without")
-	}
-	return nil
 }
 
 // decodeStrict reads the JSON body of r, at most maxConnectionBody
