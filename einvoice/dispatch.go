@@ -74,6 +74,20 @@ func (d *dispatcher) wake(webhookID string) {
 	go d.lane(webhookID, ch)
 }
 
+// stop wakes the running lane of a connection that was deleted, if any:
+// it finds its queue gone and ends at once, rather than sleep out a
+// retry's wait (up to maxRetryAfter). No lane is started.
+func (d *dispatcher) stop(webhookID string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if ch, ok := d.lanes[webhookID]; ok {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
 // idle removes a lane whose queue looked empty, unless a wake-up arrived
 // meanwhile; it reports whether the lane may end.
 func (d *dispatcher) idle(webhookID string, ch chan struct{}) bool {

@@ -66,3 +66,13 @@ func TargetHost(host string) string {
 // MaxEventText is the most bytes of each text of a document that an
 // event carries.
 const MaxEventText = maxEventText
+
+// Lanes returns the number of running lanes of the dispatcher.
+func (s *Service) Lanes() int {
+	if s.disp == nil {
+		return 0
+	}
+	s.disp.mu.Lock()
+	defer s.disp.mu.Unlock()
+	return len(s.disp.lanes)
+}

@@ -98,6 +98,12 @@ func (s *Service) DeleteConnection(ctx context.Context, id string) (Connection, 
 	if err != nil {
 		return Connection{}, err
 	}
+	if s.disp != nil {
+		// A lane of this node waiting for a retry (a Retry-After of up
+		// to a day) ends now; one of another node sharing the store
+		// finds the queue gone when its wait ends.
+		s.disp.stop(id)
+	}
 	s.log.Info("webhook connection deleted", "tenant", tenant, "webhook_id", id)
 	return rec.Connection, nil
 }

@@ -99,7 +99,7 @@ import (
 // the DB's pool; closing it makes its methods fail with
 // einvoice.ErrClosed but leaves the DB open.
 func (db *DB) EInvoice() einvoice.Store {
-	return &einvStore{db: db, vacuumWait: 30 * time.Second}
+	return &einvStore{db: db, vacuumWait: 30 * time.Second, resealMargin: 30 * time.Second}
 }
 
 // einvStore is the einvoice.Store of EInvoice.
@@ -111,7 +111,12 @@ type einvStore struct {
 	// vacuumWait bounds how long Reseal waits for the snapshots older
 	// than its rewrite to end before it vacuums the connections.
 	vacuumWait time.Duration
-	gate       gate
+	// resealMargin is what Reseal may take beyond vacuumWait, for its
+	// transaction and the vacuum: Reseal ends within the two, failing
+	// when a connection that hangs without failing outlasts them, as
+	// einvoice.New (which levy serve calls without a deadline) runs it.
+	resealMargin time.Duration
+	gate         gate
 }
 
 var _ einvoice.Store = (*einvStore)(nil)

@@ -232,3 +232,64 @@ func TestEInvoiceNewOutlivesAHungConnection(t *testing.T) {
 		t.Errorf("einvoice.New: %v; want an error that says it was resuming the events of the outbox", r.err)
 	}
 }
+
+// hangAtReseal is node B's e-invoicing store, whose connections are all
+// hung (hangAllConns) just before New's Reseal, the first call of New.
+type hangAtReseal struct {
+	*einvStore
+	t  *testing.T
+	db *DB
+}
+
+func (s hangAtReseal) Reseal(ctx context.Context, fn func(*einvoice.ConnectionRecord) (bool, error)) (int, error) {
+	s.t.Helper()
+	hangAllConns(context.Background(), s.t, s.db)
+	return s.einvStore.Reseal(ctx, fn)
+}
+
+// TestEInvoiceResealOutlivesAHungConnection: node B starts e-invoicing
+// (einvoice.New, with no deadline, as levy serve calls it) while the
+// server processes of every connection of its pool are stopped just
+// before New's Reseal, as a server that froze or a network path that
+// went silent would leave them. Reseal must give up within its own bound
+// (its wait for older snapshots and a margin; here 100 ms and 2 s) and
+// New fail, naming it, rather than wait on the hung statement for good.
+// Before, Reseal had no bound but New's context: New never returned, and
+// the node never served.
+func TestEInvoiceResealOutlivesAHungConnection(t *testing.T) {
+	ctx := levy.WithTenant(context.Background(), "acme")
+	a := nodes(t, 1)[0]
+	b := peerNode(ctx, t, a)
+	front := einvNode(t, a.EInvoice(), einvNodeConfig(t, einvoice.Config{Passive: true}))
+	h := newSpecHook(t, 0)
+	if _, err := front.CreateConnection(ctx, einvoice.NewConnection{TargetURL: h.url, SecretKey: h.secret, Events: einvoice.AllEvents}); err != nil {
+		t.Fatal(err)
+	}
+	st := b.EInvoice().(*einvStore)
+	st.vacuumWait, st.resealMargin = 100*time.Millisecond, 2*time.Second
+	cfg := einvNodeConfig(t, einvoice.Config{})
+	cfg.PollInterval = 0
+
+	type result struct {
+		s   *einvoice.Service
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		s, err := einvoice.New(context.Background(), hangAtReseal{einvStore: st, t: t, db: b}, cfg)
+		done <- result{s, err}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("einvoice.New has not returned a minute after node B's connections hung under its Reseal (bound 2.1s)")
+	}
+	if r.err == nil {
+		r.s.Close()
+		t.Fatal("einvoice.New succeeded over a store that did not answer its Reseal")
+	}
+	if !strings.Contains(r.err.Error(), "encrypt the webhook secrets") || !strings.Contains(r.err.Error(), "reseal of the webhook connections did not end within its bound of 2.1s") {
+		t.Errorf("einvoice.New: %v; want an error that names the reseal and its bound", r.err)
+	}
+}

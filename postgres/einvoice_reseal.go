@@ -49,11 +49,31 @@ import (
 // Reseal (at the next start) waits and vacuums again, even if fn changes
 // nothing. Reseal returns an error when the vacuum fails, with the count
 // of the records it rewrote.
+//
+// Reseal has a bound of its own, whatever ctx's: vacuumWait and
+// resealMargin. A statement on a connection that hangs without failing
+// (a server that froze, a network path that went silent) fails it then,
+// with an error that names the bound, rather than hold einvoice.New, and
+// the start of levy serve, for good.
 func (s *einvStore) Reseal(ctx context.Context, fn func(*einvoice.ConnectionRecord) (bool, error)) (int, error) {
 	if err := s.enter("reseal"); err != nil {
 		return 0, err
 	}
 	defer s.gate.leave()
+	bound := s.vacuumWait + s.resealMargin
+	errBound := fmt.Errorf("postgres: einvoice: the reseal of the webhook connections did not end within its bound of %s "+
+		"(a wait of %s for older snapshots and %s for its statements); a database connection may hang", bound, s.vacuumWait, s.resealMargin)
+	ctx, cancel := context.WithTimeoutCause(ctx, bound, errBound)
+	defer cancel()
+	n, err := s.reseal(ctx, fn)
+	if err != nil && errors.Is(context.Cause(ctx), errBound) {
+		return n, fmt.Errorf("%w: %w", errBound, err)
+	}
+	return n, err
+}
+
+// reseal is Reseal within its bound.
+func (s *einvStore) reseal(ctx context.Context, fn func(*einvoice.ConnectionRecord) (bool, error)) (int, error) {
 	changed := 0
 	var fnErr error
 	err := s.db.tx(ctx, "einvoice: reseal", einvWrite, func(tx pgx.Tx) error {

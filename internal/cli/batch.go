@@ -144,8 +144,8 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, fs, envOf("database", databaseEnv))
 		return nil
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return usageError{err.Error()}
+	if err := parseArgs(fs, args[1:]); err != nil {
+		return err
 	}
 	if err := o.check(fs); err != nil {
 		return err

@@ -89,8 +89,8 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 		printHelp(stdout, calcUsage, fs, calcEnv)
 		return nil
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return usageError{err.Error()}
+	if err := parseArgs(fs, args[1:]); err != nil {
+		return err
 	}
 	if fs.NArg() > 1 {
 		return usageError{"calc takes one file at most"}

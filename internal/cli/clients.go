@@ -112,8 +112,8 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		printHelp(stdout, clientsUsage, fs, envOf("database", databaseEnv))
 		return nil
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return usageError{err.Error()}
+	if err := parseArgs(fs, args[1:]); err != nil {
+		return err
 	}
 	if err := checkFlagsApply(fs, "levy clients", args[0], []string{"create", "rotate", "revoke", "list", "rotate-key", "keys", "retire-key"}); err != nil {
 		return err

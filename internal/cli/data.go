@@ -120,8 +120,8 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		printHelp(stdout, dataUsage, fs, nil)
 		return nil
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return usageError{err.Error()}
+	if err := parseArgs(fs, args[1:]); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError{"coverage takes flags only"}

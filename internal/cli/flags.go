@@ -151,3 +151,61 @@ func parseRuleFiles(list string) ([]string, error) {
 	}
 	return names, nil
 }
+
+// repeatable is implemented by the flag values that collect a flag given
+// several times (--content, --api-audience, --trusted-proxies, ...):
+// parseArgs lets those be repeated and refuses any other flag given
+// twice.
+type repeatable interface {
+	flag.Value
+	repeatable()
+}
+
+func (*listFlag) repeatable()            {}
+func (*contentList) repeatable()         {}
+func (*prefixesFlag) repeatable()        {}
+func (*tenantAddressChecks) repeatable() {}
+
+// parseArgs parses args with fs, as every levy command parses its
+// flags: a parse error, and a flag that takes one value given more than
+// once (which fs.Parse would let the last one win unseen, as the admin
+// routes refuse a query parameter given twice), are usage errors naming
+// the flag. It returns fs.Parse's error in a usageError.
+func parseArgs(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return usageError{err.Error()}
+	}
+	return refuseRepeats(fs, args[:len(args)-fs.NArg()])
+}
+
+// refuseRepeats refuses a flag of fs given more than once in parsed,
+// the arguments that fs.Parse took as flags and their values, unless its
+// value is repeatable. It reads parsed as the flag package does: -name
+// or --name, its value after = or, unless the flag is boolean, in the
+// next argument; "--" ends the flags.
+func refuseRepeats(fs *flag.FlagSet, parsed []string) error {
+	seen := map[string]bool{}
+	for i := 0; i < len(parsed); i++ {
+		arg := parsed[i]
+		if arg == "--" || len(arg) < 2 || arg[0] != '-' {
+			break
+		}
+		name, _, inline := strings.Cut(strings.TrimPrefix(arg[1:], "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue // fs.Parse refused it already
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !inline && !(ok && b.IsBoolFlag()) {
+			i++ // its value
+		}
+		if _, ok := f.Value.(repeatable); ok {
+			continue
+		}
+		if seen[name] {
+			// The values are not shown: a flag may hold a secret.
+			return usageError{fmt.Sprintf("--%s is given more than once: it takes one value; give it once", name)}
+		}
+		seen[name] = true
+	}
+	return nil
+}

@@ -75,8 +75,8 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		printHelp(stdout, lookupUsage, fs, nil)
 		return nil
 	}
-	if err := fs.Parse(flags); err != nil {
-		return usageError{err.Error()}
+	if err := parseArgs(fs, flags); err != nil {
+		return err
 	}
 	pos = append(pos, fs.Args()...)
 	if kind == "changed" {

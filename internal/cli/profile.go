@@ -157,19 +157,26 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	// Flags may come after the arguments too (levy profile list
 	// certificates --customer C-1): parse again after each argument.
+	// A flag given twice is refused across the parses, as parseArgs does.
+	var parsed []string
 	for rest := args[1:]; ; {
 		if err := fs.Parse(rest); err != nil {
 			return usageError{err.Error()}
 		}
+		used := len(rest) - fs.NArg()
+		parsed = append(parsed, rest[:used]...)
 		if fs.NArg() == 0 {
 			break
 		}
-		if used := len(rest) - fs.NArg(); used > 0 && rest[used-1] == "--" {
+		if used > 0 && rest[used-1] == "--" {
 			a.args = append(a.args, fs.Args()...) // after --, no flags
 			break
 		}
 		a.args = append(a.args, fs.Arg(0))
 		rest = fs.Args()[1:]
+	}
+	if err := refuseRepeats(fs, parsed); err != nil {
+		return err
 	}
 	if err := checkFlagsApply(fs, "levy profile", a.cmd, []string{"import", "export", "list", "show"}); err != nil {
 		return err

@@ -217,8 +217,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 		printHelp(stdout, serveUsage, fs, envName)
 		return nil
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
+	if err := parseArgs(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError{"serve takes no arguments, only flags: levy serve --addr HOST:PORT --data-dir DIR"}

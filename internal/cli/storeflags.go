@@ -55,10 +55,10 @@ func orList(words []string) string {
 }
 
 // parseFlags parses args, which are flags only: an argument left over is
-// refused.
+// refused, as parseArgs refuses a flag given twice.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
+	if err := parseArgs(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}

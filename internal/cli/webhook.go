@@ -71,8 +71,8 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 		printHelp(stdout, webhookUsage, fs, envOf("secret", webhookSecretEnv, "previous-secret", webhookPreviousSecretEnv))
 		return nil
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
+	if err := parseArgs(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError{"webhook receive takes no arguments, only flags\n" + webhookUsage}

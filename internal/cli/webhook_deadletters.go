@@ -51,8 +51,8 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 		printHelp(stdout, deadLettersUsage, fs, envOf("database", databaseEnv))
 		return nil
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return usageError{err.Error()}
+	if err := parseArgs(fs, args[1:]); err != nil {
+		return err
 	}
 	if *dataDir == "" && *database == "" {
 		return usageError{"dead-letters needs --data-dir DIR or --database URL"}
