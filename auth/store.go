@@ -136,6 +136,24 @@ type Store interface {
 	Close() error
 }
 
+// ClockedCounter is implemented by a Store that processes on several
+// hosts share and that keeps a clock of its own (a database server's),
+// so that the rate limit does not follow the clocks of the hosts, which
+// may differ: counted by each host's clock, a client would get up to
+// the difference in extra tokens by asking one host after another. The
+// Issuer counts with CountIssueNow when its Store implements it, and
+// with CountIssue otherwise.
+type ClockedCounter interface {
+	// CountIssueNow is Store.CountIssue with the store's clock, read in
+	// the step that counts, for the issuance's time and the window, in
+	// place of is.At (which it ignores). When it counts nothing, it
+	// returns also how long, by that clock, until the limit lets the
+	// client and audience have a token again if none is counted
+	// meanwhile (as Store.RateFreesAt says it); it returns a negative
+	// wait for a limit below 1, which never lets one.
+	CountIssueNow(ctx context.Context, is Issuance, limit int, window time.Duration) (counted bool, wait time.Duration, err error)
+}
+
 // RateFreesAt is Store.RateFreesAt over the issue times counted after at
 // minus window, in any order (it sorts them): for the stores that read
 // the times of the window whole.
