@@ -155,9 +155,20 @@ func (r *Registry) Create(ctx context.Context, tenant string, audiences []string
 // and every token issued before now stop working (in this process at
 // once), and the client's cached tokens are dropped. Its rate-limit
 // counts stay. It fails with a levy.ENotFound error for an unknown client
-// and a levy.EConflict error for a revoked one.
+// and a levy.EConflict error for a revoked one, or for one whose secret
+// another call (in any process sharing the store) replaced between this
+// call's read of it and its write: of two replacements at once, one
+// succeeds and the other fails, so that no secret handed out is dead
+// already.
 func (r *Registry) Rotate(ctx context.Context, clientID string) (Credential, string, error) {
 	if err := checkClientID(clientID); err != nil {
+		return Credential{}, "", err
+	}
+	// The secret replaced is the one read now: if another replacement
+	// stores its secret while this one hashes, this one fails rather
+	// than kill the secret that the other has just handed out.
+	cur, err := r.store.Get(ctx, clientID)
+	if err != nil {
 		return Credential{}, "", err
 	}
 	secret := encodeString(randomBytes(32))
@@ -167,7 +178,7 @@ func (r *Registry) Rotate(ctx context.Context, clientID string) (Credential, str
 	}
 	r.admin.Lock()
 	defer r.admin.Unlock()
-	rec, err := r.store.Rotate(ctx, clientID, h, r.now().UTC())
+	rec, err := r.store.Rotate(ctx, clientID, cur.Generation, h, r.now().UTC())
 	if err != nil {
 		return Credential{}, "", err
 	}

@@ -178,7 +178,7 @@ func (m *memory) dropCache(clientID string) {
 	}
 }
 
-func (m *memory) Rotate(ctx context.Context, clientID string, h SecretHash, at time.Time) (Record, error) {
+func (m *memory) Rotate(ctx context.Context, clientID string, gen uint32, h SecretHash, at time.Time) (Record, error) {
 	if err := m.lock(ctx, "rotate the secret of", clientID); err != nil {
 		return Record{}, err
 	}
@@ -189,6 +189,9 @@ func (m *memory) Rotate(ctx context.Context, clientID string, h SecretHash, at t
 	}
 	if r.Revoked() {
 		return Record{}, &levy.Error{Code: levy.EConflict, Field: "client_id", Message: fmt.Sprintf("client %s is revoked", clientID)}
+	}
+	if r.Generation != gen {
+		return Record{}, RotatedMeanwhile(clientID)
 	}
 	r.Generation++
 	r.SecretRotatedAt = at

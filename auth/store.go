@@ -3,9 +3,11 @@ package auth
 import (
 	"context"
 	"encoding/base64"
+	"fmt"
 	"slices"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/internal/storeclosed"
 )
 
@@ -68,12 +70,16 @@ type Store interface {
 	// TenantID returns the tenant's ID. It fails with a levy.ENotFound
 	// error for a tenant that never had a credential.
 	TenantID(ctx context.Context, tenant string) (string, error)
-	// Rotate gives the client the secret hashed in h: it stores h,
+	// Rotate gives the client the secret hashed in h if its generation
+	// is still gen (the one read before h was made): it stores h,
 	// increments the client's generation, sets its SecretRotatedAt to
 	// at and drops its cached tokens; its rate-limit counts stay. It
 	// returns the record as stored. It fails with a levy.ENotFound error
-	// for an unknown client and a levy.EConflict error for a revoked one.
-	Rotate(ctx context.Context, clientID string, h SecretHash, at time.Time) (Record, error)
+	// for an unknown client, and a levy.EConflict error for a revoked one
+	// or one whose generation is not gen (another replacement of its
+	// secret came first, whose secret would otherwise be dead already
+	// when handed out).
+	Rotate(ctx context.Context, clientID string, gen uint32, h SecretHash, at time.Time) (Record, error)
 	// Revoke sets the client's RevokedAt to at, drops its cached tokens
 	// and returns the record as stored with true. A revoked client is
 	// returned as it is, with false. It fails with a levy.ENotFound error
@@ -134,6 +140,31 @@ type Store interface {
 	// Close waits for the calls in progress and releases the store. A
 	// second Close does nothing and returns nil.
 	Close() error
+}
+
+// ClockedCounter is implemented by a Store that processes on several
+// hosts share and that keeps a clock of its own (a database server's),
+// so that the rate limit does not follow the clocks of the hosts, which
+// may differ: counted by each host's clock, a client would get up to
+// the difference in extra tokens by asking one host after another. The
+// Issuer counts with CountIssueNow when its Store implements it, and
+// with CountIssue otherwise.
+type ClockedCounter interface {
+	// CountIssueNow is Store.CountIssue with the store's clock, read in
+	// the step that counts, for the issuance's time and the window, in
+	// place of is.At (which it ignores). When it counts nothing, it
+	// returns also how long, by that clock, until the limit lets the
+	// client and audience have a token again if none is counted
+	// meanwhile (as Store.RateFreesAt says it); it returns a negative
+	// wait for a limit below 1, which never lets one.
+	CountIssueNow(ctx context.Context, is Issuance, limit int, window time.Duration) (counted bool, wait time.Duration, err error)
+}
+
+// RotatedMeanwhile is the levy.EConflict error of Store.Rotate for a
+// client whose generation is not the one the caller read.
+func RotatedMeanwhile(clientID string) error {
+	return &levy.Error{Code: levy.EConflict, Field: "client_id", Message: fmt.Sprintf(
+		"the secret of client %s was replaced by another request meanwhile, whose answer holds the secret that works; replace it again to get another", clientID)}
 }
 
 // RateFreesAt is Store.RateFreesAt over the issue times counted after at

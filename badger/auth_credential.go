@@ -311,7 +311,7 @@ func (s *AuthStore) TenantID(ctx context.Context, tenant string) (string, error)
 
 // Rotate stores the client's new secret hash, raises its generation and
 // drops its cached tokens (auth.Store).
-func (s *AuthStore) Rotate(ctx context.Context, clientID string, h auth.SecretHash, at time.Time) (auth.Record, error) {
+func (s *AuthStore) Rotate(ctx context.Context, clientID string, gen uint32, h auth.SecretHash, at time.Time) (auth.Record, error) {
 	var r auth.Record
 	err := s.update(ctx, "rotate the secret of", clientID, func(txn *bdb.Txn) (bool, error) {
 		var err error
@@ -320,6 +320,9 @@ func (s *AuthStore) Rotate(ctx context.Context, clientID string, h auth.SecretHa
 		}
 		if r.Revoked() {
 			return false, &levy.Error{Code: levy.EConflict, Field: "client_id", Message: fmt.Sprintf("client %s is revoked", clientID)}
+		}
+		if r.Generation != gen {
+			return false, auth.RotatedMeanwhile(clientID)
 		}
 		r.Generation++
 		r.SecretRotatedAt = at

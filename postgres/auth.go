@@ -90,9 +90,16 @@ func (db *DB) Auth() auth.Store {
 type authStore struct {
 	db   *DB
 	gate gate
+	// now, when set, stands for the database server's clock in
+	// CountIssueNow; the tests set it, to move one clock that the nodes
+	// share through a rate window.
+	now func() time.Time
 }
 
-var _ auth.Store = (*authStore)(nil)
+var (
+	_ auth.Store          = (*authStore)(nil)
+	_ auth.ClockedCounter = (*authStore)(nil)
+)
 
 // call runs fn as a call of the store for op ("revoke CLIENT"), unless
 // ctx has ended or the store is closed, and returns its error with

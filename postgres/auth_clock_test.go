@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -141,6 +142,56 @@ func TestAuthActiveNowOnASlowerNode(t *testing.T) {
 		st, got = token(node.url, id, secret)
 		if st != http.StatusBadRequest || got["error"] != "unauthorized_client" {
 			t.Errorf("the first token of a credential made without activeNow, on node %s: %d %v, want 400 unauthorized_client", node.name, st, got)
+		}
+	}
+}
+
+// TestAuthRateLimitAcrossSkewedNodes: two nodes on one database, node
+// B's clock 90 minutes ahead of node A's, a rate limit of 2 tokens per
+// hour. The client takes its 2 tokens on node A, then asks node B at
+// once. Before, each node counted the window by its own clock: node B
+// saw node A's issuances as 90 minutes old, out of its window, and
+// granted 2 more. The window now follows the database's clock, so node
+// B refuses, with a wait of about an hour, and so does node A.
+func TestAuthRateLimitAcrossSkewedNodes(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a := nodes(t, 1)[0]
+	b := peerNode(ctx, t, a)
+	base := time.Now()
+	nowA := func() time.Time { return base.Add(time.Since(base)) }
+	nowB := func() time.Time { return nowA().Add(90 * time.Minute) }
+	cfg := func(now func() time.Time) auth.Config {
+		return auth.Config{Hash: authtest.FastHash(), Now: now, RateLimit: 2, RateWindow: time.Hour}
+	}
+	issA, err := auth.NewIssuer(ctx, a.Auth(), cfg(nowA))
+	if err != nil {
+		t.Fatal(err)
+	}
+	issB, err := auth.NewIssuer(ctx, b.Auth(), cfg(nowB))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, secret, err := issA.Create(ctx, "acme", []string{"calc"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range 2 {
+		if _, err := issA.Issue(ctx, c.ClientID, secret, "calc"); err != nil {
+			t.Fatalf("token %d on node A: %v", n+1, err)
+		}
+	}
+	for _, node := range []struct {
+		name string
+		iss  *auth.Issuer
+	}{{"B", issB}, {"A", issA}} {
+		_, err := node.iss.Issue(ctx, c.ClientID, secret, "calc")
+		var ae *auth.Error
+		if !errors.As(err, &ae) || ae.Code != auth.CodeInvalidRequest {
+			t.Fatalf("a third token within the hour, on node %s: %v; want the rate limit's refusal", node.name, err)
+		}
+		if ae.RetryAfter < 50*time.Minute || ae.RetryAfter > time.Hour {
+			t.Errorf("a third token within the hour, on node %s: RetryAfter %v; want about an hour", node.name, ae.RetryAfter)
 		}
 	}
 }

@@ -225,7 +225,7 @@ func authDropCache(ctx context.Context, tx pgx.Tx, clientID string) error {
 
 // Rotate gives the client the secret hashed in h, increments its
 // generation and drops its cached tokens (auth.Store).
-func (s *authStore) Rotate(ctx context.Context, clientID string, h auth.SecretHash, at time.Time) (auth.Record, error) {
+func (s *authStore) Rotate(ctx context.Context, clientID string, gen uint32, h auth.SecretHash, at time.Time) (auth.Record, error) {
 	atNs, err := authNanos("secret_rotated_at", at)
 	if err != nil {
 		return auth.Record{}, err
@@ -238,6 +238,9 @@ func (s *authStore) Rotate(ctx context.Context, clientID string, h auth.SecretHa
 		}
 		if r.Revoked() {
 			return false, &levy.Error{Code: levy.EConflict, Field: "client_id", Message: fmt.Sprintf("client %s is revoked", clientID)}
+		}
+		if r.Generation != gen {
+			return false, auth.RotatedMeanwhile(clientID)
 		}
 		r.Generation++
 		r.SecretRotatedAt, r.Secret = at, h

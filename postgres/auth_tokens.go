@@ -62,26 +62,81 @@ func (s *authStore) CountIssue(ctx context.Context, is auth.Issuance, limit int,
 	since := authClamp(is.At.Add(-window))
 	var counted bool
 	err = s.step(ctx, "count a token of", is.ClientID, is.Generation, func(tx pgx.Tx) error {
-		counted = false
-		if limit <= 0 {
-			return nil
-		}
-		err := tx.QueryRow(ctx, `INSERT INTO auth_rates AS r (client_id, audience, issued) VALUES ($1, $2, ARRAY[$3::bigint])
-			ON CONFLICT (client_id, audience) DO UPDATE
-				SET issued = ARRAY(SELECT x FROM unnest(r.issued) AS x WHERE x > $4 ORDER BY x) || $3::bigint
-				WHERE (SELECT count(*) FROM unnest(r.issued) AS x WHERE x > $4) < $5
-			RETURNING true`, is.ClientID, is.Audience, *at, since, limit).Scan(&counted)
-		if errors.Is(err, pgx.ErrNoRows) {
-			// The limit is reached: the row is left as it was.
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("count: %w", err)
-		}
-		return nil
+		var err error
+		counted, err = authCount(ctx, tx, is, limit, *at, since)
+		return err
 	})
 	if err != nil {
 		return false, err
+	}
+	return counted, nil
+}
+
+// CountIssueNow is CountIssue by the database server's clock
+// (auth.ClockedCounter): the nodes sharing the database share the window
+// whatever their own clocks say. The clock is read in the transaction
+// that counts, which then computes the wait of a refusal too.
+func (s *authStore) CountIssueNow(ctx context.Context, is auth.Issuance, limit int, window time.Duration) (bool, time.Duration, error) {
+	var (
+		counted bool
+		wait    time.Duration
+	)
+	err := s.step(ctx, "count a token of", is.ClientID, is.Generation, func(tx pgx.Tx) error {
+		counted, wait = false, 0
+		if limit < 1 {
+			wait = -1
+			return nil
+		}
+		var now int64
+		if s.now != nil {
+			now = s.now().UnixNano()
+		} else if err := tx.QueryRow(ctx, `SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint * 1000`).Scan(&now); err != nil {
+			return fmt.Errorf("read the database's clock: %w", err)
+		}
+		since := now - int64(window)
+		var err error
+		if counted, err = authCount(ctx, tx, is, limit, now, since); err != nil || counted {
+			return err
+		}
+		var latest int64
+		err = tx.QueryRow(ctx, `SELECT x FROM auth_rates AS r, unnest(r.issued) AS x WHERE r.client_id = $1 AND r.audience = $2 AND x > $3
+			ORDER BY x DESC OFFSET $4 LIMIT 1`, is.ClientID, is.Audience, since, limit-1).Scan(&latest)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			// Freed meanwhile: no wait to give.
+			return nil
+		case err != nil:
+			return fmt.Errorf("read the rate count: %w", err)
+		}
+		wait = time.Duration(latest + int64(window) - now)
+		return nil
+	})
+	if err != nil {
+		return false, 0, err
+	}
+	return counted, wait, nil
+}
+
+// authCount counts an issuance of is's client and audience at at (Unix
+// nanoseconds) in tx unless limit of theirs are counted after since, and
+// reports whether it did. The check and the count are one statement on
+// the pair's row, which it locks.
+func authCount(ctx context.Context, tx pgx.Tx, is auth.Issuance, limit int, at, since int64) (bool, error) {
+	if limit <= 0 {
+		return false, nil
+	}
+	var counted bool
+	err := tx.QueryRow(ctx, `INSERT INTO auth_rates AS r (client_id, audience, issued) VALUES ($1, $2, ARRAY[$3::bigint])
+		ON CONFLICT (client_id, audience) DO UPDATE
+			SET issued = ARRAY(SELECT x FROM unnest(r.issued) AS x WHERE x > $4 ORDER BY x) || $3::bigint
+			WHERE (SELECT count(*) FROM unnest(r.issued) AS x WHERE x > $4) < $5
+		RETURNING true`, is.ClientID, is.Audience, at, since, limit).Scan(&counted)
+	if errors.Is(err, pgx.ErrNoRows) {
+		// The limit is reached: the row is left as it was.
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("count: %w", err)
 	}
 	return counted, nil
 }

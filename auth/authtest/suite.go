@@ -349,7 +349,7 @@ func testRotate(t *testing.T, s auth.Store) {
 	}
 
 	at := epoch.Add(time.Minute)
-	r, err := s.Rotate(ctx, "a", hashOf(2), at)
+	r, err := s.Rotate(ctx, "a", 1, hashOf(2), at)
 	must(t, err)
 	want := a
 	want.Generation, want.SecretRotatedAt, want.Secret = 2, at, hashOf(2)
@@ -373,11 +373,15 @@ func testRotate(t *testing.T, s auth.Store) {
 		t.Errorf("CountIssue after Rotate: %v, %v; want the earlier count kept", ok, err)
 	}
 
-	_, err = s.Rotate(ctx, "nobody", hashOf(3), at)
+	_, err = s.Rotate(ctx, "nobody", 1, hashOf(3), at)
 	wantCode(t, "Rotate of an unknown client", err, levy.ENotFound)
+	// A replacement that read generation 1, when another has made it 2
+	// meanwhile, would kill the secret that the other handed out.
+	_, err = s.Rotate(ctx, "a", 1, hashOf(3), at)
+	wantCode(t, "Rotate of a generation replaced meanwhile", err, levy.EConflict)
 	_, _, err = s.Revoke(ctx, "a", at)
 	must(t, err)
-	_, err = s.Rotate(ctx, "a", hashOf(3), at)
+	_, err = s.Rotate(ctx, "a", 2, hashOf(3), at)
 	wantCode(t, "Rotate of a revoked client", err, levy.EConflict)
 	if got, err := s.Get(ctx, "a"); err != nil || got.Generation != 2 || !same(got.Secret, hashOf(2)) {
 		t.Errorf("a refused Rotate changed the record: %+v, %v", got, err)
@@ -439,7 +443,7 @@ func testSnapshotAndVersion(t *testing.T, s auth.Store) {
 		a, err = s.Create(ctx, newRecord("a", "acme", "calc"), auth.NewTenantID())
 		return err
 	})
-	changes("Rotate", true, func() error { _, err := s.Rotate(ctx, "a", hashOf(2), epoch); return err })
+	changes("Rotate", true, func() error { _, err := s.Rotate(ctx, "a", 1, hashOf(2), epoch); return err })
 	changes("AddKey", true, func() error { _, err := s.AddKey(ctx, newKey(1, epoch), false); return err })
 	changes("AddKey if none", false, func() error { _, err := s.AddKey(ctx, newKey(2, epoch), true); return err })
 	changes("CountIssue", false, func() error {
@@ -766,7 +770,7 @@ func testStaleGeneration(t *testing.T, s auth.Store) {
 	ctx := context.Background()
 	create(t, s, "a", "acme", "calc")
 	create(t, s, "r", "acme", "calc")
-	_, err := s.Rotate(ctx, "a", hashOf(2), epoch)
+	_, err := s.Rotate(ctx, "a", 1, hashOf(2), epoch)
 	must(t, err)
 	_, _, err = s.Revoke(ctx, "r", epoch)
 	must(t, err)
@@ -901,7 +905,7 @@ func checkAll(t *testing.T, s auth.Store, ctx context.Context, want error) {
 		"Get":        func() error { _, err := s.Get(ctx, "a"); return err },
 		"List":       func() error { _, err := s.List(ctx, ""); return err },
 		"TenantID":   func() error { _, err := s.TenantID(ctx, "acme"); return err },
-		"Rotate":     func() error { _, err := s.Rotate(ctx, "a", hashOf(2), epoch); return err },
+		"Rotate":     func() error { _, err := s.Rotate(ctx, "a", 1, hashOf(2), epoch); return err },
 		"Revoke":     func() error { _, _, err := s.Revoke(ctx, "a", epoch); return err },
 		"AddKey":     func() error { _, err := s.AddKey(ctx, newKey(1, epoch), false); return err },
 		"RetireKey":  func() error { _, err := s.RetireKey(ctx, newKey(1, epoch).ID, newKey(2, epoch)); return err },

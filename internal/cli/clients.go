@@ -155,6 +155,12 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 				return usageError{fmt.Sprintf("--audience %s: an operator credential is made with --operator (and --operator-audience), never with --audience %s", a, a)}
 			}
 		}
+		if *operator && len(audiences) > 0 {
+			// One secret would hold the operator's role and a tenant's
+			// API at once: an integration given it could manage every
+			// tenant and the signing keys.
+			return usageError{fmt.Sprintf("--operator with --audience %s: an operator credential has the operator's audience only; make the tenant's credential with --tenant and --audience, apart", audiences[0])}
+		}
 		if *operator {
 			// An operator acts on the tenants it names; its own tenant
 			// matters to nothing but the list of credentials.

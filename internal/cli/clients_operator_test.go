@@ -43,3 +43,30 @@ func TestClientsCreateRefusesEveryOperatorAudience(t *testing.T) {
 		t.Fatalf("create --operator --operator-audience levy://ops: exit %d, %s %s", code, out, errOut)
 	}
 }
+
+// TestClientsCreateRefusesOperatorWithAudience: levy clients create
+// --operator --audience levy://calc made one credential that was the
+// operator's (every tenant, the signing keys) and a tenant's calculation
+// client at once, so that a secret handed to an integration also held
+// the operator's role. Nothing documents such a credential as intended
+// (SECURITY.md and docs/serving.md keep the operator a separate
+// audience, and POST /admin/v1/clients refuses the operator's audience
+// whatever the others): the command refuses the mix as a usage error
+// naming both flags, and stores nothing.
+func TestClientsCreateRefusesOperatorWithAudience(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"--operator", "--audience", "levy://calc"},
+		{"--operator", "--tenant", "acme", "--audience", "levy://calc", "--audience", "levy://admin"},
+		{"--operator", "--operator-audience", "levy://ops", "--audience", "levy://admin"},
+	} {
+		code, out, errOut := runCLI(t, append([]string{"clients", "create", "--data-dir", dir}, args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "--operator") || !strings.Contains(errOut, "--audience") {
+			t.Errorf("create %s: exit %d, stdout %q, stderr %q; want exit 2 and a usage error naming --operator and --audience", strings.Join(args, " "), code, out, errOut)
+		}
+	}
+	code, out, errOut := runCLI(t, "clients", "list", "--data-dir", dir)
+	if code != 0 || strings.TrimSpace(out) != "[]" {
+		t.Fatalf("list after the refusals: exit %d, %s %s; want no credential", code, out, errOut)
+	}
+}
