@@ -612,7 +612,8 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 }
 
 // spreadDiscount applies a document-level discount: a percentage to every
-// leaf, an amount over the leaves in proportion to their amounts.
+// leaf, an amount over the sales in proportion to their amounts (over the
+// returns when the document has no sales).
 func (c *calc) spreadDiscount(disc *wire.Discount) error {
 	if disc == nil || disc.DiscountValue == nil || len(c.d.lines) == 0 {
 		return nil
@@ -638,16 +639,38 @@ func (c *calc) spreadDiscount(disc *wire.Discount) error {
 		}
 		return nil
 	}
+	// An amount off lowers the document's net by the whole amount (EN
+	// 16931's BR-CO-13): it is spread over the sales, in proportion to
+	// their amounts, and the returns beside them keep their refunds; a
+	// document of returns alone has their refunds lowered. Spread over
+	// sales and returns alike, 10.00 off a sale of 100.00 and its
+	// return lowered both to 95.00 and -95.00, and the document's net
+	// not at all.
+	sales := false
+	for _, l := range c.d.lines {
+		if l.amount.IsPositive() {
+			sales = true
+			break
+		}
+	}
 	weights := make([]decimal.Decimal, len(c.d.lines))
 	total := decimal.Zero
 	for i, l := range c.d.lines {
+		if sales && !l.amount.IsPositive() {
+			weights[i] = decimal.Zero
+			continue
+		}
 		weights[i] = l.amount.Abs()
 		total = total.Add(weights[i])
 	}
 	off := money.New(v).Round(places, money.HalfUp)
 	if off.Decimal().GreaterThan(total) {
-		return levy.Invalid("discount.discountValue", "%s is more than the lines' amounts %s: a discount can not turn them into their opposites",
-			off.String(), total.String())
+		what := "lines'"
+		if sales {
+			what = "sales'"
+		}
+		return levy.Invalid("discount.discountValue", "%s is more than the %s amounts %s: a discount can not turn them into their opposites",
+			off.String(), what, total.String())
 	}
 	parts, err := money.Allocate(off, weights, places)
 	if err != nil {

@@ -823,7 +823,7 @@ var wireFields = []wireField{
 	{member: "SaleRequest.isTaxOnlyAdjustmentIndicator", acting: acts},
 	{member: "SaleRequest.discount", acting: acts},
 	{member: "Discount.discountType", acting: acts},
-	{member: "Discount.discountValue", acting: acts, note: "lowers a line toward zero (an amount off a return lowers the refund); one larger than the line, or a document discount larger than its lines, is refused"},
+	{member: "Discount.discountValue", acting: acts, note: "lowers a line toward zero (an amount off a return lowers the refund); a document's amount off goes to its sales, to its returns when it has none; one larger than the line, or a document discount larger than its sales (its returns), is refused"},
 	{member: "Discount.userDefinedDiscountCode", acting: kept},
 	{member: "SaleRequest.exemptOverrides", acting: acts},
 	{member: "Override.amount", acting: acts},
