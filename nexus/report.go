@@ -245,9 +245,15 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 		o.Share = DefaultShare
 	}
 	// The earliest day any period reaches: October 1 two years back (a
-	// year to September), which covers the calendar years and the
-	// twelve months.
+	// year to September), which covers the calendar years, or the first
+	// day of the twelve months that end on the first day of the twelve
+	// months ending on the day asked, if earlier: a rolling period's day
+	// of crossing is looked for in the twelve months ending on each of
+	// its days (rollingCrossed).
 	from := civil.Date{Year: o.AsOf.Year - 2, Month: time.October, Day: 1}
+	if d := twelveMonthsFrom(twelveMonthsFrom(o.AsOf)); d.Before(from) {
+		from = d
+	}
 	n := int(o.AsOf.Days()-from.Days()) + 1
 	all := map[seriesKey]series{}
 	add := func(f journal.Figure) error {
@@ -380,9 +386,11 @@ func mapsKeys(m map[string]bool) func(func(string) bool) {
 
 // window is a measurement period: its first and last days, and the last
 // day of the period it belongs to (after-period collection starts the
-// day after).
+// day after); rolling is true for the twelve months ending on the day,
+// whose first day moves with the day.
 type window struct {
 	start, end, periodEnd civil.Date
+	rolling               bool
 }
 
 // windows returns the periods a rule measures on asOf, earliest first.
@@ -391,8 +399,8 @@ func windows(period string, asOf civil.Date) []window {
 	switch period {
 	case data.NexusCalendarYear:
 		return []window{
-			{civil.New(y-1, time.January, 1), civil.New(y-1, time.December, 31), civil.New(y-1, time.December, 31)},
-			{civil.New(y, time.January, 1), asOf, civil.New(y, time.December, 31)},
+			{civil.New(y-1, time.January, 1), civil.New(y-1, time.December, 31), civil.New(y-1, time.December, 31), false},
+			{civil.New(y, time.January, 1), asOf, civil.New(y, time.December, 31), false},
 		}
 	case data.NexusYearToSeptember:
 		start := civil.New(y, time.October, 1)
@@ -401,16 +409,16 @@ func windows(period string, asOf civil.Date) []window {
 		}
 		prev := civil.New(start.Year-1, time.October, 1)
 		return []window{
-			{prev, start.AddDays(-1), start.AddDays(-1)},
-			{start, asOf, civil.New(start.Year+1, time.September, 30)},
+			{prev, start.AddDays(-1), start.AddDays(-1), false},
+			{start, asOf, civil.New(start.Year+1, time.September, 30), false},
 		}
 	case data.Nexus4Quarters:
 		// The four calendar quarters before the current one, and the
 		// current one to date (a single quarter's test).
 		q := civil.New(y, time.Month((int(asOf.Month)-1)/3*3+1), 1)
 		return []window{
-			{addMonths(q, -12), q.AddDays(-1), q.AddDays(-1)},
-			{q, asOf, addMonths(q, 3).AddDays(-1)},
+			{addMonths(q, -12), q.AddDays(-1), q.AddDays(-1), false},
+			{q, asOf, addMonths(q, 3).AddDays(-1), false},
 		}
 	case data.Nexus4QuartersNY:
 		// New York's quarters start in March, June, September and
@@ -423,19 +431,23 @@ func windows(period string, asOf civil.Date) []window {
 		}
 		q := civil.New(qy, time.Month(qm), 1)
 		return []window{
-			{addMonths(q, -12), q.AddDays(-1), q.AddDays(-1)},
-			{addMonths(q, -9), asOf, addMonths(q, 3).AddDays(-1)},
+			{addMonths(q, -12), q.AddDays(-1), q.AddDays(-1), false},
+			{addMonths(q, -9), asOf, addMonths(q, 3).AddDays(-1), false},
 		}
 	}
-	// Twelve months ending on asOf: from the day after the same day a
-	// year before, or, when asOf is the last day of its month, from the
-	// first day of the month eleven months before (the twelve months
-	// ending on 2025-02-28 start on 2024-03-01, not on 2024-02-29).
-	start := addMonths(asOf, -12).AddDays(1)
-	if next := asOf.AddDays(1); next.Day == 1 {
-		start = addMonths(next, -12)
+	return []window{{start: twelveMonthsFrom(asOf), end: asOf, periodEnd: asOf, rolling: true}}
+}
+
+// twelveMonthsFrom is the first day of the twelve months ending on d:
+// the day after the same day a year before, or, when d is the last day
+// of its month, the first day of the month eleven months before (the
+// twelve months ending on 2025-02-28 start on 2024-03-01, not on
+// 2024-02-29).
+func twelveMonthsFrom(d civil.Date) civil.Date {
+	if next := d.AddDays(1); next.Day == 1 {
+		return addMonths(next, -12)
 	}
-	return []window{{start, asOf, asOf}}
+	return addMonths(d, -12).AddDays(1)
 }
 
 // addMonths returns d moved by n months, on the same day of the month
@@ -722,6 +734,11 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 			// does not happen, but the day asked is a safe answer.
 			out.crossed, out.crossedBy = civil.FromDays(from.Days()+int32(last)), -1
 		}
+		if w.rolling {
+			// The running totals from the period's first day leave out
+			// the sales before it that kept the threshold met.
+			out.crossed, out.crossedBy = rollingCrossed(s, from, t, hist)
+		}
 	}
 	switch {
 	case t.sales > 0:
@@ -734,6 +751,62 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 		out.countShare = decimal.NewFromInt(out.count).Div(decimal.NewFromInt(t.count))
 	}
 	return out
+}
+
+// rollingCrossed returns the day of crossing of a rolling period (the
+// twelve months ending on the day) whose totals on s's last day meet the
+// threshold: the first day of the last run of days, to s's last, on which
+// the twelve months ending on the day met the rule in force that day (t,
+// or the phase of hist in force, whose index it returns; -1: t). A seller
+// whose sales of a year ago kept it past the threshold was crossed when
+// it came past it, not on the day of a later sale. The days looked at are
+// those whose twelve months s holds whole: a run that reaches the first
+// of them was crossed on that day at the latest.
+func rollingCrossed(s series, from civil.Date, t *test, hist []phase) (civil.Date, int) {
+	last := len(s) - 1
+	index := func(d civil.Date) int { return int(d.Days() - from.Days()) }
+	// The first day whose twelve months start on or after from: within
+	// a month after the day eleven months after from.
+	first := max(index(addMonths(from, 11)), 0)
+	for first <= last && index(twelveMonthsFrom(civil.FromDays(from.Days()+int32(first)))) < 0 {
+		first++
+	}
+	if first > last {
+		return civil.FromDays(from.Days() + int32(last)), -1
+	}
+	var dir, mkt journal.Tally
+	lo := max(index(twelveMonthsFrom(civil.FromDays(from.Days()+int32(first)))), 0)
+	for i := lo; i < first; i++ {
+		dir, mkt = dir.Add(s[i][0]), mkt.Add(s[i][1])
+	}
+	run, runBy := -1, -1
+	for i := first; i <= last; i++ {
+		day := civil.FromDays(from.Days() + int32(i))
+		dir, mkt = dir.Add(s[i][0]), mkt.Add(s[i][1])
+		for start := index(twelveMonthsFrom(day)); lo < start; lo++ {
+			dir, mkt = dir.Add(s[lo][0].Neg()), mkt.Add(s[lo][1].Neg())
+		}
+		x, k := t, -1
+		if hist != nil {
+			if k = on(hist, day); k >= 0 {
+				x = &hist[k].test
+			} else {
+				x = nil
+			}
+		}
+		switch met := x != nil && x.meetsTallies(dir, mkt); {
+		case !met:
+			run = -1
+		case run < 0:
+			run, runBy = i, k
+		}
+	}
+	if run < 0 {
+		// The totals of the day asked meet its rule: this does not
+		// happen, but the day asked is a safe answer.
+		return civil.FromDays(from.Days() + int32(last)), -1
+	}
+	return civil.FromDays(from.Days() + int32(run)), runBy
 }
 
 // share is the part of the threshold a window's totals reach.
