@@ -59,10 +59,7 @@ func (d *dispatcher) wake(webhookID string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if ch, ok := d.lanes[webhookID]; ok {
-		select {
-		case ch <- struct{}{}:
-		default:
-		}
+		nudge(ch)
 		return
 	}
 	if d.s.ctx.Err() != nil {
@@ -81,10 +78,16 @@ func (d *dispatcher) stop(webhookID string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if ch, ok := d.lanes[webhookID]; ok {
-		select {
-		case ch <- struct{}{}:
-		default:
-		}
+		nudge(ch)
+	}
+}
+
+// nudge tells a lane, by its one-slot channel, to look at its queue
+// again; a lane already told is not told twice.
+func nudge(ch chan struct{}) {
+	select {
+	case ch <- struct{}{}:
+	default:
 	}
 }
 
