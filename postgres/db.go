@@ -24,6 +24,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/tick"
 )
 
 //go:embed migrations/*.sql
@@ -183,29 +184,23 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 // then on every operation of the DB's stores, and CheckWrite, fail as
 // unavailable (usable), since this binary would write to tables whose
 // rules it does not know (a newer Levy may keep figures this one does not
-// update). A read that fails is tried again at the next tick.
+// update). A read that fails, or outlasts tick.Bound polls, is tried again
+// at the next tick.
 func (db *DB) watchSchema() {
 	defer close(db.watched)
-	t := time.NewTicker(schemaPoll)
-	defer t.Stop()
-	for {
-		select {
-		case <-db.stopped.Done():
-			return
-		case <-t.C:
-		}
-		ctx, cancel := context.WithTimeout(db.stopped, 10*schemaPoll)
+	ctx, found := context.WithCancel(db.stopped)
+	defer found()
+	tick.Every(ctx, schemaPoll, false, func(rctx context.Context) {
 		var v int
-		err := db.pool.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM levy_schema").Scan(&v)
-		cancel()
+		err := db.pool.QueryRow(rctx, "SELECT coalesce(max(version), 0) FROM levy_schema").Scan(&v)
 		if err != nil || v <= db.version {
-			continue
+			return
 		}
 		db.newer.Store(int64(v))
 		db.log.Error("postgres: the database's schema was migrated by a newer Levy: this node refuses every request; replace it with one of the newer Levy",
 			"schema_version", v, "node_version", db.version)
-		return
-	}
+		found()
+	})
 }
 
 // usable returns nil while the DB serves, and the error of op otherwise:
