@@ -150,16 +150,18 @@ const (
 )
 
 // localKind returns the kind of local sales tax of a jurisdiction:
-// a city, a county, a special purpose district or a transit authority.
+// a city, a county, a special purpose district or a transit authority,
+// its sourcing level (levelOf) with the transit authorities apart.
 func localKind(t jurisdiction.Type) int {
-	switch t {
-	case jurisdiction.City, jurisdiction.Township:
-		return kindCity
-	case jurisdiction.County, jurisdiction.Parish, jurisdiction.Borough:
-		return kindCounty
-	case jurisdiction.TransitDistrict:
+	if t == jurisdiction.TransitDistrict {
 		return kindTransit
-	case jurisdiction.District, jurisdiction.SpecialPurposeDistrict, jurisdiction.LocalImprovementDistrict:
+	}
+	switch levelOf(t) {
+	case levelCity:
+		return kindCity
+	case levelCounty:
+		return kindCounty
+	case levelDistrict:
 		return kindSPD
 	}
 	return kindNone
