@@ -209,28 +209,38 @@ func TestEInvoiceNewOutlivesAHungConnection(t *testing.T) {
 	cfg := einvNodeConfig(t, einvoice.Config{Timeout: 500 * time.Millisecond, LeaseTerm: time.Second})
 	cfg.PollInterval = 0
 
+	err := newFailsOverHang(t, hangAtResume{Store: b.EInvoice(), t: t, db: b}, cfg, "its read of the outbox (lease term 1s)")
+	if !strings.Contains(err.Error(), "resume the events of the outbox") {
+		t.Errorf("einvoice.New: %v; want an error that says it was resuming the events of the outbox", err)
+	}
+}
+
+// newFailsOverHang starts einvoice.New over st, a store whose
+// connections hang under the call named what, with no deadline (as levy
+// serve calls it), and returns New's error; it fails the test when New
+// has not returned within a minute or succeeded.
+func newFailsOverHang(t *testing.T, st einvoice.Store, cfg einvoice.Config, what string) error {
+	t.Helper()
 	type result struct {
 		s   *einvoice.Service
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		s, err := einvoice.New(context.Background(), hangAtResume{Store: b.EInvoice(), t: t, db: b}, cfg)
+		s, err := einvoice.New(context.Background(), st, cfg)
 		done <- result{s, err}
 	}()
 	var r result
 	select {
 	case r = <-done:
 	case <-time.After(time.Minute):
-		t.Fatal("einvoice.New has not returned a minute after node B's connections hung under its read of the outbox (lease term 1s)")
+		t.Fatalf("einvoice.New has not returned a minute after node B's connections hung under %s", what)
 	}
 	if r.err == nil {
 		r.s.Close()
-		t.Fatal("einvoice.New succeeded over a store that did not answer its read of the outbox")
+		t.Fatalf("einvoice.New succeeded over a store that did not answer %s", what)
 	}
-	if !strings.Contains(r.err.Error(), "resume the events of the outbox") {
-		t.Errorf("einvoice.New: %v; want an error that says it was resuming the events of the outbox", r.err)
-	}
+	return r.err
 }
 
 // hangAtReseal is node B's e-invoicing store, whose connections are all
@@ -270,26 +280,8 @@ func TestEInvoiceResealOutlivesAHungConnection(t *testing.T) {
 	cfg := einvNodeConfig(t, einvoice.Config{})
 	cfg.PollInterval = 0
 
-	type result struct {
-		s   *einvoice.Service
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		s, err := einvoice.New(context.Background(), hangAtReseal{einvStore: st, t: t, db: b}, cfg)
-		done <- result{s, err}
-	}()
-	var r result
-	select {
-	case r = <-done:
-	case <-time.After(time.Minute):
-		t.Fatal("einvoice.New has not returned a minute after node B's connections hung under its Reseal (bound 2.1s)")
-	}
-	if r.err == nil {
-		r.s.Close()
-		t.Fatal("einvoice.New succeeded over a store that did not answer its Reseal")
-	}
-	if !strings.Contains(r.err.Error(), "encrypt the webhook secrets") || !strings.Contains(r.err.Error(), "reseal of the webhook connections did not end within its bound of 2.1s") {
-		t.Errorf("einvoice.New: %v; want an error that names the reseal and its bound", r.err)
+	err := newFailsOverHang(t, hangAtReseal{einvStore: st, t: t, db: b}, cfg, "its Reseal (bound 2.1s)")
+	if !strings.Contains(err.Error(), "encrypt the webhook secrets") || !strings.Contains(err.Error(), "reseal of the webhook connections did not end within its bound of 2.1s") {
+		t.Errorf("einvoice.New: %v; want an error that names the reseal and its bound", err)
 	}
 }
