@@ -366,40 +366,15 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 	// The store counts the token and checks, in the same step, that the
 	// client was neither rotated nor revoked since its record was read.
 	is := Issuance{ClientID: clientID, Audience: audience, Generation: r.Generation, At: now}
-	if cc, ok := i.r.store.(ClockedCounter); ok {
-		// The store's clock keeps the window, which the processes
-		// sharing it share whatever their own clocks say.
-		ok, wait, err := cc.CountIssueNow(ctx, is, i.limit, i.window)
-		switch {
-		case err != nil:
-			return Token{}, storeRefusal(err)
-		case !ok:
-			i.r.log.Info("auth: rate limit exceeded", "client_id", clientID, "audience", audience)
-			e := rateLimited(clientID, audience, i.limit, i.window)
-			if wait > 0 {
-				e.RetryAfter = wait
-			}
-			return Token{}, e
-		}
-		return i.sign(r, audience, now)
-	}
-	ok, err := i.r.store.CountIssue(ctx, is, i.limit, i.window)
+	ok, wait, err := i.count(ctx, is)
 	switch {
 	case err != nil:
 		return Token{}, storeRefusal(err)
 	case !ok:
 		i.r.log.Info("auth: rate limit exceeded", "client_id", clientID, "audience", audience)
 		e := rateLimited(clientID, audience, i.limit, i.window)
-		// When the limit lets the client have a token again is only a
-		// hint: without it, the refusal stands.
-		at, err := i.r.store.RateFreesAt(ctx, clientID, audience, now, i.limit, i.window)
-		switch {
-		case err != nil:
-			if ctx.Err() == nil {
-				i.r.log.Warn("auth: read when the rate limit frees", "client_id", clientID, "audience", audience, "err", err)
-			}
-		case at.After(now):
-			e.RetryAfter = at.Sub(now)
+		if wait > 0 {
+			e.RetryAfter = wait
 		}
 		return Token{}, e
 	}
@@ -407,6 +382,31 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 	// while the store counted (DELETE /admin/v1/keys/{kid}) signs
 	// nothing that was handed out dead, at the price of a count.
 	return i.sign(r, audience, now)
+}
+
+// count counts the issuance is against the rate limit, by the store's
+// clock when the store keeps one (ClockedCounter: the processes sharing
+// it share the window whatever their own clocks say), and otherwise by
+// is.At. When the limit refuses it, wait is how long until it lets the
+// client have a token again, 0 when unknown: only a hint, without which
+// the refusal stands.
+func (i *Issuer) count(ctx context.Context, is Issuance) (ok bool, wait time.Duration, err error) {
+	if cc, clocked := i.r.store.(ClockedCounter); clocked {
+		return cc.CountIssueNow(ctx, is, i.limit, i.window)
+	}
+	if ok, err = i.r.store.CountIssue(ctx, is, i.limit, i.window); err != nil || ok {
+		return ok, 0, err
+	}
+	at, ferr := i.r.store.RateFreesAt(ctx, is.ClientID, is.Audience, is.At, i.limit, i.window)
+	switch {
+	case ferr != nil:
+		if ctx.Err() == nil {
+			i.r.log.Warn("auth: read when the rate limit frees", "client_id", is.ClientID, "audience", is.Audience, "err", ferr)
+		}
+	case at.After(is.At):
+		wait = at.Sub(is.At)
+	}
+	return false, wait, nil
 }
 
 // cached returns the client's cached token for audience if it has
