@@ -64,3 +64,42 @@ func TestCanadaGSTHSTBreakOverHTTP(t *testing.T) {
 		t.Errorf("a restaurant meal of 48.50 in Vancouver: tax %s, want 2.43 (the GST alone)", got)
 	}
 }
+
+// TestBritishColumbiaPSTPharmacyInvoiceOverHTTP sends, on a server on
+// loopback, a Vancouver shop's invoice of a magazine, a cold remedy,
+// vitamins, an e-book and a general good. British Columbia's PST leaves
+// out most magazines, electronic books, household medical aids and
+// vitamins and supplements (the Ministry of Finance's list of April 2013,
+// "5% GST, no PST"; Provincial Sales Tax Exemption and Refund Regulation
+// s. 3(1)(e) and s. 4), so only the general good bears the 7% PST. By hand,
+// each line's GST at 5% and PST at 7% rounded half up to the cent: the
+// magazine 6.99 bears 0.35 (0.3495); the cold remedy 12.49, 0.62
+// (0.6245); the vitamins 19.99, 1.00 (0.9995); the e-book 14.99, 0.75
+// (0.7495); the general good 9.99, 0.50 (0.4995) and 0.70 (0.6993), 1.20.
+// The invoice bears 3.92. Levy used to charge the PST on all five lines
+// (0.49, 0.87, 1.40 and 1.05 more), 7.73 in all.
+func TestBritishColumbiaPSTPharmacyInvoiceOverHTTP(t *testing.T) {
+	h := newHarness(t)
+	var r wire.SaleResponse
+	dataOf(t, h.post("/api/v2/supplies", `{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-06-01","currency":{"isoCurrencyCodeAlpha":"CAD"},
+ "seller":{"physicalOrigin":{"city":"Vancouver","mainDivision":"BC","postalCode":"V6B 1A1","country":"CA"}},
+ "customer":{"destination":{"city":"Vancouver","mainDivision":"BC","postalCode":"V6B 1A1","country":"CA"}},
+ "lineItems":[
+ {"lineItemId":"magazine","product":{"productClass":"MAGAZINES"},"extendedPrice":6.99},
+ {"lineItemId":"cold","product":{"productClass":"OTC_DRUGS"},"extendedPrice":12.49},
+ {"lineItemId":"vitamins","product":{"productClass":"DIETARY_SUPPLEMENTS"},"extendedPrice":19.99},
+ {"lineItemId":"ebook","product":{"productClass":"EBOOKS"},"extendedPrice":14.99},
+ {"lineItemId":"mug","product":{"productClass":"GENERAL"},"extendedPrice":9.99}]}`), &r)
+	want := map[string]string{"magazine": "0.35", "cold": "0.62", "vitamins": "1.00", "ebook": "0.75", "mug": "1.20"}
+	if len(r.LineItems) != len(want) {
+		t.Fatalf("%d lines, want %d", len(r.LineItems), len(want))
+	}
+	for _, l := range r.LineItems {
+		if got := l.TotalTax.String(); got != want[l.LineItemID] {
+			t.Errorf("line %s bears %s, want %s", l.LineItemID, got, want[l.LineItemID])
+		}
+	}
+	if got := r.TotalTax.String(); got != "3.92" {
+		t.Errorf("total tax %s, want 3.92", got)
+	}
+}

@@ -196,7 +196,7 @@ func TestCanadaProvincialTaxOnServices(t *testing.T) {
 		{vancouver(), "CA-BC", "2026-06-01", "CUSTOM_SOFTWARE", exempt, "custom software exempt, Bulletin PST 105"},
 		{vancouver(), "CA-BC", "2026-06-01", "BOOKS", exempt, "books exempt, Bulletin PST 205"},
 		{vancouver(), "CA-BC", "2026-06-01", "TEXTBOOKS", exempt, "educational books exempt, Bulletin PST 205"},
-		{vancouver(), "CA-BC", "2026-06-01", "MAGAZINES", "7.00", "periodicals only when issued by qualifying organizations"},
+		{vancouver(), "CA-BC", "2026-06-01", "MAGAZINES", exempt, "most magazines exempt, the Ministry's list of April 2013"},
 		// Saskatchewan, The Provincial Sales Tax Act.
 		{regina(), "CA-SK", "2026-06-01", "SERVICES", out, "only the services the Act names bear the PST"},
 		{regina(), "CA-SK", "2026-06-01", "PROFESSIONAL_SERVICES", "6.00", "legal, accounting, architectural, engineering since July 1, 2000"},
