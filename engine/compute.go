@@ -78,8 +78,14 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 		if st.split > 0 && ji >= st.split {
 			role = st.splitRole
 		}
+		n := len(l.taxes)
 		if err := c.jurisdictionTaxes(l, &st, &st.at.chain[ji], role, keep, amount); err != nil {
 			return err
+		}
+		if st.withinCanada && ji == 0 {
+			for i := n; i < len(l.taxes); i++ {
+				gstNotDue(&l.taxes[i])
+			}
 		}
 	}
 	if u := st.use; u != nil {
@@ -778,4 +784,17 @@ func (c *calc) localCap(t *taxOut, st *situs, j *wire.Jurisdiction, imp jurisdic
 	}
 	c.capUsed = add(c.capUsed, rate)
 	return rate
+}
+
+// gstNotDue makes t, the GST of an owner's asset moved within Canada, a
+// NONTAXABLE record of its whole amount that says why
+// (CAMoveWithinCanadaRule). Its outcome follows, so that a line that
+// takes it from a template (planAmounts) gets the same.
+func gstNotDue(t *taxOut) {
+	t.nonTaxable = t.nonTaxable.Add(t.taxable).Add(t.exempt)
+	t.taxable, t.exempt, t.raw, t.rate = decimal.Zero, decimal.Zero, decimal.Zero, decimal.Zero
+	t.result, t.outcome, t.noRate, t.structure, t.freight = wire.TaxResultNonTaxable, rules.NonTaxable, false, nil, false
+	t.ruleID = CAMoveWithinCanadaRule
+	t.ruleReason = "an owner's asset moved within Canada bears no GST: the Excise Tax Act charges it on supplies made in Canada, " +
+		"goods imported and imported taxable supplies, and the move is none of them; the province it is brought into taxes it"
 }

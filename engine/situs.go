@@ -44,6 +44,10 @@ type situs struct {
 	// line (lowvalue.go), and lowValueRule the assisted parameter's rule
 	// name; "" when no limit was weighed.
 	lowValue, lowValueRule string
+	// withinCanada says that the line is an owner's asset moved from one
+	// place in Canada to another: the country's GST is not due on it
+	// (CAMoveWithinCanadaRule), the province's tax is.
+	withinCanada bool
 }
 
 // source decides where a line is taxed: the situs override first, then the
@@ -65,6 +69,17 @@ func (c *calc) source(l *line) situs {
 	}
 	return st
 }
+
+// CAMoveWithinCanadaRule is the rule ID of the GST's NONTAXABLE record on
+// an owner's asset moved from one place in Canada to another
+// (ASSET_MOVEMENT): the Excise Tax Act charges the GST on supplies made in
+// Canada (Part IX, Division II, s. 165), on goods imported into Canada
+// (Division III, s. 212) and on imported taxable supplies (Division IV,
+// s. 217), and a move of one's own goods within Canada is none of them.
+// The tax of the province the asset is brought into stays: British
+// Columbia's, Saskatchewan's and Manitoba's PST, Quebec's QST, and a
+// participating province's part of the HST (Division IV.1, s. 220.08).
+const CAMoveWithinCanadaRule = "ca-move-within-canada"
 
 // OutsideVATRule is the rule ID of a line taxed in a VAT special
 // territory where no VAT that Levy computes applies (the Canary Islands,
@@ -124,7 +139,11 @@ func (c *calc) sourceAreas(l *line) situs {
 		if st, ok := c.singleStageAccrual(l, orig, dest); ok {
 			return st
 		}
-		// Consumer use tax falls where the goods are used.
+		// Consumer use tax falls where the goods are used; an asset moved
+		// within Canada owes its destination province's tax alone.
+		if c.d.message == string(wire.OwnerAssetMovement) && orig.country == "CA" && dest.country == "CA" {
+			return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinCanada: true}
+		}
 		return situs{at: dest, role: dest.role, ruleID: "use-at-destination",
 			interUS: dest.country == "US" && orig.country == "US" && dest.state() != orig.state()}
 	}
