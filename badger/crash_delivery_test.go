@@ -156,7 +156,7 @@ func TestCrashEInvoiceDelivery(t *testing.T) {
 	rounds := crashRounds(t)
 	dir := t.TempDir()
 	ctx := context.Background()
-	last := map[string]string{}   // document: its last acknowledged state
+	last := map[string]string{}    // document: its last acknowledged state
 	eventOf := map[string]string{} // document: its event's ID, once acknowledged
 	delivered := 0
 	for r := range rounds {
