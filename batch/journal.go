@@ -556,7 +556,7 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 	// written from the checkpoint.
 	stored, err := len(cp.Stored) == 0, error(nil)
 	if !stored {
-		stored, err = groupStored(ctx, store, tenant, cp)
+		stored, err = groupStored(ctx, store, tenant, cp, done > cp.First-1)
 	}
 	if err != nil {
 		return fail(err)
@@ -650,11 +650,13 @@ func sameFormat(f *os.File, csv bool) error {
 // the checkpoint's time as the group posts, or none has any. A sync
 // posted again as it stands stores no version, so an ID's syncs may
 // count from none to one version each: an ID posted only as syncs with
-// no version since tells nothing, and the others decide (when none does,
-// the group counts as not stored, and posting it again stores nothing
-// of what the journal has). Anything else means another writer posted
-// to them meanwhile, which resuming cannot sort out.
-func groupStored(ctx context.Context, store journal.Store, tenant string, cp *checkpoint) (bool, error) {
+// no version since tells nothing, and the others decide. When none
+// does, written does: it says that the output holds part of the group,
+// which is written only after the journal took the group; otherwise the
+// group counts as not stored, and posting it again stores nothing of
+// what the journal has. Anything else means another writer posted to
+// them meanwhile, which resuming cannot sort out.
+func groupStored(ctx context.Context, store journal.Store, tenant string, cp *checkpoint, written bool) (bool, error) {
 	want, syncs := map[string]int{}, map[string]int{}
 	var order []string
 	for _, id := range cp.Stored {
@@ -694,6 +696,9 @@ func groupStored(ctx context.Context, store journal.Store, tenant string, cp *ch
 	}
 	if stored > 0 && missing > 0 {
 		return false, fmt.Errorf("the journal holds part of the interrupted group (%d of %d transactions): another writer changed it; resume cannot tell what was stored", stored, stored+missing)
+	}
+	if stored == 0 && missing == 0 {
+		return written, nil
 	}
 	return stored > 0, nil
 }

@@ -82,3 +82,53 @@ func TestFileResumeStoredGroupWithRepeatedSync(t *testing.T) {
 		}
 	}
 }
+
+// TestFileResumeGroupOfRepeatedSyncsPartlyWritten stops a journaled run
+// whose group holds only syncs sent again (S-1 to S-3, each stored by an
+// earlier run, which the group stores nothing for) after the group was
+// committed and part of its output written, as a kill while a large
+// group's output is flushed leaves it. The resumed run writes the rest
+// from the checkpoint: an output is written only after the journal took
+// its group. Before, no ID told whether the group was stored, the group
+// counted as not stored, and the output holding part of it was refused
+// as changed ("holds documents of group 1 that the journal does not").
+func TestFileResumeGroupOfRepeatedSyncsPartlyWritten(t *testing.T) {
+	dir := t.TempDir()
+	e := newEngine(t)
+	lines := []string{syncLine("S-1", "100"), syncLine("S-2", "50"), syncLine("S-3", "25")}
+	in := filepath.Join(dir, "in.jsonl")
+	if err := os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	j := openJournal(t, filepath.Join(dir, "journal"))
+	defer j.Close()
+	want, got := filepath.Join(dir, "want.jsonl"), filepath.Join(dir, "got.jsonl")
+	if _, err := runFile(t, e, in, filepath.Join(dir, "first.jsonl"), j, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runFile(t, e, in, want, j, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runFile(t, e, in, got, &lostAck{Store: j, at: 1}, false); !errors.Is(err, errLostAck) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	// The first document's output reached the file before the kill.
+	ref, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(ref), "\n")
+	if err := os.WriteFile(got, []byte(first+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := runFile(t, e, in, got, j, true)
+	if err != nil || sum.Documents != 0 {
+		t.Fatalf("resumed run: %+v, %v; want the rest of the group written from the checkpoint", sum, err)
+	}
+	batchtest.SameFile(t, got, want)
+	for id, n := range versionCounts(t, j, []string{"S-1", "S-2", "S-3"}) {
+		if n != 1 {
+			t.Errorf("%s has %d versions, want 1", id, n)
+		}
+	}
+}
