@@ -31,7 +31,11 @@ import (
 //	LEVY_CRASH_ROUNDS=50 go test ./badger -run 'TestCrash' -count=1 -v
 //
 // (TestCrashKeepsAcknowledged, of posts and reversals, kills once;
-// TestCrashEInvoiceOutbox, in crash_einvoice_test.go, uses the same.)
+// TestCrashEInvoiceOutbox, in crash_einvoice_test.go, uses the same, as
+// do the crash tests of syncs and rollbacks (crash_sync_test.go), of
+// webhook delivery (crash_delivery_test.go), of the rewrite of the
+// connections (crash_reseal_test.go) and of credentials and signing
+// keys (crash_auth_test.go).)
 const (
 	crashOpsDirEnv   = "LEVY_CRASH_OPS_DIR"    // the child's store, when it runs
 	crashRoundEnv    = "LEVY_CRASH_ROUND"      // the round, which the child's IDs carry

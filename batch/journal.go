@@ -83,6 +83,12 @@ type checkpoint struct {
 	Since time.Time `json:"since"`
 	// Stored lists the transaction IDs the group posts, one per posting.
 	Stored []string `json:"stored"`
+	// Syncs lists those of Stored posted as syncs, one per posting: a
+	// sync sent again as its transaction's latest sync stands stores no
+	// version (journal.Store.Post), so that the group may have been
+	// stored with fewer versions of them. A checkpoint without it counts
+	// a version for every posting.
+	Syncs []string `json:"syncs,omitempty"`
 	// Outputs are the group's output, one element per document.
 	Outputs []string `json:"outputs"`
 	// Before and Through are the chains of the input's digests before
@@ -281,6 +287,9 @@ func (c *committer) checkpoint(before digest) error {
 	}
 	for _, tx := range c.txs {
 		cp.Stored = append(cp.Stored, tx.TransactionID)
+		if tx.Sync {
+			cp.Syncs = append(cp.Syncs, tx.TransactionID)
+		}
 	}
 	for _, r := range c.group {
 		cp.Outputs = append(cp.Outputs, string(r.out))
@@ -547,7 +556,7 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 	// written from the checkpoint.
 	stored, err := len(cp.Stored) == 0, error(nil)
 	if !stored {
-		stored, err = groupStored(ctx, store, tenant, cp)
+		stored, err = groupStored(ctx, store, tenant, cp, done > cp.First-1)
 	}
 	if err != nil {
 		return fail(err)
@@ -638,17 +647,26 @@ func sameFormat(f *os.File, csv bool) error {
 
 // groupStored reports whether the group of a checkpoint is in the
 // journal: each of its transaction IDs has as many versions posted since
-// the checkpoint's time as the group posts, or none has any. Anything
-// else means another writer posted to them meanwhile, which resuming
-// cannot sort out.
-func groupStored(ctx context.Context, store journal.Store, tenant string, cp *checkpoint) (bool, error) {
-	want := map[string]int{}
+// the checkpoint's time as the group posts, or none has any. A sync
+// posted again as it stands stores no version, so an ID's syncs may
+// count from none to one version each: an ID posted only as syncs with
+// no version since tells nothing, and the others decide. When none
+// does, written does: it says that the output holds part of the group,
+// which is written only after the journal took the group; otherwise the
+// group counts as not stored, and posting it again stores nothing of
+// what the journal has. Anything else means another writer posted to
+// them meanwhile, which resuming cannot sort out.
+func groupStored(ctx context.Context, store journal.Store, tenant string, cp *checkpoint, written bool) (bool, error) {
+	want, syncs := map[string]int{}, map[string]int{}
 	var order []string
 	for _, id := range cp.Stored {
 		if want[id] == 0 {
 			order = append(order, id)
 		}
 		want[id]++
+	}
+	for _, id := range cp.Syncs {
+		syncs[id]++
 	}
 	stored, missing := 0, 0
 	for _, id := range order {
@@ -662,17 +680,25 @@ func groupStored(ctx context.Context, store journal.Store, tenant string, cp *ch
 				since++
 			}
 		}
-		switch since {
-		case want[id]:
-			stored++
-		case 0:
+		least := want[id] - min(syncs[id], want[id]) // the postings that always store a version
+		switch {
+		case since == 0 && least == 0:
+			// Syncs alone, each stored or sent again: either way.
+		case since == 0:
 			missing++
-		default:
+		case since >= least && since <= want[id]:
+			stored++
+		case least == want[id]:
 			return false, fmt.Errorf("transaction %s has %d versions posted since the interrupted group began, not %d: another writer changed it; resume cannot tell what was stored", id, since, want[id])
+		default:
+			return false, fmt.Errorf("transaction %s has %d versions posted since the interrupted group began, not %d to %d: another writer changed it; resume cannot tell what was stored", id, since, least, want[id])
 		}
 	}
 	if stored > 0 && missing > 0 {
 		return false, fmt.Errorf("the journal holds part of the interrupted group (%d of %d transactions): another writer changed it; resume cannot tell what was stored", stored, stored+missing)
+	}
+	if stored == 0 && missing == 0 {
+		return written, nil
 	}
 	return stored > 0, nil
 }
