@@ -1106,7 +1106,7 @@ func badInputRows(s *badServer) []bad {
 		token("JSON truncated", "/oauth/token", `{"grant_type":"client_credentials"`, 400, "invalid_request", "Content-Type", "application/json"),
 		token("application/xml", "/oauth/token", form(good), 400, "invalid_request", "Content-Type", "application/xml"),
 		token("body over 16 KiB", "/oauth/token", replaced("audience", long(17<<10)), 413, "invalid_request"),
-		token("Digest authorization", "/oauth/token", without("client_secret"), 400, "invalid_request", "Authorization", "Digest abc"),
+		token("Digest authorization", "/oauth/token", without("client_secret"), 401, "invalid_client", "Authorization", "Digest abc"),
 		token("Basic not base64", "/oauth/token", "grant_type=client_credentials&audience=x", 401, "invalid_client", "Authorization", "Basic !!!"),
 		token("Basic and a secret in the body", "/oauth/token", form(good), 400, "invalid_request", "Authorization", basic(s.clientID, s.secret)),
 		token("Basic with a wrong secret", "/oauth/token", "grant_type=client_credentials&audience="+url.QueryEscape(oauth.DefaultAudience),

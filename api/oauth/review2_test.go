@@ -1,0 +1,74 @@
+package oauth_test
+
+import (
+	"encoding/base64"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/auth/authtest"
+)
+
+// TestJSONBodyWithoutItsMediaType sends, over loopback, a token request
+// whose body is a JSON object but whose Content-Type does not say so:
+// none (Python's requests with data=json.dumps(...), Go's http.Post with
+// an empty type), or text/plain (a browser's fetch with a string body).
+// The body is read as the JSON it is, as the API's routes read a body
+// without a Content-Type, rather than as a form that lacks client_id;
+// a form is still read as a form.
+func TestJSONBodyWithoutItsMediaType(t *testing.T) {
+	f := setup(t)
+	cred, secret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
+	js := `{"grant_type":"client_credentials","client_id":"` + cred.ClientID + `","client_secret":"` + secret + `"}`
+	for _, c := range []struct{ name, contentType, body string }{
+		{"no Content-Type", "", js},
+		{"text/plain", "text/plain;charset=UTF-8", js},
+		{"text/plain, with a byte order mark and a newline first", "text/plain", "\ufeff\n " + js},
+		{"a form without Content-Type", "", form("grant_type", "client_credentials", "client_id", cred.ClientID, "client_secret", secret)},
+	} {
+		r := f.send(t, "POST", "/cached/oauth/token", c.contentType, c.body)
+		if r.status != 200 || r.body["access_token"] == nil {
+			t.Errorf("%s: %d %s, want 200 with a token", c.name, r.status, r.raw)
+		}
+	}
+	// A JSON body that is not what a token request holds is refused as
+	// JSON, naming what is wrong, not as a form without grant_type.
+	r := f.send(t, "POST", "/oauth/token", "", `{"grant_type":"client_credentials","client_id":7}`)
+	d, _ := r.body["error_description"].(string)
+	if r.status != 400 || r.body["error"] != "invalid_request" || !strings.Contains(d, "JSON") {
+		t.Errorf("broken JSON without Content-Type: %d %s, want 400 invalid_request about the JSON", r.status, r.raw)
+	}
+}
+
+// TestHeaderAuthenticationThatFailsIsInvalidClient sends token requests
+// whose client authentication in the Authorization header fails: with a
+// scheme the endpoint does not take, or Basic without a secret. RFC
+// 6749 §5.2 makes both invalid_client ("client authentication failed
+// (e.g., ... unsupported authentication method)"), 401 with a
+// WWW-Authenticate challenge, since the client used the header; the
+// challenge names Basic, the scheme it may use.
+func TestHeaderAuthenticationThatFailsIsInvalidClient(t *testing.T) {
+	f := setup(t)
+	cred, secret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
+	inBody := form("grant_type", "client_credentials", "client_id", cred.ClientID, "client_secret", secret)
+	grant := form("grant_type", "client_credentials")
+	noSecret := "Basic " + base64.StdEncoding.EncodeToString([]byte(cred.ClientID+":"))
+	for _, c := range []struct{ name, path, body, header, challenge string }{
+		{"Digest", "/oauth/token", inBody, `Digest username="` + cred.ClientID + `"`, "Basic"},
+		{"Bearer at the standard endpoint", "/oauth/token", inBody, "Bearer " + base64.StdEncoding.EncodeToString([]byte(cred.ClientID+":"+secret)), "Basic"},
+		{"a scheme alone", "/oauth/token", inBody, "Negotiate", "Basic"},
+		{"Basic without a secret", "/oauth/token", grant, noSecret, "Basic"},
+		{"Basic without a secret, caching endpoint", "/cached/oauth/token", grant, noSecret, "Basic"},
+		{"Bearer without a secret, caching endpoint", "/cached/oauth/token", grant,
+			"Bearer " + base64.StdEncoding.EncodeToString([]byte(cred.ClientID+":")), "Bearer"},
+	} {
+		r := f.send(t, "POST", c.path, formType, c.body, "Authorization", c.header)
+		if r.status != 401 || r.body["error"] != "invalid_client" {
+			t.Errorf("%s: %d %s, want 401 invalid_client", c.name, r.status, r.raw)
+			continue
+		}
+		if got := r.header.Get("WWW-Authenticate"); !strings.HasPrefix(got, c.challenge+" ") {
+			t.Errorf("%s: WWW-Authenticate %q, want a %s challenge", c.name, got, c.challenge)
+		}
+	}
+}
