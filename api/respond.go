@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -305,6 +306,20 @@ func (x *exchange) serverOr() *Server {
 	return &Server{app: "levy", log: slog.Default()}
 }
 
+// bearerChallenge returns the WWW-Authenticate challenge of a 401 to r:
+// error="invalid_token" when r sent a Bearer token, which was refused;
+// none when r sent no credentials or those of another scheme, since RFC
+// 6750 §3.1 says that a request lacking any authentication information
+// gets no error code (a client would read invalid_token as its token
+// refused, and get a new one).
+func bearerChallenge(r *http.Request) string {
+	scheme, _, _ := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	if strings.EqualFold(scheme, "Bearer") {
+		return `Bearer realm="levy", error="invalid_token"`
+	}
+	return `Bearer realm="levy"`
+}
+
 // fail answers err: Levy's errors with their status, code and target, any
 // other error with 500, a message naming the request ID, and the error in
 // the log only. An error that would answer 500 answers 499 instead when
@@ -344,7 +359,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	switch status {
 	case http.StatusUnauthorized:
-		w.Header().Set("WWW-Authenticate", `Bearer realm="levy", error="invalid_token"`)
+		w.Header().Set("WWW-Authenticate", bearerChallenge(r))
 	case http.StatusForbidden:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="levy", error="insufficient_scope"`)
 	case http.StatusServiceUnavailable, http.StatusTooManyRequests:

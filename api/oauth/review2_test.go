@@ -72,3 +72,29 @@ func TestHeaderAuthenticationThatFailsIsInvalidClient(t *testing.T) {
 		}
 	}
 }
+
+// TestChallengeWithoutAToken calls the API over loopback without an
+// access token, and with credentials of another scheme: RFC 6750 §3.1
+// says the challenge to a request that lacks any authentication
+// information SHOULD NOT carry an error code, which a client would read
+// as a token it sent being refused (invalid_token: get a new one). A
+// Bearer token that fails still gets error="invalid_token".
+func TestChallengeWithoutAToken(t *testing.T) {
+	f := setup(t)
+	for _, c := range []struct{ name, header, want string }{
+		{"no Authorization", "", `Bearer realm="levy"`},
+		{"Basic credentials", "Basic " + base64.StdEncoding.EncodeToString([]byte("id:secret")), `Bearer realm="levy"`},
+		{"a scheme alone", "Negotiate", `Bearer realm="levy"`},
+		{"a Bearer token that fails", "Bearer not-a-token", `Bearer realm="levy", error="invalid_token"`},
+		{"bearer in lower case, a token that fails", "bearer not-a-token", `Bearer realm="levy", error="invalid_token"`},
+	} {
+		var header []string
+		if c.header != "" {
+			header = []string{"Authorization", c.header}
+		}
+		r := f.send(t, "GET", "/api/v2/transaction-exists/x", "", "", header...)
+		if r.status != 401 || r.header.Get("WWW-Authenticate") != c.want {
+			t.Errorf("%s: %d WWW-Authenticate %q, want 401 %q", c.name, r.status, r.header.Get("WWW-Authenticate"), c.want)
+		}
+	}
+}
