@@ -2,6 +2,7 @@ package oauth_test
 
 import (
 	"encoding/base64"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -95,6 +96,63 @@ func TestChallengeWithoutAToken(t *testing.T) {
 		r := f.send(t, "GET", "/api/v2/transaction-exists/x", "", "", header...)
 		if r.status != 401 || r.header.Get("WWW-Authenticate") != c.want {
 			t.Errorf("%s: %d WWW-Authenticate %q, want 401 %q", c.name, r.status, r.header.Get("WWW-Authenticate"), c.want)
+		}
+	}
+}
+
+// TestAuthorizationTwice sends, over loopback, two Authorization lines
+// that disagree. The first was taken and the second passed over: with
+// acme's token first and globex's second, the API answered as acme,
+// while a proxy that reads the last line (to log or to limit by tenant)
+// took it for globex; the token endpoint likewise took the first of two
+// Basic credentials. Which credential the client meant cannot be told:
+// the API refuses it 400 naming Authorization, the token endpoints 400
+// invalid_request, and neither answer quotes the credentials.
+func TestAuthorizationTwice(t *testing.T) {
+	f := setup(t)
+	cred, secret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
+	other, otherSecret := authtest.Credential(t, f.iss, "globex", oauth.DefaultAudience)
+	tokA := authtest.Token(t, f.iss, "acme", oauth.DefaultAudience)
+	tokB := authtest.Token(t, f.iss, "globex", oauth.DefaultAudience)
+	send := func(method, path, body string, auths ...string) reply {
+		t.Helper()
+		req, err := http.NewRequest(method, f.srv.URL+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if body != "" {
+			req.Header.Set("Content-Type", formType)
+		}
+		for _, a := range auths {
+			req.Header.Add("Authorization", a)
+		}
+		resp, err := f.srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return readReply(resp)
+	}
+	r := send("GET", "/api/v2/transaction-exists/twice", "", "Bearer "+tokA, "Bearer "+tokB)
+	errs, _ := r.body["errors"].([]any)
+	first, _ := func() (map[string]any, bool) {
+		if len(errs) == 0 {
+			return nil, false
+		}
+		m, ok := errs[0].(map[string]any)
+		return m, ok
+	}()
+	if r.status != 400 || first["target"] != "Authorization" || strings.Contains(r.raw, tokA) || strings.Contains(r.raw, tokB) {
+		t.Errorf("two bearer tokens: %d %s, want 400 naming Authorization", r.status, r.raw)
+	}
+	if r := send("GET", "/api/v2/transaction-exists/twice", "", "Bearer "+tokA, "Bearer "+tokA); r.status != 200 {
+		t.Errorf("the same token twice: %d %s, want 200", r.status, r.raw)
+	}
+	grant := form("grant_type", "client_credentials")
+	for _, path := range []string{"/oauth/token", "/cached/oauth/token"} {
+		r := send("POST", path, grant, basic(cred.ClientID, secret), basic(other.ClientID, otherSecret))
+		d, _ := r.body["error_description"].(string)
+		if r.status != 400 || r.body["error"] != "invalid_request" || !strings.Contains(d, "Authorization") || strings.Contains(r.raw, secret) {
+			t.Errorf("%s, two Basic credentials: %d %s, want 400 invalid_request naming Authorization", path, r.status, r.raw)
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/internal/httpbody"
@@ -221,6 +222,13 @@ func invalidRequest(format string) *oauthError {
 // base64(id:secret)" there.
 func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) {
 	var tr tokenRequest
+	if err := api.CheckOneValue(r); err != nil {
+		var le *levy.Error
+		if errors.As(err, &le) {
+			return tr, invalidRequest(le.Field + ": " + le.Message)
+		}
+		return tr, invalidRequest(err.Error())
+	}
 	if name := inURL(r.URL.RawQuery); name != "" {
 		d := "the parameter " + name + " is in the URL: the parameters of a token request go in the request body (RFC 6749 section 2.3.1)"
 		if name == "client_secret" {
