@@ -1057,7 +1057,11 @@ func badInputRows(s *badServer) []bad {
 		{"GET", documents, "POST"}, {"PUT", webhooks, "POST, GET, HEAD, DELETE"}, {"POST", documents + "/" + unknownGUID, "GET, HEAD"},
 		{"POST", deadLetters, "GET, HEAD"}, {"POST", "/healthz", "GET, HEAD"},
 	} {
-		add(bad{name: "methods/" + c.method + " " + c.path, method: c.method, path: c.path, status: 405, allow: c.allow})
+		b := bad{name: "methods/" + c.method + " " + c.path, method: c.method, path: c.path, status: 405, allow: c.allow}
+		if strings.HasSuffix(c.path, "/oauth/token") {
+			b.oauth = "invalid_request" // a token endpoint refuses in the form of RFC 6749
+		}
+		add(b)
 	}
 
 	// The token endpoints, which answer in the format of RFC 6749.

@@ -71,6 +71,9 @@ type exchange struct {
 	admin  bool
 	query  []string
 	writes bool // the route changes stored state (see Guard)
+	// oauth marks a token endpoint, whose refusals have the form of
+	// RFC 6749 §5.2 (see Server.fail).
+	oauth bool
 	// noStore is the value of the Cache-Control header of a JSON answer
 	// (setJSONHeaders), kept here so that setting it takes no allocation.
 	noStore [1]string
@@ -367,5 +370,41 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 			w.Header().Set("Retry-After", "1")
 		}
 	}
+	if x.oauth {
+		// A token endpoint's clients read every refusal in the form of
+		// RFC 6749 §5.2, as the service's specification gives them: one
+		// error, its code and its description.
+		desc := items[0].Message
+		if items[0].Target != "" {
+			desc = items[0].Target + ": " + desc
+		}
+		s.write(w, r, status, OAuthErrorBody{Error: OAuthCode(status), Description: desc})
+		return
+	}
 	s.write(w, r, status, ErrorBody{Errors: items, Meta: s.meta(x)})
+}
+
+// OAuthErrorBody is a refusal of a token endpoint, in the form of RFC
+// 6749 §5.2.
+type OAuthErrorBody struct {
+	Error       string `json:"error"`
+	Description string `json:"error_description"`
+}
+
+// OAuthCode returns the error code of RFC 6749 §5.2 that answers status
+// at a token endpoint when the refusal is none of package auth's (a
+// request the server refuses before the endpoint reads it, or a store's
+// fault): temporarily_unavailable for 503, server_error for other
+// statuses from 500, invalid_client for 401, and invalid_request, the
+// code of a request that is malformed, for the others.
+func OAuthCode(status int) string {
+	switch {
+	case status == http.StatusServiceUnavailable:
+		return "temporarily_unavailable"
+	case status >= http.StatusInternalServerError:
+		return "server_error"
+	case status == http.StatusUnauthorized:
+		return "invalid_client"
+	}
+	return "invalid_request"
 }

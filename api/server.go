@@ -119,8 +119,8 @@ type Server struct {
 	// state, which Guard refuses to a read-only token.
 	writes map[string]bool
 	// oauthForm are the patterns of the operations that answer their
-	// refusals in the form of RFC 6749 (Operation.OAuthError): they check
-	// the headers of OneValueHeaders themselves.
+	// refusals in the form of RFC 6749 (Operation.OAuthError), and their
+	// paths, whose 405 answers so too: fail answers there in that form.
 	oauthForm    map[string]bool
 	metricsAlone http.Handler // /metrics alone, for another listener
 	// served lists the pattern of every operation the server mounts,
@@ -345,6 +345,7 @@ func (s *Server) describe(table []Route, mounts []mount) error {
 				s.oauthForm = map[string]bool{}
 			}
 			s.oauthForm[m.pattern] = true
+			s.oauthForm[m.op.Path] = true // the pattern of its 405
 		}
 		if m.op.Tag == AdminTag {
 			if s.adminQuery == nil {
@@ -524,9 +525,10 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 // runs: a body whose Content-Length is over the route's limit (413, before
 // any of it is read, and so before a 100 Continue), a body sent with a
 // content coding (415, see plainBody), a header of OneValueHeaders sent
-// with two values (400, see CheckOneValue; a route that answers in the
-// form of RFC 6749 checks it itself), and a path or query parameter that
-// is not fit to be an identifier (400; see wire.CheckIdentifier).
+// with two values (400, see CheckOneValue), and a path or query
+// parameter that is not fit to be an identifier (400; see
+// wire.CheckIdentifier). At a token endpoint, these refusals are in the
+// form of RFC 6749 (see Server.fail).
 func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 	limit := s.limit
 	if n, ok := s.routeLimits[pattern]; ok && n < limit {
@@ -546,7 +548,7 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		x := exchangeOf(r.Context())
 		x.route, x.metrics = pattern, series
-		x.query, x.admin, x.writes = query, admin, writes
+		x.query, x.admin, x.writes, x.oauth = query, admin, writes, oauthForm
 		if tree && !canonical(r.URL.Path) {
 			s.unmatched(w, r)
 			return
@@ -561,11 +563,9 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 			s.fail(w, r, err)
 			return
 		}
-		if !oauthForm {
-			if err := CheckOneValue(r); err != nil {
-				s.fail(w, r, err)
-				return
-			}
+		if err := CheckOneValue(r); err != nil {
+			s.fail(w, r, err)
+			return
 		}
 		if err := checkParams(r, params); err != nil {
 			s.fail(w, r, err)

@@ -16,7 +16,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/internal/httpbody"
@@ -204,13 +203,13 @@ func fault(r *http.Request, err error) *oauthError {
 	switch {
 	case status == http.StatusServiceUnavailable:
 		api.Unavailable(r, err)
-		return &oauthError{status: status, code: auth.CodeTemporarilyUnavailable, description: items[0].Message, retryAfter: time.Second}
+		return &oauthError{status: status, code: api.OAuthCode(status), description: items[0].Message, retryAfter: time.Second}
 	case status >= http.StatusInternalServerError:
 		id := api.Fault(r, err)
-		return &oauthError{status: http.StatusInternalServerError, code: "server_error",
+		return &oauthError{status: http.StatusInternalServerError, code: api.OAuthCode(status),
 			description: "the server failed to answer; quote request ID " + id + " when reporting it"}
 	}
-	return &oauthError{status: status, code: "invalid_request", description: items[0].Message}
+	return &oauthError{status: status, code: api.OAuthCode(status), description: items[0].Message}
 }
 
 func invalidRequest(format string) *oauthError {
@@ -222,13 +221,6 @@ func invalidRequest(format string) *oauthError {
 // base64(id:secret)" there.
 func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) {
 	var tr tokenRequest
-	if err := api.CheckOneValue(r); err != nil {
-		var le *levy.Error
-		if errors.As(err, &le) {
-			return tr, invalidRequest(le.Field + ": " + le.Message)
-		}
-		return tr, invalidRequest(err.Error())
-	}
 	if name := inURL(r.URL.RawQuery); name != "" {
 		d := "the parameter " + name + " is in the URL: the parameters of a token request go in the request body (RFC 6749 section 2.3.1)"
 		if name == "client_secret" {
