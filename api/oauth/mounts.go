@@ -36,6 +36,15 @@ func tokenOperation(path, id, summary, description string) api.Operation {
 			"(error temporarily_unavailable); ask again after Retry-After seconds."}
 }
 
+// tokenPaths returns the paths of the token endpoints.
+func tokenPaths() []string {
+	paths := []string{"/oauth/token", "/oseries-auth/oauth/token", "/cached/oauth/token"}
+	for _, base := range api.Bases {
+		paths = append(paths, base+"/authorize")
+	}
+	return paths
+}
+
 // clientIDPath is the path parameter that names a credential.
 func clientIDPath() []api.Param {
 	return []api.Param{{Name: "id", In: "path", Required: true, Format: "identifier", Description: "The client ID of a credential."}}
@@ -101,6 +110,11 @@ func (h *Handler) Mounts() []api.Option {
 		opts = append(opts, api.WithOperation(tokenOperation(base+"/authorize", id,
 			"Issues an access token for client credentials, at the token URL of the commercial API's interface description.",
 			tokenDescription), http.HandlerFunc(h.token)))
+	}
+	// A token request announced over the endpoints' own limit is refused
+	// before any of it is read, and without a 100 Continue.
+	for _, path := range tokenPaths() {
+		opts = append(opts, api.WithRouteBodyLimit(http.MethodPost+" "+path, maxForm))
 	}
 	return opts
 }

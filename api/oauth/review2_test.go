@@ -156,3 +156,21 @@ func TestAuthorizationTwice(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenBodyAnnouncedOverItsLimit announces, over loopback, a token
+// request body of 16 KiB and a byte, the token endpoints' limit, and
+// sends none of it. The server's limit for a route (8 MiB in levy serve)
+// let it through to the endpoint, which waited for the body, and with
+// Expect: 100-continue asked for it; it is refused 413 invalid_request
+// at once, before any of it is read, as the API's routes refuse a body
+// announced over theirs.
+func TestTokenBodyAnnouncedOverItsLimit(t *testing.T) {
+	f := setup(t)
+	for _, path := range []string{"/oauth/token", "/cached/oauth/token", "/api/v2/authorize"} {
+		r := f.rawRequest(t, "POST "+path+" HTTP/1.1\r\nHost: levy\r\nContent-Type: application/x-www-form-urlencoded\r\n"+
+			"Expect: 100-continue\r\nContent-Length: 16385\r\n\r\n")
+		if r.status != 413 || r.body["error"] != "invalid_request" || !strings.Contains(r.raw, "16384") {
+			t.Errorf("%s: %d %s, want 413 invalid_request naming the limit of 16384 bytes", path, r.status, r.raw)
+		}
+	}
+}
