@@ -378,15 +378,15 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		if items[0].Target != "" {
 			desc = items[0].Target + ": " + desc
 		}
-		s.write(w, r, status, OAuthErrorBody{Error: OAuthCode(status), Description: desc})
+		s.write(w, r, status, oauthErrorBody{Error: OAuthCode(status), Description: desc})
 		return
 	}
 	s.write(w, r, status, ErrorBody{Errors: items, Meta: s.meta(x)})
 }
 
-// OAuthErrorBody is a refusal of a token endpoint, in the form of RFC
+// oauthErrorBody is a refusal of a token endpoint, in the form of RFC
 // 6749 §5.2.
-type OAuthErrorBody struct {
+type oauthErrorBody struct {
 	Error       string `json:"error"`
 	Description string `json:"error_description"`
 }

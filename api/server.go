@@ -524,8 +524,8 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 // and refuses what no route of Levy accepts before the route's handler
 // runs: a body whose Content-Length is over the route's limit (413, before
 // any of it is read, and so before a 100 Continue), a body sent with a
-// content coding (415, see plainBody), a header of OneValueHeaders sent
-// with two values (400, see CheckOneValue), and a path or query
+// content coding (415, see plainBody), a header of oneValueHeaders sent
+// with two values (400, see checkOneValue), and a path or query
 // parameter that is not fit to be an identifier (400; see
 // wire.CheckIdentifier). At a token endpoint, these refusals are in the
 // form of RFC 6749 (see Server.fail).
@@ -563,7 +563,7 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 			s.fail(w, r, err)
 			return
 		}
-		if err := CheckOneValue(r); err != nil {
+		if err := checkOneValue(r); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -597,18 +597,18 @@ func plainBody(r *http.Request) error {
 	return nil
 }
 
-// OneValueHeaders are the request headers that hold one value, which
+// oneValueHeaders returns the request headers that hold one value, which
 // Levy reads with Header.Get: the credentials and the body's media type.
-var OneValueHeaders = [...]string{"Authorization", "Content-Type"}
+func oneValueHeaders() [2]string { return [...]string{"Authorization", "Content-Type"} }
 
-// CheckOneValue refuses (400, naming the header) a request that sends a
-// header of OneValueHeaders on several lines with different values. Get
+// checkOneValue refuses (400, naming the header) a request that sends a
+// header of oneValueHeaders on several lines with different values. Get
 // reads the first line and passes over the others, while a proxy or a
 // firewall in front may read the last: which credential or which media
 // type the client meant cannot be told. The same value sent twice is
 // one. The message never quotes the values, which may be credentials.
-func CheckOneValue(r *http.Request) error {
-	for _, name := range OneValueHeaders {
+func checkOneValue(r *http.Request) error {
+	for _, name := range oneValueHeaders() {
 		values := r.Header.Values(name)
 		for _, v := range values[min(1, len(values)):] {
 			if v != values[0] {
