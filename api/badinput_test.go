@@ -1057,7 +1057,11 @@ func badInputRows(s *badServer) []bad {
 		{"GET", documents, "POST"}, {"PUT", webhooks, "POST, GET, HEAD, DELETE"}, {"POST", documents + "/" + unknownGUID, "GET, HEAD"},
 		{"POST", deadLetters, "GET, HEAD"}, {"POST", "/healthz", "GET, HEAD"},
 	} {
-		add(bad{name: "methods/" + c.method + " " + c.path, method: c.method, path: c.path, status: 405, allow: c.allow})
+		b := bad{name: "methods/" + c.method + " " + c.path, method: c.method, path: c.path, status: 405, allow: c.allow}
+		if strings.HasSuffix(c.path, "/oauth/token") {
+			b.oauth = "invalid_request" // a token endpoint refuses in the form of RFC 6749
+		}
+		add(b)
 	}
 
 	// The token endpoints, which answer in the format of RFC 6749.
@@ -1106,7 +1110,7 @@ func badInputRows(s *badServer) []bad {
 		token("JSON truncated", "/oauth/token", `{"grant_type":"client_credentials"`, 400, "invalid_request", "Content-Type", "application/json"),
 		token("application/xml", "/oauth/token", form(good), 400, "invalid_request", "Content-Type", "application/xml"),
 		token("body over 16 KiB", "/oauth/token", replaced("audience", long(17<<10)), 413, "invalid_request"),
-		token("Digest authorization", "/oauth/token", without("client_secret"), 400, "invalid_request", "Authorization", "Digest abc"),
+		token("Digest authorization", "/oauth/token", without("client_secret"), 401, "invalid_client", "Authorization", "Digest abc"),
 		token("Basic not base64", "/oauth/token", "grant_type=client_credentials&audience=x", 401, "invalid_client", "Authorization", "Basic !!!"),
 		token("Basic and a secret in the body", "/oauth/token", form(good), 400, "invalid_request", "Authorization", basic(s.clientID, s.secret)),
 		token("Basic with a wrong secret", "/oauth/token", "grant_type=client_credentials&audience="+url.QueryEscape(oauth.DefaultAudience),

@@ -267,7 +267,7 @@ func operation(s *schemaSet, d opDoc) (object, error) {
 	}
 	for _, e := range errorTable {
 		switch {
-		case d.OAuthError != nil && oauthStatus(e.status):
+		case d.OAuthError != nil && (oauthStatus(e.status) || e.when(d)):
 			sch, err := s.schemaOf(d.OAuthError)
 			if err != nil {
 				return nil, fmt.Errorf("the errors of a token endpoint: %w", err)
@@ -303,7 +303,8 @@ func operation(s *schemaSet, d opDoc) (object, error) {
 }
 
 // oauthStatus reports whether a token endpoint answers an error of status
-// in the form of RFC 6749 section 5.2.
+// of its own, beside those that every operation with a body may answer,
+// in the form of RFC 6749 section 5.2 as all its errors are.
 func oauthStatus(status int) bool {
 	switch status {
 	case http.StatusBadRequest, http.StatusUnauthorized, http.StatusRequestTimeout, http.StatusRequestEntityTooLarge,
@@ -321,17 +322,18 @@ var successWords = map[int]string{
 }
 
 // oauthAnswer describes error answer e of a token endpoint, whose body
-// has schema sch, the form of RFC 6749 section 5.2; a body refused on its
-// announced Content-Length, and a panic caught by the server, have the
-// API's form.
+// has schema sch, the form of RFC 6749 section 5.2: every refusal of a
+// token endpoint has it, those that the server makes before the
+// endpoint reads the request (a query it cannot read, a method the path
+// does not serve, a body over the limit or with a content coding) and
+// a panic caught by the server included.
 func oauthAnswer(e errorAnswer, sch object) object {
-	if e.status == http.StatusRequestEntityTooLarge || e.status == http.StatusInternalServerError {
-		sch = object{"oneOf": []any{sch, object{"$ref": "#/components/schemas/ErrorBody"}}}
-	}
 	headers := object{"X-Request-Id": headerRef("RequestId")}
 	switch e.status {
 	case http.StatusUnauthorized:
 		headers["WWW-Authenticate"] = headerRef("WWWAuthenticate")
+	case http.StatusMethodNotAllowed:
+		headers["Allow"] = headerRef("Allow")
 	case http.StatusBadRequest:
 		headers["Retry-After"] = object{"description": "On the rate limit's refusal only: seconds until the client may have a token for the audience again.", "schema": object{"type": "integer"}}
 	}

@@ -59,10 +59,10 @@ type Operation struct {
 	TooMany     string
 	Unavailable string
 	// OAuthError, for a token endpoint, is the type of the body of its
-	// error answers (400, 401, 408 and 413), which have the form of RFC
-	// 6749 section 5.2; a 413 refused on its announced Content-Length
-	// has the API's form. The client of a token endpoint authenticates
-	// in the body or with HTTP Basic, not with an access token.
+	// error answers, which have the form of RFC 6749 section 5.2, those
+	// that the server makes before the handler runs (Server.fail)
+	// included. The client of a token endpoint authenticates in the body
+	// or with HTTP Basic, not with an access token.
 	OAuthError reflect.Type
 }
 

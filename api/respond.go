@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -70,6 +71,9 @@ type exchange struct {
 	admin  bool
 	query  []string
 	writes bool // the route changes stored state (see Guard)
+	// oauth marks a token endpoint, whose refusals have the form of
+	// RFC 6749 §5.2 (see Server.fail).
+	oauth bool
 	// noStore is the value of the Cache-Control header of a JSON answer
 	// (setJSONHeaders), kept here so that setting it takes no allocation.
 	noStore [1]string
@@ -305,6 +309,20 @@ func (x *exchange) serverOr() *Server {
 	return &Server{app: "levy", log: slog.Default()}
 }
 
+// bearerChallenge returns the WWW-Authenticate challenge of a 401 to r:
+// error="invalid_token" when r sent a Bearer token, which was refused;
+// none when r sent no credentials or those of another scheme, since RFC
+// 6750 §3.1 says that a request lacking any authentication information
+// gets no error code (a client would read invalid_token as its token
+// refused, and get a new one).
+func bearerChallenge(r *http.Request) string {
+	scheme, _, _ := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	if strings.EqualFold(scheme, "Bearer") {
+		return `Bearer realm="levy", error="invalid_token"`
+	}
+	return `Bearer realm="levy"`
+}
+
 // fail answers err: Levy's errors with their status, code and target, any
 // other error with 500, a message naming the request ID, and the error in
 // the log only. An error that would answer 500 answers 499 instead when
@@ -344,7 +362,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	switch status {
 	case http.StatusUnauthorized:
-		w.Header().Set("WWW-Authenticate", `Bearer realm="levy", error="invalid_token"`)
+		w.Header().Set("WWW-Authenticate", bearerChallenge(r))
 	case http.StatusForbidden:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="levy", error="insufficient_scope"`)
 	case http.StatusServiceUnavailable, http.StatusTooManyRequests:
@@ -352,5 +370,41 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 			w.Header().Set("Retry-After", "1")
 		}
 	}
+	if x.oauth {
+		// A token endpoint's clients read every refusal in the form of
+		// RFC 6749 §5.2, as the service's specification gives them: one
+		// error, its code and its description.
+		desc := items[0].Message
+		if items[0].Target != "" {
+			desc = items[0].Target + ": " + desc
+		}
+		s.write(w, r, status, oauthErrorBody{Error: OAuthCode(status), Description: desc})
+		return
+	}
 	s.write(w, r, status, ErrorBody{Errors: items, Meta: s.meta(x)})
+}
+
+// oauthErrorBody is a refusal of a token endpoint, in the form of RFC
+// 6749 §5.2.
+type oauthErrorBody struct {
+	Error       string `json:"error"`
+	Description string `json:"error_description"`
+}
+
+// OAuthCode returns the error code of RFC 6749 §5.2 that answers status
+// at a token endpoint when the refusal is none of package auth's (a
+// request the server refuses before the endpoint reads it, or a store's
+// fault): temporarily_unavailable for 503, server_error for other
+// statuses from 500, invalid_client for 401, and invalid_request, the
+// code of a request that is malformed, for the others.
+func OAuthCode(status int) string {
+	switch {
+	case status == http.StatusServiceUnavailable:
+		return "temporarily_unavailable"
+	case status >= http.StatusInternalServerError:
+		return "server_error"
+	case status == http.StatusUnauthorized:
+		return "invalid_client"
+	}
+	return "invalid_request"
 }

@@ -117,7 +117,11 @@ type Server struct {
 	adminQuery map[string][]string
 	// writes are the patterns of the operations that change stored
 	// state, which Guard refuses to a read-only token.
-	writes       map[string]bool
+	writes map[string]bool
+	// oauthForm are the patterns of the operations that answer their
+	// refusals in the form of RFC 6749 (Operation.OAuthError), and their
+	// paths, whose 405 answers so too: fail answers there in that form.
+	oauthForm    map[string]bool
 	metricsAlone http.Handler // /metrics alone, for another listener
 	// served lists the pattern of every operation the server mounts,
 	// "POST /api/v2/supplies", in the order they were mounted.
@@ -336,6 +340,13 @@ func (s *Server) describe(table []Route, mounts []mount) error {
 		if m.op.Method != http.MethodGet && m.op.Method != http.MethodHead && !m.op.Reads && !m.op.Public {
 			s.markWrites(m.pattern)
 		}
+		if m.op.OAuthError != nil {
+			if s.oauthForm == nil {
+				s.oauthForm = map[string]bool{}
+			}
+			s.oauthForm[m.pattern] = true
+			s.oauthForm[m.op.Path] = true // the pattern of its 405
+		}
 		if m.op.Tag == AdminTag {
 			if s.adminQuery == nil {
 				s.adminQuery = map[string][]string{}
@@ -513,9 +524,11 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 // and refuses what no route of Levy accepts before the route's handler
 // runs: a body whose Content-Length is over the route's limit (413, before
 // any of it is read, and so before a 100 Continue), a body sent with a
-// content coding (415, see plainBody), and a path or query
+// content coding (415, see plainBody), a header of oneValueHeaders sent
+// with two values (400, see checkOneValue), and a path or query
 // parameter that is not fit to be an identifier (400; see
-// wire.CheckIdentifier).
+// wire.CheckIdentifier). At a token endpoint, these refusals are in the
+// form of RFC 6749 (see Server.fail).
 func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 	limit := s.limit
 	if n, ok := s.routeLimits[pattern]; ok && n < limit {
@@ -530,11 +543,12 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 	tree := strings.HasSuffix(at, "/") || strings.HasSuffix(at, "...}")
 	query, admin := s.adminQuery[pattern]
 	writes := s.writes[pattern]
+	oauthForm := s.oauthForm[pattern]
 	series := s.metrics.route(pattern)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		x := exchangeOf(r.Context())
 		x.route, x.metrics = pattern, series
-		x.query, x.admin, x.writes = query, admin, writes
+		x.query, x.admin, x.writes, x.oauth = query, admin, writes, oauthForm
 		if tree && !canonical(r.URL.Path) {
 			s.unmatched(w, r)
 			return
@@ -546,6 +560,10 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 		}
 		if err := plainBody(r); err != nil {
 			w.Header().Set("Accept-Encoding", "identity") // what is accepted instead (RFC 7694)
+			s.fail(w, r, err)
+			return
+		}
+		if err := checkOneValue(r); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -574,6 +592,28 @@ func plainBody(r *http.Request) error {
 			}
 			return &levy.Error{Code: levy.EUnsupported, Field: "Content-Encoding",
 				Message: "the request body must be sent as it is: Levy does not decode the content coding " + strconv.Quote(strings.ToLower(coding)) + "; leave out Content-Encoding"}
+		}
+	}
+	return nil
+}
+
+// oneValueHeaders returns the request headers that hold one value, which
+// Levy reads with Header.Get: the credentials and the body's media type.
+func oneValueHeaders() [2]string { return [...]string{"Authorization", "Content-Type"} }
+
+// checkOneValue refuses (400, naming the header) a request that sends a
+// header of oneValueHeaders on several lines with different values. Get
+// reads the first line and passes over the others, while a proxy or a
+// firewall in front may read the last: which credential or which media
+// type the client meant cannot be told. The same value sent twice is
+// one. The message never quotes the values, which may be credentials.
+func checkOneValue(r *http.Request) error {
+	for _, name := range oneValueHeaders() {
+		values := r.Header.Values(name)
+		for _, v := range values[min(1, len(values)):] {
+			if v != values[0] {
+				return levy.Invalid(name, "the header is sent %d times with different values; send it once", len(values))
+			}
 		}
 	}
 	return nil

@@ -6,7 +6,8 @@
 //
 // Token endpoints take their parameters as a form
 // (application/x-www-form-urlencoded, also when sent without a type or as
-// text/plain, as browsers label a string body) or as JSON: grant_type (the
+// text/plain, as browsers label a string body) or as JSON (also a JSON
+// object sent without a type or as text/plain): grant_type (the
 // constant client_credentials), client_id, client_secret and audience.
 // The audience may be left out, as every client of the wire format does:
 // the token is then for the credential's audience when it has exactly
@@ -18,7 +19,9 @@
 // 200 with {"access_token", "token_type": "Bearer", "expires_in"} and
 // Cache-Control: no-store; a refusal answers {"error",
 // "error_description"} with the status of RFC 6749 §5.2 (401 with
-// WWW-Authenticate: Basic for invalid_client when the client used Basic).
+// WWW-Authenticate for invalid_client when the client authenticated in
+// the Authorization header: its scheme, or Basic when the endpoint does
+// not take the scheme it used).
 //
 // Failed authentications are limited per client ID and per source address
 // (see package auth): a request beyond the limit is refused with 429 and

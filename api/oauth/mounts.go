@@ -13,7 +13,8 @@ import (
 const tokenDescription = "Issues an access token for the client credentials grant (RFC 6749 section 4.4). " +
 	"The parameters come in the body, never in the URL, as a form (application/x-www-form-urlencoded) or as a JSON object; the client authenticates " +
 	"with client_id and client_secret in the body or with HTTP Basic (each part form-encoded), not both. " +
-	"A body sent as text/plain is read as a form, as browsers send one. " +
+	"A body sent as text/plain or without Content-Type is read as a form, as browsers send one, or as JSON when it is a JSON object. " +
+	"An Authorization header of another scheme, or without a secret, is invalid_client. " +
 	"audience names the API the token is for; a credential of one audience may leave it out, and one of several " +
 	"is answered invalid_request naming them. " +
 	"Errors have the form of RFC 6749 section 5.2. Past a client's rate limit for an audience (10 tokens per 28800 seconds by default, " +
@@ -33,6 +34,15 @@ func tokenOperation(path, id, summary, description string) api.Operation {
 		Answer: reflect.TypeFor[tokenAnswer](), Public: true, OAuthError: reflect.TypeFor[errorBody](),
 		Unavailable: "Too many failed client authentications are waiting to be checked, or the store of the credentials cannot be reached or written " +
 			"(error temporarily_unavailable); ask again after Retry-After seconds."}
+}
+
+// tokenPaths returns the paths of the token endpoints.
+func tokenPaths() []string {
+	paths := []string{"/oauth/token", "/oseries-auth/oauth/token", "/cached/oauth/token"}
+	for _, base := range api.Bases {
+		paths = append(paths, base+"/authorize")
+	}
+	return paths
 }
 
 // clientIDPath is the path parameter that names a credential.
@@ -100,6 +110,11 @@ func (h *Handler) Mounts() []api.Option {
 		opts = append(opts, api.WithOperation(tokenOperation(base+"/authorize", id,
 			"Issues an access token for client credentials, at the token URL of the commercial API's interface description.",
 			tokenDescription), http.HandlerFunc(h.token)))
+	}
+	// A token request announced over the endpoints' own limit is refused
+	// before any of it is read, and without a 100 Continue.
+	for _, path := range tokenPaths() {
+		opts = append(opts, api.WithRouteBodyLimit(http.MethodPost+" "+path, maxForm))
 	}
 	return opts
 }

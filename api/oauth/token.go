@@ -203,13 +203,13 @@ func fault(r *http.Request, err error) *oauthError {
 	switch {
 	case status == http.StatusServiceUnavailable:
 		api.Unavailable(r, err)
-		return &oauthError{status: status, code: auth.CodeTemporarilyUnavailable, description: items[0].Message, retryAfter: time.Second}
+		return &oauthError{status: status, code: api.OAuthCode(status), description: items[0].Message, retryAfter: time.Second}
 	case status >= http.StatusInternalServerError:
 		id := api.Fault(r, err)
-		return &oauthError{status: http.StatusInternalServerError, code: "server_error",
+		return &oauthError{status: http.StatusInternalServerError, code: api.OAuthCode(status),
 			description: "the server failed to answer; quote request ID " + id + " when reporting it"}
 	}
-	return &oauthError{status: status, code: "invalid_request", description: items[0].Message}
+	return &oauthError{status: status, code: api.OAuthCode(status), description: items[0].Message}
 }
 
 func invalidRequest(format string) *oauthError {
@@ -242,6 +242,13 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		return tr, &oauthError{status: http.StatusRequestEntityTooLarge, code: "invalid_request", description: "the request body is too large"}
 	}
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if (mt == "" || mt == "text/plain") && jsonObject(body) {
+		// A JSON object sent without its media type (no Content-Type,
+		// or a browser's text/plain) is read as the JSON it is, as the
+		// API's routes read a body without Content-Type: no form of a
+		// token request begins with "{".
+		mt = "application/json"
+	}
 	switch {
 	case mt == "application/json":
 		if err := jsonbody.Decode(bytes.NewReader(body), &tr, maxForm); err != nil {
@@ -274,10 +281,18 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		case strings.EqualFold(scheme, "Bearer") && bearerCredentials:
 			tr.scheme = "Bearer"
 		default:
-			return tr, invalidRequest("the Authorization header must be Basic base64(client_id:client_secret)")
+			// An authentication method the endpoint does not take is a
+			// failed client authentication (RFC 6749 §5.2), challenged
+			// with the scheme the client may use.
+			want := "Basic"
+			if bearerCredentials {
+				want = "Basic or Bearer"
+			}
+			return tr, &oauthError{status: http.StatusUnauthorized, code: "invalid_client", scheme: "Basic",
+				description: "the Authorization header must be " + want + " base64(client_id:client_secret), not " + strconv.Quote(scheme)}
 		}
 		id, secret, ok := decodeCredentials(strings.TrimSpace(cred), tr.scheme == "Basic")
-		if !ok {
+		if !ok || secret == "" {
 			return tr, &oauthError{status: http.StatusUnauthorized, code: "invalid_client", description: "the Authorization header does not hold base64(client_id:client_secret)", scheme: tr.scheme}
 		}
 		if tr.ClientID != "" && tr.ClientID != id || tr.ClientSecret != "" {
@@ -286,6 +301,13 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		tr.ClientID, tr.ClientSecret = id, secret
 	}
 	return tr, nil
+}
+
+// jsonObject reports whether body, past a byte order mark and
+// whitespace, begins as a JSON object.
+func jsonObject(body []byte) bool {
+	body = bytes.TrimLeft(bytes.TrimPrefix(body, []byte("\ufeff")), " \t\r\n")
+	return len(body) > 0 && body[0] == '{'
 }
 
 // inURL returns the first parameter of a token request that query, the
