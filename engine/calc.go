@@ -656,6 +656,11 @@ type calc struct {
 	// acct is the document's account: the lines each fee with a limit
 	// of lines per account has been charged on (comms.go).
 	acct accountLines
+	// commsPend holds a line's communications taxes before they are
+	// taken, when commsSplit: the line's overrides give amounts, which
+	// its taxes of one imposition share (commsTaxes).
+	commsPend  []extraTax
+	commsSplit bool
 	// strict: the tenant's address check is AddressStrict
 	strict bool
 	// set is the settings of the calculation: the snapshot's, or the

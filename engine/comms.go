@@ -176,6 +176,7 @@ func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 	if c.acct == nil {
 		c.acct = accountLines{}
 	}
+	c.commsPend, c.commsSplit = c.commsPend[:0], overrideAmounts(l)
 	for i, e := range entries {
 		lt := cc.types[strings.ToUpper(strings.TrimSpace(e.value))]
 		if lt == nil {
@@ -185,6 +186,81 @@ func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 		c.usfTax(l, at, cc, lt, e, shares[i])
 		c.lineTypeTaxes(l, at, cc, lt, e, shares[i], c.acct, amount.Sign() < 0)
 	}
+	if !c.commsSplit {
+		return
+	}
+	splitOverrides(c.commsPend)
+	for i := range c.commsPend {
+		if t, ok := c.extraOut(l, &c.commsPend[i]); ok {
+			l.taxes = append(l.taxes, t)
+		}
+	}
+}
+
+// commsTax takes the tax x of a line's line type; when the line's
+// overrides give amounts (commsSplit), it keeps it until the line's
+// taxes are known, to spread the amounts over them (splitOverrides).
+func (c *calc) commsTax(l *line, x *extraTax) {
+	if c.commsSplit {
+		c.commsPend = append(c.commsPend, *x)
+		return
+	}
+	if t, ok := c.extraOut(l, x); ok {
+		l.taxes = append(l.taxes, t)
+	}
+}
+
+// overrideAmounts reports whether an exempt or non-taxable override of
+// the line gives an amount.
+func overrideAmounts(l *line) bool {
+	for _, o := range l.exemptOv {
+		if o.amount != nil {
+			return true
+		}
+	}
+	for _, o := range l.nonTaxOv {
+		if o.amount != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// splitOverrides marks the taxes of a line's line types that are one tax
+// of the line (an imposition of a jurisdiction, the USF on its wireless
+// and its VoIP lines) with their place in it, so that an override's
+// amount, a part of the tax's taxable amount, is spread over them by
+// their bases (overridePart) rather than taken whole from each.
+func splitOverrides(xs []extraTax) {
+	for i := range xs {
+		x := &xs[i]
+		x.ovBefore, x.ovWhole = decimalZero, decimalZero
+		for k := range xs {
+			y := &xs[k]
+			if y.impType != x.impType || y.imp != x.imp || y.j.JurisdictionID != x.j.JurisdictionID {
+				continue
+			}
+			x.ovWhole = x.ovWhole.Add(y.base)
+			if k < i {
+				x.ovBefore = x.ovBefore.Add(y.base)
+			}
+		}
+		x.ovSplit = !x.ovWhole.Equal(x.base)
+	}
+}
+
+// overridePart is the part of an override's amount that the tax x bears
+// when the line's line types split the tax (splitOverrides): by x's base
+// over the bases of them all, in minor units (places), the parts of
+// the line's taxes adding up to the amount.
+func overridePart(x *extraTax, amount decimal.Decimal, places int32) decimal.Decimal {
+	if !x.ovSplit || x.ovWhole.Sign() == 0 {
+		return amount
+	}
+	upTo := func(b decimal.Decimal) decimal.Decimal {
+		return roundHalfUp(amount.Mul(b).Div(x.ovWhole), places)
+	}
+	return upTo(x.ovBefore.Add(x.base)).Sub(upTo(x.ovBefore))
 }
 
 // revenueShares spreads a line's amount over its line types by their
@@ -236,9 +312,7 @@ func (c *calc) usfTax(l *line, at *place, cc *commsContent, lt *data.CommsLineTy
 		ruleID: "us-usf-" + q, base: roundHalfUp(mul(share, lt.InterstateShare), int32(max(c.d.currency.MinorUnits, 0))), rate: f.Factor, rare: cc.rare,
 		reason: "the USF contribution factor of " + q + " (" + f.Notice + ": " + f.Citation + ") on the interstate and international share of " +
 			lt.Description + " revenue, " + lt.InterstateShare.Shift(2).String() + "% (" + lt.Citation + ")"}
-	if t, ok := c.extraOut(l, &x); ok {
-		l.taxes = append(l.taxes, t)
-	}
+	c.commsTax(l, &x)
 }
 
 // lineTypeTaxes appends the federal excise tax and the 911 fees of one
@@ -263,9 +337,7 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			}
 			x := extraTax{j: us, situs: at, imp: jurisdiction.Tax(fetImposition), impType: fetImposition, ruleID: "us-fet-local-service",
 				base: share, rate: t.Rate, reason: t.Citation, rare: cc.rare}
-			if out, ok := c.extraOut(l, &x); ok {
-				l.taxes = append(l.taxes, out)
-			}
+			c.commsTax(l, &x)
 		case t.Tax == "E911" && t.Jurisdiction == state:
 			j := chainJurisdiction(at, state)
 			if j == nil {
@@ -281,9 +353,7 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(e911Imposition), impType: e911Imposition,
 				ruleID: strings.ToLower(state) + "-911-fee-" + periodKey(t.Period), base: share, perUnit: &amount, units: units,
 				currency: commsCurrency, reason: reason, rare: cc.rare, credit: credit}
-			if out, ok := c.extraOut(l, &x); ok {
-				l.taxes = append(l.taxes, out)
-			}
+			c.commsTax(l, &x)
 		}
 	}
 	if lt.E911 && !fee911 {

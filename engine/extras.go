@@ -68,6 +68,12 @@ type extraTax struct {
 	// charge per unit is then credited, even on a base of zero (a 911
 	// fee of a line type whose share of a 0.01 credit is 0.00).
 	credit bool
+	// ovSplit marks a tax of one of a line's line types that the taxes
+	// of its other line types share an override's amount with
+	// (splitOverrides): ovBefore is the bases of those before it,
+	// ovWhole the bases of them all.
+	ovSplit           bool
+	ovBefore, ovWhole decimal.Decimal
 	// sellerUse marks a tax the seller collects on a sale across a state
 	// line (the tax type's SELLER_USE), else SALES.
 	taxType wire.TaxType
@@ -91,13 +97,22 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 	base := x.base
 	exempt, nonTaxable := decimalZero, decimalZero
 	overridden := false
+	places := int32(max(c.d.currency.MinorUnits, 0))
 	for _, o := range l.exemptOv {
 		if o.withholding == "" && extraMatches(o.impositionType, o.jurisdictionType, o.jurisdictionID, x) {
+			if o.amount != nil && x.ovSplit {
+				part := overridePart(x, *o.amount, places)
+				o.amount = &part
+			}
 			exempt, t.reasonCode, overridden = exempt.Add(overrideAmount(o, base)), o.reasonCode, true
 		}
 	}
 	for _, o := range l.nonTaxOv {
 		if o.withholding == "" && extraMatches(o.impositionType, o.jurisdictionType, o.jurisdictionID, x) {
+			if o.amount != nil && x.ovSplit {
+				part := overridePart(x, *o.amount, places)
+				o.amount = &part
+			}
 			nonTaxable, t.reasonCode, overridden = nonTaxable.Add(overrideAmount(o, base)), o.reasonCode, true
 		}
 	}

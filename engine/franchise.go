@@ -17,13 +17,15 @@ import (
 // tenant's fees of an area replace the server's fees of that area; an
 // area the tenant has no fee of takes the server's. Each fee in force on the line's date is a
 // tax of its own: imposition the fee's name, imposition type "Franchise
-// Fee", at the jurisdiction that grants the franchise (or, when the fee
+// Fee", at the jurisdiction that grants the franchise, when the line's
+// place lies in its state or country (grantorHolds) (or, when the fee
 // names none, the most local general government of the line's place,
 // franchisingAuthority), on the line's amount at the fee's
 // rate or per line. A fee per line is in the currency the fee names (a
 // tenant's or the server's table's), else, of an area in the US, in US
 // dollars, converted into a document's other currency (extrascur.go). A line whose franchiseAreaId names no area of
-// either table, or an area without a fee in force then, carries the
+// either table, or an area without a fee in force then that reaches its
+// place, carries the
 // not-acted-on parameter for it.
 
 // franchiseImpositionType is the imposition type of franchise fees.
@@ -145,6 +147,11 @@ func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franc
 	if j != nil {
 		if in := chainJurisdiction(at, j.JurisdictionID); in != nil {
 			j = in
+		} else if !c.grantorHolds(at, j.JurisdictionID) {
+			// A franchise of another state's or country's authority
+			// does not reach the place: the line is outside the area,
+			// and its franchiseAreaId is not acted on.
+			return
 		}
 	} else {
 		j = franchisingAuthority(at)
@@ -181,6 +188,40 @@ func franchisingAuthority(at *place) *wire.Jurisdiction {
 		return &at.chain[i]
 	}
 	return &at.chain[len(at.chain)-1]
+}
+
+// grantorHolds reports whether the place at may lie in the franchise of
+// the grantor id, which its chain does not hold (the chain holds the
+// jurisdictions that tax, and a grantor may levy no tax): the grantor is
+// of the place's country and, when the place lies in a state, province
+// or territory of it, of that one. Chicago (US-1714000) grants no
+// franchise in Dallas, whose fee would be reported as an Illinois
+// city's on a Texas sale. A grantor the dataset lacks is left to the
+// caller.
+func (c *calc) grantorHolds(at *place, id string) bool {
+	g, ok := c.s.jur.ByID(id)
+	if !ok {
+		return true
+	}
+	if g.Country != at.country {
+		return false
+	}
+	// The grantor's first-level division: the ancestor whose parent is
+	// the country (the grantor itself when it is one).
+	for range 16 {
+		if g.Parent == "" {
+			return true // the country itself
+		}
+		p, ok := c.s.jur.ByID(g.Parent)
+		if !ok {
+			return true
+		}
+		if p.Parent == "" {
+			return at.subdivision == "" || g.ID == at.subdivision || chainJurisdiction(at, g.ID) != nil
+		}
+		g = p
+	}
+	return true
 }
 
 // grantor returns the jurisdiction of id that grants a tenant's

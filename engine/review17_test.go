@@ -395,12 +395,14 @@ func TestTemplateLinesTakeMoreTaxesThanReserved(t *testing.T) {
 	var mu sync.Mutex
 	taken := 0
 	with.snap.Load().onTemplate = func() { mu.Lock(); taken++; mu.Unlock() }
-	la := &wire.Location{StreetAddress1: "200 N Spring St", City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}
+	// The lines are placed in Chicago, whose franchise CHI-CABLE-1 is
+	// (a fee of a grantor in another state is not charged).
+	chicago := &wire.Location{StreetAddress1: "121 N LaSalle St", City: "Chicago", MainDivision: "IL", PostalCode: "60602", Country: "US"}
 	for _, n := range []int{3, 12, 40} {
 		req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
 			DocumentDate: civil.MustParse("2026-06-01"),
 			Seller:       &wire.Seller{Company: "ACME", PhysicalOrigin: &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
-			Customer:     &wire.Customer{Destination: la}}
+			Customer:     &wire.Customer{Destination: chicago}}
 		for i := range n {
 			l := wire.SaleLineItem{LineItemID: strconv.Itoa(i + 1), Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("80.00")}
 			if i%3 != 0 {

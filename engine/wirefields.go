@@ -944,7 +944,7 @@ var wireFields = []wireField{
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.NatureOfFiscalOperation) }), actsWhen: brazilActs},
 	{member: "LineDetails.consignmentId", acting: notActedOn, note: "the consignment whose value decides import VAT schemes (the EU's 150 euro limit)",
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.ConsignmentID) })},
-	{member: "LineDetails.franchiseAreaId", acting: acts, note: "the franchise area fees of the tenant's profile (its franchise records), else of the server's table (--content); an ID neither has a fee of, or on DISTRIBUTE_TAX or a Brazilian line, is flagged not-acted-on"},
+	{member: "LineDetails.franchiseAreaId", acting: acts, note: "the franchise area fees of the tenant's profile (its franchise records), else of the server's table (--content); an ID neither has a fee of, a fee of a grantor in another state or country than the line's place, or on DISTRIBUTE_TAX or a Brazilian line, is flagged not-acted-on"},
 	{member: "LineDetails.costCenter", acting: kept},
 	{member: "LineDetails.departmentCode", acting: kept},
 	{member: "LineDetails.generalLedgerAccount", acting: kept},
