@@ -189,6 +189,7 @@ func readFile(path, name string) (*contentFile, error) {
 		return &Error{File: name, Message: fmt.Sprintf("the file is %d bytes or more; a content file has at most %d (split it, by state for instance)", size, int64(MaxFileSize))}
 	}
 	cf := &contentFile{name: name}
+	var at io.ReaderAt // the file, read again from its start once measured
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		if st.Size() > MaxFileSize {
 			f.Close()
@@ -196,7 +197,7 @@ func readFile(path, name string) (*contentFile, error) {
 		}
 		// The file is read from its start up to the bytes counted, should
 		// it grow while it is read.
-		cf.r, cf.f = io.NewSectionReader(f, 0, MaxFileSize+1), f
+		cf.r, cf.f, at = io.NewSectionReader(f, 0, MaxFileSize+1), f, f
 	} else {
 		raw, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 		f.Close()
@@ -206,7 +207,8 @@ func readFile(path, name string) (*contentFile, error) {
 		if len(raw) > MaxFileSize {
 			return nil, tooLarge(int64(len(raw)))
 		}
-		cf.r = bytes.NewReader(raw)
+		mem := bytes.NewReader(raw)
+		cf.r, at = mem, mem
 	}
 	lc, err := countLines(cf.r)
 	if err != nil {
@@ -235,15 +237,24 @@ func readFile(path, name string) (*contentFile, error) {
 		cf.Close()
 		return nil, &Error{File: name, Line: MaxLines + 1, Message: fmt.Sprintf("the file has more than %d lines; a content file has at most %d (split it, by state for instance)", MaxLines, MaxLines)}
 	}
-	if cf.f != nil {
-		cf.r = io.NewSectionReader(cf.f, 0, size)
-	}
-	if _, err := cf.r.Seek(0, io.SeekStart); err != nil {
+	// The readers of the formats start after a UTF-8 byte order mark,
+	// which spreadsheets write before "CSV UTF-8": it would hide the
+	// '#' of a comment on the first line, which would be read as the
+	// header.
+	var start int64
+	var mark [len(byteOrderMark)]byte
+	if n, err := at.ReadAt(mark[:], 0); err != nil && err != io.EOF {
 		cf.Close()
 		return nil, fmt.Errorf("content: read %s: %w", name, err)
+	} else if n == len(mark) && string(mark[:]) == byteOrderMark && size >= int64(n) {
+		start = int64(n)
 	}
+	cf.r = io.NewSectionReader(at, start, size-start)
 	return cf, nil
 }
+
+// byteOrderMark is the UTF-8 encoding of U+FEFF, which may lead a file.
+const byteOrderMark = "\ufeff"
 
 // contentFile is a content file whose bounds readFile checked, open for
 // reading from its start.
