@@ -1,9 +1,12 @@
 package content
 
 import (
+	"bytes"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestLoadRefusesTextThatIsNotUTF8 loads files saved in another
@@ -51,5 +54,46 @@ func TestLoadRefusesTextThatIsNotUTF8(t *testing.T) {
 	// So is UTF-8 with a byte order mark and CRLF line ends.
 	if err := loadErr(t, writeContent(t, dir, "utf8-bom-crlf.csv", "\ufeff"+strings.ReplaceAll(text, "\n", "\r\n"))); err != nil {
 		t.Errorf("UTF-8 with a BOM and CRLF: %v", err)
+	}
+}
+
+// TestTextScanAcrossReads checks textScan against the whole text at
+// once, over text of every kind of character and stray bytes, cut into
+// reads of every size: it finds the line of the first byte that is not
+// text, or none, wherever the reads end.
+func TestTextScanAcrossReads(t *testing.T) {
+	pieces := []string{"a", "\n", "é", "€", "𝄞", "\r\n", "\xc3", "\x80", "\xf0\x9f", "\xe2\x82", "\x00", "\xff", "São,"}
+	want := func(b []byte) int {
+		for i := 0; i < len(b); {
+			r, size := utf8.DecodeRune(b[i:])
+			if r == 0 || r == utf8.RuneError && size == 1 {
+				return bytes.Count(b[:i], []byte{'\n'}) + 1
+			}
+			i += size
+		}
+		return 0
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for n := range 3000 {
+		var b []byte
+		for range rnd.IntN(40) {
+			// Mostly text, so that many cases are text all through.
+			p := pieces[rnd.IntN(6)]
+			if rnd.IntN(8) == 0 {
+				p = pieces[rnd.IntN(len(pieces))]
+			}
+			b = append(b, p...)
+		}
+		var s textScan
+		lines := 0
+		for rest := b; len(rest) > 0; {
+			k := 1 + rnd.IntN(min(len(rest), 7))
+			s.scan(rest[:k], lines)
+			lines += bytes.Count(rest[:k], []byte{'\n'})
+			rest = rest[k:]
+		}
+		if got := s.end(); got != want(b) {
+			t.Fatalf("case %d %q: line %d, want %d", n, b, got, want(b))
+		}
 	}
 }
