@@ -271,8 +271,8 @@ func periodsOutside(p civil.Period, cover []civil.Period) []civil.Period {
 	var out []civil.Period
 	rest := p
 	for _, c := range cover {
-		if !rest.Overlaps(c) {
-			continue
+		if !c.Effective.IsZero() && !c.Expiration.IsZero() && c.Expiration.Before(c.Effective) || !rest.Overlaps(c) {
+			continue // c holds no day, or none of the rest
 		}
 		if !c.Effective.IsZero() && (rest.Effective.IsZero() || rest.Effective.Before(c.Effective)) {
 			out = append(out, civil.Period{Effective: rest.Effective, Expiration: c.Effective.AddDays(-1)})

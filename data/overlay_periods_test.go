@@ -33,6 +33,8 @@ func TestPeriodsOutside(t *testing.T) {
 		{per("2020-01-01", "2030-12-31"), []civil.Period{per("", "2020-01-01"), per("2030-12-31", "")}, "[{2020-01-02 2030-12-30}]"},
 		{per("2020-01-01", "2030-12-31"), []civil.Period{per("2019-01-01", "2025-06-30"), per("2025-01-01", "2030-12-31")}, "[]"},
 		{per("2020-01-01", ""), []civil.Period{per("2021-01-01", "2021-01-01"), per("2021-01-02", "2021-12-31")}, "[{2020-01-01 2020-12-31} {2022-01-01 }]"},
+		// A period that ends before it starts holds no day.
+		{per("2009-07-01", ""), []civil.Period{per("2009-07-01", "2008-01-01")}, "[{2009-07-01 }]"},
 	} {
 		if got := fmt.Sprint(periodsOutside(c.p, c.cover)); got != c.want {
 			t.Errorf("periodsOutside(%v, %v) = %s, want %s", c.p, c.cover, got, c.want)
