@@ -7,15 +7,19 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 )
 
 // Overlay is content that a user loads over a dataset (package
 // data/content reads it from rate and boundary files). For the US states
 // it covers it replaces the dataset's local content: their cities and
-// districts, the sales tax rates of their counties, cities and districts
-// (and of the state, when the overlay gives one), and their tax areas.
-// Everything else of the dataset stays as it is.
+// districts, the sales tax rates of their counties, cities and districts,
+// and their tax areas. A state's own sales tax rates, when the overlay
+// gives some, replace the dataset's on the days they cover; the
+// dataset's answer the other days (a rate given from 2027 leaves the
+// state's earlier rates as they were). Everything else of the dataset
+// stays as it is.
 type Overlay struct {
 	// Name says where the content comes from (its files), for the
 	// coverage report and the dataset's version.
@@ -112,10 +116,14 @@ func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {
 		}
 		replaced[j.ID] = j
 	}
-	stateRates := map[string]bool{} // covered states whose own rates the overlay gives
+	// stateRates holds, for each covered state whose own sales tax rates
+	// the overlay gives, the days its rows of the state cover: there they
+	// replace the dataset's sales tax rates of the state, which answer
+	// the other days.
+	stateRates := map[string][]civil.Period{}
 	for _, r := range o.Rates {
-		if st := strings.TrimPrefix(r.Jurisdiction, "US-"); len(st) == 2 && covered[st] {
-			stateRates[r.Jurisdiction] = true
+		if st := strings.TrimPrefix(r.Jurisdiction, "US-"); len(st) == 2 && covered[st] && r.Tax == jurisdiction.SalesTax {
+			stateRates[r.Jurisdiction] = append(stateRates[r.Jurisdiction], r.Period)
 		}
 	}
 	var all []jurisdiction.Jurisdiction
@@ -134,10 +142,15 @@ func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {
 		} else if !local || county || other {
 			all = append(all, j)
 		}
+		cover, own := stateRates[j.ID]
 		for _, r := range base.Rates(j.ID) {
 			switch {
 			case local && r.Tax == jurisdiction.SalesTax:
-			case stateRates[j.ID] && r.Tax == jurisdiction.SalesTax:
+			case own && r.Tax == jurisdiction.SalesTax:
+				for _, p := range periodsOutside(r.Period, cover) {
+					r.Period = p
+					rates = append(rates, r)
+				}
 			default:
 				rates = append(rates, r)
 			}
@@ -247,6 +260,43 @@ func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {
 		out.brazil.set(br)
 	}
 	return out, nil
+}
+
+// periodsOutside returns the parts of p that none of cover holds, in
+// order. A zero Effective or Expiration is an open end, as in
+// civil.Period; both ends are days of the period.
+func periodsOutside(p civil.Period, cover []civil.Period) []civil.Period {
+	cover = slices.Clone(cover)
+	slices.SortFunc(cover, func(a, b civil.Period) int { return compareStarts(a.Effective, b.Effective) })
+	var out []civil.Period
+	rest := p
+	for _, c := range cover {
+		if !c.Effective.IsZero() && !c.Expiration.IsZero() && c.Expiration.Before(c.Effective) || !rest.Overlaps(c) {
+			continue // c holds no day, or none of the rest
+		}
+		if !c.Effective.IsZero() && (rest.Effective.IsZero() || rest.Effective.Before(c.Effective)) {
+			out = append(out, civil.Period{Effective: rest.Effective, Expiration: c.Effective.AddDays(-1)})
+		}
+		if c.Expiration.IsZero() || !rest.Expiration.IsZero() && !c.Expiration.Before(rest.Expiration) {
+			return out // cover holds the rest of p
+		}
+		rest.Effective = c.Expiration.AddDays(1)
+	}
+	return append(out, rest)
+}
+
+// compareStarts orders the starts of periods, the zero date (an open
+// start) first.
+func compareStarts(a, b civil.Date) int {
+	switch {
+	case a.IsZero() && b.IsZero():
+		return 0
+	case a.IsZero():
+		return -1
+	case b.IsZero():
+		return 1
+	}
+	return a.Compare(b)
 }
 
 // set gives a part its value before anyone asks for it.

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
@@ -172,8 +173,9 @@ const MaxLines = 10_000_000
 
 // readFile opens the content file at path, named name in errors, and
 // refuses one larger than MaxFileSize bytes, of more than MaxLines
-// lines, with a line longer than MaxLineSize or with carriage returns
-// alone for line ends, with an *Error naming the file, the line and the
+// lines, with a line longer than MaxLineSize, with carriage returns
+// alone for line ends, or that is not UTF-8 text (a Latin-1 or UTF-16
+// export, a NUL byte), with an *Error naming the file, the line and the
 // limit, before any of it is parsed. It reads the file once to count its lines and
 // keeps none of it: the readers of the formats read it again, row by
 // row. A file that is not a regular file (a pipe) cannot be read twice
@@ -187,6 +189,7 @@ func readFile(path, name string) (*contentFile, error) {
 		return &Error{File: name, Message: fmt.Sprintf("the file is %d bytes or more; a content file has at most %d (split it, by state for instance)", size, int64(MaxFileSize))}
 	}
 	cf := &contentFile{name: name}
+	var at io.ReaderAt // the file, read again from its start once measured
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		if st.Size() > MaxFileSize {
 			f.Close()
@@ -194,7 +197,7 @@ func readFile(path, name string) (*contentFile, error) {
 		}
 		// The file is read from its start up to the bytes counted, should
 		// it grow while it is read.
-		cf.r, cf.f = io.NewSectionReader(f, 0, MaxFileSize+1), f
+		cf.r, cf.f, at = io.NewSectionReader(f, 0, MaxFileSize+1), f, f
 	} else {
 		raw, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 		f.Close()
@@ -204,7 +207,8 @@ func readFile(path, name string) (*contentFile, error) {
 		if len(raw) > MaxFileSize {
 			return nil, tooLarge(int64(len(raw)))
 		}
-		cf.r = bytes.NewReader(raw)
+		mem := bytes.NewReader(raw)
+		cf.r, at = mem, mem
 	}
 	lc, err := countLines(cf.r)
 	if err != nil {
@@ -225,19 +229,32 @@ func readFile(path, name string) (*contentFile, error) {
 		}
 		return nil, e
 	}
+	if lc.notText > 0 {
+		cf.Close()
+		return nil, &Error{File: name, Line: lc.notText, Message: "the line is not UTF-8 text: it holds a byte no character is written with in UTF-8 (an accented letter of a file saved as Latin-1 or Windows-1252, a UTF-16 file) or a NUL byte; save the file as UTF-8"}
+	}
 	if past {
 		cf.Close()
 		return nil, &Error{File: name, Line: MaxLines + 1, Message: fmt.Sprintf("the file has more than %d lines; a content file has at most %d (split it, by state for instance)", MaxLines, MaxLines)}
 	}
-	if cf.f != nil {
-		cf.r = io.NewSectionReader(cf.f, 0, size)
-	}
-	if _, err := cf.r.Seek(0, io.SeekStart); err != nil {
+	// The readers of the formats start after a UTF-8 byte order mark,
+	// which spreadsheets write before "CSV UTF-8": it would hide the
+	// '#' of a comment on the first line, which would be read as the
+	// header.
+	var start int64
+	var mark [len(byteOrderMark)]byte
+	if n, err := at.ReadAt(mark[:], 0); err != nil && err != io.EOF {
 		cf.Close()
 		return nil, fmt.Errorf("content: read %s: %w", name, err)
+	} else if n == len(mark) && string(mark[:]) == byteOrderMark && size >= int64(n) {
+		start = int64(n)
 	}
+	cf.r = io.NewSectionReader(at, start, size-start)
 	return cf, nil
 }
+
+// byteOrderMark is the UTF-8 encoding of U+FEFF, which may lead a file.
+const byteOrderMark = "\ufeff"
 
 // contentFile is a content file whose bounds readFile checked, open for
 // reading from its start.
@@ -326,6 +343,96 @@ type lineCount struct {
 	// crOnly tells that the file has no line end but carriage returns
 	// alone between its lines.
 	crOnly bool
+	// notText is the first line (from 1) that is not UTF-8 text or holds
+	// a NUL byte, 0 when none is.
+	notText int
+}
+
+// textScan follows the bytes of a file across the reads of countLines
+// and finds the first line that is not UTF-8 text: an invalid sequence,
+// a character cut short by the end of the file, or a NUL byte (which
+// UTF-16 text of ASCII letters is full of). A character that two reads
+// share is carried from the one to the other.
+type textScan struct {
+	carry     [utf8.UTFMax]byte
+	n         int // bytes carried
+	carryLine int // the line of the carried bytes
+	bad       int // the first line not text, 0 when none is yet
+}
+
+// scan checks b, the next bytes of the file, which follow lines line
+// ends.
+func (s *textScan) scan(b []byte, lines int) {
+	if s.bad > 0 || len(b) == 0 {
+		return
+	}
+	if s.n > 0 {
+		// The carried bytes start a character that b's first bytes end.
+		k := min(len(b), utf8.UTFMax-s.n)
+		var joined [utf8.UTFMax]byte
+		copy(joined[:], s.carry[:s.n])
+		copy(joined[s.n:], b[:k])
+		c := joined[:s.n+k]
+		if !utf8.FullRune(c) {
+			s.n = copy(s.carry[:], c) // b is shorter than the rest of the character
+			return
+		}
+		r, size := utf8.DecodeRune(c)
+		if r == utf8.RuneError && size == 1 {
+			s.bad = s.carryLine
+			return
+		}
+		b = b[size-s.n:]
+		s.n = 0
+	}
+	// A character that b's end cuts short is carried to the next read.
+	body := b
+	for k := 1; k < utf8.UTFMax && k <= len(b); k++ {
+		if tail := b[len(b)-k:]; utf8.RuneStart(tail[0]) {
+			if !utf8.FullRune(tail) {
+				body = b[:len(b)-k]
+			}
+			break
+		}
+	}
+	if utf8.Valid(body) && bytes.IndexByte(body, 0) < 0 {
+		if len(body) < len(b) {
+			s.n = copy(s.carry[:], b[len(body):])
+			s.carryLine = lines + bytes.Count(b, []byte{'\n'}) + 1
+		}
+		return
+	}
+	for i := 0; i < len(b); {
+		if c := b[i]; c < utf8.RuneSelf {
+			if c == 0 {
+				s.bad = lines + bytes.Count(b[:i], []byte{'\n'}) + 1
+				return
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			line := lines + bytes.Count(b[:i], []byte{'\n'}) + 1
+			if !utf8.FullRune(b[i:]) {
+				// The start of a character that the next read may end.
+				s.n, s.carryLine = copy(s.carry[:], b[i:]), line
+				return
+			}
+			s.bad = line
+			return
+		}
+		i += size
+	}
+}
+
+// end reports the first line that is not text, once the file is read: a
+// character still carried was cut short by the end of the file.
+func (s *textScan) end() int {
+	if s.bad == 0 && s.n > 0 {
+		return s.carryLine
+	}
+	return s.bad
 }
 
 // lineScan follows the lines of a file across the reads of countLines.
@@ -396,8 +503,9 @@ func countLines(r io.Reader) (lineCount, error) {
 	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
 	buf := make([]byte, 64<<10)
 	var ls lineScan
+	var ts textScan
 	done := func(past bool, err error) (lineCount, error) {
-		lc := lineCount{size: cr.n, past: past, long: ls.long, longCR: ls.longCR}
+		lc := lineCount{size: cr.n, past: past, long: ls.long, longCR: ls.longCR, notText: ts.end()}
 		if ls.pendingCR && ls.lines == 0 && ls.long == 0 {
 			ls.anyCR = true // a file ending with a carriage return alone
 		}
@@ -408,6 +516,7 @@ func countLines(r io.Reader) (lineCount, error) {
 		n, err := cr.Read(buf)
 		chunk := buf[:n]
 		if c := bytes.Count(chunk, []byte("\n")); ls.lines+c < MaxLines {
+			ts.scan(chunk, ls.lines)
 			if ls.scan(chunk, c); ls.long > 0 {
 				return done(false, nil)
 			}
@@ -415,6 +524,7 @@ func countLines(r io.Reader) (lineCount, error) {
 			// The rest of the file, from the MaxLines-th line end on, is
 			// read rune by rune, as a rune may straddle two reads.
 			end := nthIndex(chunk, '\n', MaxLines-ls.lines)
+			ts.scan(chunk[:end+1], ls.lines)
 			if ls.scan(chunk[:end+1], MaxLines-ls.lines); ls.long > 0 {
 				return done(false, nil)
 			}

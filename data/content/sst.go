@@ -210,6 +210,10 @@ func (b *builder) addSSTRate(name string, line int, f []string, errs *Errors) {
 	if err1 != nil || err2 != nil || err3 != nil {
 		return
 	}
+	if !to.IsZero() && to.Before(from) {
+		fail(9, "%s is before the start date %s", to, from)
+		return
+	}
 	var j jurisdiction.Jurisdiction
 	switch typ {
 	case sstState:
@@ -402,6 +406,10 @@ func (b *builder) addSSTBoundary(name string, line int, f []string, bf *sstBound
 			fail(3, "%q is not a date (YYYYMMDD)", f[2])
 			return
 		}
+	}
+	if !to.IsZero() && to.Before(from) {
+		fail(3, "%s is before the start date %s", to, from)
+		return
 	}
 	if to.After(bf.latest) || to.IsZero() && !bf.latest.IsZero() {
 		bf.latest = to
