@@ -55,7 +55,7 @@ func TestCrashEInvoiceDeliveryChild(t *testing.T) {
 		}
 		c := einvoice.ConnectionRecord{Secret: sec, Connection: einvoice.Connection{WebhookID: crashEInvoiceHook, TenantID: crashTenant,
 			TargetURL: "https://hooks.example.com/crash", Events: einvoice.Events{All: true}, CreatedAt: time.Now()}}
-		if err := s.CreateConnection(ctx, c, einvoice.MaxConnections); err != nil {
+		if _, err := s.CreateConnection(ctx, c, einvoice.ConnectionKey{}, einvoice.MaxConnections); err != nil {
 			childFail("connect: %v", err)
 		}
 	}

@@ -62,7 +62,7 @@ func TestCrashResealChild(t *testing.T) {
 		for i := range crashResealHooks {
 			c := einvoice.ConnectionRecord{Secret: sec, Connection: einvoice.Connection{WebhookID: fmt.Sprintf("hook-%02d", i), TenantID: crashTenant,
 				TargetURL: "https://hooks.example.com/crash", Events: einvoice.Events{All: true}, CreatedAt: time.Now()}}
-			if err := s.CreateConnection(ctx, c, crashResealHooks); err != nil {
+			if _, err := s.CreateConnection(ctx, c, einvoice.ConnectionKey{}, crashResealHooks); err != nil {
 				childFail("connect: %v", err)
 			}
 		}

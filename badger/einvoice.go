@@ -31,6 +31,7 @@ const (
 	einvSeq       = 'S'
 	einvSubmit    = 'I'
 	einvNotice    = 'N'
+	einvConnKey   = 'K' // the idempotency key of a connection's creation
 	einvStage     = 'w' // a connection's record as rewritten: 'w' and the rest of its 'W' key
 	einvStageDone = 'R' // the staged records are complete
 	einvNexusSent = 'n' // the nexus watcher's last notice of a state (einvoice_nexus.go)
@@ -39,7 +40,7 @@ const (
 // einvPrefixes are the first bytes of the keys of the e-invoicing store,
 // the schema version's and the kind's aside (see Schema.Prefixes).
 const einvPrefixes = string(einvDoc) + string(einvXML) + string(einvQueue) + string(einvConn) + string(einvOutbox) +
-	string(einvDead) + string(einvSeq) + string(einvSubmit) + string(einvNotice) + string(einvStage) + string(einvStageDone) + string(einvNexusSent)
+	string(einvDead) + string(einvSeq) + string(einvSubmit) + string(einvNotice) + string(einvConnKey) + string(einvStage) + string(einvStageDone) + string(einvNexusSent)
 
 // einvSchemaVersion is the version of the key layout this Levy reads and
 // writes.
@@ -64,6 +65,11 @@ const einvSchemaVersion = "2"
 //	                             kept is the document ID alone, a JSON string, and is still read)
 //	'W' tenant webhookId         a webhook connection (JSON); its "secret" is an object
 //	                             {"keyId", "nonce", "sealed"} when sealed, a string when in clear
+//	'K' tenant idempotencyKey    the connection a keyed creation made, the digest of its request and
+//	                             when, by the store's clock (JSON {"webhookId", "digest", "at"}); written
+//	                             in the transaction that writes the 'W' key, deleted with it, and
+//	                             replaced by a creation under the key after einvoice.IdempotencyWindow;
+//	                             a key a Levy of before these records never wrote, which it ignores
 //	'O' webhookId seq(8 bytes BE)  an event waiting for delivery (JSON, with the body to send)
 //	'L' eventId                  dead letter: an event given up (JSON)
 //	'S'                          the outbox sequence (a Badger Sequence lease)

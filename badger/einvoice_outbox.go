@@ -1,6 +1,7 @@
 package badger
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -16,13 +17,40 @@ import (
 )
 
 // CreateConnection stores a new webhook connection unless its tenant has
-// limit connections already.
-func (s *EInvoiceStore) CreateConnection(ctx context.Context, c einvoice.ConnectionRecord, limit int) error {
+// limit connections already. With a key, the transaction reads the key's
+// record first and answers the connection it names when that connection
+// still exists and was made less than einvoice.IdempotencyWindow ago;
+// otherwise it writes the connection and the key's record together. Two
+// creations at once under one key both read the key's record, so the
+// second to commit conflicts, and its retry finds the first's.
+func (s *EInvoiceStore) CreateConnection(ctx context.Context, c einvoice.ConnectionRecord, key einvoice.ConnectionKey, limit int) (einvoice.CreatedConnection, error) {
 	if err := s.enter("create webhook"); err != nil {
-		return err
+		return einvoice.CreatedConnection{}, err
 	}
 	defer s.gate.Leave()
-	return s.update(ctx, "create webhook", "", func(txn *bdb.Txn) error {
+	var res einvoice.CreatedConnection
+	err := s.update(ctx, "create webhook", "", func(txn *bdb.Txn) error {
+		res = einvoice.CreatedConnection{Connection: c, Created: true}
+		var kk []byte
+		if key.Key != "" {
+			kk = einvKey(einvConnKey, c.TenantID, key.Key)
+			var used einvConnKeyRecord
+			found, err := einvGet(txn, kk, &used)
+			if err != nil {
+				return err
+			}
+			if found && time.Since(used.At) < einvoice.IdempotencyWindow {
+				var first einvConnRecord
+				ok, err := einvGet(txn, einvKey(einvConn, c.TenantID, used.WebhookID), &first)
+				if err != nil {
+					return err
+				}
+				if ok {
+					res = einvoice.CreatedConnection{Connection: einvoice.ConnectionRecord(first), Digest: used.Digest}
+					return nil
+				}
+			}
+		}
 		cs, err := einvConnections(txn, c.TenantID)
 		if err != nil {
 			return err
@@ -30,8 +58,50 @@ func (s *EInvoiceStore) CreateConnection(ctx context.Context, c einvoice.Connect
 		if len(cs) >= limit {
 			return fmt.Errorf("%d connections: %w", len(cs), einvoice.ErrConnectionLimit)
 		}
+		if kk != nil {
+			if err := einvSet(txn, kk, einvConnKeyRecord{WebhookID: c.WebhookID, Digest: key.Digest, At: time.Now().UTC()}); err != nil {
+				return err
+			}
+		}
 		return einvSet(txn, einvKey(einvConn, c.TenantID, c.WebhookID), einvConnRecord(c))
 	})
+	if err != nil {
+		return einvoice.CreatedConnection{}, err
+	}
+	return res, nil
+}
+
+// einvConnKeyRecord is the record of the idempotency key of a
+// connection's creation.
+type einvConnKeyRecord struct {
+	WebhookID string    `json:"webhookId"`
+	Digest    string    `json:"digest"`
+	At        time.Time `json:"at"`
+}
+
+// einvDropConnKeys deletes the records of the idempotency keys of a
+// tenant that name the connection id.
+func einvDropConnKeys(txn *bdb.Txn, tenant, id string) error {
+	var drop [][]byte
+	err := einvScan(txn, einvKey(einvConnKey, tenant), nil, func(k, v []byte) (bool, error) {
+		var r einvConnKeyRecord
+		if err := json.Unmarshal(v, &r); err != nil {
+			return false, fmt.Errorf("read the idempotency key of a webhook connection: %w", err)
+		}
+		if r.WebhookID == id {
+			drop = append(drop, bytes.Clone(k))
+		}
+		return true, nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range drop {
+		if err := txn.Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Connections lists the connections of a tenant, in webhook ID order.
@@ -100,6 +170,9 @@ func (s *EInvoiceStore) DeleteConnection(ctx context.Context, tenant, id string)
 		}
 		if !found {
 			return einvNotFound("webhookId", "webhook connection", id)
+		}
+		if err := einvDropConnKeys(txn, tenant, id); err != nil {
+			return err
 		}
 		return txn.Delete(k)
 	})

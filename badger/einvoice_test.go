@@ -402,7 +402,7 @@ func TestEInvoiceWritesRefusedWhenGone(t *testing.T) {
 		t.Errorf("Submit: %v, want unavailable", err)
 	}
 	c := einvoice.ConnectionRecord{Connection: einvoice.Connection{WebhookID: einvoice.NewGUID(), TenantID: "acme"}}
-	if err := s.CreateConnection(ctx, c, einvoice.MaxConnections); levy.ErrorCode(err) != levy.EUnavailable {
+	if _, err := s.CreateConnection(ctx, c, einvoice.ConnectionKey{}, einvoice.MaxConnections); levy.ErrorCode(err) != levy.EUnavailable {
 		t.Errorf("CreateConnection: %v, want unavailable", err)
 	}
 	if err := s.CheckWrite(ctx); levy.ErrorCode(err) != levy.EUnavailable {

@@ -410,8 +410,8 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	if len(data) > s.cfg.MaxDocumentBytes {
 		return nil, false, &levy.Error{Code: levy.ETooLarge, Field: "body", Message: fmt.Sprintf("the document has %d bytes; the limit is %d", len(data), s.cfg.MaxDocumentBytes)}
 	}
-	if len(idempotencyKey) > 128 {
-		return nil, false, levy.Invalid("Idempotency-Key", "the idempotency key may have at most 128 characters")
+	if len(idempotencyKey) > maxIdempotencyKey {
+		return nil, false, levy.Invalid("Idempotency-Key", "the idempotency key may have at most %d characters", maxIdempotencyKey)
 	}
 	now := s.now().UTC()
 	sum := sha256.Sum256(data)

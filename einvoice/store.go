@@ -95,7 +95,18 @@ type Store interface {
 	// CreateConnection stores a new webhook connection, its secret
 	// sealed (the store keeps c.Secret as it is), unless the tenant has
 	// limit connections already: then it fails with ErrConnectionLimit.
-	CreateConnection(ctx context.Context, c ConnectionRecord, limit int) error
+	// With a key (key.Key not empty) it is one step that first looks the
+	// key up: when a connection of the tenant that still exists was
+	// created under key.Key less than IdempotencyWindow ago, by the
+	// store's clock (the database's, for a store that nodes share), it
+	// writes nothing and returns that connection with Created false and
+	// the digest stored with the key, which the Service compares (the
+	// limit is not counted then). Otherwise it stores c and the key with
+	// key.Digest, in the same atomic unit, in place of the key's earlier
+	// use if any; two creations at once under one key store one
+	// connection, and the other returns it. DeleteConnection frees the
+	// key of the connection it deletes.
+	CreateConnection(ctx context.Context, c ConnectionRecord, key ConnectionKey, limit int) (CreatedConnection, error)
 	// Connections lists the connections of a tenant, in webhook ID
 	// order.
 	Connections(ctx context.Context, tenant string) ([]ConnectionRecord, error)
@@ -200,6 +211,31 @@ var (
 	// it may have.
 	ErrConnectionLimit = errors.New("the tenant has the most webhook connections allowed")
 )
+
+// IdempotencyWindow is how long the idempotency key of a webhook
+// connection's creation names it: a creation under the key later than
+// this makes a new connection.
+const IdempotencyWindow = 24 * time.Hour
+
+// ConnectionKey is the idempotency key of a webhook connection's
+// creation, for Store.CreateConnection.
+type ConnectionKey struct {
+	Key string // "" for a creation without one
+	// Digest is the digest of the request (see Service.CreateConnectionWithKey):
+	// a later creation under Key is the same request only if its digest
+	// is the same. It is never the secret in clear.
+	Digest string
+}
+
+// CreatedConnection is the answer of Store.CreateConnection.
+type CreatedConnection struct {
+	// Connection is the stored record: the one given, or with Created
+	// false the one an earlier creation under the key made.
+	Connection ConnectionRecord
+	Created    bool
+	// Digest is, with Created false, the digest stored with the key.
+	Digest string
+}
 
 // Submission is what Store.Submit stores.
 type Submission struct {

@@ -2,6 +2,9 @@ package einvoice
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,18 +18,40 @@ import (
 // statuses), and returns it without its secret. Events of the statuses
 // documents enter from now on are sent to it.
 func (s *Service) CreateConnection(ctx context.Context, nc NewConnection) (Connection, error) {
+	c, _, err := s.CreateConnectionWithKey(ctx, nc, "")
+	return c, err
+}
+
+// maxIdempotencyKey is the longest idempotency key, of a document's
+// submission or of a connection's creation.
+const maxIdempotencyKey = 128
+
+// CreateConnectionWithKey creates a webhook connection as
+// CreateConnection does. A non-empty idempotencyKey (at most 128
+// characters; an error names Idempotency-Key) makes a repeated creation
+// with the same request under the same key, within IdempotencyWindow of
+// the first, return the first one's connection with created false
+// instead of making a second connection (whose events the receiver
+// would get twice); a creation with another request (another target,
+// events, includeMetadata or secret) under a key in use fails with
+// levy.EConflict about Idempotency-Key, and stores nothing. The key is
+// free again once the window has passed or its connection is deleted.
+func (s *Service) CreateConnectionWithKey(ctx context.Context, nc NewConnection, idempotencyKey string) (c Connection, created bool, err error) {
 	if err := s.enter("create webhook"); err != nil {
-		return Connection{}, err
+		return Connection{}, false, err
 	}
 	defer s.leave()
 	if err := levy.CheckWritable(ctx, "create a webhook connection"); err != nil {
-		return Connection{}, err
+		return Connection{}, false, err
 	}
 	if err := nc.check(s.cfg.AllowHTTP, s.cfg.AllowPrivateTargets); err != nil {
-		return Connection{}, err
+		return Connection{}, false, err
+	}
+	if len(idempotencyKey) > maxIdempotencyKey {
+		return Connection{}, false, levy.Invalid("Idempotency-Key", "the idempotency key may have at most %d characters", maxIdempotencyKey)
 	}
 	tenant := levy.Tenant(ctx)
-	c := ConnectionRecord{
+	rec := ConnectionRecord{
 		Connection: Connection{WebhookID: NewGUID(), TenantID: tenant, TargetURL: nc.TargetURL,
 			Events: nc.Events, IncludeMetadata: nc.IncludeMetadata, CreatedAt: s.now().UTC()},
 	}
@@ -34,16 +59,51 @@ func (s *Service) CreateConnection(ctx context.Context, nc NewConnection) (Conne
 	if s.cfg.Secrets != nil {
 		current = s.cfg.Secrets.Current
 	}
-	c.Secret = seal(current, nc.SecretKey, connectionAAD(tenant, c.WebhookID))
-	err := s.store.CreateConnection(ctx, c, MaxConnections)
+	rec.Secret = seal(current, nc.SecretKey, connectionAAD(tenant, rec.WebhookID))
+	key := ConnectionKey{Key: idempotencyKey}
+	if idempotencyKey != "" {
+		if key.Digest, err = nc.digest(tenant, idempotencyKey); err != nil {
+			return Connection{}, false, err
+		}
+	}
+	res, err := s.store.CreateConnection(ctx, rec, key, MaxConnections)
 	if errors.Is(err, ErrConnectionLimit) {
-		return Connection{}, &levy.Error{Code: levy.EConflict, Field: "targetUrl", Message: fmt.Sprintf("a tenant may have at most %d webhook connections; delete one first", MaxConnections)}
+		return Connection{}, false, &levy.Error{Code: levy.EConflict, Field: "targetUrl", Message: fmt.Sprintf("a tenant may have at most %d webhook connections; delete one first", MaxConnections)}
 	}
 	if err != nil {
-		return Connection{}, err
+		return Connection{}, false, err
 	}
-	s.log.Info("webhook connection created", "tenant", tenant, "webhook_id", c.WebhookID)
-	return c.Connection, nil
+	if !res.Created {
+		if res.Digest != key.Digest {
+			return Connection{}, false, &levy.Error{Code: levy.EConflict, Field: "Idempotency-Key", Message: fmt.Sprintf(
+				"the idempotency key was used to create another webhook connection (webhookId %s, with another targetUrl, events, includeMetadata or secretKey); create this one under a new Idempotency-Key", res.Connection.WebhookID)}
+		}
+		return res.Connection.Connection, false, nil
+	}
+	s.log.Info("webhook connection created", "tenant", tenant, "webhook_id", rec.WebhookID)
+	return rec.Connection, true, nil
+}
+
+// digest returns the digest of a checked request to create a connection
+// under idempotencyKey (hex SHA-256): of its target URL, its events and
+// includeMetadata as Levy reads them, and of an HMAC-SHA256 of the
+// tenant and the key under the secret, so that the secret is never
+// stored in clear, nor a digest of it alone that one secret would give
+// everywhere.
+func (nc *NewConnection) digest(tenant, idempotencyKey string) (string, error) {
+	mac := hmac.New(sha256.New, []byte(nc.SecretKey))
+	mac.Write(appendLP(appendLP([]byte("levy webhook creation"), tenant), idempotencyKey))
+	b, err := json.Marshal(struct {
+		TargetURL       string `json:"targetUrl"`
+		Events          Events `json:"events"`
+		IncludeMetadata bool   `json:"includeMetadata"`
+		Secret          []byte `json:"secret"`
+	}{nc.TargetURL, nc.Events, nc.IncludeMetadata, mac.Sum(nil)})
+	if err != nil {
+		return "", fmt.Errorf("digest the webhook connection: %w", err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), nil
 }
 
 // Connections lists the webhook connections of the tenant of ctx, without

@@ -14,7 +14,8 @@ import (
 
 // The e-invoicing store's tables (migrations/003_einvoice.sql,
 // 004_einvoice_idempotency_digest.sql for content_sha256, and
-// 006_einvoice_notices.sql for einvoice_notices):
+// 006_einvoice_notices.sql for einvoice_notices, 011_einvoice_connection_keys.sql
+// for einvoice_connection_keys):
 //
 //	einvoice_documents         (tenant, document_id) → status, record (JSON of einvoice.Document)
 //	einvoice_contents          (tenant, document_id) → content, the document as received
@@ -27,6 +28,8 @@ import (
 //	einvoice_dead_letters      event_id → an event given up
 //	einvoice_reseals           the rewrites of the connections still to be vacuumed away
 //	einvoice_notices           (tenant, notice_key) → subject, created_at: the notices queued, each once
+//	einvoice_connection_keys   (tenant, idempotency_key) → webhook_id, request_digest, created_at: the
+//	                           connection a keyed creation made, deleted with it
 //
 // Records are JSON (json, not jsonb: the text is kept as given, a NUL
 // escape included); events are columns, their times to the microsecond.
@@ -80,7 +83,13 @@ import (
 //     the delete has returned.
 //   - CreateConnection counts the tenant's connections under a
 //     transaction-scoped advisory lock of the tenant, so that nodes
-//     creating connections at once keep the limit.
+//     creating connections at once keep the limit; under the same lock
+//     it looks up the idempotency key (its row younger than
+//     einvoice.IdempotencyWindow by clock_timestamp(), and its
+//     connection still there), so that two creations at once under one
+//     key make one connection, and the second answers it. The key's row
+//     is written by INSERT ... ON CONFLICT, which takes over the row of
+//     the key's earlier, lapsed use.
 //   - Reseal locks every connection row (FOR UPDATE, in webhook ID
 //     order) for its rewrite; see Reseal for what it keeps from the
 //     files.

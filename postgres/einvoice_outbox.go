@@ -14,18 +14,42 @@ import (
 )
 
 // CreateConnection implements einvoice.Store: the connection's record and
-// its rows of numbers and lease, unless its tenant has limit connections.
-// The count is taken under a transaction-scoped advisory lock of the
-// tenant, so that nodes creating a tenant's connections at once take
-// turns and keep the limit.
-func (s *einvStore) CreateConnection(ctx context.Context, c einvoice.ConnectionRecord, limit int) error {
-	return s.einvUpdate(ctx, "create webhook", func(tx pgx.Tx) error {
+// its rows of numbers and lease, unless its tenant has limit connections,
+// and with a key the key's row. The key is looked up and the count taken
+// under a transaction-scoped advisory lock of the tenant, so that nodes
+// creating a tenant's connections at once take turns: they keep the
+// limit, and of two creations under one key the second finds the
+// first's connection. The key's window is counted by the database's
+// clock.
+func (s *einvStore) CreateConnection(ctx context.Context, c einvoice.ConnectionRecord, key einvoice.ConnectionKey, limit int) (einvoice.CreatedConnection, error) {
+	var res einvoice.CreatedConnection
+	err := s.einvUpdate(ctx, "create webhook", func(tx pgx.Tx) error {
+		res = einvoice.CreatedConnection{Connection: c, Created: true}
 		conn, secret, err := einvConnectionColumns(c)
 		if err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, "levy-einvoice-connections:"+c.TenantID); err != nil {
 			return err
+		}
+		if key.Key != "" {
+			var digest string
+			var first, firstSecret []byte
+			err := tx.QueryRow(ctx, `SELECT k.request_digest, c.connection, c.secret
+				FROM einvoice_connection_keys k JOIN einvoice_connections c ON c.webhook_id = k.webhook_id AND c.tenant = k.tenant
+				WHERE k.tenant = $1 AND k.idempotency_key = $2 AND k.created_at > clock_timestamp() - make_interval(secs => $3)`,
+				c.TenantID, key.Key, einvoice.IdempotencyWindow.Seconds()).Scan(&digest, &first, &firstSecret)
+			switch {
+			case err == nil:
+				rec, err := einvDecodeConnection(first, firstSecret)
+				if err != nil {
+					return err
+				}
+				res = einvoice.CreatedConnection{Connection: rec, Digest: digest}
+				return nil
+			case !errors.Is(err, pgx.ErrNoRows):
+				return fmt.Errorf("read the idempotency key of the webhook connection: %w", err)
+			}
 		}
 		var n int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM einvoice_connections WHERE tenant = $1`, c.TenantID).Scan(&n); err != nil {
@@ -44,8 +68,20 @@ func (s *einvStore) CreateConnection(ctx context.Context, c einvoice.ConnectionR
 		if _, err := tx.Exec(ctx, `INSERT INTO einvoice_outbox_leases (webhook_id) VALUES ($1)`, c.WebhookID); err != nil {
 			return fmt.Errorf("write the webhook connection: %w", err)
 		}
+		if key.Key != "" {
+			if _, err := tx.Exec(ctx, `INSERT INTO einvoice_connection_keys (tenant, idempotency_key, webhook_id, request_digest) VALUES ($1, $2, $3, $4)
+				ON CONFLICT (tenant, idempotency_key) DO UPDATE
+				SET webhook_id = EXCLUDED.webhook_id, request_digest = EXCLUDED.request_digest, created_at = clock_timestamp()`,
+				c.TenantID, key.Key, c.WebhookID, key.Digest); err != nil {
+				return fmt.Errorf("write the idempotency key of the webhook connection: %w", err)
+			}
+		}
 		return nil
 	})
+	if err != nil {
+		return einvoice.CreatedConnection{}, err
+	}
+	return res, nil
 }
 
 // einvConnections returns the connections of a tenant, in webhook ID
@@ -73,11 +109,17 @@ func einvConnectionColumns(c einvoice.ConnectionRecord) (conn, secret []byte, er
 // einvScanConnection reads a row of the columns connection and secret;
 // its error is pgx.ErrNoRows, as it is, when there is no row.
 func einvScanConnection(r pgx.Row) (einvoice.ConnectionRecord, error) {
-	var c einvoice.ConnectionRecord
 	var conn, secret []byte
 	if err := r.Scan(&conn, &secret); err != nil {
-		return c, err
+		return einvoice.ConnectionRecord{}, err
 	}
+	return einvDecodeConnection(conn, secret)
+}
+
+// einvDecodeConnection decodes the columns connection and secret of a
+// connection's row.
+func einvDecodeConnection(conn, secret []byte) (einvoice.ConnectionRecord, error) {
+	var c einvoice.ConnectionRecord
 	if err := json.Unmarshal(conn, &c.Connection); err != nil {
 		return c, fmt.Errorf("read a webhook connection: %w", err)
 	}
@@ -141,6 +183,7 @@ func (s *einvStore) DeleteConnection(ctx context.Context, tenant, id string) (ei
 			`DELETE FROM einvoice_outbox_seqs WHERE webhook_id = $1`,
 			`DELETE FROM einvoice_outbox WHERE webhook_id = $1`,
 			`DELETE FROM einvoice_outbox_leases WHERE webhook_id = $1`,
+			`DELETE FROM einvoice_connection_keys WHERE webhook_id = $1`,
 		} {
 			if _, err := tx.Exec(ctx, q, id); err != nil {
 				return err

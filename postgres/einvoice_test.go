@@ -99,7 +99,7 @@ func einvTestConnect(t *testing.T, s einvoice.Store, tenant, sealed string) einv
 			Events: einvoice.AllEvents, CreatedAt: time.Now().UTC().Truncate(time.Microsecond)},
 		Secret: einvTestSecret(t, "k1", sealed),
 	}
-	if err := s.CreateConnection(context.Background(), c, einvoice.MaxConnections); err != nil {
+	if _, err := s.CreateConnection(context.Background(), c, einvoice.ConnectionKey{}, einvoice.MaxConnections); err != nil {
 		t.Fatalf("CreateConnection: %v", err)
 	}
 	return c
@@ -595,7 +595,7 @@ func TestEInvoiceConnectionLimitAcrossNodes(t *testing.T) {
 	together(3, 4, func(n, _ int) {
 		c := einvoice.ConnectionRecord{Connection: einvoice.Connection{WebhookID: einvoice.NewGUID(), TenantID: "acme",
 			TargetURL: "https://hooks.example.com/", Events: einvoice.AllEvents}, Secret: einvTestSecret(t, "k1", "s")}
-		switch err := ss[n].CreateConnection(ctx, c, 3); {
+		switch _, err := ss[n].CreateConnection(ctx, c, einvoice.ConnectionKey{}, 3); {
 		case err == nil:
 			made.Add(1)
 		case errors.Is(err, einvoice.ErrConnectionLimit):

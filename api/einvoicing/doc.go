@@ -15,7 +15,7 @@
 //	POST   /einvoicing/v1/documents                 submit UBL 2.1 XML: 202 and the record, Pending
 //	GET    /einvoicing/v1/documents/{documentId}    the record and its current status
 //	GET    /einvoicing/v1/documents/{documentId}/content   the document as received
-//	POST   /einvoicing/v1/webhooks                  create a connection: 201
+//	POST   /einvoicing/v1/webhooks                  create a connection: 201 (200 when sent again under its Idempotency-Key)
 //	GET    /einvoicing/v1/webhooks                  list the connections (never a secret)
 //	GET    /einvoicing/v1/webhooks/{webhookId}      one connection
 //	DELETE /einvoicing/v1/webhooks/{webhookId}      delete a connection and its waiting events
@@ -28,6 +28,19 @@
 // The webhook routes take no query parameter but the webhookId of the
 // second DELETE, once: any other is answered 400 naming it, as is a
 // webhookId beside the path's, rather than passed over.
+//
+// A creation of a webhook connection may carry an Idempotency-Key
+// header, once (two lines are answered 400 naming it, as on the routes
+// that submit documents), of at most 128 characters. A creation sent
+// again under the key, with the same body, within 24 hours of the first
+// (by the store's clock: the database's, over PostgreSQL) is answered
+// 200 with the connection the first made, on whatever node it lands,
+// and makes no second connection, so events are not delivered twice; a
+// creation under the key with another body (another targetUrl, events,
+// includeMetadata or secretKey) is answered 409 naming Idempotency-Key
+// and stores nothing. The key is free again after the 24 hours, or once
+// its connection is deleted. Without the header every creation makes a
+// connection.
 //
 // A secretKey (of a new connection, or one that replaces a secret) that
 // begins or ends with white space is answered 400 naming secretKey: many

@@ -111,10 +111,11 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 	api.WriteData(w, r, status, d)
 }
 
-// idempotencyKey returns the Idempotency-Key of a submission ("" for
-// none). A key sent more than once (two header lines, as a proxy that
-// adds one may make) is refused: which submission it names is unclear,
-// and taking one of them could store a document twice.
+// idempotencyKey returns the Idempotency-Key of a submission or of the
+// creation of a webhook connection ("" for none). A key sent more than once (two header lines, as a proxy that
+// adds one may make) is refused: which request it names is unclear,
+// and taking one of them could store a document, or make a connection,
+// twice.
 func idempotencyKey(r *http.Request) (string, error) {
 	keys := r.Header.Values("Idempotency-Key")
 	if len(keys) > 1 {
@@ -162,13 +163,22 @@ func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	c, err := h.svc.CreateConnection(r.Context(), nc)
+	key, err := idempotencyKey(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	c, created, err := h.svc.CreateConnectionWithKey(r.Context(), nc, key)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
 	w.Header().Set("Location", "/einvoicing/v1/webhooks/"+c.WebhookID)
-	api.WriteData(w, r, http.StatusCreated, c)
+	status := http.StatusCreated
+	if !created {
+		status = http.StatusOK
+	}
+	api.WriteData(w, r, status, c)
 }
 
 // replaceSecret replaces the secret of one of the tenant's webhook

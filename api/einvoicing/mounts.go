@@ -49,8 +49,12 @@ func (h *Handler) Mounts() []api.Option {
 			api.Guard(h.auth, h.content)),
 		api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/einvoicing/v1/webhooks", ID: "createWebhook", Tag: tag,
 			Summary: "Creates a webhook connection, which receives the tenant's document events. The secret is never shown again.",
-			Body:    reflect.TypeFor[einvoice.NewConnection](), BodyRequired: true,
-			Answer: connection, Status: http.StatusCreated, Conflict: true},
+			Params: []api.Param{{Name: "Idempotency-Key", In: "header", Format: "identifier",
+				Description: "The caller's key of the creation (at most 128 characters): a creation sent again with the same body under the same key within 24 hours answers 200 with the connection the first made, " +
+					"and makes no second one; another body (another targetUrl, events, includeMetadata or secretKey) under a key in use is refused with 409 (target Idempotency-Key) and not stored. " +
+					"The key is free again after 24 hours, or once its connection is deleted."}},
+			Body: reflect.TypeFor[einvoice.NewConnection](), BodyRequired: true,
+			Answer: connection, Status: http.StatusCreated, Also: []int{http.StatusOK}, Conflict: true},
 			api.Guard(h.auth, h.createConnection)),
 		api.WithOperation(api.Operation{Method: http.MethodGet, Path: "/einvoicing/v1/webhooks", ID: "listWebhooks", Tag: tag,
 			Summary: "Lists the tenant's webhook connections, without their secrets.",

@@ -48,6 +48,8 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"MoveConcurrent", testMoveConcurrent},
 		{"QueueLeases", testQueueLeases},
 		{"Connections", testConnections},
+		{"ConnectionIdempotencyKey", testConnectionIdempotencyKey},
+		{"ConnectionIdempotencyKeyAtOnce", testConnectionIdempotencyKeyAtOnce},
 		{"DeleteConnectionDropsEvents", testDeleteConnectionDropsEvents},
 		{"OutboxOrder", testOutboxOrder},
 		{"OutboxLeases", testOutboxLeases},
@@ -141,10 +143,20 @@ func connect(t *testing.T, s einvoice.Store, tenant string, events einvoice.Even
 			Events: events, IncludeMetadata: meta, CreatedAt: now()},
 		Secret: secret(t, `{"keyId":"k1","nonce":"bm9uY2U=","sealed":"`+base64.StdEncoding.EncodeToString([]byte(tenant))+`"}`),
 	}
-	if err := s.CreateConnection(context.Background(), c, einvoice.MaxConnections); err != nil {
-		t.Fatalf("CreateConnection: %v", err)
+	if res, err := s.CreateConnection(context.Background(), c, einvoice.ConnectionKey{}, einvoice.MaxConnections); err != nil || !res.Created {
+		t.Fatalf("CreateConnection: %+v %v", res, err)
 	}
 	return c
+}
+
+// newConnection returns a connection of tenant, not stored.
+func newConnection(t *testing.T, tenant string) einvoice.ConnectionRecord {
+	t.Helper()
+	return einvoice.ConnectionRecord{
+		Connection: einvoice.Connection{WebhookID: einvoice.NewGUID(), TenantID: tenant, TargetURL: "https://hooks.example.com/" + tenant,
+			Events: einvoice.AllEvents, CreatedAt: now()},
+		Secret: secret(t, `{"keyId":"k1","nonce":"bm9uY2U=","sealed":"`+base64.StdEncoding.EncodeToString([]byte(tenant))+`"}`),
+	}
 }
 
 // lease returns a lease of a new owner, an hour long.
@@ -602,7 +614,7 @@ func testConnections(t *testing.T, s einvoice.Store) {
 	}
 	extra := made[0]
 	extra.WebhookID = einvoice.NewGUID()
-	if err := s.CreateConnection(ctx, extra, 3); !errors.Is(err, einvoice.ErrConnectionLimit) {
+	if _, err := s.CreateConnection(ctx, extra, einvoice.ConnectionKey{}, 3); !errors.Is(err, einvoice.ErrConnectionLimit) {
 		t.Fatalf("a fourth connection under a limit of 3: %v, want ErrConnectionLimit", err)
 	}
 	wantCode(t, "a connection refused by the limit", second(s.Connection(ctx, "acme", extra.WebhookID)), levy.ENotFound, "webhookId")
@@ -627,6 +639,103 @@ func testConnections(t *testing.T, s einvoice.Store) {
 	wantCode(t, "deleting twice", second(s.DeleteConnection(ctx, "acme", made[1].WebhookID)), levy.ENotFound, "webhookId")
 	if list, _ := s.Connections(ctx, "acme"); len(list) != 2 {
 		t.Errorf("%d connections after a delete, want 2", len(list))
+	}
+}
+
+// testConnectionIdempotencyKey: a creation under a key the tenant used
+// returns the first connection, with the digest stored, and stores
+// nothing, even at the limit; the key is per tenant, and free again once
+// its connection is deleted.
+func testConnectionIdempotencyKey(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	create := func(c einvoice.ConnectionRecord, key, digest string, limit int) einvoice.CreatedConnection {
+		t.Helper()
+		res, err := s.CreateConnection(ctx, c, einvoice.ConnectionKey{Key: key, Digest: digest}, limit)
+		if err != nil {
+			t.Fatalf("CreateConnection under %q: %v", key, err)
+		}
+		return res
+	}
+	first := newConnection(t, "acme")
+	if res := create(first, "hook-1", "d1", einvoice.MaxConnections); !res.Created {
+		t.Fatalf("the first creation under a key: %+v, want Created", res)
+	}
+	again := newConnection(t, "acme")
+	res := create(again, "hook-1", "d1", einvoice.MaxConnections)
+	if res.Created || res.Digest != "d1" {
+		t.Errorf("a second creation under the key: Created %v, digest %q, want false and d1", res.Created, res.Digest)
+	}
+	sameJSON(t, "the connection a second creation under the key returns", res.Connection, first)
+	wantCode(t, "the connection of a repeated creation", second(s.Connection(ctx, "acme", again.WebhookID)), levy.ENotFound, "webhookId")
+	if res := create(newConnection(t, "acme"), "hook-1", "d2", einvoice.MaxConnections); res.Created || res.Digest != "d1" || res.Connection.WebhookID != first.WebhookID {
+		t.Errorf("another request under the key: Created %v, digest %q, webhook %s; want the first (%s) with d1", res.Created, res.Digest, res.Connection.WebhookID, first.WebhookID)
+	}
+	// At the limit, the key still answers its connection.
+	if res := create(newConnection(t, "acme"), "hook-1", "d1", 1); res.Created || res.Connection.WebhookID != first.WebhookID {
+		t.Errorf("a creation under the key at the limit: %+v, want the first connection", res)
+	}
+	if _, err := s.CreateConnection(ctx, newConnection(t, "acme"), einvoice.ConnectionKey{Key: "hook-2", Digest: "d1"}, 1); !errors.Is(err, einvoice.ErrConnectionLimit) {
+		t.Errorf("a creation under a new key at the limit: %v, want ErrConnectionLimit", err)
+	}
+	other := newConnection(t, "globex")
+	if res := create(other, "hook-1", "d1", einvoice.MaxConnections); !res.Created {
+		t.Errorf("another tenant's creation under the key: %+v, want Created (keys are per tenant)", res)
+	}
+	if res := create(newConnection(t, "acme"), "", "", einvoice.MaxConnections); !res.Created {
+		t.Errorf("a creation without a key: %+v, want Created", res)
+	}
+	if list, _ := s.Connections(ctx, "acme"); len(list) != 2 {
+		t.Errorf("%d connections of acme, want 2 (one under the key, one without)", len(list))
+	}
+	if _, err := s.DeleteConnection(ctx, "acme", first.WebhookID); err != nil {
+		t.Fatal(err)
+	}
+	after := newConnection(t, "acme")
+	if res := create(after, "hook-1", "d3", einvoice.MaxConnections); !res.Created {
+		t.Fatalf("a creation under the key of a deleted connection: %+v, want Created", res)
+	}
+	if res := create(newConnection(t, "acme"), "hook-1", "d3", einvoice.MaxConnections); res.Created || res.Connection.WebhookID != after.WebhookID || res.Digest != "d3" {
+		t.Errorf("a creation under the key taken again: %+v, want the new connection %s with d3", res, after.WebhookID)
+	}
+	if res := create(newConnection(t, "globex"), "hook-1", "d1", einvoice.MaxConnections); res.Created || res.Connection.WebhookID != other.WebhookID {
+		t.Errorf("globex's key after acme's delete: %+v, want globex's connection", res)
+	}
+}
+
+// testConnectionIdempotencyKeyAtOnce: creations at once under one key
+// store one connection, and every one returns it.
+func testConnectionIdempotencyKeyAtOnce(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	const n = 8
+	results := make([]einvoice.CreatedConnection, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		c := newConnection(t, "acme")
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = s.CreateConnection(ctx, c, einvoice.ConnectionKey{Key: "retried", Digest: "d"}, einvoice.MaxConnections)
+		}()
+	}
+	wg.Wait()
+	created := 0
+	for i, res := range results {
+		if errs[i] != nil {
+			t.Fatalf("creation %d: %v", i, errs[i])
+		}
+		if res.Created {
+			created++
+		}
+		if res.Connection.WebhookID != results[0].Connection.WebhookID {
+			t.Errorf("creation %d returned %s, creation 0 %s: want one connection", i, res.Connection.WebhookID, results[0].Connection.WebhookID)
+		}
+	}
+	if created != 1 {
+		t.Errorf("%d of %d creations at once under one key were Created, want 1", created, n)
+	}
+	if list, _ := s.Connections(ctx, "acme"); len(list) != 1 {
+		t.Errorf("%d connections after %d creations at once under one key, want 1", len(list), n)
 	}
 }
 
