@@ -326,7 +326,7 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 			return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination", oss: true,
 				reason: "distance sales and electronic services to consumers are taxed in the customer's member state; the seller declares that VAT through the Union scheme (OSS)"}
 		}
-		why, below := c.belowDistanceThreshold(l)
+		why, below := c.belowDistanceThreshold(l, to)
 		rule := DistanceAboveRule
 		switch {
 		case below:
