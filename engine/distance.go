@@ -281,7 +281,9 @@ func (c *calc) euroRate(l *line) (decimal.Decimal, bool) {
 
 // euDistanceLine reports whether line l is an EU distance sale on date:
 // goods or electronic services sold to a consumer in another member
-// state (the sales that the EU's distance-sales threshold counts). Goods
+// state (the sales that the EU's distance-sales threshold counts);
+// electronic services from 2015 only, when they became the consumer's
+// member state's (eServicesAtConsumerFrom). Goods
 // sold into Northern Ireland from a member state, or from it into one,
 // count from 2021; services to or from it do not, as they follow the
 // United Kingdom's rules (windsor.go; HMRC's VATNIEU3720).
@@ -289,7 +291,7 @@ func euDistanceLine(l *line, date civil.Date) bool {
 	orig, dest := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
 	pc := l.productClass
 	goods := !serviceClass(pc)
-	if orig == nil || dest == nil || orig.vatArea() == dest.vatArea() || !goods && !digitalClass(pc) {
+	if orig == nil || dest == nil || orig.vatArea() == dest.vatArea() || !goods && (!digitalClass(pc) || date.Before(eServicesAtConsumerFrom)) {
 		return false
 	}
 	if _, _, eu := intraEU(orig, dest, goods, date); !eu {
