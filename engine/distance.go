@@ -102,8 +102,9 @@ func ExplainingRules() []string { return slices.Clone(explainingRules[:]) }
 // (Article 59c(2) of the VAT directive: the sale that takes the year
 // over the threshold is taxed where the customer is, as every one after
 // it). The figures are read once per document and seller company
-// (distanceSales).
-func (c *calc) belowDistanceThreshold(l *line) (string, bool) {
+// (distanceSales). Goods before 2021-07-01 are weighed against the
+// threshold of their member state of arrival, to (goodsThresholdBefore).
+func (c *calc) belowDistanceThreshold(l *line, to string) (string, bool) {
 	m := c.distanceSales(l.seller.company)
 	if m == nil {
 		return "", false
@@ -113,23 +114,57 @@ func (c *calc) belowDistanceThreshold(l *line) (string, bool) {
 	}
 	f := m.fig
 	limit, ok := jurisdiction.EUDistanceThreshold(c.d.date)
+	goodsBefore := !serviceClass(l.productClass) && c.d.date.Before(ecommerceFrom)
+	if goodsBefore {
+		limit, ok = goodsThresholdBefore(to, c.d.date), true
+	}
 	if t := c.set.EUDistanceThreshold; t != nil {
-		limit, ok = *t, true
+		limit, ok, goodsBefore = *t, true, false
 	}
 	if f.Threshold != nil {
-		limit, ok = *f.Threshold, true
+		limit, ok, goodsBefore = *f.Threshold, true, false
 	}
 	if !ok {
 		return "no EU distance-sales threshold is in force", false
 	}
 	y := c.d.date.Year
 	current := f.Current.Add(m.own)
-	why := fmt.Sprintf("the seller's cross-border sales to consumers (%s: EUR %s in %d before this sale and EUR %s in it%s, EUR %s in %d) are %s the EU threshold of EUR %s",
-		f.Source, f.Current.StringFixed(2), y, m.own.StringFixed(2), m.note, f.Previous.StringFixed(2), y-1, "%s", limit.StringFixed(0))
+	threshold := "the EU threshold of EUR " + limit.StringFixed(0)
+	if goodsBefore {
+		threshold = "EUR " + limit.StringFixed(0) + ", the least threshold of article 34 that " + stateName(to) +
+			" may apply to distance sales of goods before 2021-07-01 (the sales to " + stateName(to) + " alone are not known)"
+	}
+	why := fmt.Sprintf("the seller's cross-border sales to consumers (%s: EUR %s in %d before this sale and EUR %s in it%s, EUR %s in %d) are %s %s",
+		f.Source, f.Current.StringFixed(2), y, m.own.StringFixed(2), m.note, f.Previous.StringFixed(2), y-1, "%s", threshold)
 	if current.LessThanOrEqual(limit) && f.Previous.LessThanOrEqual(limit) {
 		return fmt.Sprintf(why, "within"), true
 	}
+	if goodsBefore {
+		return fmt.Sprintf(why, "above") + ": taken to be above the threshold", false
+	}
 	return fmt.Sprintf(why, "above"), false
+}
+
+// goodsThresholdBefore is a lower bound, in euros, of the threshold that
+// member state to applied on d, before 2021-07-01, to distance sales of
+// goods arriving there (VAT Directive 2006/112/EC, article 34(1)(b) and
+// (2) as in force until 2021-06-30: a seller's sales to the state of
+// EUR 100,000 a calendar year, or EUR 35,000 where the state so chose,
+// or their counterpart in its national currency, article 399). The
+// union-wide EUR 10,000 (article 59c, from 2021-07-01; article 58(2) from
+// 2019 for electronic services only) did not reach goods. Levy knows a
+// seller's EU-wide distance sales only, which bound its sales to any one
+// state, so it weighs them against a bound of the state's threshold: EUR
+// 35,000 for a state of the euro area on d (the least article 34(2)
+// allows), EUR 10,000 for one with a currency of its own, whose
+// threshold in that currency has been worth more (the least, Hungary's
+// HUF 8,800,000 and Romania's RON 118,000, about EUR 24,500 in February
+// 2021: simplyvat.com, "EU Distance Selling Thresholds").
+func goodsThresholdBefore(to string, d civil.Date) decimal.Decimal {
+	if a, ok := jurisdiction.EuroAdoptionOf(to); ok && !d.Before(a.From) {
+		return decimal.NewFromInt(35000)
+	}
+	return decimal.NewFromInt(10000)
 }
 
 // distanceSales returns the EU distance sales of seller company read for
@@ -246,7 +281,9 @@ func (c *calc) euroRate(l *line) (decimal.Decimal, bool) {
 
 // euDistanceLine reports whether line l is an EU distance sale on date:
 // goods or electronic services sold to a consumer in another member
-// state (the sales that the EU's distance-sales threshold counts). Goods
+// state (the sales that the EU's distance-sales threshold counts);
+// electronic services from 2015 only, when they became the consumer's
+// member state's (eServicesAtConsumerFrom). Goods
 // sold into Northern Ireland from a member state, or from it into one,
 // count from 2021; services to or from it do not, as they follow the
 // United Kingdom's rules (windsor.go; HMRC's VATNIEU3720).
@@ -254,7 +291,7 @@ func euDistanceLine(l *line, date civil.Date) bool {
 	orig, dest := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
 	pc := l.productClass
 	goods := !serviceClass(pc)
-	if orig == nil || dest == nil || orig.vatArea() == dest.vatArea() || !goods && !digitalClass(pc) {
+	if orig == nil || dest == nil || orig.vatArea() == dest.vatArea() || !goods && (!digitalClass(pc) || date.Before(eServicesAtConsumerFrom)) {
 		return false
 	}
 	if _, _, eu := intraEU(orig, dest, goods, date); !eu {

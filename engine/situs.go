@@ -338,6 +338,9 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 				reason: "services to a business are supplied where the business is established; the customer accounts for the VAT"}
 		case serviceClass(pc) && !digitalClass(pc):
 			return situs{at: orig, role: orig.role, ruleID: "eu-b2c-services", reason: "services to consumers are supplied where the supplier is established"}
+		case digitalClass(pc) && c.d.date.Before(eServicesAtConsumerFrom):
+			return situs{at: orig, role: orig.role, ruleID: "eu-b2c-services",
+				reason: "before 2015 electronic services to consumers were supplied where a supplier established in a member state is established (VAT Directive, article 45; article 58 reached suppliers outside the Community only)"}
 		case !serviceClass(pc) && b2b:
 			return c.euGoodsToBusiness(l, orig, dest, from, to)
 		}
@@ -345,7 +348,7 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 			return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination", oss: true,
 				reason: "distance sales and electronic services to consumers are taxed in the customer's member state; the seller declares that VAT through the Union scheme (OSS)"}
 		}
-		why, below := c.belowDistanceThreshold(l)
+		why, below := c.belowDistanceThreshold(l, to)
 		rule := DistanceAboveRule
 		switch {
 		case below:
@@ -381,6 +384,17 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	}
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
 }
+
+// eServicesAtConsumerFrom is the day from which electronically supplied
+// services (and telecommunication and broadcasting services) from a
+// supplier established in a member state to a consumer in another one
+// are supplied where the consumer lives: Council Directive 2008/8/EC,
+// article 5, amended article 58 of the VAT Directive to that effect
+// from 2015-01-01, with the mini one stop shop. Before, article 58 put
+// only a supplier established outside the Community's such services at
+// the consumer, and one established in a member state supplied them
+// where it was established (article 45), as any other service.
+var eServicesAtConsumerFrom = civil.Date{Year: 2015, Month: 1, Day: 1}
 
 // ukConsumersAbroadFrom is the day from which the United Kingdom supplies
 // the services of Schedule 4A, paragraph 16 of the VAT Act 1994 where
@@ -829,8 +843,8 @@ func firstPlace(ps ...*place) *place {
 // unionCovers reports whether the party's registration for the EU's
 // Union scheme (the one stop shop) covers line l, a sale to a consumer in
 // another member state, on d: electronic, telecommunication and
-// broadcasting services on any date (the mini one stop shop from
-// 2015-01-01), and from 2021-07-01 the intra-Community distance sales of
+// broadcasting services (the mini one stop shop from 2015-01-01, when
+// they became the consumer's member state's: eServicesAtConsumerFrom), and from 2021-07-01 the intra-Community distance sales of
 // goods and services of every kind (VAT Directive, articles 369a and
 // 369b as amended by Council Directive (EU) 2017/2455; ecommerceFrom).
 // Before, a distance sale of goods was declared in the member state of
