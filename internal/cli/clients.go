@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -89,6 +90,20 @@ server offers the same operations under /admin/v1 (see package oauth).
 Secrets are printed once, in the JSON of create and rotate.
 `
 
+// clientsServer is what levy clients cmd can do through a running levy
+// serve that holds the data directory (heldError.Server): its routes
+// under /admin/v1, except for an operator's credential, which only this
+// command makes.
+func clientsServer(cmd string, operator bool) string {
+	switch {
+	case cmd == "create" && operator:
+		return ""
+	case cmd == "rotate-key" || cmd == "keys" || cmd == "retire-key":
+		return "use its routes under /admin/v1/keys with the operator's credential"
+	}
+	return "use its routes under /admin/v1/clients with an admin credential of the tenant (the operator's for every tenant)"
+}
+
 // runClients manages the credentials of a data directory.
 func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -137,7 +152,12 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	defer st.Close()
 	creds, err := st.auth(ctx)
 	if err != nil {
-		return fmt.Errorf("opening the credentials of %s (a running server holds a data directory; use its /admin/v1 routes): %w", st.where(), err)
+		// The refusal of a held directory names the directory itself.
+		var held *heldError
+		if err = whenHeld(err, badgerDir(*dataDir, *database), clientsServer(args[0], *operator)); !errors.As(err, &held) {
+			err = fmt.Errorf("opening the credentials of %s: %w", st.where(), err)
+		}
+		return err
 	}
 	store, err := auth.NewRegistry(ctx, creds, auth.Config{})
 	if err != nil {
