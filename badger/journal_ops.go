@@ -162,3 +162,14 @@ func (s *JournalStore) Close() error {
 	}
 	return nil
 }
+
+// A JournalStore reads many latest version numbers in one read.
+var _ journal.LatestVersioner = (*JournalStore)(nil)
+
+// LatestVersions implements journal.LatestVersioner.
+func (s *JournalStore) LatestVersions(ctx context.Context, tenant string, ids []string) (map[string]int, error) {
+	if o := s.ops(); o != nil {
+		return journal.LatestVersions(ctx, o, tenant, ids)
+	}
+	return nil, notOpened("latest versions")
+}

@@ -26,9 +26,10 @@ import (
 //
 //  1. when the output is a File, it writes a checkpoint beside it (the
 //     output file's name plus CheckpointSuffix): the group's first
-//     document number, the time just before the commit, the transaction
-//     IDs the group stores (none for a group of quotations, say) and the
-//     group's output, and makes it durable;
+//     document number, the transaction IDs the group stores (none for a
+//     group of quotations, say) with the number of each one's latest
+//     version before the commit, and the group's output, and makes it
+//     durable;
 //  2. it posts the group's transactions with one journal.Store.PostAll,
 //     which stores all of them or none;
 //  3. it writes the group's output and makes it durable.
@@ -39,7 +40,7 @@ import (
 // after the last acknowledged one are stored only when the crash came
 // between steps 2 and 3; resuming (OpenFile) tells that case from the
 // others by the checkpoint (the versions of the group's transaction IDs
-// posted since its time), writes the group's output from the checkpoint
+// numbered after those it recorded), writes the group's output from the checkpoint
 // instead of calculating and posting the group again, and goes on after
 // it. A run that ends in order (its input answered, or stopped by
 // Config.MaxErrors or its context) replaces the checkpoint by an end
@@ -79,10 +80,16 @@ type checkpoint struct {
 	// First is the number of the group's first document in the input.
 	First int `json:"first"`
 	// Since is the time just before the commit, to the microsecond; the
-	// group's versions were posted at it or later.
+	// group's versions were posted at it or later, unless the wall clock
+	// stepped back. Only a checkpoint of clockCheckpointVersion, which
+	// has no Latest, is judged by it.
 	Since time.Time `json:"since"`
 	// Stored lists the transaction IDs the group posts, one per posting.
 	Stored []string `json:"stored"`
+	// Latest gives, for each ID of Stored, the number of its latest
+	// version before the group (0 when the journal held none): the
+	// group's versions are numbered after it, whatever the clock says.
+	Latest map[string]int `json:"latest,omitempty"`
 	// Syncs lists those of Stored posted as syncs, one per posting: a
 	// sync sent again as its transaction's latest sync stands stores no
 	// version (journal.Store.Post), so that the group may have been
@@ -103,15 +110,20 @@ type checkpoint struct {
 	Offset    int64 `json:"offset,omitempty"`
 }
 
-// The layout versions of a checkpoint: a journaled run's, and the mark
-// of a run without a journal.
+// The layout versions of a checkpoint: a journaled run's, the mark of a
+// run without a journal, and the journaled run's checkpoint of an earlier
+// Levy, which has no Latest and is judged by the time of its versions
+// (still read, so that a run interrupted under that Levy resumes).
 const (
-	checkpointVersion = 1
-	markVersion       = 2
+	clockCheckpointVersion = 1
+	markVersion            = 2
+	checkpointVersion      = 3
 )
 
 // journaled reports whether the checkpoint is a journaled run's.
-func (cp *checkpoint) journaled() bool { return cp.Version == checkpointVersion }
+func (cp *checkpoint) journaled() bool {
+	return cp.Version == checkpointVersion || cp.Version == clockCheckpointVersion
+}
 
 // size is the number of documents of the checkpoint's group.
 func (cp *checkpoint) size() int {
@@ -179,6 +191,11 @@ type committer struct {
 	// summary, until settle takes them out of it.
 	refused []result
 
+	// latest, when the committer keeps a checkpoint, holds the number of
+	// the latest version of each ID of the group's transactions before
+	// the group was stored (checkpoint.Latest).
+	latest map[string]int
+
 	// start, when the committer keeps a checkpoint, is the chain of the
 	// skipped documents' digests, which chain continues from its first
 	// group on (see fingerprint.go).
@@ -233,6 +250,9 @@ func (c *committer) commit(ctx context.Context) error {
 			return err
 		}
 	case c.side != "":
+		if err := c.readLatest(ctx); err != nil {
+			return err
+		}
 		if err := c.checkpoint(before); err != nil {
 			return err
 		}
@@ -285,7 +305,11 @@ func (c *committer) checkpoint(before digest) error {
 	if c.start != nil {
 		cp.Before, cp.Through = before.String(), c.chain.String()
 	}
+	if len(c.txs) > 0 {
+		cp.Latest = make(map[string]int, len(c.txs))
+	}
 	for _, tx := range c.txs {
+		cp.Latest[tx.TransactionID] = c.latest[tx.TransactionID]
 		cp.Stored = append(cp.Stored, tx.TransactionID)
 		if tx.Sync {
 			cp.Syncs = append(cp.Syncs, tx.TransactionID)
@@ -295,6 +319,40 @@ func (c *committer) checkpoint(before digest) error {
 		cp.Outputs = append(cp.Outputs, string(r.out))
 	}
 	return writeCheckpoint(c.side, &cp)
+}
+
+// readLatest reads, before the group is stored, the number of the latest
+// version of each of its transaction IDs into c.latest, so that a
+// resumed run tells the group's versions by their numbers, not by the
+// wall clock, which may step back between the checkpoint and the commit.
+// A refused document's transaction leaves the group without changing
+// the others' numbers, so they are read once per group, in one read of
+// a journal.LatestVersioner.
+func (c *committer) readLatest(ctx context.Context) error {
+	c.latest = nil
+	if len(c.txs) == 0 {
+		return nil
+	}
+	ids := distinctIDs(c.txs)
+	latest, err := journal.LatestVersions(ctx, c.journal, c.tenant, ids)
+	if err != nil {
+		return fmt.Errorf("read the latest versions of documents %d to %d from the journal: %w", c.done+1, c.done+len(c.group), err)
+	}
+	c.latest = latest
+	return nil
+}
+
+// distinctIDs returns the transaction IDs of txs, each once, in order.
+func distinctIDs(txs []*journal.Transaction) []string {
+	seen := make(map[string]bool, len(txs))
+	ids := make([]string, 0, len(txs))
+	for _, tx := range txs {
+		if !seen[tx.TransactionID] {
+			seen[tx.TransactionID] = true
+			ids = append(ids, tx.TransactionID)
+		}
+	}
+	return ids
 }
 
 // refuse makes the document whose transaction is c.txs[i] a failed
@@ -419,8 +477,15 @@ func readCheckpoint(path string) (*checkpoint, error) {
 	if err := json.Unmarshal(b, &cp); err != nil {
 		return nil, fmt.Errorf("read the checkpoint %s: %w", path, err)
 	}
-	if cp.Version != checkpointVersion && cp.Version != markVersion {
-		return nil, fmt.Errorf("the checkpoint %s has layout version %d; this levy reads versions %d and %d", path, cp.Version, checkpointVersion, markVersion)
+	if cp.Version != checkpointVersion && cp.Version != clockCheckpointVersion && cp.Version != markVersion {
+		return nil, fmt.Errorf("the checkpoint %s has layout version %d, which this Levy does not know (it reads versions %d to %d): a newer Levy wrote it; resume the run with that Levy", path, cp.Version, clockCheckpointVersion, checkpointVersion)
+	}
+	if cp.Version == checkpointVersion {
+		for _, id := range cp.Stored {
+			if n, ok := cp.Latest[id]; !ok || n < 0 {
+				return nil, fmt.Errorf("the checkpoint %s is damaged: it has no version number before the group for transaction %s", path, id)
+			}
+		}
 	}
 	// An end mark (committer.finish) has neither outputs nor stored IDs;
 	// a group has outputs, and stored IDs only with them. The mark of a
@@ -646,8 +711,10 @@ func sameFormat(f *os.File, csv bool) error {
 }
 
 // groupStored reports whether the group of a checkpoint is in the
-// journal: each of its transaction IDs has as many versions posted since
-// the checkpoint's time as the group posts, or none has any. A sync
+// journal: each of its transaction IDs has as many versions numbered
+// after the checkpoint's Latest (posted since the checkpoint's time, for
+// a checkpoint of an earlier Levy without it) as the group posts, or
+// none has any. A sync
 // posted again as it stands stores no version, so an ID's syncs may
 // count from none to one version each: an ID posted only as syncs with
 // no version since tells nothing, and the others decide. When none
@@ -668,17 +735,18 @@ func groupStored(ctx context.Context, store journal.Store, tenant string, cp *ch
 	for _, id := range cp.Syncs {
 		syncs[id]++
 	}
+	var latest map[string]int
+	if cp.Version == checkpointVersion {
+		var err error
+		if latest, err = journal.LatestVersions(ctx, store, tenant, order); err != nil {
+			return false, fmt.Errorf("read the interrupted group's transactions from the journal to resume: %w", err)
+		}
+	}
 	stored, missing := 0, 0
 	for _, id := range order {
-		vs, err := store.Versions(ctx, tenant, id)
-		if err != nil && levy.ErrorCode(err) != levy.ENotFound {
-			return false, fmt.Errorf("read transaction %s from the journal to resume: %w", id, err)
-		}
-		since := 0
-		for _, v := range vs {
-			if !v.PostedAt.Before(cp.Since) {
-				since++
-			}
+		since, err := versionsSince(ctx, store, tenant, id, cp, latest)
+		if err != nil {
+			return false, err
 		}
 		least := want[id] - min(syncs[id], want[id]) // the postings that always store a version
 		switch {
@@ -701,6 +769,31 @@ func groupStored(ctx context.Context, store journal.Store, tenant string, cp *ch
 		return written, nil
 	}
 	return stored > 0, nil
+}
+
+// versionsSince returns how many versions of id the journal holds that
+// came after the checkpoint cp was written: those numbered after its
+// Latest, given latest, the journal's latest numbers now; for a
+// checkpoint of an earlier Levy, which has no Latest, those posted at
+// its time or later.
+func versionsSince(ctx context.Context, store journal.Store, tenant, id string, cp *checkpoint, latest map[string]int) (int, error) {
+	if cp.Version == checkpointVersion {
+		if latest[id] < cp.Latest[id] {
+			return 0, fmt.Errorf("transaction %s has %d versions in the journal, fewer than the %d it had before the interrupted group: is this the journal the run stored into, or was it restored from an older copy?", id, latest[id], cp.Latest[id])
+		}
+		return latest[id] - cp.Latest[id], nil
+	}
+	vs, err := store.Versions(ctx, tenant, id)
+	if err != nil && levy.ErrorCode(err) != levy.ENotFound {
+		return 0, fmt.Errorf("read transaction %s from the journal to resume: %w", id, err)
+	}
+	since := 0
+	for _, v := range vs {
+		if !v.PostedAt.Before(cp.Since) {
+			since++
+		}
+	}
+	return since, nil
 }
 
 // MismatchError is the error of resuming a run with settings other than

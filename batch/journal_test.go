@@ -76,7 +76,7 @@ func child(args []string) int {
 }
 
 // newEngine is an engine over the embedded dataset.
-func newEngine(t *testing.T) *engine.Engine {
+func newEngine(t testing.TB) *engine.Engine {
 	t.Helper()
 	e, err := engine.New(context.Background())
 	if err != nil {

@@ -2,13 +2,16 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net/netip"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api/oauth"
@@ -89,6 +92,20 @@ server offers the same operations under /admin/v1 (see package oauth).
 Secrets are printed once, in the JSON of create and rotate.
 `
 
+// clientsServer is what levy clients cmd can do through a running levy
+// serve that holds the data directory (heldError.Server): its routes
+// under /admin/v1, except for an operator's credential, which only this
+// command makes.
+func clientsServer(cmd string, operator bool) string {
+	switch {
+	case cmd == "create" && operator:
+		return ""
+	case cmd == "rotate-key" || cmd == "keys" || cmd == "retire-key":
+		return "use its routes under /admin/v1/keys with the operator's credential"
+	}
+	return "use its routes under /admin/v1/clients with an admin credential of the tenant (the operator's for every tenant)"
+}
+
 // runClients manages the credentials of a data directory.
 func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -130,6 +147,16 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], clientsUsage)}
 	}
+	if args[0] == "create" || args[0] == "rotate" {
+		if err := checkSecretOutput(stdout, args[0]); err != nil {
+			return err
+		}
+		// A reader that goes away (levy clients create | a command that
+		// exits) makes the write of the secret fail with EPIPE, which
+		// printSecret reports, instead of killing levy with SIGPIPE
+		// after the credential was stored, without a word.
+		signal.Ignore(syscall.SIGPIPE)
+	}
 	st, err := openStorage(ctx, *dataDir, *database, nil)
 	if err != nil {
 		return err
@@ -137,7 +164,12 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	defer st.Close()
 	creds, err := st.auth(ctx)
 	if err != nil {
-		return fmt.Errorf("opening the credentials of %s (a running server holds a data directory; use its /admin/v1 routes): %w", st.where(), err)
+		// The refusal of a held directory names the directory itself.
+		var held *heldError
+		if err = whenHeld(err, badgerDir(*dataDir, *database), clientsServer(args[0], *operator)); !errors.As(err, &held) {
+			err = fmt.Errorf("opening the credentials of %s: %w", st.where(), err)
+		}
+		return err
 	}
 	store, err := auth.NewRegistry(ctx, creds, auth.Config{})
 	if err != nil {
@@ -176,13 +208,13 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if err != nil {
 			return err
 		}
-		return printJSON(stdout, withSecret{c, secret})
+		return printSecret(stdout, withSecret{c, secret}, "created")
 	case "rotate":
 		c, secret, err := store.Rotate(ctx, fs.Arg(0))
 		if err != nil {
 			return err
 		}
-		return printJSON(stdout, withSecret{c, secret})
+		return printSecret(stdout, withSecret{c, secret}, "rotated")
 	case "revoke":
 		c, err := store.Revoke(ctx, fs.Arg(0))
 		if err != nil {
@@ -213,6 +245,41 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		return printJSON(stdout, map[string]string{"kid": kid})
 	}
+}
+
+// checkSecretOutput refuses, before anything is stored, a levy clients
+// cmd (create or rotate) whose standard output is the null device: the
+// secret, shown only once, would be lost. A standard output closed when
+// levy started is the null device too: Go opens it in its place.
+func checkSecretOutput(stdout io.Writer, cmd string) error {
+	f, ok := stdout.(*os.File)
+	if !ok {
+		return nil
+	}
+	out, err := f.Stat()
+	if err != nil {
+		return nil // the write reports what is wrong with it
+	}
+	null, err := os.Stat(os.DevNull)
+	if err != nil || !os.SameFile(out, null) {
+		return nil
+	}
+	return usageError{fmt.Sprintf("levy clients %s prints the new secret once, and standard output is %s (closed, or sent there), where it would be lost: nothing was stored; "+
+		"send standard output where you can read it (a terminal, a file, a pipe)", cmd, os.DevNull)}
+}
+
+// printSecret prints c, a credential just stored (done: "created" or
+// "rotated") with its secret, which nothing shows again. When the
+// secret cannot be written (standard output closed, a full disk), the
+// credential stands with a secret nobody saw: the error says so and how
+// to get a new one, and makes the exit code non-zero.
+func printSecret(stdout io.Writer, c withSecret, done string) error {
+	if err := printJSON(stdout, c); err != nil {
+		return fmt.Errorf("credential %s of tenant %s was %s, but its secret could not be written to standard output (%w), and it is shown only once: "+
+			"get a new secret with levy clients rotate %s, or revoke the credential with levy clients revoke %s",
+			c.ClientID, c.Tenant, done, err, c.ClientID, c.ClientID)
+	}
+	return nil
 }
 
 // withSecret is a credential with the secret that only its creation or

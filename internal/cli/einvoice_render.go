@@ -91,9 +91,7 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return usageError{"--submit and --out are exclusive: the document goes to the workflow or to a file"}
 	}
 	o.Syntax, o.DueDate = ubl.Syntax(*syntax), due.d
-	st, store, err := sf.openJournal(ctx, func(err error) error {
-		return fmt.Errorf("%s: wait for it to end or, when it is a levy serve, render through it with POST /einvoicing/v1/transactions/%s/render: %w", heldDir(sf.dataDir), *id, err)
-	})
+	st, store, err := sf.openJournal(ctx, fmt.Sprintf("render through it with POST /einvoicing/v1/transactions/%s/render", *id))
 	if err != nil {
 		return err
 	}

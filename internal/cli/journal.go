@@ -168,11 +168,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // runJournalLocal runs a journal command over a data directory or a
 // database.
 func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Writer) error {
-	st, store, err := a.openJournal(ctx, func(err error) error {
-		return fmt.Errorf("%s: wait for it to end or, when it is a levy serve, "+
-			"read the journal through that server with --server URL (env %s) and an admin credential (%s, %s): %w",
-			heldDir(a.dataDir), serverEnv, clientIDEnv, clientSecretEnv, err)
-	})
+	st, store, err := a.openJournal(ctx, withAdminCredential("read the journal through it"))
 	if err != nil {
 		return err
 	}

@@ -156,10 +156,7 @@ func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	st, store, err := a.openJournal(ctx, func(err error) error {
-		return fmt.Errorf("%s: wait for it to end or, when it is a levy serve, read the report through it with --server URL (env %s) and an admin credential: %w",
-			heldDir(a.dataDir), serverEnv, err)
-	})
+	st, store, err := a.openJournal(ctx, a.whenServer())
 	if err != nil {
 		return err
 	}
@@ -182,7 +179,7 @@ func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
 		return err
 	}
 	o := nexus.Options{AsOf: a.asOf, Share: a.share, Company: a.company, CompanySet: a.companyGiven, Registrations: regs}
-	if p, err := nexusProfile(ctx, st, a.tenant); err != nil {
+	if p, err := nexusProfile(ctx, st, &a); err != nil {
 		return err
 	} else if p != nil {
 		o.Profile = p
@@ -211,14 +208,25 @@ func readRegistrations(path string) ([]nexus.Registration, error) {
 	return regs, nil
 }
 
+// whenServer is what the command can do through a running levy serve
+// that holds the data directory (heldError.Server): the report has
+// --server; no route of a server rebuilds or repairs the figures, so
+// the server is stopped for that.
+func (a *nexusArgs) whenServer() string {
+	if a.cmd == "rebuild" {
+		return ""
+	}
+	return withAdminCredential("read the report through it")
+}
+
 // nexusProfile returns the tenant's tax profile stored beside the
-// journal (an empty one when the tenant has none).
-func nexusProfile(ctx context.Context, st *storage, tenant string) (*profile.Snapshot, error) {
+// journal (an empty one when the tenant has none), for the command a.
+func nexusProfile(ctx context.Context, st *storage, a *nexusArgs) (*profile.Snapshot, error) {
 	store, err := st.profiles(ctx)
 	if err != nil {
-		return nil, err
+		return nil, whenHeld(err, badgerDir(a.dataDir, a.database), a.whenServer())
 	}
-	return profile.NewCache(store, st.log).Snapshot(ctx, tenant)
+	return profile.NewCache(store, st.log).Snapshot(ctx, a.tenant)
 }
 
 // runNexusRemote reads the report through a running server.

@@ -355,12 +355,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 	defer st.Close()
 	store, err := st.profiles(ctx)
 	if err != nil {
-		if a.database == "" && dirLocked(err) {
-			return fmt.Errorf("%s: wait for it to end or, when it is a levy serve, "+
-				"work through that server with --server URL (env %s) and an admin credential (%s, %s): %w",
-				heldDir(a.dataDir), serverEnv, clientIDEnv, clientSecretEnv, err)
-		}
-		return err
+		return whenHeld(err, badgerDir(a.dataDir, a.database), withAdminCredential("work through it"))
 	}
 	v, err := profileValidator(data.Default(), a.rules.files)
 	if err != nil {

@@ -333,6 +333,7 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 		// A failing return has set closeAll to nil; close what was opened.
 		if err != nil {
 			closeStores()
+			err = whenHeld(err, badgerDir(c.dataDir, c.database), "")
 		}
 	}()
 	st, err := openStorage(ctx, c.dataDir, c.database, log)

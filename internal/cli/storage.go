@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/levytax/levy"
@@ -100,13 +101,64 @@ func (s *storage) where() string {
 	return s.dataDir
 }
 
-// heldDir says that another process holds the data directory dir, as
-// the start of the error of a command that Badger's directory lock kept
-// out. The holder may be any Levy process that opens the directory (a
-// levy serve, a levy batch, another command), and this one cannot tell
-// which: the message names none as the holder.
-func heldDir(dir string) string {
-	return fmt.Sprintf("the data directory %s is held by another Levy process (levy serve, levy batch, ...), and Badger lets one process open it", dir)
+// heldError is the error of a command that Badger's directory lock kept
+// out of the data directory Dir: another process has it open. The holder
+// may be any Levy process that opens the directory (a levy serve, a levy
+// batch, another command), and this one cannot tell which, so the
+// message names none as the holder. Every command that opens a data
+// directory reports the lock with it, so that they all say the same.
+type heldError struct {
+	// Dir is the data directory.
+	Dir string
+	// Server is what the command can do through a running levy serve
+	// instead ("read the journal through it with --server URL ..."),
+	// or "" when a server offers nothing in its place.
+	Server string
+	// Err is Badger's refusal.
+	Err error
+}
+
+func (e *heldError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "the data directory %s is held by another Levy process (levy serve, levy batch, ...), and Badger lets one process open it: "+
+		"wait for that process to end, or stop it, and run this again", e.Dir)
+	if e.Server != "" {
+		b.WriteString("; or, when it is a levy serve, ")
+		b.WriteString(e.Server)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+func (e *heldError) Unwrap() error { return e.Err }
+
+// whenHeld returns err as a *heldError of the data directory dir when it
+// is Badger's refusal of a directory that another process holds, with
+// server, what the command can do through a running levy serve instead
+// (see heldError.Server); any other error, and any error when dir is ""
+// (the stores are a database's), it returns as it is.
+func whenHeld(err error, dir, server string) error {
+	var he *heldError
+	if err == nil || dir == "" || errors.As(err, &he) || !dirLocked(err) {
+		return err
+	}
+	return &heldError{Dir: dir, Server: server, Err: err}
+}
+
+// badgerDir is the data directory whose Badger stores a command opens:
+// dataDir, or "" when url names a database to open instead.
+func badgerDir(dataDir, url string) string {
+	if url != "" {
+		return ""
+	}
+	return dataDir
+}
+
+// withAdminCredential is how a command that has --server says to use it:
+// the flag, its environment variable and the credential's.
+func withAdminCredential(verb string) string {
+	return fmt.Sprintf("%s with --server URL (env %s) and an admin credential (%s, %s)", verb, serverEnv, clientIDEnv, clientSecretEnv)
 }
 
 // journalEngine builds the engine of calc and batch: with a journal and
@@ -134,11 +186,8 @@ func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tena
 		}
 		if err != nil {
 			_ = st.Close()
-			if url == "" && dirLocked(err) {
-				return nil, nil, nil, fmt.Errorf("%s: wait for it to end or, when it is a levy serve, "+
-					"calculate through that server's API (POST /api/v2/supplies, /procurement or /owner, with a credential of the tenant): %w", heldDir(dataDir), err)
-			}
-			return nil, nil, nil, err
+			return nil, nil, nil, whenHeld(err, badgerDir(dataDir, url),
+				"calculate through its API (POST /api/v2/supplies, /procurement or /owner, with a credential of the tenant)")
 		}
 		// The EU distance sales (above) come from the journal's figures,
 		// before any wrapping, or from the tenant's policy.

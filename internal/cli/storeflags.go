@@ -132,9 +132,10 @@ func (s *storeFlags) choose(given map[string]bool, both string) error {
 // openJournal opens the storage and the tax journal of the data directory
 // or the database, for a command that reads the journal here. A data
 // directory without a journal is refused before anything is opened;
-// when another Levy process holds the directory, the error is held's,
-// which says what to do instead. The caller closes the storage.
-func (s *storeFlags) openJournal(ctx context.Context, held func(err error) error) (*storage, journal.Store, error) {
+// when another Levy process holds the directory, the error is a
+// *heldError with server, what to do through a running server instead.
+// The caller closes the storage.
+func (s *storeFlags) openJournal(ctx context.Context, server string) (*storage, journal.Store, error) {
 	if s.database == "" {
 		if _, err := os.Stat(journalDir(s.dataDir)); err != nil {
 			return nil, nil, fmt.Errorf("no tax journal in %s: %w", s.dataDir, err)
@@ -147,10 +148,7 @@ func (s *storeFlags) openJournal(ctx context.Context, held func(err error) error
 	store, _, err := st.journal(ctx)
 	if err != nil {
 		_ = st.Close()
-		if s.database == "" && dirLocked(err) {
-			return nil, nil, held(err)
-		}
-		return nil, nil, err
+		return nil, nil, whenHeld(err, badgerDir(s.dataDir, s.database), server)
 	}
 	return st, store, nil
 }

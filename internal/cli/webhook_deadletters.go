@@ -73,7 +73,7 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	defer st.Close()
 	svc, err := st.einvoice(ctx, einvoice.Config{Passive: true})
 	if err != nil {
-		return fmt.Errorf("%w (a running server holds its data directory; use its /admin/v1/einvoicing routes)", err)
+		return whenHeld(err, badgerDir(*dataDir, *database), "use its routes under /admin/v1/einvoicing/dead-letters with an admin credential of the tenant")
 	}
 	if args[0] == "list" {
 		list, err := svc.DeadLetters(ctx, *tenant)
