@@ -13,7 +13,6 @@ import (
 	bdb "github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy/einvoice"
-	"github.com/levytax/levy/einvoice/webhook"
 )
 
 // The states of an event of TestCrashEInvoiceDelivery: waiting in the
@@ -44,34 +43,13 @@ func TestCrashEInvoiceDeliveryChild(t *testing.T) {
 		return
 	}
 	ctx := context.Background()
-	s, err := OpenEInvoice(ctx, dir)
-	if err != nil {
-		childFail("open failed: %v", err)
-	}
-	if round == 0 {
-		var sec einvoice.SealedSecret
-		if err := json.Unmarshal([]byte(`{"keyId":"k1","nonce":"bm9uY2U=","sealed":"c2VjcmV0"}`), &sec); err != nil {
-			childFail("secret: %v", err)
-		}
-		c := einvoice.ConnectionRecord{Secret: sec, Connection: einvoice.Connection{WebhookID: crashEInvoiceHook, TenantID: crashTenant,
-			TargetURL: "https://hooks.example.com/crash", Events: einvoice.Events{All: true}, CreatedAt: time.Now()}}
-		if _, err := s.CreateConnection(ctx, c, einvoice.ConnectionKey{}, einvoice.MaxConnections); err != nil {
-			childFail("connect: %v", err)
-		}
-	}
+	s := openCrashEInvoice(ctx, dir, round)
 	var out ackWriter
 	for g := range 2 {
 		go func() {
 			for i := 0; ; i++ {
 				id := fmt.Sprintf("V%03d-%02d-%06d", round, g, i)
-				at := time.Now()
-				d := &einvoice.Document{DocumentID: id, TenantID: crashTenant, DocumentNumber: "INV-" + id,
-					Status: webhook.StatusPending, TransmissionDirection: einvoice.DirectionOutbound, TransmissionDateTime: at,
-					SizeBytes: 7, SHA256: "0f", History: []einvoice.Transition{{Status: webhook.StatusPending, At: at}}}
-				res, err := s.Submit(ctx, einvoice.Submission{Document: d, Content: []byte("<doc " + id + "/>"), Event: crashEvent(d)})
-				if err != nil || !res.Created {
-					childFail("submit %s: %+v %v", id, res, err)
-				}
+				crashSubmit(ctx, s, id)
 				out.ack("%s %s -", id, crashQueued)
 			}
 		}()

@@ -30,16 +30,10 @@ func crashEvent(d *einvoice.Document) einvoice.StatusEvent {
 	return einvoice.StatusEvent{Body: body, BodyWithMetadata: body, At: time.Now()}
 }
 
-// TestCrashEInvoiceChild submits documents and moves each through
-// crashEInvoiceStatuses from 4 goroutines, printing "ack <id> <step>"
-// after each step (from 1), until it is killed. It runs only as the
-// child of TestCrashEInvoiceOutbox.
-func TestCrashEInvoiceChild(t *testing.T) {
-	dir, round, ok := crashChild(t)
-	if !ok {
-		return
-	}
-	ctx := context.Background()
+// openCrashEInvoice opens the e-invoicing store of a crash test's child
+// in dir and, in its first round, makes the webhook crashEInvoiceHook
+// that selects every status.
+func openCrashEInvoice(ctx context.Context, dir string, round int) *EInvoiceStore {
 	s, err := OpenEInvoice(ctx, dir)
 	if err != nil {
 		childFail("open failed: %v", err)
@@ -55,19 +49,40 @@ func TestCrashEInvoiceChild(t *testing.T) {
 			childFail("connect: %v", err)
 		}
 	}
+	return s
+}
+
+// crashSubmit submits a Pending document id to s with its event, as a
+// crash test's child does, and returns it.
+func crashSubmit(ctx context.Context, s *EInvoiceStore, id string) *einvoice.Document {
+	at := time.Now()
+	d := &einvoice.Document{DocumentID: id, TenantID: crashTenant, DocumentNumber: "INV-" + id,
+		Status: webhook.StatusPending, TransmissionDirection: einvoice.DirectionOutbound, TransmissionDateTime: at,
+		SizeBytes: 7, SHA256: "0f", History: []einvoice.Transition{{Status: webhook.StatusPending, At: at}}}
+	res, err := s.Submit(ctx, einvoice.Submission{Document: d, Content: []byte("<doc " + id + "/>"), Event: crashEvent(d)})
+	if err != nil || !res.Created {
+		childFail("submit %s: %+v %v", id, res, err)
+	}
+	return d
+}
+
+// TestCrashEInvoiceChild submits documents and moves each through
+// crashEInvoiceStatuses from 4 goroutines, printing "ack <id> <step>"
+// after each step (from 1), until it is killed. It runs only as the
+// child of TestCrashEInvoiceOutbox.
+func TestCrashEInvoiceChild(t *testing.T) {
+	dir, round, ok := crashChild(t)
+	if !ok {
+		return
+	}
+	ctx := context.Background()
+	s := openCrashEInvoice(ctx, dir, round)
 	var out ackWriter
 	for g := range 4 {
 		go func() {
 			for i := 0; ; i++ {
 				id := fmt.Sprintf("E%03d-%02d-%06d", round, g, i)
-				at := time.Now()
-				d := &einvoice.Document{DocumentID: id, TenantID: crashTenant, DocumentNumber: "INV-" + id,
-					Status: webhook.StatusPending, TransmissionDirection: einvoice.DirectionOutbound, TransmissionDateTime: at,
-					SizeBytes: 7, SHA256: "0f", History: []einvoice.Transition{{Status: webhook.StatusPending, At: at}}}
-				res, err := s.Submit(ctx, einvoice.Submission{Document: d, Content: []byte("<doc " + id + "/>"), Event: crashEvent(d)})
-				if err != nil || !res.Created {
-					childFail("submit %s: %+v %v", id, res, err)
-				}
+				d := crashSubmit(ctx, s, id)
 				out.ack("%s 1", id)
 				for step, to := range crashEInvoiceStatuses[1:] {
 					nd := *d

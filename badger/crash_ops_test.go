@@ -304,12 +304,21 @@ func TestCrashJournalOpsChild(t *testing.T) {
 // and their monthly totals are what the journal adds up to (the check of
 // `levy nexus rebuild`).
 func TestCrashJournalOps(t *testing.T) {
+	crashJournalRounds(t, "TestCrashJournalOpsChild", 50, checkJournalOps)
+}
+
+// crashJournalRounds runs the crash test's child test child in rounds,
+// killing it each time, and after each kill reopens the journal and
+// checks it with check against the last step acknowledged of each ID;
+// the children must have acknowledged steps of at least want IDs.
+func crashJournalRounds(t *testing.T, child string, want int, check func(*testing.T, *JournalStore, map[string]int, int)) {
+	t.Helper()
 	rounds := crashRounds(t)
 	dir := t.TempDir()
 	ctx := context.Background()
 	acked := map[string]int{} // the last step acknowledged of each ID
 	for r := range rounds {
-		for _, a := range runCrashChild(t, "TestCrashJournalOpsChild", dir, r, crashDelay(r), ackedIDs(50)) {
+		for _, a := range runCrashChild(t, child, dir, r, crashDelay(r), ackedIDs(want)) {
 			id, step, ok := strings.Cut(a, " ")
 			n, err := strconv.Atoi(step)
 			if !ok || err != nil {
@@ -321,12 +330,12 @@ func TestCrashJournalOps(t *testing.T) {
 		if err != nil {
 			t.Fatalf("round %d: reopening after the kill: %v", r, err)
 		}
-		checkJournalOps(t, j, acked, r)
+		check(t, j, acked, r)
 		if err := j.Close(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if len(acked) < 50 {
+	if len(acked) < want {
 		t.Fatalf("the children acknowledged steps of only %d IDs", len(acked))
 	}
 	t.Logf("%d rounds, steps of %d IDs acknowledged, every one kept", rounds, len(acked))

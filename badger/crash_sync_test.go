@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -109,32 +108,7 @@ func TestCrashJournalSyncsChild(t *testing.T) {
 // that the sales figures and their monthly totals are what the journal
 // adds up to.
 func TestCrashJournalSyncs(t *testing.T) {
-	rounds := crashRounds(t)
-	dir := t.TempDir()
-	ctx := context.Background()
-	acked := map[string]int{}
-	for r := range rounds {
-		for _, a := range runCrashChild(t, "TestCrashJournalSyncsChild", dir, r, crashDelay(r), ackedIDs(30)) {
-			id, step, ok := strings.Cut(a, " ")
-			n, err := strconv.Atoi(step)
-			if !ok || err != nil {
-				t.Fatalf("the child acknowledged %q", a)
-			}
-			acked[id] = max(acked[id], n)
-		}
-		j, err := OpenJournal(ctx, dir)
-		if err != nil {
-			t.Fatalf("round %d: reopening after the kill: %v", r, err)
-		}
-		checkJournalSyncs(t, j, acked, r)
-		if err := j.Close(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(acked) < 30 {
-		t.Fatalf("the children acknowledged steps of only %d IDs", len(acked))
-	}
-	t.Logf("%d rounds, steps of %d IDs acknowledged, every one kept", rounds, len(acked))
+	crashJournalRounds(t, "TestCrashJournalSyncsChild", 30, checkJournalSyncs)
 }
 
 // checkJournalSyncs checks the journal j after round r's kill against
