@@ -56,6 +56,7 @@ func TestDocumentInAnotherEncoding(t *testing.T) {
 		{"charset UTF-8", "application/xml; charset=UTF-8", doc},
 		{"a UTF-8 mark", "application/xml", append([]byte("\xef\xbb\xbf"), doc...)},
 		{"utf-8 in lower case", "text/xml; charset=utf-8", withDecl(`<?xml version="1.0" encoding="utf-8"?>`)},
+		{"charset utf8, quoted", `application/xml; charset="utf8"`, doc},
 		{"no encoding declared", "application/xml", withDecl(`<?xml version="1.0"?>`)},
 	} {
 		if a := h.do("POST", "/einvoicing/v1/documents", "acme", c.body, "Content-Type", c.contentType); a.status != http.StatusAccepted {

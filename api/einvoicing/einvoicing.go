@@ -392,7 +392,9 @@ func documentContent(r *http.Request) (pdf bool, err error) {
 	switch {
 	case perr != nil:
 	case mt == "application/xml" || mt == "text/xml" || (len(mt) > 4 && mt[len(mt)-4:] == "+xml"):
-		if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") {
+		// "utf8", which some clients write, is UTF-8 too, as on the
+		// API's JSON routes.
+		if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") && !strings.EqualFold(cs, "utf8") {
 			return false, &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the charset " + strconv.Quote(cs) +
 				" is not read: e-invoices are read in UTF-8 only; send the XML in UTF-8 as " + mt + "; charset=utf-8, or without a charset"}
 		}
