@@ -116,8 +116,8 @@ func wholeText(buf *[maxWholeDigits + 1]byte, text []byte) ([]byte, bool) {
 
 // wholeNumbers returns data with every number that an integer of type t
 // takes and that is written with a fraction or an exponent but is whole
-// (wholeText) and fits the integer written as its plain digits, for the reference decoder,
-// which reads integers with encoding/json. It reports false, and data is
+// (wholeText) and fits the integer written as its plain digits, for the
+// reference decoder, which reads integers with encoding/json. It reports false, and data is
 // to be used as it is, when there is no such number, or when data is not
 // one well-formed JSON value, whose fault the reference decoder names at
 // its offset in data. Bytes after the value are kept as they are.
