@@ -394,7 +394,10 @@ func NewGUID() string {
 // the first one's record (and created false) instead of storing the
 // document twice; a submission of another document (another SHA-256)
 // under a key already used fails with levy.EConflict about
-// Idempotency-Key, and stores nothing.
+// Idempotency-Key, and stores nothing. An XML document in another
+// encoding than UTF-8 (a UTF-16 byte order mark, or an XML declaration
+// naming ISO-8859-1) fails with levy.EUnsupported, as pre-processing
+// would fail it, and stores nothing.
 func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string) (d *Document, created bool, err error) {
 	if err := s.enter("submit"); err != nil {
 		return nil, false, err
@@ -409,6 +412,9 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	}
 	if len(data) > s.cfg.MaxDocumentBytes {
 		return nil, false, &levy.Error{Code: levy.ETooLarge, Field: "body", Message: fmt.Sprintf("the document has %d bytes; the limit is %d", len(data), s.cfg.MaxDocumentBytes)}
+	}
+	if err := checkEncoding(data); err != nil {
+		return nil, false, err
 	}
 	if len(idempotencyKey) > maxIdempotencyKey {
 		return nil, false, levy.Invalid("Idempotency-Key", "the idempotency key may have at most %d characters", maxIdempotencyKey)

@@ -31,6 +31,15 @@ const (
 	// integer it refuses), and sums over MaxLines lines stay far from a
 	// double's range. Levy itself computes and writes them exactly.
 	MaxAmountDigits = 15
+	// MaxAmountPlaces bounds the digits after the decimal point of every
+	// number of a request, as it is written out (a trailing zero counts,
+	// as Levy echoes it): 1e-400 would be echoed, and journalled, as a
+	// decimal of 402 characters. A client's double, written in its
+	// shortest form, has at most 17 significant digits, so 30 places hold
+	// every double from 1e-13 up exactly as it was sent, and a .NET
+	// decimal has at most 28 places; no amount, quantity, rate or
+	// percentage a client means comes near the bound.
+	MaxAmountPlaces = 30
 )
 
 // Validate checks every constraint of the wire format and of Levy on a

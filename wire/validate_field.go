@@ -318,11 +318,16 @@ func (r *fieldRules) stringViolation(s string) string {
 }
 
 // amount checks number a of member name of p: below 10^MaxAmountDigits
-// in absolute value, as every number of a request must be, and then
-// within the bounds of r, if any.
+// in absolute value and with at most MaxAmountPlaces digits after the
+// decimal point, as every number of a request must be, and then within
+// the bounds of r, if any.
 func (v *violations) amount(p *fieldPath, name string, a money.Amount, r *fieldRules) {
 	if !a.AbsBelowPow10(MaxAmountDigits) {
 		v.add(p.Field(name), "must be less than 1e%d in absolute value (at most %d digits before the decimal point)", MaxAmountDigits, MaxAmountDigits)
+		return
+	}
+	if a.Decimal().Exponent() < -MaxAmountPlaces {
+		v.add(p.Field(name), "must have at most %d digits after the decimal point, as written out (1e-31 has 31)", MaxAmountPlaces)
 		return
 	}
 	if r != nil {

@@ -393,13 +393,21 @@ func memberNames(body []byte) []string {
 
 // documentContent checks that a submitted document says it is XML (an
 // invoice in UBL 2.1 or CII, which its root element tells apart) or a PDF
-// (Factur-X or ZUGFeRD), and reports whether it says PDF.
+// (Factur-X or ZUGFeRD), and reports whether it says PDF. XML comes in
+// UTF-8, which pre-processing reads: a charset parameter that names
+// another is refused, naming it, as the document would fail later.
 func documentContent(r *http.Request) (pdf bool, err error) {
 	ct := r.Header.Get("Content-Type")
-	mt, _, perr := mime.ParseMediaType(ct)
+	mt, params, perr := mime.ParseMediaType(ct)
 	switch {
 	case perr != nil:
 	case mt == "application/xml" || mt == "text/xml" || (len(mt) > 4 && mt[len(mt)-4:] == "+xml"):
+		// "utf8", which some clients write, is UTF-8 too, as on the
+		// API's JSON routes.
+		if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") && !strings.EqualFold(cs, "utf8") {
+			return false, &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the charset " + strconv.Quote(cs) +
+				" is not read: e-invoices are read in UTF-8 only; send the XML in UTF-8 as " + mt + "; charset=utf-8, or without a charset"}
+		}
 		return false, nil
 	case mt == einvoice.MediaPDF:
 		return true, nil

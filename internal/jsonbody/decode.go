@@ -35,7 +35,11 @@ var ErrTooLarge = errors.New("jsonbody: request body too large")
 // fault. Only a failure of r itself, or a v that is
 // not a pointer, gives another error.
 //
-// Values decode as encoding/json decodes them. Decode reads the body in
+// Values decode as encoding/json decodes them, but for one leniency: an
+// integer takes a number whose value is whole however it is written
+// (2.0, 8.4e2, 1e0), as JSON has one type of number (see whole.go); 2.5
+// and a value out of the integer's range are refused as before, quoted
+// as written. Decode reads the body in
 // one pass (pass.go); a body that the pass does not accept is decoded
 // again by the reference decoder (reference.go), which names its fault.
 func Decode(r io.Reader, v any, limit int64) error {

@@ -195,7 +195,17 @@ func (d *pass) value(pl *plan, p unsafe.Pointer) bool {
 		return ok && reflect.NewAt(pl.typ, p).Interface().(json.Unmarshaler).UnmarshalJSON(raw) == nil
 	case planDelegate:
 		raw, ok := d.raw(pl.shape)
-		return ok && json.Unmarshal(raw, reflect.NewAt(pl.typ, p).Interface()) == nil
+		if !ok {
+			return false
+		}
+		if json.Unmarshal(raw, reflect.NewAt(pl.typ, p).Interface()) == nil {
+			return true
+		}
+		// An integer of a map or an array written 2.0, which
+		// encoding/json refuses, is the reference decoder's to read
+		// (wholeNumbers).
+		d.unsupported = mayHoldWhole(raw)
+		return false
 	case planBail:
 		d.unsupported = true
 	}
@@ -498,8 +508,13 @@ func (d *pass) number() (start int, integer, ok bool) {
 
 // setNumber stores the JSON number text into the integer or float of
 // plan pl at p, and reports whether it fits, as encoding/json decides
-// (strconv's parsers and the size of the Go type).
+// (strconv's parsers and the size of the Go type). An integer takes a
+// number written with a fraction or an exponent whose value is whole
+// (wholeText), as the reference decoder gives it.
 func setNumber(pl *plan, p unsafe.Pointer, text []byte, integer bool) bool {
+	if !integer && pl.kind != planFloat {
+		return setWhole(pl, p, text)
+	}
 	s := unsafe.String(unsafe.SliceData(text), len(text)) // read only while text is
 	switch pl.kind {
 	case planInt:
@@ -547,6 +562,16 @@ func setNumber(pl *plan, p unsafe.Pointer, text []byte, integer bool) bool {
 		return false
 	}
 	return true
+}
+
+// setWhole stores the JSON number text, written with a fraction or an
+// exponent, into the integer of plan pl at p when its value is whole and
+// fits. It is apart from setNumber so that the buffer of the digits
+// costs nothing to the numbers written as integers.
+func setWhole(pl *plan, p unsafe.Pointer, text []byte) bool {
+	var buf [maxWholeDigits + 1]byte
+	digits, ok := wholeText(&buf, text)
+	return ok && setNumber(pl, p, digits, true)
 }
 
 // name reads a member name whose opening quote is at d.pos, and the

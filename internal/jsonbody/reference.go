@@ -45,11 +45,18 @@ func decodeReference(data []byte, v any) error {
 	if err := invalidUTF8(data); err != nil {
 		return err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(v); err != nil {
-		return decodeError(data, v, err)
+	// An integer written 2.0 or 1e0 goes to encoding/json as 2 or 1, in
+	// a copy of the body that differs only within its value, so that
+	// offsets after the value are counted in data.
+	read := data
+	if whole, ok := wholeNumbers(data, reflect.TypeOf(v)); ok {
+		read = whole
 	}
-	rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")
+	dec := json.NewDecoder(bytes.NewReader(read))
+	if err := dec.Decode(v); err != nil {
+		return decodeError(read, v, err)
+	}
+	rest := bytes.TrimLeft(read[dec.InputOffset():], " \t\r\n")
 	if len(rest) > 0 {
 		return levy.Invalid("", "the request body must hold a single JSON value, but more data follows at byte offset %d", len(data)-len(rest))
 	}
