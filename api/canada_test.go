@@ -103,3 +103,36 @@ func TestBritishColumbiaPSTPharmacyInvoiceOverHTTP(t *testing.T) {
 		t.Errorf("total tax %s, want 3.92", got)
 	}
 }
+
+// TestCanadaAccrualOverHTTP posts, on a server on loopback, a Vancouver
+// buyer's ACCRUAL of two goods from a Toronto vendor: a chair of 100.00
+// on which the vendor charged the GST alone (5.00), and a lamp of 40.00 on
+// which it charged nothing. The GST of a supply made in Canada is the
+// vendor's to collect (Excise Tax Act s. 165 and s. 221); the buyer
+// self-assesses British Columbia's PST it was not charged (Provincial
+// Sales Tax Act s. 49). By hand: the chair's PST, 7% of 100.00, 7.00; the
+// lamp's, 7% of 40.00, 2.80; the GST, 5.00 and 2.00, the buyer accrues
+// none of. The buyer accrues 9.80; Levy used to accrue 11.80 (the lamp's
+// GST, 2.00, too).
+func TestCanadaAccrualOverHTTP(t *testing.T) {
+	h := newHarness(t)
+	var r wire.PurchaseResponse
+	dataOf(t, h.post("/api/v2/procurement", `{"purchaseMessageType":"ACCRUAL","transactionType":"PURCHASE","documentDate":"2026-06-01","currency":{"isoCurrencyCodeAlpha":"CAD"},
+ "vendor":{"physicalOrigin":{"city":"Toronto","mainDivision":"ON","postalCode":"M5V 3L9","country":"CA"}},
+ "buyer":{"destination":{"city":"Vancouver","mainDivision":"BC","postalCode":"V6B 1A1","country":"CA"}},
+ "lineItems":[
+ {"lineItemId":"chair","purchase":{"purchaseClass":"GENERAL"},"extendedPrice":100.00,"chargedTax":5.00},
+ {"lineItemId":"lamp","purchase":{"purchaseClass":"GENERAL"},"extendedPrice":40.00}]}`), &r)
+	want := map[string]string{"chair": "7.00", "lamp": "2.80"}
+	if len(r.LineItems) != len(want) {
+		t.Fatalf("%d lines, want %d", len(r.LineItems), len(want))
+	}
+	for _, l := range r.LineItems {
+		if got := l.TotalTax.String(); got != want[l.LineItemID] {
+			t.Errorf("line %s accrues %s, want %s", l.LineItemID, got, want[l.LineItemID])
+		}
+	}
+	if got := r.TotalTax.String(); got != "9.80" {
+		t.Errorf("total tax %s, want 9.80", got)
+	}
+}

@@ -48,6 +48,11 @@ type situs struct {
 	// place in Canada to another: the country's GST is not due on it
 	// (CAMoveWithinCanadaRule), the province's tax is.
 	withinCanada bool
+	// inCanada says that the line is a buyer's purchase from a vendor in
+	// Canada delivered in Canada, which the buyer accrues: the GST/HST
+	// (and the QST the vendor charges) is the vendor's to charge, not the
+	// buyer's to self-assess (vendorsCanadianTax).
+	inCanada bool
 }
 
 // source decides where a line is taxed: the situs override first, then the
@@ -145,7 +150,8 @@ func (c *calc) sourceAreas(l *line) situs {
 			return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinCanada: true}
 		}
 		return situs{at: dest, role: dest.role, ruleID: "use-at-destination",
-			interUS: dest.country == "US" && orig.country == "US" && dest.state() != orig.state()}
+			interUS:  dest.country == "US" && orig.country == "US" && dest.state() != orig.state(),
+			inCanada: c.d.perspective == "BUYER" && orig.country == "CA" && dest.country == "CA"}
 	}
 	switch {
 	case dest.country == "US" && orig.country == "US":
