@@ -136,3 +136,44 @@ func TestCanadaAccrualOverHTTP(t *testing.T) {
 		t.Errorf("total tax %s, want 9.80", got)
 	}
 }
+
+// TestCanadaImportedServicesOverHTTP posts, on a server on loopback, the
+// ACCRUAL of a Vancouver buyer registered for the GST/HST of SAAS of
+// 250.00 from a New York vendor. The Excise Tax Act self-assesses an
+// imported taxable supply only when it is not for use exclusively in
+// commercial activities (Part IX, Division IV, s. 217 and s. 218): the GST,
+// 5% of 250.00, 12.50, is a reverse charge (INPUT_OUTPUT, REVERSE_CHARGE)
+// the registrant deducts. British Columbia's PST on software from abroad
+// (Provincial Sales Tax Act s. 49), 7% of 250.00, 17.50, is the buyer's
+// plain use tax (INPUT). Levy used to accrue the GST as plain use tax too.
+func TestCanadaImportedServicesOverHTTP(t *testing.T) {
+	h := newHarness(t)
+	var r wire.PurchaseResponse
+	dataOf(t, h.post("/api/v2/procurement", `{"purchaseMessageType":"ACCRUAL","transactionType":"PURCHASE","documentDate":"2026-06-01","currency":{"isoCurrencyCodeAlpha":"CAD"},
+ "vendor":{"physicalOrigin":{"city":"New York","mainDivision":"NY","postalCode":"10001","country":"US"}},
+ "buyer":{"destination":{"city":"Vancouver","mainDivision":"BC","postalCode":"V6B 1A1","country":"CA"},
+  "taxRegistrations":[{"isoCountryCode":"CA","taxRegistrationNumber":"123456789RT0001"}]},
+ "lineItems":[{"lineItemId":"crm","purchase":{"purchaseClass":"SAAS"},"extendedPrice":250.00}]}`), &r)
+	if len(r.LineItems) != 1 {
+		t.Fatalf("%d lines, want 1", len(r.LineItems))
+	}
+	want := map[string]struct {
+		tax     string
+		io      wire.InputOutputType
+		reverse bool
+	}{"CA": {"12.50", wire.InputOutputTypeInputOutput, true}, "CA-BC": {"17.50", wire.InputOutputTypeInput, false}}
+	seen := 0
+	for _, tx := range r.LineItems[0].Taxes {
+		w, ok := want[tx.Jurisdiction.JurisdictionID]
+		if !ok {
+			continue
+		}
+		seen++
+		if tx.CalculatedTax.String() != w.tax || tx.InputOutputType != w.io || (tx.ReasonCode == "REVERSE_CHARGE") != w.reverse {
+			t.Errorf("%s: tax %s, %s, reason %q; want %s, %s, reverse charge %v", tx.Jurisdiction.JurisdictionID, tx.CalculatedTax, tx.InputOutputType, tx.ReasonCode, w.tax, w.io, w.reverse)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the taxes of CA and CA-BC, want %d: %+v", seen, len(want), r.LineItems[0].Taxes)
+	}
+}

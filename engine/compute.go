@@ -443,7 +443,12 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	// request leaves to Levy (l.certs is empty when the request exempts
 	// the customer), before the rules.
 	var cert *profile.Certificate
-	reverse := st.reverse
+	reverse := st.reverses(imp, c.d.mode == modeAccrue)
+	if st.reverse && !reverse {
+		// A Canadian province's PST beside the reverse-charged GST/HST of
+		// a service from abroad: the buyer's plain use tax.
+		t.ruleID, t.ruleReason = "use-at-destination", "the province's sales tax on a service bought from abroad is the buyer's use tax, with no input tax credit: no reverse charge reaches it"
+	}
 	if !overridden && len(l.certs) > 0 && !reverse {
 		cert, t.refused = c.certificateCovers(l, j)
 	}
