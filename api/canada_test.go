@@ -103,3 +103,77 @@ func TestBritishColumbiaPSTPharmacyInvoiceOverHTTP(t *testing.T) {
 		t.Errorf("total tax %s, want 3.92", got)
 	}
 }
+
+// TestCanadaAccrualOverHTTP posts, on a server on loopback, a Vancouver
+// buyer's ACCRUAL of two goods from a Toronto vendor: a chair of 100.00
+// on which the vendor charged the GST alone (5.00), and a lamp of 40.00 on
+// which it charged nothing. The GST of a supply made in Canada is the
+// vendor's to collect (Excise Tax Act s. 165 and s. 221); the buyer
+// self-assesses British Columbia's PST it was not charged (Provincial
+// Sales Tax Act s. 49). By hand: the chair's PST, 7% of 100.00, 7.00; the
+// lamp's, 7% of 40.00, 2.80; the GST, 5.00 and 2.00, the buyer accrues
+// none of. The buyer accrues 9.80; Levy used to accrue 11.80 (the lamp's
+// GST, 2.00, too).
+func TestCanadaAccrualOverHTTP(t *testing.T) {
+	h := newHarness(t)
+	var r wire.PurchaseResponse
+	dataOf(t, h.post("/api/v2/procurement", `{"purchaseMessageType":"ACCRUAL","transactionType":"PURCHASE","documentDate":"2026-06-01","currency":{"isoCurrencyCodeAlpha":"CAD"},
+ "vendor":{"physicalOrigin":{"city":"Toronto","mainDivision":"ON","postalCode":"M5V 3L9","country":"CA"}},
+ "buyer":{"destination":{"city":"Vancouver","mainDivision":"BC","postalCode":"V6B 1A1","country":"CA"}},
+ "lineItems":[
+ {"lineItemId":"chair","purchase":{"purchaseClass":"GENERAL"},"extendedPrice":100.00,"chargedTax":5.00},
+ {"lineItemId":"lamp","purchase":{"purchaseClass":"GENERAL"},"extendedPrice":40.00}]}`), &r)
+	want := map[string]string{"chair": "7.00", "lamp": "2.80"}
+	if len(r.LineItems) != len(want) {
+		t.Fatalf("%d lines, want %d", len(r.LineItems), len(want))
+	}
+	for _, l := range r.LineItems {
+		if got := l.TotalTax.String(); got != want[l.LineItemID] {
+			t.Errorf("line %s accrues %s, want %s", l.LineItemID, got, want[l.LineItemID])
+		}
+	}
+	if got := r.TotalTax.String(); got != "9.80" {
+		t.Errorf("total tax %s, want 9.80", got)
+	}
+}
+
+// TestCanadaImportedServicesOverHTTP posts, on a server on loopback, the
+// ACCRUAL of a Vancouver buyer registered for the GST/HST of SAAS of
+// 250.00 from a New York vendor. The Excise Tax Act self-assesses an
+// imported taxable supply only when it is not for use exclusively in
+// commercial activities (Part IX, Division IV, s. 217 and s. 218): the GST,
+// 5% of 250.00, 12.50, is a reverse charge (INPUT_OUTPUT, REVERSE_CHARGE)
+// the registrant deducts. British Columbia's PST on software from abroad
+// (Provincial Sales Tax Act s. 49), 7% of 250.00, 17.50, is the buyer's
+// plain use tax (INPUT). Levy used to accrue the GST as plain use tax too.
+func TestCanadaImportedServicesOverHTTP(t *testing.T) {
+	h := newHarness(t)
+	var r wire.PurchaseResponse
+	dataOf(t, h.post("/api/v2/procurement", `{"purchaseMessageType":"ACCRUAL","transactionType":"PURCHASE","documentDate":"2026-06-01","currency":{"isoCurrencyCodeAlpha":"CAD"},
+ "vendor":{"physicalOrigin":{"city":"New York","mainDivision":"NY","postalCode":"10001","country":"US"}},
+ "buyer":{"destination":{"city":"Vancouver","mainDivision":"BC","postalCode":"V6B 1A1","country":"CA"},
+  "taxRegistrations":[{"isoCountryCode":"CA","taxRegistrationNumber":"123456789RT0001"}]},
+ "lineItems":[{"lineItemId":"crm","purchase":{"purchaseClass":"SAAS"},"extendedPrice":250.00}]}`), &r)
+	if len(r.LineItems) != 1 {
+		t.Fatalf("%d lines, want 1", len(r.LineItems))
+	}
+	want := map[string]struct {
+		tax     string
+		io      wire.InputOutputType
+		reverse bool
+	}{"CA": {"12.50", wire.InputOutputTypeInputOutput, true}, "CA-BC": {"17.50", wire.InputOutputTypeInput, false}}
+	seen := 0
+	for _, tx := range r.LineItems[0].Taxes {
+		w, ok := want[tx.Jurisdiction.JurisdictionID]
+		if !ok {
+			continue
+		}
+		seen++
+		if tx.CalculatedTax.String() != w.tax || tx.InputOutputType != w.io || (tx.ReasonCode == "REVERSE_CHARGE") != w.reverse {
+			t.Errorf("%s: tax %s, %s, reason %q; want %s, %s, reverse charge %v", tx.Jurisdiction.JurisdictionID, tx.CalculatedTax, tx.InputOutputType, tx.ReasonCode, w.tax, w.io, w.reverse)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the taxes of CA and CA-BC, want %d: %+v", seen, len(want), r.LineItems[0].Taxes)
+	}
+}

@@ -461,6 +461,11 @@ type line struct {
 	inputTax *decimal.Decimal // DISTRIBUTE_TAX
 	charged  *decimal.Decimal // tax the vendor charged
 	prevPaid decimal.Decimal
+	// vendorDue is the tax of an accrual that the vendor, not the buyer,
+	// accounts for (the GST/HST of a purchase within Canada;
+	// vendorsCanadianTax), unrounded: the vendor's charge pays it before
+	// any of the buyer's taxes (credit). Zero on other lines.
+	vendorDue decimal.Decimal
 
 	// envHash is the hash of the members of a tax's rules.Env that are
 	// the line's, once envHashed (see calc.envHash).

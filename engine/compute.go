@@ -17,6 +17,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	l.localTax, l.territoryRate = "", ""
 	l.threshold, l.thresholdRule = "", ""
 	l.docLimit, l.docLimitRule = "", ""
+	l.vendorDue = decimalZero
 	st := c.source(l)
 	l.taxedAt = st.at
 	l.distance, l.distanceRule = st.distance, st.distanceRule
@@ -394,7 +395,11 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	// country's at regional rates (Madeira, the Azores; schemeReaches).
 	sellerNexus := l.seller.nexus(st.at, j.JurisdictionType.String(), imp, st.role) ||
 		st.oss && !l.seller.noNexus && schemeReaches(st.at, j, c.d.date)
-	if !accrue && !sellerNexus && c.d.accrueWithoutNexus {
+	if !accrue && !sellerNexus && c.d.accrueWithoutNexus && !vendorsCanadianTax(l, imp) {
+		// A vendor in Canada that is not registered for the GST/HST
+		// charges none, and its buyer owes none either (a small
+		// supplier's sales bear no GST/HST): only the taxes a buyer
+		// self-assesses are accrued where the vendor has no nexus.
 		accrue = true
 		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput
 	}
@@ -438,13 +443,19 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	// request leaves to Levy (l.certs is empty when the request exempts
 	// the customer), before the rules.
 	var cert *profile.Certificate
-	if !overridden && len(l.certs) > 0 && !st.reverse {
+	reverse := st.reverses(imp, c.d.mode == modeAccrue)
+	if st.reverse && !reverse {
+		// A Canadian province's PST beside the reverse-charged GST/HST of
+		// a service from abroad: the buyer's plain use tax.
+		t.ruleID, t.ruleReason = "use-at-destination", "the province's sales tax on a service bought from abroad is the buyer's use tax, with no input tax credit: no reverse charge reaches it"
+	}
+	if !overridden && len(l.certs) > 0 && !reverse {
 		cert, t.refused = c.certificateCovers(l, j)
 	}
 	switch {
 	case overridden:
 		t.ruleID, t.ruleReason = "override", "exempt or non-taxable override of the request"
-	case l.customer.exempt && !st.reverse:
+	case l.customer.exempt && !reverse:
 		exempt = base
 		t.ruleID, t.ruleReason = "customer-exempt", "the customer is exempt"
 		t.certificate = l.customer.certificate
@@ -640,7 +651,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	}
 
 	switch {
-	case st.reverse:
+	case reverse:
 		t.collectedFrom = wire.TaxCollectedFromBuyer
 		t.reasonCode = "REVERSE_CHARGE"
 		if c.d.mode != modeAccrue {
@@ -653,6 +664,13 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		t.notRegistered = true
 		t.result = wire.TaxResultNoTax
 		t.raw = decimal.Zero
+	}
+	if accrue && st.inCanada && !reverse && t.result == wire.TaxResultTaxable && vendorsCanadianTax(l, imp) {
+		// The buyer accrues none of it; the vendor's charge pays it
+		// first (credit). Its amount is the line's own: no template.
+		l.vendorDue = l.vendorDue.Add(t.raw)
+		vendorCharges(t)
+		c.plain = false
 	}
 	if c.plain {
 		// What a line that takes this one's template computes its
@@ -797,4 +815,60 @@ func gstNotDue(t *taxOut) {
 	t.ruleID = CAMoveWithinCanadaRule
 	t.ruleReason = "an owner's asset moved within Canada bears no GST: the Excise Tax Act charges it on supplies made in Canada, " +
 		"goods imported and imported taxable supplies, and the move is none of them; the province it is brought into taxes it"
+}
+
+// CAVendorChargesRule is the rule ID of the NONTAXABLE record of the
+// GST/HST (and of the QST the vendor charges) on a buyer's accrual of a
+// purchase from a vendor in Canada delivered in Canada
+// (vendorsCanadianTax): the vendor charges it, the buyer self-assesses
+// none of it.
+const CAVendorChargesRule = "ca-vendor-charges-gst"
+
+// vendorsCanadianTax reports whether imp, on line l, a purchase from a
+// vendor in Canada delivered in Canada, is the vendor's tax to charge
+// rather than one the buyer self-assesses. The GST/HST always is: the
+// Excise Tax Act has the supplier collect it on a taxable supply made in
+// Canada (Part IX, s. 165 and s. 221), and its self-assessments are of
+// goods imported (Division III), imported taxable supplies (Division IV,
+// s. 217 and s. 218) and property brought into a participating province
+// (Division IV.1, s. 220.08), none of which a supply delivered by a
+// Canadian vendor is; a small supplier charges none and its buyer owes
+// none. Quebec's QST is the vendor's when the vendor is in Quebec, where
+// the supply is made (Act respecting the Québec sales tax, s. 16 and
+// s. 17), or lists a registration that covers it; otherwise the buyer
+// self-assesses it on property brought into Quebec (s. 17 and s. 18, with
+// Revenu Québec's return of the QST on property brought into Québec).
+// British Columbia's, Saskatchewan's and Manitoba's PST stay the buyer's
+// to self-assess when the vendor charged none.
+func vendorsCanadianTax(l *line, imp jurisdiction.Tax) bool {
+	orig, dest := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
+	if orig == nil || dest == nil || orig.country != "CA" || dest.country != "CA" {
+		return false
+	}
+	switch imp {
+	case jurisdiction.GST, jurisdiction.HST:
+		return true
+	case jurisdiction.QST:
+		return orig.subdivision == dest.subdivision ||
+			len(l.seller.regs) > 0 && l.seller.nexus(dest, "PROVINCE", imp, dest.role)
+	}
+	return false
+}
+
+// vendorCharges makes t, a tax of a buyer's accrual that the vendor
+// charges (vendorsCanadianTax), a NONTAXABLE record of its whole amount
+// that says why (CAVendorChargesRule); what it would have been is the
+// line's vendorDue.
+func vendorCharges(t *taxOut) {
+	t.nonTaxable = t.nonTaxable.Add(t.taxable)
+	t.taxable, t.raw, t.rate = decimal.Zero, decimal.Zero, decimal.Zero
+	t.result, t.outcome, t.noRate, t.structure, t.freight = wire.TaxResultNonTaxable, rules.NonTaxable, false, nil, false
+	t.ruleID = CAVendorChargesRule
+	law := "Excise Tax Act s. 165 and s. 221"
+	if t.imposition == jurisdiction.QST {
+		law = "Act respecting the Québec sales tax s. 16 and s. 17: the vendor is in Quebec or registered for the QST"
+	}
+	t.ruleReason = "a purchase from a vendor in Canada delivered in Canada: the vendor charges the " + string(t.imposition) +
+		" (" + law + "), and the buyer self-assesses none of it; the vendor's chargedTax pays it first, " +
+		"and what is left of that is credited against the taxes the buyer self-assesses"
 }

@@ -528,12 +528,24 @@ func (c *calc) credit(l *line) error {
 	if l.charged != nil && c.d.mode == modeAccrue {
 		field = ".chargedTax"
 	}
-	tax := l.countedTax()
+	due := l.vendorsDue(c.d)
+	tax := add(l.countedTax(), due)
 	switch {
 	case tax.Sign() == -sign:
 		return levy.Invalid(l.path+field, "is %s, but the line's tax is %s: tax paid elsewhere has the line's sign (negative on a return)", left, tax)
 	case tax.Sign() == 0 && l.amount.Sign() == -sign:
 		return levy.Invalid(l.path+field, "is %s, but the line's amount is %s and it bears no tax: tax paid elsewhere has the line's sign (negative on a return only)", left, l.amount)
+	}
+	if due.Sign() == sign {
+		// The vendor's charge pays the tax that is the vendor's to
+		// charge first (the GST/HST of a purchase within Canada): a
+		// vendor that charged only the GST leaves the province's tax
+		// to accrue, whatever the order of the jurisdictions.
+		use := decimal.Min(due.Abs(), left.Abs())
+		if sign < 0 {
+			use = use.Neg()
+		}
+		left = left.Sub(use)
 	}
 	for i := range l.taxes {
 		if left.Sign() != sign {
@@ -554,6 +566,15 @@ func (c *calc) credit(l *line) error {
 		left = left.Sub(use)
 	}
 	return nil
+}
+
+// vendorsDue is the tax of line l that its vendor, not the buyer,
+// accounts for (line.vendorDue), in d's currency's minor units.
+func (l *line) vendorsDue(d *doc) decimal.Decimal {
+	if l.vendorDue.Sign() == 0 {
+		return decimalZero
+	}
+	return d.currencyAmount(l.vendorDue)
 }
 
 // distribute spreads the line's input total tax over the jurisdictions in

@@ -186,7 +186,12 @@ func (c *calc) explainReason(l *line, t *taxOut) string {
 		case c.req.purchase != nil:
 			what = "the line's share of the vendor's tax on the document (chargedTax)"
 		}
-		r.add(what + ", " + l.prevPaid.StringFixed(places) + ", is credited against its taxes in the order of their jurisdictions (previous-tax-paid): this tax of " +
+		first := ""
+		if due := l.vendorsDue(c.d); due.Sign() != 0 {
+			// A purchase within Canada: the vendor's GST/HST first.
+			first = ", after the " + due.StringFixed(places) + " of tax the vendor was to charge (" + CAVendorChargesRule + ")"
+		}
+		r.add(what + ", " + l.prevPaid.StringFixed(places) + ", is credited against its taxes in the order of their jurisdictions (previous-tax-paid)" + first + ": this tax of " +
 			o.StringFixed(places) + " is " + t.tax.StringFixed(places) + " after it")
 	}
 	return r.String()

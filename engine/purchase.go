@@ -213,7 +213,8 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 // creditDocument credits the tax that the vendor charged on the whole
 // document (the request's chargedTax, when no line sends its own)
 // against the use tax that an accrual calculated: each line that bears
-// tax takes a share of it in proportion to its tax, and credits its
+// tax takes a share of it in proportion to its tax, with the tax its
+// vendor was to charge (line.vendorsDue), and credits its
 // share as a line's own charged tax is credited (credit: in the order of
 // its jurisdictions, toward zero). A vendor that charged at least the
 // whole use tax leaves none to accrue. A negative charge, on a credit
@@ -237,7 +238,9 @@ func (c *calc) creditDocument(charged decimal.Decimal) error {
 			continue
 		}
 		amount = amount.Add(l.amount)
-		switch tax := l.countedTax(); tax.Sign() {
+		// A line's tax here is what the vendor's charge may pay: the
+		// use tax and the tax the vendor was to charge (vendorsDue).
+		switch tax := add(l.countedTax(), l.vendorsDue(c.d)); tax.Sign() {
 		case sign:
 			lines, weights, sum = append(lines, l), append(weights, tax.Abs()), sum.Add(tax.Abs())
 		case -sign:

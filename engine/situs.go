@@ -48,6 +48,11 @@ type situs struct {
 	// place in Canada to another: the country's GST is not due on it
 	// (CAMoveWithinCanadaRule), the province's tax is.
 	withinCanada bool
+	// inCanada says that the line is a buyer's purchase from a vendor in
+	// Canada delivered in Canada, which the buyer accrues: the GST/HST
+	// (and the QST the vendor charges) is the vendor's to charge, not the
+	// buyer's to self-assess (vendorsCanadianTax).
+	inCanada bool
 }
 
 // source decides where a line is taxed: the situs override first, then the
@@ -123,11 +128,13 @@ func (c *calc) sourceAreas(l *line) situs {
 			}
 		}
 		// A business registered for VAT in the United Kingdom,
-		// Switzerland, Liechtenstein or Norway that buys services from
-		// abroad accounts for its own country's VAT on them under a
-		// reverse charge, output and input (importedServicesLaw).
+		// Switzerland, Liechtenstein or Norway, or for the GST/HST in
+		// Canada, that buys services from abroad accounts for its own
+		// country's VAT on them under a reverse charge, output and input
+		// (importedServicesLaw); in Canada the GST/HST and the QST only
+		// (reverses).
 		if serviceClass(l.productClass) && dest.vatArea() != orig.vatArea() && importedServicesLaw(dest.country) != "" &&
-			l.customer.registeredInArea(dest) {
+			l.customer.registeredForImportedServices(dest) {
 			if st := c.placeOfSupply(l, orig, dest); st.reverse && st.at == dest {
 				st.reason += " (" + importedServicesLaw(dest.country) + ")"
 				return st
@@ -145,7 +152,8 @@ func (c *calc) sourceAreas(l *line) situs {
 			return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinCanada: true}
 		}
 		return situs{at: dest, role: dest.role, ruleID: "use-at-destination",
-			interUS: dest.country == "US" && orig.country == "US" && dest.state() != orig.state()}
+			interUS:  dest.country == "US" && orig.country == "US" && dest.state() != orig.state(),
+			inCanada: c.d.perspective == "BUYER" && orig.country == "CA" && dest.country == "CA"}
 	}
 	switch {
 	case dest.country == "US" && orig.country == "US":
@@ -528,8 +536,45 @@ func importedServicesLaw(country string) string {
 		return "MWSTG of Liechtenstein, article 45(1)(a): the acquisition tax on services of suppliers abroad"
 	case "NO":
 		return "merverdiavgiftsloven section 11-1, second paragraph: services acquired from abroad by a registered business"
+	case "CA":
+		return "Excise Tax Act, Part IX, Division IV, s. 217 and s. 218, and s. 218.1 for a participating province's part: " +
+			"an imported taxable supply is self-assessed only when not for consumption, use or supply exclusively in commercial activities, " +
+			"and the Act respecting the Québec sales tax likewise for the QST; a GST/HST registrant's business use nets to nothing"
 	}
 	return ""
+}
+
+// registeredForImportedServices reports whether the party, the buyer of
+// a service from abroad delivered at pl, is registered for the tax that
+// importedServicesLaw reverse charges there: in Canada the GST/HST, by a
+// registration of the country that names no imposition type or names the
+// GST or the HST (a registration for a province's PST alone, which the
+// Canada Revenue Agency does not give, is none); elsewhere any
+// registration of the VAT area (registeredInArea).
+func (p *party) registeredForImportedServices(pl *place) bool {
+	if pl.country != "CA" {
+		return p.registeredInArea(pl)
+	}
+	for _, r := range p.regs {
+		if r.country == "CA" && !r.scheme() &&
+			(r.imposition == "" || namesImposition(r.imposition, jurisdiction.GST) || namesImposition(r.imposition, jurisdiction.HST)) {
+			return true
+		}
+	}
+	return false
+}
+
+// reverses reports whether the reverse charge of situs st reaches imp:
+// every tax of the place but, on the buyer's own accrual (accrue) in
+// Canada, the provinces' own sales taxes outside the QST. British
+// Columbia's, Saskatchewan's and Manitoba's PST on a service or software
+// bought from abroad is a cost the buyer self-assesses with no input tax
+// credit (Provincial Sales Tax Act of British Columbia, s. 49; The
+// Provincial Sales Tax Act of Saskatchewan; The Retail Sales Tax Act of
+// Manitoba): a plain use tax. A seller abroad charges none of them
+// either way.
+func (st *situs) reverses(imp jurisdiction.Tax, accrue bool) bool {
+	return st.reverse && !(accrue && st.at.country == "CA" && provincialTax("CA", imp) && imp != jurisdiction.QST)
 }
 
 // EUServicesOutsideRule is the rule ID of a line of a service that
