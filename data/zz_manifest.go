@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2027.01.03"
+const Version = "2027.01.04"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
 	"nexus.lvd":         "c55afcf7a015eb0bbbca33ff14353931886b47432b0a4ac36fa6a0e8eca36123",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "30d823c9dcabd44cb053399f16994312c06987822fafbeb5ae75781f1e22a7b2",
+	"taxability.lvd":    "79da765e78d8872f588447af148df105b213b347ea67a1e55a6ab47d9e9ed769",
 }
