@@ -6,9 +6,12 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/rules"
 	"testing"
 
 	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
 )
 
 // TestLineTypesEmptyValueRefused checks that a lineTypes entry naming
@@ -111,4 +114,165 @@ func TestConversionOfARepeatedLocationChecked(t *testing.T) {
 		answered = "totalTax " + resp.TotalTax.String()
 	}
 	wantInvalidField(t, "XYZ on the seller", "seller.physicalOrigin.currencyConversion.currency.isoCurrencyCodeAlpha", err, answered)
+}
+
+// notActedAt returns the not-acted-on parameter of l named path, nil
+// when it has none.
+func notActedAt(l wire.SaleResponseLineItem, path string) *wire.AssistedParameter {
+	for i, p := range l.AssistedParameters {
+		if p.RuleName == NotActedOnRule && p.ParamName == path {
+			return &l.AssistedParameters[i]
+		}
+	}
+	return nil
+}
+
+// TestOverrideOfAChargePerUnitSaysSo checks that a rate override, or an
+// exempt or non-taxable override's partial amount, that reaches a charge
+// per unit (a 911 fee per line, a franchise fee per line, a
+// jurisdiction's quantity structure) leaves the charge as it was, and
+// that the line now says so: the override's rate or amount carries
+// not-acted-on, with its value, once, under the line's path or the
+// document's. Before, the fee was charged in full and nothing said the
+// override was left out. An override that changes the tax it reaches (a
+// rate override of the USF, an exempt override without an amount) says
+// nothing.
+func TestOverrideOfAChargePerUnitSaysSo(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	fee911 := &wire.ImpositionType{Value: e911Imposition}
+	sale := func(edit func(*wire.SaleRequest)) wire.SaleResponseLineItem {
+		t.Helper()
+		req := telecomSaleIn("2026-02-15", "Birmingham", "AL", "35203",
+			wire.LineTypeSet{Value: "WIRELESS", Count: amt("2")}, wire.LineTypeSet{Value: "VOIP", Count: amt("1")})
+		req.LineItems[0].ExtendedPrice = amt("90.00")
+		if edit != nil {
+			edit(req)
+		}
+		resp, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.LineItems[0]
+	}
+	fees := func(l wire.SaleResponseLineItem) string {
+		s := ""
+		for _, x := range byImposition(l.Taxes)[e911Imposition] {
+			s += x.CalculatedTax.String() + " "
+		}
+		return s
+	}
+	plain := sale(nil)
+	if fees(plain) == "" {
+		t.Fatalf("no 911 fee on the plain line: %+v", plain.Taxes)
+	}
+
+	// Rate overrides of the USF (acts) and of the 911 fee (does not).
+	l := sale(func(r *wire.SaleRequest) {
+		r.LineItems[0].RateOverrides = []wire.RateOverride{
+			{ImpositionType: &wire.ImpositionType{Value: usfImposition}, Rate: amt("0.5")},
+			{ImpositionType: fee911, Rate: amt("0.01")}}
+	})
+	if fees(l) != fees(plain) {
+		t.Errorf("911 fees with a rate override %s, want them as without, %s", fees(l), fees(plain))
+	}
+	if p := notActedAt(l, "lineItems[0].rateOverrides[1].rate"); p == nil || p.OriginalValue != "0.01" {
+		t.Errorf("rate override of the 911 fee: parameters %+v, want not-acted-on lineItems[0].rateOverrides[1].rate 0.01", l.AssistedParameters)
+	}
+	if p := notActedAt(l, "lineItems[0].rateOverrides[0].rate"); p != nil {
+		t.Errorf("rate override of the USF, which it changes, flagged: %+v", p)
+	}
+	n := 0
+	for _, p := range l.AssistedParameters {
+		if p.ParamName == "lineItems[0].rateOverrides[1].rate" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the rate override of the 911 fees of two line types is flagged %d times, want once", n)
+	}
+
+	// The document's rate override, inherited.
+	l = sale(func(r *wire.SaleRequest) {
+		r.RateOverrides = []wire.RateOverride{{ImpositionType: fee911, Rate: amt("0.01")}}
+	})
+	if p := notActedAt(l, "rateOverrides[0].rate"); p == nil || p.OriginalValue != "0.01" || fees(l) != fees(plain) {
+		t.Errorf("the document's rate override of the 911 fee: fees %s, parameters %+v, want %s and not-acted-on rateOverrides[0].rate",
+			fees(l), l.AssistedParameters, fees(plain))
+	}
+
+	// A partial exempt amount leaves the fee charged; no amount exempts it.
+	l = sale(func(r *wire.SaleRequest) {
+		r.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: fee911, Amount: amt("5.00")}}
+	})
+	if p := notActedAt(l, "lineItems[0].exemptOverrides[0].amount"); p == nil || p.OriginalValue != "5.00" || fees(l) != fees(plain) {
+		t.Errorf("5.00 of the 911 fee exempt: fees %s, parameters %+v, want %s and not-acted-on lineItems[0].exemptOverrides[0].amount",
+			fees(l), l.AssistedParameters, fees(plain))
+	}
+	l = sale(func(r *wire.SaleRequest) {
+		r.LineItems[0].NonTaxableOverrides = []wire.Override{{ImpositionType: fee911, Amount: amt("5.00")}}
+	})
+	if p := notActedAt(l, "lineItems[0].nonTaxableOverrides[0].amount"); p == nil || fees(l) != fees(plain) {
+		t.Errorf("5.00 of the 911 fee non-taxable: fees %s, parameters %+v", fees(l), l.AssistedParameters)
+	}
+	l = sale(func(r *wire.SaleRequest) { r.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: fee911}} })
+	for _, x := range byImposition(l.Taxes)[e911Imposition] {
+		if x.CalculatedTax.Sign() != 0 {
+			t.Errorf("the 911 fee exempt whole: %+v", x)
+		}
+	}
+	if p := notActedAt(l, "lineItems[0].exemptOverrides[0].amount"); p != nil {
+		t.Errorf("an exempt override without an amount flagged: %+v", p)
+	}
+
+	// A franchise fee per line (SEA-VIDEO-2's, on 3 lines).
+	fe := franchiseExampleEngine(t)
+	req := cableAndVideoSale("80.00", "85.00")
+	req.LineItems[1].RateOverrides = []wire.RateOverride{{ImpositionType: &wire.ImpositionType{Value: franchiseImpositionType}, Rate: amt("0.02")}}
+	resp, err := fe.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	video := resp.LineItems[1]
+	if p := notActedAt(video, "lineItems[1].rateOverrides[0].rate"); p == nil || p.OriginalValue != "0.02" {
+		t.Errorf("rate override of a franchise fee per line: parameters %+v", video.AssistedParameters)
+	}
+
+	// A jurisdiction's quantity structure: 0.50 a unit of California's
+	// tax, 4 units.
+	per := decimal.RequireFromString("0.50")
+	qe, err := New(ctx, WithRules(nil, []rules.Structure{{ID: "ca-per-unit", Jurisdiction: "US-CA", Kind: rules.Quantity, PerUnit: &per, Currency: "USD"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca := func(edit func(*wire.SaleRequest)) (wire.SaleResponseLineItem, string) {
+		t.Helper()
+		req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
+		req.LineItems[0].Quantity = &wire.Measure{Value: amt("4")}
+		edit(req)
+		resp, err := qe.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := resp.LineItems[0]
+		for _, x := range l.Taxes {
+			if x.Jurisdiction.JurisdictionID == "US-CA" {
+				return l, x.CalculatedTax.String()
+			}
+		}
+		t.Fatalf("no California tax: %+v", l.Taxes)
+		return l, ""
+	}
+	l, tax := ca(func(r *wire.SaleRequest) {
+		r.LineItems[0].RateOverrides = []wire.RateOverride{{JurisdictionType: jurisdiction.State, Rate: amt("0.01")}}
+	})
+	if p := notActedAt(l, "lineItems[0].rateOverrides[0].rate"); tax != "2.00" || p == nil || p.OriginalValue != "0.01" {
+		t.Errorf("rate override of a quantity structure: California %s, parameters %+v; want 2.00 and not-acted-on", tax, l.AssistedParameters)
+	}
+	l, tax = ca(func(r *wire.SaleRequest) {
+		r.LineItems[0].ExemptOverrides = []wire.Override{{JurisdictionType: jurisdiction.State, Amount: amt("30.00")}}
+	})
+	if p := notActedAt(l, "lineItems[0].exemptOverrides[0].amount"); tax != "2.00" || p == nil || p.OriginalValue != "30.00" {
+		t.Errorf("30.00 exempt of a quantity structure: California %s, parameters %+v; want 2.00 and not-acted-on", tax, l.AssistedParameters)
+	}
 }
