@@ -636,7 +636,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			// So much a unit, whatever the rate and the amount: the
 			// overrides that reached it say they changed nothing
 			// (perunitov.go).
-			l.unitOverrides(true, func(impositionType, jurisdictionType, jurisdictionID string) bool {
+			l.unitOverrides(func(impositionType, jurisdictionType, jurisdictionID string) bool {
 				return matchesSel(impositionType, jurisdictionType, jurisdictionID, j, imp)
 			})
 		}

@@ -156,7 +156,7 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 		// The line's overrides that reached it and left it as it was
 		// say so (perunitov.go).
 		if len(l.rateOv) > 0 || overridden {
-			l.unitOverrides(true, func(impositionType, jurisdictionType, jurisdictionID string) bool {
+			l.unitOverrides(func(impositionType, jurisdictionType, jurisdictionID string) bool {
 				return extraMatches(impositionType, jurisdictionType, jurisdictionID, x)
 			})
 		}

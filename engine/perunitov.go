@@ -43,18 +43,15 @@ func (l *line) ignoreOverride(kind, at int) {
 	l.unitOv = append(l.unitOv, unitOverride{kind: kind, at: at})
 }
 
-// unitOverrides notes, for a charge per unit of the line that matches
-// (match), the line's rate overrides (none reach it) and the exempt and
-// non-taxable overrides whose amount left the charge taxed (taxed: part
-// of its base still taxable), as ignoreOverride.
-func (l *line) unitOverrides(taxed bool, match func(impositionType, jurisdictionType, jurisdictionID string) bool) {
+// unitOverrides notes, for a charge per unit of the line that is
+// charged (part of its base still taxable) and matches match, the line's
+// rate overrides that reach it and the exempt and non-taxable overrides
+// whose amount left it taxed, as ignoreOverride.
+func (l *line) unitOverrides(match func(impositionType, jurisdictionType, jurisdictionID string) bool) {
 	for _, ro := range l.rateOv {
 		if ro.withholding == "" && match(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID) {
 			l.ignoreOverride(unitOvRate, ro.at)
 		}
-	}
-	if !taxed {
-		return
 	}
 	for i, o := range l.exemptOv {
 		if o.amount != nil && o.withholding == "" && match(o.impositionType, o.jurisdictionType, o.jurisdictionID) {
