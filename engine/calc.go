@@ -340,11 +340,13 @@ type override struct {
 	withholding                      string
 }
 
-// rateOverride replaces the rate of matching taxes.
+// rateOverride replaces the rate of matching taxes. at is its index in
+// the rateOverrides it came from (the line's, or the document's).
 type rateOverride struct {
 	impositionType, jurisdictionType, jurisdictionID string
 	rate                                             decimal.Decimal
 	withholding                                      string
+	at                                               int
 }
 
 // inclusion limits the taxes of a line.
@@ -444,6 +446,9 @@ type line struct {
 	// comms are the line types of the line that the communications taxes
 	// had no content for (see comms.go).
 	comms []commsMiss
+	// unitOv are the overrides of the line that reached a charge per
+	// unit and did not change it (perunitov.go); nil on most lines.
+	unitOv []unitOverride
 	// acctTaken is what the line took of its account's limits of lines
 	// (calc.acct; see comms.go).
 	acctTaken []acctTake

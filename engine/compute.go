@@ -18,6 +18,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	l.threshold, l.thresholdRule = "", ""
 	l.docLimit, l.docLimitRule = "", ""
 	l.vendorDue = decimalZero
+	l.unitOv = l.unitOv[:0]
 	st := c.source(l)
 	l.taxedAt = st.at
 	l.distance, l.distanceRule = st.distance, st.distanceRule
@@ -642,6 +643,14 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			a.Tax, a.Taxable = a.Tax.Neg(), a.Taxable.Neg()
 		}
 		t.raw, t.structure, t.maxTax = a.Tax, s, a.Capped
+		if perUnitStructure(s) && (len(l.rateOv) > 0 || overridden) {
+			// So much a unit, whatever the rate and the amount: the
+			// overrides that reached it say they changed nothing
+			// (perunitov.go).
+			l.unitOverrides(func(impositionType, jurisdictionType, jurisdictionID string) bool {
+				return matchesSel(impositionType, jurisdictionType, jurisdictionID, j, imp)
+			})
+		}
 		if a.Taxable.Abs().LessThan(taxable.Abs()) {
 			t.nonTaxable = t.nonTaxable.Add(taxable.Sub(a.Taxable))
 			t.taxable = a.Taxable

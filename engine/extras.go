@@ -153,6 +153,13 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 		// A charge per unit: a structure of its own says so, and the
 		// effective rate is the charge over the taxable amount.
 		// Its amount is in its currency, taken into the document's.
+		// The line's overrides that reached it and left it as it was
+		// say so (perunitov.go).
+		if len(l.rateOv) > 0 || overridden {
+			l.unitOverrides(func(impositionType, jurisdictionType, jurisdictionID string) bool {
+				return extraMatches(impositionType, jurisdictionType, jurisdictionID, x)
+			})
+		}
 		per := c.extraPerUnit(l, x)
 		t.structure = &rules.Structure{ID: x.ruleID, Kind: rules.Quantity, PerUnit: per, Reason: x.reason}
 		t.raw = mul(*per, x.units)

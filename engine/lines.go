@@ -339,10 +339,10 @@ func (b *builder) leaf(li *lineIn) *line {
 	for _, o := range li.nonTaxOv {
 		l.nonTaxOv = append(l.nonTaxOv, toOverride(o))
 	}
-	for _, o := range li.rateOv {
+	for i, o := range li.rateOv {
 		if o.Rate != nil {
 			l.rateOv = append(l.rateOv, rateOverride{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType),
-				jurisdictionID: o.JurisdictionID, rate: o.Rate.Decimal(), withholding: withholdingOf(o.ImpositionType)})
+				jurisdictionID: o.JurisdictionID, rate: o.Rate.Decimal(), withholding: withholdingOf(o.ImpositionType), at: i})
 		}
 	}
 	for _, o := range li.incl {

@@ -46,11 +46,13 @@ func (r *resolver) place(base, member string, loc *wire.Location, role wire.Loca
 	if loc == nil {
 		return nil, nil
 	}
+	// The conversion is checked before the cache is asked: a location
+	// found there by its address may bring a conversion of its own.
+	if err := r.checkConversion(base, member, loc, d); err != nil {
+		return nil, err
+	}
 	if p := r.cached(loc, d, role, false); p != nil {
 		return p, nil
-	}
-	if err := r.checkConversion(base, member, loc); err != nil {
-		return nil, err
 	}
 	res, err := r.lookup(base, member, loc, d)
 	if err != nil {
@@ -126,7 +128,7 @@ func (r *resolver) origin(base, member string, loc *wire.Location, role wire.Loc
 	if !ok || sub == to.subdivision {
 		return r.place(base, member, loc, role, d)
 	}
-	if err := r.checkConversion(base, member, loc); err != nil {
+	if err := r.checkConversion(base, member, loc, d); err != nil {
 		return nil, err
 	}
 	p := r.c.newPlace()
@@ -139,8 +141,12 @@ func (r *resolver) origin(base, member string, loc *wire.Location, role wire.Loc
 // currency (coded) that the dataset does not know or one without minor
 // units (checkAmountCurrency): the filing amounts of the taxes sited
 // there are in it (calc.filing). A conversion into the
-// document's own currency must be at the rate 1.
-func (r *resolver) checkConversion(base, member string, loc *wire.Location) error {
+// document's own currency must be at the rate 1. A conversion into the
+// former currency of a member state that had adopted the euro by d (the
+// lev from 2026-01-01, the kuna from 2023-01-01: jurisdiction.EuroAdoption)
+// is refused too: no tax is filed in it any more, the state's own filing
+// in euros.
+func (r *resolver) checkConversion(base, member string, loc *wire.Location, d civil.Date) error {
 	conv := loc.CurrencyConversion
 	if conv == nil {
 		return nil
@@ -150,10 +156,31 @@ func (r *resolver) checkConversion(base, member string, loc *wire.Location) erro
 			return err
 		}
 	}
-	if cur, ok := r.c.s.currency(conv.Currency); ok && conv.Rate != nil && cur.Alpha == r.c.d.currency.Alpha && !conv.Rate.Decimal().Equal(decimalOne) {
+	cur, ok := r.c.s.currency(conv.Currency)
+	if !ok {
+		return nil
+	}
+	if conv.Rate != nil && cur.Alpha == r.c.d.currency.Alpha && !conv.Rate.Decimal().Equal(decimalOne) {
 		return levy.Invalid(base+member+".currencyConversion.rate", "%s converts %s, the document's currency, into itself, so it must be 1", conv.Rate, cur.Alpha)
 	}
+	if a, ok := formerEuroCurrency(cur.Alpha); ok && !d.Before(a.From) {
+		return levy.Invalid(base+member+".currencyConversion.currency",
+			"is %s, which %s replaced by the euro on %s (%s): %s files its taxes in euros since that date, and %s is no filing currency on %s; convert into EUR",
+			cur.Alpha, a.Country, dateString(a.From), a.Decision, a.Country, cur.Alpha, dateString(d))
+	}
 	return nil
+}
+
+// formerEuroCurrency returns the adoption of the euro that replaced the
+// currency alpha (ISO 4217), and false when the euro replaced no
+// currency of that code that Levy's table names.
+func formerEuroCurrency(alpha string) (jurisdiction.EuroAdoption, bool) {
+	for _, a := range jurisdiction.EuroAdoptions() {
+		if a.Former != "" && a.Former == alpha {
+			return a, true
+		}
+	}
+	return jurisdiction.EuroAdoption{}, false
 }
 
 // cached returns the place of loc on d that the document resolved

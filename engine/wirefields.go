@@ -153,6 +153,7 @@ func (c *calc) notActedOn(l *line, out []wire.AssistedParameter) []wire.Assisted
 	}
 	out = c.franchiseNotes(l, out)
 	out = c.commsNotes(l, out)
+	out = unitOverrideNotes(l, out)
 	s := fieldSrc{c: c, l: l, in: l.in}
 	t := &flaggedSale
 	switch {

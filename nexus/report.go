@@ -1032,9 +1032,15 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	if o.EUThreshold != nil {
 		limit, ok = *o.EUThreshold, true
 	}
+	before := o.AsOf.Before(euGoodsThresholdFrom())
+	if before {
+		// The threshold of 2019-2021 was article 58(2)'s.
+		row.Citation = "https://eur-lex.europa.eu/eli/dir/2006/112/oj (Article 58(2) as in force from 2019-01-01 to 2021-06-30; Article 34 for goods)"
+	}
 	if !ok {
 		row.Status = StatusNone
-		row.Explanation = fmt.Sprintf("no EU distance-sales threshold was in force on %s", o.AsOf)
+		row.Explanation = fmt.Sprintf("no union-wide EU distance-sales threshold was in force on %s; %s", o.AsOf, euGoodsBefore)
+		row.Citation = euGoodsCitation
 		return row
 	}
 	lim := money.New(limit)
@@ -1079,10 +1085,17 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: EUR %s of cross-border sales of goods and electronic services to consumers in other EU member states in %s from %s to %s; the union-wide threshold is more than EUR %s in the current or the previous calendar year (%s%% of it reached)",
 		row.Status, row.Sales.Decimal().StringFixed(2), counted(row.Transactions, "transaction"), row.PeriodStart, row.PeriodEnd, limit.StringFixed(0), row.Share.Decimal().Mul(decimal.NewFromInt(100)).StringFixed(1))
+	what := ""
+	if before {
+		what = " to electronic, telecommunication and broadcasting services"
+	}
 	if row.CrossedOn != nil {
-		fmt.Fprintf(&b, "; crossed on %s: from that sale on, the VAT of the customer's member state applies", row.CrossedOn)
+		fmt.Fprintf(&b, "; crossed on %s: from that sale on, the VAT of the customer's member state applies%s", row.CrossedOn, what)
 	} else {
-		b.WriteString("; at or below it, a seller established in one member state charges its own VAT unless it opts for destination taxation")
+		fmt.Fprintf(&b, "; at or below it, a seller established in one member state charges its own VAT%s unless it opts for destination taxation", what)
+	}
+	if before {
+		fmt.Fprintf(&b, "; on %s the union-wide threshold reached those services only, though the sales counted here include goods: %s", o.AsOf, euGoodsBefore)
 	}
 	if row.Registration != nil {
 		fmt.Fprintf(&b, "; registered for the Union scheme (%s), the sales being %s", cmp.Or(row.Registration.Source, "list"), crossed)
@@ -1090,10 +1103,32 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	if row.Unconverted > 0 {
 		fmt.Fprintf(&b, "; %s in another currency without a conversion to euros %s not counted", counted(row.Unconverted, "line"), agreeing(row.Unconverted, "is", "are"))
 	}
-	b.WriteString(". Source: Council Directive 2006/112/EC, Article 59c")
+	if before {
+		b.WriteString(". Source: Council Directive 2006/112/EC, Article 58(2) as in force from 2019-01-01 to 2021-06-30, and Article 34 for goods")
+	} else {
+		b.WriteString(". Source: Council Directive 2006/112/EC, Article 59c")
+	}
 	row.Explanation = b.String()
 	return row
 }
+
+// euGoodsThresholdFrom is the day the union-wide threshold reached
+// distance sales of goods (Directive (EU) 2017/2455, Article 2, as
+// postponed by Council Decision (EU) 2020/1109): before it, only
+// electronic, telecommunication and broadcasting services (Article
+// 58(2), from 2019-01-01), and goods had the threshold of each member
+// state of arrival (Article 34).
+func euGoodsThresholdFrom() civil.Date { return civil.Date{Year: 2021, Month: 7, Day: 1} }
+
+// euGoodsBefore says how distance sales of goods were weighed before
+// euGoodsThresholdFrom, which the EU row does not do.
+const euGoodsBefore = "distance sales of goods were then weighed against the threshold of each member state of arrival " +
+	"(Article 34: EUR 100,000, or EUR 35,000 where the state so chose, or its counterpart in the state's currency, " +
+	"on the seller's sales to that state in the current or the previous calendar year), which this row does not weigh, as it does not know the sales to each state"
+
+// euGoodsCitation is the citation of the EU row on a day without a
+// union-wide threshold.
+const euGoodsCitation = "https://eur-lex.europa.eu/eli/dir/2006/112/oj (Article 34 as in force until 2021-06-30)"
 
 // counted writes n and the noun one, in the plural when n is not 1:
 // "1 transaction", "3 lines". The plural adds an s, which is right for

@@ -1,0 +1,111 @@
+package engine
+
+import (
+	"strconv"
+
+	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
+)
+
+// A charge per unit (a 911 fee per line, a franchise fee per line, a
+// jurisdiction's quantity structure: so much a unit) is charged on the
+// units, whatever rate a rate override gives or whatever part of the
+// amount an exempt or non-taxable override's amount takes: a rate
+// override does not reach it, and a partial amount leaves the whole
+// charge due (the whole amount, or an override without one, exempts
+// it). The line says so: the override's rate or amount carries
+// not-acted-on (paramName lineItems[0].rateOverrides[0].rate, or
+// rateOverrides[0].rate for the document's), once however many charges
+// it reached. The override still acts on the other taxes it matches.
+
+// The kinds of override of a unitOverride.
+const (
+	unitOvRate = iota
+	unitOvExempt
+	unitOvNonTaxable
+)
+
+// unitOverride is an override of a line, by kind and index in the wire
+// list it came from, that reached a charge per unit and left it as it
+// was.
+type unitOverride struct {
+	kind, at int
+}
+
+// ignoreOverride remembers that the override kind, at reached a charge
+// per unit of the line that it did not change.
+func (l *line) ignoreOverride(kind, at int) {
+	for _, u := range l.unitOv {
+		if u.kind == kind && u.at == at {
+			return
+		}
+	}
+	l.unitOv = append(l.unitOv, unitOverride{kind: kind, at: at})
+}
+
+// unitOverrides notes, for a charge per unit of the line that is
+// charged (part of its base still taxable) and matches match, the line's
+// rate overrides that reach it and the exempt and non-taxable overrides
+// whose amount left it taxed, as ignoreOverride.
+func (l *line) unitOverrides(match func(impositionType, jurisdictionType, jurisdictionID string) bool) {
+	for _, ro := range l.rateOv {
+		if ro.withholding == "" && match(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID) {
+			l.ignoreOverride(unitOvRate, ro.at)
+		}
+	}
+	for i, o := range l.exemptOv {
+		if o.amount != nil && o.withholding == "" && match(o.impositionType, o.jurisdictionType, o.jurisdictionID) {
+			l.ignoreOverride(unitOvExempt, i)
+		}
+	}
+	for i, o := range l.nonTaxOv {
+		if o.amount != nil && o.withholding == "" && match(o.impositionType, o.jurisdictionType, o.jurisdictionID) {
+			l.ignoreOverride(unitOvNonTaxable, i)
+		}
+	}
+}
+
+// perUnitStructure reports whether a structure charges so much a unit,
+// whatever the rate and the amount.
+func perUnitStructure(s *rules.Structure) bool {
+	return s != nil && s.Kind == rules.Quantity
+}
+
+// unitOverrideNotes appends the not-acted-on parameters of the line's
+// overrides that a charge per unit left as it was.
+func unitOverrideNotes(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
+	if len(l.unitOv) == 0 || l.in == nil {
+		return out
+	}
+	d := l.in.src.details
+	for _, u := range l.unitOv {
+		var member, field, value string
+		own := false
+		switch u.kind {
+		case unitOvRate:
+			member, field = "rateOverrides", "rate"
+			own = d != nil && len(d.RateOverrides) > 0
+			if u.at < len(l.in.rateOv) && l.in.rateOv[u.at].Rate != nil {
+				value = l.in.rateOv[u.at].Rate.String()
+			}
+		case unitOvExempt:
+			member, field = "exemptOverrides", "amount"
+			own = d != nil && len(d.ExemptOverrides) > 0
+			if u.at < len(l.in.exemptOv) && l.in.exemptOv[u.at].Amount != nil {
+				value = l.in.exemptOv[u.at].Amount.String()
+			}
+		default:
+			member, field = "nonTaxableOverrides", "amount"
+			own = d != nil && len(d.NonTaxableOverrides) > 0
+			if u.at < len(l.in.nonTaxOv) && l.in.nonTaxOv[u.at].Amount != nil {
+				value = l.in.nonTaxOv[u.at].Amount.String()
+			}
+		}
+		path := member + "[" + strconv.Itoa(u.at) + "]." + field
+		if own {
+			path = l.path + "." + path
+		}
+		out = notActed(out, path, value)
+	}
+	return out
+}
