@@ -814,16 +814,22 @@ func (c *calc) localCap(t *taxOut, st *situs, j *wire.Jurisdiction, imp jurisdic
 }
 
 // gstNotDue makes t, the GST of an owner's asset moved within Canada, a
-// NONTAXABLE record of its whole amount that says why
-// (CAMoveWithinCanadaRule). Its outcome follows, so that a line that
+// NONTAXABLE record of its whole amount, exempt part included, that says
+// why (CAMoveWithinCanadaRule). Its outcome follows, so that a line that
 // takes it from a template (planAmounts) gets the same.
 func gstNotDue(t *taxOut) {
-	t.nonTaxable = t.nonTaxable.Add(t.taxable).Add(t.exempt)
-	t.taxable, t.exempt, t.raw, t.rate = decimal.Zero, decimal.Zero, decimal.Zero, decimal.Zero
+	t.nonTaxable, t.exempt = t.nonTaxable.Add(t.exempt), decimal.Zero
+	nonTaxableRecord(t, CAMoveWithinCanadaRule, "an owner's asset moved within Canada bears no GST: the Excise Tax Act charges it on supplies made in Canada, "+
+		"goods imported and imported taxable supplies, and the move is none of them; the province it is brought into taxes it")
+}
+
+// nonTaxableRecord makes t a NONTAXABLE record of its taxable amount,
+// with no rate and no tax, under the rule ruleID for reason.
+func nonTaxableRecord(t *taxOut, ruleID, reason string) {
+	t.nonTaxable = t.nonTaxable.Add(t.taxable)
+	t.taxable, t.raw, t.rate = decimal.Zero, decimal.Zero, decimal.Zero
 	t.result, t.outcome, t.noRate, t.structure, t.freight = wire.TaxResultNonTaxable, rules.NonTaxable, false, nil, false
-	t.ruleID = CAMoveWithinCanadaRule
-	t.ruleReason = "an owner's asset moved within Canada bears no GST: the Excise Tax Act charges it on supplies made in Canada, " +
-		"goods imported and imported taxable supplies, and the move is none of them; the province it is brought into taxes it"
+	t.ruleID, t.ruleReason = ruleID, reason
 }
 
 // CAVendorChargesRule is the rule ID of the NONTAXABLE record of the
@@ -843,10 +849,10 @@ const CAVendorChargesRule = "ca-vendor-charges-gst"
 // (Division IV.1, s. 220.08), none of which a supply delivered by a
 // Canadian vendor is; a small supplier charges none and its buyer owes
 // none. Quebec's QST is the vendor's when the vendor is in Quebec, where
-// the supply is made (Act respecting the Québec sales tax, s. 16 and
-// s. 17), or lists a registration that covers it; otherwise the buyer
-// self-assesses it on property brought into Quebec (s. 17 and s. 18, with
-// Revenu Québec's return of the QST on property brought into Québec).
+// the supply is made (Act respecting the Québec sales tax, s. 16), or
+// lists a registration that covers it; otherwise the buyer self-assesses
+// it on property brought into Quebec (Revenu Québec's return of the QST
+// on property brought into Québec).
 // British Columbia's, Saskatchewan's and Manitoba's PST stay the buyer's
 // to self-assess when the vendor charged none.
 func vendorsCanadianTax(l *line, imp jurisdiction.Tax) bool {
@@ -869,15 +875,11 @@ func vendorsCanadianTax(l *line, imp jurisdiction.Tax) bool {
 // that says why (CAVendorChargesRule); what it would have been is the
 // line's vendorDue.
 func vendorCharges(t *taxOut) {
-	t.nonTaxable = t.nonTaxable.Add(t.taxable)
-	t.taxable, t.raw, t.rate = decimal.Zero, decimal.Zero, decimal.Zero
-	t.result, t.outcome, t.noRate, t.structure, t.freight = wire.TaxResultNonTaxable, rules.NonTaxable, false, nil, false
-	t.ruleID = CAVendorChargesRule
 	law := "Excise Tax Act s. 165 and s. 221"
 	if t.imposition == jurisdiction.QST {
-		law = "Act respecting the Québec sales tax s. 16 and s. 17: the vendor is in Quebec or registered for the QST"
+		law = "Act respecting the Québec sales tax s. 16: the vendor is in Quebec or registered for the QST"
 	}
-	t.ruleReason = "a purchase from a vendor in Canada delivered in Canada: the vendor charges the " + string(t.imposition) +
-		" (" + law + "), and the buyer self-assesses none of it; the vendor's chargedTax pays it first, " +
-		"and what is left of that is credited against the taxes the buyer self-assesses"
+	nonTaxableRecord(t, CAVendorChargesRule, "a purchase from a vendor in Canada delivered in Canada: the vendor charges the "+string(t.imposition)+
+		" ("+law+"), and the buyer self-assesses none of it; the vendor's chargedTax pays it first, "+
+		"and what is left of that is credited against the taxes the buyer self-assesses")
 }
