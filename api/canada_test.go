@@ -144,7 +144,7 @@ func TestCanadaAccrualOverHTTP(t *testing.T) {
 // commercial activities (Part IX, Division IV, s. 217 and s. 218): the GST,
 // 5% of 250.00, 12.50, is a reverse charge (INPUT_OUTPUT, REVERSE_CHARGE)
 // the registrant deducts. British Columbia's PST on software from abroad
-// (Provincial Sales Tax Act s. 49), 7% of 250.00, 17.50, is the buyer's
+// (Provincial Sales Tax Act), 7% of 250.00, 17.50, is the buyer's
 // plain use tax (INPUT). Levy used to accrue the GST as plain use tax too.
 func TestCanadaImportedServicesOverHTTP(t *testing.T) {
 	h := newHarness(t)

@@ -19,7 +19,7 @@ import (
 // rule b2b-services-abroad), output tax the buyer deducts, as it does a
 // British business's services from abroad. British Columbia's and
 // Saskatchewan's PST on software bought from abroad is a cost with no
-// credit (Provincial Sales Tax Act of British Columbia, s. 49; The
+// credit (Provincial Sales Tax Act of British Columbia; The
 // Provincial Sales Tax Act of Saskatchewan): a plain use tax, INPUT, rule
 // use-at-destination. By hand: GST 5% of 100.00, 5.00; Ontario's part of
 // the HST 8%, 8.00; QST 9.975%, 9.975, 9.98 half up; BC PST 7%, 7.00;

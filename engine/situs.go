@@ -569,7 +569,7 @@ func (p *party) registeredForImportedServices(pl *place) bool {
 // Canada, the provinces' own sales taxes outside the QST. British
 // Columbia's, Saskatchewan's and Manitoba's PST on a service or software
 // bought from abroad is a cost the buyer self-assesses with no input tax
-// credit (Provincial Sales Tax Act of British Columbia, s. 49; The
+// credit (Provincial Sales Tax Act of British Columbia; The
 // Provincial Sales Tax Act of Saskatchewan; The Retail Sales Tax Act of
 // Manitoba): a plain use tax. A seller abroad charges none of them
 // either way.
