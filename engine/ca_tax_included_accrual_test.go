@@ -26,6 +26,7 @@ import (
 //     1.14975 = 100.0043, 100.00 to the cent; QST 9.975% of 100.00 =
 //     9.975, 9.98 half up, accrued; GST 5.00 the vendor's; net 114.98 -
 //     9.98 - 5.00 = 100.00.
+//   - The same chair returned, -112.00: -100.00 net, -7.00 of PST.
 //   - New York to Vancouver, 112.00 (imported goods: the buyer accrues
 //     both): 112.00 / 1.12 = 100.00, GST 5.00 and PST 7.00, as before.
 //
@@ -42,6 +43,7 @@ func TestCanadaTaxIncludedAccrualBacksOutTheVendorsGST(t *testing.T) {
 		{"Toronto to Vancouver", caToronto, caVancouver, "112.00", "100.00", "7.00", "0.00", wire.TaxResultNonTaxable},
 		{"within Toronto", caToronto, caToronto, "113.00", "100.00", "0.00", "0.00", wire.TaxResultNonTaxable},
 		{"Toronto to Montreal", caToronto, caMontreal, "114.98", "100.00", "9.98", "0.00", wire.TaxResultNonTaxable},
+		{"Toronto to Vancouver, a return", caToronto, caVancouver, "-112.00", "-100.00", "-7.00", "0.00", wire.TaxResultNonTaxable},
 		{"New York to Vancouver, as before", usNewYork, caVancouver, "112.00", "100.00", "12.00", "5.00", wire.TaxResultTaxable},
 	} {
 		req := caPurchase(t, "ACCRUAL", c.vendor, "", c.buyer, "", "")
