@@ -177,3 +177,46 @@ func TestCanadaImportedServicesOverHTTP(t *testing.T) {
 		t.Errorf("%d of the taxes of CA and CA-BC, want %d: %+v", seen, len(want), r.LineItems[0].Taxes)
 	}
 }
+
+// TestCanadaTaxIncludedAccrualOverHTTP posts, on a server on loopback, a
+// Vancouver buyer's ACCRUAL of a chair bought from a Toronto vendor for
+// 112.00 tax included (taxIncludedIndicator). The price holds the vendor's
+// GST, which the vendor charges and remits (Excise Tax Act s. 165 and
+// s. 221), and British Columbia's PST, which the buyer self-assesses
+// (Provincial Sales Tax Act s. 49). By hand: 112.00 / (1 + 0.05 + 0.07) =
+// 100.00 net; PST 7% of 100.00 = 7.00 accrued; the GST of 5.00 is the
+// vendor's (a NONTAXABLE record of 100.00). Levy used to back out the PST
+// alone: 112.00 / 1.07 = 104.67, with 7.33 of PST.
+func TestCanadaTaxIncludedAccrualOverHTTP(t *testing.T) {
+	h := newHarness(t)
+	var r wire.PurchaseResponse
+	dataOf(t, h.post("/api/v2/procurement", `{"purchaseMessageType":"ACCRUAL","transactionType":"PURCHASE","documentDate":"2026-06-01","currency":{"isoCurrencyCodeAlpha":"CAD"},
+ "vendor":{"physicalOrigin":{"city":"Toronto","mainDivision":"ON","postalCode":"M5V 3L9","country":"CA"}},
+ "buyer":{"destination":{"city":"Vancouver","mainDivision":"BC","postalCode":"V6B 1A1","country":"CA"}},
+ "lineItems":[{"lineItemId":"chair","purchase":{"purchaseClass":"GENERAL"},"extendedPrice":112.00,"taxIncludedIndicator":true}]}`), &r)
+	if len(r.LineItems) != 1 {
+		t.Fatalf("%d lines, want 1", len(r.LineItems))
+	}
+	want := map[string]struct{ tax, taxable, nonTaxable string }{
+		"CA":    {"0.00", "0.00", "100.00"},
+		"CA-BC": {"7.00", "100.00", "0.00"},
+	}
+	seen := 0
+	for _, tx := range r.LineItems[0].Taxes {
+		w, ok := want[tx.Jurisdiction.JurisdictionID]
+		if !ok {
+			continue
+		}
+		seen++
+		got := struct{ tax, taxable, nonTaxable string }{tx.CalculatedTax.String(), tx.Taxable.Decimal().StringFixed(2), tx.NonTaxable.Decimal().StringFixed(2)}
+		if got != w {
+			t.Errorf("%s: tax, taxable, nontaxable %+v, want %+v", tx.Jurisdiction.JurisdictionID, got, w)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the taxes of CA and CA-BC, want %d: %+v", seen, len(want), r.LineItems[0].Taxes)
+	}
+	if got := r.TotalTax.String(); got != "7.00" {
+		t.Errorf("total tax %s, want 7.00", got)
+	}
+}

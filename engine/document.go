@@ -56,13 +56,19 @@ func (c *calc) run() error {
 			// The gross amount is exact: net = gross - tax. When rounding
 			// moved a cent, the taxable amounts that were the net follow.
 			// A taxed freight's tax is not in the gross (netOf): such a
-			// line keeps the net that backCalculate found.
-			net := l.amount.Sub(l.countedTax())
+			// line keeps the net that backCalculate found. The gross of a
+			// purchase within Canada holds the vendor's GST/HST too
+			// (vendorDue), which the buyer does not accrue.
+			net := l.amount.Sub(l.countedTax()).Sub(l.vendorsDue(c.d))
 			if !net.Equal(l.net) {
 				l.computedNet = l.net
 				for i := range l.taxes {
-					if l.taxes[i].taxable.Equal(l.net) {
-						l.taxes[i].taxable = net
+					t := &l.taxes[i]
+					if t.taxable.Equal(l.net) {
+						t.taxable = net
+					}
+					if t.ruleID == CAVendorChargesRule && t.nonTaxable.Equal(l.net) {
+						t.nonTaxable = net
 					}
 				}
 			}
@@ -217,6 +223,10 @@ func (c *calc) settle(l *line, gross, n decimal.Decimal) {
 			t.raw = c.products.mul(t.taxable, t.rate)
 		}
 	}
+	if l.vendorDue.Sign() != 0 {
+		// The vendor's GST/HST is a rate of the net too.
+		l.vendorDue = l.vendorDue.Mul(m).DivRound(n, 20)
+	}
 	l.net = m
 }
 
@@ -236,6 +246,11 @@ func (c *calc) netOf(l *line, gross, base decimal.Decimal) decimal.Decimal {
 		default:
 			rated = rated.Add(t.raw)
 		}
+	}
+	// The gross of a buyer's purchase within Canada holds the GST/HST the
+	// vendor charges as well as the tax the buyer accrues (vendorDue).
+	if l.vendorDue.Sign() != 0 {
+		rated = rated.Add(l.vendorDue)
 	}
 	share := gross
 	if gross.Sign() > 0 && fixed.Sign() > 0 && fixed.LessThan(gross) {
