@@ -126,17 +126,22 @@ func commsEntries(l *line) []commsEntry {
 	return nil
 }
 
-// lineTypeCountRefusal refuses a line's lineTypes entry that names no
-// line type (its value empty or blank: the entry's lines would bear no
-// communications tax, as an unknown type's do, though its count takes
-// its share of the line's revenue) and a count that is no count of
-// lines, naming it: a negative count would charge a 911 fee as a credit
-// on a sale, and a fraction of a line would be charged a fraction of a
-// fee per line. A count of 0 (no lines of the type) is a count.
+// lineTypeCountRefusal refuses a line's lineType, or lineTypes entry,
+// that names no line type (its value empty or blank: the lines would
+// bear no communications tax, as an unknown type's do, though an
+// entry's count takes its share of the line's revenue) and a count that
+// is no count of lines, naming it: a negative count would charge a 911
+// fee as a credit on a sale, and a fraction of a line would be charged a
+// fraction of a fee per line. A count of 0 (no lines of the type) is a
+// count.
 func lineTypeCountRefusal(li *lineIn) *levy.Error {
 	d := li.src.details
 	if d == nil {
 		return nil
+	}
+	if d.LineType != nil && strings.TrimSpace(d.LineType.Value) == "" {
+		return levy.Invalid(li.path+".lineType.value",
+			"is empty: lineType names the line's line type (WIRELESS, VOIP, ...); leave out a lineType without one")
 	}
 	for i := range d.LineTypes {
 		if strings.TrimSpace(d.LineTypes[i].Value) == "" {

@@ -650,6 +650,11 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			l.unitOverrides(func(impositionType, jurisdictionType, jurisdictionID string) bool {
 				return matchesSel(impositionType, jurisdictionType, jurisdictionID, j, imp)
 			})
+		} else if !a.RateUsed && len(l.rateOv) > 0 {
+			// Tiers of their own rates: a rate override changed nothing.
+			l.unusedRateOverrides(func(impositionType, jurisdictionType, jurisdictionID string) bool {
+				return matchesSel(impositionType, jurisdictionType, jurisdictionID, j, imp)
+			})
 		}
 		if a.Taxable.Abs().LessThan(taxable.Abs()) {
 			t.nonTaxable = t.nonTaxable.Add(taxable.Sub(a.Taxable))

@@ -17,6 +17,12 @@ import (
 // not-acted-on (paramName lineItems[0].rateOverrides[0].rate, or
 // rateOverrides[0].rate for the document's), once however many charges
 // it reached. The override still acts on the other taxes it matches.
+//
+// A TIERED or BRACKET structure whose tiers that the line's price
+// reaches each carry a rate of their own (India's garment of Rs 1,000
+// or less at 5%) charges those rates whatever rate an override gives:
+// the rate override says not-acted-on alike. Its exempt and non-taxable
+// overrides act, on the price the tiers weigh.
 
 // The kinds of override of a unitOverride.
 const (
@@ -48,11 +54,7 @@ func (l *line) ignoreOverride(kind, at int) {
 // rate overrides that reach it and the exempt and non-taxable overrides
 // whose amount left it taxed, as ignoreOverride.
 func (l *line) unitOverrides(match func(impositionType, jurisdictionType, jurisdictionID string) bool) {
-	for _, ro := range l.rateOv {
-		if ro.withholding == "" && match(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID) {
-			l.ignoreOverride(unitOvRate, ro.at)
-		}
-	}
+	l.unusedRateOverrides(match)
 	for i, o := range l.exemptOv {
 		if o.amount != nil && o.withholding == "" && match(o.impositionType, o.jurisdictionType, o.jurisdictionID) {
 			l.ignoreOverride(unitOvExempt, i)
@@ -61,6 +63,17 @@ func (l *line) unitOverrides(match func(impositionType, jurisdictionType, jurisd
 	for i, o := range l.nonTaxOv {
 		if o.amount != nil && o.withholding == "" && match(o.impositionType, o.jurisdictionType, o.jurisdictionID) {
 			l.ignoreOverride(unitOvNonTaxable, i)
+		}
+	}
+}
+
+// unusedRateOverrides notes, for a tax of the line whose charge no
+// rate weighed in (a structure's own rates) and that matches match, the
+// line's rate overrides that reach it, as ignoreOverride.
+func (l *line) unusedRateOverrides(match func(impositionType, jurisdictionType, jurisdictionID string) bool) {
+	for _, ro := range l.rateOv {
+		if ro.withholding == "" && match(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID) {
+			l.ignoreOverride(unitOvRate, ro.at)
 		}
 	}
 }

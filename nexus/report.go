@@ -162,6 +162,12 @@ type Row struct {
 	// decides, or the totals never left none).
 	since civil.Date
 	prior string
+	// crossedAtLatest is true when CrossedOn is the day of crossing at
+	// the latest, not the day itself: a rolling period's total was past
+	// the threshold on every day the report weighs it, and the figures
+	// before the twelve months ending on the first of them, which could
+	// date the crossing earlier, are not read (rollingCrossed).
+	crossedAtLatest bool
 	// unregistered is the last day of the latest registration of the
 	// row's company there that ended before the day asked (zero: none).
 	unregistered civil.Date
@@ -490,6 +496,7 @@ type tally struct {
 	// (-1: the test of the day asked).
 	crossed                civil.Date
 	crossedBy              int
+	crossedAtLatest        bool
 	meets                  bool
 	salesShare, countShare decimal.Decimal
 	// level is the status the running totals came to on the window's
@@ -737,7 +744,7 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 		if w.rolling {
 			// The running totals from the period's first day leave out
 			// the sales before it that kept the threshold met.
-			out.crossed, out.crossedBy = rollingCrossed(s, from, t, hist)
+			out.crossed, out.crossedBy, out.crossedAtLatest = rollingCrossed(s, from, t, hist)
 		}
 	}
 	switch {
@@ -761,8 +768,10 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 // whose sales of a year ago kept it past the threshold was crossed when
 // it came past it, not on the day of a later sale. The days looked at are
 // those whose twelve months s holds whole: a run that reaches the first
-// of them was crossed on that day at the latest.
-func rollingCrossed(s series, from civil.Date, t *test, hist []phase) (civil.Date, int) {
+// of them was crossed on that day at the latest, which atLatest reports
+// (not when no rule was in force the day before it: the threshold was
+// crossed on the day it took effect).
+func rollingCrossed(s series, from civil.Date, t *test, hist []phase) (crossed civil.Date, by int, atLatest bool) {
 	last := len(s) - 1
 	index := func(d civil.Date) int { return int(d.Days() - from.Days()) }
 	// The first day whose twelve months start on or after from: within
@@ -772,7 +781,7 @@ func rollingCrossed(s series, from civil.Date, t *test, hist []phase) (civil.Dat
 		first++
 	}
 	if first > last {
-		return civil.FromDays(from.Days() + int32(last)), -1
+		return civil.FromDays(from.Days() + int32(last)), -1, false
 	}
 	var dir, mkt journal.Tally
 	lo := max(index(twelveMonthsFrom(civil.FromDays(from.Days()+int32(first)))), 0)
@@ -804,9 +813,10 @@ func rollingCrossed(s series, from civil.Date, t *test, hist []phase) (civil.Dat
 	if run < 0 {
 		// The totals of the day asked meet its rule: this does not
 		// happen, but the day asked is a safe answer.
-		return civil.FromDays(from.Days() + int32(last)), -1
+		return civil.FromDays(from.Days() + int32(last)), -1, false
 	}
-	return civil.FromDays(from.Days() + int32(run)), runBy
+	crossed = civil.FromDays(from.Days() + int32(run))
+	return crossed, runBy, run == first && (hist == nil || on(hist, crossed.AddDays(-1)) >= 0)
 }
 
 // share is the part of the threshold a window's totals reach.
@@ -870,6 +880,7 @@ func stateRow(company, st string, rule data.NexusRule, hist []phase, s series, f
 		row.Status = StatusExceeded
 		c, f := best.crossed, collect.FromPeriod(best.crossed, chosen.start, chosen.periodEnd)
 		row.CrossedOn, row.CollectFrom = &c, &f
+		row.crossedAtLatest = best.crossedAtLatest
 	case row.Share.Decimal().GreaterThanOrEqual(o.Share):
 		row.Status = StatusApproaching
 	default:
@@ -973,7 +984,13 @@ func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 		data.Nexus4Quarters:   "the current calendar quarter, or the four calendar quarters before it"}[rule.Period]
 	fmt.Fprintf(&b, "; the threshold is %s in %s (%s of it reached)", test, period, r.Share.Decimal().Mul(decimal.NewFromInt(100)).StringFixed(1)+"%")
 	if r.CrossedOn != nil {
-		fmt.Fprintf(&b, "; crossed on %s, collection due from %s (%s", r.CrossedOn, r.CollectFrom, under.Collect)
+		at := ""
+		if r.crossedAtLatest {
+			// The earlier figures were not weighed: no day before is
+			// claimed, and none is invented.
+			at = " at the latest (the twelve months ending on each day from then on were past the threshold; the sales before the twelve months ending on that day were not weighed, and could date the crossing earlier)"
+		}
+		fmt.Fprintf(&b, "; crossed on %s%s, collection due from %s (%s", r.CrossedOn, at, r.CollectFrom, under.Collect)
 		if under.Effective != rule.Effective {
 			fmt.Fprintf(&b, ", under the rule in force from %s", under.Effective)
 		}

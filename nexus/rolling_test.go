@@ -2,6 +2,7 @@ package nexus_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -66,5 +67,33 @@ func TestRollingCrossedAtTheLatest(t *testing.T) {
 	if r.Status != nexus.StatusExceeded || r.PeriodStart.String() != "2025-07-01" || dayText(r.CrossedOn) != "2025-07-01" || dayText(r.CollectFrom) != "2025-07-02" {
 		t.Errorf("Mississippi on 2026-06-30: %s from %s crossed %s collect %s, want exceeded from 2025-07-01 crossed 2025-07-01 collect 2025-07-02",
 			r.Status, r.PeriodStart, dayText(r.CrossedOn), dayText(r.CollectFrom))
+	}
+}
+
+// TestRollingCrossedAtTheLatestSaysSo: the explanation of a row whose
+// rolling total was past the threshold on every day the report weighs
+// says that its day of crossing is the latest it could have been, the
+// earlier figures not weighed; a row crossed within the days weighed
+// names its day without it. Before, both read "crossed on <day>", the
+// first as if the seller had come past the threshold that day.
+func TestRollingCrossedAtTheLatestSaysSo(t *testing.T) {
+	j := journal.NewMemory()
+	sale(t, j, "acme", "1", "", "2024-06-01", "MS", "300000.00")
+	sale(t, j, "acme", "2", "", "2025-05-01", "MS", "300000.00")
+	sale(t, j, "acme", "3", "", "2026-04-01", "MS", "300000.00")
+	sale(t, j, "acme", "tx1", "", "2025-09-01", "TX", "400000.00")
+	sale(t, j, "acme", "tx2", "", "2025-11-01", "TX", "150000.00")
+	rep, err := nexus.Build(context.Background(), j, rules(t), "acme", nexus.Options{AsOf: civil.MustParse("2026-06-30")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, tx := row(t, rep, "", "MS"), row(t, rep, "", "TX")
+	if want := "crossed on 2025-07-01 at the latest ("; dayText(ms.CrossedOn) != "2025-07-01" || !strings.Contains(ms.Explanation, want) ||
+		!strings.Contains(ms.Explanation, "not weighed") {
+		t.Errorf("Mississippi on 2026-06-30, crossed %s: %q; want it to say %q and that the earlier sales were not weighed",
+			dayText(ms.CrossedOn), ms.Explanation, want)
+	}
+	if want := "crossed on 2025-11-01, collection due from 2026-03-01"; !strings.Contains(tx.Explanation, want) || strings.Contains(tx.Explanation, "at the latest") {
+		t.Errorf("Texas on 2026-06-30: %q; want %q, not at the latest", tx.Explanation, want)
 	}
 }

@@ -163,10 +163,15 @@ func (s *Structure) check() error {
 }
 
 // Applied is what a structure computes for one line: the unrounded tax,
-// the taxable basis, and whether a cap cut the tax.
+// the taxable basis, whether a cap cut the tax, and whether the
+// jurisdiction's rate given to it weighed in the tax (RateUsed). A
+// QUANTITY structure, or a TIERED or BRACKET one whose tiers that the
+// line's price reaches all carry a rate of their own, leaves the rate
+// given unused: the tax is the same whatever rate it is given.
 type Applied struct {
 	Tax, Taxable decimal.Decimal
 	Capped       bool
+	RateUsed     bool
 }
 
 // Apply computes the tax of qty items of the given unit price (the
@@ -253,9 +258,10 @@ func (s *Structure) ApplyConverted(total, qty, rate decimal.Decimal, conv Conver
 		}
 	}
 	var tax decimal.Decimal
+	used := false
 	switch s.Kind {
 	case Quantity:
-		return s.capItem(conv.Tax(s.PerUnit.Mul(qty)), qty, basis, conv)
+		return s.capItem(conv.Tax(s.PerUnit.Mul(qty)), qty, basis, conv, false)
 	case Tiered:
 		lo := decimal.Zero
 		for _, t := range s.Tiers {
@@ -268,6 +274,7 @@ func (s *Structure) ApplyConverted(total, qty, rate decimal.Decimal, conv Conver
 			}
 			if hi.GreaterThan(lo) {
 				tax = tax.Add(hi.Sub(lo).Mul(tierRate(t, rate)))
+				used = used || t.Rate == nil
 			}
 			if t.UpTo == nil || !basis.GreaterThan(upTo) {
 				break
@@ -278,17 +285,18 @@ func (s *Structure) ApplyConverted(total, qty, rate decimal.Decimal, conv Conver
 		for _, t := range s.Tiers {
 			if t.UpTo == nil || basis.LessThanOrEqual(conv.Price(t.UpTo.Mul(qty))) {
 				tax = basis.Mul(tierRate(t, rate))
+				used = t.Rate == nil
 				break
 			}
 		}
 	default:
-		tax = basis.Mul(rate)
+		tax, used = basis.Mul(rate), true
 	}
-	return s.capItem(tax, qty, basis, conv)
+	return s.capItem(tax, qty, basis, conv, used)
 }
 
-func (s *Structure) capItem(tax, qty, taxable decimal.Decimal, conv Conversion) Applied {
-	a := Applied{Tax: tax, Taxable: taxable}
+func (s *Structure) capItem(tax, qty, taxable decimal.Decimal, conv Conversion, rateUsed bool) Applied {
+	a := Applied{Tax: tax, Taxable: taxable, RateUsed: rateUsed}
 	if s.MaxTaxPerItem != nil {
 		if limit := conv.Cap(s.MaxTaxPerItem.Mul(qty)); tax.GreaterThan(limit) {
 			a.Tax, a.Capped = limit, true

@@ -88,6 +88,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"IntrastatAndWithholding", testIntrastatAndWithholding},
 		{"SummaryWithholdingTypes", testSummaryWithholdingTypes},
 		{"ProfileVersion", testProfileVersion},
+		{"LatestVersions", testLatestVersions},
 		{"ExportCustomerAndRule", testExportCustomerAndRule},
 		{"Close", testClose},
 	}
