@@ -35,7 +35,7 @@ func checkEncoding(data []byte) error {
 		return refuse("encoded in UTF-16")
 	}
 	if enc, ok := declaredEncoding(data); ok && !strings.EqualFold(enc, "UTF-8") {
-		return refuse(fmt.Sprintf("declared in the encoding %s by its XML declaration", strconv.Quote(clipName(enc))))
+		return refuse(fmt.Sprintf("declared in the encoding %s by its XML declaration", strconv.Quote(truncate(enc, 40))))
 	}
 	return nil
 }
@@ -81,15 +81,3 @@ func declaredEncoding(data []byte) (string, bool) {
 
 // isXMLSpace reports whether c is white space in XML.
 func isXMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
-
-// clipName shortens a name taken from a document to a length fit for a
-// message.
-func clipName(s string) string {
-	n := 0
-	for i := range s {
-		if n++; n > 40 {
-			return s[:i] + "…"
-		}
-	}
-	return s
-}

@@ -613,10 +613,14 @@ func checkID(field, id string) (string, error) {
 // IsGUID reports whether s is a GUID in its 8-4-4-4-12 hexadecimal form.
 func IsGUID(s string) bool { return webhook.IsGUID(s) }
 
-// truncate shortens s for an error message.
+// truncate shortens s, a name or an ID taken from a request, to its
+// first n characters for an error message, never cutting one in two.
 func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
+	for i := range s {
+		if n == 0 {
+			return s[:i] + "..."
+		}
+		n--
 	}
-	return s[:n] + "..."
+	return s
 }
