@@ -2,8 +2,10 @@ package engine
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
@@ -82,5 +84,60 @@ func TestUnusedRateOverrideKeepsTheRule(t *testing.T) {
 					c.name, doc, rule, want, l.AssistedParameters)
 			}
 		}
+	}
+}
+
+// TestUnknownPurchaseClassSaysSo checks that a purchase or owner line
+// whose purchaseClass no rule knows (DIGITAL_SERVICES) is taxed as
+// GENERAL, charged as a GENERAL line is, and says so under its own
+// member: paramName purchase.purchaseClass, ruleName
+// unknown-product-class, the class sent as originalValue. Before, the
+// parameter named productClass, a member that a purchase line does not
+// have. A known class says nothing.
+func TestUnknownPurchaseClassSaysSo(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	want := []wire.AssistedParameter{{ParamName: "purchase.purchaseClass", Phase: wire.PhasePre, RuleName: "unknown-product-class",
+		OriginalValue: "DIGITAL_SERVICES", Value: "GENERAL"}}
+	purchase := func(class string) wire.PurchaseResponseLineItem {
+		t.Helper()
+		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseOrder, TransactionType: wire.TransactionTypePurchase, DocumentDate: civil.MustParse("2026-03-02"),
+			Vendor: &wire.Vendor{PhysicalOrigin: sfAddr}, Buyer: &wire.Buyer{Company: "ACME", Destination: chicagoAddr},
+			LineItems: []wire.PurchaseLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: class}, ExtendedPrice: amt("1000.00")}}}
+		r, err := e.Purchase(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.LineItems[0]
+	}
+	general, unknown := purchase("GENERAL"), purchase("DIGITAL_SERVICES")
+	if len(general.AssistedParameters) != 0 {
+		t.Errorf("GENERAL: parameters %+v, want none", general.AssistedParameters)
+	}
+	if !reflect.DeepEqual(unknown.AssistedParameters, want) {
+		t.Errorf("DIGITAL_SERVICES: parameters %+v, want %+v", unknown.AssistedParameters, want)
+	}
+	if unknown.TotalTax.String() != general.TotalTax.String() || unknown.TotalTax.Sign() == 0 {
+		t.Errorf("DIGITAL_SERVICES charged %s, GENERAL %s: want the same, not zero", unknown.TotalTax, general.TotalTax)
+	}
+
+	own := &wire.OwnerRequest{OwnerMessageType: wire.OwnerAssetMovement, DocumentDate: civil.MustParse("2026-03-02"),
+		Owner:     &wire.Owner{Company: "ACME", PhysicalOrigin: sfAddr, Destination: chicagoAddr},
+		LineItems: []wire.OwnerLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: "DIGITAL_SERVICES"}, ExtendedPrice: amt("1000.00")}}}
+	r, err := e.Owner(ctx, own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.LineItems[0].AssistedParameters; !reflect.DeepEqual(got, want) {
+		t.Errorf("owner line of DIGITAL_SERVICES: parameters %+v, want %+v", got, want)
+	}
+
+	// A sale line's class is still its productClass.
+	sale, err := e.Sale(ctx, usSale("200 N Spring St", "Los Angeles", "CA", "90012", "DIGITAL_SERVICES", "100.00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sale.LineItems[0].AssistedParameters; len(got) != 1 || got[0].ParamName != "productClass" || got[0].RuleName != "unknown-product-class" {
+		t.Errorf("sale line of DIGITAL_SERVICES: parameters %+v, want productClass unknown-product-class", got)
 	}
 }
