@@ -593,9 +593,12 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	if rateRule != nil {
 		rate = *rateRule
 	}
+	// What decided the tax before a rate override, which it keeps if its
+	// structure charges no rate (perunitov.go).
+	decidedID, decidedReason, decidedOrigin, rateOverridden := t.ruleID, t.ruleReason, t.origin, false
 	for _, ro := range l.rateOv {
 		if ro.withholding == "" && matchesSel(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, j, imp) {
-			rate = ro.rate
+			rate, rateOverridden = ro.rate, true
 			t.ruleID, t.ruleReason = "rate-override", "rate override of the request"
 			rateIncludes = ""
 			t.origin = 0
@@ -643,7 +646,8 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			a.Tax, a.Taxable = a.Tax.Neg(), a.Taxable.Neg()
 		}
 		t.raw, t.structure, t.maxTax = a.Tax, s, a.Capped
-		if perUnitStructure(s) && (len(l.rateOv) > 0 || overridden) {
+		perUnit := perUnitStructure(s)
+		if perUnit && (len(l.rateOv) > 0 || overridden) {
 			// So much a unit, whatever the rate and the amount: the
 			// overrides that reached it say they changed nothing
 			// (perunitov.go).
@@ -655,6 +659,14 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			l.unusedRateOverrides(func(impositionType, jurisdictionType, jurisdictionID string) bool {
 				return matchesSel(impositionType, jurisdictionType, jurisdictionID, j, imp)
 			})
+		}
+		if rateOverridden && (perUnit || !a.RateUsed) {
+			// The rate override changed nothing, and says so: the tax
+			// keeps the rule that decided it, and its rate's source.
+			t.ruleID, t.ruleReason = decidedID, decidedReason
+			if rateRule == nil {
+				t.origin = decidedOrigin
+			}
 		}
 		if a.Taxable.Abs().LessThan(taxable.Abs()) {
 			t.nonTaxable = t.nonTaxable.Add(taxable.Sub(a.Taxable))

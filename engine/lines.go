@@ -792,8 +792,19 @@ func (x *lackingTax) reaches(l *line) bool {
 }
 
 // unknownClassRule names the assisted parameter of a line whose product
-// class no rule knows.
+// class no rule knows: its paramName is the member that sent the class
+// (classParam).
 const unknownClassRule = "unknown-product-class"
+
+// classParam returns the member of line l that gives its class:
+// purchase.purchaseClass on a purchase or owner line, which has no
+// product, productClass on a sale line.
+func classParam(l *line) string {
+	if l.in != nil && (l.in.src.purchase != nil || l.in.src.owner != nil) {
+		return "purchase.purchaseClass"
+	}
+	return "productClass"
+}
 
 // beyondContentRule names the assisted parameter of a line dated after
 // the content's horizon.
@@ -881,7 +892,7 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 		}
 	}
 	if l.unknownClass != "" {
-		out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePre, RuleName: unknownClassRule,
+		out = append(out, wire.AssistedParameter{ParamName: classParam(l), Phase: wire.PhasePre, RuleName: unknownClassRule,
 			OriginalValue: l.unknownClass, Value: l.productClass})
 	}
 	if l.beyond != "" {

@@ -23,6 +23,10 @@ import (
 // or less at 5%) charges those rates whatever rate an override gives:
 // the rate override says not-acted-on alike. Its exempt and non-taxable
 // overrides act, on the price the tiers weigh.
+//
+// A tax that a rate override left as it was keeps the calculationRuleId
+// and reason of the rule that decided it, and its rate's source, as
+// without the override, not "rate-override" (compute.go).
 
 // The kinds of override of a unitOverride.
 const (
