@@ -1,6 +1,7 @@
 package api
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -42,17 +43,11 @@ func TestCanadaGSTHSTBreakOverHTTP(t *testing.T) {
 	} {
 		var r wire.SaleResponse
 		dataOf(t, h.post("/api/v2/supplies", `{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"`+c.date+`",`+parties+`,`+lines+`}`), &r)
-		if len(r.LineItems) != len(c.taxes) {
-			t.Fatalf("%s: %d lines, want %d", c.date, len(r.LineItems), len(c.taxes))
-		}
+		got := map[string]string{}
 		for _, l := range r.LineItems {
-			if got := l.TotalTax.String(); got != c.taxes[l.LineItemID] {
-				t.Errorf("%s: line %s bears %s, want %s", c.date, l.LineItemID, got, c.taxes[l.LineItemID])
-			}
+			got[l.LineItemID] = l.TotalTax.String()
 		}
-		if got := r.TotalTax.String(); got != c.total {
-			t.Errorf("%s: total tax %s, want %s", c.date, got, c.total)
-		}
+		checkLineTaxes(t, c.date, got, r.TotalTax.String(), c.taxes, c.total)
 	}
 
 	var bc wire.SaleResponse
@@ -91,17 +86,11 @@ func TestBritishColumbiaPSTPharmacyInvoiceOverHTTP(t *testing.T) {
  {"lineItemId":"ebook","product":{"productClass":"EBOOKS"},"extendedPrice":14.99},
  {"lineItemId":"mug","product":{"productClass":"GENERAL"},"extendedPrice":9.99}]}`), &r)
 	want := map[string]string{"magazine": "0.35", "cold": "0.62", "vitamins": "1.00", "ebook": "0.75", "mug": "1.20"}
-	if len(r.LineItems) != len(want) {
-		t.Fatalf("%d lines, want %d", len(r.LineItems), len(want))
-	}
+	got := map[string]string{}
 	for _, l := range r.LineItems {
-		if got := l.TotalTax.String(); got != want[l.LineItemID] {
-			t.Errorf("line %s bears %s, want %s", l.LineItemID, got, want[l.LineItemID])
-		}
+		got[l.LineItemID] = l.TotalTax.String()
 	}
-	if got := r.TotalTax.String(); got != "3.92" {
-		t.Errorf("total tax %s, want 3.92", got)
-	}
+	checkLineTaxes(t, "2026-06-01", got, r.TotalTax.String(), want, "3.92")
 }
 
 // TestCanadaAccrualOverHTTP posts, on a server on loopback, a Vancouver
@@ -124,17 +113,11 @@ func TestCanadaAccrualOverHTTP(t *testing.T) {
  {"lineItemId":"chair","purchase":{"purchaseClass":"GENERAL"},"extendedPrice":100.00,"chargedTax":5.00},
  {"lineItemId":"lamp","purchase":{"purchaseClass":"GENERAL"},"extendedPrice":40.00}]}`), &r)
 	want := map[string]string{"chair": "7.00", "lamp": "2.80"}
-	if len(r.LineItems) != len(want) {
-		t.Fatalf("%d lines, want %d", len(r.LineItems), len(want))
-	}
+	got := map[string]string{}
 	for _, l := range r.LineItems {
-		if got := l.TotalTax.String(); got != want[l.LineItemID] {
-			t.Errorf("line %s accrues %s, want %s", l.LineItemID, got, want[l.LineItemID])
-		}
+		got[l.LineItemID] = l.TotalTax.String()
 	}
-	if got := r.TotalTax.String(); got != "9.80" {
-		t.Errorf("total tax %s, want 9.80", got)
-	}
+	checkLineTaxes(t, "2026-06-01", got, r.TotalTax.String(), want, "9.80")
 }
 
 // TestCanadaImportedServicesOverHTTP posts, on a server on loopback, the
@@ -162,19 +145,11 @@ func TestCanadaImportedServicesOverHTTP(t *testing.T) {
 		io      wire.InputOutputType
 		reverse bool
 	}{"CA": {"12.50", wire.InputOutputTypeInputOutput, true}, "CA-BC": {"17.50", wire.InputOutputTypeInput, false}}
-	seen := 0
-	for _, tx := range r.LineItems[0].Taxes {
-		w, ok := want[tx.Jurisdiction.JurisdictionID]
-		if !ok {
-			continue
-		}
-		seen++
+	for id, tx := range taxesOf(t, r.LineItems[0].Taxes, "CA", "CA-BC") {
+		w := want[id]
 		if tx.CalculatedTax.String() != w.tax || tx.InputOutputType != w.io || (tx.ReasonCode == "REVERSE_CHARGE") != w.reverse {
-			t.Errorf("%s: tax %s, %s, reason %q; want %s, %s, reverse charge %v", tx.Jurisdiction.JurisdictionID, tx.CalculatedTax, tx.InputOutputType, tx.ReasonCode, w.tax, w.io, w.reverse)
+			t.Errorf("%s: tax %s, %s, reason %q; want %s, %s, reverse charge %v", id, tx.CalculatedTax, tx.InputOutputType, tx.ReasonCode, w.tax, w.io, w.reverse)
 		}
-	}
-	if seen != len(want) {
-		t.Errorf("%d of the taxes of CA and CA-BC, want %d: %+v", seen, len(want), r.LineItems[0].Taxes)
 	}
 }
 
@@ -201,22 +176,46 @@ func TestCanadaTaxIncludedAccrualOverHTTP(t *testing.T) {
 		"CA":    {"0.00", "0.00", "100.00"},
 		"CA-BC": {"7.00", "100.00", "0.00"},
 	}
-	seen := 0
-	for _, tx := range r.LineItems[0].Taxes {
-		w, ok := want[tx.Jurisdiction.JurisdictionID]
-		if !ok {
-			continue
-		}
-		seen++
+	for id, tx := range taxesOf(t, r.LineItems[0].Taxes, "CA", "CA-BC") {
 		got := struct{ tax, taxable, nonTaxable string }{tx.CalculatedTax.String(), tx.Taxable.Decimal().StringFixed(2), tx.NonTaxable.Decimal().StringFixed(2)}
-		if got != w {
-			t.Errorf("%s: tax, taxable, nontaxable %+v, want %+v", tx.Jurisdiction.JurisdictionID, got, w)
+		if got != want[id] {
+			t.Errorf("%s: tax, taxable, nontaxable %+v, want %+v", id, got, want[id])
 		}
-	}
-	if seen != len(want) {
-		t.Errorf("%d of the taxes of CA and CA-BC, want %d: %+v", seen, len(want), r.LineItems[0].Taxes)
 	}
 	if got := r.TotalTax.String(); got != "7.00" {
 		t.Errorf("total tax %s, want 7.00", got)
 	}
+}
+
+// checkLineTaxes checks a response's tax per line (got, by line ID) and
+// its total against want and wantTotal; what names the case in errors.
+func checkLineTaxes(t *testing.T, what string, got map[string]string, total string, want map[string]string, wantTotal string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d lines, want %d", what, len(got), len(want))
+	}
+	for id, tax := range got {
+		if tax != want[id] {
+			t.Errorf("%s: line %s bears %s, want %s", what, id, tax, want[id])
+		}
+	}
+	if total != wantTotal {
+		t.Errorf("%s: total tax %s, want %s", what, total, wantTotal)
+	}
+}
+
+// taxesOf returns the taxes of ids among taxes, by jurisdiction ID,
+// failing the test when one of them is missing.
+func taxesOf(t *testing.T, taxes []wire.Tax, ids ...string) map[string]wire.Tax {
+	t.Helper()
+	out := map[string]wire.Tax{}
+	for _, tx := range taxes {
+		if slices.Contains(ids, tx.Jurisdiction.JurisdictionID) {
+			out[tx.Jurisdiction.JurisdictionID] = tx
+		}
+	}
+	if len(out) != len(ids) {
+		t.Fatalf("%d of the taxes of %v, want %d: %+v", len(out), ids, len(ids), taxes)
+	}
+	return out
 }
