@@ -645,6 +645,19 @@ func on(hist []phase, d civil.Date) int {
 	return -1
 }
 
+// inForce returns the test in force on day and its phase's index in
+// hist: t and -1 when hist is nil (t on every day), nil and -1 when no
+// phase of hist covers day.
+func inForce(t *test, hist []phase, day civil.Date) (*test, int) {
+	if hist == nil {
+		return t, -1
+	}
+	if k := on(hist, day); k >= 0 {
+		return &hist[k].test, k
+	}
+	return nil, -1
+}
+
 // sum adds up the days of s in w, which t (the test of the rule in
 // force on the day asked, s's last day) decides, and finds the day the
 // threshold was crossed. A jurisdiction's rule changes on dated rows
@@ -712,14 +725,7 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 			continue
 		}
 		day := civil.FromDays(from.Days() + int32(i))
-		x, k := t, -1
-		if hist != nil {
-			if k = on(hist, day); k >= 0 {
-				x = &hist[k].test
-			} else {
-				x = nil
-			}
-		}
+		x, k := inForce(t, hist, day)
 		now := x != nil && x.meetsTallies(dir, mkt)
 		if now && !meets {
 			crossed, crossedBy = day, k
@@ -795,14 +801,7 @@ func rollingCrossed(s series, from civil.Date, t *test, hist []phase) (crossed c
 		for start := index(twelveMonthsFrom(day)); lo < start; lo++ {
 			dir, mkt = dir.Add(s[lo][0].Neg()), mkt.Add(s[lo][1].Neg())
 		}
-		x, k := t, -1
-		if hist != nil {
-			if k = on(hist, day); k >= 0 {
-				x = &hist[k].test
-			} else {
-				x = nil
-			}
-		}
+		x, k := inForce(t, hist, day)
 		switch met := x != nil && x.meetsTallies(dir, mkt); {
 		case !met:
 			run = -1
