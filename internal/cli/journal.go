@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/levytax/levy"
@@ -334,12 +333,6 @@ func createOut(path string) (outFile, error) {
 		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
 	return f, nil
-}
-
-// dirLocked reports whether err is Badger's refusal to open a directory
-// that another process holds.
-func dirLocked(err error) bool {
-	return errors.Is(err, syscall.EWOULDBLOCK) || strings.Contains(err.Error(), "Cannot acquire directory lock")
 }
 
 // progressBar draws "[#####-----]  50%  500/1000" on a terminal line,

@@ -140,7 +140,7 @@ func (e *heldError) Unwrap() error { return e.Err }
 // (the stores are a database's), it returns as it is.
 func whenHeld(err error, dir, server string) error {
 	var he *heldError
-	if err == nil || dir == "" || errors.As(err, &he) || !dirLocked(err) {
+	if err == nil || dir == "" || errors.As(err, &he) || !badger.Held(err) {
 		return err
 	}
 	return &heldError{Dir: dir, Server: server, Err: err}
