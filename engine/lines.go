@@ -489,7 +489,7 @@ func validatedCopy[T any, P registered[T]](b *builder, p P) P {
 // something.
 func responseParty[T any, P interface{ *T }](b *builder, p P, tree []lineIn) P {
 	p = locatedParty(b.c.s, validatedCopy(b, p), tree)
-	if flag, cert := partyExemption(p); flag != nil && !*flag && cert != nil && cert.ExemptionCertificateNumber != "" {
+	if flag, cert := partyExemption(p); flag != nil && !*flag && certificateNumber(cert) != "" {
 		cp := *p
 		flag, _ = partyExemption(P(&cp))
 		*flag = true

@@ -79,10 +79,11 @@ func CertificateRuleNames() []string {
 //
 //   - Certificates. On a sale to a customer (customer.customerCode.value)
 //     whose request carries no exemption of its own (the customer's
-//     isTaxExempt, or an exemptionCertificate number; an
-//     exemptionReasonCode alone exempts nothing, as without profiles,
-//     and so does not count), a tax of a line is exempt when one of the
-//     customer's stored certificates covers it: the certificate covers
+//     isTaxExempt, or an exemptionCertificate number, which a number of
+//     spaces alone is not; an exemptionReasonCode alone exempts nothing,
+//     as without profiles, and so does not count), a tax of a line is
+//     exempt when one of the customer's stored certificates covers it:
+//     the certificate covers
 //     the tax's jurisdiction and the line's product class (a certificate
 //     of CLOTHING covers CHILDRENS_CLOTHING, a class within it), is in
 //     force on the line's tax date, is not revoked by then, and is

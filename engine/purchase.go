@@ -506,9 +506,7 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 			pi.dest, pi.adminDest, pi.customerRegs = buyer.Destination, buyer.AdministrativeDestination, buyer.TaxRegistrations
 			pi.exempt, pi.reason, pi.company = buyer.IsTaxExempt, buyer.ExemptionReasonCode, buyer.Company
 			pi.business = true // a buyer that runs procurement is a business
-			if buyer.ExemptionCertificate != nil {
-				pi.certificate = buyer.ExemptionCertificate.ExemptionCertificateNumber
-			}
+			pi.certificate = certificateNumber(buyer.ExemptionCertificate)
 			if buyer.Recipient != nil && buyer.Recipient.RecipientCode != nil {
 				pi.class = buyer.Recipient.RecipientCode.ClassCode
 			}

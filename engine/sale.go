@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/journal"
@@ -171,13 +172,24 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 	return out
 }
 
+// certificateNumber returns the number of the exemption certificate a
+// customer or buyer sends, which exempts it (partiesIn.exempt): "" for
+// none, and for a number of spaces alone, which an ERP sends for a
+// fixed-width field it left empty and which names no certificate, so
+// that the party's stored certificates, or the rules, decide its taxes.
+// A number is otherwise kept as sent, for the response and the journal.
+func certificateNumber(c *wire.ExemptionCertificate) string {
+	if c == nil || strings.TrimSpace(c.ExemptionCertificateNumber) == "" {
+		return ""
+	}
+	return c.ExemptionCertificateNumber
+}
+
 // customerIn fills the customer side of a party view.
 func customerIn(p *partiesIn, c *wire.Customer) {
 	p.dest, p.adminDest, p.customerRegs, p.evidence = c.Destination, c.AdministrativeDestination, c.TaxRegistrations, c.LocationEvidence
 	p.exempt, p.reason = c.IsTaxExempt, c.ExemptionReasonCode
-	if c.ExemptionCertificate != nil {
-		p.certificate = c.ExemptionCertificate.ExemptionCertificateNumber
-	}
+	p.certificate = certificateNumber(c.ExemptionCertificate)
 	if c.CustomerCode != nil {
 		p.class, p.business, p.customerCode = c.CustomerCode.ClassCode, c.CustomerCode.IsBusinessIndicator, c.CustomerCode.Value
 	}

@@ -804,7 +804,7 @@ var wireFields = []wireField{
 	{member: "Customer.administrativeDestination", acting: acts},
 	{member: "Customer.isTaxExempt", acting: acts},
 	{member: "Customer.exemptionCertificate", acting: acts},
-	{member: "ExemptionCertificate.exemptionCertificateNumber", acting: acts, note: "exempts the customer; kept in the journal"},
+	{member: "ExemptionCertificate.exemptionCertificateNumber", acting: acts, note: "exempts the customer (a number of spaces alone is none); kept in the journal"},
 	{member: "ExemptionCertificate.value", acting: kept},
 	{member: "Customer.exemptionReasonCode", acting: acts},
 	{member: "Customer.locationEvidence", acting: acts, note: "the destination when none is sent"},

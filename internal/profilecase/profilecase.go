@@ -152,6 +152,11 @@ func Cases() []Case {
 		{"request-exemption-wins", Tenant, strings.Replace(sale("QUOTATION", "", "2026-06-01", "ACME", "C-1", losAngeles, general),
 			`"customerCode":{"value":"C-1"},`, `"customerCode":{"value":"C-1"},"exemptionCertificate":{"exemptionCertificateNumber":"REQ-9"},"exemptionReasonCode":"3",`, 1),
 			coveredByRequest("REQ-9", "3")},
+		// An ERP that pads the number of a certificate it does not have
+		// sends spaces: no certificate, so the stored one decides.
+		{"blank-certificate-number", Tenant, strings.Replace(sale("QUOTATION", "", "2026-06-01", "ACME", "C-1", dallas, general),
+			`"customerCode":{"value":"C-1"},`, `"customerCode":{"value":"C-1"},"exemptionCertificate":{"exemptionCertificateNumber":"          "},`, 1),
+			coveredBy(Resale, ResaleReason)},
 		{"other-tenant-same-customer", Other, sale("QUOTATION", "", "2026-06-01", "ACME", "C-1", dallas, general), taxedSaying("", "")},
 		{"other-tenant-same-sku", Other, sale("QUOTATION", "", "2026-06-01", "ACME", "", losAngeles, `"value":"`+SaaSSKU+`"`),
 			unknownCode(SaaSSKU)},
