@@ -71,7 +71,9 @@ func (rd Reader) version(ctx context.Context, tenant string) (uint64, error) {
 
 // Filter selects the records of a page: each member that is set keeps
 // the records that match it; a member of another kind of record is
-// ignored.
+// ignored. Its codes (Customer, Company, CodeType, Class, Area) are
+// compared with the spaces around them ignored, as every route finds a
+// record by its code, which the profile stores without them.
 type Filter struct {
 	// Customer keeps the customers whose code starts with it, and the
 	// certificates of that customer code exactly.
@@ -98,6 +100,17 @@ type Filter struct {
 	Limit, Offset int
 }
 
+// trimmed returns f with the spaces around its codes dropped.
+func (f Filter) trimmed() Filter {
+	f.Customer, f.CodeType = strings.TrimSpace(f.Customer), strings.TrimSpace(f.CodeType)
+	f.Class, f.Area = strings.TrimSpace(f.Class), strings.TrimSpace(f.Area)
+	if f.Company != nil {
+		c := strings.TrimSpace(*f.Company)
+		f.Company = &c
+	}
+	return f
+}
+
 // page returns the page of items, the records of r that f keeps, that
 // f's Limit and Offset cut.
 func page[T any](f Filter, r *profile.Records, items []T) Page[T] {
@@ -113,12 +126,14 @@ func page[T any](f Filter, r *profile.Records, items []T) Page[T] {
 // Customers returns the page of customers of r that f keeps. It keeps r's
 // slices: r must not be used afterwards.
 func (f Filter) Customers(r *profile.Records) CustomerPage {
+	f = f.trimmed()
 	items := slices.DeleteFunc(r.Customers, func(c profile.Customer) bool { return !strings.HasPrefix(c.Code, f.Customer) })
 	return CustomerPage(page(f, r, items))
 }
 
 // Certificates returns the page of certificates of r that f keeps.
 func (f Filter) Certificates(r *profile.Records) CertificatePage {
+	f = f.trimmed()
 	items := slices.DeleteFunc(r.Certificates, func(c profile.Certificate) bool { return !f.keepCertificate(&c) })
 	return CertificatePage(page(f, r, items))
 }
@@ -149,6 +164,7 @@ func covers(c *profile.Certificate, id string) bool {
 
 // Registrations returns the page of registrations of r that f keeps.
 func (f Filter) Registrations(r *profile.Records) RegistrationPage {
+	f = f.trimmed()
 	items := slices.DeleteFunc(r.Registrations, func(g profile.Registration) bool {
 		return f.Company != nil && g.CompanyCode != *f.Company ||
 			f.Jurisdiction != "" && !profile.Covers(g.Jurisdiction, f.Jurisdiction) && !profile.Covers(f.Jurisdiction, g.Jurisdiction)
@@ -158,6 +174,7 @@ func (f Filter) Registrations(r *profile.Records) RegistrationPage {
 
 // Products returns the page of products of r that f keeps.
 func (f Filter) Products(r *profile.Records) ProductPage {
+	f = f.trimmed()
 	codeType := strings.ToUpper(f.CodeType)
 	items := slices.DeleteFunc(r.Products, func(p profile.Product) bool {
 		return codeType != "" && p.CodeType != codeType || f.Class != "" && p.Class != f.Class
@@ -167,6 +184,7 @@ func (f Filter) Products(r *profile.Records) ProductPage {
 
 // Franchises returns the page of franchise fees of r that f keeps.
 func (f Filter) Franchises(r *profile.Records) FranchisePage {
+	f = f.trimmed()
 	items := slices.DeleteFunc(r.Franchises, func(x profile.Franchise) bool { return f.Area != "" && x.AreaID != f.Area })
 	return FranchisePage(page(f, r, items))
 }
