@@ -224,8 +224,10 @@ func (s *snapshot) checkCurrency(field string, c *wire.Currency) (money.Currency
 			return money.Currency{}, levy.Invalid(field+".isoCurrencyCodeNum", "%d is not an ISO 4217 currency", *c.ISOCurrencyCodeNum)
 		}
 	}
+	// A number that a withdrawn currency passed on to its successor
+	// names either (ANG's 532, now XCG's): the alphabetic code says which.
 	switch {
-	case okAlpha && okNum && byAlpha.Alpha != byNum.Alpha:
+	case okAlpha && okNum && byAlpha.Alpha != byNum.Alpha && byAlpha.Numeric != int(*c.ISOCurrencyCodeNum):
 		return money.Currency{}, levy.Invalid(field+".isoCurrencyCodeNum", "%d is %s, but isoCurrencyCodeAlpha is %s", *c.ISOCurrencyCodeNum, byNum.Alpha, byAlpha.Alpha)
 	case okAlpha:
 		return byAlpha, nil

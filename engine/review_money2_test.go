@@ -174,4 +174,23 @@ func TestWithdrawnCurrencies(t *testing.T) {
 	if resp.Currency == nil || resp.Currency.ISOCurrencyCodeAlpha != "XCG" {
 		t.Errorf("currency 532 answered as %+v, want XCG", resp.Currency)
 	}
+	// ANG with its own number, 532, is ANG.
+	req.DocumentDate = civil.MustParse("2025-01-15")
+	req.Currency = &wire.Currency{ISOCurrencyCodeAlpha: "ANG", ISOCurrencyCodeNum: &n532}
+	if resp, err = e.Sale(ctx, req); err != nil {
+		t.Fatalf("ANG 532 on 2025-01-15: %v", err)
+	}
+	if c := resp.Currency; c == nil || c.ISOCurrencyCodeAlpha != "ANG" || c.ISOCurrencyCodeNum == nil || *c.ISOCurrencyCodeNum != 532 {
+		t.Errorf("ANG 532 answered as %+v", c)
+	}
+	// XCG with ANG's number is XCG; another number is still refused.
+	req.DocumentDate = civil.MustParse("2026-01-15")
+	req.Currency = &wire.Currency{ISOCurrencyCodeAlpha: "XCG", ISOCurrencyCodeNum: &n532}
+	if _, err = e.Sale(ctx, req); err != nil {
+		t.Errorf("XCG 532: %v", err)
+	}
+	n840 := int32(840)
+	req.Currency = &wire.Currency{ISOCurrencyCodeAlpha: "XCG", ISOCurrencyCodeNum: &n840}
+	resp, err = e.Sale(ctx, req)
+	wantInvalidField(t, "XCG 840", "currency.isoCurrencyCodeNum", err, answeredAs(resp, err))
 }
