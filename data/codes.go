@@ -6,16 +6,20 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/money"
 )
 
 // codesFile is the generated file of ISO codes; internal/datagen/codes.go
-// writes it.
+// writes it. Version 2 gives each currency its withdrawal date and
+// successor; a file of version 1, which has neither, is read too, its
+// currencies all current.
 const (
-	codesFile    = "codes.lvd"
-	codesKind    = "codes"
-	codesVersion = 1
+	codesFile      = "codes.lvd"
+	codesKind      = "codes"
+	codesVersion   = 2
+	codesVersionV1 = 1
 )
 
 // Country is an ISO 3166-1 country or territory.
@@ -144,9 +148,14 @@ func codesIsDigits(s string) bool {
 
 // decodeCodes reads the body written by internal/datagen/codes.go.
 func decodeCodes(b []byte) (*Codes, error) {
+	dated := true
 	r, err := binfmt.Open(b, codesKind, codesVersion)
 	if err != nil {
-		return nil, err
+		var errV1 error
+		if r, errV1 = binfmt.Open(b, codesKind, codesVersionV1); errV1 != nil {
+			return nil, err
+		}
+		dated = false
 	}
 	curs := make([]money.Currency, r.Count(4))
 	for i := range curs {
@@ -156,6 +165,17 @@ func decodeCodes(b []byte) (*Codes, error) {
 			Name:       r.String(),
 			MinorUnits: r.Int(),
 		}
+		if !dated {
+			continue
+		}
+		if w := r.String(); w != "" {
+			d, err := civil.Parse(w)
+			if err != nil {
+				return nil, fmt.Errorf("%w: currency %s: withdrawn %q", binfmt.ErrCorrupt, curs[i].Alpha, w)
+			}
+			curs[i].Withdrawn = d
+		}
+		curs[i].Successor = r.String()
 	}
 	countries := make([]Country, r.Count(7))
 	others := make([][]string, len(countries))

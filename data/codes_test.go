@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/money"
 )
@@ -184,6 +185,8 @@ func TestDecodeCodesRejects(t *testing.T) {
 		w.Int(978)
 		w.String("Euro")
 		w.Int(2)
+		w.String("") // withdrawn
+		w.String("") // successor
 		w.Uvarint(1)
 		w.String("DE")
 		w.String("DEU")
@@ -222,6 +225,17 @@ func TestDecodeCodesRejects(t *testing.T) {
 			w.Int(2)
 			w.Uvarint(0)
 		}),
+		"bad withdrawal date": writeCodes(t, codesKind, codesVersion, func(w *binfmt.Writer) {
+			w.Uvarint(1)
+			w.String("HRK")
+			w.Int(191)
+			w.String("Kuna")
+			w.Int(2)
+			w.String("2023-02-30")
+			w.String("EUR")
+			w.Uvarint(0)
+		}),
+		"version 1 with dates": writeCodes(t, codesKind, codesVersionV1, good),
 		"bad country": writeCodes(t, codesKind, codesVersion, func(w *binfmt.Writer) {
 			w.Uvarint(0)
 			w.Uvarint(1)
@@ -262,5 +276,53 @@ func TestDecodeCodesRejects(t *testing.T) {
 	}
 	if _, err := decodeCodes(tests["trailing bytes"]); !errors.Is(err, binfmt.ErrCorrupt) {
 		t.Errorf("trailing bytes: %v, want ErrCorrupt", err)
+	}
+}
+
+// TestDecodeCodesDated reads a currency's withdrawal date and successor
+// from a file of version 2, and a file of version 1, which has neither,
+// as current currencies.
+func TestDecodeCodesDated(t *testing.T) {
+	v2 := writeCodes(t, codesKind, codesVersion, func(w *binfmt.Writer) {
+		w.Uvarint(2)
+		for _, c := range []struct {
+			alpha, name, withdrawn, successor string
+			numeric                           int
+		}{{"EUR", "Euro", "", "", 978}, {"HRK", "Kuna", "2023-01-01", "EUR", 191}} {
+			w.String(c.alpha)
+			w.Int(c.numeric)
+			w.String(c.name)
+			w.Int(2)
+			w.String(c.withdrawn)
+			w.String(c.successor)
+		}
+		w.Uvarint(0)
+	})
+	c, err := decodeCodes(v2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hrk, ok := c.Currencies().ByNumeric(191)
+	if !ok || hrk.Alpha != "HRK" || hrk.Withdrawn != civil.MustParse("2023-01-01") || hrk.Successor != "EUR" ||
+		!hrk.InUseOn(civil.MustParse("2022-12-31")) || hrk.InUseOn(civil.MustParse("2023-01-01")) {
+		t.Errorf("HRK = %+v, %v", hrk, ok)
+	}
+	if eur, _ := c.Currencies().ByAlpha("EUR"); !eur.Withdrawn.IsZero() || !eur.InUseOn(civil.MustParse("9999-12-31")) {
+		t.Errorf("EUR = %+v", eur)
+	}
+
+	v1 := writeCodes(t, codesKind, codesVersionV1, func(w *binfmt.Writer) {
+		w.Uvarint(1)
+		w.String("EUR")
+		w.Int(978)
+		w.String("Euro")
+		w.Int(2)
+		w.Uvarint(0)
+	})
+	if c, err = decodeCodes(v1); err != nil {
+		t.Fatalf("version 1: %v", err)
+	}
+	if eur, ok := c.Currencies().ByAlpha("EUR"); !ok || !eur.Withdrawn.IsZero() || eur.MinorUnits != 2 {
+		t.Errorf("version 1: EUR = %+v, %v", eur, ok)
 	}
 }

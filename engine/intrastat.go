@@ -147,7 +147,7 @@ func (c *calc) checkIntrastat(l *line, d *wire.LineDetails, errs levy.Errors) le
 		case sv.Amount.Sign() < 0:
 			errs = append(errs, levy.Invalid(p+"statisticalValue.amount", "%s is below zero: the statistical value of goods is 0 or more", sv.Amount))
 		}
-		errs = c.s.refuseCurrency(errs, p+"statisticalValue.currency", sv.Currency)
+		errs = c.s.refuseCurrency(errs, p+"statisticalValue.currency", sv.Currency, l.date)
 	}
 	return errs
 }

@@ -42,9 +42,7 @@ func TestLineTypesEmptyValueRefused(t *testing.T) {
 // conversion into the former currency of a member state that has
 // adopted the euro (Bulgaria's lev from 2026-01-01, Croatia's kuna from
 // 2023-01-01) is refused from the day of adoption, naming the
-// conversion's currency, and still taken the day before (Croatia's kuna
-// is not in the dataset's currency table at all: a conversion into HRK
-// is refused on any date as no ISO 4217 currency). Before, a
+// conversion's currency, and still taken the day before. Before, a
 // Sofia sale of 2026-02-01 with a conversion into BGN at 1.95583 was
 // answered with its VAT in lev, though Bulgaria files in euros. A
 // location that the document resolved before at the same address, its
@@ -56,6 +54,7 @@ func TestConversionIntoFormerEuroCurrency(t *testing.T) {
 		country, city, zip, currency, rate, before, from string
 	}{
 		{"BG", "Sofia", "1000", "BGN", "1.95583", "2025-12-31", "2026-01-01"},
+		{"HR", "Zagreb", "10000", "HRK", "7.53450", "2022-12-31", "2023-01-01"},
 	} {
 		sale := func(date string, onSeller bool) (*wire.SaleResponse, error) {
 			at := func() *wire.Location { return &wire.Location{City: c.city, PostalCode: c.zip, Country: c.country} }

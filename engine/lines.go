@@ -594,8 +594,11 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 		if cur, err = s.checkAmountCurrency("currency", h.currency); err != nil {
 			return nil, nil, err
 		}
+		if err := checkInUse("currency", h.currency, cur, date); err != nil {
+			return nil, nil, err
+		}
 	}
-	if err := s.checkConversions(h.company, h.factors); err != nil {
+	if err := s.checkConversions(h.company, h.factors, date); err != nil {
 		return nil, nil, err
 	}
 	w := s.newScratch()

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
@@ -223,8 +224,10 @@ func (s *snapshot) checkCurrency(field string, c *wire.Currency) (money.Currency
 			return money.Currency{}, levy.Invalid(field+".isoCurrencyCodeNum", "%d is not an ISO 4217 currency", *c.ISOCurrencyCodeNum)
 		}
 	}
+	// A number that a withdrawn currency passed on to its successor
+	// names either (ANG's 532, now XCG's): the alphabetic code says which.
 	switch {
-	case okAlpha && okNum && byAlpha.Alpha != byNum.Alpha:
+	case okAlpha && okNum && byAlpha.Alpha != byNum.Alpha && byAlpha.Numeric != int(*c.ISOCurrencyCodeNum):
 		return money.Currency{}, levy.Invalid(field+".isoCurrencyCodeNum", "%d is %s, but isoCurrencyCodeAlpha is %s", *c.ISOCurrencyCodeNum, byNum.Alpha, byAlpha.Alpha)
 	case okAlpha:
 		return byAlpha, nil
@@ -252,14 +255,39 @@ func (s *snapshot) checkAmountCurrency(field string, c *wire.Currency) (money.Cu
 	return money.Currency{}, levy.Invalid(field+member, "%s (%s) has no minor unit in ISO 4217, so no amount can be rounded in it; state the amounts in a currency such as USD", cur.Alpha, cur.Name)
 }
 
+// checkInUse refuses the currency cur that the request sent as c at
+// field when it was withdrawn by d, the date of the document whose amounts
+// are in it or converted into it (the kuna from 2023-01-01, when the euro
+// replaced it). Its error names the member sent, the alphabetic code when
+// both are, and the successor.
+func checkInUse(field string, c *wire.Currency, cur money.Currency, d civil.Date) error {
+	if cur.InUseOn(d) {
+		return nil
+	}
+	member := ".isoCurrencyCodeAlpha"
+	if c.ISOCurrencyCodeAlpha == "" {
+		member = ".isoCurrencyCodeNum"
+	}
+	instead := "a currency in use then"
+	if cur.Successor != "" {
+		instead = cur.Successor + ", which replaced it"
+	}
+	return levy.Invalid(field+member, "%s (%s) was withdrawn on %s, and the document is dated %s; state the amounts in %s",
+		cur.Alpha, cur.Name, dateString(cur.Withdrawn), dateString(d), instead)
+}
+
 // refuseCurrency appends to errs the refusal of currency c at field
-// (checkCurrency), if c is not nil and refused.
-func (s *snapshot) refuseCurrency(errs levy.Errors, field string, c *wire.Currency) levy.Errors {
+// (checkCurrency, and checkInUse on d), if c is not nil and refused.
+func (s *snapshot) refuseCurrency(errs levy.Errors, field string, c *wire.Currency, d civil.Date) levy.Errors {
 	if c == nil {
 		return errs
 	}
 	var e *levy.Error
-	if _, err := s.checkCurrency(field, c); errors.As(err, &e) {
+	cur, err := s.checkCurrency(field, c)
+	if err == nil {
+		err = checkInUse(field, c, cur, d)
+	}
+	if errors.As(err, &e) {
 		errs = append(errs, e)
 	}
 	return errs
@@ -277,15 +305,20 @@ func coded(c *wire.Currency) *wire.Currency {
 // checkConversions checks the company code currency and the conversion
 // factors of a request, which the company code amounts are computed
 // with: each currency sent with a code (coded)
-// must be one the dataset knows, and the company code currency one with
+// must be one the dataset knows and in use on the document's date d
+// (checkInUse), and the company code currency one with
 // minor units (checkAmountCurrency). A factor from a currency to itself
 // must be 1, and two factors between one pair of currencies must agree,
 // as only one of them could be used.
-func (s *snapshot) checkConversions(company *wire.Currency, factors []wire.CurrencyConversionFactor) error {
+func (s *snapshot) checkConversions(company *wire.Currency, factors []wire.CurrencyConversionFactor, d civil.Date) error {
 	var errs levy.Errors
 	if company := coded(company); company != nil {
 		var e *levy.Error
-		if _, err := s.checkAmountCurrency("companyCodeCurrency", company); errors.As(err, &e) {
+		cur, err := s.checkAmountCurrency("companyCodeCurrency", company)
+		if err == nil {
+			err = checkInUse("companyCodeCurrency", company, cur, d)
+		}
+		if errors.As(err, &e) {
 			errs = append(errs, e)
 		}
 	}
@@ -295,8 +328,8 @@ func (s *snapshot) checkConversions(company *wire.Currency, factors []wire.Curre
 		f := &factors[i]
 		p := fmt.Sprintf("currencyConversionFactors[%d].", i)
 		n := len(errs)
-		errs = s.refuseCurrency(errs, p+"sourceCurrency", coded(f.SourceCurrency))
-		errs = s.refuseCurrency(errs, p+"targetCurrency", coded(f.TargetCurrency))
+		errs = s.refuseCurrency(errs, p+"sourceCurrency", coded(f.SourceCurrency), d)
+		errs = s.refuseCurrency(errs, p+"targetCurrency", coded(f.TargetCurrency), d)
 		src, ok1 := s.currency(f.SourceCurrency)
 		dst, ok2 := s.currency(f.TargetCurrency)
 		if len(errs) > n || !ok1 || !ok2 || f.ConversionFactor == nil {

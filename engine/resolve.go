@@ -145,13 +145,14 @@ func (r *resolver) origin(base, member string, loc *wire.Location, role wire.Loc
 // former currency of a member state that had adopted the euro by d (the
 // lev from 2026-01-01, the kuna from 2023-01-01: jurisdiction.EuroAdoption)
 // is refused too: no tax is filed in it any more, the state's own filing
-// in euros.
+// in euros. Any other currency withdrawn by d is refused (checkInUse).
 func (r *resolver) checkConversion(base, member string, loc *wire.Location, d civil.Date) error {
 	conv := loc.CurrencyConversion
 	if conv == nil {
 		return nil
 	}
-	if c := coded(conv.Currency); c != nil {
+	c := coded(conv.Currency)
+	if c != nil {
 		if _, err := r.c.s.checkAmountCurrency(base+member+".currencyConversion.currency", c); err != nil {
 			return err
 		}
@@ -167,6 +168,9 @@ func (r *resolver) checkConversion(base, member string, loc *wire.Location, d ci
 		return levy.Invalid(base+member+".currencyConversion.currency",
 			"is %s, which %s replaced by the euro on %s (%s): %s files its taxes in euros since that date, and %s is no filing currency on %s; convert into EUR",
 			cur.Alpha, a.Country, dateString(a.From), a.Decision, a.Country, cur.Alpha, dateString(d))
+	}
+	if c != nil {
+		return checkInUse(base+member+".currencyConversion.currency", c, cur, d)
 	}
 	return nil
 }

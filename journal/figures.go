@@ -52,9 +52,24 @@ func ConsumerArea(area string) string { return area + consumersSuffix }
 // state, euros in AreaEU, Canadian dollars in a Canadian area).
 const UnitsPerCurrencyUnit = 10000
 
-// maxFigureUnits bounds the amount of one line that the figures count
-// (10^12 currency units), so that sums of very many never overflow.
+// maxFigureUnits bounds each amount of a transaction's figure
+// (Contribution): a line's amount, and the sum of its lines, count at
+// most 10^12 currency units either way, far beyond any threshold, so that
+// a transaction's sum never overflows, and the sums of the ~900
+// transactions it would take to reach the bounds of an int64 (PostgreSQL's
+// bigint) on one day in one area are out of reach of real sales. A line
+// beyond it counts at the bound: the sale is still beyond every
+// threshold, where leaving it out would count nothing.
 const maxFigureUnits = 1_000_000_000_000 * UnitsPerCurrencyUnit
+
+// addUnits returns a+b bounded to ±maxFigureUnits; a and b must be
+// within the bound, so that their sum never overflows. It is odd
+// (addUnits(-a, -b) is -addUnits(a, b)), so that the reversal of a
+// transaction, whose amounts are its own negated, takes back exactly
+// what the transaction added.
+func addUnits(a, b int64) int64 {
+	return min(max(a+b, -maxFigureUnits), maxFigureUnits)
+}
 
 // Tally is what a group of sales adds up to.
 type Tally struct {
@@ -306,12 +321,7 @@ func addLine(t *Tally, cur, want string, l *Line, state string, n int64) {
 		t.Unconverted += n
 		return
 	}
-	gross, ok := units(l.Amount, rate)
-	if !ok {
-		t.Unconverted += n
-		return
-	}
-	t.Gross += gross
+	t.Gross = addUnits(t.Gross, units(l.Amount, rate))
 	if state == "" {
 		return
 	}
@@ -320,19 +330,16 @@ func addLine(t *Tally, cur, want string, l *Line, state string, n int64) {
 		if x.JurisdictionID != state {
 			continue
 		}
-		if v, ok := units(x.Taxable, rate); ok {
-			t.Taxable += v
-		}
+		t.Taxable = addUnits(t.Taxable, units(x.Taxable, rate))
 		if IsUSState(state) && !CustomerExemption(x) {
 			// An item the state exempts (clothing on Tennessee's
 			// sales tax holiday) is still a retail sale.
 			break
 		}
-		if v, ok := units(x.Exempt, rate); ok {
-			t.Exempt += v
-			if IsUSState(state) && !ResaleExemption(x) {
-				t.ExemptOther += v
-			}
+		v := units(x.Exempt, rate)
+		t.Exempt = addUnits(t.Exempt, v)
+		if IsUSState(state) && !ResaleExemption(x) {
+			t.ExemptOther = addUnits(t.ExemptOther, v)
 		}
 		break
 	}
@@ -392,9 +399,7 @@ func addConsumerLine(t *Tally, cur string, l *Line, area string, n int64) {
 			continue
 		}
 		if zeroRated(x) {
-			if v, ok := units(x.Taxable, rate); ok {
-				t.Exempt += v
-			}
+			t.Exempt = addUnits(t.Exempt, units(x.Taxable, rate))
 		}
 		break
 	}
@@ -429,22 +434,30 @@ func conversion(cur, want string, l *Line) (decimal.Decimal, bool) {
 var unitsScale = decimal.NewFromInt(UnitsPerCurrencyUnit)
 
 // units returns a in ten-thousandths, times rate unless rate is zero,
-// rounded half away from zero, and false when it is beyond what the
-// figures count.
-func units(a money.Amount, rate decimal.Decimal) (int64, bool) {
+// rounded half away from zero, and bounded to ±maxFigureUnits.
+func units(a money.Amount, rate decimal.Decimal) int64 {
 	d := a.Decimal()
 	if d.IsZero() {
-		return 0, true
+		return 0
 	}
 	if !rate.IsZero() {
 		d = d.Mul(rate)
 	}
 	d = d.Mul(unitsScale).Round(0)
-	if d.Abs().Cmp(decimal.NewFromInt(maxFigureUnits)) > 0 {
-		return 0, false
+	switch {
+	case d.Cmp(maxFigureDecimal) > 0:
+		return maxFigureUnits
+	case d.Cmp(minFigureDecimal) < 0:
+		return -maxFigureUnits
 	}
-	return d.IntPart(), true
+	return d.IntPart()
 }
+
+// maxFigureDecimal and minFigureDecimal are ±maxFigureUnits.
+var (
+	maxFigureDecimal = decimal.NewFromInt(maxFigureUnits)
+	minFigureDecimal = decimal.NewFromInt(-maxFigureUnits)
+)
 
 // lineState returns the US state ("US-TX") a line was delivered to, or
 // "".

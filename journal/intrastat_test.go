@@ -413,9 +413,10 @@ func TestIntrastatConsumerWithoutVATNumber(t *testing.T) {
 // TestIntrastatDeclarationCurrency: a declaration that names no currency
 // is in its member state's: a Polish company's dispatches of May 2026 in
 // zloty (its invoice in euros refused, as Levy does not convert), a
-// Croatian one's of 2022 in kuna, a Bulgarian one's in lev until 2025 and
-// in euros from 2026. A member state before the euro whose former
-// currency Levy does not hold has the currency asked for. Levy declared
+// Croatian one's of 2022 in kuna, a Lithuanian one's of 2014 in litas, a
+// Bulgarian one's in lev until 2025 and in euros from 2026. A member
+// state before the euro whose former currency Levy does not hold (Estonia
+// in 2010) has the currency asked for. Levy declared
 // every member state in euros, and the CSV, which names no currency, gave
 // a Polish declaration the euro amounts of the invoice in euros.
 func TestIntrastatDeclarationCurrency(t *testing.T) {
@@ -434,6 +435,7 @@ func TestIntrastatDeclarationCurrency(t *testing.T) {
 	post("PL-PLN", "2026-05-06", "PL", "DE", "DE136695976", "PLN")
 	post("PL-EUR", "2026-05-07", "PL", "DE", "DE136695976", "EUR")
 	post("HR-HRK", "2022-05-06", "HR", "SI", "SI12345678", "HRK")
+	post("LT-LTL", "2014-05-06", "LT", "PL", "PL1234567890", "LTL")
 	post("BG-BGN", "2025-05-06", "BG", "RO", "RO1234567", "BGN")
 	post("BG-EUR", "2026-05-06", "BG", "RO", "RO1234567", "EUR")
 	for _, c := range []struct {
@@ -441,6 +443,7 @@ func TestIntrastatDeclarationCurrency(t *testing.T) {
 	}{
 		{"PL", "2026-05", "PLN", "PL-PLN", "PL-EUR"},
 		{"HR", "2022-05", "HRK", "HR-HRK", ""},
+		{"LT", "2014-05", "LTL", "LT-LTL", ""},
 		{"BG", "2025-05", "BGN", "BG-BGN", ""},
 		{"BG", "2026-05", "EUR", "BG-EUR", ""},
 	} {
@@ -459,11 +462,11 @@ func TestIntrastatDeclarationCurrency(t *testing.T) {
 				c.currency, c.declared, c.refused)
 		}
 	}
-	_, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse("2014-05-01"), To: civil.MustParse("2014-05-31"),
-		MemberState: "LT", Flow: journal.Dispatches}, codesOf{year: 2014})
+	_, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse("2010-05-01"), To: civil.MustParse("2010-05-31"),
+		MemberState: "EE", Flow: journal.Dispatches}, codesOf{year: 2010})
 	var errs levy.Errors
-	if !errors.As(err, &errs) || len(errs) != 1 || errs[0].Field != "currency" || !strings.Contains(errs[0].Message, "LT") {
-		t.Errorf("Lithuania in 2014, before its euro: %v, want the currency asked for", err)
+	if !errors.As(err, &errs) || len(errs) != 1 || errs[0].Field != "currency" || !strings.Contains(errs[0].Message, "EE") {
+		t.Errorf("Estonia in 2010, before its euro: %v, want the currency asked for", err)
 	}
 }
 

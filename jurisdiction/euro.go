@@ -7,9 +7,10 @@ import "github.com/levytax/levy/civil"
 // derogation under Article 140(2) TFEU, or, for the first eleven, the
 // decision of 3 May 1998 under Article 109j(4) of the EC Treaty). Before
 // From the state's currency was its own; Former names it when Levy's
-// currency table holds it (the kuna and the lev, both still in ISO 4217
-// when Levy's table was made), "" when it does not (the mark, the franc
-// and the other currencies that the euro replaced before 2015).
+// currency table holds it (the lats, the litas, the kuna and the lev,
+// which a document of the content's dates may be in), "" when it does not
+// (the mark, the franc and the other currencies that the euro replaced
+// before 2014).
 type EuroAdoption struct {
 	Country  string     // ISO 3166-1 alpha-2; Greece is GR
 	From     civil.Date // the first day of the euro
@@ -41,8 +42,8 @@ var euroAdoptions = [...]EuroAdoption{
 	{"MT", civil.MustParse("2008-01-01"), "", "Council Decision 2007/504/EC of 10 July 2007"},
 	{"SK", civil.MustParse("2009-01-01"), "", "Council Decision 2008/608/EC of 8 July 2008"},
 	{"EE", civil.MustParse("2011-01-01"), "", "Council Decision 2010/416/EU of 13 July 2010"},
-	{"LV", civil.MustParse("2014-01-01"), "", "Council Decision 2013/387/EU of 9 July 2013"},
-	{"LT", civil.MustParse("2015-01-01"), "", "Council Decision 2014/509/EU of 23 July 2014"},
+	{"LV", civil.MustParse("2014-01-01"), "LVL", "Council Decision 2013/387/EU of 9 July 2013"},
+	{"LT", civil.MustParse("2015-01-01"), "LTL", "Council Decision 2014/509/EU of 23 July 2014"},
 	{"HR", civil.MustParse("2023-01-01"), "HRK", "Council Decision (EU) 2022/1211 of 12 July 2022"},
 	{"BG", civil.MustParse("2026-01-01"), "BGN", "Council Decision of 8 July 2025 on the adoption by Bulgaria of the euro on 1 January 2026"},
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/levytax/levy/civil"
 )
 
 // NoMinorUnits is the MinorUnits of a currency that ISO 4217 lists without
@@ -20,10 +22,24 @@ type Currency struct {
 	Numeric    int    // 1 to 999, 978 for EUR; 0 when the currency has none
 	Name       string // English name, "Euro"
 	MinorUnits int    // decimal places of the minor unit, or NoMinorUnits
+
+	// Withdrawn is the first day on which the currency is no longer in
+	// use (the kuna's is 2023-01-01, when the euro replaced it); it is
+	// zero for a currency in use today.
+	Withdrawn civil.Date
+	// Successor is the alphabetic code of the currency that replaced a
+	// withdrawn one ("EUR" for the kuna), "" when none did.
+	Successor string
 }
 
 // String returns the alphabetic code.
 func (c Currency) String() string { return c.Alpha }
+
+// InUseOn reports whether the currency is in use on d: always for a
+// current currency, before Withdrawn for a withdrawn one.
+func (c Currency) InUseOn(d civil.Date) bool {
+	return c.Withdrawn.IsZero() || d.Before(c.Withdrawn)
+}
 
 // Currencies is an immutable table of currencies, safe for concurrent use.
 type Currencies struct {
@@ -34,8 +50,12 @@ type Currencies struct {
 
 // NewCurrencies builds a table from list. It rejects an alphabetic code that
 // is not three upper-case ASCII letters, a numeric code outside 0 to 999, a
-// MinorUnits below NoMinorUnits or above 18, and duplicate alphabetic or
-// (non-zero) numeric codes. The table keeps its own copy of list.
+// MinorUnits below NoMinorUnits or above 18, a Successor that is not an
+// alphabetic code or on a current currency, and duplicate alphabetic codes.
+// A (non-zero) numeric code may be shared only by currencies of which at
+// most one is current, as ISO 4217 passes a withdrawn currency's number on
+// to its successor (ANG's 532 to XCG): ByNumeric gives the current one, or
+// the one withdrawn last. The table keeps its own copy of list.
 func NewCurrencies(list []Currency) (*Currencies, error) {
 	t := &Currencies{
 		list:      make([]Currency, len(list)),
@@ -54,6 +74,9 @@ func NewCurrencies(list []Currency) (*Currencies, error) {
 		if c.MinorUnits < NoMinorUnits || c.MinorUnits > maxMinorUnits {
 			return nil, fmt.Errorf("money: currency %s: %d minor units is not within %d-%d", c.Alpha, c.MinorUnits, NoMinorUnits, maxMinorUnits)
 		}
+		if c.Successor != "" && (!isUpperCode(c.Successor, 3) || c.Withdrawn.IsZero() || c.Successor == c.Alpha) {
+			return nil, fmt.Errorf("money: currency %s: successor %q needs a withdrawal date and another three-letter code", c.Alpha, c.Successor)
+		}
 		if _, dup := t.byAlpha[c.Alpha]; dup {
 			return nil, fmt.Errorf("money: currency %s listed twice", c.Alpha)
 		}
@@ -61,10 +84,18 @@ func NewCurrencies(list []Currency) (*Currencies, error) {
 		if c.Numeric == 0 {
 			continue
 		}
-		if j, dup := t.byNumeric[c.Numeric]; dup {
-			return nil, fmt.Errorf("money: currencies %s and %s share numeric code %03d", t.list[j].Alpha, c.Alpha, c.Numeric)
+		j, dup := t.byNumeric[c.Numeric]
+		if !dup {
+			t.byNumeric[c.Numeric] = i
+			continue
 		}
-		t.byNumeric[c.Numeric] = i
+		prev := t.list[j]
+		if prev.Withdrawn.IsZero() && c.Withdrawn.IsZero() {
+			return nil, fmt.Errorf("money: currencies %s and %s share numeric code %03d", prev.Alpha, c.Alpha, c.Numeric)
+		}
+		if c.Withdrawn.IsZero() || !prev.Withdrawn.IsZero() && c.Withdrawn.After(prev.Withdrawn) {
+			t.byNumeric[c.Numeric] = i
+		}
 	}
 	return t, nil
 }
@@ -82,7 +113,8 @@ func (t *Currencies) ByAlpha(s string) (Currency, bool) {
 	return t.list[i], true
 }
 
-// ByNumeric returns the currency with the ISO 4217 numeric code n.
+// ByNumeric returns the currency with the ISO 4217 numeric code n; of
+// currencies that share it, the current one (NewCurrencies).
 func (t *Currencies) ByNumeric(n int) (Currency, bool) {
 	if t == nil || n == 0 {
 		return Currency{}, false

@@ -3,6 +3,8 @@ package money
 import (
 	"slices"
 	"testing"
+
+	"github.com/levytax/levy/civil"
 )
 
 func testCurrencies(t *testing.T) *Currencies {
@@ -108,5 +110,46 @@ func TestNewCurrenciesRejects(t *testing.T) {
 	}
 	if cs, err := NewCurrencies(nil); err != nil || cs.Len() != 0 {
 		t.Errorf("empty table: %v", err)
+	}
+}
+
+// TestWithdrawnCurrencies checks InUseOn and a numeric code passed on
+// from a withdrawn currency to its successor (ANG's 532 to XCG), which
+// ByNumeric gives whatever the order of the list; two current currencies
+// may not share one, and a successor needs a withdrawal date.
+func TestWithdrawnCurrencies(t *testing.T) {
+	ang := Currency{Alpha: "ANG", Numeric: 532, Name: "Netherlands Antillean Guilder", MinorUnits: 2,
+		Withdrawn: civil.MustParse("2025-07-01"), Successor: "XCG"}
+	xcg := Currency{Alpha: "XCG", Numeric: 532, Name: "Caribbean Guilder", MinorUnits: 2}
+	if !ang.InUseOn(civil.MustParse("2025-06-30")) || ang.InUseOn(civil.MustParse("2025-07-01")) || !xcg.InUseOn(civil.MustParse("9999-12-31")) {
+		t.Error("InUseOn: ANG is in use until 2025-06-30, XCG always")
+	}
+	for _, list := range [][]Currency{{ang, xcg}, {xcg, ang}} {
+		cs, err := NewCurrencies(list)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c, ok := cs.ByNumeric(532); !ok || c.Alpha != "XCG" {
+			t.Errorf("ByNumeric(532) = %+v, %v; want XCG", c, ok)
+		}
+		if c, ok := cs.ByAlpha("ANG"); !ok || c != ang {
+			t.Errorf("ByAlpha(ANG) = %+v, %v", c, ok)
+		}
+	}
+	old := Currency{Alpha: "NAF", Numeric: 532, Name: "older", MinorUnits: 2, Withdrawn: civil.MustParse("2001-01-01")}
+	if cs, err := NewCurrencies([]Currency{old, ang}); err != nil {
+		t.Error(err)
+	} else if c, _ := cs.ByNumeric(532); c.Alpha != "ANG" {
+		t.Errorf("ByNumeric(532) among withdrawn currencies = %s, want the one withdrawn last", c.Alpha)
+	}
+	for name, list := range map[string][]Currency{
+		"two current":                  {xcg, {Alpha: "XCD", Numeric: 532, Name: "other", MinorUnits: 2}},
+		"successor without withdrawal": {{Alpha: "AAA", Numeric: 1, Name: "a", MinorUnits: 2, Successor: "EUR"}},
+		"successor itself":             {{Alpha: "AAA", Numeric: 1, Name: "a", MinorUnits: 2, Successor: "AAA", Withdrawn: civil.MustParse("2020-01-01")}},
+		"successor not a code":         {{Alpha: "AAA", Numeric: 1, Name: "a", MinorUnits: 2, Successor: "eu", Withdrawn: civil.MustParse("2020-01-01")}},
+	} {
+		if _, err := NewCurrencies(list); err == nil {
+			t.Errorf("%s: NewCurrencies accepted %+v", name, list)
+		}
 	}
 }

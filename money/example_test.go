@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
@@ -94,4 +95,15 @@ func ExampleCurrencies() {
 	// Output:
 	// Euro 10.00
 	// Gold 10.0049
+}
+
+func ExampleCurrency_InUseOn() {
+	kuna := money.Currency{Alpha: "HRK", Numeric: 191, Name: "Kuna", MinorUnits: 2,
+		Withdrawn: civil.MustParse("2023-01-01"), Successor: "EUR"}
+	for _, d := range []string{"2022-12-31", "2023-01-01"} {
+		fmt.Println(d, kuna.InUseOn(civil.MustParse(d)))
+	}
+	// Output:
+	// 2022-12-31 true
+	// 2023-01-01 false
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/binfmt"
 )
 
@@ -15,15 +16,19 @@ import (
 //
 //	count of currencies, then for each, sorted by code:
 //	  alpha (string), numeric (int, 0 for none), name (string),
-//	  minor units (int, -1 for none)
+//	  minor units (int, -1 for none),
+//	  withdrawn (string, YYYY-MM-DD: the first day the currency is no
+//	  longer in use, "" for a current one), successor (string, the
+//	  code that replaced it, "" for none)
 //	count of countries, then for each, sorted by alpha-2:
 //	  alpha-2, alpha-3 (strings), numeric (int, 0 for none), name (string),
 //	  count of other English names, then each (string), sorted
 //
-// data/codes.go reads it back in the same order.
+// data/codes.go reads it back in the same order. Version 1 had neither
+// withdrawn nor successor.
 const (
 	codesKind    = "codes"
-	codesVersion = 1
+	codesVersion = 2
 )
 
 // Source files of the codes step, relative to --src.
@@ -32,6 +37,14 @@ const (
 	codesCountryCodesFile = "codes/iso3166-codes.json"
 	codesCountryNamesFile = "codes/iso3166-names-en.json"
 )
+
+// codesDatedFile is the curated table of currencies with a date: those
+// withdrawn since the content's first dates (the kuna, the litas, the
+// redenominated ouguiya, dobra, bolívar, leone, Belarusian and Zimbabwe
+// dollar's predecessors), which the ISO list one of the currency-codes
+// package no longer holds or holds as current, and those it does not hold
+// yet (the Caribbean guilder). Each row cites its decision.
+const codesDatedFile = "iso4217-dated.csv"
 
 // codesNoMinorUnits marks a currency whose minor unit ISO 4217 gives as "N.A.";
 // it matches money.NoMinorUnits.
@@ -54,6 +67,8 @@ type codesCurrency struct {
 	numeric    int
 	name       string
 	minorUnits int
+	withdrawn  string // YYYY-MM-DD, "" while current
+	successor  string
 }
 
 type codesCountry struct {
@@ -68,6 +83,14 @@ func genCodes(g *gen) error {
 	if err != nil {
 		return err
 	}
+	dated, err := readTableFile(g.curatedFile(codesDatedFile), curatedRef+codesDatedFile,
+		"code", "numeric", "name", "minor_units", "withdrawn", "successor", "citation")
+	if err != nil {
+		return err
+	}
+	if currencies, err = codesApplyDated(currencies, dated); err != nil {
+		return err
+	}
 	countries, err := codesReadCountries(g.path(codesCountryCodesFile), g.path(codesCountryNamesFile))
 	if err != nil {
 		return err
@@ -80,6 +103,8 @@ func genCodes(g *gen) error {
 		w.Int(c.numeric)
 		w.String(c.name)
 		w.Int(c.minorUnits)
+		w.String(c.withdrawn)
+		w.String(c.successor)
 	}
 	w.Uvarint(uint64(len(countries)))
 	for _, c := range countries {
@@ -107,6 +132,15 @@ func genCodes(g *gen) error {
 		From:        "npm currency-codes@2.2.0 (ISO 4217 list one published 2024-06-25)",
 		Licence:     "MIT",
 		Attribution: "currency-codes, Copyright (c) 2018-present Tobias Baunbæk Christensen, MIT License",
+	})
+	g.addSource(Source{
+		Key:   "iso4217-dated",
+		Files: curatedRef + codesDatedFile,
+		What: fmt.Sprintf("ISO 4217 currencies with a date (%d rows): the currencies withdrawn since 2014 that a document of the content's dates "+
+			"may be in (HRK, LTL, LVL, BYR, MRO, STD, VEF, SLL, ZWL, ANG), each with the first day it is no longer in use and its successor, "+
+			"refused on a document dated from that day; and the Caribbean guilder (XCG), added after the package's list", len(dated.Rows)),
+		From:    "the Council decisions and regulations, central bank notices and ISO 4217 amendments cited in each row (curated by the Levy project)",
+		Licence: "public government information",
 	})
 	g.addSource(Source{
 		Key:   "iso3166",
@@ -171,6 +205,77 @@ func codesReadCurrencies(path string) ([]codesCurrency, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].alpha < out[j].alpha })
 	return out, nil
+}
+
+// codesApplyDated applies the curated table of dated currencies to the
+// ISO list: a row of a code the list holds dates it (its numeric code and
+// minor units must be the list's), a row of another code adds it. A
+// successor must be in the table, and a numeric code may be shared only
+// with a withdrawn currency (ANG's 532 passed on to XCG).
+func codesApplyDated(list []codesCurrency, t *Table) ([]codesCurrency, error) {
+	at := make(map[string]int, len(list))
+	for i, c := range list {
+		at[c.alpha] = i
+	}
+	ref := curatedRef + codesDatedFile
+	for n, row := range t.Rows {
+		code := t.Get(row, "code")
+		c := codesCurrency{alpha: code, name: codesCleanName(t.Get(row, "name")), withdrawn: t.Get(row, "withdrawn"), successor: t.Get(row, "successor")}
+		var err error
+		switch {
+		case !codesUpperLetters(code, 3):
+			err = fmt.Errorf("code %q is not three capital letters", code)
+		case c.name == "" || t.Get(row, "citation") == "":
+			err = fmt.Errorf("%s needs a name and a citation", code)
+		case c.successor != "" && (c.withdrawn == "" || !codesUpperLetters(c.successor, 3) || c.successor == code):
+			err = fmt.Errorf("%s: successor %q needs a withdrawal date and another code", code, c.successor)
+		}
+		if err == nil {
+			c.numeric, err = codesThreeDigits(t.Get(row, "numeric"))
+		}
+		if err == nil {
+			c.minorUnits, err = strconv.Atoi(t.Get(row, "minor_units"))
+			if err == nil && (c.minorUnits < 0 || c.minorUnits > 4) {
+				err = fmt.Errorf("%s: %d minor units", code, c.minorUnits)
+			}
+		}
+		if err == nil && c.withdrawn != "" {
+			if _, perr := civil.Parse(c.withdrawn); perr != nil {
+				err = fmt.Errorf("%s: withdrawn: %w", code, perr)
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: row %d: %w", ref, n+2, err)
+		}
+		i, listed := at[code]
+		if !listed {
+			at[code] = len(list)
+			list = append(list, c)
+			continue
+		}
+		if old := list[i]; old.numeric != c.numeric || old.minorUnits != c.minorUnits || old.withdrawn != "" {
+			return nil, fmt.Errorf("%s: row %d: %s is %03d with %d minor units in %s, not %03d with %d, or dated twice",
+				ref, n+2, code, old.numeric, old.minorUnits, codesCurrenciesFile, c.numeric, c.minorUnits)
+		}
+		list[i].withdrawn, list[i].successor = c.withdrawn, c.successor
+	}
+	current := map[int]string{}
+	for _, c := range list {
+		if c.successor != "" {
+			if _, ok := at[c.successor]; !ok {
+				return nil, fmt.Errorf("%s: %s's successor %s is not a currency of the table", ref, c.alpha, c.successor)
+			}
+		}
+		if c.withdrawn != "" {
+			continue
+		}
+		if prev, dup := current[c.numeric]; dup {
+			return nil, fmt.Errorf("%s: %s and %s are both current with numeric code %03d", ref, prev, c.alpha, c.numeric)
+		}
+		current[c.numeric] = c.alpha
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].alpha < list[j].alpha })
+	return list, nil
 }
 
 // codesReadCountries joins the ISO 3166-1 code table with the English names,
