@@ -316,6 +316,26 @@ func TestRealNumbers(t *testing.T) {
 	}
 }
 
+// TestCyprusNewFormat checks the Tax Identification Numbers the Cyprus
+// Tax Department has given new registrants since 27 March 2023, which all
+// start with 6 and keep the check letter; a VAT number is such a TIN.
+// 60040893B and 60052853Y are numbers of the new format quoted as valid
+// in public VIES client test data; their check letters hold.
+func TestCyprusNewFormat(t *testing.T) {
+	for _, tt := range []struct {
+		number string
+		want   Result
+	}{
+		{"CY60040893B", Result{true, "CY60040893B", InfoSyntaxValid}},
+		{"cy 6005 2853 y", Result{true, "CY60052853Y", InfoSyntaxValid}},
+		{"60052853Z", Result{false, "CY60052853Z", InfoSyntaxInvalid}},
+	} {
+		if got := Validate("CY", tt.number); got != tt.want {
+			t.Errorf("Validate(\"CY\", %q) = %+v, want %+v", tt.number, got, tt.want)
+		}
+	}
+}
+
 func TestCovered(t *testing.T) {
 	got := Covered()
 	if !slices.IsSorted(got) {
