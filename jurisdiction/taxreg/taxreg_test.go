@@ -336,6 +336,30 @@ func TestCyprusNewFormat(t *testing.T) {
 	}
 }
 
+func TestPrefixCountry(t *testing.T) {
+	for _, tt := range []struct{ number, want string }{
+		{"de 136.695.976", "DE"},
+		{"EL094012834", "EL"},
+		{"GR094012834", "GR"},
+		{"XI000472631", "XI"},
+		{"GB 000 4726 31 123", "GB"},
+		{"CHE-432.825.998 MWST", "CH"},
+		{"NO 864 234 232 MVA", "NO"},
+		{"FR K7 399859412", "FR"},
+		{"CY60040893B", "CY"},
+		{"DE136695977", ""},        // wrong check digit
+		{"136695976", ""},          // no prefix
+		{"12.ABC.345/01DE-35", ""}, // a CNPJ, no prefix
+		{"US12-3456789", ""},       // a country Validate does not cover
+		{"D", ""},
+		{"", ""},
+	} {
+		if got := PrefixCountry(tt.number); got != tt.want {
+			t.Errorf("PrefixCountry(%q) = %q, want %q", tt.number, got, tt.want)
+		}
+	}
+}
+
 func TestCovered(t *testing.T) {
 	got := Covered()
 	if !slices.IsSorted(got) {

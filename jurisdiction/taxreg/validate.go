@@ -101,6 +101,25 @@ func Validate(country, number string) Result {
 	return Result{IsSyntaxValid: true, Normalized: r.canon + norm, Info: InfoSyntaxValid}
 }
 
+// PrefixCountry returns the code of the country whose VAT prefix number
+// is written with, when number is a valid number of that country under
+// it ("DE" for "de 136.695.976", "EL" for "EL094012834", "XI" for
+// "XI000472631", "CH" for "CHE-432.825.998 MWST"): the code Validate
+// takes for it, which names the registration's country when the
+// registration names none. It returns "" for a number without such a
+// prefix, or one that is not valid under it.
+func PrefixCountry(number string) string {
+	cleaned := clean(number)
+	if len(cleaned) < 2 {
+		return ""
+	}
+	code := cleaned[:2]
+	if _, ok := rules[code]; !ok || !Validate(code, number).IsSyntaxValid {
+		return ""
+	}
+	return code
+}
+
 // Covered returns the ISO 3166-1 alpha-2 codes of the countries whose
 // numbers Validate checks, sorted. The aliases "EL" (Greece) and "XI"
 // (Northern Ireland) are accepted by Validate but not listed.
