@@ -360,6 +360,30 @@ func TestPrefixCountry(t *testing.T) {
 	}
 }
 
+// TestDutchLeadingZeros: a Dutch number whose leading zeros were dropped
+// (an RSIN of 004495445 written NL4495445B01, as a spreadsheet or a
+// numeric column of an ERP keeps it) is the 9-digit number, as an old
+// Belgian or Greek number is; NL4495445B01, NL68357370B01 and
+// NL00449544B01 are written so in public listings of the companies'
+// numbers.
+func TestDutchLeadingZeros(t *testing.T) {
+	for _, tt := range []struct {
+		number string
+		want   Result
+	}{
+		{"NL4495445B01", Result{true, "NL004495445B01", InfoSyntaxValid}},
+		{"NL 68357370 B01", Result{true, "NL068357370B01", InfoSyntaxValid}},
+		{"4495445B01", Result{true, "NL004495445B01", InfoSyntaxValid}},
+		{"NL4495446B01", Result{false, "NL4495446B01", InfoSyntaxInvalid}},
+		{"NL 449544 B01", Result{true, "NL000449544B01", InfoSyntaxValid}},
+		{"NLB01", Result{false, "NLB01", InfoSyntaxInvalid}},
+	} {
+		if got := Validate("NL", tt.number); got != tt.want {
+			t.Errorf("Validate(\"NL\", %q) = %+v, want %+v", tt.number, got, tt.want)
+		}
+	}
+}
+
 func TestCovered(t *testing.T) {
 	got := Covered()
 	if !slices.IsSorted(got) {
