@@ -384,6 +384,28 @@ func TestDutchLeadingZeros(t *testing.T) {
 	}
 }
 
+// TestWrittenForms: numbers as their holders print them on invoices and
+// letterheads, a colon after the prefix or the optional leading 0 of a
+// Belgian number in parentheses ("BTW BE (0)468.561.072"); the numbers
+// are the companies' own, found so in public listings.
+func TestWrittenForms(t *testing.T) {
+	for _, tt := range []struct {
+		country, number string
+		want            Result
+	}{
+		{"BE", "BE (0)468.561.072", Result{true, "BE0468561072", InfoSyntaxValid}},
+		{"DK", "DK: 21599336", Result{true, "DK21599336", InfoSyntaxValid}},
+		{"GR", "EL: 094279805", Result{true, "EL094279805", InfoSyntaxValid}},
+		{"IT", "IT: 02331250163", Result{true, "IT02331250163", InfoSyntaxValid}},
+		{"LU", "LU: 2294 4200", Result{true, "LU22944200", InfoSyntaxValid}},
+		{"LU", "LU: 2294 4201", Result{false, "LU22944201", InfoSyntaxInvalid}},
+	} {
+		if got := Validate(tt.country, tt.number); got != tt.want {
+			t.Errorf("Validate(%q, %q) = %+v, want %+v", tt.country, tt.number, got, tt.want)
+		}
+	}
+}
+
 func TestCovered(t *testing.T) {
 	got := Covered()
 	if !slices.IsSorted(got) {
