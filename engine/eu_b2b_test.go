@@ -27,6 +27,10 @@ var (
 	xiNumber  = wire.TaxRegistration{ISOCountryCode: "XI", TaxRegistrationNumber: "000472631"}
 	gbNumber  = wire.TaxRegistration{ISOCountryCode: "GB", TaxRegistrationNumber: "GB000472631"}
 	chNumber  = wire.TaxRegistration{ISOCountryCode: "CH", TaxRegistrationNumber: "CHE-432.825.998 MWST"}
+	// Numbers sent without isoCountryCode, written with their VAT prefix.
+	deBare = wire.TaxRegistration{TaxRegistrationNumber: "de 136.695.976"}
+	elBare = wire.TaxRegistration{TaxRegistrationNumber: "EL094012834"}
+	nlBare = wire.TaxRegistration{TaxRegistrationNumber: "NL004909665B07"}
 )
 
 // euSale returns an invoice of one line of 1000.00 EUR of class from a
@@ -133,6 +137,14 @@ func TestEUGoodsToABusinessOfAnotherMemberState(t *testing.T) {
 			euOutcome{"eu-reverse-charge", "FR", "0.00", "BUYER", true}},
 		{"a Northern Irish number before the Protocol", euSale("2020-06-01", "GENERAL", euParis, false, xiNumber),
 			euOutcome{EUBusinessNoNumberRule, "NL", "210.00", "SELLER", false}},
+		// A registration that names no country is the country whose VAT
+		// prefix its number is written with.
+		{"a German number without its country", euSale(today, "GENERAL", euParis, false, deBare),
+			euOutcome{"eu-reverse-charge", "FR", "0.00", "BUYER", true}},
+		{"a Greek number under EL without its country", euSale(today, "GENERAL", euParis, false, elBare),
+			euOutcome{"eu-reverse-charge", "FR", "0.00", "BUYER", true}},
+		{"a Dutch number (the departure state) without its country", euSale(today, "GENERAL", euParis, false, nlBare),
+			euOutcome{EUDepartureNumberRule, "NL", "210.00", "SELLER", false}},
 		// The same rule before 2020 (see euGoodsToBusiness).
 		{"a German number in 2019", euSale("2019-06-01", "GENERAL", euParis, false, deNumber),
 			euOutcome{"eu-reverse-charge", "FR", "0.00", "BUYER", true}},

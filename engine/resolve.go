@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"net/netip"
 	"slices"
 	"strconv"
@@ -464,7 +465,9 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 			r.country = tr.ISOCountryCode
 		}
 		if r.country == "" {
-			r.country = idCountry(r.jurisdictionID)
+			// Else the jurisdiction's country, else the country of the
+			// VAT prefix the number is written with ("DE136695976").
+			r.country = cmp.Or(idCountry(r.jurisdictionID), taxreg.PrefixCountry(tr.TaxRegistrationNumber))
 		}
 		r.country = registrationCountry(r.country)
 		// The number is checked as its country's, under the prefix given:

@@ -675,9 +675,14 @@ func intraCommunityNumbers(regs []journal.Registration, departure string, d civi
 // registrationCountry returns the ISO 3166-1 alpha-2 code of a stored
 // registration's country, which the request may have given as its
 // alpha-3 code and in any case, or for Greece as its VAT prefix EL (as
-// the engine reads a registration, GR).
+// the engine reads a registration, GR). A registration that names no
+// country is the country of the VAT prefix its number is written with
+// (taxreg.PrefixCountry), as the engine reads it.
 func registrationCountry(r journal.Registration) string {
 	c := strings.ToUpper(strings.TrimSpace(r.Country))
+	if c == "" {
+		c = taxreg.PrefixCountry(r.Number)
+	}
 	if a2, ok := jurisdiction.CountryAlpha2(c); ok {
 		return a2
 	}

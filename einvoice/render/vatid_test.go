@@ -21,7 +21,8 @@ import (
 // their check digits (IE6388047V is Google Ireland Limited's, as its
 // invoices state it); an old 8-digit Greek number takes its leading 0. A
 // number written with Northern Ireland's prefix XI keeps it, in a
-// registration of GB or of XI.
+// registration of GB or of XI. A registration that names no country is
+// the country of the VAT prefix its number is written with.
 func TestRenderVATIdentifierCanonical(t *testing.T) {
 	e, j := journaledEngine(t)
 	seller := &wire.Seller{Company: "Grachten BV", PhysicalOrigin: &wire.Location{City: "Amsterdam", PostalCode: "1012", Country: "NL"},
@@ -39,6 +40,9 @@ func TestRenderVATIdentifierCanonical(t *testing.T) {
 		{wire.TaxRegistration{ISOCountryCode: "EL", TaxRegistrationNumber: "94012834"}, "Athens", "105 57", "GR", "EL094012834"},
 		{wire.TaxRegistration{ISOCountryCode: "GB", TaxRegistrationNumber: "XI 000 4726 31"}, "Belfast", "BT1 5GS", "GB", "XI000472631"},
 		{wire.TaxRegistration{ISOCountryCode: "XI", TaxRegistrationNumber: "xi-000-4726-31"}, "Belfast", "BT1 5GS", "GB", "XI000472631"},
+		// A registration that names no country is its number's prefix's.
+		{wire.TaxRegistration{TaxRegistrationNumber: "de 136.695.976"}, "Berlin", "10115", "DE", "DE136695976"},
+		{wire.TaxRegistration{TaxRegistrationNumber: "EL 094.012.834"}, "Athens", "105 57", "GR", "EL094012834"},
 	} {
 		id := fmt.Sprintf("VATID-%d", i+1)
 		regs := []wire.TaxRegistration{c.reg}

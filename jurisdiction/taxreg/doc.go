@@ -4,8 +4,9 @@
 // wire's TaxRegistrationValidationResult.
 //
 // Validate takes an ISO 3166-1 alpha-2 country code and a number as a user
-// typed it: with or without the country prefix, with spaces, dots, dashes
-// and slashes, in any case. It returns whether the number is well formed
+// typed it: with or without the country prefix, with spaces, dots, dashes,
+// slashes, colons and parentheses ("BE (0)468.561.072", "DK: 21599336"),
+// in any case. It returns whether the number is well formed
 // and has the right check digits, and the number in its canonical form
 // (the country's VAT prefix followed by the number, upper case, without
 // separators). Greece may be given as "GR" or "EL" (its VAT prefix); the

@@ -39,7 +39,7 @@ var memberStateNumeric = map[string]string{
 // ValidateScheme checks the syntax of a number that the member state of
 // identification state (an ISO 3166-1 alpha-2 code; "EL" for Greece) gave
 // a trader for scheme, as a user typed it: with or without its prefix,
-// with spaces, dots, dashes and slashes, in any case. The number must
+// with the separators Validate drops, in any case. The number must
 // have the scheme's form (SchemeImport, SchemeNonUnion) and, when state
 // is a member state of the EU, carry its numeric code; for any other
 // state (the United Kingdom's HMRC, "XI", identifies traders for the

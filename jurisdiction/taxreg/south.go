@@ -12,17 +12,23 @@ func init() {
 	register("PT", "PT", same(validPT))
 }
 
-// validCY: the Αριθμός Εγγραφής ΦΠΑ, 8 digits and a check letter. The first
-// digit is 0, 1, 3, 4, 5 or 9, and the number does not start with 12. The
-// digits in odd positions (1st, 3rd, ...) count 1,0,5,7,9,13,15,17,19,21
-// for 0 to 9, those in even positions their value; the letter is the sum
-// modulo 26 (A for 0).
+// validCY: the Αριθμός Εγγραφής ΦΠΑ, the Tax Identification Number (TIN)
+// of the registrant: 8 digits and a check letter. The first digit is 0,
+// 1, 3, 4, 5 or 9, or 6 for every TIN the Tax Department has given since
+// 27 March 2023 (Cyprus Tax Department, "New format of the Tax
+// Identification Number", announcement of 4 May 2023,
+// https://www.mof.gov.cy/mof/TAX/taxdep.nsf/All/A030E6F71B1D5F9AC22589A500453380?OpenDocument:
+// nine characters, eight digits and a Latin control letter, all new ones
+// starting with 6); the number does not start with 12. The digits in odd
+// positions (1st, 3rd, ...) count 1,0,5,7,9,13,15,17,19,21 for 0 to 9,
+// those in even positions their value; the letter is the sum modulo 26
+// (A for 0), in both formats.
 func validCY(body string) bool {
 	if len(body) != 9 || !isDigits(body[:8]) || !isUpper(body[8]) {
 		return false
 	}
 	switch body[0] {
-	case '0', '1', '3', '4', '5', '9':
+	case '0', '1', '3', '4', '5', '6', '9':
 	default:
 		return false
 	}

@@ -316,6 +316,96 @@ func TestRealNumbers(t *testing.T) {
 	}
 }
 
+// TestCyprusNewFormat checks the Tax Identification Numbers the Cyprus
+// Tax Department has given new registrants since 27 March 2023, which all
+// start with 6 and keep the check letter; a VAT number is such a TIN.
+// 60040893B and 60052853Y are numbers of the new format quoted as valid
+// in public VIES client test data; their check letters hold.
+func TestCyprusNewFormat(t *testing.T) {
+	for _, tt := range []struct {
+		number string
+		want   Result
+	}{
+		{"CY60040893B", Result{true, "CY60040893B", InfoSyntaxValid}},
+		{"cy 6005 2853 y", Result{true, "CY60052853Y", InfoSyntaxValid}},
+		{"60052853Z", Result{false, "CY60052853Z", InfoSyntaxInvalid}},
+	} {
+		if got := Validate("CY", tt.number); got != tt.want {
+			t.Errorf("Validate(\"CY\", %q) = %+v, want %+v", tt.number, got, tt.want)
+		}
+	}
+}
+
+func TestPrefixCountry(t *testing.T) {
+	for _, tt := range []struct{ number, want string }{
+		{"de 136.695.976", "DE"},
+		{"EL094012834", "EL"},
+		{"GR094012834", "GR"},
+		{"XI000472631", "XI"},
+		{"GB 000 4726 31 123", "GB"},
+		{"CHE-432.825.998 MWST", "CH"},
+		{"NO 864 234 232 MVA", "NO"},
+		{"FR K7 399859412", "FR"},
+		{"CY60040893B", "CY"},
+		{"DE136695977", ""},        // wrong check digit
+		{"136695976", ""},          // no prefix
+		{"12.ABC.345/01DE-35", ""}, // a CNPJ, no prefix
+		{"US12-3456789", ""},       // a country Validate does not cover
+		{"D", ""},
+		{"", ""},
+	} {
+		if got := PrefixCountry(tt.number); got != tt.want {
+			t.Errorf("PrefixCountry(%q) = %q, want %q", tt.number, got, tt.want)
+		}
+	}
+}
+
+// TestDutchLeadingZeros: a Dutch number whose leading zeros were dropped
+// (an RSIN of 004495445 written NL4495445B01, as a spreadsheet or a
+// numeric column of an ERP keeps it) is the 9-digit number, as an old
+// Belgian or Greek number is; NL4495445B01, NL68357370B01 and
+// NL00449544B01 are written so in public listings of the companies'
+// numbers.
+func TestDutchLeadingZeros(t *testing.T) {
+	for _, tt := range []struct {
+		number string
+		want   Result
+	}{
+		{"NL4495445B01", Result{true, "NL004495445B01", InfoSyntaxValid}},
+		{"NL 68357370 B01", Result{true, "NL068357370B01", InfoSyntaxValid}},
+		{"4495445B01", Result{true, "NL004495445B01", InfoSyntaxValid}},
+		{"NL4495446B01", Result{false, "NL4495446B01", InfoSyntaxInvalid}},
+		{"NL 449544 B01", Result{true, "NL000449544B01", InfoSyntaxValid}},
+		{"NLB01", Result{false, "NLB01", InfoSyntaxInvalid}},
+	} {
+		if got := Validate("NL", tt.number); got != tt.want {
+			t.Errorf("Validate(\"NL\", %q) = %+v, want %+v", tt.number, got, tt.want)
+		}
+	}
+}
+
+// TestWrittenForms: numbers as their holders print them on invoices and
+// letterheads, a colon after the prefix or the optional leading 0 of a
+// Belgian number in parentheses ("BTW BE (0)468.561.072"); the numbers
+// are the companies' own, found so in public listings.
+func TestWrittenForms(t *testing.T) {
+	for _, tt := range []struct {
+		country, number string
+		want            Result
+	}{
+		{"BE", "BE (0)468.561.072", Result{true, "BE0468561072", InfoSyntaxValid}},
+		{"DK", "DK: 21599336", Result{true, "DK21599336", InfoSyntaxValid}},
+		{"GR", "EL: 094279805", Result{true, "EL094279805", InfoSyntaxValid}},
+		{"IT", "IT: 02331250163", Result{true, "IT02331250163", InfoSyntaxValid}},
+		{"LU", "LU: 2294 4200", Result{true, "LU22944200", InfoSyntaxValid}},
+		{"LU", "LU: 2294 4201", Result{false, "LU22944201", InfoSyntaxInvalid}},
+	} {
+		if got := Validate(tt.country, tt.number); got != tt.want {
+			t.Errorf("Validate(%q, %q) = %+v, want %+v", tt.country, tt.number, got, tt.want)
+		}
+	}
+}
+
 func TestCovered(t *testing.T) {
 	got := Covered()
 	if !slices.IsSorted(got) {

@@ -68,7 +68,8 @@ func register(code, canon string, check func(string) (string, bool), prefixes ..
 // Validate checks the syntax and the check digits of the tax registration
 // number of country, an ISO 3166-1 alpha-2 code ("EL" is accepted for
 // Greece and "XI" for Northern Ireland). The number may carry the country
-// prefix and contain spaces, dots, dashes and slashes, in any case.
+// prefix and contain spaces, dots, dashes, slashes, colons and
+// parentheses, in any case.
 //
 // For a country the package does not cover, Info is
 // InfoValidationNotAvailable. Validate never panics.
@@ -101,6 +102,25 @@ func Validate(country, number string) Result {
 	return Result{IsSyntaxValid: true, Normalized: r.canon + norm, Info: InfoSyntaxValid}
 }
 
+// PrefixCountry returns the code of the country whose VAT prefix number
+// is written with, when number is a valid number of that country under
+// it ("DE" for "de 136.695.976", "EL" for "EL094012834", "XI" for
+// "XI000472631", "CH" for "CHE-432.825.998 MWST"): the code Validate
+// takes for it, which names the registration's country when the
+// registration names none. It returns "" for a number without such a
+// prefix, or one that is not valid under it.
+func PrefixCountry(number string) string {
+	cleaned := clean(number)
+	if len(cleaned) < 2 {
+		return ""
+	}
+	code := cleaned[:2]
+	if _, ok := rules[code]; !ok || !Validate(code, number).IsSyntaxValid {
+		return ""
+	}
+	return code
+}
+
 // Covered returns the ISO 3166-1 alpha-2 codes of the countries whose
 // numbers Validate checks, sorted. The aliases "EL" (Greece) and "XI"
 // (Northern Ireland) are accepted by Validate but not listed.
@@ -116,13 +136,18 @@ func Covered() []string {
 	return codes
 }
 
-// clean upper-cases the ASCII letters of s and drops white space, dots, dashes and slashes.
+// clean upper-cases the ASCII letters of s and drops white space, dots,
+// dashes, slashes, colons and parentheses: the separators numbers are
+// printed with, a colon after the prefix ("DK: 21599336") and the
+// parentheses around a Belgian number's optional leading 0 ("BE
+// (0)468.561.072") among them. No number has any of them in its
+// canonical form.
 func clean(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
 		switch {
-		case unicode.IsSpace(r), r == '.', r == '-', r == '/',
+		case unicode.IsSpace(r), r == '.', r == '-', r == '/', r == ':', r == '(', r == ')',
 			r == '\u2010', r == '\u2011', r == '\u2012', r == '\u2013', r == '\u2014':
 			continue
 		case r >= 'a' && r <= 'z':

@@ -1,5 +1,7 @@
 package taxreg
 
+import "strings"
+
 // Western Europe: Austria, Belgium, France, Germany, Luxembourg, the
 // Netherlands.
 
@@ -9,7 +11,7 @@ func init() {
 	register("DE", "DE", same(validDE))
 	register("FR", "FR", same(validFR))
 	register("LU", "LU", same(validLU))
-	register("NL", "NL", same(validNL))
+	register("NL", "NL", checkNL)
 }
 
 // checkAT: the UID-Nummer, "U" and 8 digits; the last is a check digit over
@@ -99,6 +101,17 @@ func indexByte(s string, c byte) int {
 // the first six modulo 89.
 func validLU(body string) bool {
 	return isDigitsN(body, 8) && atoi(body[:6])%89 == atoi(body[6:])
+}
+
+// checkNL: a Dutch number; one with fewer than 9 digits before the "B"
+// is the number whose leading zeros were dropped (an RSIN 004495445
+// written 4495445B01, as a numeric field keeps it), and is checked and
+// kept with them, as an old 9-digit Belgian number is.
+func checkNL(body string) (string, bool) {
+	if i := strings.IndexByte(body, 'B'); i > 0 && i < 9 && isDigits(body[:i]) {
+		body = strings.Repeat("0", 9-i) + body
+	}
+	return body, validNL(body)
 }
 
 // validNL: the btw-nummer, 9 digits, "B" and 2 digits. The 9 digits pass
