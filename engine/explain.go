@@ -155,6 +155,12 @@ func (c *calc) explainReason(l *line, t *taxOut) string {
 		borne = *o
 	}
 	r.add(explainStructure(l, t, borne, places))
+	if t.ruleID == "override" && t.result == wire.TaxResultTaxable && perUnitStructure(t.structure) {
+		// An exempt or non-taxable override's partial amount leaves a
+		// charge per unit due in full (perunitov.go): its rule is the
+		// override's, which did not change the tax.
+		r.add("the override's amount takes part of the line's amount out of the tax but not a charge per unit, which is due on all its units (the override's amount says not-acted-on)")
+	}
 	if x := t.rare; x != nil {
 		r.add(x.threshold)
 	}

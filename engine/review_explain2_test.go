@@ -199,3 +199,47 @@ func TestExplainStructureWithoutReason(t *testing.T) {
 	wantReasonSays(t, "a capped item", explainedTaxOf(t, ex, 0, "US-TX").Reason, "rate structure host-tx-item-cap", "25.00", "62.50")
 	checkExplainedArithmetic(t, "capped item", flatTaxes(r.LineItems, saleLineView), ex)
 }
+
+// TestExplainOverrideOfAChargePerUnit explains Alabama's 911 fee on two
+// wireless lines (4.46) of a 90.00 plan whose exempt override takes
+// 10.00 of the fee's amount: the fee is charged per line, whatever part
+// of the amount an override's amount takes, and the line says the
+// override's amount was not acted on. The fee's record names the
+// override's rule, and its explanation gave the override's reason alone
+// ("exempt or non-taxable override of the request") beside a tax the
+// override left as it was; it now says the override did not reach the
+// charge. A fee the override exempts entirely (no amount) says nothing.
+func TestExplainOverrideOfAChargePerUnit(t *testing.T) {
+	e := testEngine(t)
+	fee := &wire.ImpositionType{Value: e911Imposition}
+	for _, c := range []struct {
+		amount string
+		said   bool
+	}{{"10.00", true}, {"", false}} {
+		req := telecomSaleIn("2026-02-15", "Birmingham", "AL", "35203", wire.LineTypeSet{Value: "WIRELESS", Count: amt("2")})
+		req.LineItems[0].ExtendedPrice = amt("90.00")
+		o := wire.Override{ImpositionType: fee}
+		if c.amount != "" {
+			o.Amount = amt(c.amount)
+		}
+		req.LineItems[0].ExemptOverrides = []wire.Override{o}
+		r, ex := saleExplained(t, e, "an override of the 911 fee", req)
+		found := false
+		for k, w := range r.LineItems[0].Taxes {
+			if w.ImpositionType == nil || w.ImpositionType.Value != e911Imposition {
+				continue
+			}
+			found = true
+			reason := ex[0].Taxes[k].Reason
+			if got := strings.Contains(reason, "not a charge per unit"); got != c.said {
+				t.Errorf("override amount %q: the fee (%s, %s) says the override missed it: %v, want %v: %q", c.amount, w.TaxResult, w.CalculatedTax, got, c.said, reason)
+			}
+			if c.said && w.CalculatedTax.String() != "4.46" {
+				t.Errorf("override amount %q: the fee is %s, want 4.46", c.amount, w.CalculatedTax)
+			}
+		}
+		if !found {
+			t.Fatalf("override amount %q: no 911 fee in %+v", c.amount, r.LineItems[0].Taxes)
+		}
+	}
+}
