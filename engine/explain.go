@@ -7,6 +7,7 @@ import (
 
 	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
@@ -139,27 +140,31 @@ func (c *calc) explainSource(l *line, t *taxOut) (wire.RateSource, bool) {
 // threshold of its rule weighed in another currency (taxRare.threshold),
 // a limit on the document's total that reached it (explainDocLimits), a cap on
 // the document's tax (taxRare.capNote), a tax-included price whose net
-// is not the one its taxes were computed on (explainIncluded), the
-// document's rounding (explainRounding) and a credit of tax paid
-// elsewhere.
+// is not the one its taxes were computed on (explainIncluded), a charge
+// per unit (explainPerUnit), a share of the input total tax of a
+// DISTRIBUTE_TAX line (explainDistributed), a rounding mode other than
+// half up (explainRoundingMode), the document's rounding
+// (explainRounding) and a credit of tax paid elsewhere.
 func (c *calc) explainReason(l *line, t *taxOut) string {
 	r := reasonBuilder{rule: t.ruleReason}
 	r.add(c.explainCertificate(l, t))
 	r.add(c.explainOwnerBasis(l))
-	if s := t.structure; s != nil && s.Reason != "" && !strings.Contains(t.ruleReason, s.Reason) && structureShaped(l, t) {
-		// (A structure whose reason the rule's already gives, a 911
-		// fee's, is not said twice.)
-		r.add("rate structure " + s.ID + ": " + s.Reason)
-	}
-	if x := t.rare; x != nil {
-		r.add(x.threshold)
-	}
-	c.explainDocLimits(l, t, &r)
 	places := int32(max(c.d.currency.MinorUnits, 0))
 	borne := t.tax
 	if o := t.originalTax(); o != nil {
 		borne = *o
 	}
+	r.add(explainStructure(l, t, borne, places))
+	if t.ruleID == "override" && t.result == wire.TaxResultTaxable && perUnitStructure(t.structure) {
+		// An exempt or non-taxable override's partial amount leaves a
+		// charge per unit due in full (perunitov.go): its rule is the
+		// override's, which did not change the tax.
+		r.add("the override's amount takes part of the line's amount out of the tax but not a charge per unit, which is due on all its units (the override's amount says not-acted-on)")
+	}
+	if x := t.rare; x != nil {
+		r.add(x.threshold)
+	}
+	c.explainDocLimits(l, t, &r)
 	if x := t.rare; x != nil && x.capNote != "" {
 		note := x.capNote
 		if u := x.uncapped; u.Sign() != 0 {
@@ -173,7 +178,10 @@ func (c *calc) explainReason(l *line, t *taxOut) string {
 		}
 		r.add(note)
 	}
-	r.add(explainIncluded(l, t, borne, places))
+	r.add(explainPerUnit(t, borne, places))
+	r.add(c.explainDistributed(l, t, borne, places))
+	r.add(explainIncluded(c, l, t, borne, places))
+	r.add(explainRoundingMode(t, places))
 	r.add(c.explainRounding(t, borne, places))
 	if o := t.originalTax(); o != nil && t.rare.creditRule == "previous-tax-paid" {
 		// A purchase line has no previousTaxPaid: an accrual credits the
@@ -294,6 +302,43 @@ func (r *reasonBuilder) String() string {
 	return r.b.String()
 }
 
+// explainStructure names the rate structure that made tax t of line l
+// another tax than its rate on the line's amount (structureShaped): its
+// ID, its reason unless the rule's reason already gives it, and, when
+// the tax is not its rate times its taxable amount (a tier, a cap on an
+// item's tax), the tax it bears (borne) beside what the rate gives, so
+// that a structure without a reason (a host's) is named with its
+// figures too. A charge per unit of an extra tax is explainPerUnit's.
+// It returns "" for the other taxes.
+func explainStructure(l *line, t *taxOut, borne decimal.Decimal, places int32) string {
+	s := t.structure
+	if s == nil || t.impType != "" || !structureShaped(l, t) {
+		return ""
+	}
+	note := "rate structure " + s.ID
+	said := s.Reason == "" || strings.Contains(t.ruleReason, s.Reason)
+	if !said {
+		note += ": " + s.Reason
+	}
+	if t.maxTax || s.Kind != rules.SingleRate {
+		base := t.taxable
+		if !l.computedNet.IsZero() && base.Equal(l.net) {
+			base = l.computedNet
+		}
+		if by := roundHalfUp(base.Mul(t.rate), places); !by.Equal(borne) {
+			note += " (it makes this tax " + borne.StringFixed(places) + ", where its rate of " + t.rate.String() + " on " +
+				base.StringFixed(places) + " gives " + by.StringFixed(places) + ")"
+			said = false
+		}
+	}
+	if said {
+		// (A structure whose reason the rule's already gives, with
+		// nothing more to say, is not said twice.)
+		return ""
+	}
+	return note
+}
+
 // structureShaped reports whether the rate structure of tax t of line l
 // made it another tax than its rate on the line's amount: a tax that is
 // not its rate times its taxable amount (tiers, an amount per unit, a
@@ -366,12 +411,81 @@ func (c *calc) explainRounding(t *taxOut, borne decimal.Decimal, places int32) s
 // rate times its taxable amount: the line's taxes were computed on the
 // net that the gross gives at their combined rate (line.computedNet),
 // and the line's net, which the taxable amount shows, is the gross less
-// those taxes once rounded. It returns "" for the other taxes.
-func explainIncluded(l *line, t *taxOut, borne decimal.Decimal, places int32) string {
+// those taxes once rounded. The gross of a buyer's purchase within
+// Canada holds the GST/HST its vendor charges as well (vendorDue, which
+// no tax of the response bears): it is named with its figure, so that
+// the gross less the line's taxes and it gives the net. It returns ""
+// for the other taxes.
+func explainIncluded(c *calc, l *line, t *taxOut, borne decimal.Decimal, places int32) string {
 	if l.computedNet.IsZero() || !t.taxable.Equal(l.net) || t.result != wire.TaxResultTaxable || t.rate.IsZero() {
 		return ""
 	}
-	return "the price includes the tax: the line's taxes were computed on the net of " + l.computedNet.StringFixed(places) +
-		" that the gross of " + l.amount.StringFixed(places) + " gives at their combined rate, and the line's net is the gross less those taxes once rounded, " +
+	taxes, less := "the line's taxes", "those taxes"
+	if due := l.vendorsDue(c.d); due.Sign() != 0 {
+		taxes = "the line's taxes and the " + due.StringFixed(places) + " of GST/HST the vendor charges (" + CAVendorChargesRule + ")"
+		less = "those taxes and the vendor's " + due.StringFixed(places)
+	}
+	return "the price includes the tax: " + taxes + " were computed on the net of " + l.computedNet.StringFixed(places) +
+		" that the gross of " + l.amount.StringFixed(places) + " gives at their combined rate, and the line's net is the gross less " + less + " once rounded, " +
 		l.net.StringFixed(places) + "; this tax is " + t.rate.String() + " of " + l.computedNet.StringFixed(places) + ", " + borne.StringFixed(places)
+}
+
+// explainPerUnit says how a charge per unit of a communications tax or a
+// franchise fee (an extra tax whose structure is an amount per unit: a
+// 911 fee per line, a franchise fee per line) came to borne: the amount
+// per unit, in the document's currency, times the units it was charged
+// on. The response gives its effective rate over the line's revenue,
+// which does not give the charge back to the minor unit. It returns ""
+// for any other tax.
+func explainPerUnit(t *taxOut, borne decimal.Decimal, places int32) string {
+	s := t.structure
+	if t.impType == "" || s == nil || s.Kind != rules.Quantity || s.PerUnit == nil || s.PerUnit.Sign() == 0 || t.result != wire.TaxResultTaxable {
+		return ""
+	}
+	per := s.PerUnit.Abs()
+	units := t.raw.Abs().Div(per)
+	verb := "charged"
+	if t.raw.Sign() < 0 {
+		verb = "credited"
+	}
+	amount := per.StringFixed(places)
+	if per.Exponent() < -places {
+		amount = per.String()
+	}
+	of := " units, "
+	if units.Equal(decimalOne) {
+		of = " unit, "
+	}
+	return verb + " per unit: " + amount + " a unit (a line, for a charge per line) on " + units.String() + of + borne.StringFixed(places)
+}
+
+// explainDistributed says how a DISTRIBUTE_TAX line's input total tax
+// (inputTotalTax) gave tax t its share: the total is shared among the
+// line's taxes in proportion to the tax each computes on the amount
+// (document.go distribute), in the currency's minor units, so that a
+// share is not always its rate times the base. It returns "" for any
+// other tax.
+func (c *calc) explainDistributed(l *line, t *taxOut, borne decimal.Decimal, places int32) string {
+	if c.d.mode != modeDistribute || l.inputTax == nil || t.ruleID != "distribute-tax" || t.result != wire.TaxResultTaxable {
+		return ""
+	}
+	return "the line's input total tax (inputTotalTax), " + l.inputTax.StringFixed(places) +
+		", is shared among its taxes in proportion to the tax each computes on the amount, in minor units, the shares adding up to it: this tax's share is " +
+		borne.StringFixed(places)
+}
+
+// explainRoundingMode says that tax t was rounded other than half up
+// (the rounding mode that the settings, or the tenant's policy, give its
+// jurisdiction) when that made it another amount than half up would:
+// its exact tax and what it rounds to. It returns "" otherwise.
+func explainRoundingMode(t *taxOut, places int32) string {
+	if t.mode == money.HalfUp || t.result != wire.TaxResultTaxable || t.j == nil {
+		return ""
+	}
+	own, half := roundTax(t.raw, places, t.mode), roundHalfUp(t.raw, places)
+	if own.Equal(half) {
+		return ""
+	}
+	return "the tax of " + t.j.JurisdictionID + " is rounded " + t.mode.String() + " (the rounding that the settings or the tenant's policy give it): its exact " +
+		t.raw.String() + " rounds to " + own.StringFixed(places) + ", not " + half.StringFixed(places)
 }

@@ -86,6 +86,17 @@ func (c *calc) source(l *line) situs {
 // participating province's part of the HST (Division IV.1, s. 220.08).
 const CAMoveWithinCanadaRule = "ca-move-within-canada"
 
+// The reasons of rule use-at-destination: a buyer's or an owner's own
+// tax on what it did not buy tax-paid (a consumer's use tax, the
+// self-assessed tax of an import) falls where the goods or services are
+// delivered and used. An owner's asset moved within Canada owes the tax
+// of the province it is brought into (CAMoveWithinCanadaRule decides
+// the GST).
+const (
+	useAtDestinationReason       = "the buyer or owner accounts for its own tax (a use tax, or the tax it self-assesses on an import) where the goods or services are delivered and used, the destination"
+	useAtDestinationCanadaReason = "an owner's asset moved within Canada owes the tax of the province it is brought into, the destination, which the owner accounts for itself"
+)
+
 // OutsideVATRule is the rule ID of a line taxed in a VAT special
 // territory where no VAT that Levy computes applies (the Canary Islands,
 // Ceuta, Melilla, Heligoland, Livigno, Campione d'Italia, Mount Athos,
@@ -149,9 +160,9 @@ func (c *calc) sourceAreas(l *line) situs {
 		// Consumer use tax falls where the goods are used; an asset moved
 		// within Canada owes its destination province's tax alone.
 		if c.d.message == string(wire.OwnerAssetMovement) && orig.country == "CA" && dest.country == "CA" {
-			return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinCanada: true}
+			return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinCanada: true, reason: useAtDestinationCanadaReason}
 		}
-		return situs{at: dest, role: dest.role, ruleID: "use-at-destination",
+		return situs{at: dest, role: dest.role, ruleID: "use-at-destination", reason: useAtDestinationReason,
 			interUS:  dest.country == "US" && orig.country == "US" && dest.state() != orig.state(),
 			inCanada: c.d.perspective == "BUYER" && orig.country == "CA" && dest.country == "CA"}
 	}
