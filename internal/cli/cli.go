@@ -13,6 +13,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os/signal"
+	"syscall"
 )
 
 const usage = `usage: levy <command> [arguments]
@@ -42,6 +44,13 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
+	// A reader of standard output that goes away (levy journal export |
+	// head) makes a write fail with EPIPE, which finish reports, rather
+	// than killing levy with SIGPIPE in silence, after whatever it
+	// stored. Every write to standard output goes through out.
+	signal.Ignore(syscall.SIGPIPE)
+	out := &stdoutWriter{w: stdout}
+	stdout = out
 	var err error
 	switch args[0] {
 	case "version":
@@ -75,5 +84,5 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "levy: unknown command %q\n%s", args[0], usage)
 		return 2
 	}
-	return exitCode(err, stderr)
+	return finish(err, out, stderr)
 }

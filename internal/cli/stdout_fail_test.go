@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// brokenStdout fails every write as a pipe whose reader went away.
+type brokenStdout struct{}
+
+func (brokenStdout) Write([]byte) (int, error) {
+	return 0, fmt.Errorf("write /dev/stdout: %w", syscall.EPIPE)
+}
+
+// TestStdoutFailureIsReported: a command whose standard output cannot be
+// written ends with a message on stderr and exit status 1. levy data
+// coverage ignored its failed writes and exited 0 in silence.
+func TestStdoutFailureIsReported(t *testing.T) {
+	var errOut bytes.Buffer
+	code := Run(context.Background(), []string{"data", "coverage", "--state", "AL"}, os.Stdin, brokenStdout{}, &errOut)
+	if code != 1 || !strings.Contains(errOut.String(), "levy: standard output could not be written (write /dev/stdout: broken pipe): what was printed is incomplete") {
+		t.Fatalf("data coverage into a broken pipe: exit %d, stderr %q", code, errOut.String())
+	}
+	if strings.Contains(errOut.String(), "done nonetheless") {
+		t.Errorf("data coverage stores nothing, and says it did: %q", errOut.String())
+	}
+}
+
+// TestStdoutFailureNamesStored: levy calc with a journal stores the
+// transaction before it prints the response; when the response cannot
+// be written, the message says the transaction was stored. It said
+// "broken pipe" alone, as though nothing had been done.
+func TestStdoutFailureNamesStored(t *testing.T) {
+	dir := t.TempDir()
+	var errOut bytes.Buffer
+	code := Run(context.Background(), []string{"calc", "sale", "--data-dir", dir, "--tenant", "acme", "../../engine/testdata/sale_invoice.json"},
+		os.Stdin, brokenStdout{}, &errOut)
+	want := "levy: done nonetheless: transaction INV-2026-000481 (version 1) was stored in the journal of tenant acme"
+	if code != 1 || !strings.Contains(errOut.String(), "standard output could not be written") || !strings.Contains(errOut.String(), want) {
+		t.Fatalf("calc into a broken pipe: exit %d, stderr %q", code, errOut.String())
+	}
+	if code, out, _ := runCLI(t, "journal", "export", "--data-dir", dir, "--tenant", "acme", "--format", "csv"); code != 0 || !strings.Contains(out, "INV-2026-000481,1,") {
+		t.Fatalf("the journal after the calc: exit %d, %.300s", code, out)
+	}
+
+}
+
+// TestStdoutBrokenPipe runs levy data coverage as a process whose
+// standard output is a pipe that nobody reads any more: it ends with exit
+// status 1 and says why. Before, SIGPIPE killed it without a word.
+func TestStdoutBrokenPipe(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	defer w.Close()
+	cmd := exec.Command(os.Args[0], "--", "data", "coverage")
+	cmd.Env = append(os.Environ(), "LEVY_TEST_MAIN=1")
+	cmd.Stdout = w
+	var errOut bytes.Buffer
+	cmd.Stderr = &errOut
+	err = cmd.Run()
+	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 1 || !strings.Contains(errOut.String(), "standard output could not be written") ||
+		!strings.Contains(errOut.String(), "broken pipe") {
+		t.Fatalf("data coverage into a pipe nobody reads: %v (state %v): %q", err, cmd.ProcessState, errOut.String())
+	}
+}
