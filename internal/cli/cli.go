@@ -38,7 +38,9 @@ commands:
 // name), reading standard input from stdin, and returns the process exit
 // code: 0 on success, 1 when the command failed, 2 for a usage error.
 // The end of ctx stops a command in order (levy serve drains its
-// requests, levy batch writes what it answered).
+// requests, levy batch writes what it answered). A write to stdout that
+// fails (a reader gone, a full disk) ends the command with exit code 1
+// at least and a message on stderr naming what it stored nonetheless.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
@@ -79,7 +81,6 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = runData(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
-		return 0
 	default:
 		fmt.Fprintf(stderr, "levy: unknown command %q\n%s", args[0], usage)
 		return 2

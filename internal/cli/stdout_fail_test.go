@@ -20,15 +20,18 @@ func (brokenStdout) Write([]byte) (int, error) {
 
 // TestStdoutFailureIsReported: a command whose standard output cannot be
 // written ends with a message on stderr and exit status 1. levy data
-// coverage ignored its failed writes and exited 0 in silence.
+// coverage and levy help ignored their failed writes and exited 0 in
+// silence.
 func TestStdoutFailureIsReported(t *testing.T) {
-	var errOut bytes.Buffer
-	code := Run(context.Background(), []string{"data", "coverage", "--state", "AL"}, os.Stdin, brokenStdout{}, &errOut)
-	if code != 1 || !strings.Contains(errOut.String(), "levy: standard output could not be written (write /dev/stdout: broken pipe): what was printed is incomplete") {
-		t.Fatalf("data coverage into a broken pipe: exit %d, stderr %q", code, errOut.String())
-	}
-	if strings.Contains(errOut.String(), "done nonetheless") {
-		t.Errorf("data coverage stores nothing, and says it did: %q", errOut.String())
+	for _, args := range [][]string{{"data", "coverage", "--state", "AL"}, {"help"}} {
+		var errOut bytes.Buffer
+		code := Run(context.Background(), args, os.Stdin, brokenStdout{}, &errOut)
+		if code != 1 || !strings.Contains(errOut.String(), "levy: standard output could not be written (write /dev/stdout: broken pipe): what was printed is incomplete") {
+			t.Errorf("levy %s into a broken pipe: exit %d, stderr %q", strings.Join(args, " "), code, errOut.String())
+		}
+		if strings.Contains(errOut.String(), "done nonetheless") {
+			t.Errorf("levy %s stores nothing, and says it did: %q", strings.Join(args, " "), errOut.String())
+		}
 	}
 }
 
