@@ -436,13 +436,14 @@ func (e *Engine) DatasetVersion() string {
 
 // DatasetLacks returns the generated files that the dataset in use
 // lacks and the engine runs without, with what is off while each is
-// absent (data.Dataset.Lacks); nil for the embedded dataset, for a
-// folder that has them all and for an Engine that New did not make.
+// absent (data.Dataset.Lacks); nil for the embedded dataset and for a
+// folder that has them all. An Engine that New did not make is
+// levy.EInvalid.
 func (e *Engine) DatasetLacks() ([]data.Lack, error) {
 	if s := e.current(); s != nil {
 		return s.ds.Lacks()
 	}
-	return nil, nil
+	return nil, notMade()
 }
 
 // warnLacks logs a warning for each generated file that ds lacks, naming

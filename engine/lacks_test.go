@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/data"
 )
 
@@ -47,7 +48,8 @@ func TestNewWarnsOfLackingFiles(t *testing.T) {
 }
 
 // TestDatasetLacks: Engine.DatasetLacks names the files that the dataset
-// in use lacks, nothing for the embedded one.
+// in use lacks, nothing for the embedded one; an Engine that New did not
+// make is levy.EInvalid.
 func TestDatasetLacks(t *testing.T) {
 	files, err := engineFiles()
 	if err != nil {
@@ -69,7 +71,7 @@ func TestDatasetLacks(t *testing.T) {
 	if lacks, err := testEngine(t).DatasetLacks(); err != nil || lacks != nil {
 		t.Errorf("DatasetLacks() of the embedded dataset = %+v, %v; want nil", lacks, err)
 	}
-	if lacks, err := (&Engine{}).DatasetLacks(); err != nil || lacks != nil {
-		t.Errorf("DatasetLacks() of an Engine that New did not make = %+v, %v; want nil", lacks, err)
+	if lacks, err := (&Engine{}).DatasetLacks(); levy.ErrorCode(err) != levy.EInvalid || lacks != nil {
+		t.Errorf("DatasetLacks() of an Engine that New did not make = %+v, %v; want %s", lacks, err, levy.EInvalid)
 	}
 }
