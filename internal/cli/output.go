@@ -100,7 +100,7 @@ func noteDone(stdout io.Writer, what func() string) {
 // status of exitCode, and, when a write to standard output failed, a
 // message saying so on stderr, with what the command did nonetheless,
 // and a non-zero status. A command whose error already describes the
-// failed write (wrapping it) keeps its own words.
+// failed write (wrapping it) keeps its own words for it.
 func finish(err error, out *stdoutWriter, stderr io.Writer) int {
 	out.mu.Lock()
 	failed, done := out.err, out.done
@@ -108,16 +108,16 @@ func finish(err error, out *stdoutWriter, stderr io.Writer) int {
 	if failed == nil {
 		return exitCode(err, stderr)
 	}
-	code := 1
+	code, said := 1, false
 	if err != nil && err != failed {
 		if code = exitCode(err, stderr); code == 0 {
 			code = 1
 		}
-		if errors.Is(err, failed) {
-			return code
-		}
+		said = errors.Is(err, failed)
 	}
-	fmt.Fprintf(stderr, "levy: standard output could not be written (%v): what was printed is incomplete\n", failed)
+	if !said {
+		fmt.Fprintf(stderr, "levy: standard output could not be written (%v): what was printed is incomplete\n", failed)
+	}
 	for _, d := range done {
 		if what := d(); what != "" {
 			fmt.Fprintf(stderr, "levy: done nonetheless: %s\n", what)

@@ -75,3 +75,30 @@ func TestStdoutBrokenPipe(t *testing.T) {
 		t.Fatalf("data coverage into a pipe nobody reads: %v (state %v): %q", err, cmd.ProcessState, errOut.String())
 	}
 }
+
+// TestFinishKeepsTheCommandsWords: a command whose error wraps the failed
+// write keeps its own message for it, and what it did is still named;
+// one whose error is another keeps it, followed by the failed write.
+func TestFinishKeepsTheCommandsWords(t *testing.T) {
+	out := &stdoutWriter{w: brokenStdout{}}
+	_, failed := out.Write([]byte("x"))
+	noteDone(out, func() string { return "the thing was stored" })
+	for _, c := range []struct {
+		err     error
+		code    int
+		generic bool
+	}{
+		{failed, 1, true},
+		{fmt.Errorf("printing the thing: %w", failed), 1, false},
+		{exitError{2, "the run stopped"}, 2, true},
+		{nil, 1, true},
+	} {
+		var errOut bytes.Buffer
+		code := finish(c.err, out, &errOut)
+		got := errOut.String()
+		if code != c.code || strings.Contains(got, "standard output could not be written") != c.generic ||
+			!strings.HasSuffix(got, "levy: done nonetheless: the thing was stored\n") {
+			t.Errorf("finish(%v): exit %d, stderr %q", c.err, code, got)
+		}
+	}
+}
