@@ -83,9 +83,10 @@
 // (or per jurisdiction over the document when roundAtLineLevel is false,
 // the rounded total spread back over the lines), half-up unless
 // Settings.Rounding says otherwise. Every response keeps the invariants:
-// each line's totalTax is the sum of its taxes that are not information
-// only, the document's totalTax the sum of its lines', and total is
-// subTotal plus totalTax. Every tax carries the ID of the rule that
+// each line's totalTax is the sum of its taxes that are neither
+// information only nor withheld by the buyer (an imposition with a
+// withholdingType), and of its child lines' totalTax; the document's
+// totalTax is the sum of its lines', and total is subTotal plus totalTax. Every tax carries the ID of the rule that
 // decided it (calculationRuleId) so that each number can be explained.
 //
 // # Tax profiles

@@ -342,11 +342,16 @@ func WithRates(rates ...RateEntry) Option {
 // WithContent loads rate and boundary files over the dataset when the
 // engine is built or reloaded (so that a Reload picks up their new
 // contents): SST rate and boundary files, ZIP rate tables, Levy's own
-// CSV or tables of Brazilian municipal ISS rates (see package
-// data/content). For the US states they cover they replace the dataset's
-// local content; the ISS rates are those of Brazilian services; a file
-// with a bad row fails New, naming the file, line and column. opts.AsOf picks the rows of SST
-// boundary files in force (today when zero).
+// CSV, tables of Brazilian municipal ISS rates, a table of franchise
+// area fees, of places in another country's VAT area or of low-value
+// import limits (see package data/content). For the US states they cover
+// the rate and boundary files replace the dataset's local content; the
+// ISS rates are those of Brazilian services; the franchise fees are
+// charged on the lines that name their area (a tenant's profile may
+// replace an area's fees); the VAT areas join the dataset's, and a
+// country's low-value limits replace its rows. A file with a bad row
+// fails New, naming the file, line and column. opts.AsOf picks the rows
+// of SST boundary files in force (today when zero).
 func WithContent(opts content.Options, sources ...content.Source) Option {
 	return func(c *config) {
 		c.content = append(c.content, sources...)

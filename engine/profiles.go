@@ -162,10 +162,13 @@ func CertificateRuleNames() []string {
 //     takes the server's table (--content franchise:FILE).
 //   - Policy. Each member of the policy that is set replaces the engine's
 //     setting for the tenant: DefaultCountry, Tolerance (whole),
-//     Undercharge and Overcharge (Procurement's), EUDistanceSales (the
-//     whole map), EUDistanceThreshold, Rounding (the whole map) and
-//     AddressCheck. The address check of a tenant is its policy's when
-//     the policy has one, else the server's for the tenant
+//     Undercharge and Overcharge (Procurement's), EUDistanceThreshold,
+//     Rounding (the whole map) and AddressCheck. Its EUDistanceSales (by
+//     company code, "" for every other), which no Settings member has,
+//     gives the seller company's EU distance sales from the calculation's
+//     snapshot of the profile, before the WithDistanceSales source is
+//     asked. The address check of a tenant is its policy's when the
+//     policy has one, else the server's for the tenant
 //     (Settings.TenantAddressCheck), else the server's.
 //
 // The request's codes (customer, seller company, product and commodity
@@ -216,12 +219,14 @@ func (e *Engine) profileOf(ctx context.Context) (*profile.Snapshot, error) {
 
 // withPolicy returns s with the members that p sets in place of its own:
 // DefaultCountry, Tolerance (whole), Procurement.Undercharge and
-// Procurement.Overcharge (each), EUDistanceSales (the whole map),
-// EUDistanceThreshold, Rounding (the whole map), and AddressCheck. A
+// Procurement.Overcharge (each), EUDistanceThreshold, Rounding (the
+// whole map), and AddressCheck. A
 // member p leaves at its zero value keeps s's. The address check of the
 // tenant is the policy's when it has one, else the server's for the
 // tenant (TenantAddressCheck, else AddressCheck): the result names no
-// tenants. ExpiryNoticeDays is no setting of the calculation.
+// tenants. ExpiryNoticeDays and LevyMembers are no settings of the
+// calculation, and EUDistanceSales is read from the profile's snapshot
+// (policyDistance).
 func (s Settings) withPolicy(tenant string, p *profile.Policy) Settings {
 	if c := s.TenantAddressCheck[tenant]; c != "" {
 		s.AddressCheck = c
@@ -242,8 +247,9 @@ func (s Settings) withPolicy(tenant string, p *profile.Policy) Settings {
 	if p.Overcharge != "" {
 		s.Procurement.Overcharge = p.Overcharge
 	}
-	// The policy's EU distance sales reach the engine through its
-	// DistanceSales source (nexus.EUSource reads the profile).
+	// The policy's EU distance sales are read from the calculation's
+	// snapshot of the profile (policyDistance), before the DistanceSales
+	// source.
 	if p.EUDistanceThreshold != nil {
 		v := *p.EUDistanceThreshold
 		s.EUDistanceThreshold = &v

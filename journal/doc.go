@@ -10,7 +10,8 @@
 // here, over a Backend (NewStore): the storage that runs them in atomic
 // units and keeps the records. NewMemory returns a store in memory for
 // tests and short-lived tools; package badger keeps the product's on
-// disk. Every store passes the same conformance suite (journaltest.Run),
+// disk (badger.OpenJournal), and package postgres in a PostgreSQL
+// database that several nodes share ((*postgres.DB).Journal). Every store passes the same conformance suite (journaltest.Run),
 // and every method is safe for concurrent use. This package holds no
 // storage code of its own and imports no database.
 //

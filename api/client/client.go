@@ -375,9 +375,11 @@ func (c *Client) ExplainOwner(ctx context.Context, req *wire.OwnerRequest) (*wir
 // pathID and existsID are the names of the path parameter that holds
 // the transaction ID, of the transaction operations and of
 // TransactionExists: the names the server and the engine give it in
-// their errors. An ID that no URL path can carry ("", "." and "..") is
-// refused before a request is sent, invalid and naming that parameter,
-// as the engine refuses it; the server never sees such a path.
+// their errors. An ID that the engine refuses as a path parameter
+// (wire.CheckTransactionIDParam: empty, too long, whitespace alone, "."
+// or "..", a control or bidirectional formatting character) is refused
+// before a request is sent, invalid and naming that parameter; the server
+// never sees such a path.
 const (
 	pathID   = "id"
 	existsID = "transactionid"

@@ -31,8 +31,10 @@
 // certificate that is refused keeps its own error (levy.ErrorCode calls
 // both internal). What the engine refuses before
 // it calculates, the client refuses before it sends, with the same code
-// and field: a nil request, and a transaction ID that no URL path can
-// carry ("", "." or ".."). New refuses a nil Option, and a nil value of
+// and field: a nil request, and a transaction ID that the engine refuses
+// as a path parameter (empty, over wire.MaxTransactionIDLength characters,
+// whitespace alone, "." or "..", or holding a control or bidirectional
+// formatting character). New refuses a nil Option, and a nil value of
 // WithHTTPClient or WithToken, naming it (levy.EInvalid).
 //
 // The tenant of a remote call is the one of the access token; the tenant
