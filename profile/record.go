@@ -320,10 +320,12 @@ const (
 )
 
 // Policy is a tenant's choices that the wire does not carry: the
-// per-tenant form of the engine's Settings, as plain data. Each member
-// has the meaning of the engine setting of the same name; a member at
-// its zero value keeps the server's setting. The engine turns a Policy
-// into its Settings; this package does not import the engine.
+// per-tenant form of the engine's Settings, as plain data. A member that
+// shares its name with an engine setting has that setting's meaning, and
+// at its zero value keeps the server's setting; the others (the EU
+// distance sales figures, the expiry notice days, the Levy members) are
+// the tenant's own, documented where they are declared. The engine turns
+// a Policy into its Settings; this package does not import the engine.
 type Policy struct {
 	// DefaultCountry is the country of an address that names none (ISO
 	// 3166-1 alpha-2).

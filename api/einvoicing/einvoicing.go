@@ -423,7 +423,7 @@ func sameMedia(pdf bool, data []byte) error {
 	case len(data) == 0 || pdf == isPDF:
 		return nil
 	case pdf:
-		return levy.Invalid("body", "the body is sent as application/pdf but is not a PDF: it does not start with %%PDF-")
+		return levy.Invalid("body", "the body is sent as application/pdf but is not a PDF: its first 1,024 bytes hold no %%PDF- header")
 	}
 	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the body is a PDF: send a Factur-X or ZUGFeRD PDF as application/pdf"}
 }

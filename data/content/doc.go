@@ -3,7 +3,7 @@
 // which Levy loads beside or instead of its embedded default (see
 // engine.WithContent and levy serve --content).
 //
-// Six formats are read:
+// Seven formats are read:
 //
 //   - FormatLevy, Levy's own CSV of jurisdictions, their rates and where
 //     they apply (ReadLevyCSV);
@@ -15,15 +15,15 @@
 //   - FormatBRISS, a table of Brazilian municipal ISS rates by
 //     municipality (IBGE code) and item of the LC 116/2003 list, which
 //     are not open data and which Levy's Brazilian calculation needs for
-//     the ISS of services.
+//     the ISS of services;
 //   - FormatFranchise, a tenant's table of franchise area fees
 //     (ReadFranchise), which a calculation charges on the lines whose
 //     franchiseAreaId names the area; they come in the Overlay's
-//     Franchise, outside any dataset.
+//     Franchise, outside any dataset;
 //   - FormatVATAreas, a table of places in another country's VAT area
 //     (Liechtenstein in Switzerland's), with the columns of the
 //     generator's curated vat-areas.csv; its rows join the dataset's
-//     (the Overlay's VATAreas).
+//     (the Overlay's VATAreas);
 //   - FormatLowValueLimits, a table of low-value import limits (the
 //     United Kingdom's £135, the EU's €150 IOSS), with the columns of the
 //     generator's curated low-value-limits.csv; a country's rows replace

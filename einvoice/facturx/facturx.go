@@ -203,7 +203,7 @@ type file struct {
 // embedded scans a PDF and lists its embedded files, each once.
 func embedded(data []byte) (*document, []file, error) {
 	if !IsPDF(data) {
-		return nil, nil, fail("the document is not a PDF: it does not start with %%PDF-")
+		return nil, nil, fail("the document is not a PDF: its first 1,024 bytes hold no %%PDF- header")
 	}
 	doc, err := scan(data)
 	if err != nil {

@@ -73,8 +73,9 @@ after a journaled run. A run without --resume replaces the checkpoint.
 Progress goes to standard error when it is a terminal (documents, rate,
 errors, elapsed time and, for a file, the time left), then a summary:
 documents, lines, errors, total tax by currency and time. --quiet prints
-neither. Exit status: 0 when every line succeeded, 1 when some failed, 2 on
-a usage or I/O error; after --resume, the lines of the whole output count.
+neither. Exit status: 0 when every document succeeded, 1 when some failed,
+2 on a usage or I/O error or a run stopped (Ctrl-C) before any failed; after
+--resume, the documents of the whole output count.
 `
 
 // batchOptions are the values of the flags of levy batch.
@@ -182,7 +183,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	case sum.Stopped != nil:
 		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", stoppedMessage(sum), failed, documents)}
 	case failed > 0:
-		return exitError{1, fmt.Sprintf("%d of %d lines failed", failed, documents)}
+		return exitError{1, fmt.Sprintf("%d of %d documents failed", failed, documents)}
 	}
 	return nil
 }

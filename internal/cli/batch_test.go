@@ -60,7 +60,7 @@ func TestBatchMixedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out, "--workers", "2")
-	if code != 1 || !strings.Contains(errOut, "3 of ") || !strings.Contains(errOut, "lines failed") {
+	if code != 1 || !strings.Contains(errOut, "3 of ") || !strings.Contains(errOut, "documents failed") {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
 	got, err := os.ReadFile(out)

@@ -68,7 +68,7 @@ func TestBatchJournal(t *testing.T) {
 		t.Fatalf("run without a journal: exit %d, %s", code, errOut)
 	}
 	code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", stored, "--data-dir", data)
-	if code != 1 || !strings.Contains(errOut, "7 of 700 lines failed") {
+	if code != 1 || !strings.Contains(errOut, "7 of 700 documents failed") {
 		t.Fatalf("journaled run: exit %d, %s", code, errOut)
 	}
 	batchtest.SameFile(t, stored, plain)
@@ -129,7 +129,7 @@ func TestBatchResumeStoredGroup(t *testing.T) {
 // 291, 388 and 485) all lie in those two groups, and the lines that the
 // resumed run calculates itself (513 to 570) all succeed. The resumed
 // run's output holds the five error records, and its exit status says
-// so (1, "5 of 570 lines failed"): it was 0, as if every line had
+// so (1, "5 of 570 documents failed"): it was 0, as if every line had
 // succeeded, since it counted only the lines it answered itself.
 func TestBatchResumeCountsEarlierFailures(t *testing.T) {
 	dir := t.TempDir()
@@ -148,7 +148,7 @@ func TestBatchResumeCountsEarlierFailures(t *testing.T) {
 		t.Fatalf("interrupted run: exit %d, %s", code, errOut.String())
 	}
 	code, _, stderr := runCLI(t, "batch", "sale", "--in", in, "--out", got, "--data-dir", data, "--resume")
-	if code != 1 || !strings.Contains(stderr, "5 of 570 lines failed") ||
+	if code != 1 || !strings.Contains(stderr, "5 of 570 documents failed") ||
 		!strings.Contains(stderr, fmt.Sprintf("resuming after %d documents of %s (5 failed)", 2*batch.GroupSize, got)) {
 		t.Fatalf("resumed run: exit %d, %s", code, stderr)
 	}
@@ -164,7 +164,7 @@ func TestBatchResumeCountsEarlierFailures(t *testing.T) {
 	// Resumed again, with nothing left to do, the run still tells the
 	// output's failures.
 	code, _, stderr = runCLI(t, "batch", "sale", "--in", in, "--out", got, "--data-dir", data, "--resume")
-	if code != 1 || !strings.Contains(stderr, "5 of 570 lines failed") {
+	if code != 1 || !strings.Contains(stderr, "5 of 570 documents failed") {
 		t.Fatalf("a resume of a finished run: exit %d, %s", code, stderr)
 	}
 }
@@ -313,7 +313,7 @@ func TestBatchKill9(t *testing.T) {
 	// last groups within the kill's random delay).
 	left := batchtest.LineCount(t, got)
 	code, _, errOut := runCLI(t, append(args[1:], "--resume")...)
-	if code != 1 || !strings.Contains(errOut, fmt.Sprintf("%d of 2500 lines failed", 2500/97)) {
+	if code != 1 || !strings.Contains(errOut, fmt.Sprintf("%d of 2500 documents failed", 2500/97)) {
 		t.Fatalf("final resumed run after %d lines: exit %d, want 1 naming %d failed lines; %s", left, code, 2500/97, errOut)
 	}
 	batchtest.SameFile(t, got, want)

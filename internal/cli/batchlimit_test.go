@@ -71,7 +71,7 @@ func TestBatchLongLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := runLimited(t, 4096, "batch", "sale", "--in", in, "--out", out, "--workers", "2")
-	if code != 1 || !strings.Contains(errOut, "3 of 6 lines failed") {
+	if code != 1 || !strings.Contains(errOut, "3 of 6 documents failed") {
 		t.Fatalf("exit %d, %s", code, errOut)
 	}
 	b, err := os.ReadFile(out)
