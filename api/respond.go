@@ -65,12 +65,14 @@ type exchange struct {
 	// deadline marks a request whose deadline, set by the server that
 	// runs the API, passed before its answer was ready (codeDeadline).
 	deadline bool
-	// admin marks an admin operation: Guard holds its request to the
-	// query parameters it declares (query), and sends a read-only token
-	// to a tenant admin's credential for its writes.
-	admin  bool
-	query  []string
-	writes bool // the route changes stored state (see Guard)
+	// admin marks an admin operation: Guard sends a read-only token to a
+	// tenant admin's credential for its writes.
+	admin bool
+	// holdQuery marks an operation whose request Guard holds to the
+	// query parameters it declares (query).
+	holdQuery bool
+	query     []string
+	writes    bool // the route changes stored state (see Guard)
 	// oauth marks a token endpoint, whose refusals have the form of
 	// RFC 6749 §5.2 (see Server.fail).
 	oauth bool

@@ -112,9 +112,12 @@ type Server struct {
 	// limit, by pattern; metricsHere says whether Handler serves /metrics.
 	routeLimits map[string]int64
 	metricsHere bool
-	// adminQuery are the query parameters each admin operation declares,
-	// by pattern: Guard refuses any other once the caller is known.
-	adminQuery map[string][]string
+	// queries are the query parameters of the operations whose requests
+	// Guard holds to the parameters they declare, by pattern: the admin
+	// operations, and the API's routes that read none. Guard refuses any
+	// other once the caller is known. admins are the admin operations.
+	queries map[string][]string
+	admins  map[string]bool
 	// writes are the patterns of the operations that change stored
 	// state, which Guard refuses to a read-only token.
 	writes map[string]bool
@@ -348,16 +351,11 @@ func (s *Server) describe(table []Route, mounts []mount) error {
 			s.oauthForm[m.op.Path] = true // the pattern of its 405
 		}
 		if m.op.Tag == AdminTag {
-			if s.adminQuery == nil {
-				s.adminQuery = map[string][]string{}
+			if s.admins == nil {
+				s.admins = map[string]bool{}
 			}
-			names := []string{}
-			for _, p := range m.op.Params {
-				if p.In == "query" {
-					names = append(names, p.Name)
-				}
-			}
-			s.adminQuery[m.pattern] = names
+			s.admins[m.pattern] = true
+			s.holdQuery(m.pattern, queryNames(m.op.Params))
 		}
 	}
 	return nil
@@ -417,7 +415,34 @@ func (s *Server) route(mux *http.ServeMux, base string, rt Route) {
 		mux.Handle(pattern, s.named(pattern, serve))
 		return
 	}
+	if len(queryNames(rt.Params)) == 0 {
+		// A route that reads no query parameter refuses one: DELETE
+		// /transactions/{id}?dryRun=true would otherwise delete. A route
+		// that reads some (the changed tax areas) checks them with its
+		// dates, to name every fault at once.
+		s.holdQuery(pattern, nil)
+	}
 	mux.Handle(pattern, s.named(pattern, Guard(s.auth, serve).ServeHTTP))
+}
+
+// queryNames returns the names of the query parameters among params.
+func queryNames(params []Param) []string {
+	var names []string
+	for _, p := range params {
+		if p.In == "query" {
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+// holdQuery makes Guard refuse, at the operation with pattern, a query
+// parameter that is not among names (none when names is empty).
+func (s *Server) holdQuery(pattern string, names []string) {
+	if s.queries == nil {
+		s.queries = map[string][]string{}
+	}
+	s.queries[pattern] = names
 }
 
 // markWrites records that the operation at pattern changes stored state.
@@ -488,10 +513,11 @@ func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 // say it Reads) to a read-only token, before the handler reads anything;
 // the domain packages check it again where they write. The refusal
 // names the credential that may make the write: the API's audience, or
-// on an admin operation the tenant's admin. On an admin
-// operation it refuses, 400 naming it, a query parameter that the
-// operation does not declare, so that no admin route passes over a
-// parameter, such as another tenant's name, that it does not read.
+// on an admin operation the tenant's admin. On an admin operation, and
+// on a route of the API that reads no query parameter, it refuses, 400
+// naming it, a query parameter that the operation does not declare, so
+// that no route passes over a parameter, such as another tenant's name
+// or a ?dryRun=true, that it does not read.
 func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r, err := Authenticate(r, a)
@@ -510,7 +536,7 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 				return
 			}
 		}
-		if x.admin && r.URL.RawQuery != "" {
+		if x.holdQuery && r.URL.RawQuery != "" {
 			if err := CheckQuery(r.URL.Query(), x.query...); err != nil {
 				WriteError(w, r, err)
 				return
@@ -541,14 +567,15 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 	// percent-encoded names nothing either.
 	at := pattern[strings.Index(pattern, "/")+1:]
 	tree := strings.HasSuffix(at, "/") || strings.HasSuffix(at, "...}")
-	query, admin := s.adminQuery[pattern]
+	query, holdQuery := s.queries[pattern]
+	admin := s.admins[pattern]
 	writes := s.writes[pattern]
 	oauthForm := s.oauthForm[pattern]
 	series := s.metrics.route(pattern)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		x := exchangeOf(r.Context())
 		x.route, x.metrics = pattern, series
-		x.query, x.admin, x.writes, x.oauth = query, admin, writes, oauthForm
+		x.query, x.holdQuery, x.admin, x.writes, x.oauth = query, holdQuery, admin, writes, oauthForm
 		if tree && !canonical(r.URL.Path) {
 			s.unmatched(w, r)
 			return
