@@ -368,11 +368,17 @@ func (s *Server) MetricsHandler() http.Handler { return s.metricsAlone }
 
 // unmatched answers a path that nothing is served at.
 func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
-	s.fail(w, r, levy.NotFound("", "there is no %s", r.URL.Path))
+	at := r.URL.Path
+	if at == "" { // a target that is not a path: CONNECT's host:port
+		at = strconv.Quote(r.RequestURI)
+	}
+	s.fail(w, r, levy.NotFound("", "there is no %s", at))
 }
 
 // canonicalOnly passes to next the requests whose path is canonical, and
-// answers the others with notFound. net/http.ServeMux would redirect a
+// answers the others with notFound, as it does a request whose target is
+// not a path (CONNECT host:port, which ServeMux would answer with its
+// text/plain 404). net/http.ServeMux would redirect a
 // path with an empty, "." or ".." segment to its clean form, which for
 // the API turns /transactions//reversal, a transaction with an empty ID,
 // into a redirect to another operation; such a path names nothing. The
@@ -381,7 +387,7 @@ func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
 // in the transaction ID a//b sent as a%2F%2Fb.
 func canonicalOnly(next http.Handler, notFound http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if p := r.URL.EscapedPath(); strings.HasPrefix(p, "/") && !canonical(p) {
+		if p := r.URL.EscapedPath(); !strings.HasPrefix(p, "/") || !canonical(p) {
 			notFound(w, r)
 			return
 		}

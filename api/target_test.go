@@ -1,0 +1,70 @@
+package api
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rawAnswer sends request, whole, on a fresh connection to srv and
+// returns the first answer, its body read.
+func rawAnswer(t *testing.T, srv *httptest.Server, request string) (*http.Response, []byte) {
+	t.Helper()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// A guard against a server that never answers: not a measurement.
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.WriteString(conn, request); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("%q: no answer: %v", request, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("%q: the answer's body: %v", request, err)
+	}
+	return resp, body
+}
+
+// TestTargetThatIsNotAPath: a request whose target is not a path, such
+// as CONNECT levy.example:443 (a client that takes Levy for a proxy) or
+// a GET of *, is answered 404 in the API's error shape, as any path that
+// names nothing. It was answered by net/http's ServeMux, text/plain
+// "404 page not found", outside the error shape, on Handler and on
+// MetricsHandler alike.
+func TestTargetThatIsNotAPath(t *testing.T) {
+	h := newHarness(t)
+	alone := httptest.NewServer(h.api.MetricsHandler())
+	t.Cleanup(alone.Close)
+	for _, srv := range []*httptest.Server{h.srv, alone} {
+		for _, request := range []string{
+			"CONNECT levy.example:443 HTTP/1.1\r\nHost: levy.example:443\r\nConnection: close\r\n\r\n",
+			"GET * HTTP/1.1\r\nHost: levy\r\nConnection: close\r\n\r\n",
+		} {
+			resp, body := rawAnswer(t, srv, request)
+			var eb ErrorBody
+			if resp.StatusCode != http.StatusNotFound || resp.Header.Get("Content-Type") != "application/json" ||
+				json.Unmarshal(body, &eb) != nil || len(eb.Errors) != 1 || eb.Errors[0].Code != "not_found" {
+				t.Errorf("%q: %d %s %q, want 404 in the error shape", strings.Fields(request)[:2], resp.StatusCode, resp.Header.Get("Content-Type"), body)
+			}
+		}
+	}
+	// OPTIONS * asks about the server as a whole: net/http answers it,
+	// 200 without a body.
+	resp, body := rawAnswer(t, h.srv, "OPTIONS * HTTP/1.1\r\nHost: levy\r\nConnection: close\r\n\r\n")
+	if resp.StatusCode != http.StatusOK || len(body) != 0 {
+		t.Errorf("OPTIONS *: %d %q, want 200 without a body", resp.StatusCode, body)
+	}
+}
