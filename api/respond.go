@@ -72,7 +72,11 @@ type exchange struct {
 	// query parameters it declares (query).
 	holdQuery bool
 	query     []string
-	writes    bool // the route changes stored state (see Guard)
+	// noBody marks an operation that takes no body (see Guard), and
+	// limit is the route's body limit.
+	noBody bool
+	limit  int64
+	writes bool // the route changes stored state (see Guard)
 	// oauth marks a token endpoint, whose refusals have the form of
 	// RFC 6749 §5.2 (see Server.fail).
 	oauth bool

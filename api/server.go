@@ -118,6 +118,9 @@ type Server struct {
 	// other once the caller is known. admins are the admin operations.
 	queries map[string][]string
 	admins  map[string]bool
+	// noBody are the operations mounted beside the API that declare no
+	// request body and are not a GET: Guard refuses a body sent to them.
+	noBody map[string]bool
 	// writes are the patterns of the operations that change stored
 	// state, which Guard refuses to a read-only token.
 	writes map[string]bool
@@ -343,6 +346,12 @@ func (s *Server) describe(table []Route, mounts []mount) error {
 		if m.op.Method != http.MethodGet && m.op.Method != http.MethodHead && !m.op.Reads && !m.op.Public {
 			s.markWrites(m.pattern)
 		}
+		if m.op.Body == nil && m.op.Method != http.MethodGet && m.op.Method != http.MethodHead && m.op.OAuthError == nil {
+			if s.noBody == nil {
+				s.noBody = map[string]bool{}
+			}
+			s.noBody[m.pattern] = true
+		}
 		if m.op.OAuthError != nil {
 			if s.oauthForm == nil {
 				s.oauthForm = map[string]bool{}
@@ -519,11 +528,15 @@ func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 // say it Reads) to a read-only token, before the handler reads anything;
 // the domain packages check it again where they write. The refusal
 // names the credential that may make the write: the API's audience, or
-// on an admin operation the tenant's admin. On an admin operation, and
-// on a route of the API that reads no query parameter, it refuses, 400
-// naming it, a query parameter that the operation does not declare, so
-// that no route passes over a parameter, such as another tenant's name
-// or a ?dryRun=true, that it does not read.
+// on an admin operation the tenant's admin. It refuses, 400 naming each
+// member, a body sent to an operation mounted with WithOperation that
+// declares none and is not a GET (a deletion, a rotation, a replay): read
+// as nothing, a member such as a date would be a wish the operation does
+// not honour. On an admin operation, and on a route of the API that
+// reads no query parameter, it refuses, 400 naming it, a query
+// parameter that the operation does not declare, so that no route passes
+// over a parameter, such as another tenant's name or a ?dryRun=true,
+// that it does not read.
 func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r, err := Authenticate(r, a)
@@ -544,6 +557,12 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 		}
 		if x.holdQuery && r.URL.RawQuery != "" {
 			if err := CheckQuery(r.URL.Query(), x.query...); err != nil {
+				WriteError(w, r, err)
+				return
+			}
+		}
+		if x.noBody {
+			if err := refuseBody(r, x.limit); err != nil {
 				WriteError(w, r, err)
 				return
 			}
@@ -574,7 +593,7 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 	at := pattern[strings.Index(pattern, "/")+1:]
 	tree := strings.HasSuffix(at, "/") || strings.HasSuffix(at, "...}")
 	query, holdQuery := s.queries[pattern]
-	admin := s.admins[pattern]
+	admin, noBody := s.admins[pattern], s.noBody[pattern]
 	writes := s.writes[pattern]
 	oauthForm := s.oauthForm[pattern]
 	series := s.metrics.route(pattern)
@@ -582,6 +601,7 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 		x := exchangeOf(r.Context())
 		x.route, x.metrics = pattern, series
 		x.query, x.holdQuery, x.admin, x.writes, x.oauth = query, holdQuery, admin, writes, oauthForm
+		x.noBody, x.limit = noBody, limit
 		if tree && !canonical(r.URL.Path) {
 			s.unmatched(w, r)
 			return
