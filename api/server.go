@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/engine"
@@ -377,11 +378,26 @@ func (s *Server) MetricsHandler() http.Handler { return s.metricsAlone }
 
 // unmatched answers a path that nothing is served at.
 func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
-	at := r.URL.Path
+	at := clipPath(r.URL.Path)
 	if at == "" { // a target that is not a path: CONNECT's host:port
-		at = strconv.Quote(r.RequestURI)
+		at = strconv.Quote(clipPath(r.RequestURI))
 	}
 	s.fail(w, r, levy.NotFound("", "there is no %s", at))
+}
+
+// clipPath returns p, a request's path as a message quotes it, cut after
+// 256 bytes (on a character's boundary, with "…"): a path of 60 KB that
+// names nothing is not sent back whole.
+func clipPath(p string) string {
+	const most = 256
+	if len(p) <= most {
+		return p
+	}
+	n := most
+	for n > 0 && !utf8.RuneStart(p[n]) {
+		n--
+	}
+	return p[:n] + "…"
 }
 
 // canonicalOnly passes to next the requests whose path is canonical, and
@@ -487,7 +503,7 @@ func allowed(methods []string) string {
 func (s *Server) notAllowed(mux *http.ServeMux, path, allow string) {
 	mux.Handle(path, s.named(path, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", allow)
-		s.fail(w, r, &levy.Error{Code: codeMethod, Message: r.Method + " is not served at " + r.URL.Path})
+		s.fail(w, r, &levy.Error{Code: codeMethod, Message: clipPath(r.Method) + " is not served at " + clipPath(r.URL.Path)})
 	}))
 }
 

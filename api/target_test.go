@@ -68,3 +68,24 @@ func TestTargetThatIsNotAPath(t *testing.T) {
 		t.Errorf("OPTIONS *: %d %q, want 200 without a body", resp.StatusCode, body)
 	}
 }
+
+// TestLongPathNotSentBack: the 404 of a path that names nothing, and the
+// 405 of a method a path is not served with, quote at most 256 bytes of
+// the path. A path of 60,000 bytes was sent back whole in the message.
+func TestLongPathNotSentBack(t *testing.T) {
+	h := newHarness(t)
+	long := strings.Repeat("é", 30000)
+	for _, c := range []struct {
+		method, path string
+		status       int
+	}{
+		{"GET", "/nothing/" + long, http.StatusNotFound},
+		{"PATCH", "/api/v2/transactions/" + long, http.StatusMethodNotAllowed},
+	} {
+		a := h.do(c.method, c.path, nil)
+		items := errorsOf(t, a)
+		if a.status != c.status || len(a.body) > 1024 || len(items) != 1 || !strings.Contains(items[0].Message, "…") {
+			t.Errorf("%s of a path of %d bytes: %d, %d bytes: %.300s", c.method, len(c.path), a.status, len(a.body), a.body)
+		}
+	}
+}
