@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -121,4 +122,43 @@ func (d *Dataset) checkDigest(name string, b []byte) error {
 			name, d.version, got, want)
 	}
 	return nil
+}
+
+// Lack is a generated file that a dataset's folder lacks and Levy runs
+// without, as for a dataset written before the file existed, and what is
+// off while it is absent.
+type Lack struct {
+	// File is the file's name ("comms.lvd").
+	File string
+	// Effect says what calculations do without it.
+	Effect string
+}
+
+// optionalFiles are the files a dataset may lack, in the order Lacks
+// reports them, with what is off without each.
+func optionalFiles() []Lack {
+	return []Lack{
+		{File: commsFile, Effect: "the US communications taxes are not computed: a line's lineType or lineTypes is flagged not-acted-on " +
+			"and bears no federal excise tax, Universal Service Fund contribution or 911 fee"},
+		{File: intrastatFile, Effect: "there are no Intrastat code lists: a stored line that sends Intrastat members is refused, " +
+			"and a server mounts no route of Intrastat declarations"},
+	}
+}
+
+// Lacks returns the generated files that d's folder lacks and that Levy
+// runs without (a folder written by a Levy older than them), each with
+// what is off while it is absent; nil when it has them all, as the
+// embedded dataset does. Any other error reading the folder is returned.
+func (d *Dataset) Lacks() ([]Lack, error) {
+	var out []Lack
+	for _, l := range optionalFiles() {
+		_, err := fs.Stat(d.fsys, l.File)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			out = append(out, l)
+		case err != nil:
+			return nil, fmt.Errorf("data: stat %s: %w", l.File, err)
+		}
+	}
+	return out, nil
 }

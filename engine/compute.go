@@ -596,12 +596,31 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	// What decided the tax before a rate override, which it keeps if its
 	// structure charges no rate (perunitov.go).
 	decidedID, decidedReason, decidedOrigin, rateOverridden := t.ruleID, t.ruleReason, t.origin, false
+	decidedRate, decidedIncludes := rate, rateIncludes
 	for _, ro := range l.rateOv {
 		if ro.withholding == "" && matchesSel(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, j, imp) {
 			rate, rateOverridden = ro.rate, true
 			t.ruleID, t.ruleReason = "rate-override", "rate override of the request"
 			rateIncludes = ""
 			t.origin = 0
+		}
+	}
+	// The structure that weighs the tax: the rules' or, when they were
+	// not asked, the jurisdiction's (below). A rate override that it
+	// leaves without effect is undone here, before the local cap counts
+	// the rate, so that the tax answers the rate it bears and the rule
+	// that decided it (perunitov.go).
+	weigh := structure
+	if weigh == nil && !st.zero && (overridden || l.customer.exempt || cert != nil) && taxable.Sign() != 0 {
+		weigh, _ = c.s.structure(&env, l.date)
+	}
+	capped := false
+	if rateOverridden && !st.zero {
+		var unused bool
+		unused, capped = c.overrideWeighed(l, st, j, imp, weigh, taxable, rate, decidedRate)
+		if unused {
+			rate, rateIncludes = decidedRate, decidedIncludes
+			t.ruleID, t.ruleReason, t.origin, rateOverridden = decidedID, decidedReason, decidedOrigin, false
 		}
 	}
 	if st.zero {
@@ -626,7 +645,9 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	if structure == nil && (overridden || l.customer.exempt || cert != nil) && taxable.Sign() != 0 {
 		// The rules were not asked; a structure matters only for an
 		// amount that is taxed.
-		structure, _ = c.s.structure(&env, l.date)
+		if structure = weigh; structure == nil {
+			structure, _ = c.s.structure(&env, l.date)
+		}
 	}
 	if s := structure; s != nil && taxable.Sign() != 0 && l.qty.Sign() > 0 {
 		// A return is weighed by its size and credits the tax its sale
@@ -657,6 +678,12 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		} else if !a.RateUsed && len(l.rateOv) > 0 {
 			// Tiers of their own rates: a rate override changed nothing.
 			l.unusedRateOverrides(func(impositionType, jurisdictionType, jurisdictionID string) bool {
+				return matchesSel(impositionType, jurisdictionType, jurisdictionID, j, imp)
+			})
+		} else if capped && a.Capped {
+			// The override's rate was charged, up to the structure's
+			// maximum tax per item.
+			l.cappedRateOverrides(func(impositionType, jurisdictionType, jurisdictionID string) bool {
 				return matchesSel(impositionType, jurisdictionType, jurisdictionID, j, imp)
 			})
 		}
@@ -799,26 +826,15 @@ func (c *calc) freightTaxable(p *place, goods rules.Taxability) bool {
 // districts) leave of the cap, and records what it used. The rate of a
 // jurisdiction outside the state's local levels passes unchanged.
 func (c *calc) localCap(t *taxOut, st *situs, j *wire.Jurisdiction, imp jurisdiction.Tax, rate decimal.Decimal) decimal.Decimal {
-	if imp != jurisdiction.SalesTax || st.at.country != "US" {
+	left, limit, ok := c.localRoom(st, j, imp)
+	if !ok {
 		return rate
-	}
-	lv := levelOf(j.JurisdictionType)
-	if lv != levelCounty && lv != levelCity && lv != levelDistrict {
-		return rate
-	}
-	u := c.s.sourcing[st.at.state()]
-	if u == nil || u.localCap == nil {
-		return rate
-	}
-	left := u.localCap.Sub(c.capUsed)
-	if left.Sign() < 0 {
-		left = decimalZero
 	}
 	if rate.GreaterThan(left) {
 		t.setRare().capped = "us-" + strings.ToLower(st.at.state()) + "-local-cap"
 		// The rule that decided the tax keeps its reason; the cap's is
 		// said after it.
-		capped := "the local rates of " + st.at.state() + " add up to at most " + u.localCap.Shift(2).String() +
+		capped := "the local rates of " + st.at.state() + " add up to at most " + limit.Shift(2).String() +
 			"%: this jurisdiction's rate of " + rate.Shift(2).String() + "% is lowered to what the others leave"
 		if t.ruleReason != "" {
 			capped = t.ruleReason + "; " + capped
@@ -828,6 +844,62 @@ func (c *calc) localCap(t *taxOut, st *situs, j *wire.Jurisdiction, imp jurisdic
 	}
 	c.capUsed = add(c.capUsed, rate)
 	return rate
+}
+
+// localRoom returns what the cap of a US state on the sum of its local
+// rates leaves the tax imp of its local jurisdiction j, after the local
+// taxes of the line counted so far, and the cap itself; ok is false when
+// no cap reaches the tax. It changes nothing (localCap counts the rate).
+func (c *calc) localRoom(st *situs, j *wire.Jurisdiction, imp jurisdiction.Tax) (left, limit decimal.Decimal, ok bool) {
+	if imp != jurisdiction.SalesTax || st.at.country != "US" {
+		return left, limit, false
+	}
+	lv := levelOf(j.JurisdictionType)
+	if lv != levelCounty && lv != levelCity && lv != levelDistrict {
+		return left, limit, false
+	}
+	u := c.s.sourcing[st.at.state()]
+	if u == nil || u.localCap == nil {
+		return left, limit, false
+	}
+	left = u.localCap.Sub(c.capUsed)
+	if left.Sign() < 0 {
+		left = decimalZero
+	}
+	return left, *u.localCap, true
+}
+
+// overrideWeighed tells, for a tax that a rate override gives rate where
+// it would bear decided without it, and that structure s weighs (nil for
+// none), whether the override changes nothing: a charge per unit or
+// tiers of their own rates (the rate is not weighed), or a tax at the
+// structure's maximum per item at either rate, which is noted
+// not-acted-on here (the others are noted with the structure's tax). It
+// tells too whether the override's rate is charged up to that maximum
+// only (capped). It changes nothing else.
+func (c *calc) overrideWeighed(l *line, st *situs, j *wire.Jurisdiction, imp jurisdiction.Tax, s *rules.Structure,
+	taxable, rate, decided decimal.Decimal) (unused, capped bool) {
+	if s == nil || taxable.Sign() == 0 || l.qty.Sign() <= 0 {
+		return false, false
+	}
+	atCap := func(r decimal.Decimal) decimal.Decimal {
+		if left, _, ok := c.localRoom(st, j, imp); ok && r.GreaterThan(left) {
+			return left
+		}
+		return r
+	}
+	conv, _, _, _ := c.structureConversion(l, st.at, s, taxable)
+	with := s.ApplyConverted(taxable.Abs(), l.qty, atCap(rate), conv)
+	if !with.RateUsed || !with.Capped {
+		return !with.RateUsed, false
+	}
+	if !s.ApplyConverted(taxable.Abs(), l.qty, atCap(decided), conv).Capped {
+		return false, true
+	}
+	l.unusedRateOverrides(func(impositionType, jurisdictionType, jurisdictionID string) bool {
+		return matchesSel(impositionType, jurisdictionType, jurisdictionID, j, imp)
+	})
+	return true, false
 }
 
 // gstNotDue makes t, the GST of an owner's asset moved within Canada, a

@@ -434,6 +434,33 @@ func (e *Engine) DatasetVersion() string {
 	return ""
 }
 
+// DatasetLacks returns the generated files that the dataset in use
+// lacks and the engine runs without, with what is off while each is
+// absent (data.Dataset.Lacks); nil for the embedded dataset and for a
+// folder that has them all. An Engine that New did not make is
+// levy.EInvalid.
+func (e *Engine) DatasetLacks() ([]data.Lack, error) {
+	if s := e.current(); s != nil {
+		return s.ds.Lacks()
+	}
+	return nil, notMade()
+}
+
+// warnLacks logs a warning for each generated file that ds lacks, naming
+// it and what is off: a folder written by an older Levy, or one that
+// lost a file, calculates without it and would otherwise say nothing.
+func warnLacks(ctx context.Context, ds *data.Dataset, log *slog.Logger) error {
+	lacks, err := ds.Lacks()
+	if err != nil {
+		return err
+	}
+	for _, l := range lacks {
+		log.LogAttrs(ctx, slog.LevelWarn, "dataset lacks a file", slog.String("dataset", ds.Version()),
+			slog.String("file", l.File), slog.String("effect", l.Effect))
+	}
+	return nil
+}
+
 // Resolver returns the tax area resolver of the current snapshot (nil
 // for an Engine that New did not make).
 func (e *Engine) Resolver() *taxarea.Resolver {
@@ -589,6 +616,9 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	if s.intrastat, err = loadPart(ctx, "Intrastat", func() (*data.Intrastat, error) { return loadIntrastat(s.ds) }); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if err := warnLacks(ctx, s.ds, s.log); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	s.newest, s.horizon = s.rates.horizon()

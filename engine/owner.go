@@ -127,6 +127,10 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 type ownerDefaults struct {
 	owner *wire.Owner
 	asset bool
+	// class is the parent line's class (productClass, or purchaseClass),
+	// which a child line takes when it sends no class, product code or
+	// commodity code of its own ("" on the document's lines).
+	class string
 	overrides
 }
 
@@ -153,6 +157,9 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 			li.productClass = l.Purchase.PurchaseClass
 		}
 		li.commodity, li.extra, li.volume = l.CommodityCode, l.AdditionalCommodityCode, l.Volume
+		if li.productClass == "" && li.commodity == nil {
+			li.productClass = def.class
+		}
 		owner, op := def.owner, "owner"
 		if l.Owner != nil {
 			owner, op = l.Owner, p+".owner"
@@ -166,7 +173,7 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		}
 		if len(l.LineItems) > 0 {
 			child := *def
-			child.owner = owner
+			child.owner, child.class = owner, li.productClass
 			li.children = ownerLines(c, l.LineItems, p+".lineItems", &child)
 		}
 		out[i] = li

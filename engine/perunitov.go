@@ -28,16 +28,37 @@ import (
 // and reason of the rule that decided it, and its rate's source, as
 // without the override, not "rate-override" (compute.go).
 
+// A rate override of a tax whose structure caps the tax of each item
+// (maxTaxPerItem) is charged up to that maximum: when the tax stands at
+// the maximum whether or not the override gives its rate, the override
+// changed nothing and says not-acted-on, as above; when the override's
+// rate took the tax to the maximum and the tax's own rate would not,
+// the override acted, capped, and its rate carries
+// RateOverrideCappedRule. Either way the tax answers the rate it bore:
+// the override's when it acted, its own when it did not.
+
+// RateOverrideCappedRule is the ruleName of the assisted parameter of a
+// rate override whose rate was charged up to the maximum tax per item of
+// the tax's structure (maxTaxPerItem), which cut the tax: paramName is
+// the override's rate (lineItems[0].rateOverrides[0].rate, or
+// rateOverrides[0].rate for the document's), originalValue and value
+// the rate sent.
+const RateOverrideCappedRule = "rate-override-capped"
+
 // The kinds of override of a unitOverride.
 const (
 	unitOvRate = iota
 	unitOvExempt
 	unitOvNonTaxable
+	// unitOvRateCapped is a rate override that acted, up to the maximum
+	// tax per item.
+	unitOvRateCapped
 )
 
 // unitOverride is an override of a line, by kind and index in the wire
 // list it came from, that reached a charge per unit and left it as it
-// was.
+// was, or (unitOvRateCapped) a rate override charged up to a maximum tax
+// per item.
 type unitOverride struct {
 	kind, at int
 }
@@ -82,6 +103,17 @@ func (l *line) unusedRateOverrides(match func(impositionType, jurisdictionType, 
 	}
 }
 
+// cappedRateOverrides notes, for a tax of the line that matches match
+// and that its rate override took to its structure's maximum tax per
+// item, the line's rate overrides that reach it.
+func (l *line) cappedRateOverrides(match func(impositionType, jurisdictionType, jurisdictionID string) bool) {
+	for _, ro := range l.rateOv {
+		if ro.withholding == "" && match(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID) {
+			l.ignoreOverride(unitOvRateCapped, ro.at)
+		}
+	}
+}
+
 // perUnitStructure reports whether a structure charges so much a unit,
 // whatever the rate and the amount.
 func perUnitStructure(s *rules.Structure) bool {
@@ -89,7 +121,8 @@ func perUnitStructure(s *rules.Structure) bool {
 }
 
 // unitOverrideNotes appends the not-acted-on parameters of the line's
-// overrides that a charge per unit left as it was.
+// overrides that a charge per unit left as it was, and the
+// RateOverrideCappedRule parameters of its capped rate overrides.
 func unitOverrideNotes(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
 	if len(l.unitOv) == 0 || l.in == nil {
 		return out
@@ -99,7 +132,7 @@ func unitOverrideNotes(l *line, out []wire.AssistedParameter) []wire.AssistedPar
 		var member, field, value string
 		own := false
 		switch u.kind {
-		case unitOvRate:
+		case unitOvRate, unitOvRateCapped:
 			member, field = "rateOverrides", "rate"
 			own = d != nil && len(d.RateOverrides) > 0
 			if u.at < len(l.in.rateOv) && l.in.rateOv[u.at].Rate != nil {
@@ -121,6 +154,11 @@ func unitOverrideNotes(l *line, out []wire.AssistedParameter) []wire.AssistedPar
 		path := member + "[" + strconv.Itoa(u.at) + "]." + field
 		if own {
 			path = l.path + "." + path
+		}
+		if u.kind == unitOvRateCapped {
+			out = append(out, wire.AssistedParameter{ParamName: path, Phase: wire.PhasePost, RuleName: RateOverrideCappedRule,
+				OriginalValue: value, Value: value})
+			continue
 		}
 		out = notActed(out, path, value)
 	}

@@ -467,6 +467,10 @@ type purchaseDefaults struct {
 	buyer  *wire.Buyer
 	vendor *wire.Vendor
 	txType wire.TransactionType
+	// class is the parent line's class (productClass, or purchaseClass),
+	// which a child line takes when it sends no class, product code or
+	// commodity code of its own ("" on the document's lines).
+	class string
 	overrides
 }
 
@@ -488,6 +492,9 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 			li.productClass = l.Purchase.PurchaseClass
 		}
 		li.commodity, li.extra, li.volume = l.CommodityCode, l.AdditionalCommodityCode, l.Volume
+		if li.productClass == "" && li.commodity == nil {
+			li.productClass = def.class
+		}
 		vendor, vp := def.vendor, "vendor"
 		if l.Vendor != nil {
 			vendor, vp = l.Vendor, p+".vendor"
@@ -513,7 +520,7 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		}
 		if len(l.LineItems) > 0 {
 			child := *def
-			child.vendor, child.buyer = vendor, buyer
+			child.vendor, child.buyer, child.class = vendor, buyer, li.productClass
 			li.children = purchaseLines(c, l.LineItems, p+".lineItems", &child)
 		}
 		out[i] = li

@@ -119,6 +119,10 @@ type saleDefaults struct {
 	seller   *wire.Seller
 	customer *wire.Customer
 	txType   wire.TransactionType
+	// class is the parent line's class (productClass, or purchaseClass),
+	// which a child line takes when it sends no class, product code or
+	// commodity code of its own ("" on the document's lines).
+	class string
 	overrides
 }
 
@@ -144,6 +148,9 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 			li.productClass, li.productCode = l.Product.ProductClass, l.Product.Value
 		}
 		li.commodity, li.extra, li.volume = l.CommodityCode, l.AdditionalCommodityCode, l.Volume
+		if li.productClass == "" && li.productCode == "" && li.commodity == nil {
+			li.productClass = def.class
+		}
 		seller, sp := def.seller, "seller"
 		if l.Seller != nil {
 			seller, sp = l.Seller, p+".seller"
@@ -165,7 +172,7 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		}
 		if len(l.LineItems) > 0 {
 			child := *def
-			child.seller, child.customer = seller, customer
+			child.seller, child.customer, child.class = seller, customer, li.productClass
 			li.children = saleLines(c, l.LineItems, p+".lineItems", &child)
 		}
 	}

@@ -158,7 +158,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := refuseSameFile(o.in, src, o.out, stdout); err != nil {
 		return err
 	}
-	cfg, closeJournal, err := o.config(ctx, size >= 0)
+	cfg, closeJournal, err := o.config(ctx, size >= 0, stdout)
 	if err != nil {
 		return err
 	}
@@ -218,8 +218,9 @@ func (o *batchOptions) input(stdin io.Reader) (io.Reader, int64, func() error, e
 // file (a regular input) is read as fast as the workers go: handing them
 // 16 inputs at a time saves most of the goroutines' handovers. Input
 // from a pipe or a terminal keeps one at a time, so that each answer
-// comes as soon as its line does.
-func (o *batchOptions) config(ctx context.Context, file bool) (batch.Config, func() error, error) {
+// comes as soon as its line does. stdout is the command's standard
+// output, whose failed write names what the journal stored (noteStored).
+func (o *batchOptions) config(ctx context.Context, file bool, stdout io.Writer) (batch.Config, func() error, error) {
 	cfg := batch.Config{Perspective: batch.Perspective(o.perspective), Tenant: o.tenant, Workers: o.workers,
 		MaxErrors: o.maxErrors, LineLimit: lineLimitOf(ctx)}
 	if o.format == "csv" || o.format == "" && strings.EqualFold(filepath.Ext(o.in), ".csv") {
@@ -235,7 +236,7 @@ func (o *batchOptions) config(ctx context.Context, file bool) (batch.Config, fun
 		}
 		return s
 	}
-	e, _, closeJournal, err := journalEngine(ctx, append(o.content.engineOptions(), o.rules.engineOptions()...), o.dataDir, o.database, o.tenant, keep)
+	e, _, closeJournal, err := journalEngine(ctx, append(o.content.engineOptions(), o.rules.engineOptions()...), o.dataDir, o.database, o.tenant, noteStored(stdout, o.tenant, keep))
 	if err != nil {
 		// Nothing ran: a journal or content that cannot be opened is
 		// an I/O error of the run (exit 2), not failed documents.
@@ -430,7 +431,7 @@ func refuseSameFile(in string, src io.Reader, out string, stdout io.Writer) erro
 	}
 	same := func(fi os.FileInfo) bool { return fi.Mode().IsRegular() && os.SameFile(input, fi) }
 	if out == "-" {
-		if o, ok := stdout.(*os.File); ok {
+		if o, ok := fileOf(stdout); ok {
 			if fi, err := o.Stat(); err == nil && same(fi) {
 				return usageError{fmt.Sprintf("%s and standard output are the same file: the output would be written into the input as it is read; write it to another file", inName)}
 			}

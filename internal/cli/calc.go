@@ -124,7 +124,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	if o.addressCheck.c != "" {
 		opts = append(opts, engine.WithAddressCheck(o.addressCheck.c, nil))
 	}
-	e, ctx, closeJournal, err := journalEngine(ctx, opts, o.dataDir, o.database, o.tenant, nil)
+	e, ctx, closeJournal, err := journalEngine(ctx, opts, o.dataDir, o.database, o.tenant, noteStored(stdout, o.tenant, nil))
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os/signal"
+	"syscall"
 )
 
 const usage = `usage: levy <command> [arguments]
@@ -36,12 +38,21 @@ commands:
 // name), reading standard input from stdin, and returns the process exit
 // code: 0 on success, 1 when the command failed, 2 for a usage error.
 // The end of ctx stops a command in order (levy serve drains its
-// requests, levy batch writes what it answered).
+// requests, levy batch writes what it answered). A write to stdout that
+// fails (a reader gone, a full disk) ends the command with exit code 1
+// at least and a message on stderr naming what it stored nonetheless.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
+	// A reader of standard output that goes away (levy journal export |
+	// head) makes a write fail with EPIPE, which finish reports, rather
+	// than killing levy with SIGPIPE in silence, after whatever it
+	// stored. Every write to standard output goes through out.
+	signal.Ignore(syscall.SIGPIPE)
+	out := &stdoutWriter{w: stdout}
+	stdout = out
 	var err error
 	switch args[0] {
 	case "version":
@@ -70,10 +81,9 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = runData(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
-		return 0
 	default:
 		fmt.Fprintf(stderr, "levy: unknown command %q\n%s", args[0], usage)
 		return 2
 	}
-	return exitCode(err, stderr)
+	return finish(err, out, stderr)
 }

@@ -252,7 +252,7 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // secret, shown only once, would be lost. A standard output closed when
 // levy started is the null device too: Go opens it in its place.
 func checkSecretOutput(stdout io.Writer, cmd string) error {
-	f, ok := stdout.(*os.File)
+	f, ok := fileOf(stdout)
 	if !ok {
 		return nil
 	}

@@ -96,6 +96,21 @@ func printProvince(ds *data.Dataset, code, format string, stdout io.Writer) (boo
 	return true, nil
 }
 
+// printLacks writes to w a line for each generated file that ds lacks
+// (data.Dataset.Lacks), naming it and what is off without it.
+func printLacks(ds *data.Dataset, w io.Writer) error {
+	lacks, err := ds.Lacks()
+	if err != nil {
+		return err
+	}
+	for _, l := range lacks {
+		if _, err := fmt.Fprintf(w, "levy: dataset %s lacks %s: %s\n", ds.Version(), l.File, l.Effect); err != nil {
+			return fmt.Errorf("write the files dataset %s lacks: %w", ds.Version(), err)
+		}
+	}
+	return nil
+}
+
 // runData runs the data commands.
 func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && isHelp(args[0]) {
@@ -128,6 +143,9 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	ds, err := cf.dataset(ctx)
 	if err != nil {
+		return err
+	}
+	if err := printLacks(ds, stderr); err != nil {
 		return err
 	}
 	if *taxability {

@@ -109,6 +109,9 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err != nil {
 			return err
 		}
+		noteDone(stdout, func() string {
+			return fmt.Sprintf("transaction %s was submitted to the e-invoicing workflow as document %s", *id, d.DocumentID)
+		})
 		return printJSON(stdout, d)
 	}
 	for _, p := range doc.Warnings {

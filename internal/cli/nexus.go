@@ -166,6 +166,9 @@ func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
+		if res.Repaired {
+			noteDone(stdout, func() string { return fmt.Sprintf("the nexus figures of tenant %s were repaired", a.tenant) })
+		}
 		if err := res.WriteText(stdout); err != nil {
 			return err
 		}

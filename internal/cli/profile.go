@@ -311,6 +311,14 @@ func readImport(paths []string) (*profilecsv.Import, *profile.ChangeSet, error) 
 	return im, nil, err
 }
 
+// importedNote records on stdout that the import a stands stored, for the
+// message of an output that could not be written (noteDone).
+func importedNote(stdout io.Writer, a profileadmin.ImportAnswer, tenant string) {
+	noteDone(stdout, func() string {
+		return fmt.Sprintf("the import into tenant %s was stored (the profile's version is %d)", tenant, a.Version)
+	})
+}
+
 // imported prints what an import stored.
 func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
 	n := counted
@@ -387,6 +395,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			cs = &im.ChangeSet
 			ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
 				Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Unchanged: im.Skipped(), Files: im.Files()}
+			importedNote(stdout, ans, a.tenant)
 			imported(stdout, ans, a.tenant)
 			return nil
 		}
@@ -398,6 +407,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 		ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
 			Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil,
 			Deletes: len(cs.Deletes), Unchanged: unchanged}
+		importedNote(stdout, ans, a.tenant)
 		imported(stdout, ans, a.tenant)
 		return nil
 	case "export":
@@ -671,6 +681,7 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 		if !a.tenantGiven {
 			tenant = "of the credential"
 		}
+		importedNote(stdout, ans, tenant)
 		imported(stdout, ans, tenant)
 		return nil
 	case "export":

@@ -115,6 +115,12 @@ func eachDeadLetter(ids []string, verb, done string, stdout, stderr io.Writer, a
 		}
 		did = append(did, dl)
 	}
+	noteDone(stdout, func() string {
+		if len(did) == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%s %s", counted(len(did), "dead letter"), map[bool]string{true: "was " + done, false: "were " + done}[len(did) == 1])
+	})
 	if err := printJSON(stdout, did); err != nil {
 		return err
 	}

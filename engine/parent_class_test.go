@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/wire"
+)
+
+// TestChildLineTakesParentClass checks that a child line that sends no
+// class, product code or commodity code of its own is taxed on its
+// parent's class (productClass of a sale, purchaseClass of a purchase
+// or owner line), as it takes its parent's seller and customer; a child
+// with a class of its own keeps it. Before, the parent's class was
+// unused without a word and the child was taxed as GENERAL: clothing
+// bought in Minneapolis under a parent of class CLOTHING bore
+// Minnesota's general sales tax.
+func TestChildLineTakesParentClass(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	date := civil.MustParse("2026-03-02")
+	mpls := &wire.Location{StreetAddress1: "350 S 5th St", City: "Minneapolis", MainDivision: "MN", PostalCode: "55415", Country: "US"}
+
+	sale := func(lines []wire.SaleLineItem) *wire.SaleResponse {
+		t.Helper()
+		r, err := e.Sale(ctx, &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: date,
+			Seller: &wire.Seller{Company: "ACME", PhysicalOrigin: sfAddr}, Customer: &wire.Customer{Destination: mpls}, LineItems: lines})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	flat := func(class string) string {
+		t.Helper()
+		return sale([]wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: class}, ExtendedPrice: amt("100.00")}}).TotalTax.String()
+	}
+	clothing, general := flat("CLOTHING"), flat("GENERAL")
+	if clothing == general {
+		t.Fatalf("Minneapolis taxes CLOTHING as GENERAL (%s): the test needs classes taxed apart", clothing)
+	}
+	r := sale([]wire.SaleLineItem{{LineItemID: "kit", Product: &wire.Product{ProductClass: "CLOTHING"}, LineItems: []wire.SaleLineItem{
+		{LineItemID: "a", ExtendedPrice: amt("100.00")},
+		{LineItemID: "b", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")},
+		{LineItemID: "c", CommodityCode: &wire.CommodityCode{CommodityCodeType: "UNSPSC", Value: "53101500"}, ExtendedPrice: amt("100.00")},
+		{LineItemID: "d", LineItems: []wire.SaleLineItem{{LineItemID: "d1", ExtendedPrice: amt("100.00")}}},
+	}}})
+	kids := r.LineItems[0].LineItems
+	for i, want := range []string{clothing, general, general} {
+		if got := kids[i].TotalTax.String(); got != want {
+			t.Errorf("sale child %s: tax %s, want %s (CLOTHING %s, GENERAL %s)", kids[i].LineItemID, got, want, clothing, general)
+		}
+	}
+	if got := kids[3].LineItems[0].TotalTax.String(); got != clothing {
+		t.Errorf("sale grandchild d1: tax %s, want %s, its grandparent's CLOTHING", got, clothing)
+	}
+
+	purchase := func(lines []wire.PurchaseLineItem) *wire.PurchaseResponse {
+		t.Helper()
+		r, err := e.Purchase(ctx, &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseOrder, TransactionType: wire.TransactionTypePurchase, DocumentDate: date,
+			Vendor: &wire.Vendor{PhysicalOrigin: sfAddr}, Buyer: &wire.Buyer{Company: "ACME", Destination: mpls}, LineItems: lines})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	clothes := purchase([]wire.PurchaseLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: "CLOTHING"}, ExtendedPrice: amt("1000.00")}}).TotalTax.String()
+	plain := purchase([]wire.PurchaseLineItem{{LineItemID: "1", ExtendedPrice: amt("1000.00")}}).TotalTax.String()
+	if clothes == plain {
+		t.Fatalf("Minneapolis taxes a purchase of CLOTHING as GENERAL (%s): the test needs classes taxed apart", clothes)
+	}
+	p := purchase([]wire.PurchaseLineItem{{LineItemID: "p", Purchase: &wire.Purchase{PurchaseClass: "CLOTHING"},
+		LineItems: []wire.PurchaseLineItem{{LineItemID: "p1", ExtendedPrice: amt("1000.00")}}}})
+	if got := p.LineItems[0].LineItems[0].TotalTax.String(); got != clothes {
+		t.Errorf("purchase child: tax %s, want %s as CLOTHING (%s as GENERAL)", got, clothes, plain)
+	}
+
+	owner := func(lines []wire.OwnerLineItem) string {
+		t.Helper()
+		r, err := e.Owner(ctx, &wire.OwnerRequest{OwnerMessageType: wire.OwnerAssetMovement, DocumentDate: date,
+			Owner: &wire.Owner{Company: "ACME", PhysicalOrigin: sfAddr, Destination: mpls}, LineItems: lines})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.TotalTax.String()
+	}
+	ownClothes := owner([]wire.OwnerLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: "CLOTHING"}, ExtendedPrice: amt("1000.00")}})
+	ownChild := owner([]wire.OwnerLineItem{{LineItemID: "o", Purchase: &wire.Purchase{PurchaseClass: "CLOTHING"},
+		LineItems: []wire.OwnerLineItem{{LineItemID: "o1", ExtendedPrice: amt("1000.00")}}}})
+	if ownChild != ownClothes {
+		t.Errorf("owner child: tax %s, want %s as CLOTHING", ownChild, ownClothes)
+	}
+}
