@@ -89,3 +89,28 @@ func TestLongPathNotSentBack(t *testing.T) {
 		}
 	}
 }
+
+// TestPreflightIsRefusedWithAllow pins what a browser's CORS preflight
+// meets: Levy sends no Access-Control-* header (CORS is off), and OPTIONS
+// at a path it serves is answered 405 with the methods that path takes,
+// never 404 or 500; the browser then does not send the request.
+func TestPreflightIsRefusedWithAllow(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []struct{ path, allow string }{
+		{"/api/v2/supplies", "POST"},
+		{"/vertex-ws/v2/transactions/a%2Fb", "DELETE"},
+		{"/api/v2/transaction-exists/t1", "GET, HEAD"},
+		{"/healthz", "GET, HEAD"},
+	} {
+		a := h.do("OPTIONS", c.path, nil, "Origin", "https://app.example", "Access-Control-Request-Method", "POST",
+			"Access-Control-Request-Headers", "authorization, content-type")
+		if a.status != http.StatusMethodNotAllowed || a.header.Get("Allow") != c.allow {
+			t.Errorf("OPTIONS %s: %d Allow %q, want 405 Allow %q", c.path, a.status, a.header.Get("Allow"), c.allow)
+		}
+		for name := range a.header {
+			if strings.HasPrefix(name, "Access-Control-") {
+				t.Errorf("OPTIONS %s: %s: %s, but CORS is off", c.path, name, a.header.Get(name))
+			}
+		}
+	}
+}
