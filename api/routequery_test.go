@@ -70,3 +70,23 @@ func TestRoutesThatReadNoQueryRefuseOne(t *testing.T) {
 		}
 	}
 }
+
+// TestLongParameterNameNotSentBack: a query parameter's name is quoted in
+// the error, and is its target, cut after 64 bytes. A name of 60,000
+// bytes was sent back whole, twice: 120 KB answered to one request.
+func TestLongParameterNameNotSentBack(t *testing.T) {
+	h := newHarness(t)
+	long := strings.Repeat("a", 60000)
+	for _, path := range []string{
+		"/api/v2/changed-taxareas?beginDate=2026-01-01&" + long + "=1",
+		"/api/v2/transaction-exists/t1?" + long,
+		"/api/v2/transaction-exists/t1?" + long + "%01=1",
+		"/api/v2/transaction-exists/t1?" + long + ";x=1",
+	} {
+		a := h.do("GET", path, nil)
+		items := errorsOf(t, a)
+		if a.status != http.StatusBadRequest || len(a.body) > 1024 || len(items) != 1 || len(items[0].Target) > 70 {
+			t.Errorf("GET with a parameter name of %d bytes: %d, %d bytes: %.300s", len(long), a.status, len(a.body), a.body)
+		}
+	}
+}

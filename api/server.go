@@ -20,6 +20,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 	"github.com/prometheus/client_golang/prometheus"
@@ -726,11 +727,12 @@ func checkParams(r *http.Request, params []string) error {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		if err := wire.CheckIdentifier(name, name); err != nil {
+		field := jsonbody.Clip(name)
+		if err := wire.CheckIdentifier(field, name); err != nil {
 			return err
 		}
 		for _, v := range q[name] {
-			if err := wire.CheckIdentifier(name, v); err != nil {
+			if err := wire.CheckIdentifier(field, v); err != nil {
 				return err
 			}
 		}
@@ -751,6 +753,7 @@ func readableQuery(raw string) error {
 		if err != nil || wire.CheckIdentifier("query", name) != nil {
 			name = "query" // its name cannot be read, nor named
 		}
+		name = jsonbody.Clip(name)
 		switch {
 		case strings.Contains(pair, ";"):
 			return levy.Invalid(name, "the query holds a semicolon, which does not separate parameters: separate them with & and write a semicolon in a value as %%3B")
