@@ -423,6 +423,13 @@ func decodeOptional(r *http.Request, v any, limit int64) error {
 	if r.ContentLength == 0 {
 		return nil
 	}
+	if r.ContentLength > 0 {
+		// A body is announced: its media type is refused before any of it
+		// is read, and so before a 100 Continue.
+		if err := JSONContent(r); err != nil {
+			return err
+		}
+	}
 	b, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
 	if err != nil {
 		return err

@@ -114,3 +114,19 @@ func TestPreflightIsRefusedWithAllow(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionalBodyOfAnotherMediaTypeRefusedFirst: a reversal, whose body
+// is optional, refuses a body announced in another media type than JSON,
+// 415, before reading it: a client that sends Expect: 100-continue is not
+// told to send it. It was sent 100 Continue, its body read (up to the
+// server's limit) and then refused.
+func TestOptionalBodyOfAnotherMediaTypeRefusedFirst(t *testing.T) {
+	h := newHarness(t)
+	for _, path := range []string{"/api/v2/transactions/t1/reversal", "/api/v2/transactions/t1/rollback"} {
+		status, body := rawExchange(t, h, "POST "+path+" HTTP/1.1\nHost: levy\nContent-Type: text/csv\n"+
+			"Expect: 100-continue\nContent-Length: 1000000", "")
+		if !strings.Contains(status, " 415 ") || !strings.Contains(string(body), "Content-Type") {
+			t.Errorf("%s: %s %s, want 415 naming Content-Type", path, status, body)
+		}
+	}
+}
