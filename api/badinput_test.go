@@ -1187,7 +1187,7 @@ func badInputRows(s *badServer) []bad {
 		post("einvoicing/connection truncated", webhooks, connectionBase[:30], 400, ""),
 		post("einvoicing/connection an array", webhooks, `[`+connectionBase+`]`, 400, ""),
 		post("einvoicing/connection deep", webhooks, deepSmall, 400, ""),
-		post("einvoicing/connection over 16 KiB", webhooks, set(connectionBase, "secretKey", long(17<<10)), 413, ""),
+		post("einvoicing/connection over 16 KiB", webhooks, set(connectionBase, "secretKey", long(17<<10)), 413, "Content-Length"),
 		post("einvoicing/connection text/plain", webhooks, connectionBase, 415, "Content-Type").with("Content-Type", "text/plain"),
 		get("einvoicing/connection ID not a GUID", webhooks+"/not-a-guid", 400, "webhookId"),
 		get("einvoicing/unknown connection", webhooks+"/"+unknownGUID, 404, "webhookId"),

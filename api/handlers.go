@@ -396,9 +396,16 @@ func (s *Server) decode(r *http.Request, v any) error {
 // client that sends lines or a version means a part of the operation
 // that the whole one would silently not do. No body, an empty one and
 // an empty object are accepted.
-func (s *Server) refuseBody(r *http.Request) error {
+func (s *Server) refuseBody(r *http.Request) error { return refuseBody(r, s.limit) }
+
+// refuseBody refuses (400, naming each member) a body of r, an operation
+// that takes none, read up to limit bytes; no body, an empty one or {}
+// pass. Guard calls it for the operations mounted beside the API that
+// declare no body, so that a wish sent in one (a date of a deletion, a
+// secret of one's own) is not passed over.
+func refuseBody(r *http.Request, limit int64) error {
 	var none struct{}
-	return s.decodeOptional(r, &none)
+	return decodeOptional(r, &none, limit)
 }
 
 // decodeOptional reads a JSON body into v when there is one, and refuses
@@ -409,24 +416,34 @@ func (s *Server) refuseBody(r *http.Request) error {
 // reversal is of the whole transaction) or a misspelt postingDate (the
 // reversal would count for today), so it is refused rather than ignored
 // as the calculations' extras are.
-func (s *Server) decodeOptional(r *http.Request, v any) error {
+func (s *Server) decodeOptional(r *http.Request, v any) error { return decodeOptional(r, v, s.limit) }
+
+// decodeOptional is Server.decodeOptional with limit as the body's limit.
+func decodeOptional(r *http.Request, v any, limit int64) error {
 	if r.ContentLength == 0 {
 		return nil
 	}
-	b, err := io.ReadAll(io.LimitReader(r.Body, s.limit+1))
+	if r.ContentLength > 0 {
+		// A body is announced: its media type is refused before any of it
+		// is read, and so before a 100 Continue.
+		if err := JSONContent(r); err != nil {
+			return err
+		}
+	}
+	b, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
 	if err != nil {
 		return err
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
 		return nil
 	}
-	if int64(len(b)) > s.limit {
+	if int64(len(b)) > limit {
 		return jsonbody.ErrTooLarge
 	}
 	if err := JSONContent(r); err != nil {
 		return err
 	}
-	if err := jsonbody.Decode(bytes.NewReader(b), v, s.limit); err != nil {
+	if err := jsonbody.Decode(bytes.NewReader(b), v, limit); err != nil {
 		return err
 	}
 	var errs levy.Errors

@@ -65,11 +65,17 @@ type exchange struct {
 	// deadline marks a request whose deadline, set by the server that
 	// runs the API, passed before its answer was ready (codeDeadline).
 	deadline bool
-	// admin marks an admin operation: Guard holds its request to the
-	// query parameters it declares (query), and sends a read-only token
-	// to a tenant admin's credential for its writes.
-	admin  bool
-	query  []string
+	// admin marks an admin operation: Guard sends a read-only token to a
+	// tenant admin's credential for its writes.
+	admin bool
+	// holdQuery marks an operation whose request Guard holds to the
+	// query parameters it declares (query).
+	holdQuery bool
+	query     []string
+	// noBody marks an operation that takes no body (see Guard), and
+	// limit is the route's body limit.
+	noBody bool
+	limit  int64
 	writes bool // the route changes stored state (see Guard)
 	// oauth marks a token endpoint, whose refusals have the form of
 	// RFC 6749 §5.2 (see Server.fail).

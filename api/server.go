@@ -16,9 +16,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 	"github.com/prometheus/client_golang/prometheus"
@@ -112,9 +114,15 @@ type Server struct {
 	// limit, by pattern; metricsHere says whether Handler serves /metrics.
 	routeLimits map[string]int64
 	metricsHere bool
-	// adminQuery are the query parameters each admin operation declares,
-	// by pattern: Guard refuses any other once the caller is known.
-	adminQuery map[string][]string
+	// queries are the query parameters of the operations whose requests
+	// Guard holds to the parameters they declare, by pattern: the admin
+	// operations, and the API's routes that read none. Guard refuses any
+	// other once the caller is known. admins are the admin operations.
+	queries map[string][]string
+	admins  map[string]bool
+	// noBody are the operations mounted beside the API that declare no
+	// request body and are not a GET: Guard refuses a body sent to them.
+	noBody map[string]bool
 	// writes are the patterns of the operations that change stored
 	// state, which Guard refuses to a read-only token.
 	writes map[string]bool
@@ -340,6 +348,12 @@ func (s *Server) describe(table []Route, mounts []mount) error {
 		if m.op.Method != http.MethodGet && m.op.Method != http.MethodHead && !m.op.Reads && !m.op.Public {
 			s.markWrites(m.pattern)
 		}
+		if m.op.Body == nil && m.op.Method != http.MethodGet && m.op.Method != http.MethodHead && m.op.OAuthError == nil {
+			if s.noBody == nil {
+				s.noBody = map[string]bool{}
+			}
+			s.noBody[m.pattern] = true
+		}
 		if m.op.OAuthError != nil {
 			if s.oauthForm == nil {
 				s.oauthForm = map[string]bool{}
@@ -348,16 +362,11 @@ func (s *Server) describe(table []Route, mounts []mount) error {
 			s.oauthForm[m.op.Path] = true // the pattern of its 405
 		}
 		if m.op.Tag == AdminTag {
-			if s.adminQuery == nil {
-				s.adminQuery = map[string][]string{}
+			if s.admins == nil {
+				s.admins = map[string]bool{}
 			}
-			names := []string{}
-			for _, p := range m.op.Params {
-				if p.In == "query" {
-					names = append(names, p.Name)
-				}
-			}
-			s.adminQuery[m.pattern] = names
+			s.admins[m.pattern] = true
+			s.holdQuery(m.pattern, queryNames(m.op.Params))
 		}
 	}
 	return nil
@@ -370,11 +379,32 @@ func (s *Server) MetricsHandler() http.Handler { return s.metricsAlone }
 
 // unmatched answers a path that nothing is served at.
 func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
-	s.fail(w, r, levy.NotFound("", "there is no %s", r.URL.Path))
+	at := clipPath(r.URL.Path)
+	if at == "" { // a target that is not a path: CONNECT's host:port
+		at = strconv.Quote(clipPath(r.RequestURI))
+	}
+	s.fail(w, r, levy.NotFound("", "there is no %s", at))
+}
+
+// clipPath returns p, a request's path as a message quotes it, cut after
+// 256 bytes (on a character's boundary, with "…"): a path of 60 KB that
+// names nothing is not sent back whole.
+func clipPath(p string) string {
+	const most = 256
+	if len(p) <= most {
+		return p
+	}
+	n := most
+	for n > 0 && !utf8.RuneStart(p[n]) {
+		n--
+	}
+	return p[:n] + "…"
 }
 
 // canonicalOnly passes to next the requests whose path is canonical, and
-// answers the others with notFound. net/http.ServeMux would redirect a
+// answers the others with notFound, as it does a request whose target is
+// not a path (CONNECT host:port, which ServeMux would answer with its
+// text/plain 404). net/http.ServeMux would redirect a
 // path with an empty, "." or ".." segment to its clean form, which for
 // the API turns /transactions//reversal, a transaction with an empty ID,
 // into a redirect to another operation; such a path names nothing. The
@@ -383,7 +413,7 @@ func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
 // in the transaction ID a//b sent as a%2F%2Fb.
 func canonicalOnly(next http.Handler, notFound http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if p := r.URL.EscapedPath(); strings.HasPrefix(p, "/") && !canonical(p) {
+		if p := r.URL.EscapedPath(); !strings.HasPrefix(p, "/") || !canonical(p) {
 			notFound(w, r)
 			return
 		}
@@ -417,7 +447,34 @@ func (s *Server) route(mux *http.ServeMux, base string, rt Route) {
 		mux.Handle(pattern, s.named(pattern, serve))
 		return
 	}
+	if len(queryNames(rt.Params)) == 0 {
+		// A route that reads no query parameter refuses one: DELETE
+		// /transactions/{id}?dryRun=true would otherwise delete. A route
+		// that reads some (the changed tax areas) checks them with its
+		// dates, to name every fault at once.
+		s.holdQuery(pattern, nil)
+	}
 	mux.Handle(pattern, s.named(pattern, Guard(s.auth, serve).ServeHTTP))
+}
+
+// queryNames returns the names of the query parameters among params.
+func queryNames(params []Param) []string {
+	var names []string
+	for _, p := range params {
+		if p.In == "query" {
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+// holdQuery makes Guard refuse, at the operation with pattern, a query
+// parameter that is not among names (none when names is empty).
+func (s *Server) holdQuery(pattern string, names []string) {
+	if s.queries == nil {
+		s.queries = map[string][]string{}
+	}
+	s.queries[pattern] = names
 }
 
 // markWrites records that the operation at pattern changes stored state.
@@ -447,7 +504,7 @@ func allowed(methods []string) string {
 func (s *Server) notAllowed(mux *http.ServeMux, path, allow string) {
 	mux.Handle(path, s.named(path, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", allow)
-		s.fail(w, r, &levy.Error{Code: codeMethod, Message: r.Method + " is not served at " + r.URL.Path})
+		s.fail(w, r, &levy.Error{Code: codeMethod, Message: clipPath(r.Method) + " is not served at " + clipPath(r.URL.Path)})
 	}))
 }
 
@@ -488,10 +545,15 @@ func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 // say it Reads) to a read-only token, before the handler reads anything;
 // the domain packages check it again where they write. The refusal
 // names the credential that may make the write: the API's audience, or
-// on an admin operation the tenant's admin. On an admin
-// operation it refuses, 400 naming it, a query parameter that the
-// operation does not declare, so that no admin route passes over a
-// parameter, such as another tenant's name, that it does not read.
+// on an admin operation the tenant's admin. It refuses, 400 naming each
+// member, a body sent to an operation mounted with WithOperation that
+// declares none and is not a GET (a deletion, a rotation, a replay): read
+// as nothing, a member such as a date would be a wish the operation does
+// not honour. On an admin operation, and on a route of the API that
+// reads no query parameter, it refuses, 400 naming it, a query
+// parameter that the operation does not declare, so that no route passes
+// over a parameter, such as another tenant's name or a ?dryRun=true,
+// that it does not read.
 func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r, err := Authenticate(r, a)
@@ -510,8 +572,14 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 				return
 			}
 		}
-		if x.admin && r.URL.RawQuery != "" {
+		if x.holdQuery && r.URL.RawQuery != "" {
 			if err := CheckQuery(r.URL.Query(), x.query...); err != nil {
+				WriteError(w, r, err)
+				return
+			}
+		}
+		if x.noBody {
+			if err := refuseBody(r, x.limit); err != nil {
 				WriteError(w, r, err)
 				return
 			}
@@ -541,14 +609,16 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 	// percent-encoded names nothing either.
 	at := pattern[strings.Index(pattern, "/")+1:]
 	tree := strings.HasSuffix(at, "/") || strings.HasSuffix(at, "...}")
-	query, admin := s.adminQuery[pattern]
+	query, holdQuery := s.queries[pattern]
+	admin, noBody := s.admins[pattern], s.noBody[pattern]
 	writes := s.writes[pattern]
 	oauthForm := s.oauthForm[pattern]
 	series := s.metrics.route(pattern)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		x := exchangeOf(r.Context())
 		x.route, x.metrics = pattern, series
-		x.query, x.admin, x.writes, x.oauth = query, admin, writes, oauthForm
+		x.query, x.holdQuery, x.admin, x.writes, x.oauth = query, holdQuery, admin, writes, oauthForm
+		x.noBody, x.limit = noBody, limit
 		if tree && !canonical(r.URL.Path) {
 			s.unmatched(w, r)
 			return
@@ -657,11 +727,12 @@ func checkParams(r *http.Request, params []string) error {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		if err := wire.CheckIdentifier(name, name); err != nil {
+		field := jsonbody.Clip(name)
+		if err := wire.CheckIdentifier(field, name); err != nil {
 			return err
 		}
 		for _, v := range q[name] {
-			if err := wire.CheckIdentifier(name, v); err != nil {
+			if err := wire.CheckIdentifier(field, v); err != nil {
 				return err
 			}
 		}
@@ -682,6 +753,7 @@ func readableQuery(raw string) error {
 		if err != nil || wire.CheckIdentifier("query", name) != nil {
 			name = "query" // its name cannot be read, nor named
 		}
+		name = jsonbody.Clip(name)
 		switch {
 		case strings.Contains(pair, ";"):
 			return levy.Invalid(name, "the query holds a semicolon, which does not separate parameters: separate them with & and write a semicolon in a value as %%3B")

@@ -100,6 +100,16 @@ func (h *Handler) Mounts() []api.Option {
 				api.Guard(h.auth, h.submitTransaction)),
 		)
 	}
+	// A body announced over the limit of the route that reads it is
+	// refused 413 before any of it is read, and without a 100 Continue.
+	m = append(m,
+		api.WithRouteBodyLimit(http.MethodPost+" /einvoicing/v1/webhooks", maxConnectionBody),
+		api.WithRouteBodyLimit(http.MethodPost+" /einvoicing/v1/webhooks/{webhookId}/secret", maxConnectionBody))
+	if h.journal != nil {
+		m = append(m,
+			api.WithRouteBodyLimit(http.MethodPost+" /einvoicing/v1/transactions/{transactionId}/render", maxRenderBody),
+			api.WithRouteBodyLimit(http.MethodPost+" /einvoicing/v1/transactions/{transactionId}/submit", maxRenderBody))
+	}
 	if h.admin != nil {
 		m = append(m,
 			api.WithOperation(api.Operation{Method: http.MethodGet, Path: "/admin/v1/einvoicing/dead-letters", ID: "listDeadLetters", Tag: api.AdminTag,

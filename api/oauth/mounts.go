@@ -116,5 +116,8 @@ func (h *Handler) Mounts() []api.Option {
 	for _, path := range tokenPaths() {
 		opts = append(opts, api.WithRouteBodyLimit(http.MethodPost+" "+path, maxForm))
 	}
+	// So is a new credential's body, which createClient reads up to the
+	// same limit.
+	opts = append(opts, api.WithRouteBodyLimit(http.MethodPost+" /admin/v1/clients", maxForm))
 	return opts
 }
