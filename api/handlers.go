@@ -29,10 +29,6 @@ import (
 // memory of its taxes once the function returns, unless it stored them.
 func calculate[Req, Resp any](fn func(*engine.Engine, context.Context, *Req, func(*Resp) error) error) func(*Server, http.ResponseWriter, *http.Request) {
 	return func(s *Server, w http.ResponseWriter, r *http.Request) {
-		if err := noQuery(r); err != nil {
-			s.fail(w, r, err)
-			return
-		}
 		req := new(Req)
 		if err := s.decode(r, req); err != nil {
 			s.fail(w, r, err)
@@ -77,10 +73,6 @@ func calculate[Req, Resp any](fn func(*engine.Engine, context.Context, *Req, fun
 // stores nothing.
 func explained[Req, Resp any](fn func(*engine.Engine, context.Context, *Req) (*Resp, wire.Explanation, error)) func(*Server, http.ResponseWriter, *http.Request) {
 	return func(s *Server, w http.ResponseWriter, r *http.Request) {
-		if err := noQuery(r); err != nil {
-			s.fail(w, r, err)
-			return
-		}
 		req := new(Req)
 		if err := s.decode(r, req); err != nil {
 			s.fail(w, r, err)
@@ -337,18 +329,6 @@ func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Length", strconv.Itoa(len(doc)))
 	exchangeOf(r.Context()).status = http.StatusOK
 	_, _ = w.Write(doc)
-}
-
-// noQuery refuses the query parameters of a calculation or explanation
-// route, which takes none (CheckQuery, 400 naming each): a client that
-// asks for something the route does not do (?dryrun=true, ?explain=1)
-// would otherwise have its request calculated, and stored, as though it
-// had asked nothing.
-func noQuery(r *http.Request) error {
-	if r.URL.RawQuery == "" {
-		return nil
-	}
-	return CheckQuery(r.URL.Query())
 }
 
 // dateRange reads the beginDate and endDate query parameters; the
