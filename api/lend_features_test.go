@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -64,16 +63,6 @@ func scaledBody(t *testing.T, body []byte, n int, set map[string]any) []byte {
 		t.Fatal(err)
 	}
 	return out
-}
-
-// goldenBody is scaledBody of the engine's golden request golden.
-func goldenBody(t *testing.T, golden string, n int, set map[string]any) []byte {
-	t.Helper()
-	raw, err := os.ReadFile("../engine/testdata/golden/" + golden + ".request.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return scaledBody(t, raw, n, set)
 }
 
 // profileServer is a server over an engine with a Badger journal and the
@@ -161,12 +150,12 @@ func featureDocs(t *testing.T) []*mixedDoc {
 	quote := map[string]any{"saleMessageType": "QUOTATION"}
 	a, b := profilecase.Tenant, profilecase.Other
 	docs = append(docs,
-		&mixedDoc{name: a + "-comms-1", tenant: a, path: "/api/v2/supplies", body: goldenBody(t, "sale-us-al-communications", 1, nil)},
-		&mixedDoc{name: b + "-comms-invoice-300", tenant: b, path: "/api/v2/supplies", body: goldenBody(t, "sale-us-al-communications", 300, map[string]any{"saleMessageType": "INVOICE"})},
-		&mixedDoc{name: a + "-not-acted-on-60", tenant: a, path: "/api/v2/supplies", body: goldenBody(t, "sale-not-acted-on", 60, nil)},
-		&mixedDoc{name: b + "-br-2027-1", tenant: b, path: "/api/v2/supplies", body: goldenBody(t, "sale-br-2027-document", 1, quote)},
-		&mixedDoc{name: a + "-br-2027-1200", tenant: a, path: "/api/v2/supplies", body: goldenBody(t, "sale-br-2027-document", 1200, quote)},
-		&mixedDoc{name: b + "-br-2027-invoice-100", tenant: b, path: "/api/v2/supplies", body: goldenBody(t, "sale-br-2027-document", 100, nil)},
+		&mixedDoc{name: a + "-comms-1", tenant: a, path: "/api/v2/supplies", body: mixedBody(t, "sale-us-al-communications", 1, nil)},
+		&mixedDoc{name: b + "-comms-invoice-300", tenant: b, path: "/api/v2/supplies", body: mixedBody(t, "sale-us-al-communications", 300, map[string]any{"saleMessageType": "INVOICE"})},
+		&mixedDoc{name: a + "-not-acted-on-60", tenant: a, path: "/api/v2/supplies", body: mixedBody(t, "sale-not-acted-on", 60, nil)},
+		&mixedDoc{name: b + "-br-2027-1", tenant: b, path: "/api/v2/supplies", body: mixedBody(t, "sale-br-2027-document", 1, quote)},
+		&mixedDoc{name: a + "-br-2027-1200", tenant: a, path: "/api/v2/supplies", body: mixedBody(t, "sale-br-2027-document", 1200, quote)},
+		&mixedDoc{name: b + "-br-2027-invoice-100", tenant: b, path: "/api/v2/supplies", body: mixedBody(t, "sale-br-2027-document", 100, nil)},
 		&mixedDoc{name: a + "-ca-accrual-200", tenant: a, path: "/api/v2/procurement", body: scaledBody(t, caPurchase("ACCRUAL", toronto, vancouver, "5.00"), 100, nil)},
 		&mixedDoc{name: b + "-ca-order-600", tenant: b, path: "/api/v2/procurement", body: scaledBody(t, caPurchase("PURCHASE_ORDER", toronto, montreal, "3.00"), 300, nil)},
 	)

@@ -186,51 +186,15 @@ func explainedAnswer[Q, S any](e *engine.Engine, explain func(*engine.Engine, co
 // of one sending.
 const mixedID = "LENDMIX-ID"
 
-// mixedBody reads a golden request, gives it the transaction ID mixedID
-// and n copies of its lines (each line ID, at any depth, prefixed by its
-// copy's number), and sets its members of set over those it has.
+// mixedBody reads the engine's golden request golden and gives it the
+// transaction ID mixedID and n copies of its lines (scaledBody).
 func mixedBody(t *testing.T, golden string, n int, set map[string]any) []byte {
 	t.Helper()
 	raw, err := os.ReadFile("../engine/testdata/golden/" + golden + ".request.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var req map[string]any
-	if err := json.Unmarshal(raw, &req); err != nil {
-		t.Fatal(err)
-	}
-	var renamed func(prefix string, lines []any) []any
-	renamed = func(prefix string, lines []any) []any {
-		out := make([]any, len(lines))
-		for i, l := range lines {
-			m := map[string]any{}
-			for k, v := range l.(map[string]any) {
-				m[k] = v
-			}
-			if id, ok := m["lineItemId"].(string); ok {
-				m["lineItemId"] = prefix + id
-			}
-			if kids, ok := m["lineItems"].([]any); ok {
-				m["lineItems"] = renamed(prefix, kids)
-			}
-			out[i] = m
-		}
-		return out
-	}
-	lines := req["lineItems"].([]any)
-	var all []any
-	for i := range n {
-		all = append(all, renamed(strconv.Itoa(i)+"-", lines)...)
-	}
-	req["lineItems"], req["transactionId"] = all, mixedID
-	for k, v := range set {
-		req[k] = v
-	}
-	out, err := json.Marshal(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return scaledBody(t, raw, n, set)
 }
 
 // sendMixed sends d as its tenant with the transaction ID id and returns
