@@ -105,7 +105,11 @@ func CertificateRuleNames() []string {
 //     valid, revoked, another transaction, other classes); it is "other
 //     jurisdiction" only when it covers none of the charged taxes. So a
 //     line reports at most six parameters however many certificates the
-//     customer holds, and a line with nothing charged reports none.
+//     customer holds, and a line with nothing charged reports none. A
+//     tax a return refunds (a negative line) counts as charged, the
+//     sentence saying it is refunded: a return dated after the
+//     certificate lapsed refunds a tax that its sale, exempt then, never
+//     charged, unless its lines send the sale's date as taxDate.
 //   - What the request says wins. A customer sent as exempt is exempt
 //     for every tax, as without profiles, and the stored certificates
 //     are not consulted; an exemptOverrides or nonTaxableOverrides entry
@@ -505,7 +509,19 @@ func (rs refusals) of(i int) int {
 // charged reports whether a tax is charged to the customer: taxable, a
 // taxable amount above zero, counted, and due from the seller.
 func (t *taxOut) charged() bool {
-	return t.result == wire.TaxResultTaxable && t.taxable.Sign() > 0 && t.counted() && !t.notRegistered && !t.zeroCharge
+	return t.taxable.Sign() > 0 && t.owed()
+}
+
+// refunded reports whether a tax is refunded to the customer: charged
+// but for a taxable amount below zero, as on a return's line.
+func (t *taxOut) refunded() bool {
+	return t.taxable.Sign() < 0 && t.owed()
+}
+
+// owed reports whether a tax is taxable, counted, and due from the
+// seller, whatever the sign of its amount.
+func (t *taxOut) owed() bool {
+	return t.result == wire.TaxResultTaxable && t.counted() && !t.notRegistered && !t.zeroCharge
 }
 
 // certificateReasons are the refusals of profile.Certificate.Check in
@@ -527,19 +543,29 @@ var certificateReasons = [...]profile.Refusal{profile.RefusalExpired, profile.Re
 // jurisdictions: so a customer's certificate for another state is
 // reported once, with the others of its kind, and never beside a reason
 // that says more. A line without a charged tax reports nothing: its
-// certificates, or the rules, left nothing to charge.
+// certificates, or the rules, left nothing to charge. A tax refunded (a
+// return's negative line) counts as charged, and the sentence says it
+// is refunded: a return dated after the certificate lapsed refunds a tax
+// that the sale it returns, exempt then, never charged, unless the
+// return sends that sale's date (taxDate).
 func (c *calc) certificateParameters(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
 	var first [len(certificateReasons)]int
 	var count [len(certificateReasons)]int
 	var where [len(certificateReasons)]string // the jurisdiction of the first refusal
-	anyCharged := false
+	anyCharged, refund := false, false
 	for ci := range l.certs {
 		cert := &l.certs[ci]
 		reason, at := -1, ""
 		for ti := range l.taxes {
 			t := &l.taxes[ti]
-			if !t.charged() || t.j == nil {
+			if t.j == nil {
 				continue
+			}
+			if !t.charged() {
+				if !t.refunded() {
+					continue
+				}
+				refund = true
 			}
 			anyCharged = true
 			k := t.refused.of(ci)
@@ -570,7 +596,7 @@ func (c *calc) certificateParameters(l *line, out []wire.AssistedParameter) []wi
 		}
 		cert := &l.certs[first[k]]
 		out = append(out, wire.AssistedParameter{ParamName: "exemptionCertificate", Phase: wire.PhasePost,
-			RuleName: string(certificateReasons[k]), OriginalValue: cert.Number, Value: c.refusal(k, cert, l, where[k], n-1)})
+			RuleName: string(certificateReasons[k]), OriginalValue: cert.Number, Value: c.refusal(k, cert, l, where[k], n-1, refund)})
 	}
 	return out
 }
@@ -584,6 +610,7 @@ type refusalNote struct {
 	others   int
 	class    string
 	date     civil.Date
+	refund   bool
 	sentence string
 }
 
@@ -593,17 +620,18 @@ const maxRefusalNotes = 16
 // refusal returns the sentence of refusal reason k of certificate cert
 // on line l: the one an earlier line of the document said, or a new one.
 // Lines of one customer, date and class say the same, so a document of
-// many lines builds it once.
-func (c *calc) refusal(k int, cert *profile.Certificate, l *line, at string, others int) string {
+// many lines builds it once. refund says the line refunds the tax (a
+// return) rather than charges it.
+func (c *calc) refusal(k int, cert *profile.Certificate, l *line, at string, others int, refund bool) string {
 	for i := range c.notes {
 		n := &c.notes[i]
-		if n.reason == k && n.cert == cert && n.at == at && n.others == others && n.class == l.productClass && n.date == l.date {
+		if n.reason == k && n.cert == cert && n.at == at && n.others == others && n.class == l.productClass && n.date == l.date && n.refund == refund {
 			return n.sentence
 		}
 	}
-	s := refusalSentence(certificateReasons[k], cert, c.d.transactionID, l, at, others)
+	s := refusalSentence(certificateReasons[k], cert, c.d.transactionID, l, at, others, refund)
 	if len(c.notes) < maxRefusalNotes {
-		c.notes = append(c.notes, refusalNote{reason: k, cert: cert, at: at, others: others, class: l.productClass, date: l.date, sentence: s})
+		c.notes = append(c.notes, refusalNote{reason: k, cert: cert, at: at, others: others, class: l.productClass, date: l.date, refund: refund, sentence: s})
 	}
 	return s
 }
@@ -622,9 +650,9 @@ func reasonIndex(r profile.Refusal) int {
 }
 
 // refusalSentence says why certificate c of the line's customer did not
-// exempt a tax charged in jurisdiction at, and how many others were
-// refused for the same reason.
-func refusalSentence(r profile.Refusal, c *profile.Certificate, txID string, l *line, at string, others int) string {
+// exempt a tax charged (refunded, when refund is set) in jurisdiction
+// at, and how many others were refused for the same reason.
+func refusalSentence(r profile.Refusal, c *profile.Certificate, txID string, l *line, at string, others int, refund bool) string {
 	var b strings.Builder
 	b.Grow(160)
 	w := func(parts ...string) {
@@ -634,7 +662,11 @@ func refusalSentence(r profile.Refusal, c *profile.Certificate, txID string, l *
 	}
 	w("exemption certificate ", c.Number, " of customer ", c.CustomerCode)
 	writeRefusal(&b, r, c, txID, l, at)
-	w(": the tax is charged")
+	if refund {
+		w(": the tax is refunded; a return of a sale the certificate exempted sends that sale's date as its taxDate")
+	} else {
+		w(": the tax is charged")
+	}
 	switch {
 	case others == 1:
 		w("; 1 other certificate of the customer is refused for the same reason")
