@@ -436,6 +436,11 @@ type line struct {
 	// it always did, and the line says when the stored certificate would
 	// not (sentCertificateParameter).
 	sentCert *profile.Certificate
+	// lostCode is the code of the stored customer that the line's own
+	// customer, sent without a customerCode, replaced, and lostPath the
+	// path of the line's customer: the line says so
+	// (CustomerCodeLostRule).
+	lostCode, lostPath string
 
 	dest, origin, adminDest, adminOrigin *place
 	situs                                wire.LocationRole // situs override

@@ -7,6 +7,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/wire"
 )
 
 // lapsedProfile is a customer C-1 whose Texas certificate expired on
@@ -66,5 +67,77 @@ func TestProfileReturnAfterCertificateLapsed(t *testing.T) {
 	}
 	if !r.TotalTax.IsZero() || len(r.LineItems[0].AssistedParameters) != 0 {
 		t.Errorf("the return dated as its sale: total tax %s, parameters %+v", r.TotalTax, r.LineItems[0].AssistedParameters)
+	}
+}
+
+// TestProfileLineCustomerWithoutCode: a line whose own customer sends no
+// customerCode replaces the document's customer whole, so the stored
+// customer's certificate does not reach it and the line is taxed; it
+// says so, naming the member, where the document's customer is one the
+// profile holds. A line customer with the code is exempt and says
+// nothing, as does a document whose customer the profile does not hold.
+func TestProfileLineCustomerWithoutCode(t *testing.T) {
+	cs := lapsedProfile()
+	cs.Certificates[0].ExpirationDate = civil.Date{}
+	e := engineOfProfile(t, cs)
+	dallas := func() *wire.Customer {
+		return &wire.Customer{Destination: &wire.Location{StreetAddress1: "1500 Marilla St", City: "Dallas", MainDivision: "TX", PostalCode: "75201", Country: "US"}}
+	}
+	run := func(req *wire.SaleRequest) wire.SaleResponseLineItem {
+		t.Helper()
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.LineItems[0]
+	}
+
+	req := profileSale("C-1", "GENERAL")
+	req.LineItems[0].Customer = dallas()
+	l := run(req)
+	if l.TotalTax.IsZero() {
+		t.Errorf("the line's own customer got the document customer's certificate")
+	}
+	want := wire.AssistedParameter{ParamName: "lineItems[0].customer.customerCode", Phase: wire.PhasePre, RuleName: CustomerCodeLostRule}
+	if len(l.AssistedParameters) != 1 {
+		t.Fatalf("parameters %+v, want one %s", l.AssistedParameters, CustomerCodeLostRule)
+	}
+	p := l.AssistedParameters[0]
+	if p.ParamName != want.ParamName || p.Phase != want.Phase || p.RuleName != want.RuleName || !strings.Contains(p.Value, "customer C-1") {
+		t.Errorf("parameter %+v, want %+v naming C-1", p, want)
+	}
+
+	// A child line under that line inherits its customer: flagged, with
+	// the member that lacks the code.
+	parent := profileSale("C-1", "GENERAL")
+	parent.LineItems[0].Customer = dallas()
+	parent.LineItems[0].IsMulticomponent = true
+	child := parent.LineItems[0]
+	child.Customer, child.IsMulticomponent, child.LineItemID = nil, false, "1.1"
+	parent.LineItems[0].LineItems = []wire.SaleLineItem{child}
+	r, err := e.Sale(context.Background(), parent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kid := r.LineItems[0].LineItems[0]
+	if len(kid.AssistedParameters) != 1 || kid.AssistedParameters[0].ParamName != "lineItems[0].customer.customerCode" ||
+		kid.AssistedParameters[0].RuleName != CustomerCodeLostRule {
+		t.Errorf("child line's parameters %+v", kid.AssistedParameters)
+	}
+
+	// The line's customer with the code: exempt, nothing to say.
+	req = profileSale("C-1", "GENERAL")
+	req.LineItems[0].Customer = dallas()
+	req.LineItems[0].Customer.CustomerCode = &wire.CustomerCode{Value: "C-1"}
+	if l := run(req); !l.TotalTax.IsZero() || len(l.AssistedParameters) != 0 {
+		t.Errorf("line customer C-1: tax %s, parameters %+v", l.TotalTax, l.AssistedParameters)
+	}
+	// A document customer the profile does not hold, or none: nothing.
+	for _, code := range []string{"C-9", ""} {
+		req = profileSale(code, "GENERAL")
+		req.LineItems[0].Customer = dallas()
+		if l := run(req); len(l.AssistedParameters) != 0 {
+			t.Errorf("document customer %q: parameters %+v", code, l.AssistedParameters)
+		}
 	}
 }

@@ -35,6 +35,16 @@ const ProductCodeRule = "product-code-class"
 // its taxes is not flagged, as its class decides none (classDecides).
 const UnknownProductCodeRule = "unknown-product-code"
 
+// CustomerCodeLostRule is the ruleName of the assisted parameter of a
+// sale's line whose own customer sends no customerCode where the
+// customer it replaces (the document's, or an enclosing line's) names a
+// customer the tenant's profile holds: the line's customer replaces that
+// one whole, so the stored customer's certificates, class code and
+// business indicator do not reach the line, which is taxed as its own
+// customer's. paramName is the member (lineItems[0].customer.customerCode),
+// value a sentence naming the stored customer's code.
+const CustomerCodeLostRule = "line-customer-without-code"
+
 // SentCertificateRulePrefix begins the ruleName of the assisted
 // parameter of a sale's line whose request sends an exemptionCertificate
 // number that the tenant's profile holds, for the request's customer, as
@@ -156,7 +166,12 @@ func CertificateRuleNames() []string {
 //     everywhere, as without profiles.
 //   - Customers. On a sale, the stored customer's class code stands in
 //     for a request that sends none, and its business indicator makes
-//     the customer a business when the request does not say so.
+//     the customer a business when the request does not say so. A
+//     line's own customer replaces the document's whole, its code
+//     included: one sent without a customerCode is no stored customer,
+//     and when the customer it replaces is one the profile holds, the
+//     line says so (CustomerCodeLostRule), as that customer's
+//     certificates, class code and business indicator do not reach it.
 //   - Franchise fees. A line whose franchiseAreaId names an area of
 //     which the tenant has franchise records (profile.Franchise) bears
 //     those fees that are in force on its date, as it would the server's
