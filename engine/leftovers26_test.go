@@ -141,3 +141,56 @@ func TestProfileLineCustomerWithoutCode(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileSentCertificateOfOtherCustomer: a sale whose request sends,
+// for its customer, a certificate number that the tenant's profile holds
+// for another customer stays exempt (the request wins) and says so,
+// naming the customer that holds it; a number the request's customer
+// holds itself, in force, says nothing even when another customer holds
+// the same number, and a request without a customerCode says nothing.
+func TestProfileSentCertificateOfOtherCustomer(t *testing.T) {
+	d := civil.MustParse
+	cert := func(number, customer string) profile.Certificate {
+		return profile.Certificate{Number: number, CustomerCode: customer, Jurisdictions: []string{"TX"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")}
+	}
+	cs := profile.ChangeSet{
+		Customers:    []profile.Customer{{Code: "C-1"}, {Code: "C-2"}},
+		Certificates: []profile.Certificate{cert("TX-1", "C-1"), cert("SHARED", "C-1"), cert("SHARED", "C-2")},
+	}
+	e := engineOfProfile(t, cs)
+	sale := func(customer, number string) wire.SaleResponseLineItem {
+		t.Helper()
+		req := profileSale(customer, "GENERAL")
+		req.Customer.ExemptionCertificate = &wire.ExemptionCertificate{ExemptionCertificateNumber: number}
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.TotalTax.IsZero() {
+			t.Errorf("%s %s: the request's certificate no longer exempts the sale: total tax %s", customer, number, r.TotalTax)
+		}
+		return r.LineItems[0]
+	}
+	for _, customer := range []string{"C-2", "C-3", " C-2 "} {
+		l := sale(customer, " TX-1")
+		if len(l.AssistedParameters) != 1 {
+			t.Errorf("%q: parameters %+v, want one %s", customer, l.AssistedParameters, SentOtherCustomerRule)
+			continue
+		}
+		p := l.AssistedParameters[0]
+		if p.RuleName != SentOtherCustomerRule || p.ParamName != "exemptionCertificate" || p.OriginalValue != "TX-1" ||
+			!strings.Contains(p.Value, "certificate TX-1 for customer C-1, not for customer "+strings.TrimSpace(customer)) {
+			t.Errorf("%q: %+v", customer, p)
+		}
+	}
+	for _, c := range []struct{ customer, number string }{
+		{"C-1", "TX-1"},   // its own
+		{"C-2", "SHARED"}, // its own, which C-1 holds too
+		{"C-2", "NOPE"},   // nobody's
+		{"", "TX-1"},      // no customer to compare with
+	} {
+		if l := sale(c.customer, c.number); len(l.AssistedParameters) != 0 {
+			t.Errorf("customer %q number %s: parameters %+v", c.customer, c.number, l.AssistedParameters)
+		}
+	}
+}

@@ -408,7 +408,10 @@ func (b *builder) saleProfile(ps *profile.Snapshot, l *line, p *partiesIn) {
 		case !l.customer.exempt:
 			l.certs = ps.CertificatesOf(code)
 		case l.customer.certificate != "":
-			l.sentCert, _ = ps.Certificate(code, l.customer.certificate)
+			var ok bool
+			if l.sentCert, ok = ps.Certificate(code, l.customer.certificate); !ok {
+				l.sentCert, l.sentOther = ps.CertificateHeldByOther(code, l.customer.certificate)
+			}
 		}
 	} else if p.lostCode != "" {
 		if _, ok := ps.Customer(p.lostCode); ok {

@@ -56,6 +56,16 @@ const CustomerCodeLostRule = "line-customer-without-code"
 // The request still wins: the taxes stay exempt.
 const SentCertificateRulePrefix = "sent-"
 
+// SentOtherCustomerRule is the ruleName of the assisted parameter of a
+// sale's line whose request sends, for its customer
+// (customer.customerCode), an exemptionCertificate number that the
+// customer does not hold in the tenant's profile and another customer
+// does: the way a certificate is misapplied. paramName
+// exemptionCertificate, originalValue the number, value a sentence
+// naming the customer that holds it. The request still wins: the taxes
+// stay exempt.
+const SentOtherCustomerRule = SentCertificateRulePrefix + "certificate-other-customer"
+
 // sentCertificateRules are the ruleNames of the assisted parameter of a
 // sent certificate, in the order of certificateReasons.
 var sentCertificateRules = [...]string{
@@ -78,7 +88,8 @@ func CertificateRuleNames() []string {
 	for _, r := range certificateReasons {
 		names = append(names, string(r))
 	}
-	return append(names, sentCertificateRules[:]...)
+	names = append(names, sentCertificateRules[:]...)
+	return append(names, SentOtherCustomerRule)
 }
 
 // WithProfiles makes the engine apply the tax profiles kept in c (package
@@ -138,10 +149,12 @@ func CertificateRuleNames() []string {
 //     the taxes stay exempt: an ERP that keeps sending a number the
 //     profile knows to be out of force is seen. The reason is the first,
 //     in the order above, that refuses the certificate one of those
-//     taxes. A number the profile does not hold for the customer (or a
-//     request without customerCode) says nothing: a tenant may keep its
-//     certificates in its ERP alone, and every exempt sale would
-//     otherwise be flagged.
+//     taxes. A number the customer does not hold but another customer
+//     does is flagged too (SentOtherCustomerRule, naming that customer):
+//     it is how one customer's certificate is misapplied to another's
+//     sale. A number no customer holds (or a request without
+//     customerCode) says nothing: a tenant may keep its certificates in
+//     its ERP alone, and every exempt sale would otherwise be flagged.
 //   - Products. A line without a product class whose product.value (on a
 //     sale) or commodityCode names a code gets the class that the
 //     profile maps the code to (the tenant's own products, then Levy's
@@ -749,6 +762,9 @@ func writeRefusal(b *strings.Builder, r profile.Refusal, c *profile.Certificate,
 // taxes stay exempt. It allocates only when it reports.
 func (c *calc) sentCertificateParameter(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
 	cert := l.sentCert
+	if l.sentOther {
+		return c.sentOtherParameter(l, out)
+	}
 	reason, at := -1, ""
 	for ti := range l.taxes {
 		t := &l.taxes[ti]
@@ -775,4 +791,31 @@ func (c *calc) sentCertificateParameter(l *line, out []wire.AssistedParameter) [
 	b.WriteString(": the request sends the number, which exempts the taxes all the same")
 	return append(out, wire.AssistedParameter{ParamName: "exemptionCertificate", Phase: wire.PhasePost,
 		RuleName: sentCertificateRules[reason], OriginalValue: cert.Number, Value: b.String()})
+}
+
+// sentOtherParameter returns out with the assisted parameter of a line
+// whose request's certificate number, which exempts taxes of the line,
+// is held in the tenant's profile by another customer than the
+// request's (l.sentCert, l.sentOther): ruleName SentOtherCustomerRule.
+// The taxes stay exempt.
+func (c *calc) sentOtherParameter(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
+	cert := l.sentCert
+	exempted := false
+	for ti := range l.taxes {
+		if t := &l.taxes[ti]; t.j != nil && t.certificate == l.customer.certificate {
+			exempted = true
+			break
+		}
+	}
+	if !exempted {
+		return out
+	}
+	code := ""
+	if in := l.in; in != nil {
+		code = strings.TrimSpace(in.parties.customerCode)
+	}
+	value := "the tenant's profile holds exemption certificate " + cert.Number + " for customer " + cert.CustomerCode +
+		", not for customer " + code + ": the request sends the number, which exempts the taxes all the same"
+	return append(out, wire.AssistedParameter{ParamName: "exemptionCertificate", Phase: wire.PhasePost,
+		RuleName: SentOtherCustomerRule, OriginalValue: cert.Number, Value: value})
 }
