@@ -194,3 +194,55 @@ func TestProfileSentCertificateOfOtherCustomer(t *testing.T) {
 		}
 	}
 }
+
+// TestDistributeKeepsCertificateExemption: DISTRIBUTE_TAX spreads the
+// input tax over the taxes that are charged; a tax that a stored
+// certificate exempts (Dallas's, for C-1's certificate of the city)
+// keeps its rule, customer-certificate, and its exempt amount, the
+// line's amount, or the base the input derives when the line sends no
+// amount, so that the journal's exempt figures count the sale.
+func TestDistributeKeepsCertificateExemption(t *testing.T) {
+	cs := lapsedProfile()
+	cs.Certificates[0].ExpirationDate = civil.Date{}
+	cs.Certificates[0].Jurisdictions = []string{"US-4819000"}
+	e := engineOfProfile(t, cs)
+	for _, c := range []struct{ price, exempt string }{{"100.00", "100.00"}, {"", ""}} {
+		req := profileSale("C-1", "GENERAL")
+		req.SaleMessageType = wire.SaleDistributeTax
+		req.LineItems[0].InputTotalTax = amt("8.25")
+		if c.price == "" {
+			req.LineItems[0].ExtendedPrice = nil
+		}
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := r.LineItems[0]
+		if l.TotalTax.String() != "8.25" {
+			t.Errorf("price %q: total tax %s, want the input 8.25", c.price, l.TotalTax)
+		}
+		var city *wire.Tax
+		var stateTaxable string
+		for i := range l.Taxes {
+			switch x := &l.Taxes[i]; x.Jurisdiction.JurisdictionID {
+			case "US-4819000":
+				city = x
+			case "US-TX":
+				stateTaxable = x.Taxable.String()
+			}
+		}
+		if city == nil {
+			t.Fatalf("price %q: no tax of Dallas in %+v", c.price, l.Taxes)
+		}
+		want := c.exempt
+		if want == "" {
+			want = stateTaxable // the base the input derives
+		}
+		if city.TaxResult != wire.TaxResultExempt || city.CalculationRuleID == nil || city.CalculationRuleID.Value != CertificateRule ||
+			city.Exempt.String() != want || !city.Taxable.IsZero() || !city.CalculatedTax.IsZero() ||
+			city.CertificateNumber == nil || city.CertificateNumber.Value != "TX-OLD" {
+			t.Errorf("price %q: Dallas's tax %s rule %v exempt %s taxable %s tax %s certificate %v, want exempt %s under %s",
+				c.price, city.TaxResult, city.CalculationRuleID, city.Exempt, city.Taxable, city.CalculatedTax, city.CertificateNumber, want, CertificateRule)
+		}
+	}
+}
