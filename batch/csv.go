@@ -168,7 +168,9 @@ per document, with these columns:
                      sent-certificate-revoked,
                      sent-certificate-other-transaction,
                      sent-certificate-other-class,
-                     sent-certificate-other-jurisdiction; separated by " | ";
+                     sent-certificate-other-jurisdiction, and
+                     sent-certificate-other-customer when the profile keeps
+                     the number for another customer; separated by " | ";
                      (total) all the lines'
   certificate_number (tax) the exemption certificate that exempted the tax: the
                      request's (exemption_certificate), or one that the

@@ -436,6 +436,14 @@ type line struct {
 	// it always did, and the line says when the stored certificate would
 	// not (sentCertificateParameter).
 	sentCert *profile.Certificate
+	// sentOther says that sentCert is another customer's certificate of
+	// the number, the line's customer holding none of it.
+	sentOther bool
+	// lostCode is the code of the stored customer that the line's own
+	// customer, sent without a customerCode, replaced, and lostPath the
+	// path of the line's customer: the line says so
+	// (CustomerCodeLostRule).
+	lostCode, lostPath string
 
 	dest, origin, adminDest, adminOrigin *place
 	situs                                wire.LocationRole // situs override

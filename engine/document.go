@@ -673,10 +673,30 @@ func (c *calc) distribute(l *line) error {
 		} else {
 			t.taxable = decimal.Zero
 		}
+		if t.ruleID == CertificateRule && weights[i].Sign() == 0 {
+			// A tax that a stored certificate exempts takes no share, and
+			// keeps its rule and its exempt amount, so that the journal's
+			// exempt figures and its certificate rule count the sale: the
+			// amount was the probe's, and is the line's net amount.
+			t.exempt = scaledToNet(t.exempt, probe, l.net, places)
+			t.nonTaxable = decimal.Zero
+			continue
+		}
 		t.exempt, t.nonTaxable = decimal.Zero, decimal.Zero
 		t.ruleID, t.ruleReason = "distribute-tax", "input total tax distributed by rate over the combined rate "+combined.String()
 	}
 	return nil
+}
+
+// scaledToNet returns amount, computed on the probe amount of a
+// distributed line, as it is on the line's net amount, rounded half up
+// to places: itself when the two are the same (the request sent an
+// amount).
+func scaledToNet(amount, probe, net decimal.Decimal, places int32) decimal.Decimal {
+	if probe.Equal(net) || probe.Sign() == 0 {
+		return amount
+	}
+	return roundHalfUp(amount.Mul(net).Div(probe), places)
 }
 
 // roundTax rounds a tax; half-up, the common case, goes straight to the

@@ -37,6 +37,11 @@ type partiesIn struct {
 	reason          string
 	evidence        *wire.LocationEvidence
 	customerCode    string // customer.customerCode.value of a sale
+	// lostCode is the customerCode of the customer that the line's own
+	// customer, sent without one, replaced (the document's or an
+	// enclosing line's), and lostPath the path of the line's customer
+	// (see CustomerCodeLostRule).
+	lostCode, lostPath string
 }
 
 // lineIn is a perspective-neutral view of a wire line.
@@ -403,7 +408,14 @@ func (b *builder) saleProfile(ps *profile.Snapshot, l *line, p *partiesIn) {
 		case !l.customer.exempt:
 			l.certs = ps.CertificatesOf(code)
 		case l.customer.certificate != "":
-			l.sentCert, _ = ps.Certificate(code, l.customer.certificate)
+			var ok bool
+			if l.sentCert, ok = ps.Certificate(code, l.customer.certificate); !ok {
+				l.sentCert, l.sentOther = ps.CertificateHeldByOther(code, l.customer.certificate)
+			}
+		}
+	} else if p.lostCode != "" {
+		if _, ok := ps.Customer(p.lostCode); ok {
+			l.lostCode, l.lostPath = p.lostCode, p.lostPath
 		}
 	}
 	if len(p.sellerRegs) == 0 && !p.nexusSet {
@@ -921,6 +933,12 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	}
 	if l.sentCert != nil {
 		out = c.sentCertificateParameter(l, out)
+	}
+	if l.lostCode != "" {
+		out = append(out, wire.AssistedParameter{ParamName: l.lostPath + ".customerCode", Phase: wire.PhasePre, RuleName: CustomerCodeLostRule,
+			Value: "the line's own customer has no customerCode, and replaces customer " + l.lostCode +
+				" whole: that customer's stored certificates, class code and business indicator do not apply to the line; send customerCode " +
+				l.lostCode + " on the line's customer if it is that customer"})
 	}
 	if l.br != nil {
 		out = append(out, l.br.assisted...) // brazil.go

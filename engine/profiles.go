@@ -35,6 +35,16 @@ const ProductCodeRule = "product-code-class"
 // its taxes is not flagged, as its class decides none (classDecides).
 const UnknownProductCodeRule = "unknown-product-code"
 
+// CustomerCodeLostRule is the ruleName of the assisted parameter of a
+// sale's line whose own customer sends no customerCode where the
+// customer it replaces (the document's, or an enclosing line's) names a
+// customer the tenant's profile holds: the line's customer replaces that
+// one whole, so the stored customer's certificates, class code and
+// business indicator do not reach the line, which is taxed as its own
+// customer's. paramName is the member (lineItems[0].customer.customerCode),
+// value a sentence naming the stored customer's code.
+const CustomerCodeLostRule = "line-customer-without-code"
+
 // SentCertificateRulePrefix begins the ruleName of the assisted
 // parameter of a sale's line whose request sends an exemptionCertificate
 // number that the tenant's profile holds, for the request's customer, as
@@ -45,6 +55,16 @@ const UnknownProductCodeRule = "unknown-product-code"
 // sent-certificate-other-class, sent-certificate-other-jurisdiction).
 // The request still wins: the taxes stay exempt.
 const SentCertificateRulePrefix = "sent-"
+
+// SentOtherCustomerRule is the ruleName of the assisted parameter of a
+// sale's line whose request sends, for its customer
+// (customer.customerCode), an exemptionCertificate number that the
+// customer does not hold in the tenant's profile and another customer
+// does: the way a certificate is misapplied. paramName
+// exemptionCertificate, originalValue the number, value a sentence
+// naming the customer that holds it. The request still wins: the taxes
+// stay exempt.
+const SentOtherCustomerRule = SentCertificateRulePrefix + "certificate-other-customer"
 
 // sentCertificateRules are the ruleNames of the assisted parameter of a
 // sent certificate, in the order of certificateReasons.
@@ -68,7 +88,8 @@ func CertificateRuleNames() []string {
 	for _, r := range certificateReasons {
 		names = append(names, string(r))
 	}
-	return append(names, sentCertificateRules[:]...)
+	names = append(names, sentCertificateRules[:]...)
+	return append(names, SentOtherCustomerRule)
 }
 
 // WithProfiles makes the engine apply the tax profiles kept in c (package
@@ -105,7 +126,11 @@ func CertificateRuleNames() []string {
 //     valid, revoked, another transaction, other classes); it is "other
 //     jurisdiction" only when it covers none of the charged taxes. So a
 //     line reports at most six parameters however many certificates the
-//     customer holds, and a line with nothing charged reports none.
+//     customer holds, and a line with nothing charged reports none. A
+//     tax a return refunds (a negative line) counts as charged, the
+//     sentence saying it is refunded: a return dated after the
+//     certificate lapsed refunds a tax that its sale, exempt then, never
+//     charged, unless its lines send the sale's date as taxDate.
 //   - What the request says wins. A customer sent as exempt is exempt
 //     for every tax, as without profiles, and the stored certificates
 //     are not consulted; an exemptOverrides or nonTaxableOverrides entry
@@ -124,10 +149,12 @@ func CertificateRuleNames() []string {
 //     the taxes stay exempt: an ERP that keeps sending a number the
 //     profile knows to be out of force is seen. The reason is the first,
 //     in the order above, that refuses the certificate one of those
-//     taxes. A number the profile does not hold for the customer (or a
-//     request without customerCode) says nothing: a tenant may keep its
-//     certificates in its ERP alone, and every exempt sale would
-//     otherwise be flagged.
+//     taxes. A number the customer does not hold but another customer
+//     does is flagged too (SentOtherCustomerRule, naming that customer):
+//     it is how one customer's certificate is misapplied to another's
+//     sale. A number no customer holds (or a request without
+//     customerCode) says nothing: a tenant may keep its certificates in
+//     its ERP alone, and every exempt sale would otherwise be flagged.
 //   - Products. A line without a product class whose product.value (on a
 //     sale) or commodityCode names a code gets the class that the
 //     profile maps the code to (the tenant's own products, then Levy's
@@ -152,7 +179,12 @@ func CertificateRuleNames() []string {
 //     everywhere, as without profiles.
 //   - Customers. On a sale, the stored customer's class code stands in
 //     for a request that sends none, and its business indicator makes
-//     the customer a business when the request does not say so.
+//     the customer a business when the request does not say so. A
+//     line's own customer replaces the document's whole, its code
+//     included: one sent without a customerCode is no stored customer,
+//     and when the customer it replaces is one the profile holds, the
+//     line says so (CustomerCodeLostRule), as that customer's
+//     certificates, class code and business indicator do not reach it.
 //   - Franchise fees. A line whose franchiseAreaId names an area of
 //     which the tenant has franchise records (profile.Franchise) bears
 //     those fees that are in force on its date, as it would the server's
@@ -511,7 +543,19 @@ func (rs refusals) of(i int) int {
 // charged reports whether a tax is charged to the customer: taxable, a
 // taxable amount above zero, counted, and due from the seller.
 func (t *taxOut) charged() bool {
-	return t.result == wire.TaxResultTaxable && t.taxable.Sign() > 0 && t.counted() && !t.notRegistered && !t.zeroCharge
+	return t.taxable.Sign() > 0 && t.owed()
+}
+
+// refunded reports whether a tax is refunded to the customer: charged
+// but for a taxable amount below zero, as on a return's line.
+func (t *taxOut) refunded() bool {
+	return t.taxable.Sign() < 0 && t.owed()
+}
+
+// owed reports whether a tax is taxable, counted, and due from the
+// seller, whatever the sign of its amount.
+func (t *taxOut) owed() bool {
+	return t.result == wire.TaxResultTaxable && t.counted() && !t.notRegistered && !t.zeroCharge
 }
 
 // certificateReasons are the refusals of profile.Certificate.Check in
@@ -533,19 +577,29 @@ var certificateReasons = [...]profile.Refusal{profile.RefusalExpired, profile.Re
 // jurisdictions: so a customer's certificate for another state is
 // reported once, with the others of its kind, and never beside a reason
 // that says more. A line without a charged tax reports nothing: its
-// certificates, or the rules, left nothing to charge.
+// certificates, or the rules, left nothing to charge. A tax refunded (a
+// return's negative line) counts as charged, and the sentence says it
+// is refunded: a return dated after the certificate lapsed refunds a tax
+// that the sale it returns, exempt then, never charged, unless the
+// return sends that sale's date (taxDate).
 func (c *calc) certificateParameters(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
 	var first [len(certificateReasons)]int
 	var count [len(certificateReasons)]int
 	var where [len(certificateReasons)]string // the jurisdiction of the first refusal
-	anyCharged := false
+	anyCharged, refund := false, false
 	for ci := range l.certs {
 		cert := &l.certs[ci]
 		reason, at := -1, ""
 		for ti := range l.taxes {
 			t := &l.taxes[ti]
-			if !t.charged() || t.j == nil {
+			if t.j == nil {
 				continue
+			}
+			if !t.charged() {
+				if !t.refunded() {
+					continue
+				}
+				refund = true
 			}
 			anyCharged = true
 			k := t.refused.of(ci)
@@ -576,7 +630,7 @@ func (c *calc) certificateParameters(l *line, out []wire.AssistedParameter) []wi
 		}
 		cert := &l.certs[first[k]]
 		out = append(out, wire.AssistedParameter{ParamName: "exemptionCertificate", Phase: wire.PhasePost,
-			RuleName: string(certificateReasons[k]), OriginalValue: cert.Number, Value: c.refusal(k, cert, l, where[k], n-1)})
+			RuleName: string(certificateReasons[k]), OriginalValue: cert.Number, Value: c.refusal(k, cert, l, where[k], n-1, refund)})
 	}
 	return out
 }
@@ -590,6 +644,7 @@ type refusalNote struct {
 	others   int
 	class    string
 	date     civil.Date
+	refund   bool
 	sentence string
 }
 
@@ -599,17 +654,18 @@ const maxRefusalNotes = 16
 // refusal returns the sentence of refusal reason k of certificate cert
 // on line l: the one an earlier line of the document said, or a new one.
 // Lines of one customer, date and class say the same, so a document of
-// many lines builds it once.
-func (c *calc) refusal(k int, cert *profile.Certificate, l *line, at string, others int) string {
+// many lines builds it once. refund says the line refunds the tax (a
+// return) rather than charges it.
+func (c *calc) refusal(k int, cert *profile.Certificate, l *line, at string, others int, refund bool) string {
 	for i := range c.notes {
 		n := &c.notes[i]
-		if n.reason == k && n.cert == cert && n.at == at && n.others == others && n.class == l.productClass && n.date == l.date {
+		if n.reason == k && n.cert == cert && n.at == at && n.others == others && n.class == l.productClass && n.date == l.date && n.refund == refund {
 			return n.sentence
 		}
 	}
-	s := refusalSentence(certificateReasons[k], cert, c.d.transactionID, l, at, others)
+	s := refusalSentence(certificateReasons[k], cert, c.d.transactionID, l, at, others, refund)
 	if len(c.notes) < maxRefusalNotes {
-		c.notes = append(c.notes, refusalNote{reason: k, cert: cert, at: at, others: others, class: l.productClass, date: l.date, sentence: s})
+		c.notes = append(c.notes, refusalNote{reason: k, cert: cert, at: at, others: others, class: l.productClass, date: l.date, refund: refund, sentence: s})
 	}
 	return s
 }
@@ -628,9 +684,9 @@ func reasonIndex(r profile.Refusal) int {
 }
 
 // refusalSentence says why certificate c of the line's customer did not
-// exempt a tax charged in jurisdiction at, and how many others were
-// refused for the same reason.
-func refusalSentence(r profile.Refusal, c *profile.Certificate, txID string, l *line, at string, others int) string {
+// exempt a tax charged (refunded, when refund is set) in jurisdiction
+// at, and how many others were refused for the same reason.
+func refusalSentence(r profile.Refusal, c *profile.Certificate, txID string, l *line, at string, others int, refund bool) string {
 	var b strings.Builder
 	b.Grow(160)
 	w := func(parts ...string) {
@@ -640,7 +696,11 @@ func refusalSentence(r profile.Refusal, c *profile.Certificate, txID string, l *
 	}
 	w("exemption certificate ", c.Number, " of customer ", c.CustomerCode)
 	writeRefusal(&b, r, c, txID, l, at)
-	w(": the tax is charged")
+	if refund {
+		w(": the tax is refunded; a return of a sale the certificate exempted sends that sale's date as its taxDate")
+	} else {
+		w(": the tax is charged")
+	}
 	switch {
 	case others == 1:
 		w("; 1 other certificate of the customer is refused for the same reason")
@@ -708,6 +768,9 @@ func writeRefusal(b *strings.Builder, r profile.Refusal, c *profile.Certificate,
 // taxes stay exempt. It allocates only when it reports.
 func (c *calc) sentCertificateParameter(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
 	cert := l.sentCert
+	if l.sentOther {
+		return c.sentOtherParameter(l, out)
+	}
 	reason, at := -1, ""
 	for ti := range l.taxes {
 		t := &l.taxes[ti]
@@ -734,4 +797,31 @@ func (c *calc) sentCertificateParameter(l *line, out []wire.AssistedParameter) [
 	b.WriteString(": the request sends the number, which exempts the taxes all the same")
 	return append(out, wire.AssistedParameter{ParamName: "exemptionCertificate", Phase: wire.PhasePost,
 		RuleName: sentCertificateRules[reason], OriginalValue: cert.Number, Value: b.String()})
+}
+
+// sentOtherParameter returns out with the assisted parameter of a line
+// whose request's certificate number, which exempts taxes of the line,
+// is held in the tenant's profile by another customer than the
+// request's (l.sentCert, l.sentOther): ruleName SentOtherCustomerRule.
+// The taxes stay exempt.
+func (c *calc) sentOtherParameter(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
+	cert := l.sentCert
+	exempted := false
+	for ti := range l.taxes {
+		if t := &l.taxes[ti]; t.j != nil && t.certificate == l.customer.certificate {
+			exempted = true
+			break
+		}
+	}
+	if !exempted {
+		return out
+	}
+	code := ""
+	if in := l.in; in != nil {
+		code = strings.TrimSpace(in.parties.customerCode)
+	}
+	value := "the tenant's profile holds exemption certificate " + cert.Number + " for customer " + cert.CustomerCode +
+		", not for customer " + code + ": the request sends the number, which exempts the taxes all the same"
+	return append(out, wire.AssistedParameter{ParamName: "exemptionCertificate", Phase: wire.PhasePost,
+		RuleName: SentOtherCustomerRule, OriginalValue: cert.Number, Value: value})
 }

@@ -69,7 +69,8 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, 
 	c.borrow(e, loan, prepare || ex != nil, req.PostToJournal)
 	c.d.transactionID = req.TransactionID
 	c.req.sale = req
-	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
+	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride},
+		code: customerCodeOf(req.Customer)}
 	tree := saleLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
@@ -124,6 +125,10 @@ type saleDefaults struct {
 	// commodity code of its own ("" on the document's lines).
 	class string
 	overrides
+	// code is the customerCode of customer; lost, when customer sent
+	// none, is the code of the customer it replaced (the document's, or
+	// an enclosing line's), and lostPath the path of customer.
+	code, lost, lostPath string
 }
 
 func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefaults) []lineIn {
@@ -156,10 +161,25 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 			seller, sp = l.Seller, p+".seller"
 		}
 		customer, cp := def.customer, "customer"
+		lost, lostPath := def.lost, def.lostPath
 		if l.Customer != nil {
 			customer, cp = l.Customer, p+".customer"
+			// A customer of the line's own replaces the enclosing one
+			// whole: without a code of its own, it leaves that
+			// customer's code behind, which the line reports when the
+			// profile holds that customer (saleProfile).
+			lost, lostPath = "", ""
+			if customerCodeOf(l.Customer) == "" {
+				if lost = def.code; lost == "" {
+					lost = def.lost
+				}
+				if lost != "" {
+					lostPath = cp
+				}
+			}
 		}
 		li.parties.sellerPath, li.parties.customerPath = sp, cp
+		li.parties.lostCode, li.parties.lostPath = lost, lostPath
 		li.src.sale, li.src.seller, li.src.customer = l, seller, customer
 		if seller != nil {
 			li.parties.origin, li.parties.adminOrigin = seller.PhysicalOrigin, seller.AdministrativeOrigin
@@ -173,6 +193,7 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.seller, child.customer, child.class = seller, customer, li.productClass
+			child.code, child.lost, child.lostPath = customerCodeOf(customer), lost, lostPath
 			li.children = saleLines(c, l.LineItems, p+".lineItems", &child)
 		}
 	}
@@ -190,6 +211,15 @@ func certificateNumber(c *wire.ExemptionCertificate) string {
 		return ""
 	}
 	return c.ExemptionCertificateNumber
+}
+
+// customerCodeOf returns the customerCode of c without the spaces
+// around it, "" for none (a nil customer, no code, a code of spaces).
+func customerCodeOf(c *wire.Customer) string {
+	if c == nil || c.CustomerCode == nil {
+		return ""
+	}
+	return strings.TrimSpace(c.CustomerCode.Value)
 }
 
 // customerIn fills the customer side of a party view.

@@ -156,6 +156,9 @@ func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, wa
 	if err := s.checkDocuments(ctx, tenant, &cs); err != nil {
 		return 0, err
 	}
+	if err := s.matchStoredRegistrations(ctx, tenant, &cs); err != nil {
+		return 0, err
+	}
 	entries, err := cs.Entries()
 	if err != nil {
 		return 0, err
@@ -326,10 +329,34 @@ func (s *Service) Records(ctx context.Context, tenant string, asOf time.Time) (*
 // stored registration in a country whose code is also a US state's
 // ("DE", Germany) is therefore named by the country's alpha-3 code
 // (JurisdictionInput): a bare "DE" names Delaware's.
+//
+// A registration's number is matched in its canonical form
+// (CanonicalNumber, matchNumber): the key of a record stored under
+// another spelling of the number (before numbers were canonicalised, or
+// one Levy does not validate) finds that record's versions, as does the
+// key as it was sent.
 func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision, error) {
 	var l errorList
+	sent := k
 	if !s.check.key(&l, "key", &k) {
 		return nil, l.err()
 	}
-	return s.store.History(ctx, tenant, k)
+	revs, err := s.store.History(ctx, tenant, k)
+	if err != nil || len(revs) > 0 || k.Kind != KindRegistration {
+		return revs, err
+	}
+	m, err := s.storedSpellings(ctx, tenant)
+	if err != nil {
+		return nil, err
+	}
+	if old, ok := m[RegistrationKey(k.Scope, k.Jurisdiction, matchNumber(k.Jurisdiction, k.Code))]; ok {
+		return s.store.History(ctx, tenant, old)
+	}
+	// A record of that spelling deleted since is no longer read: its key
+	// as sent, with the jurisdiction as stored, still finds it.
+	sent.Jurisdiction, sent.Code = k.Jurisdiction, strings.TrimSpace(sent.Code)
+	if sent != k {
+		return s.store.History(ctx, tenant, sent)
+	}
+	return nil, nil
 }

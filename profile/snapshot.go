@@ -17,6 +17,7 @@ type Snapshot struct {
 
 	customers map[string]*Customer
 	certs     map[string][]Certificate  // by customer code, in number order
+	holders   map[string]*Certificate   // by number: the first customer's, in key order
 	regs      map[string][]Registration // by company code
 	products  map[string]map[string]string
 	franchise map[string][]Franchise // by area ID, in name order; nil when none
@@ -31,6 +32,7 @@ func Compile(r *Records) *Snapshot {
 		at:        r.At,
 		customers: make(map[string]*Customer, len(r.Customers)),
 		certs:     map[string][]Certificate{},
+		holders:   make(map[string]*Certificate, len(r.Certificates)),
 		regs:      map[string][]Registration{},
 		products:  map[string]map[string]string{},
 		policy:    r.Policy,
@@ -48,6 +50,11 @@ func Compile(r *Records) *Snapshot {
 		}
 		s.certs[r.Certificates[i].CustomerCode] = r.Certificates[i:j:j]
 		i = j
+	}
+	for i := range r.Certificates {
+		if _, ok := s.holders[r.Certificates[i].Number]; !ok {
+			s.holders[r.Certificates[i].Number] = &r.Certificates[i]
+		}
 	}
 	for i := 0; i < len(r.Registrations); {
 		j := i + 1
@@ -114,6 +121,24 @@ func (s *Snapshot) Certificate(customerCode, number string) (*Certificate, bool)
 		}
 	}
 	return nil, false
+}
+
+// CertificateHeldByOther returns a certificate of number that a customer
+// other than the one of customerCode holds, when that customer holds
+// none of that number: the first such, in customer code order. It finds
+// a number sent with the wrong customer's request (an ERP that sends one
+// customer's certificate on another's sale). Both codes are found with
+// the spaces around them ignored. It allocates nothing.
+func (s *Snapshot) CertificateHeldByOther(customerCode, number string) (*Certificate, bool) {
+	customerCode, number = strings.TrimSpace(customerCode), strings.TrimSpace(number)
+	c, ok := s.holders[number]
+	if !ok {
+		return nil, false
+	}
+	if _, own := s.Certificate(customerCode, number); own {
+		return nil, false
+	}
+	return c, true
 }
 
 // Registrations returns the registrations of the seller of company code

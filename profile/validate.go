@@ -456,6 +456,9 @@ func (v Validator) registration(l *errorList, p string, r *Registration) {
 	}
 	code(l, p+".number", &r.Number, 40, true)
 	keyPart(l, p+".number", r.Number)
+	if c := CanonicalNumber(r.Jurisdiction, r.Number); c != "" && len(c) <= 40 {
+		r.Number = c
+	}
 	if r.Type != "" && !r.Type.Valid() {
 		l.add(p+".type", "%q is not a kind of tax registration (the wire's taxRegistrationType)", clip(string(r.Type)))
 	}
@@ -731,6 +734,9 @@ func (v Validator) key(l *errorList, p string, k *Key) bool {
 		need("code", k.Code)
 		if id, ok := v.jurisdiction(l, p+".jurisdiction", k.Jurisdiction); ok {
 			k.Jurisdiction = id
+		}
+		if c := CanonicalNumber(k.Jurisdiction, k.Code); c != "" && len(c) <= 40 {
+			k.Code = c
 		}
 	case KindProduct:
 		if t, ok := normalizeCodeType(k.Scope); ok {

@@ -115,6 +115,17 @@ func sameJurisdiction(field, body, path string) error {
 	return mustMatch(field, a, b)
 }
 
+// sameNumber refuses a body's registration number that is not the
+// path's as the profile matches numbers: the number as a read answers it
+// ("DE 136 695 976", stored so before numbers were canonicalised) names
+// the record of the path's canonical number (DE136695976).
+func sameNumber(field, body, path string) error {
+	if body == "" || profile.SameRegistrationNumber("", body, path) {
+		return nil
+	}
+	return mustMatch(field, body, path)
+}
+
 // keepCountries reads the jurisdictions of a certificate that a PUT
 // sends as the stored certificate of key holds them: an item that is the
 // stored form of a country the certificate covers, whose code is also a
@@ -234,7 +245,7 @@ func (rt routes[T, D]) remove(w http.ResponseWriter, r *http.Request) {
 	rq, err := rt.h.begin(r)
 	key := rt.k.pathKey(r)
 	if err == nil {
-		err = rt.h.remove(r, rq, key)
+		key, err = rt.h.remove(r, rq, key)
 	}
 	rt.answer(w, r, rq, key, http.StatusOK, err)
 }
@@ -269,17 +280,26 @@ func (rt routes[T, D]) answer(w http.ResponseWriter, r *http.Request, rq request
 }
 
 // remove deletes the record of key: a key the tenant has no record of
-// (or has deleted) is not found.
-func (h *Handler) remove(r *http.Request, rq request, key profile.Key) error {
+// (or has deleted) is not found. It returns key as the record's answer
+// reads it once deleted: a registration's number as the record spells
+// it (one stored before numbers were canonicalised, which the
+// canonical number no longer finds once it is deleted).
+func (h *Handler) remove(r *http.Request, rq request, key profile.Key) (profile.Key, error) {
 	revs, err := h.rd.history(r.Context(), rq.tenant, key)
 	if err != nil {
-		return err
+		return key, err
 	}
 	if len(revs) == 0 || revs[len(revs)-1].Deleted {
-		return notFound(key)
+		return key, notFound(key)
 	}
 	_, err = h.svc.Apply(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Deletes: []profile.Key{key}})
-	return renamed(err, "deletes[0]", pathNames[key.Kind]["key.code"])
+	if err == nil && key.Kind == profile.KindRegistration {
+		var g profile.Registration
+		if revs[len(revs)-1].Decode(&g) == nil && g.Number != "" {
+			key.Code = g.Number
+		}
+	}
+	return key, renamed(err, "deletes[0]", pathNames[key.Kind]["key.code"])
 }
 
 // The kinds of records the routes serve.
@@ -335,7 +355,8 @@ var (
 			{field: "companyCode", member: func(g *profile.Registration) *string { return &g.CompanyCode }, of: keyScope},
 			{field: "jurisdiction", member: func(g *profile.Registration) *string { return &g.Jurisdiction }, of: keyJurisdiction,
 				match: sameJurisdiction},
-			{field: "number", member: func(g *profile.Registration) *string { return &g.Number }, of: keyCode},
+			{field: "number", member: func(g *profile.Registration) *string { return &g.Number }, of: keyCode,
+				match: sameNumber},
 		},
 		keyOf: func(g *profile.Registration) profile.Key {
 			// The jurisdiction as the body names it, as a path does:

@@ -55,6 +55,7 @@ func Run(t *testing.T, open func(t *testing.T) profile.Store) {
 		{"LargeChange", testLargeChange},
 		{"CancelledContext", testCancelled},
 		{"Close", testClose},
+		{"RegistrationSpellings", testRegistrationSpellings},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := open(t)
