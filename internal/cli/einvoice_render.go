@@ -38,7 +38,9 @@ them between German parties).
 
 The document goes to standard output, or to --out. --submit puts it
 through the e-invoicing workflow instead, as POST /einvoicing/v1/documents
-does, and prints its record: the server processes it and sends its
+does, and prints its record; the same e-invoice of a transaction is
+submitted once (as by .../submit without an Idempotency-Key), and
+submitted again prints the first record: the server processes it and sends its
 webhook events when it runs (over --database, the nodes of the cluster
 do). --data-dir opens a data directory that no server holds; a running
 server renders with POST /einvoicing/v1/transactions/{transactionId}/render
@@ -105,9 +107,14 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err != nil {
 			return err
 		}
-		d, _, err := svc.Submit(levy.WithTenant(ctx, *tenant), doc.Content, "")
+		// The key .../submit derives: the same e-invoice of a transaction
+		// is submitted once, however often the command runs.
+		d, created, err := svc.Submit(levy.WithTenant(ctx, *tenant), doc.Content, einvoice.TransactionKey(*id, doc.Content))
 		if err != nil {
 			return err
+		}
+		if !created {
+			fmt.Fprintf(stderr, "levy: this e-invoice of transaction %s was submitted before, as document %s (status %s); it is not submitted again\n", *id, d.DocumentID, d.Status)
 		}
 		return printJSON(stdout, d)
 	}
