@@ -38,11 +38,11 @@ them between German parties).
 
 The document goes to standard output, or to --out. --submit puts it
 through the e-invoicing workflow instead, as POST /einvoicing/v1/documents
-does, and prints its record; the same e-invoice of a transaction is
-submitted once (as by .../submit without an Idempotency-Key), and
-submitted again prints the first record: the server processes it and sends its
+does, and prints its record: the server processes it and sends its
 webhook events when it runs (over --database, the nodes of the cluster
-do). --data-dir opens a data directory that no server holds; a running
+do). The same e-invoice of a transaction is submitted once, as by
+.../submit without an Idempotency-Key: submitted again, it is not sent
+twice, and the command prints the first record. --data-dir opens a data directory that no server holds; a running
 server renders with POST /einvoicing/v1/transactions/{transactionId}/render
 and .../submit.
 `

@@ -14,14 +14,16 @@ import (
 // that has no transaction in the period, the companies that have some,
 // so that a company code mistyped (ACME for ACME-US) is not taken for an
 // empty month. all returns the report of every company of the period;
-// it is called only then.
+// it is called only then. The report asked for is printed already: when
+// all fails, the command has done what it was asked, and the line is
+// left out rather than the command failing.
 func hintOtherCompanies(stderr io.Writer, rep *journal.Report, a journalArgs, all func() (*journal.Report, error)) error {
 	if !a.companyGiven || rep.Transactions != 0 {
 		return nil
 	}
 	every, err := all()
 	if err != nil {
-		return err
+		return nil
 	}
 	counts := map[string]int{}
 	for _, c := range every.Companies {
