@@ -3,8 +3,6 @@ package einvoicing
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/einvoice/render"
 	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/journal"
@@ -135,8 +134,7 @@ func (h *Handler) submitTransaction(w http.ResponseWriter, r *http.Request) {
 	}
 	if key == "" {
 		// The same e-invoice of the same transaction is stored once.
-		sum := sha256.Sum256(out.Content)
-		key = "transaction:" + id + ":" + hex.EncodeToString(sum[:12])
+		key = einvoice.TransactionKey(id, out.Content)
 	}
 	d, created, err := h.svc.Submit(r.Context(), out.Content, key)
 	if err != nil {

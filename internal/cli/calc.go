@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/engine"
@@ -88,6 +89,11 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	if helpRequested(args[1:]) {
 		printHelp(stdout, calcUsage, fs, calcEnv)
 		return nil
+	}
+	// A misspelt perspective is said first: before a file it names is
+	// opened, or a data directory made.
+	if !slices.Contains(calcPerspectives, args[0]) {
+		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", args[0])}
 	}
 	if err := parseArgs(fs, args[1:]); err != nil {
 		return err

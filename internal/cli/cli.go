@@ -24,11 +24,11 @@ commands:
   lookup    find tax areas: levy lookup address|point|taxarea|code|changed -h
   calc      calculate a request: levy calc sale|purchase|owner [--data-dir DIR] [FILE]
   batch     calculate a file of requests, one per line, on every core: levy batch sale|purchase|owner --in FILE --out FILE (-h)
-  journal   report on or export the tax journal: levy journal report|export -h
+  journal   report on or export the tax journal, declare Intrastat: levy journal report|export|intrastat -h
   profile   import, export, list and show tenants' customers, certificates, registrations and products: levy profile import|export|list|show -h
   nexus     where must I register? economic nexus per state and the EU threshold: levy nexus report|rebuild -h
   serve     serve the HTTP API: levy serve --addr HOST:PORT --data-dir DIR (levy serve -h)
-  clients   manage API credentials: levy clients create|rotate|revoke|list|rotate-key -h
+  clients   manage API credentials and signing keys: levy clients create|rotate|revoke|list|rotate-key|keys|retire-key -h
   webhook   receive signed e-invoicing events (levy webhook receive -h), list and replay dead letters (levy webhook dead-letters -h)
   einvoice  render a stored invoice as an EN 16931 e-invoice, UBL or CII: levy einvoice render --data-dir DIR --transaction ID -h
   data      what the content covers: US local taxes state by state, the US taxability matrix (--taxability), Brazil (--country BR): levy data coverage -h

@@ -40,7 +40,9 @@ The document goes to standard output, or to --out. --submit puts it
 through the e-invoicing workflow instead, as POST /einvoicing/v1/documents
 does, and prints its record: the server processes it and sends its
 webhook events when it runs (over --database, the nodes of the cluster
-do). --data-dir opens a data directory that no server holds; a running
+do). The same e-invoice of a transaction is submitted once, as by
+.../submit without an Idempotency-Key: submitted again, it is not sent
+twice, and the command prints the first record. --data-dir opens a data directory that no server holds; a running
 server renders with POST /einvoicing/v1/transactions/{transactionId}/render
 and .../submit.
 `
@@ -105,13 +107,19 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err != nil {
 			return err
 		}
-		d, _, err := svc.Submit(levy.WithTenant(ctx, *tenant), doc.Content, "")
+		// The key .../submit derives: the same e-invoice of a transaction
+		// is submitted once, however often the command runs.
+		d, created, err := svc.Submit(levy.WithTenant(ctx, *tenant), doc.Content, einvoice.TransactionKey(*id, doc.Content))
 		if err != nil {
 			return err
 		}
-		noteDone(stdout, func() string {
-			return fmt.Sprintf("transaction %s was submitted to the e-invoicing workflow as document %s", *id, d.DocumentID)
-		})
+		if created {
+			noteDone(stdout, func() string {
+				return fmt.Sprintf("transaction %s was submitted to the e-invoicing workflow as document %s", *id, d.DocumentID)
+			})
+		} else {
+			fmt.Fprintf(stderr, "levy: this e-invoice of transaction %s was submitted before, as document %s (status %s); it is not submitted again\n", *id, d.DocumentID, d.Status)
+		}
 		return printJSON(stdout, d)
 	}
 	for _, p := range doc.Warnings {

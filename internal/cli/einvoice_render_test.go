@@ -79,3 +79,47 @@ func TestEInvoiceRender(t *testing.T) {
 		}
 	}
 }
+
+// TestEInvoiceRenderSubmitOnce: levy einvoice render --submit run again
+// for the same e-invoice of a transaction (a command repeated after it
+// seemed to fail, a script run twice) answers the document it submitted
+// the first time, as .../submit does, rather than submitting, and so
+// sending, the invoice a second time; an e-invoice rendered with other
+// options is a document of its own.
+func TestEInvoiceRenderSubmitOnce(t *testing.T) {
+	dir := t.TempDir()
+	sale := filepath.Join(t.TempDir(), "sale.json")
+	body := `{"saleMessageType": "INVOICE", "transactionType": "SALE", "documentDate": "2026-09-01", "transactionId": "INV-7", "documentNumber": "2026-0815",
+  "currency": {"isoCurrencyCodeAlpha": "EUR"},
+  "seller": {"company": "Lindenlicht GmbH", "physicalOrigin": {"streetAddress1": "Lampestrasse 4", "city": "Leipzig", "postalCode": "04109", "country": "DE"},
+    "taxRegistrations": [{"isoCountryCode": "DE", "taxRegistrationNumber": "DE813495721", "taxRegistrationType": "VAT Registration"}]},
+  "customer": {"customerName": "Atelier Lumière SARL", "destination": {"city": "Paris", "postalCode": "75001", "country": "FR"},
+    "taxRegistrations": [{"isoCountryCode": "FR", "taxRegistrationNumber": "FR40303265045", "taxRegistrationType": "VAT Registration"}]},
+  "lineItems": [{"lineItemId": "1", "lineItemDescription": "LED panel", "product": {"productClass": "GENERAL"}, "quantity": {"value": 4, "unitOfMeasure": "H87"}, "extendedPrice": 180.00}]}`
+	if err := os.WriteFile(sale, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, "calc", "sale", "--data-dir", dir, sale); code != 0 {
+		t.Fatalf("calc: %d %s", code, errOut)
+	}
+	submit := func(extra ...string) (einvoice.Document, string) {
+		t.Helper()
+		code, out, errOut := runCLI(t, append([]string{"einvoice", "render", "--data-dir", dir, "--transaction", "INV-7", "--submit"}, extra...)...)
+		var rec einvoice.Document
+		if code != 0 || json.Unmarshal([]byte(out), &rec) != nil || rec.DocumentID == "" {
+			t.Fatalf("render --submit %v: %d %s %s", extra, code, out, errOut)
+		}
+		return rec, errOut
+	}
+	first, _ := submit("--buyer-reference", "PO-4711")
+	again, errOut := submit("--buyer-reference", "PO-4711")
+	if again.DocumentID != first.DocumentID {
+		t.Errorf("the same e-invoice submitted twice: documents %s and %s", first.DocumentID, again.DocumentID)
+	}
+	if !strings.Contains(errOut, "submitted before") || !strings.Contains(errOut, first.DocumentID) {
+		t.Errorf("a repeated submission says nothing of the first: %q", errOut)
+	}
+	if other, errOut := submit("--buyer-reference", "PO-4712"); other.DocumentID == first.DocumentID || errOut != "" {
+		t.Errorf("another e-invoice of the transaction: document %s (first %s), %q", other.DocumentID, first.DocumentID, errOut)
+	}
+}

@@ -185,7 +185,12 @@ func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Write
 		if err != nil {
 			return err
 		}
-		return printReport(stdout, rep, a)
+		if err := printReport(stdout, rep, a); err != nil {
+			return err
+		}
+		return hintOtherCompanies(stderr, rep, a, func() (*journal.Report, error) {
+			return journal.Summarize(ctx, store, a.tenant, a.from, a.to)
+		})
 	}
 	if a.companyGiven {
 		return exportTo(a, stdout, stderr,

@@ -191,7 +191,14 @@ func runJournalRemote(ctx context.Context, a journalArgs, stdout, stderr io.Writ
 		if err != nil {
 			return err
 		}
-		return printReport(stdout, rep, a)
+		if err := printReport(stdout, rep, a); err != nil {
+			return err
+		}
+		return hintOtherCompanies(stderr, rep, a, func() (*journal.Report, error) {
+			every := a
+			every.companyGiven = false
+			return r.report(ctx, every)
+		})
 	}
 	return exportTo(a, stdout, stderr,
 		func() (int, error) {
