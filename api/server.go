@@ -379,9 +379,9 @@ func (s *Server) MetricsHandler() http.Handler { return s.metricsAlone }
 
 // unmatched answers a path that nothing is served at.
 func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
-	at := clipPath(r.URL.Path)
+	at := ClipPath(r.URL.Path)
 	if at == "" { // a target that is not a path: CONNECT's host:port
-		at = strconv.Quote(clipPath(r.RequestURI))
+		at = strconv.Quote(ClipPath(r.RequestURI))
 	}
 	s.fail(w, r, levy.NotFound("", "there is no %s", at))
 }
@@ -389,7 +389,7 @@ func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
 // clipPath returns p, a request's path as a message quotes it, cut after
 // 256 bytes (on a character's boundary, with "…"): a path of 60 KB that
 // names nothing is not sent back whole.
-func clipPath(p string) string {
+func ClipPath(p string) string {
 	const most = 256
 	if len(p) <= most {
 		return p
@@ -504,7 +504,7 @@ func allowed(methods []string) string {
 func (s *Server) notAllowed(mux *http.ServeMux, path, allow string) {
 	mux.Handle(path, s.named(path, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", allow)
-		s.fail(w, r, &levy.Error{Code: codeMethod, Message: clipPath(r.Method) + " is not served at " + clipPath(r.URL.Path)})
+		s.fail(w, r, &levy.Error{Code: codeMethod, Message: ClipPath(r.Method) + " is not served at " + ClipPath(r.URL.Path)})
 	}))
 }
 

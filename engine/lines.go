@@ -67,6 +67,11 @@ type lineIn struct {
 	// members that Levy does not act on (see wirefields.go).
 	src wireSrc
 
+	// parentClass is the class a line that sends none takes when no
+	// code of its own gives one (its nearest enclosing line's, sent or
+	// taken), and parentClassAt the path of the line that sent it.
+	parentClass, parentClassAt string
+
 	leaf *line // the calculated line, for leaves
 	// deleted marks a line that a sync DELETEs (syncLines allows
 	// syncType on a sync's leaves only): it is not calculated, has no
@@ -280,6 +285,11 @@ func (b *builder) leaf(li *lineIn) *line {
 	ps := b.c.prof
 	if ps != nil && l.productClass == "" && (li.productCode != "" || li.commodity != nil) {
 		classFromCode(ps, l, li)
+	}
+	if l.productClass == "" {
+		// No class of its own, and no code that the tenant's profile
+		// maps: the enclosing line's class, then GENERAL.
+		l.productClass = li.parentClass
 	}
 	if l.productClass == "" {
 		l.productClass, l.lacking = rules.General, b.c.s.general
@@ -813,12 +823,18 @@ const unknownClassRule = "unknown-product-class"
 
 // classParam returns the member of line l that gives its class:
 // purchase.purchaseClass on a purchase or owner line, which has no
-// product, productClass on a sale line.
+// product, productClass on a sale line. A line that took its class from
+// an enclosing line (lineIn.parentClass) did not send that member: the
+// enclosing line's is named by its path, "lineItems[0].productClass".
 func classParam(l *line) string {
+	member := "productClass"
 	if l.in != nil && (l.in.src.purchase != nil || l.in.src.owner != nil) {
-		return "purchase.purchaseClass"
+		member = "purchase.purchaseClass"
 	}
-	return "productClass"
+	if in := l.in; in != nil && in.productClass == "" && in.parentClass != "" && !l.codeMapped {
+		return in.parentClassAt + "." + member
+	}
+	return member
 }
 
 // beyondContentRule names the assisted parameter of a line dated after

@@ -127,10 +127,12 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 type ownerDefaults struct {
 	owner *wire.Owner
 	asset bool
-	// class is the parent line's class (productClass, or purchaseClass),
-	// which a child line takes when it sends no class, product code or
-	// commodity code of its own ("" on the document's lines).
-	class string
+	// class is the class of the nearest enclosing line that sent one
+	// (productClass, or purchaseClass), which a child line takes when it
+	// sends no class of its own and no code of its own that the tenant's
+	// profile maps ("" on the document's lines); classAt is that line's
+	// path.
+	class, classAt string
 	overrides
 }
 
@@ -157,8 +159,8 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 			li.productClass = l.Purchase.PurchaseClass
 		}
 		li.commodity, li.extra, li.volume = l.CommodityCode, l.AdditionalCommodityCode, l.Volume
-		if li.productClass == "" && li.commodity == nil {
-			li.productClass = def.class
+		if li.productClass == "" {
+			li.parentClass, li.parentClassAt = def.class, def.classAt
 		}
 		owner, op := def.owner, "owner"
 		if l.Owner != nil {
@@ -173,7 +175,11 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		}
 		if len(l.LineItems) > 0 {
 			child := *def
-			child.owner, child.class = owner, li.productClass
+			child.owner = owner
+			child.class, child.classAt = li.productClass, li.path
+			if li.productClass == "" {
+				child.class, child.classAt = li.parentClass, li.parentClassAt
+			}
 			li.children = ownerLines(c, l.LineItems, p+".lineItems", &child)
 		}
 		out[i] = li

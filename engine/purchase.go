@@ -467,10 +467,12 @@ type purchaseDefaults struct {
 	buyer  *wire.Buyer
 	vendor *wire.Vendor
 	txType wire.TransactionType
-	// class is the parent line's class (productClass, or purchaseClass),
-	// which a child line takes when it sends no class, product code or
-	// commodity code of its own ("" on the document's lines).
-	class string
+	// class is the class of the nearest enclosing line that sent one
+	// (productClass, or purchaseClass), which a child line takes when it
+	// sends no class of its own and no code of its own that the tenant's
+	// profile maps ("" on the document's lines); classAt is that line's
+	// path.
+	class, classAt string
 	overrides
 }
 
@@ -492,8 +494,8 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 			li.productClass = l.Purchase.PurchaseClass
 		}
 		li.commodity, li.extra, li.volume = l.CommodityCode, l.AdditionalCommodityCode, l.Volume
-		if li.productClass == "" && li.commodity == nil {
-			li.productClass = def.class
+		if li.productClass == "" {
+			li.parentClass, li.parentClassAt = def.class, def.classAt
 		}
 		vendor, vp := def.vendor, "vendor"
 		if l.Vendor != nil {
@@ -520,7 +522,11 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		}
 		if len(l.LineItems) > 0 {
 			child := *def
-			child.vendor, child.buyer, child.class = vendor, buyer, li.productClass
+			child.vendor, child.buyer = vendor, buyer
+			child.class, child.classAt = li.productClass, li.path
+			if li.productClass == "" {
+				child.class, child.classAt = li.parentClass, li.parentClassAt
+			}
 			li.children = purchaseLines(c, l.LineItems, p+".lineItems", &child)
 		}
 		out[i] = li

@@ -120,10 +120,12 @@ type saleDefaults struct {
 	seller   *wire.Seller
 	customer *wire.Customer
 	txType   wire.TransactionType
-	// class is the parent line's class (productClass, or purchaseClass),
-	// which a child line takes when it sends no class, product code or
-	// commodity code of its own ("" on the document's lines).
-	class string
+	// class is the class of the nearest enclosing line that sent one
+	// (productClass, or purchaseClass), which a child line takes when it
+	// sends no class of its own and no code of its own that the tenant's
+	// profile maps ("" on the document's lines); classAt is that line's
+	// path.
+	class, classAt string
 	overrides
 	// code is the customerCode of customer; lost, when customer sent
 	// none, is the code of the customer it replaced (the document's, or
@@ -153,8 +155,8 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 			li.productClass, li.productCode = l.Product.ProductClass, l.Product.Value
 		}
 		li.commodity, li.extra, li.volume = l.CommodityCode, l.AdditionalCommodityCode, l.Volume
-		if li.productClass == "" && li.productCode == "" && li.commodity == nil {
-			li.productClass = def.class
+		if li.productClass == "" {
+			li.parentClass, li.parentClassAt = def.class, def.classAt
 		}
 		seller, sp := def.seller, "seller"
 		if l.Seller != nil {
@@ -192,7 +194,11 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		}
 		if len(l.LineItems) > 0 {
 			child := *def
-			child.seller, child.customer, child.class = seller, customer, li.productClass
+			child.seller, child.customer = seller, customer
+			child.class, child.classAt = li.productClass, li.path
+			if li.productClass == "" {
+				child.class, child.classAt = li.parentClass, li.parentClassAt
+			}
 			child.code, child.lost, child.lostPath = customerCodeOf(customer), lost, lostPath
 			li.children = saleLines(c, l.LineItems, p+".lineItems", &child)
 		}

@@ -145,15 +145,15 @@ func takes(next http.HandlerFunc, names ...string) http.HandlerFunc {
 func (h *Handler) page(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		api.WriteError(w, r, &levy.Error{Code: "method_not_allowed", Message: r.Method + " is not served at " + r.URL.Path})
+		api.WriteError(w, r, &levy.Error{Code: "method_not_allowed", Message: api.ClipPath(r.Method) + " is not served at " + api.ClipPath(r.URL.Path)})
 		return
 	}
 	if strings.HasPrefix(r.URL.Path, Prefix+"api/") {
-		api.WriteError(w, r, levy.NotFound("", "there is no console route %s", r.URL.Path))
+		api.WriteError(w, r, levy.NotFound("", "there is no console route %s", api.ClipPath(r.URL.Path)))
 		return
 	}
 	if !h.isAsset(strings.TrimPrefix(r.URL.Path, Prefix)) {
-		api.WriteError(w, r, levy.NotFound("", "there is no console file %s", r.URL.Path))
+		api.WriteError(w, r, levy.NotFound("", "there is no console file %s", api.ClipPath(r.URL.Path)))
 		return
 	}
 	hd := w.Header()

@@ -50,3 +50,35 @@ func TestBodyAnnouncedOverItsRouteLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderOptionsOfAnotherMediaTypeRefusedFirst: the options of a
+// rendering or submission announced in another media type than JSON are
+// refused, 415 naming Content-Type, before any of them is read: a client
+// that sends Expect: 100-continue is not told to send them. It was sent
+// 100 Continue, the body read (up to 16 KiB) and then refused.
+func TestRenderOptionsOfAnotherMediaTypeRefusedFirst(t *testing.T) {
+	j, _ := journaledEngine(t)
+	h := newStrictHarness(t, einvoice.Config{AllowPrivateTargets: true}, WithJournal(j))
+	addr := strings.TrimPrefix(h.url, "http://")
+	for _, path := range []string{"/einvoicing/v1/transactions/INV-1/render", "/einvoicing/v1/transactions/INV-1/submit"} {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+		_, err = io.WriteString(conn, "POST "+path+" HTTP/1.1\r\nHost: levy\r\nAuthorization: Bearer "+h.tokens["acme"]+
+			"\r\nContent-Type: text/csv\r\nExpect: 100-continue\r\nContent-Length: 12\r\n\r\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		_ = conn.Close()
+		if resp.StatusCode != http.StatusUnsupportedMediaType || !strings.Contains(string(body), "Content-Type") {
+			t.Errorf("%s: %d %s, want 415 naming Content-Type before the body is sent", path, resp.StatusCode, body)
+		}
+	}
+}

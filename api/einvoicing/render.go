@@ -40,9 +40,20 @@ func WithVATGeography(vat func() *jurisdiction.VATGeography) Option {
 }
 
 // renderOptions reads the options of a render request: a JSON object, or
-// no body at all for the defaults (UBL, no electronic addresses).
+// no body at all for the defaults (UBL, no electronic addresses). A body
+// announced in another media type is refused before any of it is read,
+// and so before a 100 Continue, as api's optional bodies are; an empty
+// one, whatever its Content-Type, is the defaults.
 func renderOptions(r *http.Request) (render.Options, error) {
 	var o render.Options
+	if r.ContentLength == 0 {
+		return o, nil
+	}
+	if r.ContentLength > 0 {
+		if err := api.JSONContent(r); err != nil {
+			return o, err
+		}
+	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxRenderBody+1))
 	if err != nil {
 		return o, err
