@@ -16,10 +16,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/clip"
 	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
@@ -386,19 +386,11 @@ func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
 	s.fail(w, r, levy.NotFound("", "there is no %s", at))
 }
 
-// clipPath returns p, a request's path as a message quotes it, cut after
+// ClipPath returns p, a request's path as a message quotes it, cut after
 // 256 bytes (on a character's boundary, with "…"): a path of 60 KB that
 // names nothing is not sent back whole.
 func ClipPath(p string) string {
-	const most = 256
-	if len(p) <= most {
-		return p
-	}
-	n := most
-	for n > 0 && !utf8.RuneStart(p[n]) {
-		n--
-	}
-	return p[:n] + "…"
+	return clip.To(p, 256)
 }
 
 // canonicalOnly passes to next the requests whose path is canonical, and

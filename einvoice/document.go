@@ -3,10 +3,10 @@ package einvoice
 import (
 	"fmt"
 	"time"
-	"unicode/utf8"
 
 	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/einvoice/webhook"
+	"github.com/levytax/levy/internal/clip"
 )
 
 // DirectionOutbound is the transmission direction of a document that a
@@ -114,11 +114,7 @@ func eventText(s string) string {
 	if len(s) <= maxEventText {
 		return s
 	}
-	cut := maxEventText - len("…")
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
+	return clip.To(s, maxEventText-len(clip.Ellipsis))
 }
 
 // eventParticipant returns a copy of p with its texts cut for an event.

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/levytax/levy"
+	textclip "github.com/levytax/levy/internal/clip"
 	"github.com/levytax/levy/wire"
 )
 
@@ -134,13 +134,5 @@ func validDigest(s string) bool {
 // clip returns s cut to 64 bytes, on a rune boundary, with an ellipsis
 // when cut, to quote input in an error.
 func clip(s string) string {
-	const max = 64
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
+	return textclip.To(s, 64)
 }

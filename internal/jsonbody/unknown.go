@@ -6,7 +6,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/levytax/levy/internal/clip"
 )
 
 // Unknown is a member of a JSON body that the Go type it is read into
@@ -89,13 +90,5 @@ func walkUnknown(b []byte, t reflect.Type, at *Path, fn func(Unknown) bool) bool
 // first 64 bytes (cut at a rune's start) and an ellipsis, so that an
 // error does not echo a name of megabytes back to its sender.
 func Clip(s string) string {
-	const most = 64
-	if len(s) <= most {
-		return s
-	}
-	n := most
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
+	return clip.To(s, 64)
 }
