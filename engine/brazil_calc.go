@@ -227,8 +227,9 @@ type brSpec struct {
 
 // add appends a tax to the line, after the request's overrides of its
 // imposition: a rate override replaces the rate, an exempt or
-// non-taxable override (or an exempt customer) takes the base out of
-// the tax. It returns the tax charged.
+// non-taxable override takes the base out of the tax, and so does the
+// customer's exemption (sent, or a stored certificate) when no such
+// override names the tax. It returns the tax charged.
 func (k *brCalc) add(s brSpec) decimal.Decimal {
 	l := k.l
 	t := taxOut{j: s.j, imposition: s.imp, situs: s.role, result: s.result, taxable: s.base, rate: s.rate,
@@ -291,15 +292,17 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 			overridden = true
 		}
 	}
-	// A stored certificate of the customer decides a tax that the
-	// request leaves to Levy, as on any other line (compute.go): l.certs
-	// is empty when the request exempts the customer.
+	// An exempt or non-taxable override decides the taxes it matches, as
+	// on any other line (compute.go); the customer's own exemption, sent
+	// or a stored certificate of the customer, decides the others
+	// (l.certs is empty when the request exempts the customer).
 	var cert *profile.Certificate
 	if !overridden && len(l.certs) > 0 && s.j != nil {
 		cert, t.refused = k.c.certificateCovers(l, s.j)
 	}
+	customerExempt := !overridden && l.customer.exempt
 	switch {
-	case l.customer.exempt:
+	case customerExempt:
 		exempt = s.base
 		t.certificate, t.reasonCode = l.customer.certificate, l.customer.exemptReason
 	case cert != nil:
@@ -323,7 +326,7 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 		}
 		t.ruleID, t.ruleReason = "override", "exempt or non-taxable override of the request"
 		switch {
-		case l.customer.exempt:
+		case customerExempt:
 			t.ruleID, t.ruleReason = "customer-exempt", "the customer is exempt"
 		case cert != nil:
 			t.ruleID, t.ruleReason = CertificateRule, "a stored exemption certificate of the customer covers the tax"

@@ -147,7 +147,8 @@ func TestProfileLineCustomerWithoutCode(t *testing.T) {
 // for another customer stays exempt (the request wins) and says so,
 // naming the customer that holds it; a number the request's customer
 // holds itself, in force, says nothing even when another customer holds
-// the same number, and a request without a customerCode says nothing.
+// the same number (a request without a customerCode is
+// TestProfileSentCertificateWithoutCustomerCode's).
 func TestProfileSentCertificateOfOtherCustomer(t *testing.T) {
 	d := civil.MustParse
 	cert := func(number, customer string) profile.Certificate {
@@ -187,7 +188,6 @@ func TestProfileSentCertificateOfOtherCustomer(t *testing.T) {
 		{"C-1", "TX-1"},   // its own
 		{"C-2", "SHARED"}, // its own, which C-1 holds too
 		{"C-2", "NOPE"},   // nobody's
-		{"", "TX-1"},      // no customer to compare with
 	} {
 		if l := sale(c.customer, c.number); len(l.AssistedParameters) != 0 {
 			t.Errorf("customer %q number %s: parameters %+v", c.customer, c.number, l.AssistedParameters)

@@ -418,15 +418,15 @@ func (b *builder) saleProfile(ps *profile.Snapshot, l *line, p *partiesIn) {
 		case !l.customer.exempt:
 			l.certs = ps.CertificatesOf(code)
 		case l.customer.certificate != "":
-			var ok bool
-			if l.sentCert, ok = ps.Certificate(code, l.customer.certificate); !ok {
-				l.sentCert, l.sentOther = ps.CertificateHeldByOther(code, l.customer.certificate)
+			sentCertificate(ps, l, code)
+		}
+	} else {
+		if p.lostCode != "" {
+			if _, ok := ps.Customer(p.lostCode); ok {
+				l.lostCode, l.lostPath = p.lostCode, p.lostPath
 			}
 		}
-	} else if p.lostCode != "" {
-		if _, ok := ps.Customer(p.lostCode); ok {
-			l.lostCode, l.lostPath = p.lostCode, p.lostPath
-		}
+		sentCertificate(ps, l, "")
 	}
 	if len(p.sellerRegs) == 0 && !p.nexusSet {
 		regs, none := b.storedRegistrations(ps, p.company, l.date)

@@ -60,10 +60,11 @@ const SentCertificateRulePrefix = "sent-"
 // sale's line whose request sends, for its customer
 // (customer.customerCode), an exemptionCertificate number that the
 // customer does not hold in the tenant's profile and another customer
-// does: the way a certificate is misapplied. paramName
-// exemptionCertificate, originalValue the number, value a sentence
-// naming the customer that holds it. The request still wins: the taxes
-// stay exempt.
+// does: the way a certificate is misapplied. A customer sent without a
+// customerCode holds none, so any stored customer's number is flagged.
+// paramName exemptionCertificate, originalValue the number, value a
+// sentence naming the customer that holds it. The request still wins:
+// the taxes stay exempt.
 const SentOtherCustomerRule = SentCertificateRulePrefix + "certificate-other-customer"
 
 // sentCertificateRules are the ruleNames of the assisted parameter of a
@@ -799,6 +800,25 @@ func (c *calc) sentCertificateParameter(l *line, out []wire.AssistedParameter) [
 		RuleName: sentCertificateRules[reason], OriginalValue: cert.Number, Value: b.String()})
 }
 
+// sentCertificate looks up, to report on (sentCertificateParameter), the
+// exemptionCertificate number that the request sends for the line's
+// customer (l.customer.certificate, "" for none): the certificate of that
+// number that the customer of code holds, else one that another customer
+// holds (l.sentOther). A request that names no customer (code "", or
+// spaces) holds no certificate (every stored one has its customer), so
+// any customer's of that number is another's. It allocates nothing.
+func sentCertificate(ps *profile.Snapshot, l *line, code string) {
+	number := l.customer.certificate
+	if number == "" {
+		return
+	}
+	if cert, ok := ps.Certificate(code, number); ok {
+		l.sentCert = cert
+		return
+	}
+	l.sentCert, l.sentOther = ps.CertificateHeldByOther(code, number)
+}
+
 // sentOtherParameter returns out with the assisted parameter of a line
 // whose request's certificate number, which exempts taxes of the line,
 // is held in the tenant's profile by another customer than the
@@ -820,8 +840,13 @@ func (c *calc) sentOtherParameter(l *line, out []wire.AssistedParameter) []wire.
 	if in := l.in; in != nil {
 		code = strings.TrimSpace(in.parties.customerCode)
 	}
-	value := "the tenant's profile holds exemption certificate " + cert.Number + " for customer " + cert.CustomerCode +
-		", not for customer " + code + ": the request sends the number, which exempts the taxes all the same"
+	held := "the tenant's profile holds exemption certificate " + cert.Number + " for customer " + cert.CustomerCode
+	var value string
+	if code == "" {
+		value = held + ", and the request sends no customerCode: the number exempts the taxes all the same"
+	} else {
+		value = held + ", not for customer " + code + ": the request sends the number, which exempts the taxes all the same"
+	}
 	return append(out, wire.AssistedParameter{ParamName: "exemptionCertificate", Phase: wire.PhasePost,
 		RuleName: SentOtherCustomerRule, OriginalValue: cert.Number, Value: value})
 }

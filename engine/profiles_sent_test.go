@@ -15,9 +15,10 @@ import (
 // the tenant's profile holds that number for the customer as a
 // certificate that would not cover the line's taxes on its date, the
 // line says so once, naming the stored certificate's state; a number the
-// profile does not know, a certificate in force, and a request without a
-// customer code say nothing (a number held by another customer is
-// TestProfileSentCertificateOfOtherCustomer's).
+// profile does not know and a certificate in force say nothing (a number
+// held by another customer, or sent without a customer code, is
+// TestProfileSentCertificateOfOtherCustomer's and
+// TestProfileSentCertificateWithoutCustomerCode's).
 func TestProfileSentCertificateState(t *testing.T) {
 	d := civil.MustParse
 	tx := func(number string) profile.Certificate {
@@ -94,7 +95,6 @@ func TestProfileSentCertificateState(t *testing.T) {
 		{"C-1", "GOOD"}, // in force: nothing to say
 		{"C-1", "NOPE"}, // a number the profile does not hold
 		{"C-1", "old"},  // numbers match case included
-		{"", "OLD"},     // no customer code: no customer to find it under
 	} {
 		if l := sale(c.customer, c.number); len(l.AssistedParameters) != 0 {
 			t.Errorf("customer %q number %s: parameters %+v", c.customer, c.number, l.AssistedParameters)
