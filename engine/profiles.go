@@ -409,10 +409,8 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 	if len(stored) == 0 {
 		return nil, false
 	}
-	for i := range b.stored {
-		if b.stored[i].company == company && b.stored[i].date == d {
-			return b.stored[i].regs, b.stored[i].none
-		}
+	if s := b.storedOf(company, d); s != nil {
+		return s.regs, s.none
 	}
 	var regs []registration
 	for i := range stored {
@@ -423,7 +421,7 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 			regs = append(regs, reg)
 		}
 	}
-	b.stored = append(b.stored, storedRegs{company: company, date: d, regs: regs, none: len(regs) == 0})
+	b.keepStored(storedRegs{company: company, date: d, regs: regs, none: len(regs) == 0})
 	return regs, len(regs) == 0
 }
 

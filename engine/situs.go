@@ -1188,10 +1188,8 @@ func chainHas(p *place, id string) bool { return chainJurisdiction(p, id) != nil
 // destination's of the others. The merged place is built once per pair of
 // places in a document.
 func (c *calc) mixedSitus(orig, dest *place, u *usSourcing) situs {
-	for i := range c.mixed {
-		if m := &c.mixed[i]; m.orig == orig && m.dest == dest {
-			return situs{at: m.at, role: orig.role, split: m.split, splitRole: dest.role, ruleID: "us-mixed-sourcing", reason: u.note}
-		}
+	if m := c.mixedOf(orig, dest); m != nil {
+		return situs{at: m.at, role: orig.role, split: m.split, splitRole: dest.role, ruleID: "us-mixed-sourcing", reason: u.note}
 	}
 	p := c.newPlace()
 	*p = *orig
@@ -1213,7 +1211,7 @@ func (c *calc) mixedSitus(orig, dest *place, u *usSourcing) situs {
 			p.chain = append(p.chain, j)
 		}
 	}
-	c.mixed = append(c.mixed, mixedPlace{orig: orig, dest: dest, at: p, split: split})
+	c.keepMixed(mixedPlace{orig: orig, dest: dest, at: p, split: split})
 	return situs{at: p, role: orig.role, split: split, splitRole: dest.role, ruleID: "us-mixed-sourcing", reason: u.note}
 }
 
@@ -1221,4 +1219,36 @@ func (c *calc) mixedSitus(orig, dest *place, u *usSourcing) situs {
 type mixedPlace struct {
 	orig, dest, at *place
 	split          int
+}
+
+// maxMixedPlaces bounds the merged places of a document compared one by
+// one (calc.mixed); a map holds the rest (calc.mixedMore), so that a
+// document of many pairs of places does not compare each line's with
+// all those before it.
+const maxMixedPlaces = 8
+
+// mixedOf returns the place mixedSitus merged from orig and dest in the
+// document, or nil.
+func (c *calc) mixedOf(orig, dest *place) *mixedPlace {
+	for i := range c.mixed {
+		if m := &c.mixed[i]; m.orig == orig && m.dest == dest {
+			return m
+		}
+	}
+	if m, ok := c.mixedMore[[2]*place{orig, dest}]; ok {
+		return &m
+	}
+	return nil
+}
+
+// keepMixed remembers a place mixedSitus merged, for mixedOf.
+func (c *calc) keepMixed(m mixedPlace) {
+	if len(c.mixed) < maxMixedPlaces {
+		c.mixed = append(c.mixed, m)
+		return
+	}
+	if c.mixedMore == nil {
+		c.mixedMore = map[[2]*place]mixedPlace{}
+	}
+	c.mixedMore[[2]*place{m.orig, m.dest}] = m
 }

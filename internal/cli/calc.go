@@ -75,8 +75,9 @@ var calcEnv = envOf("database", databaseEnv, "address-check", envName("address-c
 // [--data-dir DIR] [--tenant T] [--address-check lenient|strict] [FILE],
 // reading the JSON body from FILE or standard input and printing the
 // response. With a data directory, the calculations the wire format
-// stores go into its tax journal.
-func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+// stores go into its tax journal. Reading a terminal, it says first on
+// stderr that it waits for the request there.
+func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usageError{"calc needs a perspective and an optional file: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [FILE]"}
 	}
@@ -125,6 +126,8 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 		}
 		defer f.Close()
 		in = f
+	} else if readsTerminal(stdin) {
+		fmt.Fprintln(stderr, "levy: reading the request from standard input (end it with Ctrl-D)")
 	}
 	opts := append(o.content.engineOptions(), o.rules.engineOptions()...)
 	if o.addressCheck.c != "" {

@@ -60,7 +60,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "lookup":
 		err = runLookup(ctx, args[1:], stdout, stderr)
 	case "calc":
-		err = runCalc(ctx, args[1:], stdin, stdout)
+		err = runCalc(ctx, args[1:], stdin, stdout, stderr)
 	case "batch":
 		err = runBatch(ctx, args[1:], stdin, stdout, stderr)
 	case "journal":

@@ -192,18 +192,19 @@ func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Write
 			return journal.Summarize(ctx, store, a.tenant, a.from, a.to)
 		})
 	}
+	every := func() (*journal.Report, error) { return journal.Summarize(ctx, store, a.tenant, a.from, a.to) }
 	if a.companyGiven {
 		return exportTo(a, stdout, stderr,
 			func() (int, error) { return journal.CountCompany(ctx, store, a.tenant, a.company, a.from, a.to) },
 			func(w io.Writer, progress func(int)) (int, error) {
 				return journal.ExportCompany(ctx, store, a.tenant, a.company, a.from, a.to, a.format, w, progress)
-			})
+			}, every)
 	}
 	return exportTo(a, stdout, stderr,
 		func() (int, error) { return journal.Count(ctx, store, a.tenant, a.from, a.to) },
 		func(w io.Writer, progress func(int)) (int, error) {
 			return journal.Export(ctx, store, a.tenant, a.from, a.to, a.format, w, progress)
-		})
+		}, every)
 }
 
 // onceFlag is a string flag that may be given once: a second value is
@@ -261,8 +262,12 @@ func printReport(w io.Writer, rep *journal.Report, a journalArgs) error {
 // transactions written (progress is nil without a bar). An export to a
 // file is written beside it and takes its name only once it is whole
 // (outFile), so that a failed one leaves no partial file and an
-// earlier export as it was.
-func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error), write func(w io.Writer, progress func(int)) (int, error)) error {
+// earlier export as it was. An export of a --company that has no
+// transaction in the period ends with the companies that have some on
+// standard error (hintCompanyTransactions), which every, the report of
+// every company of the period, tells.
+func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error), write func(w io.Writer, progress func(int)) (int, error),
+	every func() (*journal.Report, error)) error {
 	w := stdout
 	var file outFile
 	if a.out != "" {
@@ -298,6 +303,9 @@ func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error)
 			return fmt.Errorf("writing %s: %w", a.out, err)
 		}
 		fmt.Fprintf(stderr, "exported %s to %s\n", counted(n, "transaction"), a.out)
+	}
+	if a.companyGiven && n == 0 {
+		return hintCompanyTransactions(stderr, a.company, every)
 	}
 	return nil
 }

@@ -235,6 +235,11 @@ func runJournalRemote(ctx context.Context, a journalArgs, stdout, stderr io.Writ
 				return 0, fmt.Errorf("the export from %s ended without its %s trailer: it is incomplete", r.base, journaladmin.TrailerCount)
 			}
 			return n, nil
+		},
+		func() (*journal.Report, error) {
+			every := a
+			every.companyGiven = false
+			return r.report(ctx, every)
 		})
 }
 

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"os"
 	"strings"
@@ -142,14 +143,14 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err := a.remote.check(); err != nil {
 			return err
 		}
-		return runNexusRemote(ctx, a, stdout)
+		return runNexusRemote(ctx, a, stdout, stderr)
 	}
-	return runNexusLocal(ctx, a, stdout)
+	return runNexusLocal(ctx, a, stdout, stderr)
 }
 
 // runNexusLocal runs a nexus command over a data directory or a
 // database.
-func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
+func runNexusLocal(ctx context.Context, a nexusArgs, stdout, stderr io.Writer) error {
 	// The list is read first: a fault in it is named before the journal
 	// is opened.
 	regs, err := readRegistrations(a.registrations)
@@ -191,7 +192,14 @@ func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return rep.Write(stdout, a.format)
+	if err := rep.Write(stdout, a.format); err != nil {
+		return err
+	}
+	return hintNexusCompanies(stderr, rep, &a, func() (*nexus.Report, error) {
+		every := o
+		every.Company, every.CompanySet = "", false
+		return nexus.Build(ctx, store, rules, a.tenant, every)
+	})
 }
 
 // readRegistrations reads the list of --registrations (none for "").
@@ -233,7 +241,7 @@ func nexusProfile(ctx context.Context, st *storage, a *nexusArgs) (*profile.Snap
 }
 
 // runNexusRemote reads the report through a running server.
-func runNexusRemote(ctx context.Context, a nexusArgs, stdout io.Writer) error {
+func runNexusRemote(ctx context.Context, a nexusArgs, stdout, stderr io.Writer) error {
 	r := &a.remote
 	q := url.Values{"asOf": {a.asOf.String()}, "share": {a.share.String()}}
 	if a.companyGiven {
@@ -243,20 +251,50 @@ func runNexusRemote(ctx context.Context, a nexusArgs, stdout io.Writer) error {
 		q.Set("tenant", a.tenant)
 	}
 	path := strings.TrimPrefix(nexusadmin.ReportRoute, "GET ")
+	report := func(q url.Values) (*nexus.Report, error) {
+		return getData[nexus.Report](ctx, r, path, q, "report", "report")
+	}
+	every := func() (*nexus.Report, error) {
+		q := maps.Clone(q)
+		q.Del("company")
+		return report(q)
+	}
 	switch a.format {
 	case nexus.FormatJSON, nexus.FormatCSV:
-		q.Set("format", map[string]string{nexus.FormatJSON: "jsonl", nexus.FormatCSV: "csv"}[a.format])
-		resp, err := r.get(ctx, path, q)
+		fq := maps.Clone(q)
+		fq.Set("format", map[string]string{nexus.FormatJSON: "jsonl", nexus.FormatCSV: "csv"}[a.format])
+		if err := copyNexusReport(ctx, r, path, fq, stdout); err != nil {
+			return err
+		}
+		if !a.companyGiven {
+			return nil
+		}
+		// The streamed rows are not read here: the hint reads the
+		// company's report as data.
+		rep, err := report(q)
 		if err != nil {
 			return err
 		}
-		defer resp.Body.Close()
-		_, err = io.Copy(stdout, resp.Body)
-		return err
+		return hintNexusCompanies(stderr, rep, &a, every)
 	}
-	rep, err := getData[nexus.Report](ctx, r, path, q, "report", "report")
+	rep, err := report(q)
 	if err != nil {
 		return err
 	}
-	return rep.Write(stdout, nexus.FormatText)
+	if err := rep.Write(stdout, nexus.FormatText); err != nil {
+		return err
+	}
+	return hintNexusCompanies(stderr, rep, &a, every)
+}
+
+// copyNexusReport copies the report the server writes in the format of
+// q to stdout.
+func copyNexusReport(ctx context.Context, r *remote, path string, q url.Values, stdout io.Writer) error {
+	resp, err := r.get(ctx, path, q)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, err = io.Copy(stdout, resp.Body)
+	return err
 }
