@@ -2,6 +2,7 @@ package einvoicing
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -29,22 +30,7 @@ func TestBodyAnnouncedOverItsRouteLimit(t *testing.T) {
 		"/einvoicing/v1/transactions/INV-1/render",
 		"/einvoicing/v1/transactions/INV-1/submit",
 	} {
-		conn, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
-		_, err = io.WriteString(conn, "POST "+path+" HTTP/1.1\r\nHost: levy\r\nAuthorization: Bearer "+h.tokens["acme"]+
-			"\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 1048576\r\n\r\n")
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		body, _ := io.ReadAll(resp.Body)
-		_ = conn.Close()
+		resp, body := announce(t, addr, path, h.tokens["acme"], "application/json", 1048576)
 		if resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(string(body), "16384") {
 			t.Errorf("%s: %d %s, want 413 naming the limit of 16384 bytes", path, resp.StatusCode, body)
 		}
@@ -61,24 +47,35 @@ func TestRenderOptionsOfAnotherMediaTypeRefusedFirst(t *testing.T) {
 	h := newStrictHarness(t, einvoice.Config{AllowPrivateTargets: true}, WithJournal(j))
 	addr := strings.TrimPrefix(h.url, "http://")
 	for _, path := range []string{"/einvoicing/v1/transactions/INV-1/render", "/einvoicing/v1/transactions/INV-1/submit"} {
-		conn, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
-		_, err = io.WriteString(conn, "POST "+path+" HTTP/1.1\r\nHost: levy\r\nAuthorization: Bearer "+h.tokens["acme"]+
-			"\r\nContent-Type: text/csv\r\nExpect: 100-continue\r\nContent-Length: 12\r\n\r\n")
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		body, _ := io.ReadAll(resp.Body)
-		_ = conn.Close()
+		resp, body := announce(t, addr, path, h.tokens["acme"], "text/csv", 12)
 		if resp.StatusCode != http.StatusUnsupportedMediaType || !strings.Contains(string(body), "Content-Type") {
 			t.Errorf("%s: %d %s, want 415 naming Content-Type before the body is sent", path, resp.StatusCode, body)
 		}
 	}
+}
+
+// announce sends, on a connection of its own, the headers alone of a POST
+// to path whose body of length bytes in contentType is announced with
+// Expect: 100-continue, and returns the first answer and its body: a
+// route that refuses the body before reading it answers at once, one
+// that would read it answers 100 Continue.
+func announce(t *testing.T, addr, path, token, contentType string, length int) (*http.Response, []byte) {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	_, err = fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: levy\r\nAuthorization: Bearer %s\r\nContent-Type: %s\r\nExpect: 100-continue\r\nContent-Length: %d\r\n\r\n",
+		path, token, contentType, length)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	return resp, body
 }
