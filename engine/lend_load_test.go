@@ -15,48 +15,17 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/profilecase"
+	"github.com/levytax/levy/internal/requesttest"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 )
 
 // scaledRequest returns body, a request's JSON, with n copies of its
-// lines (each line ID, at any depth, prefixed by its copy's number) and
-// the members of set over those it has.
+// lines and the members of set over those it has (requesttest.Scale).
 func scaledRequest(t testing.TB, body []byte, n int, set map[string]any) []byte {
 	t.Helper()
-	var req map[string]any
-	if err := json.Unmarshal(body, &req); err != nil {
-		t.Fatal(err)
-	}
-	var renamed func(prefix string, lines []any) []any
-	renamed = func(prefix string, lines []any) []any {
-		out := make([]any, len(lines))
-		for i, l := range lines {
-			m := map[string]any{}
-			for k, v := range l.(map[string]any) {
-				m[k] = v
-			}
-			if id, ok := m["lineItemId"].(string); ok {
-				m["lineItemId"] = prefix + id
-			}
-			if kids, ok := m["lineItems"].([]any); ok {
-				m["lineItems"] = renamed(prefix, kids)
-			}
-			out[i] = m
-		}
-		return out
-	}
-	lines, _ := req["lineItems"].([]any)
-	var all []any
-	for i := range n {
-		all = append(all, renamed(strconv.Itoa(i)+"-", lines)...)
-	}
-	req["lineItems"] = all
-	for k, v := range set {
-		req[k] = v
-	}
-	out, err := json.Marshal(req)
+	out, err := requesttest.Scale(body, n, set)
 	if err != nil {
 		t.Fatal(err)
 	}
