@@ -17,14 +17,7 @@ import (
 func TestJournalReportCompanyHint(t *testing.T) {
 	dir := t.TempDir()
 	admin := createCredential(t, dir, "default", "levy://admin")
-	base, stop, _, devToken := startServe(t, dir, serveConfig{})
-	stopped := false
-	defer func() {
-		if !stopped {
-			_ = stop()
-		}
-	}()
-	postCompanies(t, base, devToken)
+	base, stop := serveCompanies(t, dir)
 	const hint = "levy: company ACME has no transaction in the period; the period's transactions are of (none) (1), EAST (3), WEST (5): " +
 		"give one of them to --company, or leave --company out for every company\n"
 	cases := []struct {
@@ -49,7 +42,6 @@ func TestJournalReportCompanyHint(t *testing.T) {
 	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
-	stopped = true
 	run("--data-dir", "--data-dir", dir)
 }
 
@@ -66,14 +58,7 @@ func TestJournalReportCompanyHint(t *testing.T) {
 func TestExportAndNexusCompanyHint(t *testing.T) {
 	dir := t.TempDir()
 	admin := createCredential(t, dir, "default", "levy://admin")
-	base, stop, _, devToken := startServe(t, dir, serveConfig{})
-	stopped := false
-	defer func() {
-		if !stopped {
-			_ = stop()
-		}
-	}()
-	postCompanies(t, base, devToken)
+	base, stop := serveCompanies(t, dir)
 	const exportHint = "levy: company ACME has no transaction in the period; the period's transactions are of (none) (1), EAST (3), WEST (5): " +
 		"give one of them to --company, or leave --company out for every company\n"
 	const nexusHint = "levy: company ACME has no sales in the report's periods; the companies with sales are (none) (in 1 jurisdiction), EAST (in 2 jurisdictions), WEST (in 2 jurisdictions): " +
@@ -110,6 +95,5 @@ func TestExportAndNexusCompanyHint(t *testing.T) {
 	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
-	stopped = true
 	run("--data-dir", "--data-dir", dir)
 }

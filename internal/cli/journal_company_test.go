@@ -9,11 +9,29 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/journal/journaltest"
 )
+
+// serveCompanies starts levy serve over dir and posts the sales of
+// postCompanies through it; stop stops the server (once, however often
+// it is called), and the test stops it when it ends if it has not.
+func serveCompanies(t *testing.T, dir string) (base string, stop func() error) {
+	t.Helper()
+	base, stopServe, _, devToken := startServe(t, dir, serveConfig{})
+	var once sync.Once
+	var err error
+	stop = func() error {
+		once.Do(func() { err = stopServe() })
+		return err
+	}
+	t.Cleanup(func() { _ = stop() })
+	postCompanies(t, base, devToken)
+	return base, stop
+}
 
 // postCompanies posts the calculations of journaltest.Companies, and
 // the reversal that follows them, through the API of the server at base
@@ -48,14 +66,7 @@ func postCompanies(t *testing.T, base, token string) {
 func TestJournalReportCompanyFlag(t *testing.T) {
 	dir := t.TempDir()
 	admin := createCredential(t, dir, "default", "levy://admin")
-	base, stop, _, devToken := startServe(t, dir, serveConfig{})
-	stopped := false
-	defer func() {
-		if !stopped {
-			_ = stop()
-		}
-	}()
-	postCompanies(t, base, devToken)
+	base, stop := serveCompanies(t, dir)
 
 	commands := [][]string{
 		{"journal", "report", "--company", "EAST"},
@@ -126,7 +137,6 @@ func TestJournalReportCompanyFlag(t *testing.T) {
 	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
-	stopped = true
 	for _, args := range commands {
 		code, out, errOut := runCLI(t, append(args, "--data-dir", dir)...)
 		if code != 0 || out != through[strings.Join(args, " ")] {
@@ -150,14 +160,7 @@ func TestJournalExportCompanyFlag(t *testing.T) {
 	dir := t.TempDir()
 	admin := createCredential(t, dir, "default", "levy://admin")
 	other := createCredential(t, dir, "beta", "levy://admin")
-	base, stop, _, devToken := startServe(t, dir, serveConfig{})
-	stopped := false
-	defer func() {
-		if !stopped {
-			_ = stop()
-		}
-	}()
-	postCompanies(t, base, devToken)
+	base, stop := serveCompanies(t, dir)
 
 	period := []string{"journal", "export", "--from", "2026-06-01", "--to", "2026-06-30"}
 	cases := []struct {
@@ -266,7 +269,6 @@ func TestJournalExportCompanyFlag(t *testing.T) {
 	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
-	stopped = true
 	for i, c := range cases {
 		code, out, errOut := runCLI(t, slices.Concat(period, c.args, []string{"--data-dir", dir})...)
 		if code != 0 || out != through[i] {
