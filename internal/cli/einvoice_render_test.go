@@ -11,6 +11,16 @@ import (
 	"github.com/levytax/levy/einvoice/ubl"
 )
 
+// crossBorderSale is an INVOICE of LED panels from Leipzig to a French
+// business, both with VAT numbers: the sale the render tests store.
+const crossBorderSale = `{"saleMessageType": "INVOICE", "transactionType": "SALE", "documentDate": "2026-09-01", "transactionId": "INV-7", "documentNumber": "2026-0815",
+  "currency": {"isoCurrencyCodeAlpha": "EUR"},
+  "seller": {"company": "Lindenlicht GmbH", "physicalOrigin": {"streetAddress1": "Lampestrasse 4", "city": "Leipzig", "postalCode": "04109", "country": "DE"},
+    "taxRegistrations": [{"isoCountryCode": "DE", "taxRegistrationNumber": "DE813495721", "taxRegistrationType": "VAT Registration"}]},
+  "customer": {"customerName": "Atelier Lumière SARL", "destination": {"city": "Paris", "postalCode": "75001", "country": "FR"},
+    "taxRegistrations": [{"isoCountryCode": "FR", "taxRegistrationNumber": "FR40303265045", "taxRegistrationType": "VAT Registration"}]},
+  "lineItems": [{"lineItemId": "1", "lineItemDescription": "LED panel", "product": {"productClass": "GENERAL"}, "quantity": {"value": 4, "unitOfMeasure": "H87"}, "extendedPrice": 180.00}]}`
+
 // TestEInvoiceRender: levy einvoice render writes the e-invoice of a sale
 // that levy calc stored in a data directory, in UBL (Peppol BIS with both
 // endpoints) or CII, to standard output or a file, or submits it to the
@@ -19,13 +29,7 @@ import (
 func TestEInvoiceRender(t *testing.T) {
 	dir := t.TempDir()
 	sale := filepath.Join(t.TempDir(), "sale.json")
-	body := `{"saleMessageType": "INVOICE", "transactionType": "SALE", "documentDate": "2026-09-01", "transactionId": "INV-7", "documentNumber": "2026-0815",
-  "currency": {"isoCurrencyCodeAlpha": "EUR"},
-  "seller": {"company": "Lindenlicht GmbH", "physicalOrigin": {"streetAddress1": "Lampestrasse 4", "city": "Leipzig", "postalCode": "04109", "country": "DE"},
-    "taxRegistrations": [{"isoCountryCode": "DE", "taxRegistrationNumber": "DE813495721", "taxRegistrationType": "VAT Registration"}]},
-  "customer": {"customerName": "Atelier Lumière SARL", "destination": {"city": "Paris", "postalCode": "75001", "country": "FR"},
-    "taxRegistrations": [{"isoCountryCode": "FR", "taxRegistrationNumber": "FR40303265045", "taxRegistrationType": "VAT Registration"}]},
-  "lineItems": [{"lineItemId": "1", "lineItemDescription": "LED panel", "product": {"productClass": "GENERAL"}, "quantity": {"value": 4, "unitOfMeasure": "H87"}, "extendedPrice": 180.00}]}`
+	body := crossBorderSale
 	if err := os.WriteFile(sale, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -89,13 +93,7 @@ func TestEInvoiceRender(t *testing.T) {
 func TestEInvoiceRenderSubmitOnce(t *testing.T) {
 	dir := t.TempDir()
 	sale := filepath.Join(t.TempDir(), "sale.json")
-	body := `{"saleMessageType": "INVOICE", "transactionType": "SALE", "documentDate": "2026-09-01", "transactionId": "INV-7", "documentNumber": "2026-0815",
-  "currency": {"isoCurrencyCodeAlpha": "EUR"},
-  "seller": {"company": "Lindenlicht GmbH", "physicalOrigin": {"streetAddress1": "Lampestrasse 4", "city": "Leipzig", "postalCode": "04109", "country": "DE"},
-    "taxRegistrations": [{"isoCountryCode": "DE", "taxRegistrationNumber": "DE813495721", "taxRegistrationType": "VAT Registration"}]},
-  "customer": {"customerName": "Atelier Lumière SARL", "destination": {"city": "Paris", "postalCode": "75001", "country": "FR"},
-    "taxRegistrations": [{"isoCountryCode": "FR", "taxRegistrationNumber": "FR40303265045", "taxRegistrationType": "VAT Registration"}]},
-  "lineItems": [{"lineItemId": "1", "lineItemDescription": "LED panel", "product": {"productClass": "GENERAL"}, "quantity": {"value": 4, "unitOfMeasure": "H87"}, "extendedPrice": 180.00}]}`
+	body := crossBorderSale
 	if err := os.WriteFile(sale, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
