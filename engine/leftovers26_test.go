@@ -161,16 +161,7 @@ func TestProfileSentCertificateOfOtherCustomer(t *testing.T) {
 	e := engineOfProfile(t, cs)
 	sale := func(customer, number string) wire.SaleResponseLineItem {
 		t.Helper()
-		req := profileSale(customer, "GENERAL")
-		req.Customer.ExemptionCertificate = &wire.ExemptionCertificate{ExemptionCertificateNumber: number}
-		r, err := e.Sale(context.Background(), req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !r.TotalTax.IsZero() {
-			t.Errorf("%s %s: the request's certificate no longer exempts the sale: total tax %s", customer, number, r.TotalTax)
-		}
-		return r.LineItems[0]
+		return sentCertificateSale(t, e, customer, number)
 	}
 	for _, customer := range []string{"C-2", "C-3", " C-2 "} {
 		l := sale(customer, " TX-1")

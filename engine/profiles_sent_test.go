@@ -47,16 +47,7 @@ func TestProfileSentCertificateState(t *testing.T) {
 	e := engineOfProfile(t, cs)
 	sale := func(customer, number string) wire.SaleResponseLineItem {
 		t.Helper()
-		req := profileSale(customer, "GENERAL")
-		req.Customer.ExemptionCertificate = &wire.ExemptionCertificate{ExemptionCertificateNumber: number}
-		r, err := e.Sale(context.Background(), req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !r.TotalTax.IsZero() {
-			t.Errorf("%s: the request's certificate no longer exempts the sale: total tax %s", number, r.TotalTax)
-		}
-		l := r.LineItems[0]
+		l := sentCertificateSale(t, e, customer, number)
 		for _, x := range l.Taxes {
 			if x.TaxResult != wire.TaxResultExempt || x.CertificateNumber == nil || x.CertificateNumber.Value != number {
 				t.Errorf("%s: tax of %s %s certificate %+v", number, x.Jurisdiction.JurisdictionID, x.TaxResult, x.CertificateNumber)
@@ -100,4 +91,21 @@ func TestProfileSentCertificateState(t *testing.T) {
 			t.Errorf("customer %q number %s: parameters %+v", c.customer, c.number, l.AssistedParameters)
 		}
 	}
+}
+
+// sentCertificateSale sells a GENERAL line in Texas to customer with the
+// exemption certificate number sent on the request, checks that the
+// number still exempts the whole sale, and returns the line.
+func sentCertificateSale(t *testing.T, e *Engine, customer, number string) wire.SaleResponseLineItem {
+	t.Helper()
+	req := profileSale(customer, "GENERAL")
+	req.Customer.ExemptionCertificate = &wire.ExemptionCertificate{ExemptionCertificateNumber: number}
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.TotalTax.IsZero() {
+		t.Errorf("%s %s: the request's certificate no longer exempts the sale: total tax %s", customer, number, r.TotalTax)
+	}
+	return r.LineItems[0]
 }
