@@ -667,10 +667,9 @@ type calc struct {
 	// partBlock, which the caller reclaims once done with the response
 	// (lend.go)
 	loan *taxLoan
-	// places merged by mixed sourcing in this document: the first
-	// maxMixedPlaces, then the rest by their origin and destination
-	mixed     []mixedPlace
-	mixedMore map[[2]*place]mixedPlace
+	// places merged by mixed sourcing in this document, by their origin
+	// and destination
+	mixed docMemo[[2]*place, mixedPlace]
 	// capUsed is the local rate a line has used of its state's local cap
 	capUsed decimal.Decimal
 	// acct is the document's account: the lines each fee with a limit

@@ -89,14 +89,14 @@ func distinctRequest(from, to int) *wire.SaleRequest {
 }
 
 // TestDistinctPlacesPastTheFirst: past the first few pairs of places
-// that mixed sourcing merges (maxMixedPlaces) and companies whose stored
-// registrations a document converts (maxStoredRegs), found then in maps,
+// that mixed sourcing merges and companies whose stored
+// registrations a document converts (docMemoFew), found then in maps,
 // each line of a document of distinct places and companies, each twice,
 // has the taxes it has alone in a document.
 func TestDistinctPlacesPastTheFirst(t *testing.T) {
 	e := distinctPlacesEngine(t)
 	ctx := context.Background()
-	const n = 3 * (maxMixedPlaces + maxStoredRegs)
+	const n = 6 * docMemoFew
 	req := distinctRequest(0, n)
 	again := distinctRequest(0, n)
 	for i := range again.LineItems {

@@ -116,48 +116,14 @@ type builder struct {
 	seen map[levy.Error]bool                   // the errors of errs, once there are any
 	regs map[*wire.TaxRegistration]checkedRegs // by the list's first element
 	// stored are the seller's stored registrations that the document's
-	// lines used (see storedRegistrations): the first maxStoredRegs, then
-	// the rest by company and date.
-	stored     []storedRegs
-	storedMore map[storedKey]storedRegs
+	// lines used, by company and date (see storedRegistrations)
+	stored docMemo[storedKey, storedRegs]
 }
-
-// maxStoredRegs bounds the stored registrations of a document compared
-// one by one (builder.stored); a map holds the rest (builder.storedMore),
-// so that a document of many companies or dates does not compare each
-// line's with all those before it.
-const maxStoredRegs = 8
 
 // storedKey is the company and date of a storedRegs.
 type storedKey struct {
 	company string
 	date    civil.Date
-}
-
-// storedOf returns the stored registrations of company on d that the
-// document converted before, or nil.
-func (b *builder) storedOf(company string, d civil.Date) *storedRegs {
-	for i := range b.stored {
-		if s := &b.stored[i]; s.company == company && s.date == d {
-			return s
-		}
-	}
-	if s, ok := b.storedMore[storedKey{company, d}]; ok {
-		return &s
-	}
-	return nil
-}
-
-// keepStored remembers stored registrations converted, for storedOf.
-func (b *builder) keepStored(s storedRegs) {
-	if len(b.stored) < maxStoredRegs {
-		b.stored = append(b.stored, s)
-		return
-	}
-	if b.storedMore == nil {
-		b.storedMore = map[storedKey]storedRegs{}
-	}
-	b.storedMore[storedKey{s.company, s.date}] = s
 }
 
 func (b *builder) fail(err error) {

@@ -62,11 +62,11 @@ func (c *calc) release() {
 	w, s := c.w, c.s
 	w.c = calc{envs: reuse(c.envs, 0), taxBlock: refit(c.taxBlock, c.used.taxes), lineBlock: refit(c.lineBlock, c.used.lines),
 		inBlock: refit(c.inBlock, c.used.ins), placeBlock: refit(c.placeBlock, c.used.places),
-		mixed: reuse(c.mixed, 0), notes: reuse(c.notes, 0),
+		mixed: c.mixed.emptied(), notes: reuse(c.notes, 0),
 		tmpls: reuse(c.tmpls, 0), tmplTaxes: reuse(c.tmplTaxes, maxPooled[taxOut]())}
 	w.d = doc{lines: reuse(w.d.lines, maxPooled[*line]())}
 	// b.errs may have been returned to the caller: drop it, never clear it.
-	w.b = builder{r: resolver{recent: reuse(w.b.r.recent, 0)}, stored: reuse(w.b.stored, 0)}
+	w.b = builder{r: resolver{recent: reuse(w.b.r.recent, 0)}, stored: w.b.stored.emptied()}
 	s.scratch.Put(w)
 }
 

@@ -395,10 +395,8 @@ func classDecides(l *line) bool {
 // storedRegs is the seller's stored registrations in force on a date,
 // converted once per document.
 type storedRegs struct {
-	company string
-	date    civil.Date
-	regs    []registration
-	none    bool // the company has stored registrations, none in force
+	regs []registration
+	none bool // the company has stored registrations, none in force
 }
 
 // storedRegistrations returns the registrations stored for company that
@@ -409,7 +407,7 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 	if len(stored) == 0 {
 		return nil, false
 	}
-	if s := b.storedOf(company, d); s != nil {
+	if s, ok := b.stored.get(storedKey{company, d}); ok {
 		return s.regs, s.none
 	}
 	var regs []registration
@@ -421,7 +419,7 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 			regs = append(regs, reg)
 		}
 	}
-	b.keepStored(storedRegs{company: company, date: d, regs: regs, none: len(regs) == 0})
+	b.stored.put(storedKey{company, d}, storedRegs{regs: regs, none: len(regs) == 0})
 	return regs, len(regs) == 0
 }
 

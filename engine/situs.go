@@ -1188,7 +1188,7 @@ func chainHas(p *place, id string) bool { return chainJurisdiction(p, id) != nil
 // destination's of the others. The merged place is built once per pair of
 // places in a document.
 func (c *calc) mixedSitus(orig, dest *place, u *usSourcing) situs {
-	if m := c.mixedOf(orig, dest); m != nil {
+	if m, ok := c.mixed.get([2]*place{orig, dest}); ok {
 		return situs{at: m.at, role: orig.role, split: m.split, splitRole: dest.role, ruleID: "us-mixed-sourcing", reason: u.note}
 	}
 	p := c.newPlace()
@@ -1211,44 +1211,12 @@ func (c *calc) mixedSitus(orig, dest *place, u *usSourcing) situs {
 			p.chain = append(p.chain, j)
 		}
 	}
-	c.keepMixed(mixedPlace{orig: orig, dest: dest, at: p, split: split})
+	c.mixed.put([2]*place{orig, dest}, mixedPlace{at: p, split: split})
 	return situs{at: p, role: orig.role, split: split, splitRole: dest.role, ruleID: "us-mixed-sourcing", reason: u.note}
 }
 
 // mixedPlace is a place merged by mixedSitus.
 type mixedPlace struct {
-	orig, dest, at *place
-	split          int
-}
-
-// maxMixedPlaces bounds the merged places of a document compared one by
-// one (calc.mixed); a map holds the rest (calc.mixedMore), so that a
-// document of many pairs of places does not compare each line's with
-// all those before it.
-const maxMixedPlaces = 8
-
-// mixedOf returns the place mixedSitus merged from orig and dest in the
-// document, or nil.
-func (c *calc) mixedOf(orig, dest *place) *mixedPlace {
-	for i := range c.mixed {
-		if m := &c.mixed[i]; m.orig == orig && m.dest == dest {
-			return m
-		}
-	}
-	if m, ok := c.mixedMore[[2]*place{orig, dest}]; ok {
-		return &m
-	}
-	return nil
-}
-
-// keepMixed remembers a place mixedSitus merged, for mixedOf.
-func (c *calc) keepMixed(m mixedPlace) {
-	if len(c.mixed) < maxMixedPlaces {
-		c.mixed = append(c.mixed, m)
-		return
-	}
-	if c.mixedMore == nil {
-		c.mixedMore = map[[2]*place]mixedPlace{}
-	}
-	c.mixedMore[[2]*place{m.orig, m.dest}] = m
+	at    *place
+	split int
 }
