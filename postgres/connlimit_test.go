@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -94,9 +95,18 @@ func TestMoreNodesThanConnections(t *testing.T) {
 		t.Fatalf("node A once connections are free: %v", err)
 	}
 	a.Close()
-	b, err := Open(ctx, dbURL, WithMaxConns(2))
-	if err != nil {
-		t.Fatalf("node B once connections are free: %v", err)
+	// The server ends a closed connection's backend a moment after the
+	// client has gone, and counts it against the role until then: node B
+	// may be told "too many connections" for that moment.
+	var b *DB
+	for try := 1; ; try++ {
+		if b, err = Open(ctx, dbURL, WithMaxConns(2)); err == nil {
+			break
+		}
+		if try == 50 || !strings.Contains(err.Error(), "too many connections") {
+			t.Fatalf("node B once connections are free: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 	defer b.Close()
 	if ok, err := b.Journal().Exists(ctx, "acme", "A-2"); !ok || err != nil {
