@@ -9,11 +9,15 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice/webhook"
+	"github.com/levytax/levy/internal/clip"
 )
 
 // maxRetryAfter bounds how long a target's Retry-After may hold its
@@ -163,6 +167,26 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 	}
 }
 
+// maxLastError bounds the text of an attempt's failure that an event
+// keeps (OutboxEvent.LastError), in bytes.
+const maxLastError = 1024
+
+// failureText is the text of an attempt's failure as the outbox, the
+// dead-letter list and the log keep it: UTF-8 text without control
+// characters, each byte that is not UTF-8 and each control character
+// replaced with U+FFFD, cut to maxLastError bytes. A target's reason
+// phrase is whatever bytes it sent, and a store may not hold them
+// (PostgreSQL's text takes neither bytes that are not UTF-8 nor NUL).
+func failureText(err error) string {
+	s := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return utf8.RuneError
+		}
+		return r
+	}, strings.ToValidUTF8(err.Error(), string(utf8.RuneError)))
+	return clip.To(s, maxLastError)
+}
+
 // sleep waits for d, a wake-up or the end of ctx, and reports whether
 // ctx is still alive.
 func sleep(ctx context.Context, wake <-chan struct{}, d time.Duration) bool {
@@ -220,7 +244,7 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) {
 	if ctx.Err() != nil {
 		return // closing: the attempt does not count, the event stays
 	}
-	ev.LastError = err.Error()
+	ev.LastError = failureText(err)
 	now := d.s.now().UTC()
 	if ev.Attempts >= d.s.cfg.MaxAttempts {
 		ev.DeadAt = now
