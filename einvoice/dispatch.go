@@ -127,6 +127,10 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 			d.s.log.Warn("einvoice: release the outbox on close", "webhook_id", webhookID, "err", err)
 		}
 	}()
+	// held is the outcome of the last attempt when the store did not
+	// record it, kept until the store does or the head of the queue
+	// changes.
+	var held *unrecorded
 	for ctx.Err() == nil {
 		cctx, cancel := d.s.storeCall(ctx)
 		ev, err := d.s.store.NextEvent(cctx, webhookID, Lease{Owner: d.s.owner, Term: d.s.cfg.LeaseTerm})
@@ -139,6 +143,24 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 				return
 			}
 			continue
+		}
+		if held != nil && (ev == nil || ev.EventID != held.ev.EventID || ev.Seq != held.ev.Seq) {
+			held = nil // the event left the head: delivered, buried or dropped meanwhile
+		}
+		if held != nil {
+			if held.final {
+				// The attempts are over: the outcome is written again,
+				// and the event is not sent again.
+				if d.record(ctx, held) {
+					held = nil
+				} else if !sleep(ctx, wake, d.s.cfg.MinBackoff) {
+					return
+				}
+				continue
+			}
+			if held.ev.Attempts > ev.Attempts {
+				ev.Attempts, ev.NextAttempt, ev.LastError = held.ev.Attempts, held.ev.NextAttempt, held.ev.LastError
+			}
 		}
 		if ev == nil {
 			// The lease goes back while the lane is still the
@@ -163,8 +185,49 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 			}
 			continue // the head may have changed: a replay, a deleted connection
 		}
-		d.attempt(ctx, ev)
+		if u, tried := d.attempt(ctx, ev); tried {
+			held = u
+		}
 	}
+}
+
+// unrecorded is the outcome of an attempt that the store did not record
+// (its write failed: a full disk, a database that refused it). The lane
+// keeps it for the event while the event heads its queue, so that a
+// store that takes reads but not writes neither makes the lane send the
+// event again at once, without its backoff, nor loses the attempts
+// counted, which would keep the event from the dead-letter list for as
+// long as the writes fail.
+type unrecorded struct {
+	ev OutboxEvent // the event as the attempt left it
+	// final: the target accepted the event (delivered), or its last
+	// attempt failed; either way it is not sent again, and only the
+	// outcome is written, again.
+	final, delivered bool
+}
+
+// record writes a final outcome that the store did not record before
+// and reports whether it now did.
+func (d *dispatcher) record(ctx context.Context, u *unrecorded) bool {
+	ev := u.ev
+	var err error
+	if u.delivered {
+		dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		err = d.s.store.Delivered(dctx, &ev)
+		cancel()
+	} else {
+		cctx, cancel := d.s.storeCall(ctx)
+		err = d.s.store.Bury(cctx, &ev)
+		cancel()
+	}
+	if err != nil {
+		if ctx.Err() == nil {
+			d.s.log.Error("record the outcome of an event's last attempt again", "tenant", ev.Tenant, "event_id", ev.EventID,
+				"webhook_id", ev.WebhookID, "delivered", u.delivered, "err", err)
+		}
+		return false
+	}
+	return true
 }
 
 // maxLastError bounds the text of an attempt's failure that an event
@@ -203,8 +266,10 @@ func sleep(ctx context.Context, wake <-chan struct{}, d time.Duration) bool {
 
 // attempt sends an event once and records the outcome: removed from the
 // outbox when the target accepted it; otherwise its next attempt
-// scheduled, or, after the last, moved to the dead-letter list.
-func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) {
+// scheduled, or, after the last, moved to the dead-letter list. It
+// reports whether it made an attempt that counts, and returns its
+// outcome when the store did not record it.
+func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) (*unrecorded, bool) {
 	log := d.s.log.With("tenant", ev.Tenant, "document_id", ev.DocumentID, "event_id", ev.EventID, "webhook_id", ev.WebhookID)
 	cctx, cancel := d.s.storeCall(ctx)
 	c, err := d.s.loadConnection(cctx, ev.Tenant, ev.WebhookID)
@@ -218,12 +283,12 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) {
 			log.Error("drop the events of a deleted connection", "err", err)
 			sleep(ctx, nil, d.s.cfg.MinBackoff)
 		}
-		return
+		return nil, false
 	}
 	if err != nil {
 		log.Error("read the webhook connection", "err", err)
 		sleep(ctx, nil, d.s.cfg.MinBackoff)
-		return
+		return nil, false
 	}
 	log = log.With("target", redactURL(c.TargetURL))
 	ev.Attempts++
@@ -236,13 +301,13 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) {
 		defer cancel()
 		if err := d.s.store.Delivered(dctx, ev); err != nil {
 			log.Error("remove a delivered event", "err", err)
-			return
+			return &unrecorded{ev: *ev, final: true, delivered: true}, true
 		}
 		log.Info("event delivered", "status", ev.Status, "attempts", ev.Attempts)
-		return
+		return nil, true
 	}
 	if ctx.Err() != nil {
-		return // closing: the attempt does not count, the event stays
+		return nil, false // closing: the attempt does not count, the event stays
 	}
 	ev.LastError = failureText(err)
 	now := d.s.now().UTC()
@@ -252,10 +317,10 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) {
 		defer cancel()
 		if err := d.s.store.Bury(cctx, ev); err != nil {
 			log.Error("move an event to the dead-letter list", "err", err)
-			return
+			return &unrecorded{ev: *ev, final: true}, true
 		}
 		log.Warn("event given up", "status", ev.Status, "attempts", ev.Attempts, "err", ev.LastError)
-		return
+		return nil, true
 	}
 	delay := d.backoff(ev.Attempts)
 	if retryAfter > delay {
@@ -266,9 +331,10 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) {
 	defer cancel()
 	if err := d.s.store.Retry(cctx, ev); err != nil {
 		log.Error("schedule a retry", "err", err)
-		return
+		return &unrecorded{ev: *ev}, true
 	}
 	log.Info("event not accepted; will retry", "status", ev.Status, "attempts", ev.Attempts, "retry_in", delay.String(), "err", ev.LastError)
+	return nil, true
 }
 
 // backoff is the delay before the retry that follows attempt n (1 for

@@ -1,0 +1,57 @@
+package einvoice_test
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	. "github.com/levytax/levy/einvoice"
+)
+
+// TestUnrecordedAttemptsKeepTheirBackoff: the store's directory goes
+// while the first attempt of an event is on its way to a target that
+// refuses it, so the store still reads its outbox but writes nothing.
+// Before, every attempt's outcome was lost with its write: the lane sent
+// the event again at once, without backoff, each attempt counted as the
+// first, for as long as the writes failed (hundreds of requests a
+// second), and the event never reached its last attempt. Now the lane
+// keeps the outcome the store did not take: the target gets the event
+// MaxAttempts times, with backoff, and then no more while the lane
+// tries to write the dead letter.
+func TestUnrecordedAttemptsKeepTheirBackoff(t *testing.T) {
+	ctx := tenantCtx("acme")
+	dir := filepath.Join(t.TempDir(), "einvoice")
+	arrived, release := make(chan struct{}), make(chan struct{})
+	tg := newTarget(t, func(n int, _ delivery) (int, http.Header) {
+		if n == 0 {
+			close(arrived)
+			<-release
+		}
+		return http.StatusServiceUnavailable, nil
+	})
+	s, logs := open(t, dir, Config{MaxAttempts: 3})
+	connect(t, s, "acme", tg, Events{Statuses: []string{"Pending"}}, false)
+	if _, _, err := s.Submit(ctx, validInvoice(t), ""); err != nil {
+		t.Fatal(err)
+	}
+	<-arrived
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	close(release)
+	eventually(t, "the lane to try to write the dead letter", func() bool {
+		return strings.Contains(logs.String(), "move an event to the dead-letter list")
+	})
+	if got := len(tg.deliveries()); got != 3 {
+		t.Errorf("the target got the event %d times, want 3 (MaxAttempts)", got)
+	}
+	// The lane writes the outcome again, and sends nothing more.
+	eventually(t, "the lane to write the dead letter again", func() bool {
+		return strings.Contains(logs.String(), "record the outcome of an event's last attempt again")
+	})
+	if got := len(tg.deliveries()); got != 3 {
+		t.Errorf("after its last attempt the target got the event %d times, want 3", got)
+	}
+}
