@@ -179,7 +179,11 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 			}
 			continue
 		}
-		if wait := ev.NextAttempt.Sub(d.s.now()); wait > 0 {
+		// An event never attempted is due at once: its next attempt is
+		// when it was made or replayed, by the clock of the Service that
+		// did (another node's, or a command's on another machine), which
+		// may be ahead of this one's.
+		if wait := ev.NextAttempt.Sub(d.s.now()); wait > 0 && ev.Attempts > 0 {
 			if !sleep(ctx, wake, wait) {
 				return
 			}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	. "github.com/levytax/levy/einvoice"
 )
@@ -53,5 +54,34 @@ func TestUnrecordedAttemptsKeepTheirBackoff(t *testing.T) {
 	})
 	if got := len(tg.deliveries()); got != 3 {
 		t.Errorf("after its last attempt the target got the event %d times, want 3", got)
+	}
+}
+
+// TestEventMadeByAClockAheadIsSentAtOnce: a document is submitted by a
+// Service whose clock is an hour ahead of the one that sends its events,
+// as `levy einvoice render --submit` or `levy webhook dead-letters
+// replay` run on a machine whose clock is ahead of the server's. Before,
+// the sender took the event's first attempt as due an hour later, by
+// its own clock, and held the event, and every later one of the
+// connection, for that hour. An event never attempted is due when it is
+// made, whoever's clock wrote that time.
+func TestEventMadeByAClockAheadIsSentAtOnce(t *testing.T) {
+	ctx := tenantCtx("acme")
+	dir := t.TempDir()
+	tg := newTarget(t, nil)
+	ahead, _ := open(t, dir, Config{Passive: true, Now: func() time.Time { return time.Now().Add(time.Hour) }})
+	connect(t, ahead, "acme", tg, AllEvents, false)
+	d, _, err := ahead.Submit(ctx, validInvoice(t), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ahead.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := open(t, dir, Config{})
+	waitFinal(t, s, "acme", d.DocumentID)
+	eventually(t, "the document's three events", func() bool { return len(tg.statuses(d.DocumentID)) == 3 })
+	if got, want := strings.Join(tg.statuses(d.DocumentID), ", "), "Pending, In Progress, Completed"; got != want {
+		t.Errorf("the target got %s, want %s", got, want)
 	}
 }
