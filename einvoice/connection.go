@@ -13,6 +13,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice/webhook"
 )
@@ -264,7 +266,10 @@ func canonicalStatus(s string) string {
 // Unless allowPrivate, a host that is an IP address, or that a resolver
 // reads as one, must be public (see publicAddr), and localhost is
 // refused, with or without trailing dots; a name is checked when it is
-// dialled, after DNS.
+// dialled, after DNS. The host is checked as it is dialled (see
+// dialledHost): one written in fullwidth or other compatibility
+// characters is the ASCII host the HTTP client maps it to, and an IP
+// address so written is refused as one in a short form is.
 func checkTarget(target string, allowHTTP, allowPrivate bool) *levy.Error {
 	if target == "" {
 		return levy.Invalid("targetUrl", "the target URL is required")
@@ -296,25 +301,32 @@ func checkTarget(target string, allowHTTP, allowPrivate bool) *levy.Error {
 			return levy.Invalid("targetUrl", "the port of the target URL must be a number from 1 to 65535, not %q", p)
 		}
 	}
-	host := u.Hostname()
+	// The host is checked as the sender dials it: written in fullwidth
+	// or other compatibility characters (１２７.０.０.１, ｌｏｃａｌｈｏｓｔ), it
+	// is the ASCII host that the HTTP client maps it to.
+	written := u.Hostname()
+	host := dialledHost(written)
 	addr, form := targetHost(host)
+	if host != written && form == hostIP {
+		form = hostShort // an IP address written otherwise than in its usual form
+	}
 	if form == hostInvalid {
-		return levy.Invalid("targetUrl", "the host %q of the target URL ends in a number but is not an IPv4 address", host)
+		return levy.Invalid("targetUrl", "the host %q of the target URL ends in a number but is not an IPv4 address", written)
 	}
 	if !allowPrivate {
-		name := strings.ToLower(strings.TrimRight(host, "."))
+		name := strings.TrimRight(host, ".")
 		if name == "localhost" || strings.HasSuffix(name, ".localhost") {
 			return levy.Invalid("targetUrl", "the target URL may not be localhost; this server sends events to public addresses only")
 		}
 		if form != hostName && !publicAddr(addr) {
 			if form == hostShort {
-				return levy.Invalid("targetUrl", "the target URL may not be %s, which resolvers read as %s, not a public address; this server sends events to public addresses only", host, addr)
+				return levy.Invalid("targetUrl", "the target URL may not be %s, which resolvers read as %s, not a public address; this server sends events to public addresses only", written, addr)
 			}
-			return levy.Invalid("targetUrl", "the target URL may not be %s, which is not a public address; this server sends events to public addresses only", host)
+			return levy.Invalid("targetUrl", "the target URL may not be %s, which is not a public address; this server sends events to public addresses only", written)
 		}
 	}
 	if form == hostShort {
-		return levy.Invalid("targetUrl", "the host %q of the target URL is an IPv4 address in a short, octal or hexadecimal form, which resolvers read differently; write it as %s", host, addr)
+		return levy.Invalid("targetUrl", "the host %q of the target URL is an IP address written in a short, octal, hexadecimal or compatibility form, which resolvers read differently; write it as %s", written, addr)
 	}
 	switch u.Scheme {
 	case "https":
@@ -326,6 +338,23 @@ func checkTarget(target string, allowHTTP, allowPrivate bool) *levy.Error {
 		return levy.Invalid("targetUrl", "the target URL must use https; plain http is allowed only to a loopback address")
 	}
 	return levy.Invalid("targetUrl", "the target URL must use https, not %q", u.Scheme)
+}
+
+// dialledHost returns a target's host as the HTTP client that sends the
+// events dials it, for the checks of checkTarget: an ASCII host in lower
+// case as it is; one with other characters in compatibility form NFKC,
+// in lower case, with ideographic full stops as dots, as IDNA maps a
+// host before it is looked up (so that １２７.０.０.１ is 127.0.0.1 and
+// ｌｏｃａｌｈｏｓｔ is localhost). A name in another script stays one.
+func dialledHost(host string) string {
+	ascii := true
+	for i := 0; i < len(host); i++ {
+		ascii = ascii && host[i] < utf8.RuneSelf
+	}
+	if !ascii {
+		host = strings.ReplaceAll(norm.NFKC.String(host), "\u3002", ".")
+	}
+	return strings.ToLower(host)
 }
 
 // loopback reports whether host is localhost or a loopback IP address.
