@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/einvoice/webhook"
 )
 
 // DeadLetter is an event whose delivery was given up after the last
@@ -32,10 +33,11 @@ func deadLetter(ev *OutboxEvent) DeadLetter {
 
 // DeadLetters lists the dead-letter list, of one tenant or, with tenant
 // "", of all of them, in the order the events were made (then of when
-// they were given up, then of their IDs): the order of each
-// connection's queue, so that replaying the list in its order sends a
-// document's events in the order of its statuses, Pending before
-// Completed.
+// they were given up, then of their IDs), each document's of one
+// connection in the order of their statuses (see inStatusOrder): the
+// order of each connection's queue, so that replaying the list in its
+// order sends a document's events in the order of its statuses, Pending
+// before Completed.
 func (s *Service) DeadLetters(ctx context.Context, tenant string) ([]DeadLetter, error) {
 	if err := s.enter("list dead letters"); err != nil {
 		return nil, err
@@ -59,7 +61,55 @@ func (s *Service) DeadLetters(ctx context.Context, tenant string) ([]DeadLetter,
 		}
 		return strings.Compare(a.EventID, b.EventID)
 	})
+	inStatusOrder(list)
 	return list, nil
+}
+
+// inStatusOrder puts the dead letters of each document and connection
+// in the order of their statuses (Pending, In Progress, then the final
+// one), in the places the list gave them. The times that order the list
+// are those of the clocks of the nodes that made the events: the node
+// that took a submission made its Pending event, and the one that
+// processed it the others, milliseconds later, so that a clock a little
+// ahead put Pending after Completed. A document's statuses only move
+// forward, so their order is the order the events were made in.
+func inStatusOrder(list []DeadLetter) {
+	type doc struct{ webhook, document string }
+	at := map[doc][]int{}
+	for i, dl := range list {
+		if dl.DocumentID != "" && statusRank(dl.Status) >= 0 {
+			k := doc{dl.WebhookID, dl.DocumentID}
+			at[k] = append(at[k], i)
+		}
+	}
+	for _, places := range at {
+		if len(places) < 2 {
+			continue
+		}
+		group := make([]DeadLetter, len(places))
+		for j, i := range places {
+			group[j] = list[i]
+		}
+		slices.SortStableFunc(group, func(a, b DeadLetter) int { return statusRank(a.Status) - statusRank(b.Status) })
+		for j, i := range places {
+			list[i] = group[j]
+		}
+	}
+}
+
+// statusRank is the place of a document's status in its workflow:
+// Pending 0, In Progress 1, a final status 2; -1 for the status of an
+// event that is not a document's (a certificate's, a nexus change).
+func statusRank(status string) int {
+	switch status {
+	case webhook.StatusPending:
+		return 0
+	case webhook.StatusInProgress:
+		return 1
+	case webhook.StatusCompleted, webhook.StatusProcessingIssue, webhook.StatusError:
+		return 2
+	}
+	return -1
 }
 
 // Replay puts a dead letter back at the end of its connection's queue
