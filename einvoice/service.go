@@ -76,11 +76,12 @@ type Config struct {
 	// refuses to connect to such an address whatever name resolved to it
 	// (the check runs on the address dialled, after DNS), and a
 	// connection whose target is such an IP address, a host that
-	// resolvers read as one (0, 127.1, 0x7f.1, 2130706433, 127.0.0.1.)
-	// or localhost (with or without a trailing dot) is refused when it is
+	// resolvers read as one (0, 127.1, 0x7f.1, 2130706433, 127.0.0.1.,
+	// １２７.０.０.１ in fullwidth digits) or localhost (with or without a
+	// trailing dot, or in fullwidth letters) is refused when it is
 	// created. A single-tenant server whose receivers are on its own
-	// network turns it on. Either way a target whose host is an IPv4
-	// address in a short, octal or hexadecimal form is refused when it is
+	// network turns it on. Either way a target whose host is an IP
+	// address in a short, octal, hexadecimal or fullwidth form is refused when it is
 	// created (written so, it means different addresses to different
 	// resolvers), and the default client dials such a host, stored
 	// before, as the address the C library reads in it.
