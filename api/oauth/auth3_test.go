@@ -1,0 +1,66 @@
+package oauth_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/auth/authtest"
+)
+
+// TestTenantAdminNeverReachesAFormerOperatorCredential: the operator's
+// credential was made with levy clients create --operator while the
+// server ran with the default operator audience, levy://operator (its
+// tenant "default"). The server now runs with --operator-audience
+// levy://ops, on this node at least (a rolling change of the setting
+// leaves other nodes on the default). The admin of tenant default lists
+// its credentials, replaces that credential's secret and revokes it.
+// Each must find no such credential, as for the credential of the
+// current operator audience: no route makes a credential of the default
+// operator audience either, because a server started with it again (or
+// a node not yet changed) gives it the operator's role. Before, the list
+// showed it, and the secret's replacement answered 200 with a new
+// secret: the tenant's admin then held the operator's role on every node
+// still on the default, reaching every tenant and the signing keys.
+func TestTenantAdminNeverReachesAFormerOperatorCredential(t *testing.T) {
+	const ops = "levy://ops"
+	f := setupWith(t, func(clk *clock) *auth.Issuer { return authtest.Issuer(t, auth.Config{Now: clk.now}) }, oauth.WithOperatorAudience(ops))
+	former, secret := authtest.Credential(t, f.iss, "default", oauth.DefaultOperatorAudience)
+	admin := authtest.Token(t, f.iss, "default", oauth.DefaultAdminAudience)
+	op := authtest.Token(t, f.iss, "default", ops)
+	bearer := func(tok string) []string { return []string{"Authorization", "Bearer " + tok} }
+
+	if r := f.send(t, "GET", "/admin/v1/clients", "", "", bearer(admin)...); r.status != 200 || strings.Contains(r.raw, former.ClientID) {
+		t.Errorf("the admin of default lists its credentials: %d %s, want 200 without %s", r.status, r.raw, former.ClientID)
+	}
+	unknown := f.send(t, "POST", "/admin/v1/clients/nobody/secret", "", "", bearer(admin)...)
+	if r := f.send(t, "POST", "/admin/v1/clients/"+former.ClientID+"/secret", "", "", bearer(admin)...); r.status != 404 ||
+		refusal(strings.ReplaceAll(r.raw, former.ClientID, "nobody")) != refusal(unknown.raw) {
+		t.Errorf("the admin of default replaces the secret of %s: %d %s, want the 404 of an unknown client (%s)", former.ClientID, r.status, r.raw, unknown.raw)
+	}
+	if r := f.send(t, "DELETE", "/admin/v1/clients/"+former.ClientID, "", "", bearer(admin)...); r.status != 404 {
+		t.Errorf("the admin of default revokes %s: %d %s, want 404", former.ClientID, r.status, r.raw)
+	}
+	// The operator sees it, and may not replace its secret through the
+	// route, as for an operator credential of the current audience.
+	if r := f.send(t, "GET", "/admin/v1/clients?tenant=default", "", "", bearer(op)...); r.status != 200 || !strings.Contains(r.raw, former.ClientID) {
+		t.Errorf("the operator lists the credentials of default: %d %s, want %s among them", r.status, r.raw, former.ClientID)
+	}
+	if r := f.send(t, "POST", "/admin/v1/clients/"+former.ClientID+"/secret", "", "", bearer(op)...); r.status != 403 {
+		t.Errorf("the operator replaces the secret of %s through the route: %d %s, want 403", former.ClientID, r.status, r.raw)
+	}
+	// Its secret is still the one its holder has.
+	if _, err := f.iss.Issue(t.Context(), former.ClientID, secret, oauth.DefaultOperatorAudience); err != nil {
+		t.Errorf("the credential's own secret after the refusals: %v", err)
+	}
+}
+
+// refusal returns the errors of an API answer, without its meta (which
+// holds the time), as JSON.
+func refusal(raw string) string {
+	var a struct{ Errors json.RawMessage }
+	_ = json.Unmarshal([]byte(raw), &a)
+	return string(a.Errors)
+}
