@@ -2,6 +2,7 @@ package oauth_test
 
 import (
 	"encoding/json"
+	"net/netip"
 	"strings"
 	"testing"
 
@@ -63,4 +64,39 @@ func refusal(raw string) string {
 	var a struct{ Errors json.RawMessage }
 	_ = json.Unmarshal([]byte(raw), &a)
 	return string(a.Errors)
+}
+
+// TestForwardedForWithPorts: Levy runs behind a gateway that writes each
+// address of X-Forwarded-For with its port, as Azure's Application
+// Gateway does ("203.0.113.7:50122"; an IPv6 address in brackets), and
+// the gateway is a trusted proxy. A client that keeps sending a wrong
+// secret is throttled (429) once its own address has failed too often,
+// and the other clients behind the gateway still get their tokens. Before,
+// an address with a port was not read, so every request counted against
+// the gateway's own address: one client's failures refused every other
+// client's first token with 429.
+func TestForwardedForWithPorts(t *testing.T) {
+	cfg := auth.Config{ClientFailures: -1, SourceFailures: 3}
+	f := setupWith(t, func(clk *clock) *auth.Issuer {
+		cfg.Now = clk.now
+		return authtest.Issuer(t, cfg)
+	}, oauth.WithRefusalDelay(0), oauth.WithTrustedProxies(netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("10.0.0.0/8")))
+	cred, secret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
+	post := func(body, xff string) reply {
+		t.Helper()
+		return f.send(t, "POST", "/oauth/token", formType, body, "X-Forwarded-For", xff)
+	}
+	for _, guesser := range []string{"203.0.113.7:50122", "[2001:db8::7]:50122, 10.0.0.4:443"} {
+		for n := range 3 {
+			if r := post(tokenForm(authtest.RandomClientID(), "guess"), guesser); r.status != 401 {
+				t.Fatalf("X-Forwarded-For %q, guess %d: %d %s, want 401", guesser, n+1, r.status, r.raw)
+			}
+		}
+		if r := post(tokenForm(authtest.RandomClientID(), "guess"), guesser); r.status != 429 {
+			t.Errorf("X-Forwarded-For %q, guess 4: %d %s, want 429 (its address has failed 3 times)", guesser, r.status, r.raw)
+		}
+	}
+	if r := post(tokenForm(cred.ClientID, secret), "198.51.100.9:50123"); r.status != 200 {
+		t.Errorf("another client behind the gateway asks for its first token: %d %s, want 200", r.status, r.raw)
+	}
 }
