@@ -100,3 +100,56 @@ func TestForwardedForWithPorts(t *testing.T) {
 		t.Errorf("another client behind the gateway asks for its first token: %d %s, want 200", r.status, r.raw)
 	}
 }
+
+// TestKeyRetiredOnAnotherNode: two nodes share one store, and neither
+// has refreshed since. The operator retires the current signing key
+// through node A (after a leak, say), and a client asks node B for a
+// token at once, at the standard endpoint and at the caching one. Each
+// token must work on node A, and on node B. Before, node B signed both
+// with the key A had just retired, which it still held until its next
+// refresh: A answered every call with them 401 ("signed with an unknown
+// key"), B did too after its refresh, the standard endpoint's token had
+// spent one of the client's 10 tokens per 8 hours, and the caching
+// endpoint handed the dead token out to every caller of node B.
+func TestKeyRetiredOnAnotherNode(t *testing.T) {
+	store := authtest.Open(t)
+	node := func() *fixture {
+		return setupWith(t, func(clk *clock) *auth.Issuer {
+			iss, err := auth.NewIssuer(t.Context(), store, auth.Config{Now: clk.now, Hash: authtest.FastHash()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return iss
+		})
+	}
+	a, b := node(), node()
+	cred, secret := authtest.Credential(t, a.iss, "acme", oauth.DefaultAudience)
+	if _, err := b.iss.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/oauth/token", "/cached/oauth/token"} {
+		// Node B knows the current key, which A retires now.
+		keys := a.iss.Keys()
+		if len(keys) != 1 {
+			t.Fatalf("keys: %+v, want one", keys)
+		}
+		if _, err := a.iss.RetireKey(t.Context(), keys[0].KeyID); err != nil {
+			t.Fatal(err)
+		}
+		r := b.send(t, "POST", path, formType, tokenForm(cred.ClientID, secret))
+		tok, _ := r.body["access_token"].(string)
+		if r.status != 200 || tok == "" {
+			t.Fatalf("node B's %s: %d %s", path, r.status, r.raw)
+		}
+		for name, n := range map[string]*fixture{"A": a, "B": b} {
+			if _, err := n.iss.Refresh(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			if c, err := n.iss.VerifyContext(t.Context(), tok); err != nil {
+				t.Errorf("node B's token of %s on node %s: %v", path, name, err)
+			} else if c.KeyID == keys[0].KeyID {
+				t.Errorf("node B's token of %s is signed with the retired key %s", path, c.KeyID)
+			}
+		}
+	}
+}
