@@ -103,7 +103,9 @@ type Config struct {
 // Verify reads only memory: the signing keys and the state of the
 // credentials that the Issuer's Registry keeps, which its own changes
 // update at once (Create, Rotate, Revoke, RotateKey, RetireKey) and the
-// changes of other processes sharing the Store at Refresh.
+// changes of other processes sharing the Store at Refresh, which it also
+// runs before it signs a new token, so that a key another process has
+// retired signs none.
 //
 // Issuer is safe for concurrent use. Its mutable state is its
 // Registry's and the failure limiters', each safe for concurrent use.
@@ -379,8 +381,10 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 		return Token{}, e
 	}
 	// Signed once counted, with the key current then: a key retired
-	// while the store counted (DELETE /admin/v1/keys/{kid}) signs
-	// nothing that was handed out dead, at the price of a count.
+	// while the store counted (DELETE /admin/v1/keys/{kid}), here or by
+	// another process sharing the store, signs nothing that was handed
+	// out dead, at the price of a count.
+	i.fresh(ctx)
 	return i.sign(r, audience, now)
 }
 
@@ -436,6 +440,7 @@ func (i *Issuer) cachedOnce(ctx context.Context, r *Record, audience string, now
 	if found && i.serves(ctx, cur, r.Generation, now) {
 		return cur, nil
 	}
+	i.fresh(ctx)
 	tok, err := i.sign(r, audience, now)
 	if err != nil {
 		return Token{}, err
@@ -555,6 +560,19 @@ type limited struct {
 func giveBack(limits []limited, now time.Time) {
 	for _, l := range limits {
 		l.limiter.give(l.key, now)
+	}
+}
+
+// fresh brings the signing keys in memory up to date with the Store
+// before a new token is signed: a key that another process sharing the
+// Store (a node of a cluster) has retired since this one last refreshed
+// would otherwise sign it, and every process would refuse it once it
+// knew. It costs a read of the Store's version per new token (a cached
+// token handed out costs none); a refresh that fails is logged, and the
+// token signed with what memory holds.
+func (i *Issuer) fresh(ctx context.Context) {
+	if _, err := i.r.Refresh(ctx); err != nil && ctx.Err() == nil {
+		i.r.log.Warn("auth: refresh the credentials and keys before signing a token", "err", err)
 	}
 }
 

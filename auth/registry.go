@@ -122,6 +122,11 @@ func (r *Registry) Refresh(ctx context.Context) (bool, error) {
 	}
 	r.admin.Lock()
 	defer r.admin.Unlock()
+	if v == r.mem.Load().version {
+		// Another call reloaded it meanwhile (the token requests that
+		// refresh before they sign, at once after a change).
+		return false, nil
+	}
 	if err := r.reload(ctx); err != nil {
 		return false, err
 	}

@@ -38,6 +38,11 @@ var ErrClosed = storeclosed.New("the auth store is closed")
 // error is a fault of the store, wrapped with the operation that met it
 // ("auth: revoke CLIENT: ...").
 //
+// A client ID, tenant or audience is any string a request sent: one that
+// no credential can have (not UTF-8, or with a NUL) is unknown like any
+// other, and a store that keeps text (a database's) answers it so rather
+// than fail.
+//
 // The times given to a Store are kept as they are given; package auth
 // gives them in UTC.
 type Store interface {

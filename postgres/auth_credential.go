@@ -78,6 +78,9 @@ func authRecords(ctx context.Context, q pgx.Tx, tenant string) ([]auth.Record, e
 // mode lock names ("NO KEY UPDATE", say; "" for none). It fails with a levy.ENotFound error
 // for an unknown client.
 func authRecord(ctx context.Context, tx pgx.Tx, clientID, lock string) (auth.Record, error) {
+	if !storableText(clientID) {
+		return auth.Record{}, authNoClient(clientID)
+	}
 	var a authRow
 	sql := `SELECT ` + authColumns + authFrom + ` WHERE c.client_id = $1`
 	if lock != "" {
@@ -93,7 +96,10 @@ func authRecord(ctx context.Context, tx pgx.Tx, clientID, lock string) (auth.Rec
 	return a.record(), nil
 }
 
-// authNoClient is the levy.ENotFound error of an unknown client.
+// authNoClient is the levy.ENotFound error of an unknown client. A
+// client ID that a text column cannot hold (not UTF-8, or with a NUL),
+// which a token request may send, is one: it is answered so before it
+// reaches the database, which would refuse it as a fault of the query.
 func authNoClient(clientID string) error {
 	return levy.NotFound("client_id", "no client %q", clientID)
 }
@@ -169,6 +175,9 @@ func authCopy(r auth.Record) auth.Record {
 
 // Get returns the client's record with its tenant's ID (auth.Store).
 func (s *authStore) Get(ctx context.Context, clientID string) (auth.Record, error) {
+	if !storableText(clientID) {
+		return auth.Record{}, authNoClient(clientID)
+	}
 	var a authRow
 	found, err := s.row(ctx, "get "+clientID, `SELECT `+authColumns+authFrom+` WHERE c.client_id = $1`, []any{clientID}, a.dest()...)
 	switch {
@@ -184,6 +193,9 @@ func (s *authStore) Get(ctx context.Context, clientID string) (auth.Record, erro
 // sorted by tenant, then client ID (auth.Store).
 func (s *authStore) List(ctx context.Context, tenant string) ([]auth.Credential, error) {
 	var out []auth.Credential
+	if !storableText(tenant) {
+		return out, nil // no credential has such a tenant
+	}
 	op := "list"
 	if tenant != "" {
 		op += " " + tenant
@@ -204,6 +216,9 @@ func (s *authStore) List(ctx context.Context, tenant string) ([]auth.Credential,
 
 // TenantID returns the tenant's ID (auth.Store).
 func (s *authStore) TenantID(ctx context.Context, tenant string) (string, error) {
+	if !storableText(tenant) {
+		return "", levy.NotFound("tenant", "no tenant %q", tenant)
+	}
 	var id string
 	found, err := s.row(ctx, "tenant ID of "+tenant, `SELECT id FROM auth_tenants WHERE tenant = $1`, []any{tenant}, &id)
 	switch {

@@ -22,6 +22,9 @@ func authCheckGeneration(ctx context.Context, tx pgx.Tx, clientID string, gen ui
 		stored  int64
 		revoked bool
 	)
+	if !storableText(clientID) {
+		return authNoClient(clientID)
+	}
 	err := tx.QueryRow(ctx, `SELECT generation, revoked_ns IS NOT NULL FROM auth_credentials WHERE client_id = $1 FOR NO KEY UPDATE`,
 		clientID).Scan(&stored, &revoked)
 	switch {
@@ -145,8 +148,11 @@ func authCount(ctx context.Context, tx pgx.Tx, is auth.Issuance, limit int, at, 
 // have a token again (auth.Store): the limit-th latest issue time within
 // the window, plus the window.
 func (s *authStore) RateFreesAt(ctx context.Context, clientID, audience string, at time.Time, limit int, window time.Duration) (time.Time, error) {
-	if limit < 1 {
+	switch {
+	case limit < 1:
 		return time.Time{}, nil
+	case !storableText(clientID) || !storableText(audience):
+		return at, nil // nothing is counted for them
 	}
 	var latest *int64
 	found, err := s.row(ctx, "read the rate count of "+clientID,
@@ -169,6 +175,9 @@ func (s *authStore) CachedToken(ctx context.Context, clientID, audience string) 
 		tok     auth.Token
 		expires *int64
 	)
+	if !storableText(clientID) || !storableText(audience) {
+		return auth.Token{}, false, nil // nothing is cached for them
+	}
 	found, err := s.row(ctx, "read the cached token of "+clientID,
 		`SELECT token, expires_ns FROM auth_tokens WHERE client_id = $1 AND audience = $2`,
 		[]any{clientID, audience}, &tok.AccessToken, &expires)

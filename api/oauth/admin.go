@@ -132,13 +132,18 @@ func (h *Handler) listClients(w http.ResponseWriter, r *http.Request) {
 // operator. Its tenant ("default" unless levy clients create --operator
 // is given another) matters to nothing but the list of credentials: it
 // is not one of that tenant's, which the tenant's admin administers.
+// A credential of the default operator audience is one too when the
+// server runs with another (see noOperatorAudience): it was made as the
+// operator's before the setting changed, and is the operator's again on
+// a node started with the default, so a tenant's admin that replaced its
+// secret would hold the operator's role there.
 func (h *Handler) operatorCredential(c auth.Credential) bool {
-	return h.operator != "" && c.Allows(h.operator)
+	return (h.operator != "" && c.Allows(h.operator)) || c.Allows(DefaultOperatorAudience)
 }
 
 func (h *Handler) rotateClient(w http.ResponseWriter, r *http.Request) {
 	c, err := h.owned(r.Context(), r.PathValue("id"))
-	if err == nil && c.Allows(h.operator) {
+	if err == nil && h.operatorCredential(c) {
 		err = &levy.Error{Code: levy.EForbidden, Field: "id", Message: "the secret of an operator credential is replaced only with levy clients rotate on the server's storage"}
 	}
 	if err != nil {

@@ -31,7 +31,9 @@
 // at once, as a flood does, costs no CPU. The source address is the
 // connection's remote address; X-Forwarded-For is read only when that is
 // a trusted proxy (WithTrustedProxies), from the right, up to the first
-// address that is not a trusted proxy.
+// address that is not a trusted proxy. An address there may carry its
+// port ("203.0.113.7:50122", "[2001:db8::7]:443"), as some gateways write
+// it.
 //
 // The bearer check (Handler.Authenticator) verifies the token's signature
 // and lifetime without a store lookup and gives the API the token's

@@ -460,8 +460,8 @@ func (h *Handler) source(r *http.Request) netip.Addr {
 	}
 	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
 	for n := len(hops) - 1; n >= 0; n-- {
-		hop, err := netip.ParseAddr(strings.TrimSpace(hops[n]))
-		if err != nil {
+		hop, ok := forwardedAddr(hops[n])
+		if !ok {
 			break // what a trusted proxy did not write
 		}
 		if a = hop.Unmap(); !h.trusted(a) {
@@ -469,6 +469,28 @@ func (h *Handler) source(r *http.Request) netip.Addr {
 		}
 	}
 	return a
+}
+
+// forwardedAddr reads an address of X-Forwarded-For: an IP address, or
+// one with its port ("203.0.113.7:50122", "[2001:db8::7]:443"), as some
+// gateways (Azure's Application Gateway) write each client, or an IPv6
+// address in brackets. It reports false for anything else.
+func forwardedAddr(hop string) (netip.Addr, bool) {
+	hop = strings.TrimSpace(hop)
+	if a, err := netip.ParseAddr(hop); err == nil {
+		return a, true
+	}
+	if ap, err := netip.ParseAddrPort(hop); err == nil {
+		return ap.Addr(), true
+	}
+	if inner, ok := strings.CutPrefix(hop, "["); ok {
+		if inner, ok := strings.CutSuffix(inner, "]"); ok {
+			if a, err := netip.ParseAddr(inner); err == nil && a.Is6() {
+				return a, true
+			}
+		}
+	}
+	return netip.Addr{}, false
 }
 
 // trusted reports whether a is a trusted proxy.

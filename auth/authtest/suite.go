@@ -31,6 +31,7 @@ func Run(t *testing.T, open func(t *testing.T) auth.Store) {
 		{"ListAndTenants", testListAndTenants},
 		{"Rotate", testRotate},
 		{"Revoke", testRevoke},
+		{"UnknownIDsOfAnyBytes", testUnknownIDsOfAnyBytes},
 		{"SnapshotAndVersion", testSnapshotAndVersion},
 		{"Keys", testKeys},
 		{"PruneKeys", testPruneKeys},
@@ -414,6 +415,39 @@ func testRevoke(t *testing.T, s auth.Store) {
 	}
 	_, _, err = s.Revoke(ctx, "nobody", at)
 	wantCode(t, "Revoke of an unknown client", err, levy.ENotFound)
+}
+
+// testUnknownIDsOfAnyBytes asks for client IDs and a tenant that no
+// credential can have, which a token request may still send: with a NUL,
+// or bytes that are not UTF-8. Each is unknown like any other (a store
+// that keeps text, such as a database's, must not refuse it as a fault).
+func testUnknownIDsOfAnyBytes(t *testing.T, s auth.Store) {
+	ctx := context.Background()
+	create(t, s, "a", "acme", "calc")
+	for _, id := range []string{"a\x00", "caf\xe9", "\xff\xfe"} {
+		_, err := s.Get(ctx, id)
+		wantCode(t, fmt.Sprintf("Get(%q)", id), err, levy.ENotFound)
+		_, err = s.Rotate(ctx, id, 1, auth.SecretHash{Alg: "argon2id", Time: 1, Memory: 64, Threads: 1, Salt: []byte("s"), Hash: []byte("h")}, epoch)
+		wantCode(t, fmt.Sprintf("Rotate(%q)", id), err, levy.ENotFound)
+		_, _, err = s.Revoke(ctx, id, epoch)
+		wantCode(t, fmt.Sprintf("Revoke(%q)", id), err, levy.ENotFound)
+		_, err = s.CountIssue(ctx, auth.Issuance{ClientID: id, Audience: "calc", Generation: 1, At: epoch}, 10, time.Hour)
+		wantCode(t, fmt.Sprintf("CountIssue(%q)", id), err, levy.ENotFound)
+		if at, err := s.RateFreesAt(ctx, id, "calc", epoch, 10, time.Hour); err != nil || !at.Equal(epoch) {
+			t.Errorf("RateFreesAt(%q) = %v, %v; want %v", id, at, err, epoch)
+		}
+		if _, ok, err := s.CachedToken(ctx, id, "calc"); ok || err != nil {
+			t.Errorf("CachedToken(%q) = %v, %v; want none", id, ok, err)
+		}
+		_, err = s.TenantID(ctx, id)
+		wantCode(t, fmt.Sprintf("TenantID(%q)", id), err, levy.ENotFound)
+		if cs, err := s.List(ctx, id); len(cs) != 0 || err != nil {
+			t.Errorf("List(%q) = %v, %v; want none", id, cs, err)
+		}
+	}
+	if _, err := s.Get(ctx, "a"); err != nil {
+		t.Fatalf("Get(a) after: %v", err)
+	}
 }
 
 func testSnapshotAndVersion(t *testing.T, s auth.Store) {
