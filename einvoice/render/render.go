@@ -97,8 +97,8 @@ type Options struct {
 	// IBAN is the account to pay to (BT-84): payment by SEPA credit
 	// transfer (code 58).
 	IBAN string `json:"iban,omitempty"`
-	// DueDate is the payment due date (BT-9), not before the
-	// transaction's document date (the issue date).
+	// DueDate is the payment due date (BT-9), not before the issue date:
+	// the transaction's document date, or a reversal's posting date.
 	DueDate civil.Date `json:"dueDate,omitzero"`
 	// ContactName, ContactPhone and ContactEmail are the seller's contact
 	// (BG-6), which German buyers require.
@@ -282,6 +282,7 @@ type document struct {
 	peppol, credit    bool
 	number            string
 	issueDate         civil.Date
+	supplyDate        civil.Date // of the supply (BT-72 of an intra-community one): the transaction's document date
 	dueDate           civil.Date
 	currency          string
 	taxCurrency       string
@@ -365,12 +366,13 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	case len(tx.Lines) > MaxLines:
 		return nil, refuse(tx, "it has %d lines; Levy renders e-invoices of at most %d", len(tx.Lines), MaxLines)
 	}
-	if !o.DueDate.IsZero() && o.DueDate.Before(tx.DocumentDate) {
+	issued := issueDate(tx)
+	if !o.DueDate.IsZero() && o.DueDate.Before(issued) {
 		// Such as 0000-01-01, which is not even a date of the schemas'
 		// XML Schema 1.0 (it has no year 0).
-		return nil, levy.Invalid("dueDate", "%s is before the invoice's issue date %s; the payment cannot be due before the invoice is issued", o.DueDate, tx.DocumentDate)
+		return nil, levy.Invalid("dueDate", "%s is before the invoice's issue date %s; the payment cannot be due before the invoice is issued", o.DueDate, issued)
 	}
-	d := &document{issueDate: tx.DocumentDate, dueDate: o.DueDate, currency: tx.Currency, buyerReference: strings.TrimSpace(o.BuyerReference),
+	d := &document{issueDate: issued, supplyDate: tx.DocumentDate, dueDate: o.DueDate, currency: tx.Currency, buyerReference: strings.TrimSpace(o.BuyerReference),
 		orderReference: strings.TrimSpace(o.OrderReference), iban: o.IBAN,
 		contact: contact{strings.TrimSpace(o.ContactName), strings.TrimSpace(o.ContactPhone), strings.TrimSpace(o.ContactEmail)}}
 	sign := decimal.NewFromInt(1)
@@ -385,7 +387,7 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 			if n := strings.TrimSpace(orig.DocumentNumber); n != "" {
 				d.precedingNumber = n
 			}
-			d.precedingDate = orig.DocumentDate
+			d.precedingDate = issueDate(orig) // a reversal's credit note, reversed in its turn, was issued when made
 			if d.number == strings.TrimSpace(orig.DocumentNumber) {
 				d.number = ""
 			}
@@ -521,6 +523,18 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	}
 	d.sellerIdentifiers = d.seller.vatID == "" && d.seller.code != ""
 	return d, nil
+}
+
+// issueDate returns the issue date (BT-2) of tx's e-invoice: its
+// document date, except for a reversal, which keeps the document date of
+// the transaction it reverses (journal.Negated) and whose credit note is
+// issued when it was made, its posting date (the day it was reversed, or
+// the date its caller gave), when that is later.
+func issueDate(tx *journal.Transaction) civil.Date {
+	if tx.ReversalOf != "" && tx.PostingDate.After(tx.DocumentDate) {
+		return tx.PostingDate
+	}
+	return tx.DocumentDate
 }
 
 func contains(list []string, s string) bool {
