@@ -547,15 +547,20 @@ func contains(list []string, s string) bool {
 }
 
 // theCustomer returns the one customer of the transaction's lines: a
-// line's own, else the document's.
+// line's own, else the document's. A line may repeat the document's
+// seller (the same party, as the journal keeps it), not name another.
 func theCustomer(tx *journal.Transaction) (*journal.Party, error) {
 	var found *journal.Party
 	seen := map[string]bool{}
 	var names []string
+	seller, _ := json.Marshal(tx.Seller)
 	for i := range tx.Lines {
 		l := &tx.Lines[i]
 		if l.Seller != nil {
-			return nil, refuse(tx, "%s names a seller of its own; an e-invoice has one seller", lineName(i, l))
+			if b, _ := json.Marshal(l.Seller); string(b) != string(seller) {
+				return nil, refuse(tx, "%s names a seller of its own (%s), not the document's (%s); an e-invoice has one seller",
+					lineName(i, l), describeParty(l.Seller), describeParty(tx.Seller))
+			}
 		}
 		c := l.Customer
 		if c == nil {
