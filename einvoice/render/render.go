@@ -429,6 +429,7 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	groups := map[string]*group{}
 	var order []string
 	taxCountries := map[string]bool{}
+	charged := map[string]bool{} // the countries whose VAT the seller charges, not the buyer
 	var lineSum, taxSum, filingSum decimal.Decimal
 	filingCurrency := ""
 	allO := true
@@ -457,6 +458,9 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 			taxSum = taxSum.Add(tax)
 			if j := vat.JurisdictionID; len(j) == 2 {
 				taxCountries[strings.ToUpper(j)] = true
+				if vat.CollectedFrom != "BUYER" {
+					charged[strings.ToUpper(j)] = true
+				}
 			}
 			switch f := vat.Filing; {
 			case f != nil && f.Currency != tx.Currency:
@@ -514,12 +518,12 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	if allO {
 		d.seller.vatID, d.buyer.vatID = "", ""
 	} else {
-		d.seller.vatID = vatID(tx.Seller.Registrations, taxCountries, d.seller.country)
+		d.seller.vatID = vatID(tx.Seller.Registrations, charged, taxCountries, d.seller.country)
 		buyerRegs := customer.Registrations
 		if d.deliveryCountry != "" {
 			buyerRegs = intraCommunityNumbers(buyerRegs, d.seller.country, tx.DocumentDate)
 		}
-		d.buyer.vatID = vatID(buyerRegs, nil, d.buyer.country)
+		d.buyer.vatID = vatID(buyerRegs, nil, nil, d.buyer.country)
 	}
 	d.sellerIdentifiers = d.seller.vatID == "" && d.seller.code != ""
 	return d, nil
@@ -626,14 +630,22 @@ func makeParty(tx *journal.Transaction, p *journal.Party, role, name, code, endp
 }
 
 // vatID chooses a party's VAT identifier (BT-31, BT-48) among its VAT
-// registrations: the one of its address's country, else the one of a
-// country whose VAT the invoice charges, else the first; "" when it has
-// none.
+// registrations: the one of its address's country unless the seller
+// charges the VAT of other countries only (charged: a seller registered
+// where it charges the VAT supplies under that country's number, VAT
+// Directive article 226(3), as a Dutch seller charging Germany's VAT on
+// a distance sale to Berlin does under its German number), else the one
+// of a country it charges the VAT of, else that of its address's
+// country, else the one of a country whose VAT the invoice names
+// (taxCountries: the VAT that the buyer accounts for too), else the
+// first; "" when it has none. The VAT the buyer accounts for (K, AE)
+// leaves the address's country first: an intra-community supply from
+// Amsterdam is made under the Dutch number.
 // The identifier is the number in its canonical form (taxreg.Validate:
 // its country's VAT prefix, EL for Greece, and the number without
 // separators) when it is a valid number of its registration's country,
 // which may be stored by its alpha-2 or alpha-3 code.
-func vatID(regs []journal.Registration, taxCountries map[string]bool, country string) string {
+func vatID(regs []journal.Registration, charged, taxCountries map[string]bool, country string) string {
 	var vat []journal.Registration
 	for _, r := range regs {
 		if r.Type == "" || r.Type == "VAT Registration" {
@@ -647,6 +659,14 @@ func vatID(regs []journal.Registration, taxCountries map[string]bool, country st
 			}
 		}
 		return ""
+	}
+	if len(charged) == 0 || charged[country] {
+		if id := pick(func(r journal.Registration) bool { return registrationCountry(r) == country }); id != "" {
+			return id
+		}
+	}
+	if id := pick(func(r journal.Registration) bool { return charged[registrationCountry(r)] }); id != "" {
+		return id
 	}
 	if id := pick(func(r journal.Registration) bool { return registrationCountry(r) == country }); id != "" {
 		return id

@@ -81,8 +81,13 @@ var completions = map[string]func(*wire.SaleRequest){
 	},
 	"sale-eu-b2c-destination": func(r *wire.SaleRequest) {
 		// The seller charges the VAT of each member state it sells to,
-		// so it is registered in each.
+		// so it is registered in each, and its invoice of a state's VAT
+		// names its number there: Peppol's rules of that state apply to
+		// it (Italy's want the seller's street, IT-R-002).
 		r.Seller.TaxRegistrations = []wire.TaxRegistration{vat("DE", "DE136695976"), vat("FR", "FR27851542013"), vat("IT", "IT01234567897"), vat("AT", "ATU13585627")}
+		origin := *r.Seller.PhysicalOrigin
+		origin.StreetAddress1 = "Marienplatz 8"
+		r.Seller.PhysicalOrigin = &origin
 	},
 }
 
