@@ -110,24 +110,31 @@ func lineItem(l *wire.SaleLineItem) *journal.Item {
 // sellerParty is what the journal keeps of a seller: its registrations
 // are the request's, or, when the calculation took the seller's
 // registrations from the tenant's profile ps instead (saleProfile), those
-// stored that were in force on the date of the seller's first line.
+// stored that were in force on the date of the seller's first line. A
+// document's seller that every line replaces with one of its own (an ERP
+// that repeats the seller on each line) and that sends no registrations
+// takes those the first line of its company took from the profile.
 func sellerParty(vat *jurisdiction.VATGeography, ps *profile.Snapshot, s *wire.Seller, tree []lineIn) *journal.Party {
 	regs := registrations(s.TaxRegistrations)
-	if l := leafOfSeller(tree, s); l != nil && l.seller.stored {
+	l := leafWhere(tree, func(li *lineIn) bool { return li.src.seller == s })
+	if l == nil && len(s.TaxRegistrations) == 0 && s.NexusIndicator == nil {
+		l = leafWhere(tree, func(li *lineIn) bool { return li.leaf.seller.stored && li.leaf.seller.company == s.Company })
+	}
+	if l != nil && l.seller.stored {
 		regs = storedPartyRegistrations(ps, l.seller.company, l.date)
 	}
 	return &journal.Party{Code: s.Company, Address: partyAddress(vat, tree, s.PhysicalOrigin, s.AdministrativeOrigin), Registrations: regs}
 }
 
-// leafOfSeller returns the first calculated line of tree whose seller is
-// s, nil when none is.
-func leafOfSeller(tree []lineIn, s *wire.Seller) *line {
+// leafWhere returns the first calculated line of tree whose view is
+// what want wants, nil when none is.
+func leafWhere(tree []lineIn, want func(*lineIn) bool) *line {
 	for i := range tree {
 		li := &tree[i]
-		if li.leaf != nil && li.src.seller == s {
+		if li.leaf != nil && want(li) {
 			return li.leaf
 		}
-		if l := leafOfSeller(li.children, s); l != nil {
+		if l := leafWhere(li.children, want); l != nil {
 			return l
 		}
 	}

@@ -84,8 +84,9 @@ func TestStoredSaleKeepsEInvoiceParts(t *testing.T) {
 // the one that ended before the sale, nor another company's), so that
 // the sale's e-invoice, UBL and CII, names the seller's VAT identifier
 // and passes Levy's rules; before, the journal kept no registration and
-// Render refused the e-invoice under BR-S-02. A request that sends
-// registrations of its own keeps those alone.
+// Render refused the e-invoice under BR-S-02. So it does when the line
+// repeats the seller, which leaves the document's seller to no line. A
+// request that sends registrations of its own keeps those alone.
 func TestStoredSellerRegistrationsReachEInvoice(t *testing.T) {
 	store := profile.NewMemory()
 	cs := profile.ChangeSet{Registrations: []profile.Registration{
@@ -99,17 +100,18 @@ func TestStoredSellerRegistrationsReachEInvoice(t *testing.T) {
 	}
 	e, j := profileEngine(t, store)
 	ctx := context.Background()
-	sale := func(id, regs string) *journal.Transaction {
+	const seller = `{"company": "MUNICH", "physicalOrigin": {"streetAddress1": "Marienplatz 8", "city": "München", "postalCode": "80331", "country": "DE"}`
+	sale := func(id, regs, lineSeller string) *journal.Transaction {
 		t.Helper()
 		var req wire.SaleRequest
 		mustDecode(t, []byte(`{
   "saleMessageType": "INVOICE", "transactionType": "SALE", "documentDate": "2026-05-04", "transactionId": "`+id+`", "documentNumber": "`+id+`",
   "currency": {"isoCurrencyCodeAlpha": "EUR"},
-  "seller": {"company": "MUNICH", "physicalOrigin": {"streetAddress1": "Marienplatz 8", "city": "München", "postalCode": "80331", "country": "DE"}`+regs+`},
+  "seller": `+seller+regs+`},
   "customer": {"customerCode": {"value": "C-1", "isBusinessIndicator": true}, "customerName": "Kunde GmbH",
     "destination": {"streetAddress1": "Unter den Linden 1", "city": "Berlin", "postalCode": "10117", "country": "DE"}},
   "lineItems": [{"lineItemId": "1", "lineItemDescription": "Lamp", "product": {"productClass": "GENERAL"},
-    "quantity": {"value": 2, "unitOfMeasure": "C62"}, "unitPrice": 50, "extendedPrice": 100}]}`), &req)
+    "quantity": {"value": 2, "unitOfMeasure": "C62"}, "unitPrice": 50, "extendedPrice": 100`+lineSeller+`}]}`), &req)
 		r, err := e.Sale(ctx, &req)
 		if err != nil {
 			t.Fatal(err)
@@ -124,7 +126,7 @@ func TestStoredSellerRegistrationsReachEInvoice(t *testing.T) {
 		return tx
 	}
 
-	tx := sale("SR-1", "")
+	tx := sale("SR-1", "", "")
 	want := []journal.Registration{{Country: "DE", Number: "DE136695976", Type: "VAT Registration"}}
 	if tx.Seller == nil || !reflect.DeepEqual(tx.Seller.Registrations, want) {
 		t.Fatalf("the journal's seller %+v, want the registration stored in force %+v", tx.Seller, want)
@@ -139,7 +141,19 @@ func TestStoredSellerRegistrationsReachEInvoice(t *testing.T) {
 		}
 	}
 
-	tx = sale("SR-2", `, "taxRegistrations": [{"isoCountryCode": "DE", "taxRegistrationNumber": "DE129273398", "taxRegistrationType": "VAT Registration"}]`)
+	// The line repeats the seller: the document's, which no line uses,
+	// keeps the registration its company's line took from the profile,
+	// the same party as the line's.
+	tx = sale("SR-3", "", `, "seller": `+seller+`}`)
+	if tx.Seller == nil || !reflect.DeepEqual(tx.Seller.Registrations, want) || tx.Lines[0].Seller == nil ||
+		!reflect.DeepEqual(tx.Lines[0].Seller.Registrations, want) {
+		t.Fatalf("a line repeating the seller: the journal's seller %+v, the line's %+v, want both with %+v", tx.Seller, tx.Lines[0].Seller, want)
+	}
+	if _, err := render.Render(tx, render.Options{}); err != nil {
+		t.Errorf("a line repeating the seller: %v", err)
+	}
+
+	tx = sale("SR-2", `, "taxRegistrations": [{"isoCountryCode": "DE", "taxRegistrationNumber": "DE129273398", "taxRegistrationType": "VAT Registration"}]`, "")
 	want = []journal.Registration{{Country: "DE", Number: "DE129273398", Type: "VAT Registration"}}
 	if tx.Seller == nil || !reflect.DeepEqual(tx.Seller.Registrations, want) {
 		t.Fatalf("the journal's seller %+v, want the request's registration alone %+v", tx.Seller, want)
