@@ -248,16 +248,22 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 const roundingHint = "a calculation that rounds its VAT line by line (roundAtLineLevel, true when absent) drifts so over many lines: " +
 	"calculate it again with roundAtLineLevel false, which rounds the VAT once over the invoice and spreads it over the lines"
 
+// sellerVATHint is the hint of the rules that want the seller's VAT
+// identifier: the calculation stores the seller's registrations that it
+// used, the request's or, when it sends none, those of the tenant's
+// profile, so a registration added since needs the sale calculated again.
+const sellerVATHint = "store the seller's VAT registration with the calculation (seller.taxRegistrations, or the registrations of seller.company in the tenant's profile when the request sends none) and calculate it again"
+
 // hints say what would satisfy the rules that the data of a calculation
 // most often misses.
 var hints = map[string]string{
-	"BR-S-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
-	"BR-Z-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
-	"BR-E-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
-	"BR-G-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
+	"BR-S-02":             sellerVATHint,
+	"BR-Z-02":             sellerVATHint,
+	"BR-E-02":             sellerVATHint,
+	"BR-G-02":             sellerVATHint,
 	"BR-AE-02":            "store both parties' VAT registrations with the calculation (taxRegistrations)",
 	"BR-IC-02":            "store both parties' VAT registrations with the calculation (taxRegistrations)",
-	"BR-CO-26":            "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
+	"BR-CO-26":            sellerVATHint,
 	"BR-O-02":             "a sale outside the scope of VAT may name no VAT identifier",
 	"BR-O-11":             "an invoice with lines outside the scope of VAT may have no other VAT category: invoice them apart",
 	"BR-CO-25":            "give the payment due date (dueDate)",
