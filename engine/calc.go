@@ -306,6 +306,9 @@ type party struct {
 	certificate  string
 	exemptReason string
 	company      string
+	// stored says that regs are the seller's registrations stored in the
+	// tenant's profile (saleProfile), which the request did not send.
+	stored bool
 }
 
 // vatNumberIn reports whether the party holds a VAT number of valid

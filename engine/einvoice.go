@@ -3,8 +3,10 @@ package engine
 import (
 	"strings"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/taxarea"
 	"github.com/levytax/levy/wire"
 )
@@ -25,12 +27,14 @@ type einvoiceLine struct {
 
 // saleEInvoice returns the e-invoice parts of a calculated sale: the
 // parties of req with their addresses' countries as the calculation of
-// tree resolved them, and the item of each line the journal keeps (a
-// leaf, or a parent's own line), in journalLines' order.
-func saleEInvoice(vat *jurisdiction.VATGeography, req *wire.SaleRequest, tree []lineIn) *einvoiceParts {
+// tree resolved them and the registrations it used (a seller's stored
+// in ps, the tenant's profile, when the request sent none), and the
+// item of each line the journal keeps (a leaf, or a parent's own line),
+// in journalLines' order.
+func saleEInvoice(vat *jurisdiction.VATGeography, ps *profile.Snapshot, req *wire.SaleRequest, tree []lineIn) *einvoiceParts {
 	p := &einvoiceParts{}
 	if s := req.Seller; s != nil {
-		p.seller = sellerParty(vat, s, tree)
+		p.seller = sellerParty(vat, ps, s, tree)
 	}
 	if c := req.Customer; c != nil {
 		p.customer = customerParty(vat, c, tree)
@@ -54,7 +58,7 @@ func saleEInvoice(vat *jurisdiction.VATGeography, req *wire.SaleRequest, tree []
 				// journal keeps before its children's.
 				el := einvoiceLine{item: lineItem(l)}
 				if s != req.Seller && s != nil {
-					el.seller = sellerParty(vat, s, tree)
+					el.seller = sellerParty(vat, ps, s, tree)
 				}
 				if c != req.Customer && c != nil {
 					el.customer = customerParty(vat, c, tree)
@@ -103,9 +107,67 @@ func lineItem(l *wire.SaleLineItem) *journal.Item {
 	return it
 }
 
-// sellerParty is what the journal keeps of a seller.
-func sellerParty(vat *jurisdiction.VATGeography, s *wire.Seller, tree []lineIn) *journal.Party {
-	return &journal.Party{Code: s.Company, Address: partyAddress(vat, tree, s.PhysicalOrigin, s.AdministrativeOrigin), Registrations: registrations(s.TaxRegistrations)}
+// sellerParty is what the journal keeps of a seller: its registrations
+// are the request's, or, when the calculation took the seller's
+// registrations from the tenant's profile ps instead (saleProfile), those
+// stored that were in force on the date of the seller's first line. A
+// document's seller that every line replaces with one of its own (an ERP
+// that repeats the seller on each line) and that sends no registrations
+// takes those the first line of its company took from the profile.
+func sellerParty(vat *jurisdiction.VATGeography, ps *profile.Snapshot, s *wire.Seller, tree []lineIn) *journal.Party {
+	regs := registrations(s.TaxRegistrations)
+	l := leafWhere(tree, func(li *lineIn) bool { return li.src.seller == s })
+	if l == nil && len(s.TaxRegistrations) == 0 && s.NexusIndicator == nil {
+		l = leafWhere(tree, func(li *lineIn) bool { return li.leaf.seller.stored && li.leaf.seller.company == s.Company })
+	}
+	if l != nil && l.seller.stored {
+		regs = storedPartyRegistrations(ps, l.seller.company, l.date)
+	}
+	return &journal.Party{Code: s.Company, Address: partyAddress(vat, tree, s.PhysicalOrigin, s.AdministrativeOrigin), Registrations: regs}
+}
+
+// leafWhere returns the first calculated line of tree whose view is
+// what want wants, nil when none is.
+func leafWhere(tree []lineIn, want func(*lineIn) bool) *line {
+	for i := range tree {
+		li := &tree[i]
+		if li.leaf != nil && want(li) {
+			return li.leaf
+		}
+		if l := leafWhere(li.children, want); l != nil {
+			return l
+		}
+	}
+	return nil
+}
+
+// storedPartyRegistrations returns the registrations that ps stores for
+// company and that are in force on d, which the calculation used
+// (builder.storedRegistrations), as the journal keeps a party's: a
+// registration of a state or of another jurisdiction within a country
+// (US-TX) under the country, one of the EU's Union scheme stored under
+// the Union (profile.UnionJurisdiction) under no country, its number
+// naming the member state.
+func storedPartyRegistrations(ps *profile.Snapshot, company string, d civil.Date) []journal.Registration {
+	if ps == nil {
+		return nil
+	}
+	var out []journal.Registration
+	for _, r := range ps.Registrations(company) {
+		n := strings.TrimSpace(r.Number)
+		if n == "" || !r.InForce(d) {
+			continue
+		}
+		country := strings.ToUpper(r.Jurisdiction)
+		switch {
+		case country == profile.UnionJurisdiction:
+			country = ""
+		case len(country) > 2:
+			country = country[:2]
+		}
+		out = append(out, journal.Registration{Country: country, Number: n, Type: string(r.Type)})
+	}
+	return out
 }
 
 // customerParty is what the journal keeps of a customer.

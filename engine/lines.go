@@ -436,7 +436,7 @@ func (b *builder) saleProfile(ps *profile.Snapshot, l *line, p *partiesIn) {
 	}
 	if len(p.sellerRegs) == 0 && !p.nexusSet {
 		regs, none := b.storedRegistrations(ps, p.company, l.date)
-		l.seller.regs = regs
+		l.seller.regs, l.seller.stored = regs, true
 		l.seller.noNexus = l.seller.noNexus || none
 	}
 }

@@ -93,7 +93,7 @@ func writeCII(d *document) []byte {
 		w.close("ram:ShipToTradeParty")
 		w.open("ram:ActualDeliverySupplyChainEvent")
 		w.open("ram:OccurrenceDateTime")
-		w.leaf("udt:DateTimeString", date102(d.issueDate), "format", "102")
+		w.leaf("udt:DateTimeString", date102(d.supplyDate), "format", "102")
 		w.close("ram:OccurrenceDateTime")
 		w.close("ram:ActualDeliverySupplyChainEvent")
 	}

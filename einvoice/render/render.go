@@ -97,8 +97,8 @@ type Options struct {
 	// IBAN is the account to pay to (BT-84): payment by SEPA credit
 	// transfer (code 58).
 	IBAN string `json:"iban,omitempty"`
-	// DueDate is the payment due date (BT-9), not before the
-	// transaction's document date (the issue date).
+	// DueDate is the payment due date (BT-9), not before the issue date:
+	// the transaction's document date, or a reversal's posting date.
 	DueDate civil.Date `json:"dueDate,omitzero"`
 	// ContactName, ContactPhone and ContactEmail are the seller's contact
 	// (BG-6), which German buyers require.
@@ -248,16 +248,22 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 const roundingHint = "a calculation that rounds its VAT line by line (roundAtLineLevel, true when absent) drifts so over many lines: " +
 	"calculate it again with roundAtLineLevel false, which rounds the VAT once over the invoice and spreads it over the lines"
 
+// sellerVATHint is the hint of the rules that want the seller's VAT
+// identifier: the calculation stores the seller's registrations that it
+// used, the request's or, when it sends none, those of the tenant's
+// profile, so a registration added since needs the sale calculated again.
+const sellerVATHint = "store the seller's VAT registration with the calculation (seller.taxRegistrations, or the registrations of seller.company in the tenant's profile when the request sends none) and calculate it again"
+
 // hints say what would satisfy the rules that the data of a calculation
 // most often misses.
 var hints = map[string]string{
-	"BR-S-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
-	"BR-Z-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
-	"BR-E-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
-	"BR-G-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
+	"BR-S-02":             sellerVATHint,
+	"BR-Z-02":             sellerVATHint,
+	"BR-E-02":             sellerVATHint,
+	"BR-G-02":             sellerVATHint,
 	"BR-AE-02":            "store both parties' VAT registrations with the calculation (taxRegistrations)",
 	"BR-IC-02":            "store both parties' VAT registrations with the calculation (taxRegistrations)",
-	"BR-CO-26":            "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
+	"BR-CO-26":            sellerVATHint,
 	"BR-O-02":             "a sale outside the scope of VAT may name no VAT identifier",
 	"BR-O-11":             "an invoice with lines outside the scope of VAT may have no other VAT category: invoice them apart",
 	"BR-CO-25":            "give the payment due date (dueDate)",
@@ -282,6 +288,7 @@ type document struct {
 	peppol, credit    bool
 	number            string
 	issueDate         civil.Date
+	supplyDate        civil.Date // of the supply (BT-72 of an intra-community one): the transaction's document date
 	dueDate           civil.Date
 	currency          string
 	taxCurrency       string
@@ -365,12 +372,13 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	case len(tx.Lines) > MaxLines:
 		return nil, refuse(tx, "it has %d lines; Levy renders e-invoices of at most %d", len(tx.Lines), MaxLines)
 	}
-	if !o.DueDate.IsZero() && o.DueDate.Before(tx.DocumentDate) {
+	issued := issueDate(tx)
+	if !o.DueDate.IsZero() && o.DueDate.Before(issued) {
 		// Such as 0000-01-01, which is not even a date of the schemas'
 		// XML Schema 1.0 (it has no year 0).
-		return nil, levy.Invalid("dueDate", "%s is before the invoice's issue date %s; the payment cannot be due before the invoice is issued", o.DueDate, tx.DocumentDate)
+		return nil, levy.Invalid("dueDate", "%s is before the invoice's issue date %s; the payment cannot be due before the invoice is issued", o.DueDate, issued)
 	}
-	d := &document{issueDate: tx.DocumentDate, dueDate: o.DueDate, currency: tx.Currency, buyerReference: strings.TrimSpace(o.BuyerReference),
+	d := &document{issueDate: issued, supplyDate: tx.DocumentDate, dueDate: o.DueDate, currency: tx.Currency, buyerReference: strings.TrimSpace(o.BuyerReference),
 		orderReference: strings.TrimSpace(o.OrderReference), iban: o.IBAN,
 		contact: contact{strings.TrimSpace(o.ContactName), strings.TrimSpace(o.ContactPhone), strings.TrimSpace(o.ContactEmail)}}
 	sign := decimal.NewFromInt(1)
@@ -385,7 +393,7 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 			if n := strings.TrimSpace(orig.DocumentNumber); n != "" {
 				d.precedingNumber = n
 			}
-			d.precedingDate = orig.DocumentDate
+			d.precedingDate = issueDate(orig) // a reversal's credit note, reversed in its turn, was issued when made
 			if d.number == strings.TrimSpace(orig.DocumentNumber) {
 				d.number = ""
 			}
@@ -427,6 +435,7 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	groups := map[string]*group{}
 	var order []string
 	taxCountries := map[string]bool{}
+	charged := map[string]bool{} // the countries whose VAT the seller charges, not the buyer
 	var lineSum, taxSum, filingSum decimal.Decimal
 	filingCurrency := ""
 	allO := true
@@ -455,6 +464,9 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 			taxSum = taxSum.Add(tax)
 			if j := vat.JurisdictionID; len(j) == 2 {
 				taxCountries[strings.ToUpper(j)] = true
+				if vat.CollectedFrom != "BUYER" {
+					charged[strings.ToUpper(j)] = true
+				}
 			}
 			switch f := vat.Filing; {
 			case f != nil && f.Currency != tx.Currency:
@@ -512,15 +524,27 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	if allO {
 		d.seller.vatID, d.buyer.vatID = "", ""
 	} else {
-		d.seller.vatID = vatID(tx.Seller.Registrations, taxCountries, d.seller.country)
+		d.seller.vatID = vatID(tx.Seller.Registrations, charged, taxCountries, d.seller.country)
 		buyerRegs := customer.Registrations
 		if d.deliveryCountry != "" {
 			buyerRegs = intraCommunityNumbers(buyerRegs, d.seller.country, tx.DocumentDate)
 		}
-		d.buyer.vatID = vatID(buyerRegs, nil, d.buyer.country)
+		d.buyer.vatID = vatID(buyerRegs, nil, nil, d.buyer.country)
 	}
 	d.sellerIdentifiers = d.seller.vatID == "" && d.seller.code != ""
 	return d, nil
+}
+
+// issueDate returns the issue date (BT-2) of tx's e-invoice: its
+// document date, except for a reversal, which keeps the document date of
+// the transaction it reverses (journal.Negated) and whose credit note is
+// issued when it was made, its posting date (the day it was reversed, or
+// the date its caller gave), when that is later.
+func issueDate(tx *journal.Transaction) civil.Date {
+	if tx.ReversalOf != "" && tx.PostingDate.After(tx.DocumentDate) {
+		return tx.PostingDate
+	}
+	return tx.DocumentDate
 }
 
 func contains(list []string, s string) bool {
@@ -533,15 +557,20 @@ func contains(list []string, s string) bool {
 }
 
 // theCustomer returns the one customer of the transaction's lines: a
-// line's own, else the document's.
+// line's own, else the document's. A line may repeat the document's
+// seller (the same party, as the journal keeps it), not name another.
 func theCustomer(tx *journal.Transaction) (*journal.Party, error) {
 	var found *journal.Party
 	seen := map[string]bool{}
 	var names []string
+	seller, _ := json.Marshal(tx.Seller)
 	for i := range tx.Lines {
 		l := &tx.Lines[i]
 		if l.Seller != nil {
-			return nil, refuse(tx, "%s names a seller of its own; an e-invoice has one seller", lineName(i, l))
+			if b, _ := json.Marshal(l.Seller); string(b) != string(seller) {
+				return nil, refuse(tx, "%s names a seller of its own (%s), not the document's (%s); an e-invoice has one seller",
+					lineName(i, l), describeParty(l.Seller), describeParty(tx.Seller))
+			}
 		}
 		c := l.Customer
 		if c == nil {
@@ -607,14 +636,22 @@ func makeParty(tx *journal.Transaction, p *journal.Party, role, name, code, endp
 }
 
 // vatID chooses a party's VAT identifier (BT-31, BT-48) among its VAT
-// registrations: the one of its address's country, else the one of a
-// country whose VAT the invoice charges, else the first; "" when it has
-// none.
+// registrations: the one of its address's country unless the seller
+// charges the VAT of other countries only (charged: a seller registered
+// where it charges the VAT supplies under that country's number, VAT
+// Directive article 226(3), as a Dutch seller charging Germany's VAT on
+// a distance sale to Berlin does under its German number), else the one
+// of a country it charges the VAT of, else that of its address's
+// country, else the one of a country whose VAT the invoice names
+// (taxCountries: the VAT that the buyer accounts for too), else the
+// first; "" when it has none. The VAT the buyer accounts for (K, AE)
+// leaves the address's country first: an intra-community supply from
+// Amsterdam is made under the Dutch number.
 // The identifier is the number in its canonical form (taxreg.Validate:
 // its country's VAT prefix, EL for Greece, and the number without
 // separators) when it is a valid number of its registration's country,
 // which may be stored by its alpha-2 or alpha-3 code.
-func vatID(regs []journal.Registration, taxCountries map[string]bool, country string) string {
+func vatID(regs []journal.Registration, charged, taxCountries map[string]bool, country string) string {
 	var vat []journal.Registration
 	for _, r := range regs {
 		if r.Type == "" || r.Type == "VAT Registration" {
@@ -628,6 +665,14 @@ func vatID(regs []journal.Registration, taxCountries map[string]bool, country st
 			}
 		}
 		return ""
+	}
+	if len(charged) == 0 || charged[country] {
+		if id := pick(func(r journal.Registration) bool { return registrationCountry(r) == country }); id != "" {
+			return id
+		}
+	}
+	if id := pick(func(r journal.Registration) bool { return charged[registrationCountry(r)] }); id != "" {
+		return id
 	}
 	if id := pick(func(r journal.Registration) bool { return registrationCountry(r) == country }); id != "" {
 		return id

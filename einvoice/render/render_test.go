@@ -176,6 +176,7 @@ func TestRenderRefuses(t *testing.T) {
 		{"no seller country", func(tx *journal.Transaction) { tx.Seller.Address.Country = "" }, "the seller's address has no country"},
 		{"a line's own seller", func(tx *journal.Transaction) { tx.Lines[1].Seller = &journal.Party{Code: "X"} }, "names a seller of its own"},
 		{"no VAT identifier", func(tx *journal.Transaction) { tx.Seller.Registrations = nil }, "BR-S-02"},
+		{"no VAT identifier: the profile's registrations", func(tx *journal.Transaction) { tx.Seller.Registrations = nil }, "seller.company in the tenant's profile"},
 		{"an unknown unit", func(tx *journal.Transaction) { tx.Lines[0].Item.Unit = "XYZ9" }, "BR-CL-23"},
 		{"too many lines", func(tx *journal.Transaction) {
 			for len(tx.Lines) <= render.MaxLines {

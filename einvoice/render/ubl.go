@@ -52,7 +52,7 @@ func writeUBL(d *document) []byte {
 	w.close("cac:AccountingCustomerParty")
 	if d.deliveryCountry != "" {
 		w.open("cac:Delivery")
-		w.leaf("cbc:ActualDeliveryDate", d.issueDate.String())
+		w.leaf("cbc:ActualDeliveryDate", d.supplyDate.String())
 		w.open("cac:DeliveryLocation")
 		w.open("cac:Address")
 		w.open("cac:Country")

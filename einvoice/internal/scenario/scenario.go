@@ -81,8 +81,13 @@ var completions = map[string]func(*wire.SaleRequest){
 	},
 	"sale-eu-b2c-destination": func(r *wire.SaleRequest) {
 		// The seller charges the VAT of each member state it sells to,
-		// so it is registered in each.
+		// so it is registered in each, and its invoice of a state's VAT
+		// names its number there: Peppol's rules of that state apply to
+		// it (Italy's want the seller's street, IT-R-002).
 		r.Seller.TaxRegistrations = []wire.TaxRegistration{vat("DE", "DE136695976"), vat("FR", "FR27851542013"), vat("IT", "IT01234567897"), vat("AT", "ATU13585627")}
+		origin := *r.Seller.PhysicalOrigin
+		origin.StreetAddress1 = "Marienplatz 8"
+		r.Seller.PhysicalOrigin = &origin
 	},
 }
 
@@ -309,9 +314,15 @@ type Variant struct {
 // Variants returns the three variants of a sale: UBL, UBL for Peppol and
 // CII (with the electronic addresses).
 func Variants(tx *journal.Transaction) []Variant {
-	// Peppol applies BR-CO-25 to invoices: an amount due needs a due date.
+	// Peppol applies BR-CO-25 to invoices: an amount due needs a due date,
+	// thirty days after the issue date (a reversal's credit note is
+	// issued on its posting date).
+	issued := tx.DocumentDate
+	if tx.ReversalOf != "" && tx.PostingDate.After(issued) {
+		issued = tx.PostingDate
+	}
 	peppol := render.Options{SellerEndpoint: "0088:" + gln("400000100000"), BuyerEndpoint: "0088:" + gln("400000200000"), BuyerReference: "PO-" + tx.TransactionID,
-		DueDate: tx.DocumentDate.AddDays(30)}
+		DueDate: issued.AddDays(30)}
 	if tx.Seller != nil && tx.Seller.Address != nil && tx.Seller.Address.Country == "DE" {
 		// Peppol's German rules, between German parties: payment
 		// instructions and the seller's contact.
@@ -348,7 +359,9 @@ func Run(ctx context.Context, e *engine.Engine, j journal.Store, goldenDir strin
 		var id string
 		if s.Reverses != "" {
 			id = s.Reverses + "-reversal"
-			if _, err := j.Reverse(ctx, Tenant, s.Reverses, journal.Reversal{TransactionID: id}); err != nil {
+			// Reversed two weeks after Levy's own sales' date, the day
+			// its credit note is issued.
+			if _, err := j.Reverse(ctx, Tenant, s.Reverses, journal.Reversal{TransactionID: id, PostingDate: levyDate("2026-09-15")}); err != nil {
 				return nil, fmt.Errorf("%s: %w", s.Name, err)
 			}
 		} else {
