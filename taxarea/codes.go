@@ -84,11 +84,18 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 	}
 	if country == "US" && (len(code) == 7 || len(code) == 10) {
 		// A Census place or county subdivision: the tax areas of its
-		// parts, one per county, with the districts that tax there.
+		// parts, one per county, with the districts that tax there. A
+		// place that spans whole counties (New York City, its five
+		// boroughs) is a member of each county's own area rather than
+		// the key of areas of its own: those areas are its parts too,
+		// where the place's jurisdiction alone would give an area
+		// without the districts that tax there (the Metropolitan
+		// Commuter Transportation District's 0.375%).
 		if p := r.local.PlaceIndex(code); p >= 0 {
 			out := &wire.LookupResponse{LookupResults: []wire.LookupResult{}}
+			id := "US-" + code
 			for k := range r.local.NumAreas() {
-				if _, place := r.local.AreaKey(k); place == p && within(r.areas.localArea(k)) {
+				if _, place := r.local.AreaKey(k); (place == p || r.localAreaHas(k, id)) && within(r.areas.localArea(k)) {
 					out.LookupResults = append(out.LookupResults, r.result(r.areas.localArea(k), d, confExact))
 				}
 			}
@@ -116,6 +123,14 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", of, code)
 	}
 	return out, nil
+}
+
+// localAreaHas reports whether the k-th area of the US local table
+// lists the jurisdiction id among its members.
+func (r *Resolver) localAreaHas(k int, id string) bool {
+	has := false
+	r.local.AreaMembers(k, func(m string) { has = has || m == id })
+	return has
 }
 
 // stateArea returns the area of a state by a code that the dataset does
