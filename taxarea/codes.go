@@ -79,6 +79,7 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		}
 	}
 	d := r.asOf(req.AsOfDate)
+	sent := code
 	if country == "US" {
 		code = padFIPS(code)
 	}
@@ -120,6 +121,12 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		}
 	}
 	if len(out.LookupResults) == 0 {
+		if code != sent {
+			// The answer names the code as it was sent, and the code
+			// it was read as: "0006037" alone names a code the caller
+			// never sent.
+			return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s (read as %s, a FIPS code with its leading zero)", of, sent, code)
+		}
 		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", of, code)
 	}
 	return out, nil

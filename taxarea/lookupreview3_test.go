@@ -3,8 +3,10 @@ package taxarea
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/wire"
 )
 
@@ -54,5 +56,23 @@ func TestPlaceCodeSpanningCounties(t *testing.T) {
 		if !slices.Contains(ids(res), "US-0644000") {
 			t.Errorf("Los Angeles: %v", ids(res))
 		}
+	}
+}
+
+// TestUnknownPaddedCodeNamesTheCodeSent: a US code of digits that finds
+// nothing once its leading zero is given back (006037, six digits, read
+// as the place code 0006037) is refused naming the code as it was sent,
+// and what it was read as; the answer named 0006037 alone, a code the
+// caller never sent.
+func TestUnknownPaddedCodeNamesTheCodeSent(t *testing.T) {
+	r := resolver(t)
+	_, err := r.LookupExternal(context.Background(), wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: "006037", Country: "US"})
+	wantField(t, err, levy.ENotFound, "externalJurisdictionCode")
+	if msg := err.Error(); !strings.Contains(msg, "the code 006037 (read as 0006037") {
+		t.Errorf("%q does not name the code sent and the code read", msg)
+	}
+	_, err = r.LookupExternal(context.Background(), wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: "98765", Country: "US"})
+	if msg := err.Error(); !strings.Contains(msg, "the code 98765") || strings.Contains(msg, "read as") {
+		t.Errorf("an unpadded code: %q", msg)
 	}
 }
