@@ -87,16 +87,18 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		// A Census place or county subdivision: the tax areas of its
 		// parts, one per county, with the districts that tax there. A
 		// place that spans whole counties (New York City, its five
-		// boroughs) is a member of each county's own area rather than
-		// the key of areas of its own: those areas are its parts too,
-		// where the place's jurisdiction alone would give an area
-		// without the districts that tax there (the Metropolitan
-		// Commuter Transportation District's 0.375%).
+		// boroughs) is a member of each county's own area (the area
+		// of no place) rather than the key of areas of its own: those
+		// areas are its parts, where the place's jurisdiction alone
+		// would give an area without the districts that tax there (the
+		// Metropolitan Commuter Transportation District's 0.375%). An
+		// area keyed to another place that lists it too is that other
+		// place's part.
 		if p := r.local.PlaceIndex(code); p >= 0 {
 			out := &wire.LookupResponse{LookupResults: []wire.LookupResult{}}
 			id := "US-" + code
 			for k := range r.local.NumAreas() {
-				if _, place := r.local.AreaKey(k); (place == p || r.localAreaHas(k, id)) && within(r.areas.localArea(k)) {
+				if _, place := r.local.AreaKey(k); (place == p || place < 0 && r.localAreaHas(k, id)) && within(r.areas.localArea(k)) {
 					out.LookupResults = append(out.LookupResults, r.result(r.areas.localArea(k), d, confExact))
 				}
 			}

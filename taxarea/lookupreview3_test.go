@@ -15,7 +15,8 @@ import (
 // county areas rather than the key of areas of its own, gives the tax
 // areas of those five counties, each with the city and the Metropolitan
 // Commuter Transportation District, and Manhattan's is the area an
-// address lookup of 10118 gives. It gave one area, Queens with the city
+// address lookup of 10118 gives; not the area of another place (keyed
+// to Yonkers in the Bronx) that lists the city too. It gave one area, Queens with the city
 // and without the district, whose ID a calculation then taxed without
 // the district's 0.375%.
 func TestPlaceCodeSpanningCounties(t *testing.T) {
@@ -24,6 +25,9 @@ func TestPlaceCodeSpanningCounties(t *testing.T) {
 	resp, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: "3651000", Country: "US"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(resp.LookupResults) != 5 {
+		t.Errorf("%d results, want one in each of the five boroughs", len(resp.LookupResults))
 	}
 	counties := map[string]string{}
 	for _, res := range resp.LookupResults {
