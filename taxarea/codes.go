@@ -96,10 +96,14 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		// place's part.
 		if p := r.local.PlaceIndex(code); p >= 0 {
 			out := &wire.LookupResponse{LookupResults: []wire.LookupResult{}}
-			id := "US-" + code
 			for k := range r.local.NumAreas() {
-				if _, place := r.local.AreaKey(k); (place == p || place < 0 && r.localAreaHas(k, id)) && within(r.areas.localArea(k)) {
+				if _, place := r.local.AreaKey(k); place == p && within(r.areas.localArea(k)) {
 					out.LookupResults = append(out.LookupResults, r.result(r.areas.localArea(k), d, confExact))
+				}
+			}
+			for _, k := range r.memberAreas[int32(p)] {
+				if within(r.areas.localArea(int(k))) {
+					out.LookupResults = append(out.LookupResults, r.result(r.areas.localArea(int(k)), d, confExact))
 				}
 			}
 			if len(out.LookupResults) > 0 {
@@ -132,14 +136,6 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", of, code)
 	}
 	return out, nil
-}
-
-// localAreaHas reports whether the k-th area of the US local table
-// lists the jurisdiction id among its members.
-func (r *Resolver) localAreaHas(k int, id string) bool {
-	has := false
-	r.local.AreaMembers(k, func(m string) { has = has || m == id })
-	return has
 }
 
 // stateArea returns the area of a state by a code that the dataset does
