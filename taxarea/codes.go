@@ -79,17 +79,31 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		}
 	}
 	d := r.asOf(req.AsOfDate)
+	sent := code
 	if country == "US" {
 		code = padFIPS(code)
 	}
 	if country == "US" && (len(code) == 7 || len(code) == 10) {
 		// A Census place or county subdivision: the tax areas of its
-		// parts, one per county, with the districts that tax there.
+		// parts, one per county, with the districts that tax there. A
+		// place that spans whole counties (New York City, its five
+		// boroughs) is a member of each county's own area (the area
+		// of no place) rather than the key of areas of its own: those
+		// areas are its parts, where the place's jurisdiction alone
+		// would give an area without the districts that tax there (the
+		// Metropolitan Commuter Transportation District's 0.375%). An
+		// area keyed to another place that lists it too is that other
+		// place's part.
 		if p := r.local.PlaceIndex(code); p >= 0 {
 			out := &wire.LookupResponse{LookupResults: []wire.LookupResult{}}
 			for k := range r.local.NumAreas() {
 				if _, place := r.local.AreaKey(k); place == p && within(r.areas.localArea(k)) {
 					out.LookupResults = append(out.LookupResults, r.result(r.areas.localArea(k), d, confExact))
+				}
+			}
+			for _, k := range r.memberAreas[int32(p)] {
+				if within(r.areas.localArea(int(k))) {
+					out.LookupResults = append(out.LookupResults, r.result(r.areas.localArea(int(k)), d, confExact))
 				}
 			}
 			if len(out.LookupResults) > 0 {
@@ -113,6 +127,12 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		}
 	}
 	if len(out.LookupResults) == 0 {
+		if code != sent {
+			// The answer names the code as it was sent, and the code
+			// it was read as: "0006037" alone names a code the caller
+			// never sent.
+			return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s (read as %s, a FIPS code with its leading zero)", of, sent, code)
+		}
 		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", of, code)
 	}
 	return out, nil

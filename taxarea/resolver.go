@@ -32,8 +32,13 @@ type Resolver struct {
 	// unsure are the counties with places whose areas the boundaries
 	// cannot tell (county subdivisions): a point there is resolved to its
 	// county only.
-	unsure     map[uint32]bool
-	exceptions map[string][]data.VATException // country -> postcode exceptions
+	unsure map[uint32]bool
+	// memberAreas are, by place (an index of the local table), the
+	// areas of no place (a county's own) that list the place among
+	// their members: the parts of a place that spans whole counties,
+	// New York City's five boroughs.
+	memberAreas map[int32][]int32
+	exceptions  map[string][]data.VATException // country -> postcode exceptions
 	// territories are the special tax territories of the exceptions,
 	// by country, as addresses name them (territoryNamed).
 	territories map[string][]namedTerritory
@@ -142,6 +147,7 @@ func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, erro
 func (r *Resolver) indexPlaces() {
 	r.placeCounties = map[uint32]bool{}
 	r.unsure = map[uint32]bool{}
+	r.memberAreas = map[int32][]int32{}
 	for k := range r.local.NumAreas() {
 		county, place := r.local.AreaKey(k)
 		if place >= 0 {
@@ -149,7 +155,16 @@ func (r *Resolver) indexPlaces() {
 			if !r.local.PlaceBoundary(place) {
 				r.unsure[county] = true
 			}
+			continue
 		}
+		r.local.AreaMembers(k, func(id string) {
+			// A place's ID is "US-" and its GEOID of digits.
+			if code, ok := strings.CutPrefix(id, "US-"); ok && (len(code) == 7 || len(code) == 10) && strings.Trim(code, "0123456789") == "" {
+				if p := r.local.PlaceIndex(code); p >= 0 {
+					r.memberAreas[int32(p)] = append(r.memberAreas[int32(p)], int32(k))
+				}
+			}
+		})
 	}
 	r.exceptions = map[string][]data.VATException{}
 	for _, ex := range r.juris.Exceptions() {
