@@ -109,7 +109,8 @@ type PostcodeCountry struct {
 	// Country is the ISO 3166-1 alpha-2 code of the country whose postcode
 	// scheme the range is part of.
 	Country string
-	// Prefix begins every postcode of the range (digits, no separators).
+	// Prefix begins every postcode of the range (digits or capital
+	// letters, no separators).
 	Prefix string
 	// Place is the ISO 3166-1 alpha-2 code of the country the postcodes
 	// lie in.
@@ -505,8 +506,9 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 		if r.Err() != nil {
 			return r.Err()
 		}
-		// A prefix of no digits would be every postcode of the country.
-		digits := p.Prefix != "" && strings.Trim(p.Prefix, "0123456789") == ""
+		// An empty prefix would be every postcode of the country; a
+		// prefix is digits or capital letters (the United Kingdom's JE).
+		digits := p.Prefix != "" && strings.Trim(p.Prefix, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
 		if !jurisdiction.IsAlpha2Form(p.Country) || !jurisdiction.IsAlpha2Form(p.Place) || p.Place == p.Country || !digits ||
 			!p.Period.Expiration.IsZero() && p.Period.Expiration.Before(p.Period.Effective) {
 			return fmt.Errorf("%w: postcode range %d: %s postcodes from %q in %q, %s to %s",

@@ -104,6 +104,7 @@ func TestVATGeographyAsBefore(t *testing.T) {
 	wantPostcodes := []PostcodeCountry{
 		{Country: "FR", Prefix: "97133", Place: "BL"}, {Country: "FR", Prefix: "97150", Place: "MF"}, {Country: "FR", Prefix: "975", Place: "PM"},
 		{Country: "FR", Prefix: "986", Place: "WF"}, {Country: "FR", Prefix: "987", Place: "PF"}, {Country: "FR", Prefix: "988", Place: "NC"},
+		{Country: "GB", Prefix: "GY", Place: "GG"}, {Country: "GB", Prefix: "JE", Place: "JE"},
 	}
 	if got := j.PostcodeCountries(); !reflect.DeepEqual(got, wantPostcodes) {
 		t.Errorf("postcode countries\n%+v, want\n%+v", got, wantPostcodes)

@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2027.01.05"
+const Version = "2027.01.06"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -14,7 +14,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "4c2dc9f8de7146838df9dd14130fef5d79b20f27b0f9b2ca06c9812db54c54cf",
+	"jurisdictions.lvd": "63ffe26860ddf91f22451156f3b084d44317686c5481f493bee362d7a8ce1513",
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
 	"nexus.lvd":         "c55afcf7a015eb0bbbca33ff14353931886b47432b0a4ac36fa6a0e8eca36123",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",

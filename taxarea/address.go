@@ -1076,13 +1076,17 @@ func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Da
 		// (Funchal's 9000-060 is Madeira's 9000060).
 		pc := withoutCountrySign(postcodeSeparators.Replace(a.PostalCode))
 		// A postcode of the country's scheme that lies in another
-		// country (data.PostcodeCountry: France's overseas
-		// collectivities, 988 New Caledonia).
-		if col, ok := r.juris.PostcodeCountry(country, pc, d); ok {
+		// country, which the first one's taxes do not reach
+		// (data.PostcodeCountry: France's overseas collectivities, 988
+		// New Caledonia; the Channel Islands' JE and GY, which Royal
+		// Mail gives the United Kingdom's). The postcode is matched in
+		// capitals, as the dataset writes the letters of its prefixes.
+		if col, ok := r.juris.PostcodeCountry(country, strings.ToUpper(pc), d); ok {
 			if ca := r.areas.of(col); ca != nil {
-				ar = ca
 				statuses = []wire.Status{{LookupResult: wire.Normal, Value: "postcode " + a.PostalCode + " is in " + col + " (" +
-					r.areas.jur(r.areas.chain(ca)[0]).Name + "), an overseas collectivity that France's taxes do not reach: the taxes of " + col + " apply there"}}
+					r.areas.jur(r.areas.chain(ca)[0]).Name + "), which the taxes of " + country + " (" + r.areas.jur(r.areas.chain(ar)[0]).Name +
+					") do not reach though its postcodes are of " + country + "'s scheme: the taxes of " + col + " apply there"}}
+				ar = ca
 			}
 		}
 		for _, ex := range r.exceptions[country] {

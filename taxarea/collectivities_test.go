@@ -24,7 +24,7 @@ func TestFrenchCollectivitiesByPostcode(t *testing.T) {
 			t.Errorf("FR %s: %s, want %s", c.postcode, got, c.want)
 			continue
 		}
-		said := len(res.Statuses) == 1 && res.Statuses[0].LookupResult == wire.Normal && strings.Contains(res.Statuses[0].Value, "overseas collectivity")
+		said := len(res.Statuses) == 1 && res.Statuses[0].LookupResult == wire.Normal && strings.Contains(res.Statuses[0].Value, "which the taxes of FR (France) do not reach")
 		if collectivity := !strings.HasPrefix(c.want, "FR"); collectivity != said {
 			t.Errorf("FR %s: statuses %+v; a collectivity's status says so, another's does not", c.postcode, res.Statuses)
 		}

@@ -80,3 +80,39 @@ func TestUnknownPaddedCodeNamesTheCodeSent(t *testing.T) {
 		t.Errorf("an unpadded code: %q", msg)
 	}
 }
+
+// TestChannelIslandsPostcodeWithGB: an address in Jersey or Guernsey
+// written, as Royal Mail's scheme gives the islands their postcodes
+// (JE, GY), with the country GB is placed in Jersey or Guernsey, which
+// the United Kingdom's VAT does not reach, with a status that says so;
+// it was the United Kingdom at confidence 100, and a sale to St Helier
+// bore UK VAT. Postcodes of Great Britain (Guildford's GU beside
+// Guernsey's GY), of Northern Ireland and of the Isle of Man, which is
+// in the UK's VAT area, stay the United Kingdom's.
+func TestChannelIslandsPostcodeWithGB(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, c := range []struct{ postcode, country, want string }{
+		{"JE2 3AB", "GB", "JE"}, {"je2 3ab", "United Kingdom", "JE"}, {"JE1 1AA", "GBR", "JE"},
+		{"GY1 1AA", "GB", "GG"}, {"GY9 3AA", "GB", "GG"}, {"gy10 1sd", "GB", "GG"},
+		{"GU1 1AA", "GB", "GB"}, {"SW1A 1AA", "GB", "GB"}, {"BT1 1AA", "GB", "GB"}, {"IM1 1AA", "GB", "GB"},
+		{"JE2 3AB", "JE", "JE"}, {"GY1 1AA", "GG", "GG"},
+	} {
+		resp, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{City: "X", PostalCode: c.postcode, Country: c.country}})
+		if err != nil {
+			t.Errorf("%s %s: %v", c.country, c.postcode, err)
+			continue
+		}
+		res := resp.LookupResults[0]
+		if got := leafID(res); got != c.want || res.ConfidenceIndicator != "100" {
+			t.Errorf("%s %s: %s at %s, want %s at 100", c.country, c.postcode, got, res.ConfidenceIndicator, c.want)
+			continue
+		}
+		moved := c.want != "GB" && c.country != c.want
+		said := len(res.Statuses) == 1 && res.Statuses[0].LookupResult == wire.Normal &&
+			strings.Contains(res.Statuses[0].Value, "which the taxes of GB (United Kingdom) do not reach")
+		if moved != said {
+			t.Errorf("%s %s: statuses %+v; a postcode of an island outside the UK's taxes says so, another does not", c.country, c.postcode, res.Statuses)
+		}
+	}
+}

@@ -305,8 +305,11 @@ func readPostcodeCountries(f file, name string, known func(string) bool) ([]post
 		if !jurisdiction.IsAlpha2Form(p.country) || !known(p.country) {
 			return nil, at.errorf("column country: %q is no country of the dataset (ISO 3166-1 alpha-2)", p.country)
 		}
-		if p.prefix == "" || strings.Trim(p.prefix, "0123456789") != "" {
-			return nil, at.errorf("column prefix: %q is not the digits a postcode begins with", p.prefix)
+		if p.prefix == "" || strings.Trim(p.prefix, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+			// Digits (France's 988) or capital letters and digits (the
+			// United Kingdom's JE, Jersey's area), as a postcode is
+			// matched: without spaces or hyphens, in capitals.
+			return nil, at.errorf("column prefix: %q is not the digits or capital letters a postcode begins with", p.prefix)
 		}
 		if !jurisdiction.IsAlpha2Form(p.place) || !known(p.place) || p.place == p.country {
 			return nil, at.errorf("column place: %q is no other country of the dataset (ISO 3166-1 alpha-2)", p.place)

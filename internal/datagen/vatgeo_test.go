@@ -25,7 +25,7 @@ func geoFile(name, head string, rows ...string) file {
 // geoKnown are the jurisdictions of the tests' dataset.
 func geoKnown(id string) bool {
 	switch id {
-	case "MC", "FR", "IM", "GB", "LI", "CH", "DE", "ES", "MA", "NC", "BL", "MF", "ES-CN", "DE-X-BÜSINGEN_AM_HOCHRHEIN":
+	case "MC", "FR", "IM", "GB", "JE", "LI", "CH", "DE", "ES", "MA", "NC", "BL", "MF", "ES-CN", "DE-X-BÜSINGEN_AM_HOCHRHEIN":
 		return true
 	}
 	return false
@@ -171,12 +171,13 @@ func TestReadPostcodeCountriesRefuses(t *testing.T) {
 		return err
 	}
 	good := `FR,988,NC,,,c`
-	if err := read(good, `FR,97133,BL,2007-07-15,,c`); err != nil {
+	if err := read(good, `FR,97133,BL,2007-07-15,,c`, `GB,JE,JE,,,c`); err != nil {
 		t.Fatal(err)
 	}
 	checkGeoRefusals(t, read, []geoCase{
 		{"an unknown country", []string{`XX,988,NC,,,c`}, "postcode-countries.csv:2: column country:"},
-		{"a prefix of letters", []string{`FR,98A,NC,,,c`}, "postcode-countries.csv:2: column prefix:"},
+		{"a prefix in small letters", []string{`GB,je,JE,,,c`}, "postcode-countries.csv:2: column prefix:"},
+		{"a prefix with a space", []string{`FR,98 8,NC,,,c`}, "postcode-countries.csv:2: column prefix:"},
 		{"no prefix", []string{`FR,,NC,,,c`}, "postcode-countries.csv:2: column prefix:"},
 		{"the country itself", []string{`FR,988,FR,,,c`}, "postcode-countries.csv:2: column place:"},
 		{"an unknown place", []string{`FR,988,XX,,,c`}, "postcode-countries.csv:2: column place:"},
