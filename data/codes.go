@@ -12,13 +12,15 @@ import (
 )
 
 // codesFile is the generated file of ISO codes; internal/datagen/codes.go
-// writes it. Version 2 gives each currency its withdrawal date and
-// successor; a file of version 1, which has neither, is read too, its
-// currencies all current.
+// writes it. Version 3 gives each currency its introduction date, after
+// the withdrawal date and successor that version 2 gave; a file of
+// version 2 is read too, its currencies all in use from the start, and
+// one of version 1, which has no dates, its currencies all current.
 const (
 	codesFile      = "codes.lvd"
 	codesKind      = "codes"
-	codesVersion   = 2
+	codesVersion   = 3
+	codesVersionV2 = 2
 	codesVersionV1 = 1
 )
 
@@ -148,14 +150,18 @@ func codesIsDigits(s string) bool {
 
 // decodeCodes reads the body written by internal/datagen/codes.go.
 func decodeCodes(b []byte) (*Codes, error) {
-	dated := true
+	version := codesVersion
 	r, err := binfmt.Open(b, codesKind, codesVersion)
-	if err != nil {
-		var errV1 error
-		if r, errV1 = binfmt.Open(b, codesKind, codesVersionV1); errV1 != nil {
-			return nil, err
+	for _, older := range []int{codesVersionV2, codesVersionV1} {
+		if err == nil {
+			break
 		}
-		dated = false
+		if ro, erro := binfmt.Open(b, codesKind, older); erro == nil {
+			r, err, version = ro, nil, older
+		}
+	}
+	if err != nil {
+		return nil, err
 	}
 	curs := make([]money.Currency, r.Count(4))
 	for i := range curs {
@@ -165,7 +171,7 @@ func decodeCodes(b []byte) (*Codes, error) {
 			Name:       r.String(),
 			MinorUnits: r.Int(),
 		}
-		if !dated {
+		if version == codesVersionV1 {
 			continue
 		}
 		if w := r.String(); w != "" {
@@ -176,6 +182,16 @@ func decodeCodes(b []byte) (*Codes, error) {
 			curs[i].Withdrawn = d
 		}
 		curs[i].Successor = r.String()
+		if version == codesVersionV2 {
+			continue
+		}
+		if in := r.String(); in != "" {
+			d, err := civil.Parse(in)
+			if err != nil {
+				return nil, fmt.Errorf("%w: currency %s: introduced %q", binfmt.ErrCorrupt, curs[i].Alpha, in)
+			}
+			curs[i].Introduced = d
+		}
 	}
 	countries := make([]Country, r.Count(7))
 	others := make([][]string, len(countries))

@@ -187,6 +187,7 @@ func TestDecodeCodesRejects(t *testing.T) {
 		w.Int(2)
 		w.String("") // withdrawn
 		w.String("") // successor
+		w.String("") // introduced
 		w.Uvarint(1)
 		w.String("DE")
 		w.String("DEU")
@@ -283,7 +284,7 @@ func TestDecodeCodesRejects(t *testing.T) {
 // from a file of version 2, and a file of version 1, which has neither,
 // as current currencies.
 func TestDecodeCodesDated(t *testing.T) {
-	v2 := writeCodes(t, codesKind, codesVersion, func(w *binfmt.Writer) {
+	v2 := writeCodes(t, codesKind, codesVersionV2, func(w *binfmt.Writer) {
 		w.Uvarint(2)
 		for _, c := range []struct {
 			alpha, name, withdrawn, successor string

@@ -258,8 +258,9 @@ func (s *snapshot) checkAmountCurrency(field string, c *wire.Currency) (money.Cu
 // checkInUse refuses the currency cur that the request sent as c at
 // field when it was withdrawn by d, the date of the document whose amounts
 // are in it or converted into it (the kuna from 2023-01-01, when the euro
-// replaced it). Its error names the member sent, the alphabetic code when
-// both are, and the successor.
+// replaced it), or not yet introduced on d (the Caribbean guilder before
+// 2025-03-31). Its error names the member sent, the alphabetic code when
+// both are, and the successor of a withdrawn currency.
 func checkInUse(field string, c *wire.Currency, cur money.Currency, d civil.Date) error {
 	if cur.InUseOn(d) {
 		return nil
@@ -267,6 +268,10 @@ func checkInUse(field string, c *wire.Currency, cur money.Currency, d civil.Date
 	member := ".isoCurrencyCodeAlpha"
 	if c.ISOCurrencyCodeAlpha == "" {
 		member = ".isoCurrencyCodeNum"
+	}
+	if !cur.Introduced.IsZero() && d.Before(cur.Introduced) {
+		return levy.Invalid(field+member, "%s (%s) came into use on %s, and the document is dated %s; state the amounts in a currency in use then",
+			cur.Alpha, cur.Name, dateString(cur.Introduced), dateString(d))
 	}
 	instead := "a currency in use then"
 	if cur.Successor != "" {

@@ -23,6 +23,10 @@ type Currency struct {
 	Name       string // English name, "Euro"
 	MinorUnits int    // decimal places of the minor unit, or NoMinorUnits
 
+	// Introduced is the first day on which the currency is in use (the
+	// Caribbean guilder's is 2025-03-31); it is zero for a currency in
+	// use since before the dates Levy's content reaches.
+	Introduced civil.Date
 	// Withdrawn is the first day on which the currency is no longer in
 	// use (the kuna's is 2023-01-01, when the euro replaced it); it is
 	// zero for a currency in use today.
@@ -35,10 +39,10 @@ type Currency struct {
 // String returns the alphabetic code.
 func (c Currency) String() string { return c.Alpha }
 
-// InUseOn reports whether the currency is in use on d: always for a
-// current currency, before Withdrawn for a withdrawn one.
+// InUseOn reports whether the currency is in use on d: from Introduced
+// (always, when zero) and before Withdrawn (always, when zero).
 func (c Currency) InUseOn(d civil.Date) bool {
-	return c.Withdrawn.IsZero() || d.Before(c.Withdrawn)
+	return (c.Introduced.IsZero() || !d.Before(c.Introduced)) && (c.Withdrawn.IsZero() || d.Before(c.Withdrawn))
 }
 
 // Currencies is an immutable table of currencies, safe for concurrent use.
@@ -51,7 +55,8 @@ type Currencies struct {
 // NewCurrencies builds a table from list. It rejects an alphabetic code that
 // is not three upper-case ASCII letters, a numeric code outside 0 to 999, a
 // MinorUnits below NoMinorUnits or above 18, a Successor that is not an
-// alphabetic code or on a current currency, and duplicate alphabetic codes.
+// alphabetic code or on a current currency, an Introduced date not before
+// the Withdrawn one, and duplicate alphabetic codes.
 // A (non-zero) numeric code may be shared only by currencies of which at
 // most one is current, as ISO 4217 passes a withdrawn currency's number on
 // to its successor (ANG's 532 to XCG): ByNumeric gives the current one, or
@@ -76,6 +81,9 @@ func NewCurrencies(list []Currency) (*Currencies, error) {
 		}
 		if c.Successor != "" && (!isUpperCode(c.Successor, 3) || c.Withdrawn.IsZero() || c.Successor == c.Alpha) {
 			return nil, fmt.Errorf("money: currency %s: successor %q needs a withdrawal date and another three-letter code", c.Alpha, c.Successor)
+		}
+		if !c.Introduced.IsZero() && !c.Withdrawn.IsZero() && !c.Introduced.Before(c.Withdrawn) {
+			return nil, fmt.Errorf("money: currency %s: introduced on %s, not before its withdrawal on %s", c.Alpha, c.Introduced, c.Withdrawn)
 		}
 		if _, dup := t.byAlpha[c.Alpha]; dup {
 			return nil, fmt.Errorf("money: currency %s listed twice", c.Alpha)

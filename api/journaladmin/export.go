@@ -108,6 +108,39 @@ func (e *Exporter) leave(tenant string) {
 	e.running[tenant]--
 }
 
+// full reports whether tenant has as many exports running as the limit
+// allows, counting nothing.
+func (e *Exporter) full(tenant string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.running[tenant] >= e.limits.PerTenant
+}
+
+// refuse answers r with 429 and Retry-After: tenant has as many exports
+// running as the limit allows.
+func (e *Exporter) refuse(w http.ResponseWriter, r *http.Request, tenant string) {
+	e.log.Info("journal export refused: its tenant has as many running as the limit", "tenant", tenant, "limit", e.limits.PerTenant)
+	exports := "journal exports"
+	if e.limits.PerTenant == 1 {
+		exports = "journal export"
+	}
+	w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+	api.WriteError(w, r, &levy.Error{Code: levy.ETooMany, Message: fmt.Sprintf(
+		"tenant %s has %d %s running, the most this server runs at once for one tenant; ask again when one has ended (Retry-After: %d seconds)",
+		tenant, e.limits.PerTenant, exports, retryAfter)})
+}
+
+// setExportHeaders sets the headers of an export in format f that do not
+// depend on its body.
+func setExportHeaders(h http.Header, f journal.Format) {
+	media := "application/x-ndjson"
+	if f == journal.CSV {
+		media = "text/csv; charset=utf-8"
+	}
+	h.Set("Content-Type", media)
+	h.Set("Cache-Control", "no-store")
+}
+
 // errCut is the cause of the end of an export's context at its time
 // limit.
 var errCut = errors.New("journaladmin: the export ran for its time limit")
@@ -137,18 +170,22 @@ func (e *Exporter) ServeCompany(w http.ResponseWriter, r *http.Request, tenant, 
 }
 
 // serve is Serve of the transactions of *company, or of every company
-// when company is nil.
+// when company is nil. A HEAD request is answered with the headers a GET
+// would have, without reading the journal and without taking one of the
+// tenant's exports (the mux serves HEAD with the handler of GET, and the
+// server would otherwise run the whole export to throw its body away).
 func (e *Exporter) serve(w http.ResponseWriter, r *http.Request, tenant string, company *string, from, to civil.Date, f journal.Format) {
-	if !e.enter(tenant) {
-		e.log.Info("journal export refused: its tenant has as many running as the limit", "tenant", tenant, "limit", e.limits.PerTenant)
-		exports := "journal exports"
-		if e.limits.PerTenant == 1 {
-			exports = "journal export"
+	if r.Method == http.MethodHead {
+		if e.full(tenant) {
+			e.refuse(w, r, tenant)
+			return
 		}
-		w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
-		api.WriteError(w, r, &levy.Error{Code: levy.ETooMany, Message: fmt.Sprintf(
-			"tenant %s has %d %s running, the most this server runs at once for one tenant; ask again when one has ended (Retry-After: %d seconds)",
-			tenant, e.limits.PerTenant, exports, retryAfter)})
+		setExportHeaders(w.Header(), f)
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	if !e.enter(tenant) {
+		e.refuse(w, r, tenant)
 		return
 	}
 	defer e.leave(tenant)
@@ -156,12 +193,7 @@ func (e *Exporter) serve(w http.ResponseWriter, r *http.Request, tenant string, 
 	ctx, cancel := context.WithDeadlineCause(r.Context(), cut, errCut)
 	defer cancel()
 
-	media := "application/x-ndjson"
-	if f == journal.CSV {
-		media = "text/csv; charset=utf-8"
-	}
-	w.Header().Set("Content-Type", media)
-	w.Header().Set("Cache-Control", "no-store")
+	setExportHeaders(w.Header(), f)
 	w.Header().Set("Trailer", TrailerCount+", "+TrailerError)
 	w.WriteHeader(http.StatusOK)
 	sw := stepWriter{w: w, rc: http.NewResponseController(w), end: cut.Add(trailerGrace)}

@@ -11,10 +11,11 @@ import (
 
 // TestCalcStdinTerminalNote: levy calc sale without a file, its standard
 // input a terminal, waited for the request without a word. Reading a
-// character device (a terminal; /dev/null stands for one here) it now
-// says first on standard error that it reads the request from standard
-// input; from a pipe or a file, or with a file named, it says nothing
-// of the kind.
+// terminal it now says first on standard error that it reads the request
+// from standard input (TestTerminalIsNotAnyCharacterDevice reads a
+// pseudo-terminal); from a pipe, a file or /dev/null, which is a
+// character device but no terminal, or with a file named, it says
+// nothing of the kind.
 func TestCalcStdinTerminalNote(t *testing.T) {
 	const note = "levy: reading the request from standard input (end it with Ctrl-D)\n"
 	path := filepath.Join(t.TempDir(), "q.json")
@@ -48,9 +49,9 @@ func TestCalcStdinTerminalNote(t *testing.T) {
 		noted    bool
 		exitZero bool
 	}{
-		{"terminal", func() *os.File { return open(os.DevNull) }, nil, true, false},
-		{"terminal, -", func() *os.File { return open(os.DevNull) }, []string{"-"}, true, false},
-		{"terminal, a file named", func() *os.File { return open(os.DevNull) }, []string{path}, false, true},
+		{"/dev/null", func() *os.File { return open(os.DevNull) }, nil, false, false},
+		{"/dev/null, -", func() *os.File { return open(os.DevNull) }, []string{"-"}, false, false},
+		{"/dev/null, a file named", func() *os.File { return open(os.DevNull) }, []string{path}, false, true},
 		{"a file", func() *os.File { return open(path) }, nil, false, true},
 		{"a pipe", pipe, nil, false, true},
 	}

@@ -15,28 +15,20 @@ import (
 	"github.com/levytax/levy/journal"
 )
 
-// isTerminal reports whether w is a terminal (a character device), where
-// a progress line redrawn with \r belongs; in a file or a pipe it would
-// be noise.
+// isTerminal reports whether w is a terminal (see isTerminalFile), where
+// a progress line redrawn with \r belongs; in a file, a pipe or
+// /dev/null it would be noise.
 func isTerminal(w io.Writer) bool {
 	f, ok := fileOf(w)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && isTerminalFile(f)
 }
 
-// readsTerminal reports whether r is a terminal (a character device), from
-// which a command that waits for its input says so first: a pipe or a
-// file needs no word.
+// readsTerminal reports whether r is a terminal (see isTerminalFile), from
+// which a command that waits for its input says so first: a pipe, a
+// file or /dev/null needs no word.
 func readsTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && isTerminalFile(f)
 }
 
 // printJSON writes v as indented JSON.

@@ -19,16 +19,18 @@ import (
 //	  minor units (int, -1 for none),
 //	  withdrawn (string, YYYY-MM-DD: the first day the currency is no
 //	  longer in use, "" for a current one), successor (string, the
-//	  code that replaced it, "" for none)
+//	  code that replaced it, "" for none), introduced (string,
+//	  YYYY-MM-DD: the first day the currency is in use, "" for one in
+//	  use before the content's first dates)
 //	count of countries, then for each, sorted by alpha-2:
 //	  alpha-2, alpha-3 (strings), numeric (int, 0 for none), name (string),
 //	  count of other English names, then each (string), sorted
 //
 // data/codes.go reads it back in the same order. Version 1 had neither
-// withdrawn nor successor.
+// withdrawn nor successor, version 2 no introduced.
 const (
 	codesKind    = "codes"
-	codesVersion = 2
+	codesVersion = 3
 )
 
 // Source files of the codes step, relative to --src.
@@ -43,7 +45,9 @@ const (
 // redenominated ouguiya, dobra, bolívar, leone, Belarusian and Zimbabwe
 // dollar's predecessors), which the ISO list one of the currency-codes
 // package no longer holds or holds as current, and those it does not hold
-// yet (the Caribbean guilder). Each row cites its decision.
+// yet (the Caribbean guilder), and the currencies introduced since then
+// (the successors of those, dated from their first day in use). Each
+// row cites its decision.
 const codesDatedFile = "iso4217-dated.csv"
 
 // codesNoMinorUnits marks a currency whose minor unit ISO 4217 gives as "N.A.";
@@ -67,6 +71,7 @@ type codesCurrency struct {
 	numeric    int
 	name       string
 	minorUnits int
+	introduced string // YYYY-MM-DD, "" when in use before the content's dates
 	withdrawn  string // YYYY-MM-DD, "" while current
 	successor  string
 }
@@ -84,7 +89,7 @@ func genCodes(g *gen) error {
 		return err
 	}
 	dated, err := readTableFile(g.curatedFile(codesDatedFile), curatedRef+codesDatedFile,
-		"code", "numeric", "name", "minor_units", "withdrawn", "successor", "citation")
+		"code", "numeric", "name", "minor_units", "introduced", "withdrawn", "successor", "citation")
 	if err != nil {
 		return err
 	}
@@ -105,6 +110,7 @@ func genCodes(g *gen) error {
 		w.Int(c.minorUnits)
 		w.String(c.withdrawn)
 		w.String(c.successor)
+		w.String(c.introduced)
 	}
 	w.Uvarint(uint64(len(countries)))
 	for _, c := range countries {
@@ -138,7 +144,8 @@ func genCodes(g *gen) error {
 		Files: curatedRef + codesDatedFile,
 		What: fmt.Sprintf("ISO 4217 currencies with a date (%d rows): the currencies withdrawn since 2014 that a document of the content's dates "+
 			"may be in (HRK, LTL, LVL, BYR, MRO, STD, VEF, SLL, ZWL, ANG), each with the first day it is no longer in use and its successor, "+
-			"refused on a document dated from that day; and the Caribbean guilder (XCG), added after the package's list", len(dated.Rows)),
+			"refused on a document dated from that day; the Caribbean guilder (XCG), added after the package's list; and the successors "+
+			"introduced since 2014 (BYN, MRU, STN, VES, SLE, ZWG, XCG), each with its first day in use, refused on a document dated before it", len(dated.Rows)),
 		From:    "the Council decisions and regulations, central bank notices and ISO 4217 amendments cited in each row (curated by the Levy project)",
 		Licence: "public government information",
 	})
@@ -220,7 +227,8 @@ func codesApplyDated(list []codesCurrency, t *Table) ([]codesCurrency, error) {
 	ref := curatedRef + codesDatedFile
 	for n, row := range t.Rows {
 		code := t.Get(row, "code")
-		c := codesCurrency{alpha: code, name: codesCleanName(t.Get(row, "name")), withdrawn: t.Get(row, "withdrawn"), successor: t.Get(row, "successor")}
+		c := codesCurrency{alpha: code, name: codesCleanName(t.Get(row, "name")), introduced: t.Get(row, "introduced"),
+			withdrawn: t.Get(row, "withdrawn"), successor: t.Get(row, "successor")}
 		var err error
 		switch {
 		case !codesUpperLetters(code, 3):
@@ -239,10 +247,8 @@ func codesApplyDated(list []codesCurrency, t *Table) ([]codesCurrency, error) {
 				err = fmt.Errorf("%s: %d minor units", code, c.minorUnits)
 			}
 		}
-		if err == nil && c.withdrawn != "" {
-			if _, perr := civil.Parse(c.withdrawn); perr != nil {
-				err = fmt.Errorf("%s: withdrawn: %w", code, perr)
-			}
+		if err == nil {
+			err = codesCheckDates(c)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: row %d: %w", ref, n+2, err)
@@ -253,11 +259,11 @@ func codesApplyDated(list []codesCurrency, t *Table) ([]codesCurrency, error) {
 			list = append(list, c)
 			continue
 		}
-		if old := list[i]; old.numeric != c.numeric || old.minorUnits != c.minorUnits || old.withdrawn != "" {
+		if old := list[i]; old.numeric != c.numeric || old.minorUnits != c.minorUnits || old.withdrawn != "" || old.introduced != "" {
 			return nil, fmt.Errorf("%s: row %d: %s is %03d with %d minor units in %s, not %03d with %d, or dated twice",
 				ref, n+2, code, old.numeric, old.minorUnits, codesCurrenciesFile, c.numeric, c.minorUnits)
 		}
-		list[i].withdrawn, list[i].successor = c.withdrawn, c.successor
+		list[i].introduced, list[i].withdrawn, list[i].successor = c.introduced, c.withdrawn, c.successor
 	}
 	current := map[int]string{}
 	for _, c := range list {
@@ -276,6 +282,27 @@ func codesApplyDated(list []codesCurrency, t *Table) ([]codesCurrency, error) {
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].alpha < list[j].alpha })
 	return list, nil
+}
+
+// codesCheckDates checks the dates of a row of the dated currencies: each
+// a date, and the introduction before the withdrawal.
+func codesCheckDates(c codesCurrency) error {
+	var in, out civil.Date
+	var err error
+	if c.introduced != "" {
+		if in, err = civil.Parse(c.introduced); err != nil {
+			return fmt.Errorf("%s: introduced: %w", c.alpha, err)
+		}
+	}
+	if c.withdrawn != "" {
+		if out, err = civil.Parse(c.withdrawn); err != nil {
+			return fmt.Errorf("%s: withdrawn: %w", c.alpha, err)
+		}
+	}
+	if !in.IsZero() && !out.IsZero() && !in.Before(out) {
+		return fmt.Errorf("%s: introduced on %s, not before its withdrawal on %s", c.alpha, in, out)
+	}
+	return nil
 }
 
 // codesReadCountries joins the ISO 3166-1 code table with the English names,

@@ -19,7 +19,7 @@ func TestCodesApplyDated(t *testing.T) {
 	}
 	table := func(rows ...string) *Table {
 		t.Helper()
-		tb, err := parseRatesTable(strings.NewReader("code,numeric,name,minor_units,withdrawn,successor,citation\n"+strings.Join(rows, "\n")),
+		tb, err := parseRatesTable(strings.NewReader("code,numeric,name,minor_units,introduced,withdrawn,successor,citation\n"+strings.Join(rows, "\n")),
 			codesDatedFile, "code")
 		if err != nil {
 			t.Fatal(err)
@@ -27,9 +27,9 @@ func TestCodesApplyDated(t *testing.T) {
 		return tb
 	}
 	got, err := codesApplyDated(list(), table(
-		"HRK,191,Kuna,2,2023-01-01,EUR,Regulation (EU) 2022/1208",
-		"ANG,532,Netherlands Antillean Guilder,2,2025-07-01,XCG,amendment 176",
-		"XCG,532,Caribbean Guilder,2,,,amendment 176"))
+		"HRK,191,Kuna,2,,2023-01-01,EUR,Regulation (EU) 2022/1208",
+		"ANG,532,Netherlands Antillean Guilder,2,,2025-07-01,XCG,amendment 176",
+		"XCG,532,Caribbean Guilder,2,,,,amendment 176"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,14 +41,14 @@ func TestCodesApplyDated(t *testing.T) {
 		t.Errorf("got %s", s)
 	}
 	for name, row := range map[string]string{
-		"other numeric":      "ANG,533,Netherlands Antillean Guilder,2,2025-07-01,,amendment 176",
-		"other minor units":  "ANG,532,Netherlands Antillean Guilder,3,2025-07-01,,amendment 176",
-		"unknown successor":  "HRK,191,Kuna,2,2023-01-01,EUX,Regulation (EU) 2022/1208",
-		"no citation":        "HRK,191,Kuna,2,2023-01-01,EUR,",
-		"no date, successor": "HRK,191,Kuna,2,,EUR,Regulation (EU) 2022/1208",
-		"bad date":           "HRK,191,Kuna,2,2023-02-30,EUR,Regulation (EU) 2022/1208",
-		"two current 532":    "XCG,532,Caribbean Guilder,2,,,amendment 176",
-		"lower case":         "hrk,191,Kuna,2,2023-01-01,EUR,Regulation (EU) 2022/1208",
+		"other numeric":      "ANG,533,Netherlands Antillean Guilder,2,,2025-07-01,,amendment 176",
+		"other minor units":  "ANG,532,Netherlands Antillean Guilder,3,,2025-07-01,,amendment 176",
+		"unknown successor":  "HRK,191,Kuna,2,,2023-01-01,EUX,Regulation (EU) 2022/1208",
+		"no citation":        "HRK,191,Kuna,2,,2023-01-01,EUR,",
+		"no date, successor": "HRK,191,Kuna,2,,,EUR,Regulation (EU) 2022/1208",
+		"bad date":           "HRK,191,Kuna,2,,2023-02-30,EUR,Regulation (EU) 2022/1208",
+		"two current 532":    "XCG,532,Caribbean Guilder,2,,,,amendment 176",
+		"lower case":         "hrk,191,Kuna,2,,2023-01-01,EUR,Regulation (EU) 2022/1208",
 	} {
 		if _, err := codesApplyDated(list(), table(row)); err == nil || !strings.Contains(err.Error(), codesDatedFile) {
 			t.Errorf("%s: %v, want an error naming %s", name, err, codesDatedFile)

@@ -1,0 +1,8 @@
+//go:build darwin || freebsd || netbsd || openbsd || dragonfly
+
+package cli
+
+import "golang.org/x/sys/unix"
+
+// ioctlReadTermios is the request that reads a terminal's settings.
+const ioctlReadTermios = unix.TIOCGETA
