@@ -5,7 +5,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"reflect"
+	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
@@ -25,6 +28,8 @@ func checkTenant(tenant string) error {
 		return levy.Invalid("tenant", "tenant is empty")
 	case len(tenant) > maxTenantLength:
 		return levy.Invalid("tenant", "tenant has %d bytes, at most %d are allowed", len(tenant), maxTenantLength)
+	case strings.IndexByte(tenant, 0) >= 0:
+		return levy.Invalid("tenant", "tenant holds U+0000 (NUL) at byte %d, which no tenant may hold", strings.IndexByte(tenant, 0))
 	}
 	return nil
 }
@@ -38,6 +43,9 @@ const (
 	// FieldReversalPostingDate names the date a reversal is to count for
 	// (Reversal.PostingDate).
 	FieldReversalPostingDate = "reversal.postingDate"
+	// FieldReversalDocumentNumber names the document number a reversal
+	// is to carry (Reversal.DocumentNumber).
+	FieldReversalDocumentNumber = "reversal.documentNumber"
 )
 
 // checkID reports a transaction ID that is empty, longer than
@@ -50,6 +58,8 @@ func checkID(field, id string) error {
 		return levy.Invalid(field, "transaction ID has %d characters, at most %d are allowed", n, MaxIDLength)
 	case !utf8.ValidString(id):
 		return levy.Invalid(field, "transaction ID is not valid UTF-8")
+	case strings.IndexByte(id, 0) >= 0:
+		return levy.Invalid(field, "transaction ID holds U+0000 (NUL) at byte %d, which no transaction ID may hold", strings.IndexByte(id, 0))
 	}
 	return nil
 }
@@ -110,7 +120,122 @@ func CheckPost(tenant string, tx *Transaction) error {
 	if err := checkDate("postingDate", tx.PostingDate); err != nil {
 		return err
 	}
+	if err := checkNUL(tx); err != nil {
+		return err
+	}
 	return checkIntrastatLines(tx)
+}
+
+// checkNUL reports the first string of tx that holds U+0000 (NUL),
+// naming it by its path of JSON members ("customer.name",
+// "lines[2].item.description"). Such a string is refused in every store
+// alike: PostgreSQL keeps neither a key nor a JSON string that holds
+// it, and a journal over Badger stored what the same journal over
+// PostgreSQL failed to store, a fault of the store (500) where the
+// request was at fault.
+func checkNUL(tx *Transaction) error {
+	path, at, found := findNUL(reflect.ValueOf(tx).Elem())
+	if !found {
+		return nil
+	}
+	return levy.Invalid(path, "holds U+0000 (NUL) at byte %d, which the tax journal does not store: send the text without it", at)
+}
+
+// findNUL returns the path under v (a transaction or a part of one) of
+// its first string that holds U+0000, the byte it is at, and whether
+// there is one. It visits only the members that may hold a string
+// (nulFields), and makes the path only for the string found.
+func findNUL(v reflect.Value) (path string, at int, found bool) {
+	switch v.Kind() {
+	case reflect.String:
+		at = strings.IndexByte(v.String(), 0)
+		return "", at, at >= 0
+	case reflect.Pointer:
+		if !v.IsNil() {
+			return findNUL(v.Elem())
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			if path, at, found = findNUL(v.Index(i)); found {
+				return "[" + strconv.Itoa(i) + "]" + member(path), at, true
+			}
+		}
+	case reflect.Struct:
+		for _, f := range nulFields(v.Type()) {
+			if path, at, found = findNUL(v.Field(f.index)); found {
+				return f.name + member(path), at, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// member returns path, the path of a string under a value, as it
+// follows the value's own: after a dot, unless it starts with an index.
+func member(path string) string {
+	if path == "" || path[0] == '[' {
+		return path
+	}
+	return "." + path
+}
+
+// nulField is a member of a struct that findNUL visits: its index and
+// its JSON name.
+type nulField struct {
+	index int
+	name  string
+}
+
+// nulPlans holds the nulFields of each struct type, by reflect.Type.
+var nulPlans sync.Map
+
+// nulFields returns the exported members of struct type t that the JSON
+// of a transaction holds and that may hold a string, at any depth:
+// amounts and dates, which hold none, are passed over.
+func nulFields(t reflect.Type) []nulField {
+	if p, ok := nulPlans.Load(t); ok {
+		return p.([]nulField)
+	}
+	var plan []nulField
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() || !mayHoldString(f.Type, map[reflect.Type]bool{}) {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch name {
+		case "-":
+			continue
+		case "":
+			name = f.Name
+		}
+		plan = append(plan, nulField{index: i, name: name})
+	}
+	nulPlans.Store(t, plan)
+	return plan
+}
+
+// mayHoldString reports whether a value of type t may hold a string in
+// an exported member, at any depth; seen holds the struct types being
+// looked at.
+func mayHoldString(t reflect.Type, seen map[reflect.Type]bool) bool {
+	switch t.Kind() {
+	case reflect.String:
+		return true
+	case reflect.Pointer, reflect.Slice:
+		return mayHoldString(t.Elem(), seen)
+	case reflect.Struct:
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() && mayHoldString(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkReversal checks what Reverse is given besides the original's key.
@@ -119,6 +244,9 @@ func checkReversal(r Reversal) error {
 		if err := checkNewID(FieldReversalID, r.TransactionID); err != nil {
 			return err
 		}
+	}
+	if i := strings.IndexByte(r.DocumentNumber, 0); i >= 0 {
+		return levy.Invalid(FieldReversalDocumentNumber, "holds U+0000 (NUL) at byte %d, which the tax journal does not store: send the text without it", i)
 	}
 	return checkDate(FieldReversalPostingDate, r.PostingDate)
 }

@@ -67,6 +67,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ScanStops", testScanStops},
 		{"ScanWhileWriting", testScanWhileWriting},
 		{"InvalidArguments", testInvalid},
+		{"NULRefused", testNULRefused},
 		{"CancelledContext", testCancelled},
 		{"ConcurrentDistinctIDs", testConcurrentDistinct},
 		{"ConcurrentSameID", testConcurrentSame},
