@@ -88,14 +88,19 @@ func checkKey(tenant, id string) error {
 }
 
 // checkDate reports a date that the period index can not file: a
-// non-zero date outside the years 1 to 9999 or with a month or day out of
-// range.
+// non-zero date outside the years 1 to 9999, with a month or day out of
+// range, or that does not exist (2026-02-30, which a journal over
+// PostgreSQL failed to store, as a fault of the store, where one over
+// Badger filed it).
 func checkDate(field string, d civil.Date) error {
 	if d.IsZero() {
 		return nil
 	}
 	if d.Year < 1 || d.Year > 9999 || d.Month < 1 || d.Month > 12 || d.Day < 1 || d.Day > 31 {
 		return levy.Invalid(field, "date %04d-%02d-%02d is out of range", d.Year, int(d.Month), d.Day)
+	}
+	if civil.New(d.Year, d.Month, d.Day) != d {
+		return levy.Invalid(field, "date %04d-%02d-%02d does not exist: %s has no day %d", d.Year, int(d.Month), d.Day, d.Month, d.Day)
 	}
 	return nil
 }

@@ -68,6 +68,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ScanWhileWriting", testScanWhileWriting},
 		{"InvalidArguments", testInvalid},
 		{"NULRefused", testNULRefused},
+		{"DateThatDoesNotExist", testDateThatDoesNotExist},
 		{"CancelledContext", testCancelled},
 		{"ConcurrentDistinctIDs", testConcurrentDistinct},
 		{"ConcurrentSameID", testConcurrentSame},

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 )
 
@@ -76,4 +78,45 @@ func wantField(t *testing.T, what string, err error, field string) {
 	if !errors.As(err, &le) || le.Field != field {
 		t.Fatalf("%s: error %v does not name %q", what, err, field)
 	}
+}
+
+// testDateThatDoesNotExist hands the store dates that no calendar has:
+// February 30 and April 31. A journal over PostgreSQL failed on each as
+// a fault of the store (its date type refuses them), where one over
+// Badger or in memory filed the transaction under it. Every store
+// refuses them alike, naming the field, and writes nothing.
+func testDateThatDoesNotExist(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	feb30 := civil.Date{Year: 2026, Month: time.February, Day: 30}
+	apr31 := civil.Date{Year: 2026, Month: time.April, Day: 31}
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+
+	tx := simple(t, "FEB-30", "2026-03-14")
+	tx.PostingDate = feb30
+	_, err := s.Post(ctx, tenant, tx)
+	wantField(t, "Post on February 30", err, "postingDate")
+	tx = simple(t, "FEB-30", "2026-03-14")
+	tx.DocumentDate = feb30
+	_, err = s.Post(ctx, tenant, tx)
+	wantField(t, "Post of a document of February 30", err, "documentDate")
+	_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: apr31})
+	wantField(t, "Reverse on April 31", err, journal.FieldReversalPostingDate)
+
+	noop := func(*journal.Transaction) error { return nil }
+	wantField(t, "Scan from February 30", s.Scan(ctx, tenant, feb30, civil.Date{}, noop), "from")
+	_, err = s.Figures(ctx, tenant, civil.Date{}, apr31)
+	wantField(t, "Figures to April 31", err, "to")
+	_, err = s.AreaSums(ctx, tenant, "", "US-TX", []journal.Span{{From: feb30, To: apr31}})
+	wantField(t, "AreaSums from February 30", err, "spans[0].from")
+	err = s.ReplaceFigures(ctx, tenant, []journal.Figure{{Area: "US-TX", Day: feb30, Direct: journal.Tally{Gross: 1, Count: 1}}})
+	wantField(t, "ReplaceFigures on February 30", err, "figures[0].day")
+
+	if exists(t, s, tenant, "FEB-30") || exists(t, s, tenant, "REV-1") {
+		t.Fatal("a transaction refused for its date was stored")
+	}
+	wantHistory(t, s, tenant, "INV-1", 1, true, "")
+	// February 29 of a leap year exists.
+	leap := simple(t, "FEB-29", "2028-02-29")
+	mustPost(t, s, tenant, leap)
+	wantScan(t, s, tenant, "2028-02-29", "2028-02-29", "FEB-29@1")
 }
