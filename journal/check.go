@@ -20,14 +20,17 @@ import (
 // tenant may have as many, and writes all it owns.
 const maxTenantLength = levy.MaxTenantLength
 
-// checkTenant reports a tenant that is empty or longer than
-// maxTenantLength bytes.
+// checkTenant reports a tenant that is empty, longer than
+// maxTenantLength bytes, not valid UTF-8 or holding U+0000, which no
+// credential's tenant is (levy.CheckTenant) and PostgreSQL can not keep.
 func checkTenant(tenant string) error {
 	switch {
 	case tenant == "":
 		return levy.Invalid("tenant", "tenant is empty")
 	case len(tenant) > maxTenantLength:
 		return levy.Invalid("tenant", "tenant has %d bytes, at most %d are allowed", len(tenant), maxTenantLength)
+	case !utf8.ValidString(tenant):
+		return levy.Invalid("tenant", "tenant is not valid UTF-8")
 	case strings.IndexByte(tenant, 0) >= 0:
 		return levy.Invalid("tenant", "tenant holds U+0000 (NUL) at byte %d, which no tenant may hold", strings.IndexByte(tenant, 0))
 	}

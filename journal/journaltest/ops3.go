@@ -12,7 +12,8 @@ import (
 )
 
 // testNULRefused hands the store U+0000 (NUL) in a tenant, in
-// transaction IDs and in the text of a transaction. PostgreSQL keeps it
+// transaction IDs and in the text of a transaction, and a tenant that is
+// not UTF-8. PostgreSQL keeps it
 // in neither a key nor a JSON string: a journal over it failed as a
 // fault of the store (a 500 over HTTP) where one over Badger or in
 // memory stored the text. Every store refuses it alike, as an invalid
@@ -48,6 +49,10 @@ func testNULRefused(t *testing.T, s journal.Store) {
 	wantField(t, "Post under a tenant with NUL", err, "tenant")
 	_, err = s.Exists(ctx, "acme\x00", "INV-1")
 	wantField(t, "Exists under a tenant with NUL", err, "tenant")
+	_, err = s.Post(ctx, "acme\xff", simple(t, "INV-1", "2026-03-14"))
+	wantField(t, "Post under a tenant that is not UTF-8", err, "tenant")
+	_, err = s.Exists(ctx, "acme\xff", "INV-1")
+	wantField(t, "Exists under a tenant that is not UTF-8", err, "tenant")
 
 	id := "INV\x001"
 	_, post := s.Post(ctx, tenant, simple(t, id, "2026-03-14"))
