@@ -128,54 +128,78 @@ func CheckPost(tenant string, tx *Transaction) error {
 	if err := checkDate("postingDate", tx.PostingDate); err != nil {
 		return err
 	}
-	if err := checkNUL(tx); err != nil {
+	if err := checkText(tx); err != nil {
 		return err
 	}
 	return checkIntrastatLines(tx)
 }
 
-// checkNUL reports the first string of tx that holds U+0000 (NUL),
-// naming it by its path of JSON members ("customer.name",
-// "lines[2].item.description"). Such a string is refused in every store
-// alike: PostgreSQL keeps neither a key nor a JSON string that holds
-// it, and a journal over Badger stored what the same journal over
-// PostgreSQL failed to store, a fault of the store (500) where the
-// request was at fault.
-func checkNUL(tx *Transaction) error {
-	path, at, found := findNUL(reflect.ValueOf(tx).Elem())
+// checkText reports the first string of tx that holds U+0000 (NUL) or
+// is not valid UTF-8, naming it by its path of JSON members
+// ("customer.name", "lines[2].item.description"). Such a string is
+// refused in every store alike: PostgreSQL keeps neither a key nor a
+// JSON string that holds NUL, nor a key that is not UTF-8, and fails as
+// a fault of the store (500) where a journal over Badger stored the
+// text, or stored it with U+FFFD in place of the bytes that were not
+// UTF-8.
+func checkText(tx *Transaction) error {
+	path, at, found := findBadText(reflect.ValueOf(tx).Elem())
 	if !found {
 		return nil
+	}
+	if at < 0 {
+		return levy.Invalid(path, "is not valid UTF-8 at byte %d, which the tax journal does not store: send the text in UTF-8", -at-1)
 	}
 	return levy.Invalid(path, "holds U+0000 (NUL) at byte %d, which the tax journal does not store: send the text without it", at)
 }
 
-// findNUL returns the path under v (a transaction or a part of one) of
-// its first string that holds U+0000, the byte it is at, and whether
-// there is one. It visits only the members that may hold a string
-// (nulFields), and makes the path only for the string found.
-func findNUL(v reflect.Value) (path string, at int, found bool) {
+// findBadText returns the path under v (a transaction or a part of one)
+// of its first string that holds U+0000 or is not valid UTF-8, where it
+// is at fault (badTextAt), and whether there is one. It visits only the
+// members that may hold a string (nulFields), and makes the path only
+// for the string found.
+func findBadText(v reflect.Value) (path string, at int, found bool) {
 	switch v.Kind() {
 	case reflect.String:
-		at = strings.IndexByte(v.String(), 0)
-		return "", at, at >= 0
+		at, found = badTextAt(v.String())
+		return "", at, found
 	case reflect.Pointer:
 		if !v.IsNil() {
-			return findNUL(v.Elem())
+			return findBadText(v.Elem())
 		}
 	case reflect.Slice:
 		for i := range v.Len() {
-			if path, at, found = findNUL(v.Index(i)); found {
+			if path, at, found = findBadText(v.Index(i)); found {
 				return "[" + strconv.Itoa(i) + "]" + member(path), at, true
 			}
 		}
 	case reflect.Struct:
 		for _, f := range nulFields(v.Type()) {
-			if path, at, found = findNUL(v.Field(f.index)); found {
+			if path, at, found = findBadText(v.Field(f.index)); found {
 				return f.name + member(path), at, true
 			}
 		}
 	}
 	return "", 0, false
+}
+
+// badTextAt returns where s is at fault, and whether it is: the byte
+// that is U+0000, or -1-i for the byte i that starts a sequence that is
+// not UTF-8.
+func badTextAt(s string) (int, bool) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 0:
+			return i, true
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				return -1 - i, true
+			}
+			i += n - 1
+		}
+	}
+	return 0, false
 }
 
 // member returns path, the path of a string under a value, as it
@@ -187,7 +211,7 @@ func member(path string) string {
 	return "." + path
 }
 
-// nulField is a member of a struct that findNUL visits: its index and
+// nulField is a member of a struct that findBadText visits: its index and
 // its JSON name.
 type nulField struct {
 	index int

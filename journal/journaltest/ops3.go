@@ -12,12 +12,13 @@ import (
 )
 
 // testNULRefused hands the store U+0000 (NUL) in a tenant, in
-// transaction IDs and in the text of a transaction, and a tenant that is
-// not UTF-8. PostgreSQL keeps it
-// in neither a key nor a JSON string: a journal over it failed as a
-// fault of the store (a 500 over HTTP) where one over Badger or in
-// memory stored the text. Every store refuses it alike, as an invalid
-// argument naming the field, and writes nothing.
+// transaction IDs and in the text of a transaction, and a tenant and
+// text that are not UTF-8. PostgreSQL keeps NUL in neither a key nor a
+// JSON string, nor bytes that are not UTF-8 in a key: a journal over it
+// failed as a fault of the store (a 500 over HTTP) where one over
+// Badger or in memory stored the text (the JSON of a version with
+// U+FFFD in place of the bytes). Every store refuses them alike, as an
+// invalid argument naming the field, and writes nothing.
 func testNULRefused(t *testing.T, s journal.Store) {
 	ctx := context.Background()
 	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
@@ -32,17 +33,23 @@ func testNULRefused(t *testing.T, s journal.Store) {
 		"lines[0].taxes[1].jurisdictionName": func(tx *journal.Transaction) {
 			tx.Lines[0].Taxes[1].JurisdictionName = "County\x00"
 		},
+		// Not UTF-8: a key of the sales figures, which PostgreSQL refused,
+		// and a text that Badger stored with U+FFFD in its place.
+		"company": func(tx *journal.Transaction) {
+			tx.Company, tx.Lines[0].Destination = "ACME\xff", "US-TX"
+		},
+		"lines[0].item.unit": func(tx *journal.Transaction) { tx.Lines[0].Item = &journal.Item{Unit: "k\xc3g"} },
 	}
 	for field, set := range texts {
 		tx := simple(t, "NUL-TEXT", "2026-03-14")
 		set(tx)
 		_, err := s.Post(ctx, tenant, tx)
-		wantField(t, "Post with NUL in "+field, err, field)
+		wantField(t, "Post with NUL or bytes not UTF-8 in "+field, err, field)
 		_, err = s.PostAll(ctx, tenant, []*journal.Transaction{simple(t, "NUL-OTHER", "2026-03-14"), tx})
-		wantField(t, "PostAll with NUL in "+field, err, field)
+		wantField(t, "PostAll with NUL or bytes not UTF-8 in "+field, err, field)
 	}
 	if exists(t, s, tenant, "NUL-TEXT") || exists(t, s, tenant, "NUL-OTHER") {
-		t.Fatal("a transaction refused for a NUL was stored")
+		t.Fatal("a transaction refused for its text was stored")
 	}
 
 	_, err := s.Post(ctx, "acme\x00", simple(t, "INV-1", "2026-03-14"))
