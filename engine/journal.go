@@ -337,8 +337,10 @@ const (
 	FieldExistsID      = "transactionid"
 	FieldReversalOwnID = "data.transactionId"
 	// FieldReversalPostingDate is the member of a reversal that names the
-	// date it counts for.
-	FieldReversalPostingDate = "data.postingDate"
+	// date it counts for, and FieldReversalDocumentNumber the one that
+	// names its document.
+	FieldReversalPostingDate    = "data.postingDate"
+	FieldReversalDocumentNumber = "data.documentNumber"
 )
 
 // journalFor returns the journal and checks the ID, the path parameter
@@ -355,10 +357,12 @@ func (e *Engine) journalFor(param, id string) (journal.Store, error) {
 
 // wireError names the fields of a journal's error as the wire does: the
 // transaction operated on is the path parameter param, a reversal's own
-// ID is FieldReversalOwnID and its posting date FieldReversalPostingDate.
+// ID is FieldReversalOwnID, its posting date FieldReversalPostingDate and
+// its document number FieldReversalDocumentNumber.
 func wireError(err error, param string) error {
 	err = levy.RenameField(err, journal.FieldTransactionID, param)
 	err = levy.RenameField(err, journal.FieldReversalPostingDate, FieldReversalPostingDate)
+	err = levy.RenameField(err, journal.FieldReversalDocumentNumber, FieldReversalDocumentNumber)
 	return levy.RenameField(err, journal.FieldReversalID, FieldReversalOwnID)
 }
 

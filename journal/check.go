@@ -5,7 +5,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"reflect"
+	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
@@ -17,14 +20,19 @@ import (
 // tenant may have as many, and writes all it owns.
 const maxTenantLength = levy.MaxTenantLength
 
-// checkTenant reports a tenant that is empty or longer than
-// maxTenantLength bytes.
+// checkTenant reports a tenant that is empty, longer than
+// maxTenantLength bytes, not valid UTF-8 or holding U+0000, which no
+// credential's tenant is (levy.CheckTenant) and PostgreSQL can not keep.
 func checkTenant(tenant string) error {
 	switch {
 	case tenant == "":
 		return levy.Invalid("tenant", "tenant is empty")
 	case len(tenant) > maxTenantLength:
 		return levy.Invalid("tenant", "tenant has %d bytes, at most %d are allowed", len(tenant), maxTenantLength)
+	case !utf8.ValidString(tenant):
+		return levy.Invalid("tenant", "tenant is not valid UTF-8")
+	case strings.IndexByte(tenant, 0) >= 0:
+		return levy.Invalid("tenant", "tenant holds U+0000 (NUL) at byte %d, which no tenant may hold", strings.IndexByte(tenant, 0))
 	}
 	return nil
 }
@@ -38,6 +46,9 @@ const (
 	// FieldReversalPostingDate names the date a reversal is to count for
 	// (Reversal.PostingDate).
 	FieldReversalPostingDate = "reversal.postingDate"
+	// FieldReversalDocumentNumber names the document number a reversal
+	// is to carry (Reversal.DocumentNumber).
+	FieldReversalDocumentNumber = "reversal.documentNumber"
 )
 
 // checkID reports a transaction ID that is empty, longer than
@@ -50,6 +61,8 @@ func checkID(field, id string) error {
 		return levy.Invalid(field, "transaction ID has %d characters, at most %d are allowed", n, MaxIDLength)
 	case !utf8.ValidString(id):
 		return levy.Invalid(field, "transaction ID is not valid UTF-8")
+	case strings.IndexByte(id, 0) >= 0:
+		return levy.Invalid(field, "transaction ID holds U+0000 (NUL) at byte %d, which no transaction ID may hold", strings.IndexByte(id, 0))
 	}
 	return nil
 }
@@ -78,14 +91,19 @@ func checkKey(tenant, id string) error {
 }
 
 // checkDate reports a date that the period index can not file: a
-// non-zero date outside the years 1 to 9999 or with a month or day out of
-// range.
+// non-zero date outside the years 1 to 9999, with a month or day out of
+// range, or that does not exist (2026-02-30, which a journal over
+// PostgreSQL failed to store, as a fault of the store, where one over
+// Badger filed it).
 func checkDate(field string, d civil.Date) error {
 	if d.IsZero() {
 		return nil
 	}
 	if d.Year < 1 || d.Year > 9999 || d.Month < 1 || d.Month > 12 || d.Day < 1 || d.Day > 31 {
 		return levy.Invalid(field, "date %04d-%02d-%02d is out of range", d.Year, int(d.Month), d.Day)
+	}
+	if civil.New(d.Year, d.Month, d.Day) != d {
+		return levy.Invalid(field, "date %04d-%02d-%02d does not exist: %s has no day %d", d.Year, int(d.Month), d.Day, d.Month, d.Day)
 	}
 	return nil
 }
@@ -110,7 +128,146 @@ func CheckPost(tenant string, tx *Transaction) error {
 	if err := checkDate("postingDate", tx.PostingDate); err != nil {
 		return err
 	}
+	if err := checkText(tx); err != nil {
+		return err
+	}
 	return checkIntrastatLines(tx)
+}
+
+// checkText reports the first string of tx that holds U+0000 (NUL) or
+// is not valid UTF-8, naming it by its path of JSON members
+// ("customer.name", "lines[2].item.description"). Such a string is
+// refused in every store alike: PostgreSQL keeps neither a key nor a
+// JSON string that holds NUL, nor a key that is not UTF-8, and fails as
+// a fault of the store (500) where a journal over Badger stored the
+// text, or stored it with U+FFFD in place of the bytes that were not
+// UTF-8.
+func checkText(tx *Transaction) error {
+	path, at, found := findBadText(reflect.ValueOf(tx).Elem())
+	if !found {
+		return nil
+	}
+	if at < 0 {
+		return levy.Invalid(path, "is not valid UTF-8 at byte %d, which the tax journal does not store: send the text in UTF-8", -at-1)
+	}
+	return levy.Invalid(path, "holds U+0000 (NUL) at byte %d, which the tax journal does not store: send the text without it", at)
+}
+
+// findBadText returns the path under v (a transaction or a part of one)
+// of its first string that holds U+0000 or is not valid UTF-8, where it
+// is at fault (badTextAt), and whether there is one. It visits only the
+// members that may hold a string (nulFields), and makes the path only
+// for the string found.
+func findBadText(v reflect.Value) (path string, at int, found bool) {
+	switch v.Kind() {
+	case reflect.String:
+		at, found = badTextAt(v.String())
+		return "", at, found
+	case reflect.Pointer:
+		if !v.IsNil() {
+			return findBadText(v.Elem())
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			if path, at, found = findBadText(v.Index(i)); found {
+				return "[" + strconv.Itoa(i) + "]" + member(path), at, true
+			}
+		}
+	case reflect.Struct:
+		for _, f := range nulFields(v.Type()) {
+			if path, at, found = findBadText(v.Field(f.index)); found {
+				return f.name + member(path), at, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// badTextAt returns where s is at fault, and whether it is: the byte
+// that is U+0000, or -1-i for the byte i that starts a sequence that is
+// not UTF-8.
+func badTextAt(s string) (int, bool) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 0:
+			return i, true
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				return -1 - i, true
+			}
+			i += n - 1
+		}
+	}
+	return 0, false
+}
+
+// member returns path, the path of a string under a value, as it
+// follows the value's own: after a dot, unless it starts with an index.
+func member(path string) string {
+	if path == "" || path[0] == '[' {
+		return path
+	}
+	return "." + path
+}
+
+// nulField is a member of a struct that findBadText visits: its index and
+// its JSON name.
+type nulField struct {
+	index int
+	name  string
+}
+
+// nulPlans holds the nulFields of each struct type, by reflect.Type.
+var nulPlans sync.Map
+
+// nulFields returns the exported members of struct type t that the JSON
+// of a transaction holds and that may hold a string, at any depth:
+// amounts and dates, which hold none, are passed over.
+func nulFields(t reflect.Type) []nulField {
+	if p, ok := nulPlans.Load(t); ok {
+		return p.([]nulField)
+	}
+	var plan []nulField
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() || !mayHoldString(f.Type, map[reflect.Type]bool{}) {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch name {
+		case "-":
+			continue
+		case "":
+			name = f.Name
+		}
+		plan = append(plan, nulField{index: i, name: name})
+	}
+	nulPlans.Store(t, plan)
+	return plan
+}
+
+// mayHoldString reports whether a value of type t may hold a string in
+// an exported member, at any depth; seen holds the struct types being
+// looked at.
+func mayHoldString(t reflect.Type, seen map[reflect.Type]bool) bool {
+	switch t.Kind() {
+	case reflect.String:
+		return true
+	case reflect.Pointer, reflect.Slice:
+		return mayHoldString(t.Elem(), seen)
+	case reflect.Struct:
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() && mayHoldString(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkReversal checks what Reverse is given besides the original's key.
@@ -119,6 +276,9 @@ func checkReversal(r Reversal) error {
 		if err := checkNewID(FieldReversalID, r.TransactionID); err != nil {
 			return err
 		}
+	}
+	if i := strings.IndexByte(r.DocumentNumber, 0); i >= 0 {
+		return levy.Invalid(FieldReversalDocumentNumber, "holds U+0000 (NUL) at byte %d, which the tax journal does not store: send the text without it", i)
 	}
 	return checkDate(FieldReversalPostingDate, r.PostingDate)
 }

@@ -38,18 +38,24 @@ type RollbackResponse struct {
 	RestoredVersion int    `json:"restoredVersion"`
 }
 
-// Validate checks a reversal request's members: the lengths, and that a
-// transaction ID given is fit to be one (CheckTransactionID).
+// Validate checks a reversal request's members: the lengths, that a
+// transaction ID given is fit to be one (CheckTransactionID), and that
+// the document number is fit to be an identifier (CheckIdentifier), as
+// a calculation's documentNumber is: the engine in-process stored a
+// reversal whose document number held a control character that the
+// same request over HTTP was refused for.
 func (r *ReversalRequest) Validate() error {
 	var errs levy.Errors
+	var e *levy.Error
 	if r.TransactionID != "" {
-		var e *levy.Error
 		if errors.As(CheckTransactionID("data.transactionId", r.TransactionID), &e) {
 			errs = append(errs, e)
 		}
 	}
 	if n := utf8.RuneCountInString(r.DocumentNumber); n > 50 {
 		errs = append(errs, levy.Invalid("data.documentNumber", "must be at most 50 characters"))
+	} else if errors.As(CheckIdentifier("data.documentNumber", r.DocumentNumber), &e) {
+		errs = append(errs, e)
 	}
 	if len(errs) > 0 {
 		return errs

@@ -67,6 +67,8 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ScanStops", testScanStops},
 		{"ScanWhileWriting", testScanWhileWriting},
 		{"InvalidArguments", testInvalid},
+		{"NULRefused", testNULRefused},
+		{"DateThatDoesNotExist", testDateThatDoesNotExist},
 		{"CancelledContext", testCancelled},
 		{"ConcurrentDistinctIDs", testConcurrentDistinct},
 		{"ConcurrentSameID", testConcurrentSame},
