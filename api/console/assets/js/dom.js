@@ -81,9 +81,13 @@ export function table(caption, heads, rows, rowAttrs) {
       r.map((cell, k) => h('td', { class: cols[k] && cols[k].num ? 'num' : null }, cell)))))));
 }
 
-// today returns today's date as YYYY-MM-DD in UTC.
+// today returns today's date as YYYY-MM-DD on the user's own clock: the
+// day of their time zone, which is the day their documents are dated,
+// and not UTC's, which is the next day in a Californian evening.
 export function today() {
-  return new Date().toISOString().slice(0, 10);
+  const d = new Date();
+  const two = (n) => String(n).padStart(2, '0');
+  return `${String(d.getFullYear()).padStart(4, '0')}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
 // when formats a timestamp of the API for people, in UTC.

@@ -48,7 +48,8 @@ function tenantField(operator, redraw) {
   return form;
 }
 
-// daysUntil returns the days from today (UTC) to a date YYYY-MM-DD.
+// daysUntil returns the days from today (the user's day, dom.today) to a
+// date YYYY-MM-DD.
 function daysUntil(date) {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today()}T00:00:00Z`)) / 86400000);
 }
