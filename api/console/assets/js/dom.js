@@ -56,7 +56,11 @@ export function uid(prefix) {
   return `${prefix}-${ids}`;
 }
 
-// field makes a labelled control: a label above the control el.
+// field makes a labelled control: a label above the control el. The
+// console's controls have no maxlength: it cuts a pasted value without a
+// word (a customer code stored as its first 40 characters, another
+// customer's), and counts UTF-16 code units where Levy counts
+// characters; the API refuses a value too long naming its field.
 export function field(label, el, hint) {
   if (!el.id) el.id = uid('f');
   return h('div', { class: 'field' }, h('label', { for: el.id }, label), el, hint ? h('span', { class: 'note' }, hint) : null);

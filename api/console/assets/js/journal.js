@@ -110,7 +110,7 @@ export function render(root, { status, fail }) {
   const seriesBox = h('section', { id: 'journal-series', 'aria-label': 'Tax over time' });
   const txBox = h('section', { id: 'journal-transactions', 'aria-label': 'Transactions' });
   const versionBox = h('section', { id: 'journal-versions', 'aria-label': 'Versions' });
-  const lookup = h('input', { id: 'journal-id', maxlength: 40, spellcheck: 'false' });
+  const lookup = h('input', { id: 'journal-id', spellcheck: 'false' });
   const lookupForm = h('form', { class: 'row', id: 'journal-lookup' }, field('Transaction ID', lookup),
     h('button', { type: 'submit', class: 'secondary' }, 'Show its versions'));
   add(root, form, summaryBox, seriesBox, h('div', { class: 'card' }, lookupForm), txBox, versionBox);

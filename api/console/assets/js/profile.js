@@ -261,9 +261,9 @@ export const customers = {
 
     let newCustomer = null;
     if (admin) {
-      const code = h('input', { id: 'prof-new-code', required: true, maxlength: 40 });
-      const name = h('input', { id: 'prof-new-name', maxlength: 200 });
-      const cls = h('input', { id: 'prof-new-class', maxlength: 40 });
+      const code = h('input', { id: 'prof-new-code', required: true });
+      const name = h('input', { id: 'prof-new-name' });
+      const cls = h('input', { id: 'prof-new-class' });
       const business = h('input', { id: 'prof-new-business', type: 'checkbox' });
       newCustomer = storeForm('prof-new-customer', 'Add customer', [field('Code', code), field('Name', name), field('Class code', cls),
         h('div', { class: 'field' }, h('label', { for: 'prof-new-business' }, business, ' A business'))], async () => {
@@ -449,9 +449,9 @@ export const registrations = recordPage({
   deleteQuestion: (g) => `Delete registration ${g.number} in ${g.jurisdiction}?`,
   deleted: (g) => `Deleted registration ${g.number} in ${g.jurisdiction}.`,
   form() {
-    const company = h('input', { id: 'prof-reg-company', maxlength: 40, placeholder: 'none' });
+    const company = h('input', { id: 'prof-reg-company', placeholder: 'none' });
     const j = h('input', { id: 'prof-reg-new-jur', required: true });
-    const number = h('input', { id: 'prof-reg-number', required: true, maxlength: 40 });
+    const number = h('input', { id: 'prof-reg-number', required: true });
     const type = select({ id: 'prof-reg-type' }, [['', 'not said'], 'VAT Registration', 'State Identification Number', 'Tax Identification Number (TIN)',
       'Federal Employer Identification Number (FEIN)', 'Business Number', 'Union Scheme', 'Non-Union Scheme', 'Import One Stop Shop'], '');
     const from = h('input', { id: 'prof-reg-from', type: 'date' });
@@ -512,7 +512,7 @@ export const products = recordPage({
   deleted: (p) => `Deleted the mapping of ${p.codeType} ${p.code}.`,
   form() {
     const t = h('input', { id: 'prof-prod-type', placeholder: 'SKU' });
-    const code = h('input', { id: 'prof-prod-code', required: true, maxlength: 40 });
+    const code = h('input', { id: 'prof-prod-code', required: true });
     const cls = h('input', { id: 'prof-prod-class', required: true });
     return {
       id: 'prof-prod-form',
@@ -556,15 +556,15 @@ export const franchises = recordPage({
   deleteQuestion: (f) => `Delete ${f.name} of ${f.areaId}?`,
   deleted: (f) => `Deleted ${f.name} of ${f.areaId}.`,
   form() {
-    const area = h('input', { id: 'prof-fr-area', required: true, maxlength: 40 });
-    const name = h('input', { id: 'prof-fr-name', required: true, maxlength: 60 });
+    const area = h('input', { id: 'prof-fr-area', required: true });
+    const name = h('input', { id: 'prof-fr-name', required: true });
     const grantor = h('input', { id: 'prof-fr-grantor', placeholder: 'US-1714000' });
     const basis = select({ id: 'prof-fr-basis' }, [['revenue', 'Rate of the amount'], ['per-line', 'Amount per line']], 'revenue');
     const value = h('input', { id: 'prof-fr-value', required: true, placeholder: '0.05' });
-    const currency = h('input', { id: 'prof-fr-currency', maxlength: 3, placeholder: 'USD', title: 'the ISO 4217 code of an amount per line' });
+    const currency = h('input', { id: 'prof-fr-currency', placeholder: 'USD', title: 'the ISO 4217 code of an amount per line' });
     const from = h('input', { id: 'prof-fr-from', type: 'date' });
     const to = h('input', { id: 'prof-fr-to', type: 'date' });
-    const source = h('input', { id: 'prof-fr-source', maxlength: 200 });
+    const source = h('input', { id: 'prof-fr-source' });
     return {
       id: 'prof-fr-form',
       button: 'Store the fee',
