@@ -16,28 +16,42 @@ const SOON = 30;
 // The tenant the operator works on, kept while the tab lives.
 const scope = { tenant: '' };
 
+// operatorOnly reports whether the session is the server's operator's
+// alone, without a token of a tenant's own (console or admin): only
+// such a session names the tenant it works on (tenantField).
+function operatorOnly() {
+  const s = session() || {};
+  return !!(s.operator && !s.admin && !s.console);
+}
+
+// scoped returns query with the tenant the operator named, when the
+// session is the operator's alone: a tenant's own session, such as that
+// of the admin who signed in after the operator in the same tab, acts
+// on its own tenant and sends none (the API refuses another tenant).
+function scoped(query) {
+  const q = { ...query };
+  if (scope.tenant && operatorOnly()) q.tenant = scope.tenant;
+  return q;
+}
+
 // reading returns the options of a call that reads: the console's or the
 // admin's token, or the operator's, which names the tenant.
 function reading(query = {}) {
   const s = session() || {};
-  const q = { ...query };
-  if (scope.tenant) q.tenant = scope.tenant;
+  const q = scoped(query);
   return s.console || s.admin ? { query: q } : { query: q, admin: true };
 }
 
 // writing returns the options of a call that writes: the admin's token,
 // or the operator's with the tenant.
 function writing(opts = {}) {
-  const q = { ...(opts.query || {}) };
-  if (scope.tenant) q.tenant = scope.tenant;
-  return { ...opts, query: q, admin: true };
+  return { ...opts, query: scoped(opts.query || {}), admin: true };
 }
 
 // tenantField is the operator's choice of tenant; it redraws the page
 // with redraw.
 function tenantField(operator, redraw) {
-  const s = session() || {};
-  if (!operator || s.admin || s.console) return null;
+  if (!operator || !operatorOnly()) return null;
   const input = h('input', { id: 'prof-tenant', value: scope.tenant, placeholder: 'the tenant', required: true });
   const form = h('form', { class: 'card row', id: 'prof-tenant-form' }, field('Tenant', input), h('button', { type: 'submit' }, 'Show'));
   form.addEventListener('submit', (ev) => {
@@ -281,7 +295,7 @@ export const customers = {
         h('p', { class: 'note' }, `Certificates that expire within ${SOON} days are marked; revoked ones cover nothing from their revocation date.`),
         certFilter, certBox),
       detailBox);
-    if (operator && !scope.tenant && !(session() || {}).admin && !(session() || {}).console) {
+    if (operator && !scope.tenant && operatorOnly()) {
       fill(custBox, h('p', { class: 'note' }, 'Name the tenant to work on.'));
       return;
     }
