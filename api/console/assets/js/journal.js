@@ -115,10 +115,16 @@ export function render(root, { status, fail }) {
     h('button', { type: 'submit', class: 'secondary' }, 'Show its versions'));
   add(root, form, summaryBox, seriesBox, h('div', { class: 'card' }, lookupForm), txBox, versionBox);
 
+  // opened counts the transactions whose versions were asked for: the
+  // answer (or refusal) of one that a later one overtook is dropped, so
+  // that the versions shown are of the transaction asked for last.
+  let opened = 0;
   const showVersions = async (id) => {
+    const mine = ++opened;
     status(`Reading the versions of ${id}…`);
     try {
       const answer = await call(`/console/api/journal/transactions/${encodeURIComponent(id)}`);
+      if (mine !== opened) return;
       const hist = answer.data;
       // The server names the reversal that stands against the latest
       // version, read with the versions: not one of the last list, which
@@ -143,6 +149,7 @@ export function render(root, { status, fail }) {
       status('');
       versionBox.scrollIntoView({ block: 'nearest' });
     } catch (err) {
+      if (mine !== opened) return;
       fill(versionBox, h('p', { class: 'error' }, err.message));
       fail(err);
     }
