@@ -352,9 +352,14 @@ export const customers = {
             admin && c.status !== 'revoked' ? h('button', {
               type: 'button', class: 'danger revoke', 'data-cert': c.number, 'aria-label': `Revoke ${c.number}`,
               onclick: async () => {
-                if (!window.confirm(`Revoke certificate ${c.number} of ${c.customerCode} from today? It covers nothing from today on.`)) return;
+                // The revocation is from the user's today, which the
+                // question names; without a day the server's would apply,
+                // UTC's, a day off in the Americas' evening.
+                const day = today();
+                if (!window.confirm(`Revoke certificate ${c.number} of ${c.customerCode} from today, ${day}? It covers nothing from today on.`)) return;
                 try {
-                  await call(`${P}/customers/${encodeURIComponent(c.customerCode)}/certificates/${encodeURIComponent(c.number)}/revoke`, writing({ method: 'POST' }));
+                  await call(`${P}/customers/${encodeURIComponent(c.customerCode)}/certificates/${encodeURIComponent(c.number)}/revoke`,
+                    writing({ method: 'POST', body: { revokedDate: day } }));
                   status(`Revoked ${c.number}.`);
                   await listCertificates(offset);
                   certBox.focus();
