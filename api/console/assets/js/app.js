@@ -111,6 +111,13 @@ function start() {
     status('Signed out.');
     showSignIn();
   });
+  // The skip link moves the focus to the page and leaves the fragment,
+  // which names the console's page: followed as a link, its #main named
+  // none, and the calculation page was drawn in place of the page shown.
+  document.querySelector('a.skip').addEventListener('click', (ev) => {
+    ev.preventDefault();
+    $('main').focus();
+  });
   whenExpired(() => showSignIn('The session ended (its token expired or was revoked): sign in again.'));
   window.addEventListener('hashchange', route);
   route();

@@ -56,7 +56,11 @@ export function uid(prefix) {
   return `${prefix}-${ids}`;
 }
 
-// field makes a labelled control: a label above the control el.
+// field makes a labelled control: a label above the control el. The
+// console's controls have no maxlength: it cuts a pasted value without a
+// word (a customer code stored as its first 40 characters, another
+// customer's), and counts UTF-16 code units where Levy counts
+// characters; the API refuses a value too long naming its field.
 export function field(label, el, hint) {
   if (!el.id) el.id = uid('f');
   return h('div', { class: 'field' }, h('label', { for: el.id }, label), el, hint ? h('span', { class: 'note' }, hint) : null);
@@ -81,9 +85,13 @@ export function table(caption, heads, rows, rowAttrs) {
       r.map((cell, k) => h('td', { class: cols[k] && cols[k].num ? 'num' : null }, cell)))))));
 }
 
-// today returns today's date as YYYY-MM-DD in UTC.
+// today returns today's date as YYYY-MM-DD on the user's own clock: the
+// day of their time zone, which is the day their documents are dated,
+// and not UTC's, which is the next day in a Californian evening.
 export function today() {
-  return new Date().toISOString().slice(0, 10);
+  const d = new Date();
+  const two = (n) => String(n).padStart(2, '0');
+  return `${String(d.getFullYear()).padStart(4, '0')}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
 // when formats a timestamp of the API for people, in UTC.

@@ -177,19 +177,22 @@ export function render(root, { status, fail, admin }) {
 
   // Dead letters, an operator's list.
   const tenant = h('input', { id: 'einv-dead-tenant', placeholder: 'every tenant' });
+  // The filter stays on the page whatever the list's answer: a refused
+  // one (another tenant named by a tenant's admin) shows its error below
+  // the filter and what was typed in it.
+  const deadFilter = h('form', { class: 'row' }, field('Tenant', tenant), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
   const listDead = async () => {
     fill(deadBox, h('h2', {}, 'Deliveries given up (dead letters)'));
     if (!admin) {
       add(deadBox, h('p', { class: 'note' }, 'The dead-letter list and its replay need an admin credential.'));
       return;
     }
+    add(deadBox, deadFilter);
     try {
       const query = tenant.value.trim() ? { tenant: tenant.value.trim() } : undefined;
       const answer = await call('/admin/v1/einvoicing/dead-letters', { admin: true, query });
       const dead = answer.data || [];
-      const filter = h('form', { class: 'row' }, field('Tenant', tenant), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
-      filter.addEventListener('submit', (ev) => { ev.preventDefault(); listDead(); });
-      add(deadBox, filter,
+      add(deadBox,
         dead.length ? table(null, ['Event', 'Tenant', 'Connection', 'Document', 'Status', { label: 'Attempts', num: true }, 'Last error', 'Given up', ''],
           dead.map((d) => [h('code', {}, d.eventId), d.tenantId, h('code', {}, d.webhookId), h('code', {}, d.documentId), d.status,
             String(d.attempts), d.lastError || '', when(d.deadAt),
@@ -211,6 +214,7 @@ export function render(root, { status, fail, admin }) {
     }
   };
 
+  deadFilter.addEventListener('submit', (ev) => { ev.preventDefault(); listDead(); });
   listDocuments().catch(fail);
   listHooks();
   listDead();

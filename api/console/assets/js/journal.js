@@ -5,7 +5,7 @@
 // that company's transactions (each company files its own returns).
 
 import { barChart, lineChart } from './charts.js';
-import { add, field, fill, h, pretty, select, statusPill, table, today, when } from './dom.js';
+import { add, clear, field, fill, h, pretty, select, statusPill, table, today, when } from './dom.js';
 import { call } from './session.js';
 
 // period is the last period shown, kept while the tab lives.
@@ -110,15 +110,21 @@ export function render(root, { status, fail }) {
   const seriesBox = h('section', { id: 'journal-series', 'aria-label': 'Tax over time' });
   const txBox = h('section', { id: 'journal-transactions', 'aria-label': 'Transactions' });
   const versionBox = h('section', { id: 'journal-versions', 'aria-label': 'Versions' });
-  const lookup = h('input', { id: 'journal-id', maxlength: 40, spellcheck: 'false' });
+  const lookup = h('input', { id: 'journal-id', spellcheck: 'false' });
   const lookupForm = h('form', { class: 'row', id: 'journal-lookup' }, field('Transaction ID', lookup),
     h('button', { type: 'submit', class: 'secondary' }, 'Show its versions'));
   add(root, form, summaryBox, seriesBox, h('div', { class: 'card' }, lookupForm), txBox, versionBox);
 
+  // opened counts the transactions whose versions were asked for: the
+  // answer (or refusal) of one that a later one overtook is dropped, so
+  // that the versions shown are of the transaction asked for last.
+  let opened = 0;
   const showVersions = async (id) => {
+    const mine = ++opened;
     status(`Reading the versions of ${id}…`);
     try {
       const answer = await call(`/console/api/journal/transactions/${encodeURIComponent(id)}`);
+      if (mine !== opened) return;
       const hist = answer.data;
       // The server names the reversal that stands against the latest
       // version, read with the versions: not one of the last list, which
@@ -143,12 +149,19 @@ export function render(root, { status, fail }) {
       status('');
       versionBox.scrollIntoView({ block: 'nearest' });
     } catch (err) {
+      if (mine !== opened) return;
       fill(versionBox, h('p', { class: 'error' }, err.message));
       fail(err);
     }
   };
 
+  // listing counts the transaction lists asked for, and a showing of
+  // the summary counts as one: a list whose answer comes after a later
+  // list or summary was asked for is dropped, so that no list of another
+  // period or company stands under the summary on the page.
+  let listing = 0;
   const showTransactions = async (row) => {
+    const mine = ++listing;
     const query = companyQuery();
     if (row) {
       // The whole key of the summary's row, so that the list holds the
@@ -163,11 +176,13 @@ export function render(root, { status, fail }) {
     status('Reading the transactions…');
     try {
       const answer = await call('/console/api/journal/transactions', { query });
+      if (mine !== listing) return;
       const listed = answer.data.transactions;
       const heads = ['Transaction', 'Posting date', 'Document', 'Kind', 'Currency', { label: 'Tax', num: true }];
       if (row) heads.push({ label: `Tax of ${name}`, num: true });
       heads.push('Reversal of');
-      fill(txBox, h('h2', {}, row ? `Transactions with a tax of ${name}` : 'Transactions of the period'),
+      const of = `${query.from} to ${query.to}${'company' in query ? `, company ${query.company === '' ? '(no company code)' : query.company}` : ''}`;
+      fill(txBox, h('h2', {}, row ? `Transactions with a tax of ${name}, ${of}` : `Transactions of ${of}`),
         answer.data.truncated ? h('p', { class: 'note' }, 'The period holds more transactions than shown: download the export for all.') : null,
         table(null, heads, listed.map((t) => {
           const cells = [h('button', { type: 'button', class: 'linkish', onclick: () => showVersions(t.transactionId) }, t.transactionId),
@@ -178,7 +193,7 @@ export function render(root, { status, fail }) {
         })));
       status(`${listed.length} transactions.`);
     } catch (err) {
-      fail(err);
+      if (mine === listing) fail(err);
     }
   };
 
@@ -188,6 +203,7 @@ export function render(root, { status, fail }) {
   let shown = 0;
   const show = async () => {
     const mine = ++shown;
+    listing += 1;
     period.from = from.value;
     period.to = to.value;
     chosen = company.value;
@@ -202,6 +218,8 @@ export function render(root, { status, fail }) {
         every ? null : call('/console/api/journal/companies', { query: period }),
       ]);
       if (mine !== shown) return;
+      // The list of the last period or company is not of this one.
+      clear(txBox);
       // The companies of the period, and the one chosen even when the
       // period has none of its transactions.
       const totals = (every ? summary.companies : companies.data) || [];

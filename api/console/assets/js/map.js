@@ -317,8 +317,16 @@ export function render(root, { status, fail }) {
     await showLookup(`${lat.toFixed(5)}, ${lng.toFixed(5)}`, '/api/v2/coordinates-lookup', body);
   };
 
-  // showLookup sends a lookup and shows its answer.
+  // lookups counts the lookups asked: the answer (or refusal) of one
+  // that a later lookup overtook is dropped, so that the panel, the
+  // areas coloured "looked up" and the status line are of the lookup
+  // asked last, not of the one answered last.
+  let lookups = 0;
+
+  // showLookup sends a lookup and shows its answer; it returns nothing
+  // when a later lookup overtook it.
   const showLookup = async (what, path, body) => {
+    const mine = ++lookups;
     status(`Looking up ${what}…`);
     fill(panel, h('p', { class: 'note' }, 'Looking up…'));
     // The areas of the last lookup are no longer its answer: a refused
@@ -330,10 +338,12 @@ export function render(root, { status, fail }) {
     try {
       answer = await call(path, { body });
     } catch (err) {
+      if (mine !== lookups) return undefined;
       fill(panel, h('p', { class: 'error' }, err.message));
       fail(err);
       return;
     }
+    if (mine !== lookups) return undefined;
     const results = (answer.data && answer.data.lookupResults) || [];
     selected = new Set(results.map((r) => r.taxAreaId).filter(Boolean));
     mark();

@@ -351,8 +351,8 @@ export function render(root, { status, fail }) {
       add(form, h('div', { class: 'row' },
         field('Message type', mt),
         field('Document date', input(state, 'documentDate', { type: 'date', id: 'calc-date', required: true })),
-        field('Transaction ID', input(state, 'transactionId', { id: 'calc-transaction-id', maxlength: 40 }), 'needed to store an invoice'),
-        field('Currency', input(state, 'currency', { id: 'calc-currency', maxlength: 3, size: 4 }))));
+        field('Transaction ID', input(state, 'transactionId', { id: 'calc-transaction-id' }), 'needed to store an invoice'),
+        field('Currency', input(state, 'currency', { id: 'calc-currency', size: 4 }))));
       const party = (title, addr, prefix) => h('fieldset', {}, h('legend', {}, title),
         h('div', { class: 'row' }, addressFields.map(([k, label]) => field(label, input(addr, k, { id: `${prefix}-${k}` })))));
       add(form, h('div', { class: 'grid2' }, party(p.from[2], state.from, 'calc-from'), party(p.to[2], state.to, 'calc-to')));

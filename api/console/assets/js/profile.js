@@ -16,28 +16,42 @@ const SOON = 30;
 // The tenant the operator works on, kept while the tab lives.
 const scope = { tenant: '' };
 
+// operatorOnly reports whether the session is the server's operator's
+// alone, without a token of a tenant's own (console or admin): only
+// such a session names the tenant it works on (tenantField).
+function operatorOnly() {
+  const s = session() || {};
+  return !!(s.operator && !s.admin && !s.console);
+}
+
+// scoped returns query with the tenant the operator named, when the
+// session is the operator's alone: a tenant's own session, such as that
+// of the admin who signed in after the operator in the same tab, acts
+// on its own tenant and sends none (the API refuses another tenant).
+function scoped(query) {
+  const q = { ...query };
+  if (scope.tenant && operatorOnly()) q.tenant = scope.tenant;
+  return q;
+}
+
 // reading returns the options of a call that reads: the console's or the
 // admin's token, or the operator's, which names the tenant.
 function reading(query = {}) {
   const s = session() || {};
-  const q = { ...query };
-  if (scope.tenant) q.tenant = scope.tenant;
+  const q = scoped(query);
   return s.console || s.admin ? { query: q } : { query: q, admin: true };
 }
 
 // writing returns the options of a call that writes: the admin's token,
 // or the operator's with the tenant.
 function writing(opts = {}) {
-  const q = { ...(opts.query || {}) };
-  if (scope.tenant) q.tenant = scope.tenant;
-  return { ...opts, query: q, admin: true };
+  return { ...opts, query: scoped(opts.query || {}), admin: true };
 }
 
 // tenantField is the operator's choice of tenant; it redraws the page
 // with redraw.
 function tenantField(operator, redraw) {
-  const s = session() || {};
-  if (!operator || s.admin || s.console) return null;
+  if (!operator || !operatorOnly()) return null;
   const input = h('input', { id: 'prof-tenant', value: scope.tenant, placeholder: 'the tenant', required: true });
   const form = h('form', { class: 'card row', id: 'prof-tenant-form' }, field('Tenant', input), h('button', { type: 'submit' }, 'Show'));
   form.addEventListener('submit', (ev) => {
@@ -48,7 +62,8 @@ function tenantField(operator, redraw) {
   return form;
 }
 
-// daysUntil returns the days from today (UTC) to a date YYYY-MM-DD.
+// daysUntil returns the days from today (the user's day, dom.today) to a
+// date YYYY-MM-DD.
 function daysUntil(date) {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today()}T00:00:00Z`)) / 86400000);
 }
@@ -260,9 +275,9 @@ export const customers = {
 
     let newCustomer = null;
     if (admin) {
-      const code = h('input', { id: 'prof-new-code', required: true, maxlength: 40 });
-      const name = h('input', { id: 'prof-new-name', maxlength: 200 });
-      const cls = h('input', { id: 'prof-new-class', maxlength: 40 });
+      const code = h('input', { id: 'prof-new-code', required: true });
+      const name = h('input', { id: 'prof-new-name' });
+      const cls = h('input', { id: 'prof-new-class' });
       const business = h('input', { id: 'prof-new-business', type: 'checkbox' });
       newCustomer = storeForm('prof-new-customer', 'Add customer', [field('Code', code), field('Name', name), field('Class code', cls),
         h('div', { class: 'field' }, h('label', { for: 'prof-new-business' }, business, ' A business'))], async () => {
@@ -280,7 +295,7 @@ export const customers = {
         h('p', { class: 'note' }, `Certificates that expire within ${SOON} days are marked; revoked ones cover nothing from their revocation date.`),
         certFilter, certBox),
       detailBox);
-    if (operator && !scope.tenant && !(session() || {}).admin && !(session() || {}).console) {
+    if (operator && !scope.tenant && operatorOnly()) {
       fill(custBox, h('p', { class: 'note' }, 'Name the tenant to work on.'));
       return;
     }
@@ -337,9 +352,14 @@ export const customers = {
             admin && c.status !== 'revoked' ? h('button', {
               type: 'button', class: 'danger revoke', 'data-cert': c.number, 'aria-label': `Revoke ${c.number}`,
               onclick: async () => {
-                if (!window.confirm(`Revoke certificate ${c.number} of ${c.customerCode} from today? It covers nothing from today on.`)) return;
+                // The revocation is from the user's today, which the
+                // question names; without a day the server's would apply,
+                // UTC's, a day off in the Americas' evening.
+                const day = today();
+                if (!window.confirm(`Revoke certificate ${c.number} of ${c.customerCode} from today, ${day}? It covers nothing from today on.`)) return;
                 try {
-                  await call(`${P}/customers/${encodeURIComponent(c.customerCode)}/certificates/${encodeURIComponent(c.number)}/revoke`, writing({ method: 'POST' }));
+                  await call(`${P}/customers/${encodeURIComponent(c.customerCode)}/certificates/${encodeURIComponent(c.number)}/revoke`,
+                    writing({ method: 'POST', body: { revokedDate: day } }));
                   status(`Revoked ${c.number}.`);
                   await listCertificates(offset);
                   certBox.focus();
@@ -448,9 +468,9 @@ export const registrations = recordPage({
   deleteQuestion: (g) => `Delete registration ${g.number} in ${g.jurisdiction}?`,
   deleted: (g) => `Deleted registration ${g.number} in ${g.jurisdiction}.`,
   form() {
-    const company = h('input', { id: 'prof-reg-company', maxlength: 40, placeholder: 'none' });
+    const company = h('input', { id: 'prof-reg-company', placeholder: 'none' });
     const j = h('input', { id: 'prof-reg-new-jur', required: true });
-    const number = h('input', { id: 'prof-reg-number', required: true, maxlength: 40 });
+    const number = h('input', { id: 'prof-reg-number', required: true });
     const type = select({ id: 'prof-reg-type' }, [['', 'not said'], 'VAT Registration', 'State Identification Number', 'Tax Identification Number (TIN)',
       'Federal Employer Identification Number (FEIN)', 'Business Number', 'Union Scheme', 'Non-Union Scheme', 'Import One Stop Shop'], '');
     const from = h('input', { id: 'prof-reg-from', type: 'date' });
@@ -511,7 +531,7 @@ export const products = recordPage({
   deleted: (p) => `Deleted the mapping of ${p.codeType} ${p.code}.`,
   form() {
     const t = h('input', { id: 'prof-prod-type', placeholder: 'SKU' });
-    const code = h('input', { id: 'prof-prod-code', required: true, maxlength: 40 });
+    const code = h('input', { id: 'prof-prod-code', required: true });
     const cls = h('input', { id: 'prof-prod-class', required: true });
     return {
       id: 'prof-prod-form',
@@ -555,15 +575,15 @@ export const franchises = recordPage({
   deleteQuestion: (f) => `Delete ${f.name} of ${f.areaId}?`,
   deleted: (f) => `Deleted ${f.name} of ${f.areaId}.`,
   form() {
-    const area = h('input', { id: 'prof-fr-area', required: true, maxlength: 40 });
-    const name = h('input', { id: 'prof-fr-name', required: true, maxlength: 60 });
+    const area = h('input', { id: 'prof-fr-area', required: true });
+    const name = h('input', { id: 'prof-fr-name', required: true });
     const grantor = h('input', { id: 'prof-fr-grantor', placeholder: 'US-1714000' });
     const basis = select({ id: 'prof-fr-basis' }, [['revenue', 'Rate of the amount'], ['per-line', 'Amount per line']], 'revenue');
     const value = h('input', { id: 'prof-fr-value', required: true, placeholder: '0.05' });
-    const currency = h('input', { id: 'prof-fr-currency', maxlength: 3, placeholder: 'USD', title: 'the ISO 4217 code of an amount per line' });
+    const currency = h('input', { id: 'prof-fr-currency', placeholder: 'USD', title: 'the ISO 4217 code of an amount per line' });
     const from = h('input', { id: 'prof-fr-from', type: 'date' });
     const to = h('input', { id: 'prof-fr-to', type: 'date' });
-    const source = h('input', { id: 'prof-fr-source', maxlength: 200 });
+    const source = h('input', { id: 'prof-fr-source' });
     return {
       id: 'prof-fr-form',
       button: 'Store the fee',

@@ -74,14 +74,19 @@ export function loadConfig() {
   return configLoading;
 }
 
+// stored returns the session as the sign-in stored it, every token it
+// got included, expired or not; null when there is none.
+function stored() {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEY) || 'null');
+  } catch {
+    return null;
+  }
+}
+
 // session returns the stored session, without the tokens that expired.
 export function session() {
-  let s;
-  try {
-    s = JSON.parse(sessionStorage.getItem(KEY) || 'null');
-  } catch {
-    s = null;
-  }
+  const s = stored();
   if (!s) return null;
   const now = Date.now();
   for (const k of ['console', 'admin', 'operator']) {
@@ -90,18 +95,34 @@ export function session() {
   return s.console || s.admin || s.operator ? s : null;
 }
 
-// isAdmin reports whether the session may use the admin routes: it has a
-// token of its tenant's admin or of the server's operator.
+// isAdmin reports whether the session may use the admin routes: its
+// sign-in got a token of its tenant's admin or of the server's
+// operator. The tokens of one sign-in come from the caching endpoint,
+// each audience's from its own cache entry, and the admin one may
+// expire before the console one: the session stays an admin's, and a
+// call that needs the token that expired ends it (call), rather than
+// the pages taking the admin for a reader.
 export function isAdmin() {
-  const s = session();
+  const s = session() && stored();
   return !!(s && (s.admin || s.operator));
 }
 
-// isOperator reports whether the session has a token of the server's
-// operator, who alone manages the signing keys and other tenants.
+// isOperator reports whether the session's sign-in got a token of the
+// server's operator, who alone manages the signing keys and other
+// tenants.
 export function isOperator() {
-  const s = session();
+  const s = session() && stored();
   return !!(s && s.operator);
+}
+
+// signedInFor reports whether the sign-in got a token for a call with
+// opts, whether or not it expired since.
+function signedInFor(opts) {
+  const s = stored();
+  if (!s) return false;
+  if (opts.operator) return !!s.operator;
+  if (opts.admin) return !!(s.admin || s.operator);
+  return !!(s.console || s.admin);
 }
 
 // whenExpired sets what to do when a token is refused or expires.
@@ -174,11 +195,14 @@ function tokenFor(opts) {
 // admin, operator, raw, headers.
 export async function call(path, opts = {}) {
   const token = tokenFor(opts);
-  if (!session()) {
-    // Every token of the session expired: back to the sign-in.
+  const ended = !token && signedInFor(opts);
+  if (!session() || ended) {
+    // Every token of the session expired, or the one this call needs:
+    // back to the sign-in.
     signOut();
     onExpired();
   }
+  if (ended) throw new ApiError(401, [{ message: 'the session ended (its token expired): sign in again' }]);
   if (!token) {
     const needs = opts.operator ? 'the operator\'s credential' : opts.admin ? 'an admin credential' : 'a console credential';
     throw new ApiError(401, [{ message: `this needs ${needs}` }]);
