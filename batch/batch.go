@@ -133,7 +133,12 @@ type Progress struct {
 // Summary is what a run did.
 type Summary struct {
 	// Documents and Failed count the documents answered, and those of
-	// them that failed.
+	// them that failed. With an error that ended the run (the journal's,
+	// writing the output) they count the documents answered before it,
+	// which a run given them as Config.Skip passes over: a group of a
+	// journaled run that the journal did not store is left out, and one
+	// that it stored is counted even when its output failed, so that
+	// such a run neither loses a document nor stores one twice.
 	Documents, Failed int
 	// Lines counts the top-level line items of the documents that were
 	// calculated.
@@ -534,17 +539,12 @@ func drive[T any](ctx context.Context, cfg Config, com *committer, read *countin
 		if err := com.add(&r); err != nil {
 			return sum, err
 		}
+		count(&sum, &r, 1)
 		if com.full() {
 			if err := com.commit(ctx); err != nil {
+				com.uncount(&sum)
 				return sum, err
 			}
-		}
-		sum.Documents++
-		if r.failed {
-			sum.Failed++
-		} else {
-			sum.Lines += r.lines
-			sum.Totals[r.currency] = sum.Totals[r.currency].Add(r.tax)
 		}
 		com.settle(&sum)
 		if cfg.Progress != nil {
@@ -559,9 +559,29 @@ func drive[T any](ctx context.Context, cfg Config, com *committer, read *countin
 			break
 		}
 	}
-	err = com.commit(ctx)
+	if err = com.commit(ctx); err != nil {
+		com.uncount(&sum)
+		return sum, err
+	}
 	com.settle(&sum)
-	return sum, err
+	return sum, nil
+}
+
+// count adds the document r to sum (sign 1), or takes it out (-1): a
+// failed one to its failures, a calculated one's lines and tax to the
+// totals.
+func count(sum *Summary, r *result, sign int) {
+	sum.Documents += sign
+	if r.failed {
+		sum.Failed += sign
+		return
+	}
+	sum.Lines += sign * r.lines
+	if sign > 0 {
+		sum.Totals[r.currency] = sum.Totals[r.currency].Add(r.tax)
+	} else {
+		sum.Totals[r.currency] = sum.Totals[r.currency].Sub(r.tax)
+	}
 }
 
 // calculators returns the calculations of the three perspectives in the
