@@ -69,6 +69,8 @@ passes --resume), as is --resume with the other --format than the output
 was written in, of an output that lost lines the checkpoint counts, with
 a journal after a run without one (which stored nothing), or without
 after a journaled run. A run without --resume replaces the checkpoint.
+An --out that is not a regular file (a named pipe, /dev/stdout) keeps no
+checkpoint, and --resume of it is refused.
 
 Progress goes to standard error when it is a terminal (documents, rate,
 errors, elapsed time and, for a file, the time left), then a summary:
