@@ -69,7 +69,8 @@ func (f Format) String() string {
 // OpenFile, Sales, Purchases and Owners refuse a Config without an
 // Engine, with a Perspective (Run and OpenFile; the iterators set their
 // own) or Format that is not one of this package's, or with a negative
-// count, before they read anything: the error is a
+// count (or Workers or Chunk above MaxWorkers or MaxChunk), before they
+// read anything: the error is a
 // levy.EInvalid naming that field ("Engine", "Perspective", "Format",
 // "Workers", ...), as is a nil in, out or reqs ("in", "out", "reqs"). A
 // Config is a value: a run copies it, and many runs may share one.
@@ -97,12 +98,13 @@ type Config struct {
 	// (default levy.DefaultTenant).
 	Tenant string
 	// Workers is how many requests are calculated at once (default
-	// runtime.GOMAXPROCS).
+	// runtime.GOMAXPROCS, at most MaxWorkers).
 	Workers int
-	// Chunk is how many inputs a worker takes at once (default 1). A
-	// file read as fast as the workers go runs faster with 16, which
-	// saves most of the goroutines' handovers; input that arrives as it
-	// is written (a pipe, a terminal) is answered line by line with 1.
+	// Chunk is how many inputs a worker takes at once (default 1, at
+	// most MaxChunk). A file read as fast as the workers go runs faster
+	// with 16, which saves most of the goroutines' handovers; input that
+	// arrives as it is written (a pipe, a terminal) is answered line by
+	// line with 1.
 	Chunk int
 	// MaxErrors stops the run after this many failed documents (0:
 	// never); Summary.Stopped is then ErrMaxErrors.
@@ -252,9 +254,20 @@ func (cfg Config) settings() (Config, error) {
 	return cfg, nil
 }
 
+// MaxWorkers and MaxChunk are the largest Config.Workers and
+// Config.Chunk: a run starts its workers and sets aside room for the
+// documents in flight (64 per worker, or a chunk per worker) before it
+// reads anything, so that a larger count would hold the memory of
+// millions of goroutines and documents for an input of one line.
+const (
+	MaxWorkers = 4096
+	MaxChunk   = 4096
+)
+
 // negative returns the invalid-input error (levy.Invalid) naming the
 // first of cfg's counts that is negative, in the order of Config, or nil
 // when none is: 0 is each one's default, and no count may be below it.
+// Workers and Chunk above MaxWorkers and MaxChunk are refused too.
 func (cfg Config) negative() error {
 	for _, f := range []struct {
 		name string
@@ -269,6 +282,12 @@ func (cfg Config) negative() error {
 		if f.n < 0 {
 			return levy.Invalid(f.name, "must not be negative (0 for the default), got %d", f.n)
 		}
+	}
+	if cfg.Workers > MaxWorkers {
+		return levy.Invalid("Workers", "must be at most %d, got %d", MaxWorkers, cfg.Workers)
+	}
+	if cfg.Chunk > MaxChunk {
+		return levy.Invalid("Chunk", "must be at most %d, got %d", MaxChunk, cfg.Chunk)
 	}
 	return nil
 }

@@ -120,6 +120,8 @@ func (o *batchOptions) check(fs *flag.FlagSet) error {
 		return usageError{fmt.Sprintf("unexpected argument %q: give the input with --in", fs.Arg(0))}
 	case o.workers < 1:
 		return usageError{"--workers must be at least 1"}
+	case o.workers > batch.MaxWorkers:
+		return usageError{fmt.Sprintf("--workers must be at most %d", batch.MaxWorkers)}
 	case o.maxErrors < 0:
 		return usageError{"--max-errors must not be negative"}
 	case o.resume && o.out == "-":
