@@ -69,7 +69,8 @@ func (f Format) String() string {
 // OpenFile, Sales, Purchases and Owners refuse a Config without an
 // Engine, with a Perspective (Run and OpenFile; the iterators set their
 // own) or Format that is not one of this package's, or with a negative
-// count, before they read anything: the error is a
+// count (or Workers or Chunk above MaxWorkers or MaxChunk), before they
+// read anything: the error is a
 // levy.EInvalid naming that field ("Engine", "Perspective", "Format",
 // "Workers", ...), as is a nil in, out or reqs ("in", "out", "reqs"). A
 // Config is a value: a run copies it, and many runs may share one.
@@ -97,12 +98,13 @@ type Config struct {
 	// (default levy.DefaultTenant).
 	Tenant string
 	// Workers is how many requests are calculated at once (default
-	// runtime.GOMAXPROCS).
+	// runtime.GOMAXPROCS, at most MaxWorkers).
 	Workers int
-	// Chunk is how many inputs a worker takes at once (default 1). A
-	// file read as fast as the workers go runs faster with 16, which
-	// saves most of the goroutines' handovers; input that arrives as it
-	// is written (a pipe, a terminal) is answered line by line with 1.
+	// Chunk is how many inputs a worker takes at once (default 1, at
+	// most MaxChunk). A file read as fast as the workers go runs faster
+	// with 16, which saves most of the goroutines' handovers; input that
+	// arrives as it is written (a pipe, a terminal) is answered line by
+	// line with 1.
 	Chunk int
 	// MaxErrors stops the run after this many failed documents (0:
 	// never); Summary.Stopped is then ErrMaxErrors.
@@ -133,7 +135,12 @@ type Progress struct {
 // Summary is what a run did.
 type Summary struct {
 	// Documents and Failed count the documents answered, and those of
-	// them that failed.
+	// them that failed. With an error that ended the run (the journal's,
+	// writing the output) they count the documents answered before it,
+	// which a run given them as Config.Skip passes over: a group of a
+	// journaled run that the journal did not store is left out, and one
+	// that it stored is counted even when its output failed, so that
+	// such a run neither loses a document nor stores one twice.
 	Documents, Failed int
 	// Lines counts the top-level line items of the documents that were
 	// calculated.
@@ -247,9 +254,20 @@ func (cfg Config) settings() (Config, error) {
 	return cfg, nil
 }
 
+// MaxWorkers and MaxChunk are the largest Config.Workers and
+// Config.Chunk: a run starts its workers and sets aside room for the
+// documents in flight (64 per worker, or a chunk per worker) before it
+// reads anything, so that a larger count would hold the memory of
+// millions of goroutines and documents for an input of one line.
+const (
+	MaxWorkers = 4096
+	MaxChunk   = 4096
+)
+
 // negative returns the invalid-input error (levy.Invalid) naming the
 // first of cfg's counts that is negative, in the order of Config, or nil
 // when none is: 0 is each one's default, and no count may be below it.
+// Workers and Chunk above MaxWorkers and MaxChunk are refused too.
 func (cfg Config) negative() error {
 	for _, f := range []struct {
 		name string
@@ -264,6 +282,12 @@ func (cfg Config) negative() error {
 		if f.n < 0 {
 			return levy.Invalid(f.name, "must not be negative (0 for the default), got %d", f.n)
 		}
+	}
+	if cfg.Workers > MaxWorkers {
+		return levy.Invalid("Workers", "must be at most %d, got %d", MaxWorkers, cfg.Workers)
+	}
+	if cfg.Chunk > MaxChunk {
+		return levy.Invalid("Chunk", "must be at most %d, got %d", MaxChunk, cfg.Chunk)
 	}
 	return nil
 }
@@ -534,17 +558,12 @@ func drive[T any](ctx context.Context, cfg Config, com *committer, read *countin
 		if err := com.add(&r); err != nil {
 			return sum, err
 		}
+		count(&sum, &r, 1)
 		if com.full() {
 			if err := com.commit(ctx); err != nil {
+				com.uncount(&sum)
 				return sum, err
 			}
-		}
-		sum.Documents++
-		if r.failed {
-			sum.Failed++
-		} else {
-			sum.Lines += r.lines
-			sum.Totals[r.currency] = sum.Totals[r.currency].Add(r.tax)
 		}
 		com.settle(&sum)
 		if cfg.Progress != nil {
@@ -559,9 +578,29 @@ func drive[T any](ctx context.Context, cfg Config, com *committer, read *countin
 			break
 		}
 	}
-	err = com.commit(ctx)
+	if err = com.commit(ctx); err != nil {
+		com.uncount(&sum)
+		return sum, err
+	}
 	com.settle(&sum)
-	return sum, err
+	return sum, nil
+}
+
+// count adds the document r to sum (sign 1), or takes it out (-1): a
+// failed one to its failures, a calculated one's lines and tax to the
+// totals.
+func count(sum *Summary, r *result, sign int) {
+	sum.Documents += sign
+	if r.failed {
+		sum.Failed += sign
+		return
+	}
+	sum.Lines += sign * r.lines
+	if sign > 0 {
+		sum.Totals[r.currency] = sum.Totals[r.currency].Add(r.tax)
+	} else {
+		sum.Totals[r.currency] = sum.Totals[r.currency].Sub(r.tax)
+	}
 }
 
 // calculators returns the calculations of the three perspectives in the

@@ -29,6 +29,9 @@ type File struct {
 	failed  int
 	resumed bool
 	check   *inputCheck // what the skipped input must match; nil for none
+	// stream says that the output is not a regular file (a pipe, a
+	// terminal, /dev/stdout): it keeps no checkpoint, and is not synced.
+	stream bool
 }
 
 // OpenFile opens the output file at path for a run of cfg. Without
@@ -47,12 +50,24 @@ type File struct {
 // without a journal left holding part of a group is cut back to the
 // group's start. While another File has the output open,
 // OpenFile returns ErrOutputBusy and changes nothing.
+//
+// An output that is not a regular file (a named pipe, a terminal,
+// /dev/stdout) is written as Run writes out: without a checkpoint, so
+// its run cannot be resumed (with resume, OpenFile refuses it with a
+// levy.EInvalid naming "path"), and a journaled run into it is exactly
+// once only as long as it does not crash.
 func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File, error) {
 	cfg, err := cfg.settings()
 	if err != nil {
 		return nil, err
 	}
 	o := &File{cfg: cfg, path: path, resumed: resume}
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		if resume {
+			return nil, levy.Invalid("path", "%s is not a regular file (a pipe, a terminal or a device): a run written to it cannot be resumed, as its output cannot be read back", path)
+		}
+		o.stream = true
+	}
 	if resume {
 		count, failed, header := countLines, lineFailed, []byte(nil)
 		if cfg.Format == CSV {
@@ -83,7 +98,11 @@ func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File,
 		}
 	}
 	// The checkpoint of an earlier run into path tells of an output
-	// that is gone now, whether this run is journaled or not.
+	// that is gone now, whether this run is journaled or not. An output
+	// that is no regular file has none.
+	if o.stream {
+		return o, nil
+	}
 	if err := os.Remove(o.checkpoint()); err != nil && !errors.Is(err, os.ErrNotExist) {
 		o.f.Close()
 		return nil, fmt.Errorf("remove the checkpoint of an earlier run: %w", err)
@@ -141,7 +160,12 @@ func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 	}
 	com := &committer{journal: cfg.Journal, tenant: cfg.Tenant, perspective: string(cfg.Perspective), done: o.done, sink: s,
 		side: o.checkpoint()}
-	if cfg.Journal == nil {
+	if o.stream {
+		// A pipe or a device can be neither synced nor read back: the
+		// run goes as Run does, without a checkpoint.
+		s.file, com.side = nil, ""
+	}
+	if cfg.Journal == nil && !o.stream {
 		// The mark of a run without a journal says where each group's
 		// output begins: the file's size, and the header row to come.
 		off, err := o.f.Seek(0, io.SeekCurrent)

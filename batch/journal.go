@@ -191,6 +191,11 @@ type committer struct {
 	// summary, until settle takes them out of it.
 	refused []result
 
+	// posted says that the journal stored the transactions of the group
+	// being committed: from then on its documents count as answered,
+	// even when their output cannot be written (uncount).
+	posted bool
+
 	// latest, when the committer keeps a checkpoint, holds the number of
 	// the latest version of each ID of the group's transactions before
 	// the group was stored (checkpoint.Latest).
@@ -232,6 +237,7 @@ func (c *committer) commit(ctx context.Context) error {
 		return c.sink.flush(false)
 	}
 	ctx = context.WithoutCancel(ctx)
+	c.posted = false
 	if c.start != nil && !c.started {
 		c.chain, c.started = c.start.chain, true
 	}
@@ -277,6 +283,7 @@ func (c *committer) commit(ctx context.Context) error {
 			}
 		}
 	}
+	c.posted = len(c.txs) > 0
 	for i := range c.group {
 		if err := c.sink.emit(&c.group[i]); err != nil {
 			return err
@@ -389,6 +396,23 @@ func (c *committer) settle(sum *Summary) {
 	}
 	clear(c.refused)
 	c.refused = c.refused[:0]
+}
+
+// uncount takes out of sum, after commit failed, the documents of the
+// group it was committing, which drive counted as it added them: unless
+// the journal stored the group, neither its output nor its
+// transactions were written, and a Summary returned with the error
+// counts only the documents answered before it, those a run given them
+// as Config.Skip passes over. A group the journal stored stays counted,
+// so that such a run does not store it again.
+func (c *committer) uncount(sum *Summary) {
+	c.settle(sum)
+	if c.posted {
+		return
+	}
+	for i := range c.group {
+		count(sum, &c.group[i], -1)
+	}
 }
 
 // finish writes the end mark of a run that ended in order, every group

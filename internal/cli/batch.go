@@ -69,6 +69,8 @@ passes --resume), as is --resume with the other --format than the output
 was written in, of an output that lost lines the checkpoint counts, with
 a journal after a run without one (which stored nothing), or without
 after a journaled run. A run without --resume replaces the checkpoint.
+An --out that is not a regular file (a named pipe, /dev/stdout) keeps no
+checkpoint, and --resume of it is refused.
 
 Progress goes to standard error when it is a terminal (documents, rate,
 errors, elapsed time and, for a file, the time left), then a summary:
@@ -118,6 +120,8 @@ func (o *batchOptions) check(fs *flag.FlagSet) error {
 		return usageError{fmt.Sprintf("unexpected argument %q: give the input with --in", fs.Arg(0))}
 	case o.workers < 1:
 		return usageError{"--workers must be at least 1"}
+	case o.workers > batch.MaxWorkers:
+		return usageError{fmt.Sprintf("--workers must be at most %d", batch.MaxWorkers)}
 	case o.maxErrors < 0:
 		return usageError{"--max-errors must not be negative"}
 	case o.resume && o.out == "-":
@@ -316,10 +320,21 @@ type batchProgress struct {
 	size     int64
 	start    time.Time
 	last     time.Time
+	now      func() time.Time
+
+	// based says that the first document was answered, at baseAt, when
+	// baseRead bytes of the input had been read and baseDocs documents
+	// answered: a resumed run reads
+	// the documents it skips first, as fast as the disk goes, and the
+	// time left is judged by the reading of the documents it calculates.
+	based    bool
+	baseAt   time.Time
+	baseRead int64
+	baseDocs int
 }
 
 func newBatchProgress(w io.Writer, quiet bool, size int64, start time.Time) *batchProgress {
-	return &batchProgress{w: w, quiet: quiet, size: size, start: start, terminal: isTerminal(w)}
+	return &batchProgress{w: w, quiet: quiet, size: size, start: start, terminal: isTerminal(w), now: time.Now}
 }
 
 // update redraws the progress line when a fifth of a second has passed.
@@ -327,17 +342,28 @@ func (p *batchProgress) update(pr batch.Progress) {
 	if p.quiet || !p.terminal {
 		return
 	}
-	now := time.Now()
+	now := p.now()
+	if !p.based {
+		p.based, p.baseAt, p.baseRead, p.baseDocs = true, now, pr.Read, pr.Documents
+	}
 	if now.Sub(p.last) < 200*time.Millisecond {
 		return
 	}
 	p.last = now
 	elapsed := now.Sub(p.start)
 	rate := float64(pr.Documents) / max(elapsed.Seconds(), 1e-9)
+	if now.After(p.baseAt) {
+		rate = float64(pr.Documents-p.baseDocs) / now.Sub(p.baseAt).Seconds()
+	}
 	line := fmt.Sprintf("%s, %.0f/s, %s, %s", counted(pr.Documents, "document"), rate, counted(pr.Failed, "error"), elapsed.Round(time.Second))
 	if read := pr.Read; p.size > 0 && read > 0 {
-		left := time.Duration(float64(elapsed) * float64(p.size-read) / float64(read))
-		line += fmt.Sprintf(", %d%%, %s left", read*100/p.size, left.Round(time.Second))
+		line += fmt.Sprintf(", %d%%", read*100/p.size)
+		// The time left is that of the bytes read since the first
+		// document, not of those a resumed run skipped.
+		if since := read - p.baseRead; since > 0 {
+			left := time.Duration(float64(now.Sub(p.baseAt)) * float64(p.size-read) / float64(since))
+			line += fmt.Sprintf(", %s left", left.Round(time.Second))
+		}
 	}
 	fmt.Fprintf(p.w, "\r\033[K%s", line)
 }
