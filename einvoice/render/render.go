@@ -350,8 +350,27 @@ func (c category) key() string {
 type group struct {
 	cat          category
 	taxable, tax decimal.Decimal
-	reasons      []string
-	codes        []string
+	// reasons are the lines' exemption reasons, each once; coded are
+	// the same with each line's reason code, for a breakdown that cannot
+	// state one code for all its lines.
+	reasons, coded []string
+	codes          []string
+	// uncoded is whether a line of the breakdown has no reason code.
+	uncoded bool
+}
+
+// exemption decides the exemption reason (BT-120) and code (BT-121) of
+// the breakdown of g: the one code of its lines when they all have it,
+// with their reasons; otherwise no code, for no code is true of every
+// line (EN 16931 has one breakdown per category and rate, BR-E-10
+// wanting a reason or a code for it), and the reasons of its lines each
+// with its own code, so that none is lost and none is stated of a line
+// it is not true of.
+func (g *group) exemption() (reason, code string) {
+	if len(g.codes) == 1 && !g.uncoded {
+		return strings.Join(g.reasons, "; "), g.codes[0]
+	}
+	return strings.Join(g.coded, "; "), ""
 }
 
 var hundred = decimal.NewFromInt(100)
@@ -482,7 +501,17 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 		if cat.reason != "" && !contains(g.reasons, cat.reason) {
 			g.reasons = append(g.reasons, cat.reason)
 		}
-		if cat.reasonCode != "" && !contains(g.codes, cat.reasonCode) {
+		if c := cat.reason; c != "" {
+			if cat.reasonCode != "" {
+				c += " (" + cat.reasonCode + ")"
+			}
+			if !contains(g.coded, c) {
+				g.coded = append(g.coded, c)
+			}
+		}
+		if cat.reasonCode == "" {
+			g.uncoded = true
+		} else if !contains(g.codes, cat.reasonCode) {
 			g.codes = append(g.codes, cat.reasonCode)
 		}
 	}
@@ -499,11 +528,7 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	}
 	for _, k := range order {
 		g := groups[k]
-		g.cat.reason = strings.Join(g.reasons, "; ")
-		g.cat.reasonCode = ""
-		if len(g.codes) == 1 {
-			g.cat.reasonCode = g.codes[0]
-		}
+		g.cat.reason, g.cat.reasonCode = g.exemption()
 		d.breakdown = append(d.breakdown, *g)
 		if g.cat.code == "K" {
 			d.deliveryCountry = d.buyer.country
