@@ -107,9 +107,10 @@ type Options struct {
 	ContactEmail string `json:"contactEmail,omitempty"`
 	// Original is the transaction that the transaction to render
 	// reverses, when it is a reversal: its credit note refers to the
-	// original's invoice (BG-3). Callers load it (journal.Store.Get of the
-	// transaction's ReversalOf); without it the reference is the
-	// original's transaction ID.
+	// original's invoice (BG-3). Callers load it (journal.Original);
+	// without it the reference is the original's transaction ID, and a
+	// reversal with a document number is refused, since that number
+	// may be the invoice's, which the credit note must not repeat.
 	Original *journal.Transaction `json:"-"`
 	// VATGeography says which countries are in another's VAT area
 	// (Monaco in France's): that of the dataset the transaction was
@@ -416,6 +417,13 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 			if d.number == strings.TrimSpace(orig.DocumentNumber) {
 				d.number = ""
 			}
+		} else if d.number != "" {
+			// A reversal keeps the invoice's number unless it was given
+			// one of its own (journal.Reversal): without the
+			// original, that number may be the invoice's, and a credit
+			// note under it would be a second document with the
+			// invoice's number (BT-1).
+			return nil, refuse(tx, "it reverses transaction %q, which the options do not give (Original): Levy cannot tell whether its document number %q is its own or that of the invoice it reverses; give the original (journal.Original), which the credit note refers to", tx.ReversalOf, d.number)
 		}
 	}
 	if d.number == "" {
