@@ -399,7 +399,7 @@ func (tr tokenRequest) whitespaceHint() string {
 	if hints == nil {
 		return ""
 	}
-	return "; " + strings.Join(hints, ", and ") + " (such as the newline a file keeps), which no Levy client ID or secret holds: remove it"
+	return "; " + strings.Join(hints, ", and ") + " (such as the newline a file keeps), which no Levy client ID or secret holds: remove that whitespace"
 }
 
 // check finds what a token request lacks; cached requests may leave out
