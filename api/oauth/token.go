@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
@@ -371,6 +372,36 @@ func decodeCredentials(s string, formEncoded bool) (id, secret string, ok bool) 
 	return id, secret, true
 }
 
+// whitespaceHint returns, for a failed client authentication, what
+// whitespace the client ID or the secret of tr begins or ends with, such
+// as the newline that a secret read from a file keeps, or "". Levy's
+// client IDs and secrets are base64url and never hold any, so the hint
+// says only what the request itself holds: it is the same whether the
+// client exists or not, and tells nothing of it.
+func (tr tokenRequest) whitespaceHint() string {
+	names := [2]string{"the client_id", "the client_secret"}
+	if tr.scheme != "" {
+		names = [2]string{"the client ID of the Authorization header", "the secret of the Authorization header"}
+	}
+	var hints []string
+	for i, v := range [2]string{tr.ClientID, tr.ClientSecret} {
+		var ends []string
+		if t := strings.TrimLeftFunc(v, unicode.IsSpace); t != v {
+			ends = append(ends, "begins")
+		}
+		if t := strings.TrimRightFunc(v, unicode.IsSpace); t != v {
+			ends = append(ends, "ends")
+		}
+		if ends != nil {
+			hints = append(hints, names[i]+" "+strings.Join(ends, " and ")+" with whitespace")
+		}
+	}
+	if hints == nil {
+		return ""
+	}
+	return "; " + strings.Join(hints, ", and ") + " (such as the newline a file keeps), which no Levy client ID or secret holds: remove that whitespace"
+}
+
 // check finds what a token request lacks; cached requests may leave out
 // grant_type. The audience may be left out: the issuer then takes the
 // credential's only audience, or refuses naming its audiences.
@@ -413,7 +444,11 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 				// costs no hash, is not.
 				h.hold(r.Context(), ae.RetryAfter)
 			}
-			writeOAuthError(w, refusal(ae, tr.scheme))
+			oe := refusal(ae, tr.scheme)
+			if ae.Code == auth.CodeInvalidClient {
+				oe.description += tr.whitespaceHint()
+			}
+			writeOAuthError(w, oe)
 			return
 		}
 		writeOAuthError(w, fault(r, err))

@@ -107,9 +107,10 @@ type Options struct {
 	ContactEmail string `json:"contactEmail,omitempty"`
 	// Original is the transaction that the transaction to render
 	// reverses, when it is a reversal: its credit note refers to the
-	// original's invoice (BG-3). Callers load it (journal.Store.Get of the
-	// transaction's ReversalOf); without it the reference is the
-	// original's transaction ID.
+	// original's invoice (BG-3). Callers load it (journal.Original);
+	// without it the reference is the original's transaction ID, and a
+	// reversal with a document number is refused, since that number
+	// may be the invoice's, which the credit note must not repeat.
 	Original *journal.Transaction `json:"-"`
 	// VATGeography says which countries are in another's VAT area
 	// (Monaco in France's): that of the dataset the transaction was
@@ -350,8 +351,27 @@ func (c category) key() string {
 type group struct {
 	cat          category
 	taxable, tax decimal.Decimal
-	reasons      []string
-	codes        []string
+	// reasons are the lines' exemption reasons, each once; coded are
+	// the same with each line's reason code, for a breakdown that cannot
+	// state one code for all its lines.
+	reasons, coded []string
+	codes          []string
+	// uncoded is whether a line of the breakdown has no reason code.
+	uncoded bool
+}
+
+// exemption decides the exemption reason (BT-120) and code (BT-121) of
+// the breakdown of g: the one code of its lines when they all have it,
+// with their reasons; otherwise no code, for no code is true of every
+// line (EN 16931 has one breakdown per category and rate, BR-E-10
+// wanting a reason or a code for it), and the reasons of its lines each
+// with its own code, so that none is lost and none is stated of a line
+// it is not true of.
+func (g *group) exemption() (reason, code string) {
+	if len(g.codes) == 1 && !g.uncoded {
+		return strings.Join(g.reasons, "; "), g.codes[0]
+	}
+	return strings.Join(g.coded, "; "), ""
 }
 
 var hundred = decimal.NewFromInt(100)
@@ -397,6 +417,13 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 			if d.number == strings.TrimSpace(orig.DocumentNumber) {
 				d.number = ""
 			}
+		} else if d.number != "" {
+			// A reversal keeps the invoice's number unless it was given
+			// one of its own (journal.Reversal): without the
+			// original, that number may be the invoice's, and a credit
+			// note under it would be a second document with the
+			// invoice's number (BT-1).
+			return nil, refuse(tx, "it reverses transaction %q, which the options do not give (Original): Levy cannot tell whether its document number %q is its own or that of the invoice it reverses; give the original (journal.Original), which the credit note refers to", tx.ReversalOf, d.number)
 		}
 	}
 	if d.number == "" {
@@ -482,7 +509,17 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 		if cat.reason != "" && !contains(g.reasons, cat.reason) {
 			g.reasons = append(g.reasons, cat.reason)
 		}
-		if cat.reasonCode != "" && !contains(g.codes, cat.reasonCode) {
+		if c := cat.reason; c != "" {
+			if cat.reasonCode != "" {
+				c += " (" + cat.reasonCode + ")"
+			}
+			if !contains(g.coded, c) {
+				g.coded = append(g.coded, c)
+			}
+		}
+		if cat.reasonCode == "" {
+			g.uncoded = true
+		} else if !contains(g.codes, cat.reasonCode) {
 			g.codes = append(g.codes, cat.reasonCode)
 		}
 	}
@@ -499,11 +536,7 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	}
 	for _, k := range order {
 		g := groups[k]
-		g.cat.reason = strings.Join(g.reasons, "; ")
-		g.cat.reasonCode = ""
-		if len(g.codes) == 1 {
-			g.cat.reasonCode = g.codes[0]
-		}
+		g.cat.reason, g.cat.reasonCode = g.exemption()
 		d.breakdown = append(d.breakdown, *g)
 		if g.cat.code == "K" {
 			d.deliveryCountry = d.buyer.country

@@ -229,11 +229,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	if c.dataDir == "" {
 		return usageError{"serve needs a data directory: --data-dir DIR (or LEVY_DATA_DIR)"}
 	}
-	if c.exportTimeout <= 0 {
-		return usageError{fmt.Sprintf("--export-timeout %s: want a positive duration, such as 10m", c.exportTimeout)}
-	}
-	if c.exportsPerTenant < 1 {
-		return usageError{fmt.Sprintf("--exports-per-tenant %d: want 1 or more", c.exportsPerTenant)}
+	if err := c.checkBounds(); err != nil {
+		return err
 	}
 	log, err := newLogger(stderr, c.logFormat, c.logLevel)
 	if err != nil {
