@@ -17,15 +17,7 @@ func TestCodesApplyDated(t *testing.T) {
 			{alpha: "EUR", numeric: 978, name: "Euro", minorUnits: 2},
 		}
 	}
-	table := func(rows ...string) *Table {
-		t.Helper()
-		tb, err := parseRatesTable(strings.NewReader("code,numeric,name,minor_units,introduced,withdrawn,successor,citation\n"+strings.Join(rows, "\n")),
-			codesDatedFile, "code")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return tb
-	}
+	table := func(rows ...string) *Table { return datedTable(t, rows...) }
 	got, err := codesApplyDated(list(), table(
 		"HRK,191,Kuna,2,,2023-01-01,EUR,Regulation (EU) 2022/1208",
 		"ANG,532,Netherlands Antillean Guilder,2,,2025-07-01,XCG,amendment 176",
@@ -54,4 +46,16 @@ func TestCodesApplyDated(t *testing.T) {
 			t.Errorf("%s: %v, want an error naming %s", name, err, codesDatedFile)
 		}
 	}
+}
+
+// datedTable parses rows under the header of the curated table of dated
+// currencies, failing the test if they do not parse.
+func datedTable(t *testing.T, rows ...string) *Table {
+	t.Helper()
+	tb, err := parseRatesTable(strings.NewReader("code,numeric,name,minor_units,introduced,withdrawn,successor,citation\n"+strings.Join(rows, "\n")),
+		codesDatedFile, "code")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
 }

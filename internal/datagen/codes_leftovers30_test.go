@@ -18,15 +18,7 @@ func TestCodesApplyDatedIntroduced(t *testing.T) {
 			{alpha: "ZWG", numeric: 924, name: "Zimbabwe Gold", minorUnits: 2},
 		}
 	}
-	table := func(rows ...string) *Table {
-		t.Helper()
-		tb, err := parseRatesTable(strings.NewReader("code,numeric,name,minor_units,introduced,withdrawn,successor,citation\n"+strings.Join(rows, "\n")),
-			codesDatedFile, "code")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return tb
-	}
+	table := func(rows ...string) *Table { return datedTable(t, rows...) }
 	got, err := codesApplyDated(list(), table(
 		"ANG,532,Netherlands Antillean Guilder,2,,2025-07-01,XCG,amendment 176",
 		"XCG,532,Caribbean Guilder,2,2025-03-31,,,amendment 176",
