@@ -2,31 +2,15 @@ package console_test
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
-)
 
-// chromium finds the machine's Chromium, or skips the test (fails it
-// under CI=true, where .ci/test installs it) naming the missing binary.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed (apt-get install -y chromium); CI=true needs it for the console's browser tests")
-	}
-	t.Skip("chromium is not installed (apt-get install -y chromium): the console's browser tests skip")
-	return ""
-}
+	"github.com/levytax/levy/internal/browsertest"
+)
 
 // tab is one headless Chromium on a console page of the package's
 // fixture, signed in with a console token (the fixture has no
@@ -42,22 +26,7 @@ type tab struct {
 // signed in.
 func openConsole(t *testing.T, f *fixture, zone string) *tab {
 	t.Helper()
-	path := chromium(t)
-	tmp, err := os.MkdirTemp("", "levy-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.Env("TMPDIR=" + tmp), chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 800),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelAlloc(); _ = os.RemoveAll(tmp) })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
-	}
+	ctx := browsertest.Start(t)
 	b := &tab{t: t, ctx: ctx, base: f.srv.URL}
 	if zone != "" {
 		if _, err := chromedp.Call(ctx, emulation.SetTimezoneOverride, emulation.SetTimezoneOverrideParams{TimezoneID: zone}); err != nil {

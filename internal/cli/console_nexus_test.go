@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/levytax/levy/internal/browsertest"
 )
 
 // TestConsoleNexusShareAndEmptyPeriod: the console's nexus page takes
@@ -15,7 +17,7 @@ import (
 // nearest were 0.8 and 0.85), and a row whose jurisdiction had no
 // threshold on the day shows no period (the page printed " to ").
 func TestConsoleNexusShareAndEmptyPeriod(t *testing.T) {
-	chromiumPath(t)
+	browsertest.Path(t)
 	dir := t.TempDir()
 	req := `{"saleMessageType":"INVOICE","transactionType":"SALE","transactionId":"WA-1","documentDate":"2026-03-01",
 		"seller":{"company":"ACME","physicalOrigin":{"city":"Portland","mainDivision":"OR","postalCode":"97201","country":"US"}},

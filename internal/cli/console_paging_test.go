@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/levytax/levy/internal/browsertest"
 )
 
 // TestConsoleProfileListsPage stores more product codes than one page of
@@ -16,7 +18,7 @@ import (
 // as the API's own pages hold them. The console used to draw the first
 // 500 under "500 of 501 product codes" with no way to reach the rest.
 func TestConsoleProfileListsPage(t *testing.T) {
-	chromiumPath(t)
+	browsertest.Path(t)
 	out := &syncBuilder{}
 	dir := t.TempDir()
 	base, stop, _, _ := startServeOut(t, dir, serveConfig{}, out)

@@ -11,6 +11,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/levytax/levy/journal"
+
+	"github.com/levytax/levy/internal/browsertest"
 )
 
 // reviewConsole is a server started with --dev, a browser signed in to
@@ -26,7 +28,7 @@ type reviewConsole struct {
 // in.
 func startReviewConsole(t *testing.T, args ...string) *reviewConsole {
 	t.Helper()
-	chromiumPath(t)
+	browsertest.Path(t)
 	out := &syncBuilder{}
 	base, stop, _, apiToken := startServeOut(t, t.TempDir(), serveConfig{}, out, args...)
 	t.Cleanup(func() {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/levytax/levy/internal/browsertest"
 )
 
 // heldProxy is a reverse proxy in front of levy serve that holds the
@@ -121,7 +123,7 @@ func submission(b *browserSession) string {
 // client ID and the secret in the URL of the page (and in the server's
 // and the proxies' logs, and the browser's history).
 func TestConsoleSignInWhileThePageLoads(t *testing.T) {
-	chromiumPath(t)
+	browsertest.Path(t)
 	// An audience of its own, which the page shows once its settings
 	// came (the page's default text is levy://console).
 	const audience = "levy://console-sign-in"

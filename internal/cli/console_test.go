@@ -13,7 +13,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -25,23 +24,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/browsertest"
 )
-
-// chromiumPath finds the Chromium of the machine, or skips the test
-// (fails it under CI=true) naming the missing binary.
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed (apt-get install -y chromium); CI=true needs it for the console's browser tests")
-	}
-	t.Skip("chromium is not installed (apt-get install -y chromium): the console's browser tests skip")
-	return ""
-}
 
 // browserSession is one headless Chromium driven over the DevTools
 // protocol, with the messages its pages wrote to their console.
@@ -57,25 +41,8 @@ type browserSession struct {
 // and a collector of its console messages; it stops with the test.
 func startBrowser(t *testing.T) *browserSession {
 	t.Helper()
-	// Chromium keeps its singleton socket in an org.chromium.* directory
-	// under TMPDIR and never removes it; a TMPDIR of the session's own,
-	// removed when the browser has stopped, takes it away. The path stays
-	// short: a Unix socket's path is limited to 107 bytes, which a
-	// t.TempDir named after a subtest can pass.
-	tmp, err := os.MkdirTemp("", "levy-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.Env("TMPDIR=" + tmp),
-		chromedp.ExecPath(chromiumPath(t)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 800),
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelAlloc(); _ = os.RemoveAll(tmp) })
+	ctx := browsertest.Start(t)
+	var err error
 	shots := os.Getenv("LEVY_CONSOLE_SCREENSHOTS")
 	if shots == "" {
 		if shots, err = os.MkdirTemp("", "levy-console-screenshots-"); err != nil {
@@ -87,13 +54,6 @@ func startBrowser(t *testing.T) *browserSession {
 		t.Cleanup(func() { _ = os.Remove(made) })
 	} else if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
-	}
-	// Start the browser here, once: an action that finds it not started
-	// starts it, and one started again over a start that failed half way
-	// (the process up, its connection not) closed the context's channel
-	// twice and panicked the whole package.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
 	}
 	b := &browserSession{t: t, ctx: ctx, shots: shots}
 	messages := chromedp.Console(ctx)
@@ -307,7 +267,7 @@ func mercator(lat, lng float64) (x, y float64) {
 // It saves a screenshot of each page and reports how long the map took
 // to draw the US counties.
 func TestConsoleInBrowser(t *testing.T) {
-	chromiumPath(t)
+	browsertest.Path(t)
 	testStart := time.Now()
 
 	// A webhook target that refuses until told otherwise, so that the
