@@ -48,7 +48,7 @@ import (
 // The tags are compiled, not read at run time: TestValidationCode turns
 // them into the walk methods of validate_gen.go, plain Go that visits
 // every field of a request without reflection, and fails when the
-// committed file is out of date (go test ./engine -run
+// committed file is out of date (go test ./wire -run
 // TestValidationCode -update rewrites it).
 
 // patterns are the named patterns of the pattern rule, with the words of
