@@ -548,6 +548,13 @@ func applyChecks(sch object, f jsonField) error {
 			}
 			sch["pattern"] = nonBlankIdentifierPattern
 			sch["not"] = dotSegmentsSchema()
+		case "lines":
+			// Free text that may run over several lines: its control
+			// characters are checked by wire.CheckText, which the
+			// document does not spell out.
+			if base.Kind() != reflect.String {
+				return bad()
+			}
 		case "latitude", "longitude":
 			if base.Kind() != reflect.String {
 				return bad()

@@ -9,14 +9,15 @@ import (
 // TestStoredTextWithNULRefused sends invoices whose customer name,
 // street or line description holds U+0000 (NUL). A journal over Badger
 // stored them and one over PostgreSQL failed with 500; each is answered
-// 400 naming the member as the journal keeps it, and nothing is stored.
+// 400 naming the request's member (validation refuses it before the
+// journal, whose own check names its member), and nothing is stored.
 func TestStoredTextWithNULRefused(t *testing.T) {
 	h := newHarness(t)
 	invoice := strings.Replace(quotation, `"QUOTATION"`, `"INVOICE"`, 1)
 	cases := []struct{ name, from, to, target string }{
-		{"name", `"customer":{`, `"customer":{"customerName":"Ann\u0000Smith",`, "customer.name"},
-		{"street", `"200 N Spring St"`, `"200 N\u0000Spring St"`, "customer.address.street1"},
-		{"description", `{"lineItemId":"1",`, `{"lineItemId":"1","lineItemDescription":"\u0000",`, "lines[0].item.description"},
+		{"name", `"customer":{`, `"customer":{"customerName":"Ann\u0000Smith",`, "customer.customerName"},
+		{"street", `"200 N Spring St"`, `"200 N\u0000Spring St"`, "customer.destination.streetAddress1"},
+		{"description", `{"lineItemId":"1",`, `{"lineItemId":"1","lineItemDescription":"\u0000",`, "lineItems[0].lineItemDescription"},
 	}
 	for _, c := range cases {
 		id := "ops3-nul-" + c.name

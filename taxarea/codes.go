@@ -17,7 +17,9 @@ func (r *Resolver) LookupTaxAreaID(ctx context.Context, req wire.TaxAreaIDLookup
 }
 
 func (r *Resolver) lookupTaxAreaID(ctx context.Context, prefix string, req wire.TaxAreaIDLookupRequest) (*wire.LookupResponse, error) {
-	id := strings.TrimSpace(req.TaxAreaID)
+	// The ID is taken as it is, as /changed-taxareas/{taxareaid} and a
+	// calculation's taxAreaId take it: " 123" is refused, not trimmed.
+	id := req.TaxAreaID
 	if err := wire.ValidateTaxAreaID(prefix+"taxAreaId", id); err != nil {
 		return nil, err
 	}

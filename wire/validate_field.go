@@ -31,16 +31,24 @@ import (
 //	nonblank         with id: the identifier holds a character other
 //	                 than whitespace and is not "." or ".." (a
 //	                 transaction ID; see CheckTransactionID)
+//	lines            the string is text that may run over several lines
+//	                 (a description): it may hold line feeds and carriage
+//	                 returns
 //
 // Every rule but required applies only to a present field: an empty
-// string, a nil pointer and an empty array are absent. A value of a type
+// string, a nil pointer and an empty array are absent. A string that is
+// neither an identifier nor held to a pattern, a format or the values of
+// an enumeration is free text (a name, an address line, a description):
+// it must be valid UTF-8 and hold no C0 control character (U+0000 to
+// U+001F) but a tab, and, with the lines rule, line feeds and carriage
+// returns (see CheckText). A value of a type
 // with a Valid method (the enumerations) must be valid. Checks that
 // involve several fields are check methods of the types.
 //
 // The tags are compiled, not read at run time: TestValidationCode turns
 // them into the walk methods of validate_gen.go, plain Go that visits
 // every field of a request without reflection, and fails when the
-// committed file is out of date (go test ./engine -run
+// committed file is out of date (go test ./wire -run
 // TestValidationCode -update rewrites it).
 
 // patterns are the named patterns of the pattern rule, with the words of
@@ -256,6 +264,64 @@ func identifierViolation(s string) string {
 			return fmt.Sprintf("must not contain bidirectional formatting characters, and holds U+%04X at byte %d", r, i)
 		}
 		i += n - 1
+	}
+	return ""
+}
+
+// text reports a member of free text that holds a control character it
+// may not hold or is not valid UTF-8. lines says whether it may run over
+// several lines.
+func (v *violations) text(p *fieldPath, name, s string, lines bool) {
+	if msg := textViolation(s, lines); msg != "" {
+		v.add(p.Field(name), "%s", msg)
+	}
+}
+
+// CheckText returns an EInvalid error about field when s is not fit to be
+// free text of a request (a name, an address line, a description), and
+// nil when it is. Free text is valid UTF-8 and holds no C0 control
+// character (U+0000 to U+001F: NUL, escape, form feed and the like) but
+// a tab; text of several lines (lines true, a description) may also hold
+// line feeds and carriage returns. NUL above all can not be stored in the
+// tax journal, and the others have no place in text that is printed on
+// an invoice, exported or logged.
+func CheckText(field, s string, lines bool) error {
+	if msg := textViolation(s, lines); msg != "" {
+		return levy.Invalid(field, "%s", msg)
+	}
+	return nil
+}
+
+// textViolation says why s is not fit to be free text, or returns "". It
+// runs on every string of every request: text that is plain ASCII is
+// checked in one pass over its bytes, without allocating.
+func textViolation(s string, lines bool) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 {
+			ascii = ascii && c < utf8.RuneSelf
+			continue
+		}
+		// A byte below 0x20 is never part of a multi-byte UTF-8
+		// sequence: it is the control character itself.
+		if c == '\t' || lines && (c == '\n' || c == '\r') {
+			continue
+		}
+		if lines {
+			return fmt.Sprintf("must not contain control characters other than tab, line feed and carriage return, and holds U+%04X at byte %d", c, i)
+		}
+		return fmt.Sprintf("must not contain control characters or line breaks (a tab is allowed), and holds U+%04X at byte %d", c, i)
+	}
+	if ascii || utf8.ValidString(s) {
+		return ""
+	}
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			return fmt.Sprintf("must be valid UTF-8, and is not at byte %d", i)
+		}
+		i += n
 	}
 	return ""
 }

@@ -69,11 +69,13 @@ func (x *Buyer) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Division) > 40 {
 			v.tooLong(p, "division", x.Division, 40)
 		}
+		v.text(p, "division", x.Division, false)
 	}
 	if x.Department != "" {
 		if len(x.Department) > 40 {
 			v.tooLong(p, "department", x.Department, 40)
 		}
+		v.text(p, "department", x.Department, false)
 	}
 	if x.Destination != nil {
 		x.Destination.walk(v, p.Field("destination"), depth+1)
@@ -118,6 +120,7 @@ func (x *CitationOverride) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Citation) > 512 {
 			v.tooLong(p, "citation", x.Citation, 512)
 		}
+		v.text(p, "citation", x.Citation, true)
 	}
 }
 
@@ -156,6 +159,9 @@ func (x *Currency) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if x.ISOCurrencyCodeNum != nil {
 		v.report(p, "isoCurrencyCodeNum", rules4.numberViolation(money.FromInt(int64(*x.ISOCurrencyCodeNum))))
+	}
+	if x.ISOCurrencyName != "" {
+		v.text(p, "isoCurrencyName", x.ISOCurrencyName, false)
 	}
 }
 
@@ -208,6 +214,9 @@ func (x *Customer) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if x.CustomerCode != nil {
 		x.CustomerCode.walk(v, p.Field("customerCode"), depth+1)
+	}
+	if x.CustomerName != "" {
+		v.text(p, "customerName", x.CustomerName, false)
 	}
 	if x.Destination != nil {
 		x.Destination.walk(v, p.Field("destination"), depth+1)
@@ -329,6 +338,7 @@ func (x *EvidenceCountry) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Country) > 60 {
 			v.tooLong(p, "country", x.Country, 60)
 		}
+		v.text(p, "country", x.Country, false)
 	}
 }
 
@@ -340,6 +350,7 @@ func (x *EvidenceValue) walk(v *violations, p *fieldPath, depth int) {
 	if !(x.Value != "") {
 		v.required(p, "value", "")
 	} else {
+		v.text(p, "value", x.Value, false)
 	}
 }
 
@@ -354,12 +365,18 @@ func (x *ExemptionCertificate) walk(v *violations, p *fieldPath, depth int) {
 		}
 		v.identifier(p, "exemptionCertificateNumber", x.ExemptionCertificateNumber)
 	}
+	if x.Value != "" {
+		v.text(p, "value", x.Value, false)
+	}
 }
 
 // walk checks the members of a FiscalRepresentative at p.
 func (x *FiscalRepresentative) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
+	}
+	if x.BusinessName != "" {
+		v.text(p, "businessName", x.BusinessName, false)
 	}
 	if x.TaxRegistrationNumber != "" {
 		if len(x.TaxRegistrationNumber) > 40 {
@@ -388,6 +405,7 @@ func (x *FlexibleCodeField) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Value) > 250 {
 			v.tooLong(p, "value", x.Value, 250)
 		}
+		v.text(p, "value", x.Value, false)
 	}
 }
 
@@ -454,6 +472,9 @@ func (x *Imposition) walk(v *violations, p *fieldPath, depth int) {
 	if x.ImpositionID != "" {
 		v.identifier(p, "impositionId", x.ImpositionID)
 	}
+	if x.Value != "" {
+		v.text(p, "value", x.Value, false)
+	}
 }
 
 // walk checks the members of a ImpositionInclusion at p.
@@ -480,10 +501,14 @@ func (x *ImpositionType) walk(v *violations, p *fieldPath, depth int) {
 	if x.ImpositionTypeID != "" {
 		v.identifier(p, "impositionTypeId", x.ImpositionTypeID)
 	}
+	if x.Value != "" {
+		v.text(p, "value", x.Value, false)
+	}
 	if x.WithholdingType != "" {
 		if len(x.WithholdingType) > 60 {
 			v.tooLong(p, "withholdingType", x.WithholdingType, 60)
 		}
+		v.text(p, "withholdingType", x.WithholdingType, false)
 	}
 }
 
@@ -584,11 +609,13 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.TransactionCondition) > 40 {
 			v.tooLong(p, "transactionCondition", x.TransactionCondition, 40)
 		}
+		v.text(p, "transactionCondition", x.TransactionCondition, false)
 	}
 	if x.BuyerCNAE != "" {
 		if len(x.BuyerCNAE) > 40 {
 			v.tooLong(p, "buyerCNAE", x.BuyerCNAE, 40)
 		}
+		v.text(p, "buyerCNAE", x.BuyerCNAE, false)
 	}
 	if x.SellerCondition != "" {
 		v.report(p, "sellerCondition", rules18.enumViolation(x.SellerCondition.Valid(), string(x.SellerCondition)))
@@ -597,6 +624,7 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.SellerCNAE) > 40 {
 			v.tooLong(p, "sellerCNAE", x.SellerCNAE, 40)
 		}
+		v.text(p, "sellerCNAE", x.SellerCNAE, false)
 	}
 	if x.NatureOfFiscalOperation != "" {
 		v.report(p, "natureOfFiscalOperation", rules19.enumViolation(x.NatureOfFiscalOperation.Valid(), string(x.NatureOfFiscalOperation)))
@@ -641,6 +669,7 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.MaterialOrigin) > 60 {
 			v.tooLong(p, "materialOrigin", x.MaterialOrigin, 60)
 		}
+		v.text(p, "materialOrigin", x.MaterialOrigin, false)
 	}
 	if x.ProjectNumber != "" {
 		if len(x.ProjectNumber) > 40 {
@@ -652,11 +681,13 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Usage) > 40 {
 			v.tooLong(p, "usage", x.Usage, 40)
 		}
+		v.text(p, "usage", x.Usage, false)
 	}
 	if x.UsageClass != "" {
 		if len(x.UsageClass) > 40 {
 			v.tooLong(p, "usageClass", x.UsageClass, 40)
 		}
+		v.text(p, "usageClass", x.UsageClass, false)
 	}
 	if x.VendorSKU != "" {
 		if len(x.VendorSKU) > 40 {
@@ -726,26 +757,31 @@ func (x *LineType) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.AccumulationLocation) > 40 {
 			v.tooLong(p, "accumulationLocation", x.AccumulationLocation, 40)
 		}
+		v.text(p, "accumulationLocation", x.AccumulationLocation, false)
 	}
 	if x.Content != "" {
 		if len(x.Content) > 40 {
 			v.tooLong(p, "content", x.Content, 40)
 		}
+		v.text(p, "content", x.Content, false)
 	}
 	if x.Direction != "" {
 		if len(x.Direction) > 40 {
 			v.tooLong(p, "direction", x.Direction, 40)
 		}
+		v.text(p, "direction", x.Direction, false)
 	}
 	if x.Status != "" {
 		if len(x.Status) > 40 {
 			v.tooLong(p, "status", x.Status, 40)
 		}
+		v.text(p, "status", x.Status, false)
 	}
 	if x.Value != "" {
 		if len(x.Value) > 40 {
 			v.tooLong(p, "value", x.Value, 40)
 		}
+		v.text(p, "value", x.Value, false)
 	}
 }
 
@@ -758,31 +794,37 @@ func (x *LineTypeSet) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.AccumulationLocation) > 40 {
 			v.tooLong(p, "accumulationLocation", x.AccumulationLocation, 40)
 		}
+		v.text(p, "accumulationLocation", x.AccumulationLocation, false)
 	}
 	if x.Basis != "" {
 		if len(x.Basis) > 40 {
 			v.tooLong(p, "basis", x.Basis, 40)
 		}
+		v.text(p, "basis", x.Basis, false)
 	}
 	if x.Content != "" {
 		if len(x.Content) > 40 {
 			v.tooLong(p, "content", x.Content, 40)
 		}
+		v.text(p, "content", x.Content, false)
 	}
 	if x.Direction != "" {
 		if len(x.Direction) > 40 {
 			v.tooLong(p, "direction", x.Direction, 40)
 		}
+		v.text(p, "direction", x.Direction, false)
 	}
 	if x.Status != "" {
 		if len(x.Status) > 40 {
 			v.tooLong(p, "status", x.Status, 40)
 		}
+		v.text(p, "status", x.Status, false)
 	}
 	if x.Value != "" {
 		if len(x.Value) > 40 {
 			v.tooLong(p, "value", x.Value, 40)
 		}
+		v.text(p, "value", x.Value, false)
 	}
 	if x.Count != nil {
 		v.amount(p, "count", (*x.Count), nil)
@@ -801,26 +843,31 @@ func (x *Location) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.StreetAddress1) > 100 {
 			v.tooLong(p, "streetAddress1", x.StreetAddress1, 100)
 		}
+		v.text(p, "streetAddress1", x.StreetAddress1, false)
 	}
 	if x.StreetAddress2 != "" {
 		if len(x.StreetAddress2) > 100 {
 			v.tooLong(p, "streetAddress2", x.StreetAddress2, 100)
 		}
+		v.text(p, "streetAddress2", x.StreetAddress2, false)
 	}
 	if x.City != "" {
 		if len(x.City) > 60 {
 			v.tooLong(p, "city", x.City, 60)
 		}
+		v.text(p, "city", x.City, false)
 	}
 	if x.MainDivision != "" {
 		if len(x.MainDivision) > 60 {
 			v.tooLong(p, "mainDivision", x.MainDivision, 60)
 		}
+		v.text(p, "mainDivision", x.MainDivision, false)
 	}
 	if x.SubDivision != "" {
 		if len(x.SubDivision) > 60 {
 			v.tooLong(p, "subDivision", x.SubDivision, 60)
 		}
+		v.text(p, "subDivision", x.SubDivision, false)
 	}
 	if x.PostalCode != "" {
 		if len(x.PostalCode) > 20 {
@@ -832,6 +879,7 @@ func (x *Location) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Country) > 60 {
 			v.tooLong(p, "country", x.Country, 60)
 		}
+		v.text(p, "country", x.Country, false)
 	}
 	if x.TaxAreaID != "" {
 		v.taxArea(p, "taxAreaId", x.TaxAreaID)
@@ -858,6 +906,7 @@ func (x *Location) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.LocationCondition) > 40 {
 			v.tooLong(p, "locationCondition", x.LocationCondition, 40)
 		}
+		v.text(p, "locationCondition", x.LocationCondition, false)
 	}
 	if x.LocationCustomsStatus != "" {
 		v.report(p, "locationCustomsStatus", rules25.enumViolation(x.LocationCustomsStatus.Valid(), string(x.LocationCustomsStatus)))
@@ -905,11 +954,13 @@ func (x *LocationEvidenceAddress) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Country) > 60 {
 			v.tooLong(p, "country", x.Country, 60)
 		}
+		v.text(p, "country", x.Country, false)
 	}
 	if x.MainDivision != "" {
 		if len(x.MainDivision) > 60 {
 			v.tooLong(p, "mainDivision", x.MainDivision, 60)
 		}
+		v.text(p, "mainDivision", x.MainDivision, false)
 	}
 }
 
@@ -976,11 +1027,13 @@ func (x *Owner) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Division) > 40 {
 			v.tooLong(p, "division", x.Division, 40)
 		}
+		v.text(p, "division", x.Division, false)
 	}
 	if x.Department != "" {
 		if len(x.Department) > 40 {
 			v.tooLong(p, "department", x.Department, 40)
 		}
+		v.text(p, "department", x.Department, false)
 	}
 	if x.PhysicalOrigin != nil {
 		x.PhysicalOrigin.walk(v, p.Field("physicalOrigin"), depth+1)
@@ -1022,6 +1075,7 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.LineItemDescription) > 512 {
 			v.tooLong(p, "lineItemDescription", x.LineItemDescription, 512)
 		}
+		v.text(p, "lineItemDescription", x.LineItemDescription, true)
 	}
 	if x.MovementMethod != "" {
 		v.report(p, "movementMethod", rules28.enumViolation(x.MovementMethod.Valid(), string(x.MovementMethod)))
@@ -1276,26 +1330,31 @@ func (x *PhysicalLocation) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.StreetAddress1) > 100 {
 			v.tooLong(p, "streetAddress1", x.StreetAddress1, 100)
 		}
+		v.text(p, "streetAddress1", x.StreetAddress1, false)
 	}
 	if x.StreetAddress2 != "" {
 		if len(x.StreetAddress2) > 100 {
 			v.tooLong(p, "streetAddress2", x.StreetAddress2, 100)
 		}
+		v.text(p, "streetAddress2", x.StreetAddress2, false)
 	}
 	if x.City != "" {
 		if len(x.City) > 60 {
 			v.tooLong(p, "city", x.City, 60)
 		}
+		v.text(p, "city", x.City, false)
 	}
 	if x.MainDivision != "" {
 		if len(x.MainDivision) > 60 {
 			v.tooLong(p, "mainDivision", x.MainDivision, 60)
 		}
+		v.text(p, "mainDivision", x.MainDivision, false)
 	}
 	if x.SubDivision != "" {
 		if len(x.SubDivision) > 60 {
 			v.tooLong(p, "subDivision", x.SubDivision, 60)
 		}
+		v.text(p, "subDivision", x.SubDivision, false)
 	}
 	if x.PostalCode != "" {
 		if len(x.PostalCode) > 20 {
@@ -1307,6 +1366,7 @@ func (x *PhysicalLocation) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Country) > 60 {
 			v.tooLong(p, "country", x.Country, 60)
 		}
+		v.text(p, "country", x.Country, false)
 	}
 	if x.TaxAreaID != "" {
 		v.taxArea(p, "taxAreaId", x.TaxAreaID)
@@ -1372,6 +1432,7 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.LineItemDescription) > 512 {
 			v.tooLong(p, "lineItemDescription", x.LineItemDescription, 512)
 		}
+		v.text(p, "lineItemDescription", x.LineItemDescription, true)
 	}
 	if x.TransactionType != "" {
 		v.report(p, "transactionType", rules33.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
@@ -1666,12 +1727,21 @@ func (x *ReturnsCodeField) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
 	}
+	if x.Name != "" {
+		v.text(p, "name", x.Name, false)
+	}
+	if x.Value != "" {
+		v.text(p, "value", x.Value, false)
+	}
 }
 
 // walk checks the members of a ReturnsDateField at p.
 func (x *ReturnsDateField) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
+	}
+	if x.Name != "" {
+		v.text(p, "name", x.Name, false)
 	}
 }
 
@@ -1707,12 +1777,18 @@ func (x *ReturnsIndicatorField) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
 	}
+	if x.Name != "" {
+		v.text(p, "name", x.Name, false)
+	}
 }
 
 // walk checks the members of a ReturnsNumericField at p.
 func (x *ReturnsNumericField) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
+	}
+	if x.Name != "" {
+		v.text(p, "name", x.Name, false)
 	}
 	if x.Value != nil {
 		v.amount(p, "value", (*x.Value), nil)
@@ -1740,6 +1816,7 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.LineItemDescription) > 512 {
 			v.tooLong(p, "lineItemDescription", x.LineItemDescription, 512)
 		}
+		v.text(p, "lineItemDescription", x.LineItemDescription, true)
 	}
 	if x.TransactionType != "" {
 		v.report(p, "transactionType", rules36.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
@@ -1966,11 +2043,13 @@ func (x *Seller) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Division) > 40 {
 			v.tooLong(p, "division", x.Division, 40)
 		}
+		v.text(p, "division", x.Division, false)
 	}
 	if x.Department != "" {
 		if len(x.Department) > 40 {
 			v.tooLong(p, "department", x.Department, 40)
 		}
+		v.text(p, "department", x.Department, false)
 	}
 	if x.PhysicalOrigin != nil {
 		x.PhysicalOrigin.walk(v, p.Field("physicalOrigin"), depth+1)
@@ -2013,6 +2092,7 @@ func (x *SupplementaryUnit) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.UnitType) > 20 {
 			v.tooLong(p, "unitType", x.UnitType, 20)
 		}
+		v.text(p, "unitType", x.UnitType, false)
 	}
 	if x.Value != nil {
 		v.amount(p, "value", (*x.Value), nil)
@@ -2023,6 +2103,9 @@ func (x *SupplementaryUnit) walk(v *violations, p *fieldPath, depth int) {
 func (x *TaxAreaLookup) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
+	}
+	if x.ConfidenceIndicator != "" {
+		v.text(p, "confidenceIndicator", x.ConfidenceIndicator, false)
 	}
 	if len(x.Statuses) > 0 {
 		for i := range x.Statuses {
@@ -2035,6 +2118,12 @@ func (x *TaxAreaLookup) walk(v *violations, p *fieldPath, depth int) {
 func (x *TaxAreaLookupStatus) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
+	}
+	if x.LookupResult != "" {
+		v.text(p, "lookupResult", string(x.LookupResult), false)
+	}
+	if x.Value != "" {
+		v.text(p, "value", x.Value, false)
 	}
 }
 
@@ -2079,6 +2168,7 @@ func (x *TaxRegistration) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.MainDivision) > 60 {
 			v.tooLong(p, "mainDivision", x.MainDivision, 60)
 		}
+		v.text(p, "mainDivision", x.MainDivision, false)
 	}
 	if x.JurisdictionID != "" {
 		v.identifier(p, "jurisdictionId", x.JurisdictionID)
@@ -2128,6 +2218,9 @@ func (x *TaxabilityCategory) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
 	}
+	if x.Value != "" {
+		v.text(p, "value", x.Value, false)
+	}
 }
 
 // walk checks the members of a TaxabilityCategoryTotal at p.
@@ -2139,21 +2232,25 @@ func (x *TaxabilityCategoryTotal) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Country) > 60 {
 			v.tooLong(p, "country", x.Country, 60)
 		}
+		v.text(p, "country", x.Country, false)
 	}
 	if x.MainDivision != "" {
 		if len(x.MainDivision) > 60 {
 			v.tooLong(p, "mainDivision", x.MainDivision, 60)
 		}
+		v.text(p, "mainDivision", x.MainDivision, false)
 	}
 	if x.SubDivision != "" {
 		if len(x.SubDivision) > 60 {
 			v.tooLong(p, "subDivision", x.SubDivision, 60)
 		}
+		v.text(p, "subDivision", x.SubDivision, false)
 	}
 	if x.City != "" {
 		if len(x.City) > 60 {
 			v.tooLong(p, "city", x.City, 60)
 		}
+		v.text(p, "city", x.City, false)
 	}
 	if x.ImpositionType != nil {
 		x.ImpositionType.walk(v, p.Field("impositionType"), depth+1)
@@ -2190,6 +2287,15 @@ func (x *ValidationResult) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if x.ValidationInfo != "" {
 		v.report(p, "validationInfo", rules42.enumViolation(x.ValidationInfo.Valid(), string(x.ValidationInfo)))
+	}
+	if x.TaxRegistrationNumberNormalized != "" {
+		v.text(p, "taxRegistrationNumberNormalized", x.TaxRegistrationNumberNormalized, false)
+	}
+	if x.CacheTimestamp != "" {
+		v.text(p, "cacheTimestamp", x.CacheTimestamp, false)
+	}
+	if x.TaxNumberService != "" {
+		v.text(p, "taxNumberService", x.TaxNumberService, false)
 	}
 }
 

@@ -41,6 +41,7 @@ type fieldSpec struct {
 	taxArea  bool
 	ident    bool // the id rule: the string is an identifier
 	nonBlank bool // the nonblank rule: the identifier is not only whitespace
+	lines    bool // the lines rule: the text may hold line breaks
 	enum     bool // the value has a Valid method
 	descend  bool // the value (or each item) is a struct walked member by member
 	isSlice  bool
@@ -134,6 +135,11 @@ func parseRules(t reflect.Type, tag string) (fieldSpec, error) {
 			f.ident = true
 		case "nonblank":
 			f.nonBlank = true
+		case "lines":
+			if !isString {
+				err = fmt.Errorf("rule lines on a %s", base)
+			}
+			f.lines = true
 		case "latitude":
 			r.degrees = 90
 		case "longitude":
@@ -147,6 +153,9 @@ func parseRules(t reflect.Type, tag string) (fieldSpec, error) {
 	}
 	if f.nonBlank && !f.ident {
 		return f, fmt.Errorf("rule nonblank without rule id")
+	}
+	if f.lines && (f.ident || f.enum || r.pattern != "" || r.degrees != 0 || f.taxArea) {
+		return f, fmt.Errorf("rule lines on a field that is not free text")
 	}
 	return f, nil
 }
@@ -337,7 +346,7 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 	base := jsonbody.Deref(t)
 	hasRules := r.lo != nil || r.hi != nil || r.minLen != 0 || r.maxLen != 0 || r.maxItems != 0 ||
 		r.pattern != "" || r.in != nil || r.degrees != 0
-	if !f.required && !hasRules && !f.enum && !f.taxArea && !f.ident && !f.descend && base != amountType {
+	if !f.required && !hasRules && !f.enum && !f.taxArea && !f.ident && !f.descend && base != amountType && base.Kind() != reflect.String {
 		return
 	}
 	name := strconv.Quote(f.name)
@@ -395,6 +404,12 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 			w("v.nonBlankIdentifier(p, %s, %s)\n", name, str)
 		case f.ident:
 			w("v.identifier(p, %s, %s)\n", name, str)
+		case f.enum || r.pattern != "" || r.degrees != 0 || f.taxArea:
+			// Their own rules hold them to a few printable characters.
+		default:
+			// Free text: no control character (but a tab, and line
+			// breaks where the lines rule allows them), valid UTF-8.
+			w("v.text(p, %s, %s, %t)\n", name, str, f.lines)
 		}
 	case base == amountType:
 		// Every number is bounded, whatever its tag says; past the bound

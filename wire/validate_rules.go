@@ -7,7 +7,7 @@ import (
 )
 
 // The constraints of this file involve several fields of one value; the
-// walk of validate_walk.go calls them after checking the fields.
+// walk of validate_gen.go calls them after checking the fields.
 
 // check reports a class code sent with a tax registration number.
 func (c *Customer) check(v *violations, p *fieldPath) {

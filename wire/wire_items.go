@@ -84,7 +84,7 @@ type CitationOverride struct {
 	ImpositionType   *ImpositionType   `json:"impositionType,omitempty"`
 	JurisdictionType jurisdiction.Type `json:"jurisdictionType,omitempty"`
 	JurisdictionID   string            `json:"jurisdictionId,omitempty" check:"id"`
-	Citation         string            `json:"citation,omitempty" check:"max=512"`
+	Citation         string            `json:"citation,omitempty" check:"max=512,lines"`
 }
 
 // CommodityCode is a code of a commodity scheme, such as an HS or UNSPSC

@@ -72,7 +72,7 @@ type OwnerLineItem struct {
 	// LineItemID identifies the line for the sync kinds; it is unique
 	// within the request.
 	LineItemID          string           `json:"lineItemId,omitempty" check:"id,max=40"`
-	LineItemDescription string           `json:"lineItemDescription,omitempty" check:"max=512"`
+	LineItemDescription string           `json:"lineItemDescription,omitempty" check:"max=512,lines"`
 	MovementMethod      MovementMethod   `json:"movementMethod,omitempty"`
 	SyncType            LineItemSyncType `json:"syncType,omitempty"`
 

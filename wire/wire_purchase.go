@@ -83,7 +83,7 @@ type PurchaseLineItem struct {
 	// LineItemID identifies the line for the sync kinds; it is unique
 	// within the request.
 	LineItemID          string           `json:"lineItemId,omitempty" check:"id,max=40"`
-	LineItemDescription string           `json:"lineItemDescription,omitempty" check:"max=512"`
+	LineItemDescription string           `json:"lineItemDescription,omitempty" check:"max=512,lines"`
 	TransactionType     TransactionType  `json:"transactionType,omitempty"`
 	SyncType            LineItemSyncType `json:"syncType,omitempty"`
 

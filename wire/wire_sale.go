@@ -86,7 +86,7 @@ type SaleLineItem struct {
 	// LineItemID identifies the line for the sync kinds; it is unique
 	// within the request.
 	LineItemID          string           `json:"lineItemId,omitempty" check:"id,max=40"`
-	LineItemDescription string           `json:"lineItemDescription,omitempty" check:"max=512"`
+	LineItemDescription string           `json:"lineItemDescription,omitempty" check:"max=512,lines"`
 	TransactionType     TransactionType  `json:"transactionType,omitempty" check:"in=SALE|RENTAL|LEASE"`
 	SyncType            LineItemSyncType `json:"syncType,omitempty"`
 
