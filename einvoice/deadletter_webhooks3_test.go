@@ -24,7 +24,6 @@ import (
 // Now a document's dead letters of one connection are listed in the
 // order of their statuses, in the places the list gives them.
 func TestDeadLettersInStatusOrderAcrossClocks(t *testing.T) {
-	ctx := tenantCtx("acme")
 	dir := t.TempDir()
 	var healthy atomic.Bool
 	tg := newTarget(t, func(int, delivery) (int, http.Header) {
@@ -33,19 +32,12 @@ func TestDeadLettersInStatusOrderAcrossClocks(t *testing.T) {
 		}
 		return http.StatusServiceUnavailable, nil
 	})
-	ahead, _ := open(t, dir, Config{Passive: true, Now: func() time.Time { return time.Now().Add(time.Minute) }})
-	connect(t, ahead, "acme", tg, AllEvents, false)
-	d, _, err := ahead.Submit(ctx, validInvoice(t), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ahead.Close(); err != nil {
-		t.Fatal(err)
-	}
+	d := submitAhead(t, dir, tg, time.Minute)
 	s, _ := open(t, dir, Config{MaxAttempts: 1})
 	waitFinal(t, s, "acme", d.DocumentID)
 	var dead []DeadLetter
 	eventually(t, "3 dead letters", func() bool {
+		var err error
 		dead, err = s.DeadLetters(context.Background(), "acme")
 		return err == nil && len(dead) == 3
 	})

@@ -66,22 +66,30 @@ func TestUnrecordedAttemptsKeepTheirBackoff(t *testing.T) {
 // connection, for that hour. An event never attempted is due when it is
 // made, whoever's clock wrote that time.
 func TestEventMadeByAClockAheadIsSentAtOnce(t *testing.T) {
-	ctx := tenantCtx("acme")
 	dir := t.TempDir()
 	tg := newTarget(t, nil)
-	ahead, _ := open(t, dir, Config{Passive: true, Now: func() time.Time { return time.Now().Add(time.Hour) }})
-	connect(t, ahead, "acme", tg, AllEvents, false)
-	d, _, err := ahead.Submit(ctx, validInvoice(t), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ahead.Close(); err != nil {
-		t.Fatal(err)
-	}
+	d := submitAhead(t, dir, tg, time.Hour)
 	s, _ := open(t, dir, Config{})
 	waitFinal(t, s, "acme", d.DocumentID)
 	eventually(t, "the document's three events", func() bool { return len(tg.statuses(d.DocumentID)) == 3 })
 	if got, want := strings.Join(tg.statuses(d.DocumentID), ", "), "Pending, In Progress, Completed"; got != want {
 		t.Errorf("the target got %s, want %s", got, want)
 	}
+}
+
+// submitAhead submits a valid invoice of tenant acme through a passive
+// Service over dir whose clock is ahead by ahead, with a connection to
+// tg, and closes that Service: the events it made wait in dir's outbox.
+func submitAhead(t *testing.T, dir string, tg *target, ahead time.Duration) *Document {
+	t.Helper()
+	s, _ := open(t, dir, Config{Passive: true, Now: func() time.Time { return time.Now().Add(ahead) }})
+	connect(t, s, "acme", tg, AllEvents, false)
+	d, _, err := s.Submit(tenantCtx("acme"), validInvoice(t), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
