@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
@@ -147,10 +146,25 @@ func checkText(tx *Transaction) error {
 	if !found {
 		return nil
 	}
-	if at < 0 {
-		return levy.Invalid(path, "is not valid UTF-8 at byte %d, which the tax journal does not store: send the text in UTF-8", -at-1)
+	return badText(path, at)
+}
+
+// textFault reports s, the value of field, when it holds U+0000 or is
+// not valid UTF-8, as checkText reports a transaction's text.
+func textFault(field, s string) error {
+	if at, bad := badTextAt(s); bad {
+		return badText(field, at)
 	}
-	return levy.Invalid(path, "holds U+0000 (NUL) at byte %d, which the tax journal does not store: send the text without it", at)
+	return nil
+}
+
+// badText is the EInvalid error about field, whose text is at fault at
+// at (badTextAt).
+func badText(field string, at int) error {
+	if at < 0 {
+		return levy.Invalid(field, "is not valid UTF-8 at byte %d, which the tax journal does not store: send the text in UTF-8", -at-1)
+	}
+	return levy.Invalid(field, "holds U+0000 (NUL) at byte %d, which the tax journal does not store: send the text without it", at)
 }
 
 // findBadText returns the path under v (a transaction or a part of one)
@@ -218,17 +232,31 @@ type nulField struct {
 	name  string
 }
 
-// nulPlans holds the nulFields of each struct type, by reflect.Type.
-var nulPlans sync.Map
+// textPlans holds, for each struct type a transaction holds, the
+// members findBadText visits. It is made once, from the Transaction type
+// itself, and only read after.
+var textPlans = planText(reflect.TypeFor[Transaction](), map[reflect.Type][]nulField{})
 
 // nulFields returns the exported members of struct type t that the JSON
 // of a transaction holds and that may hold a string, at any depth:
 // amounts and dates, which hold none, are passed over.
-func nulFields(t reflect.Type) []nulField {
-	if p, ok := nulPlans.Load(t); ok {
-		return p.([]nulField)
+func nulFields(t reflect.Type) []nulField { return textPlans[t] }
+
+// planText adds to plans the nulFields of t and of every struct type
+// under it, and returns plans.
+func planText(t reflect.Type, plans map[reflect.Type][]nulField) map[reflect.Type][]nulField {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice:
+		return planText(t.Elem(), plans)
+	case reflect.Struct:
+	default:
+		return plans
 	}
-	var plan []nulField
+	if _, done := plans[t]; done {
+		return plans
+	}
+	plan := []nulField{}
+	plans[t] = plan
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if !f.IsExported() || !mayHoldString(f.Type, map[reflect.Type]bool{}) {
@@ -242,9 +270,10 @@ func nulFields(t reflect.Type) []nulField {
 			name = f.Name
 		}
 		plan = append(plan, nulField{index: i, name: name})
+		planText(f.Type, plans)
 	}
-	nulPlans.Store(t, plan)
-	return plan
+	plans[t] = plan
+	return plans
 }
 
 // mayHoldString reports whether a value of type t may hold a string in
@@ -277,8 +306,8 @@ func checkReversal(r Reversal) error {
 			return err
 		}
 	}
-	if i := strings.IndexByte(r.DocumentNumber, 0); i >= 0 {
-		return levy.Invalid(FieldReversalDocumentNumber, "holds U+0000 (NUL) at byte %d, which the tax journal does not store: send the text without it", i)
+	if err := textFault(FieldReversalDocumentNumber, r.DocumentNumber); err != nil {
+		return err
 	}
 	return checkDate(FieldReversalPostingDate, r.PostingDate)
 }
