@@ -100,7 +100,11 @@ async function download(format, status, fail) {
 export function render(root, { status, fail }) {
   const from = h('input', { type: 'date', id: 'journal-from', value: period.from, required: true });
   const to = h('input', { type: 'date', id: 'journal-to', value: period.to, required: true });
-  const company = h('select', { id: 'journal-company' }, h('option', { value: allCompanies }, 'All companies'));
+  // The company chosen last is chosen again: the page, drawn anew when
+  // the user comes back to it, first shows (show) what the select holds,
+  // which was every company's alone, and the choice was lost.
+  const company = select({ id: 'journal-company' }, [[allCompanies, 'All companies'],
+    ...(chosen === allCompanies ? [] : [[chosen, chosen === '' ? '(no company code)' : chosen]])], chosen);
   const form = h('form', { class: 'card', id: 'journal-period' },
     h('div', { class: 'row' }, field('From', from), field('To', to), field('Company', company),
       h('button', { type: 'submit' }, 'Show'),
