@@ -63,6 +63,11 @@ export function uid(prefix) {
 // characters; the API refuses a value too long naming its field.
 export function field(label, el, hint) {
   if (!el.id) el.id = uid('f');
+  // What the user types (a name, a code) keeps the direction of its
+  // script, as the tables show it.
+  if ((el.tagName === 'INPUT' && ['text', 'search'].includes(el.type)) || el.tagName === 'TEXTAREA') {
+    if (!el.hasAttribute('dir')) el.setAttribute('dir', 'auto');
+  }
   return h('div', { class: 'field' }, h('label', { for: el.id }, label), el, hint ? h('span', { class: 'note' }, hint) : null);
 }
 
@@ -76,13 +81,41 @@ export function select(attrs, options, chosen) {
 
 // table makes a table with a caption, column heads (a string, or
 // {label, num} for a right-aligned number column) and rows of cells.
+// The cells hold the tenant's own data (names, codes, descriptions), in
+// whatever script it was written: each but a number's takes its
+// direction from its text (dir="auto"), so that a Hebrew or Arabic
+// name ending in a digit or a parenthesis is not laid out as English.
 export function table(caption, heads, rows, rowAttrs) {
   const cols = heads.map((c) => (typeof c === 'string' ? { label: c } : c));
   return h('div', { class: 'scroll' }, h('table', {},
     caption ? h('caption', {}, caption) : null,
     h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col', class: c.num ? 'num' : null }, c.label)))),
     h('tbody', {}, rows.map((r, i) => h('tr', rowAttrs ? rowAttrs(i) : {},
-      r.map((cell, k) => h('td', { class: cols[k] && cols[k].num ? 'num' : null }, cell)))))));
+      r.map((cell, k) => (cols[k] && cols[k].num ? h('td', { class: 'num' }, cell) : h('td', { dir: 'auto' }, cell))))))));
+}
+
+// data shows a value of the user's data (a name, a code, a number of a
+// document) inside a sentence of the console's: isolated, in the
+// direction of its own text (bdi, dir="auto"), so that a right-to-left
+// name neither takes the words after it into its run nor puts its
+// punctuation on the wrong side. An empty value shows nothing.
+export function data(value) {
+  if (value === null || value === undefined || value === '') return null;
+  return h('bdi', { dir: 'auto' }, String(value));
+}
+
+// latest returns a guard of requests whose answers may come in another
+// order than they were asked: each call of the guard begins a request
+// and returns its check, true while no later request began. A list
+// drawn from an answer that a later request overtook (a filter typed
+// on, the tenant or the company changed) would stand for the later one.
+export function latest() {
+  let begun = 0;
+  return () => {
+    begun += 1;
+    const mine = begun;
+    return () => mine === begun;
+  };
 }
 
 // today returns today's date as YYYY-MM-DD on the user's own clock: the

@@ -5,7 +5,7 @@
 // that company's transactions (each company files its own returns).
 
 import { barChart, lineChart } from './charts.js';
-import { add, clear, field, fill, h, pretty, select, statusPill, table, today, when } from './dom.js';
+import { add, clear, data, field, fill, h, pretty, select, statusPill, table, today, when } from './dom.js';
 import { call } from './session.js';
 
 // period is the last period shown, kept while the tab lives.
@@ -185,8 +185,9 @@ export function render(root, { status, fail }) {
       const heads = ['Transaction', 'Posting date', 'Document', 'Kind', 'Currency', { label: 'Tax', num: true }];
       if (row) heads.push({ label: `Tax of ${name}`, num: true });
       heads.push('Reversal of');
-      const of = `${query.from} to ${query.to}${'company' in query ? `, company ${query.company === '' ? '(no company code)' : query.company}` : ''}`;
-      fill(txBox, h('h2', {}, row ? `Transactions with a tax of ${name}, ${of}` : `Transactions of ${of}`),
+      // The company code is the tenant's, in its own direction (dom.data).
+      const of = [`${query.from} to ${query.to}`, 'company' in query ? [', company ', query.company === '' ? '(no company code)' : data(query.company)] : ''];
+      fill(txBox, h('h2', {}, row ? `Transactions with a tax of ${name}, ` : 'Transactions of ', of),
         answer.data.truncated ? h('p', { class: 'note' }, 'The period holds more transactions than shown: download the export for all.') : null,
         table(null, heads, listed.map((t) => {
           const cells = [h('button', { type: 'button', class: 'linkish', onclick: () => showVersions(t.transactionId) }, t.transactionId),
@@ -232,9 +233,9 @@ export function render(root, { status, fail }) {
       const options = [[allCompanies, 'All companies'], ...codes.map((c) => [c, c === '' ? '(no company code)' : c])];
       company.replaceChildren(...select({}, options, chosen).children);
       company.value = chosen;
-      const whose = chosen === allCompanies ? '' : `, company ${chosen === '' ? '(no company code)' : chosen}`;
+      const whose = chosen === allCompanies ? '' : [', company ', chosen === '' ? '(no company code)' : data(chosen)];
       const rows = summary.data || [];
-      fill(summaryBox, h('h2', {}, `Remittance summary, ${period.from} to ${period.to}${whose}`));
+      fill(summaryBox, h('h2', {}, `Remittance summary, ${period.from} to ${period.to}`, whose));
       if (!rows.length) {
         add(summaryBox, h('p', {}, 'No tax was stored in the period.'));
       } else {

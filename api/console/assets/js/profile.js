@@ -5,7 +5,7 @@
 // credential reads them; an admin one also imports files, creates,
 // revokes and deletes. The operator names the tenant.
 
-import { add, clear, field, fill, h, pretty, select, statusPill, table, today, when } from './dom.js';
+import { add, clear, data, field, fill, h, latest, pretty, select, statusPill, table, today, when } from './dom.js';
 import { call, session } from './session.js';
 
 const P = '/admin/v1/profile';
@@ -300,32 +300,44 @@ export const customers = {
       return;
     }
 
+    // Each kind of request has its guard (dom.latest): an answer that
+    // a later request of its kind overtook (a filter typed on, another
+    // customer opened) is dropped rather than drawn over the later one.
+    const detailTurn = latest();
+    const custTurn = latest();
+    const certTurn = latest();
+
     const showCustomer = async (code) => {
+      const current = detailTurn();
       try {
         const d = (await call(`${P}/customers/${encodeURIComponent(code)}`, reading())).data;
-        fill(detailBox, h('div', { class: 'card' }, h('h2', {}, `Customer ${code} `, d.deleted ? statusPill('deleted') : null),
-          d.customer ? h('p', {}, d.customer.name || '', d.customer.isBusiness ? ' (a business)' : '', d.customer.classCode ? `, class ${d.customer.classCode}` : '') : null,
+        if (!current()) return;
+        fill(detailBox, h('div', { class: 'card' }, h('h2', {}, 'Customer ', data(code), ' ', d.deleted ? statusPill('deleted') : null),
+          d.customer ? h('p', {}, data(d.customer.name), d.customer.isBusiness ? ' (a business)' : '', d.customer.classCode ? [', class ', data(d.customer.classCode)] : '') : null,
           h('p', {}, `${d.certificates.length} certificate${d.certificates.length === 1 ? '' : 's'}.`),
           versionsTable(d.versions, 'customer')));
         certCustomer.value = code;
         listCertificates();
       } catch (err) {
-        fail(err);
+        if (current()) fail(err);
       }
     };
 
     const listCustomers = async (offset = 0) => {
+      const current = custTurn();
       try {
         const page = (await call(`${P}/customers`, reading(paged(prefix.value.trim() ? { customer: prefix.value.trim() } : {}, offset)))).data;
+        if (!current()) return;
         fill(custBox, pager('prof-customers-pager', page, offset, 'customers', listCustomers), table(null, ['Code', 'Name', 'Class', 'Business'],
           page.items.map((c) => [h('button', { type: 'button', class: 'linkish', 'data-customer': c.code, onclick: () => showCustomer(c.code) }, c.code),
             c.name || '', c.classCode || '', c.isBusiness ? 'yes' : 'no'])));
       } catch (err) {
-        fill(custBox, h('p', { class: 'error' }, err.message));
+        if (current()) fill(custBox, h('p', { class: 'error' }, err.message));
       }
     };
 
     const listCertificates = async (offset = 0) => {
+      const current = certTurn();
       const query = {};
       if (certCustomer.value.trim()) query.customer = certCustomer.value.trim();
       if (certJur.value.trim()) query.jurisdiction = certJur.value.trim();
@@ -335,6 +347,7 @@ export const customers = {
       }
       try {
         const page = (await call(`${P}/certificates`, reading(paged(query, offset)))).data;
+        if (!current()) return;
         if (!page.items.length && offset > 0) {
           await listCertificates(lastPage(page.total));
           return;
@@ -370,7 +383,7 @@ export const customers = {
             }, 'Revoke') : '']),
           (i) => ({ class: marks[i].soon ? 'expiring' : null, 'data-cert': shown[i].number })));
       } catch (err) {
-        fill(certBox, h('p', { class: 'error' }, err.message));
+        if (current()) fill(certBox, h('p', { class: 'error' }, err.message));
       }
     };
 
@@ -402,10 +415,14 @@ function recordPage(kind) {
       const box = h('section', { id: kind.box, 'aria-label': kind.label, tabindex: -1 });
       const by = h('input', kind.filter.input);
       const filter = h('form', { class: 'row', id: kind.filter.id }, field(kind.filter.label, by), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
+      // The list asked for last is the one drawn (dom.latest).
+      const turn = latest();
       const list = async (offset = 0) => {
+        const current = turn();
         try {
           const v = by.value.trim();
           const pg = (await call(`${P}/${kind.path}`, reading(paged(v ? { [kind.filter.param]: v } : {}, offset)))).data;
+          if (!current()) return;
           if (!pg.items.length && offset > 0) {
             await list(lastPage(pg.total));
             return;
@@ -415,7 +432,7 @@ function recordPage(kind) {
               () => call(`${P}/${kind.path}/${kind.keyPath(x).map(encodeURIComponent).join('/')}`, writing({ method: 'DELETE', query: kind.keyQuery && kind.keyQuery(x) })),
               { status, fail }, () => list(offset), box) : ''])));
         } catch (err) {
-          fill(box, h('p', { class: 'error' }, err.message));
+          if (current()) fill(box, h('p', { class: 'error' }, err.message));
         }
       };
       let form = null;
