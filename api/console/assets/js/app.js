@@ -7,6 +7,7 @@ import * as playground from './playground.js';
 import * as map from './map.js';
 import * as journal from './journal.js';
 import * as einvoicing from './einvoicing.js';
+import { forgetDocuments } from './einvoicing.js';
 import * as credentials from './credentials.js';
 import { customers, registrations, products, franchises } from './profile.js';
 import * as nexus from './nexus.js';
@@ -20,6 +21,16 @@ const titles = {
 const $ = (id) => document.getElementById(id);
 let cleanup = null;
 
+// drawn is whose page is on the screen and which it is: the client ID
+// and tenant of the session that drew it, and the fragment.
+let drawn = null;
+
+// kept is the page that the end of its session (a token expired or
+// revoked, answered 401) left on hold, hidden rather than cleared, with
+// what the user typed in its forms: the same credential signed in again
+// gets it back as it was (resume); anything else draws a page anew.
+let kept = null;
+
 // status writes a message to the status line, which screen readers
 // announce.
 function status(msg) {
@@ -31,11 +42,29 @@ function fail(err) {
   status(`Error: ${err.message || err}`);
 }
 
-// showSignIn shows the sign-in form and hides the pages.
-function showSignIn(message) {
+// discard clears the page on the screen or on hold.
+function discard() {
   if (cleanup) cleanup();
   cleanup = null;
+  kept = null;
+  drawn = null;
   clear($('page'));
+  $('page').hidden = false;
+}
+
+// showSignIn shows the sign-in form and hides the pages. With hold (the
+// session ended under the user), the page is kept, hidden, for the same
+// credential's sign-in (kept); without it, as on sign-out, it goes.
+// What a page marks data-forget (a new secret shown once) goes in any
+// case.
+function showSignIn(message, hold) {
+  if (hold && drawn && !kept) {
+    kept = drawn;
+    $('page').hidden = true;
+    for (const el of $('page').querySelectorAll('[data-forget]')) clear(el);
+  } else if (!hold || !kept) {
+    discard();
+  }
   $('signin').hidden = false;
   $('nav').hidden = true;
   $('who').hidden = true;
@@ -48,13 +77,8 @@ function showSignIn(message) {
   if (!$('signin-form').contains(document.activeElement)) $('client-id').focus();
 }
 
-// route renders the page the fragment names.
-function route() {
-  const s = session();
-  if (!s) {
-    showSignIn();
-    return;
-  }
+// showHeader shows the navigation and who the session s is.
+function showHeader(s) {
   $('signin').hidden = true;
   $('nav').hidden = false;
   $('who').hidden = false;
@@ -63,22 +87,65 @@ function route() {
   $('who').textContent = s.tenant ? `tenant ${s.tenant} (${kinds})` : `client ${s.clientId} (${kinds})`;
   $('who').title = `client ID ${s.clientId}`;
   for (const a of document.querySelectorAll('#nav a[data-admin]')) a.hidden = !isAdmin();
+}
+
+// resume shows again the page kept when the session s, just signed in,
+// is of the credential whose session ended on it, and the fragment still
+// names it; it reports whether it did. The form the end of the session
+// refused holds what was typed, to be sent again.
+function resume(s) {
+  const k = kept;
+  kept = null;
+  if (!k || k.clientId !== s.clientId || k.tenant !== s.tenant || k.hash !== location.hash) return false;
+  showHeader(s);
+  $('page').hidden = false;
+  drawn = k;
+  document.title = k.title;
+  status('Signed in again: the page is as you left it. Send again what the end of the session refused.');
+  return true;
+}
+
+// route renders the page the fragment names.
+function route() {
+  const s = session();
+  if (!s) {
+    showSignIn();
+    return;
+  }
+  showHeader(s);
   let name = (location.hash.match(/^#\/([a-z]+)/) || [])[1];
   if (!pages[name]) name = s.console ? 'playground' : 'credentials';
   for (const a of document.querySelectorAll('#nav a')) {
     if (a.dataset.page === name) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
-  if (cleanup) cleanup();
-  const root = clear($('page'));
+  discard();
+  drawn = { clientId: s.clientId, tenant: s.tenant, hash: location.hash, title: `${titles[name]} · Levy console` };
+  const root = $('page');
   root.append(h('h1', {}, titles[name]));
-  document.title = `${titles[name]} · Levy console`;
+  document.title = drawn.title;
   status('');
   try {
     cleanup = pages[name].render(root, { status, fail, admin: isAdmin(), operator: isOperator() }) || null;
   } catch (err) {
     fail(err);
   }
+}
+
+// whitespaceOf says that a secret begins or ends with whitespace, such
+// as the space a copy from a mail or a terminal takes along, or "". No
+// Levy secret holds any; the secret is sent as typed all the same, so
+// that the user, not the console, decides what it is.
+function whitespaceOf(secret) {
+  const ends = [/^\s/.test(secret) ? 'begins' : '', /\s$/.test(secret) ? 'ends' : ''].filter(Boolean);
+  return ends.length ? `The secret typed ${ends.join(' and ')} with whitespace (a space or a tab), which no Levy secret holds: `
+    + 'remove it if it came with the paste' : '';
+}
+
+// secretHint shows under the secret, while it is typed, whether it begins
+// or ends with whitespace, which the password field does not show.
+function secretHint() {
+  $('client-secret-hint').textContent = whitespaceOf($('client-secret').value);
 }
 
 // start hooks the sign-in form and the navigation, shows the page, and
@@ -94,20 +161,27 @@ function start() {
     button.disabled = true;
     $('signin-error').textContent = '';
     try {
-      await signIn($('client-id').value.trim(), $('client-secret').value);
+      const s = await signIn($('client-id').value.trim(), $('client-secret').value);
       $('client-secret').value = '';
-      route();
+      secretHint();
+      if (!resume(s)) route();
       $('main').focus();
     } catch (err) {
-      $('signin-error').textContent = err.message;
+      // The server names whitespace at the ends of the secret in its
+      // refusal of the credential; a refusal that does not (too many
+      // tries) says it here.
+      const hint = whitespaceOf($('client-secret').value);
+      $('signin-error').textContent = hint && !/whitespace/.test(err.message) ? `${err.message}. ${hint}` : err.message;
     } finally {
       button.disabled = false;
     }
   });
   // The page's HTML has the button disabled until this handler is on.
   button.disabled = false;
+  $('client-secret').addEventListener('input', secretHint);
   $('signout').addEventListener('click', () => {
     signOut();
+    forgetDocuments();
     status('Signed out.');
     showSignIn();
   });
@@ -118,7 +192,8 @@ function start() {
     ev.preventDefault();
     $('main').focus();
   });
-  whenExpired(() => showSignIn('The session ended (its token expired or was revoked): sign in again.'));
+  whenExpired(() => showSignIn('The session ended (its token expired or was revoked): sign in again. '
+    + 'The page is kept: signed in again with the same credential, you find it as you left it.', true));
   window.addEventListener('hashchange', route);
   route();
   loadConfig().then((cfg) => {

@@ -12,7 +12,9 @@ export function render(root, { status, fail, admin, operator }) {
     add(root, h('p', {}, 'This page needs an admin credential: sign in with a credential of the admin audience.'));
     return;
   }
-  const secretBox = h('section', { id: 'cred-secret', 'aria-live': 'assertive', 'aria-label': 'New secret' });
+  // A new secret is shown once and goes with the session: a page kept
+  // for the sign-in after the session's end (app.js) keeps it not.
+  const secretBox = h('section', { id: 'cred-secret', 'aria-live': 'assertive', 'aria-label': 'New secret', 'data-forget': true });
   const listBox = h('section', { id: 'cred-list', 'aria-label': 'Credentials' });
   const keysBox = h('section', { id: 'cred-keys', 'aria-label': 'Signing keys' });
   // An admin creates credentials of its own tenant, which it need not

@@ -3,25 +3,44 @@
 // webhook connections, and (with an admin token) the dead letters of
 // the webhook deliveries, which may be sent again.
 
-import { add, field, fill, h, pretty, statusPill, table, when } from './dom.js';
-import { call } from './session.js';
+import { add, data, field, fill, h, pretty, statusPill, table, when } from './dom.js';
+import { call, session } from './session.js';
 
 // The documents this tab submitted or opened: the API lists none, so the
-// console remembers their IDs (not secret) for the tab's life.
+// console remembers their IDs (not secret) in the tab's sessionStorage,
+// which no other tab reads, with the tenant they are of (else the
+// client ID the sign-in named). The list is of that tenant only: another
+// tenant signed in next in the tab neither sees nor asks for its IDs,
+// and the sign-out forgets it (forgetDocuments); the same tenant signed
+// in again after its token expired finds it as it was.
 const DOCS = 'levy.console.documents';
 
+// owner names whose documents the list may hold: the session's tenant.
+function owner() {
+  const s = session() || {};
+  return s.tenant ? `tenant ${s.tenant}` : `client ${s.clientId || ''}`;
+}
+
+// knownDocuments returns the IDs of the session's tenant, newest first.
 function knownDocuments() {
   try {
-    return JSON.parse(sessionStorage.getItem(DOCS) || '[]');
+    const kept = JSON.parse(sessionStorage.getItem(DOCS) || 'null');
+    return kept && kept.owner === owner() && Array.isArray(kept.ids) ? kept.ids : [];
   } catch {
     return [];
   }
 }
 
+// remember puts id first in the list, which keeps the last 50.
 function remember(id) {
   const ids = knownDocuments().filter((x) => x !== id);
   ids.unshift(id);
-  sessionStorage.setItem(DOCS, JSON.stringify(ids.slice(0, 50)));
+  sessionStorage.setItem(DOCS, JSON.stringify({ owner: owner(), ids: ids.slice(0, 50) }));
+}
+
+// forgetDocuments forgets the list, as a sign-out forgets the tokens.
+export function forgetDocuments() {
+  sessionStorage.removeItem(DOCS);
 }
 
 // randomSecret makes a webhook secret of 48 random bytes, in base64.
@@ -66,7 +85,7 @@ export function render(root, { status, fail, admin }) {
   const showDocument = (d) => {
     fill(detail, h('div', { class: 'card' },
       h('h2', {}, `Document ${d.documentId} `, statusPill(d.status)),
-      h('p', {}, `${d.documentType || 'Not read yet'} ${d.documentNumber || ''}`, d.issueDate ? `, issued ${d.issueDate}` : '',
+      h('p', {}, d.documentType || 'Not read yet', ' ', data(d.documentNumber), d.issueDate ? `, issued ${d.issueDate}` : '',
         d.payableAmount ? `, payable ${d.payableAmount} ${d.currency || ''}` : '', `, received ${when(d.transmissionDateTime)}.`),
       h('h3', {}, 'Status timeline'),
       h('ol', { class: 'timeline', id: 'einv-timeline' }, (d.history || []).map((t) => h('li', {}, statusPill(t.status), ' ', when(t.at)))),
