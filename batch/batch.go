@@ -107,7 +107,13 @@ type Config struct {
 	// line with 1.
 	Chunk int
 	// MaxErrors stops the run after this many failed documents (0:
-	// never); Summary.Stopped is then ErrMaxErrors.
+	// never); Summary.Stopped is then ErrMaxErrors. The failed documents
+	// of a resumed File's output (File.Failed) count too, so that a run
+	// resumed with the same MaxErrors stops where a run that never
+	// stopped would have: one resumed after it stopped at MaxErrors
+	// answers nothing more, and needs a larger MaxErrors (or 0) to go on.
+	// Those that a run passes over with Skip alone are not known to it,
+	// and do not count.
 	MaxErrors int
 	// LineLimit is the longest line (JSON lines) or record (CSV) read,
 	// without its line ending (default MaxLine). A longer one is skipped
@@ -119,7 +125,12 @@ type Config struct {
 	// (File.Run sets it to what its file holds).
 	Skip int
 	// Progress, when set, is called after each document, in order, on
-	// the goroutine that runs the run. It should return quickly.
+	// the goroutine that runs the run, and once more at its end when the
+	// journal refused documents of its last group after they were
+	// reported: the last call's counts are those of the Summary (but for
+	// a run ended by an error that is not a *ReadError or a
+	// *FaultError, whose Summary leaves out a group never stored). It
+	// should return quickly.
 	Progress func(Progress)
 }
 
@@ -145,7 +156,11 @@ type Summary struct {
 	// Lines counts the top-level line items of the documents that were
 	// calculated.
 	Lines int
-	// Totals is the tax of the calculated documents by currency code.
+	// Totals is the tax of the calculated documents by currency code,
+	// with an entry for each currency of at least one of them (0 when
+	// their tax is): a document that the journal refused, or that a
+	// group never stored takes out of the counts, takes its currency's
+	// entry with it when it was that currency's only one.
 	Totals map[string]money.Amount
 	// Took is how long the run took.
 	Took time.Duration
@@ -303,8 +318,8 @@ func (cfg Config) negative() error {
 // any run with its input checked, write to a File.
 //
 // The error is one that ended the run at once (writing out, storing in
-// the journal), or a *ReadError after the documents read before it were
-// answered; the end of ctx and cfg.MaxErrors stop the run in order
+// the journal), or a *ReadError or a *FaultError after the documents
+// before it were answered; the end of ctx and cfg.MaxErrors stop the run in order
 // (Summary.Stopped), with every document answered so far written. The
 // end of ctx stops the run even while it waits for input (a pipe or a
 // terminal that went quiet): a line it cut is not answered, and the Read
@@ -327,10 +342,8 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary,
 		}
 	}
 	sum, err := run(ctx, cfg, in, &committer{journal: cfg.Journal, tenant: cfg.Tenant, done: cfg.Skip, sink: s}, nil)
-	if err != nil {
-		if re := (*ReadError)(nil); !errors.As(err, &re) {
-			return sum, err
-		}
+	if err != nil && !endedInOrder(err) {
+		return sum, err
 	}
 	if ferr := s.w.Flush(); ferr != nil {
 		return sum, fmt.Errorf("write the output: %w", ferr)
@@ -454,6 +467,15 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 	return sum, err
 }
 
+// endedInOrder reports whether err, the error of a run, came after
+// every document answered before it was committed: a *ReadError or a
+// *FaultError.
+func endedInOrder(err error) bool {
+	var re *ReadError
+	var fe *FaultError
+	return errors.As(err, &re) || errors.As(err, &fe)
+}
+
 // stoppedReading reports whether err, what ended the reading of a run's
 // input, is the end of the run's context (see cancelReader) rather than
 // a failure of the input; then the run was stopped in order, and sum
@@ -542,23 +564,49 @@ func contextOf(ctx context.Context, cfg Config) context.Context {
 
 // drive calculates the inputs on the run's workers and hands each result,
 // in input order, to the committer. Its error is an I/O or journal error
-// that ends the run at once; the end of ctx and cfg.MaxErrors stop it in
-// order (Summary.Stopped). The summary's Took counts the last commit too;
-// it is set on the named result, which the deferred function can still
-// change after a return statement has copied sum into it.
+// that ends the run at once, or a *FaultError after the documents before
+// the faulty one were committed; the end of ctx and cfg.MaxErrors stop
+// it in order (Summary.Stopped). The failed documents that the output
+// held before the run (committer.failed) count toward cfg.MaxErrors. A
+// Progress report follows each document, and one more follows the last
+// commit when the journal's refusals changed the counts, so that the
+// last report agrees with the Summary. The summary's Took counts the
+// last commit too; it is set on the named result, which the deferred
+// function can still change after a return statement has copied sum
+// into it.
 func drive[T any](ctx context.Context, cfg Config, com *committer, read *countingReader, inputs iter.Seq[T], calc func(context.Context, T) (result, error)) (sum Summary, err error) {
 	sum = Summary{Totals: map[string]money.Amount{}}
 	start := time.Now()
 	defer func() { sum.Took = time.Since(start) }()
+	var last Progress // the last one reported
+	report := func() {
+		last = Progress{Documents: sum.Documents, Failed: sum.Failed}
+		if read != nil {
+			last.Read = read.n.Load()
+		}
+		cfg.Progress(last)
+	}
+	over := func() bool { return cfg.MaxErrors > 0 && com.failed+sum.Failed >= cfg.MaxErrors }
+	var fault error
+	if over() {
+		// The output holds as many failures already: a run that never
+		// stopped would have stopped there.
+		sum.Stopped = ErrMaxErrors
+		inputs = func(func(T) bool) {}
+	}
 	for r, err := range ordered.MapChunks(ctx, inputs, cfg.Workers, 64*cfg.Workers, cfg.Chunk, calc) {
 		if err != nil {
-			sum.Stopped = err // the context ended
+			if fe := (*FaultError)(nil); errors.As(err, &fe) {
+				fault = err
+			} else {
+				sum.Stopped = err // the context ended
+			}
 			break
 		}
 		if err := com.add(&r); err != nil {
 			return sum, err
 		}
-		count(&sum, &r, 1)
+		com.count(&sum, &r, 1)
 		if com.full() {
 			if err := com.commit(ctx); err != nil {
 				com.uncount(&sum)
@@ -567,13 +615,9 @@ func drive[T any](ctx context.Context, cfg Config, com *committer, read *countin
 		}
 		com.settle(&sum)
 		if cfg.Progress != nil {
-			p := Progress{Documents: sum.Documents, Failed: sum.Failed}
-			if read != nil {
-				p.Read = read.n.Load()
-			}
-			cfg.Progress(p)
+			report()
 		}
-		if cfg.MaxErrors > 0 && sum.Failed >= cfg.MaxErrors {
+		if over() {
 			sum.Stopped = ErrMaxErrors
 			break
 		}
@@ -583,24 +627,10 @@ func drive[T any](ctx context.Context, cfg Config, com *committer, read *countin
 		return sum, err
 	}
 	com.settle(&sum)
-	return sum, nil
-}
-
-// count adds the document r to sum (sign 1), or takes it out (-1): a
-// failed one to its failures, a calculated one's lines and tax to the
-// totals.
-func count(sum *Summary, r *result, sign int) {
-	sum.Documents += sign
-	if r.failed {
-		sum.Failed += sign
-		return
+	if cfg.Progress != nil && (last.Documents != sum.Documents || last.Failed != sum.Failed) {
+		report()
 	}
-	sum.Lines += sign * r.lines
-	if sign > 0 {
-		sum.Totals[r.currency] = sum.Totals[r.currency].Add(r.tax)
-	} else {
-		sum.Totals[r.currency] = sum.Totals[r.currency].Sub(r.tax)
-	}
+	return sum, fault
 }
 
 // calculators returns the calculations of the three perspectives in the
@@ -661,11 +691,14 @@ func lineCalculator(e *engine.Engine, perspective string, j journal.Store) (func
 			if ctx.Err() != nil {
 				return result{}, ctx.Err()
 			}
+			if faulty(err) {
+				return result{}, &FaultError{N: in.n, Err: err}
+			}
 			return errorRecord(in, err), nil
 		}
 		b, err := json.Marshal(resp)
 		if err != nil {
-			return errorRecord(in, fmt.Errorf("encode the response: %w", err)), nil
+			return result{}, &FaultError{N: in.n, Err: fmt.Errorf("encode the response: %w", err)}
 		}
 		r := result{out: b, tx: tx, lines: lines, currency: cur, tax: tax}
 		if tx != nil {

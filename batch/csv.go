@@ -1185,6 +1185,9 @@ func csvCalc[Q, R any](calc func(context.Context, *Q) (*R, *journal.Transaction,
 			if ctx.Err() != nil {
 				return result{}, ctx.Err()
 			}
+			if faulty(err) {
+				return result{}, &FaultError{N: d.N, Err: err}
+			}
 			return result{out: trimNewline(csvErrorRows(&d, err)), failed: true}, nil
 		}
 		out, t := rows(&d, resp)

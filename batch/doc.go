@@ -6,7 +6,10 @@
 // file of one row per line item (CSV; CSVColumns lists the columns), and
 // writes the answer to each document in input order: the response, or
 // an error record naming the line or the row and column at fault. A bad
-// document never stops the run nor shifts the answers after it, and a
+// document never stops the run nor shifts the answers after it (a fault
+// that is not the document's, such as a store that cannot be reached,
+// stops it there in order, with a FaultError, so that a resumed run
+// calculates that document), and a
 // line longer than Config.LineLimit is skipped without being held in
 // memory. Sales, Purchases and Owners do the same over an iterator of
 // requests and yield each Result in order.

@@ -138,10 +138,11 @@ func (o *File) Failed() int { return o.failed }
 // Run runs the documents of in, after the first Done, as Run does, into
 // the file, and closes it. The input must be the one of the interrupted
 // run when the File was resumed. When the run ends, even when it was
-// stopped in order (Summary.Stopped) or its input could not be read to
-// the end (*ReadError), the file holds every answered document. The
-// checkpoint stays beside the file: after a run that ended in order
-// (its whole input answered, stopped early, or its input unreadable) it
+// stopped in order (Summary.Stopped), its input could not be read to
+// the end (*ReadError) or a document met a fault (*FaultError), the
+// file holds every answered document. The checkpoint stays beside the
+// file: after a run that ended in order (its whole input answered,
+// stopped early, its input unreadable, or a fault) it
 // is the end mark, the digests of every document the file answers; after
 // any other error it tells a resumed run whether the last group was
 // stored. Either way a resumed run's input is held to the same documents
@@ -158,8 +159,8 @@ func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 	if cfg.Format == CSV && !o.resumed {
 		s.w.Write(csvOutputHeader()) // a resumed output has it already; an error shows at the flush
 	}
-	com := &committer{journal: cfg.Journal, tenant: cfg.Tenant, perspective: string(cfg.Perspective), done: o.done, sink: s,
-		side: o.checkpoint()}
+	com := &committer{journal: cfg.Journal, tenant: cfg.Tenant, perspective: string(cfg.Perspective), done: o.done, failed: o.failed,
+		sink: s, side: o.checkpoint()}
 	if o.stream {
 		// A pipe or a device can be neither synced nor read back: the
 		// run goes as Run does, without a checkpoint.
@@ -175,7 +176,7 @@ func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 		com.offset = off + int64(s.w.Buffered())
 	}
 	sum, err := run(ctx, cfg, in, com, o.check)
-	if re := (*ReadError)(nil); err != nil && !errors.As(err, &re) {
+	if err != nil && !endedInOrder(err) {
 		return sum, err
 	}
 	if ferr := s.w.Flush(); ferr != nil {

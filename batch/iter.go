@@ -19,7 +19,9 @@ type Result[R any] struct {
 	// Response is the calculation's answer; nil when Err is set.
 	Response *R
 	// Err is the request's own error (a levy.Errors of the bad fields,
-	// say): it fails the request, not the run.
+	// say): it fails the request, not the run. A fault that is not the
+	// request's (a store that cannot be reached, say) ends the run
+	// instead, with a *FaultError.
 	Err error
 }
 
@@ -28,7 +30,9 @@ type Result[R any] struct {
 // stored kinds in groups with journal.Store.PostAll, and yields each
 // Result in the order of reqs once its group is stored. A failed request
 // does not stop the run. The error yielded, once and last, is what ended
-// the run: the journal's, the end of ctx, or ErrMaxErrors; a consumer
+// the run: the journal's, a *FaultError (the requests before it were
+// yielded, and the one it names was not), the end of ctx, or
+// ErrMaxErrors; a consumer
 // may stop ranging at any time (the rest of a group it was yielded from
 // is stored). cfg.Format and cfg.LineLimit do not apply; cfg.Skip passes
 // over the first requests of reqs. Without a File there is no
@@ -129,6 +133,9 @@ func requests[Q, R any](ctx context.Context, cfg Config, reqs iter.Seq[*Q],
 			if err != nil {
 				if ctx.Err() != nil {
 					return result{}, ctx.Err()
+				}
+				if faulty(err) {
+					return result{}, &FaultError{N: in.n, Err: err}
 				}
 				return result{failed: true, value: Result[R]{N: in.n, Err: err}}, nil
 			}

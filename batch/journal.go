@@ -178,7 +178,14 @@ type committer struct {
 	perspective string
 	side        string // the checkpoint's path; "" when the output is not a File
 	done        int    // documents acknowledged before the group
-	sink        sink
+	// failed counts the failed documents of the output before the run
+	// (those of a resumed File), which count toward Config.MaxErrors.
+	failed int
+	sink   sink
+	// currencies counts the calculated documents that the run's summary
+	// counts by currency, so that a currency whose documents are all
+	// taken out of it again (uncount, settle) leaves its Totals.
+	currencies map[string]int
 	// offset, in a run without a journal that keeps a mark, is the size
 	// of the output before the group.
 	offset int64
@@ -385,14 +392,46 @@ func (c *committer) refuse(i int, err error) bool {
 	return true
 }
 
+// count adds the document r to sum (sign 1), or takes it out (-1): a
+// failed one to its failures, a calculated one's lines and tax to the
+// totals. A currency none of whose calculated documents sum counts any
+// more has no entry in sum.Totals.
+func (c *committer) count(sum *Summary, r *result, sign int) {
+	sum.Documents += sign
+	if r.failed {
+		sum.Failed += sign
+		return
+	}
+	c.countTax(sum, r, sign)
+}
+
+// countTax adds the lines and tax of r, a calculated document, to sum
+// (sign 1), or takes them out (-1).
+func (c *committer) countTax(sum *Summary, r *result, sign int) {
+	sum.Lines += sign * r.lines
+	if c.currencies == nil {
+		c.currencies = map[string]int{}
+	}
+	c.currencies[r.currency] += sign
+	if c.currencies[r.currency] <= 0 {
+		delete(c.currencies, r.currency)
+		delete(sum.Totals, r.currency)
+		return
+	}
+	if sign > 0 {
+		sum.Totals[r.currency] = sum.Totals[r.currency].Add(r.tax)
+	} else {
+		sum.Totals[r.currency] = sum.Totals[r.currency].Sub(r.tax)
+	}
+}
+
 // settle takes the documents that the journal refused since the last
 // call out of sum, where they were counted as answered: each is a
 // failed document, whose lines and tax no longer count.
 func (c *committer) settle(sum *Summary) {
-	for _, r := range c.refused {
+	for i := range c.refused {
 		sum.Failed++
-		sum.Lines -= r.lines
-		sum.Totals[r.currency] = sum.Totals[r.currency].Sub(r.tax)
+		c.countTax(sum, &c.refused[i], -1)
 	}
 	clear(c.refused)
 	c.refused = c.refused[:0]
@@ -411,7 +450,7 @@ func (c *committer) uncount(sum *Summary) {
 		return
 	}
 	for i := range c.group {
-		count(sum, &c.group[i], -1)
+		c.count(sum, &c.group[i], -1)
 	}
 }
 

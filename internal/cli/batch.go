@@ -70,14 +70,23 @@ was written in, of an output that lost lines the checkpoint counts, with
 a journal after a run without one (which stored nothing), or without
 after a journaled run. A run without --resume replaces the checkpoint.
 An --out that is not a regular file (a named pipe, /dev/stdout) keeps no
-checkpoint, and --resume of it is refused.
+checkpoint, and --resume of it is refused. --max-errors counts the failed
+documents of the whole output, those before the interruption included: a
+run stopped by it and resumed with the same --max-errors stops at once,
+and a larger one (or 0) goes on.
+
+A document that fails for a fault that is not its own (the journal or
+the tax profile store cannot be reached or cannot write, a full disk)
+gets no error record: the run stops there, with the documents before it
+answered (and stored), and exits 2; --resume, once the fault is
+cleared, calculates that document and goes on.
 
 Progress goes to standard error when it is a terminal (documents, rate,
 errors, elapsed time and, for a file, the time left), then a summary:
 documents, lines, errors, total tax by currency and time. --quiet prints
 neither. Exit status: 0 when every document succeeded, 1 when some failed,
-2 on a usage or I/O error or a run stopped (Ctrl-C) before any failed; after
---resume, the documents of the whole output count.
+2 on a usage or I/O error, a fault, or a run stopped (Ctrl-C) before any
+failed; after --resume, the documents of the whole output count.
 `
 
 // batchOptions are the values of the flags of levy batch.
@@ -101,7 +110,7 @@ func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
 	fs.StringVar(&o.in, "in", "-", "the input file of JSON lines; - for standard input")
 	fs.StringVar(&o.out, "out", "-", "the output file; - for standard output")
 	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "requests calculated at once")
-	fs.IntVar(&o.maxErrors, "max-errors", 0, "stop after this many failed lines (0: never)")
+	fs.IntVar(&o.maxErrors, "max-errors", 0, "stop after this many failed documents, those of a resumed output included (0: never)")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no progress and no summary")
 	fs.StringVar(&o.dataDir, "data-dir", "", "data directory whose tax journal stores the calculations and whose tenants' tax profiles apply")
 	fs.StringVar(&o.database, "database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculations and whose tenants' tax profiles apply, instead of --data-dir")
@@ -170,9 +179,10 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	defer closeJournal()
 	prog := newBatchProgress(stderr, o.quiet, size, time.Now())
 	cfg.Progress = prog.update
-	sum, before, err := o.run(ctx, cfg, src, stdout, stderr)
+	sum, before, stream, err := o.run(ctx, cfg, src, stdout, stderr)
 	var readErr *batch.ReadError
-	if err != nil && !errors.As(err, &readErr) {
+	var fault *batch.FaultError
+	if err != nil && !errors.As(err, &readErr) && !errors.As(err, &fault) {
 		return err
 	}
 	prog.finish(sum)
@@ -182,10 +192,12 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	switch {
 	case readErr != nil:
 		return exitError{2, readErr.Error()}
+	case fault != nil:
+		return exitError{2, o.faultMessage(fault, documents, stream)}
 	case sum.Stopped != nil && failed == 0:
-		return exitError{2, stoppedMessage(sum)}
+		return exitError{2, o.stoppedMessage(sum, failed, before.Documents)}
 	case sum.Stopped != nil:
-		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", stoppedMessage(sum), failed, documents)}
+		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", o.stoppedMessage(sum, failed, before.Documents), failed, documents)}
 	case failed > 0:
 		return exitError{1, fmt.Sprintf("%d of %d documents failed", failed, documents)}
 	}
@@ -258,18 +270,25 @@ func (o *batchOptions) config(ctx context.Context, file bool, stdout io.Writer) 
 
 // run runs the batch into --out FILE (resumed with --resume), or to
 // standard output. The Progress counts the documents that the output
-// held when a resumed run began and those of them that failed. The error
-// is an exitError, or a *batch.ReadError after the run.
-func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader, stdout, stderr io.Writer) (batch.Summary, batch.Progress, error) {
-	var sum batch.Summary
-	var before batch.Progress
-	var err error
+// held when a resumed run began and those of them that failed; stream
+// says that the output is not a regular file, whose run cannot be
+// resumed. The error is an exitError, or a *batch.ReadError or a
+// *batch.FaultError after the run.
+func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader, stdout, stderr io.Writer) (sum batch.Summary, before batch.Progress, stream bool, err error) {
 	if o.out == "-" {
 		sum, err = batch.Run(ctx, cfg, src, stdout)
+		stream = true
 	} else {
+		if fi, serr := os.Stat(o.out); serr == nil && !fi.Mode().IsRegular() {
+			stream = true
+			if o.resume {
+				return sum, before, stream, exitError{2, fmt.Sprintf("--out %s is not a regular file (a pipe, a terminal or a device): a run written to it keeps no checkpoint, so it cannot be resumed; "+
+					"run the input again without --resume (into a regular --out FILE, to be able to resume it)", o.out)}
+			}
+		}
 		var f *batch.File
 		if f, err = batch.OpenFile(ctx, cfg, o.out, o.resume); err != nil {
-			return sum, before, exitError{2, resumeMessage(err)}
+			return sum, before, stream, exitError{2, resumeMessage(err)}
 		}
 		before.Documents, before.Failed = f.Done(), f.Failed()
 		if o.resume && !o.quiet {
@@ -278,18 +297,42 @@ func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader,
 		sum, err = f.Run(ctx, src)
 	}
 	var readErr *batch.ReadError
-	if err != nil && !errors.As(err, &readErr) {
-		return sum, before, exitError{2, err.Error()}
+	var fault *batch.FaultError
+	if err != nil && !errors.As(err, &readErr) && !errors.As(err, &fault) {
+		return sum, before, stream, exitError{2, err.Error()}
 	}
-	return sum, before, err
+	return sum, before, stream, err
 }
 
-// stoppedMessage says why a run stopped before the end of its input.
-func stoppedMessage(sum batch.Summary) string {
-	if errors.Is(sum.Stopped, batch.ErrMaxErrors) {
-		return fmt.Sprintf("stopped after %d failed documents (--max-errors)", sum.Failed)
+// stoppedMessage says why a run stopped before the end of its input:
+// --max-errors counts the failed documents of the whole output (failed),
+// those that a resumed output held (of its held documents) too.
+func (o *batchOptions) stoppedMessage(sum batch.Summary, failed, held int) string {
+	if !errors.Is(sum.Stopped, batch.ErrMaxErrors) {
+		return sum.Stopped.Error()
 	}
-	return sum.Stopped.Error()
+	msg := fmt.Sprintf("stopped after %d failed documents (--max-errors %d)", failed, o.maxErrors)
+	if o.resume && sum.Documents == 0 && held > 0 {
+		msg += "; the output held as many when the run was resumed: resume it with a larger --max-errors (or 0) to go on"
+	}
+	return msg
+}
+
+// faultMessage says why a run stopped at a document that failed for a
+// fault that is not the document's (a store that cannot be reached, a
+// full disk), with documents answered before it, and how to go on:
+// --resume once the fault is cleared, unless the output is not a
+// regular file (stream).
+func (o *batchOptions) faultMessage(fault *batch.FaultError, documents int, stream bool) string {
+	msg := fmt.Sprintf("%v; answered before it: %s", fault, counted(documents, "document"))
+	if stream {
+		where := "standard output"
+		if o.out != "-" {
+			where = "--out " + o.out + ", which is not a regular file,"
+		}
+		return msg + ", and " + where + " keeps no checkpoint: the run cannot be resumed"
+	}
+	return msg + ": once the fault is cleared, run the same command with --resume to go on from that document"
 }
 
 // resumeMessage words an error of opening the output in the flags of
