@@ -118,9 +118,9 @@ func (s *EUSource) yearSales(ctx context.Context, tenant, company string, date c
 	}
 	err = s.figures.AreaFigures(ctx, tenant, company, journal.AreaEU, from, date, func(f journal.Figure) error {
 		if f.Day.Year == date.Year {
-			cur += f.Direct.Gross
+			cur = journal.SumUnits(cur, f.Direct.Gross)
 		} else {
-			prev += f.Direct.Gross
+			prev = journal.SumUnits(prev, f.Direct.Gross)
 		}
 		return nil
 	})
@@ -168,9 +168,9 @@ func (s *EUSource) figuresWithout(ctx context.Context, tenant, company string, d
 				}
 				switch {
 				case f.Day.Year == date.Year && !f.Day.After(date):
-					cur -= f.Direct.Gross
+					cur = journal.SumUnits(cur, -f.Direct.Gross)
 				case f.Day.Year == date.Year-1:
-					prev -= f.Direct.Gross
+					prev = journal.SumUnits(prev, -f.Direct.Gross)
 				}
 			}
 		}

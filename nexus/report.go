@@ -470,19 +470,30 @@ func addMonths(d civil.Date, n int) civil.Date {
 	return civil.New(y, time.Month(m+1), min(d.Day, last))
 }
 
-// measure is the amount of a tally that a rule counts.
+// measure is the amount of a tally that a rule counts, held within an
+// int64 as the figures are (journal.SumUnits).
 func measure(t journal.Tally, counts string) int64 {
 	switch counts {
 	case data.NexusTaxable:
 		return t.Taxable
 	case data.NexusRetail, data.NexusConsumer:
 		// Consumer sales are the retail sales of the consumers' area.
-		return t.Gross - t.Exempt
+		return journal.SumUnits(t.Gross, -t.Exempt)
 	case data.NexusRetailButResale:
 		// The sales to exempt organisations count; resales do not.
-		return t.Gross - (t.Exempt - t.ExemptOther)
+		return journal.SumUnits(t.Gross, -journal.SumUnits(t.Exempt, -t.ExemptOther))
 	}
 	return t.Gross
+}
+
+// tallied returns the sales and transactions that t counts of the
+// sales d made directly and m through marketplace facilitators.
+func (t *test) tallied(d, m journal.Tally) (sales, count int64) {
+	sales, count = measure(d, t.counts), d.Count
+	if t.marketplace {
+		sales, count = journal.SumUnits(sales, measure(m, t.counts)), count+m.Count
+	}
+	return sales, count
 }
 
 // tally is a window's totals.
@@ -566,10 +577,7 @@ func (t *test) levelOf(d, m journal.Tally) int {
 	if !t.warn {
 		return levelNone
 	}
-	sales, count := measure(d, t.counts), d.Count
-	if t.marketplace {
-		sales, count = sales+measure(m, t.counts), count+m.Count
-	}
+	sales, count := t.tallied(d, m)
 	// A threshold of any sale is all reached or not at all (sum).
 	s := t.sales > 0 && sales >= t.warnSales
 	c := t.count > 0 && count >= t.warnCount
@@ -608,11 +616,7 @@ func (t *test) meets(sales, count int64) bool {
 // meetsTallies reports whether the sales d made directly and m through
 // marketplace facilitators meet t, counted as t counts them.
 func (t *test) meetsTallies(d, m journal.Tally) bool {
-	sales, count := measure(d, t.counts), d.Count
-	if t.marketplace {
-		sales, count = sales+measure(m, t.counts), count+m.Count
-	}
-	return t.meets(sales, count)
+	return t.meets(t.tallied(d, m))
 }
 
 // phase is one of the dated rules of a row's jurisdiction: the test it
@@ -709,14 +713,13 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 			if !d.IsZero() || !m.IsZero() {
 				moved = true
 				dir, mkt = dir.Add(d), mkt.Add(m)
-				out.sales += measure(d, t.counts)
-				out.count += d.Count
+				sales, count := t.tallied(d, m)
+				out.sales = journal.SumUnits(out.sales, sales)
+				out.count += count
 				out.unconverted += d.Unconverted
-				out.mpSales += measure(m, t.counts)
+				out.mpSales = journal.SumUnits(out.mpSales, measure(m, t.counts))
 				out.mpCount += m.Count
 				if t.marketplace {
-					out.sales += measure(m, t.counts)
-					out.count += m.Count
 					out.unconverted += m.Unconverted
 				}
 			}
