@@ -24,7 +24,7 @@ import (
 // them, and the report says exceeded with the same sales.
 func TestFiguresBeyondInt64AreHeldNotWrapped(t *testing.T) {
 	// 1,000 sales of USD 10^12 on one day and 500 on the next, in units
-	// of 100.
+	// of 100; one of the second day's reversed.
 	const units, each, firstDay = 15, 100, 10
 	ctx := context.Background()
 	held := money.New(journal.UnitsOf(math.MaxInt64).Round(2))
@@ -50,22 +50,27 @@ func TestFiguresBeyondInt64AreHeldNotWrapped(t *testing.T) {
 					t.Fatalf("unit %d: %v", u, err)
 				}
 			}
+			// The reversal of a sale of the second day, on that day, takes
+			// it back exactly: the figures within the bound are exact.
+			if _, err := j.Reverse(ctx, "acme", fmt.Sprintf("S%d-0", firstDay), journal.Reversal{TransactionID: "R", PostingDate: day(firstDay)}); err != nil {
+				t.Fatal(err)
+			}
 			rep, err := nexus.Build(ctx, j, rules(t), "acme", nexus.Options{AsOf: civil.MustParse("2026-03-31")})
 			if err != nil {
 				t.Fatal(err)
 			}
 			r := row(t, rep, "", "TX")
-			if r.Status != nexus.StatusExceeded || !r.Sales.Equal(held) || r.Transactions != units*each {
-				t.Errorf("Texas after 1,500 sales of USD 10^12: %s, %s in %d transactions; want exceeded, %s in %d",
-					r.Status, r.Sales, r.Transactions, held, units*each)
+			if r.Status != nexus.StatusExceeded || !r.Sales.Equal(held) || r.Transactions != units*each-1 {
+				t.Errorf("Texas after 1,500 sales of USD 10^12 and a reversal: %s, %s in %d transactions; want exceeded, %s in %d",
+					r.Status, r.Sales, r.Transactions, held, units*each-1)
 			}
 			figs, err := j.Figures(ctx, "acme", civil.Date{}, civil.Date{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			second := int64(units-firstDay) * each * 1_000_000_000_000 * journal.UnitsPerCurrencyUnit
+			second := int64((units-firstDay)*each-1) * 1_000_000_000_000 * journal.UnitsPerCurrencyUnit
 			if len(figs) != 2 || figs[0].Direct.Gross != math.MaxInt64 || figs[0].Direct.Taxable != math.MaxInt64 ||
-				figs[1].Direct.Gross != second || figs[1].Direct.Count != (units-firstDay)*each {
+				figs[1].Direct.Gross != second || figs[1].Direct.Count != (units-firstDay)*each-1 {
 				t.Errorf("the days' figures = %+v; want gross and taxable held at %d on the first, %d on the second", figs, int64(math.MaxInt64), second)
 			}
 		})

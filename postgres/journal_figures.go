@@ -113,10 +113,13 @@ func heldSum(e string) string {
 
 // heldAdd returns a+b of the bigint expressions a and b held within
 // ±maxUnits, as journal.SumUnits adds them, in bigint arithmetic alone.
+// The bound less b is computed only in the branch of b's sign, where it
+// cannot overflow: the CASE decides the order of evaluation, which an
+// AND does not (maxUnits - b of a negative b is out of range).
 func heldAdd(a, b string) string {
-	return "CASE WHEN " + b + " > 0 AND " + a + " > " + maxUnits + " - " + b + " THEN " + maxUnits +
-		" WHEN " + b + " < 0 AND " + a + " < -" + maxUnits + " - " + b + " THEN -" + maxUnits +
-		" ELSE " + a + " + " + b + " END"
+	return "CASE WHEN " + b + " > 0 THEN CASE WHEN " + a + " > " + maxUnits + " - " + b + " THEN " + maxUnits + " ELSE " + a + " + " + b + " END" +
+		" WHEN " + b + " < 0 THEN CASE WHEN " + a + " < -" + maxUnits + " - " + b + " THEN -" + maxUnits + " ELSE " + a + " + " + b + " END" +
+		" ELSE " + a + " END"
 }
 
 // The pieces of the statements of figures: the number columns, their
