@@ -1045,8 +1045,10 @@ func consumerWords(state string) string {
 // sales to consumers in the current and the previous calendar year
 // against the union-wide threshold.
 func euRow(company string, s series, from civil.Date, o Options) Row {
+	// The sales through a marketplace count as the seller's own (see
+	// EUSource).
 	row := Row{Company: company, State: AreaEU, Currency: "EUR", Logic: data.NexusSales, Period: data.NexusCalendarYear, Counts: data.NexusGross,
-		Marketplace: "excluded", Citation: "https://eur-lex.europa.eu/eli/dir/2006/112/oj (Article 59c)"}
+		Marketplace: "included", Citation: "https://eur-lex.europa.eu/eli/dir/2006/112/oj (Article 59c)"}
 	limit, ok := jurisdiction.EUDistanceThreshold(o.AsOf)
 	if o.EUThreshold != nil {
 		limit, ok = *o.EUThreshold, true
@@ -1064,7 +1066,7 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	}
 	lim := money.New(limit)
 	row.SalesThreshold = &lim
-	t := test{sales: limit.Shift(4).IntPart(), salesOver: true, logic: data.NexusSales, counts: data.NexusGross}
+	t := test{sales: limit.Shift(4).IntPart(), salesOver: true, logic: data.NexusSales, counts: data.NexusGross, marketplace: true}
 	t.warnAt(o.Share)
 	ws := windows(data.NexusCalendarYear, o.AsOf)
 	var chosen *window
@@ -1077,6 +1079,7 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	}
 	row.PeriodStart, row.PeriodEnd = chosen.start, chosen.end
 	row.Sales, row.Transactions = money.New(journal.UnitsOf(best.sales).Round(2)), best.count
+	row.MarketplaceSales, row.MarketplaceTransactions = money.New(journal.UnitsOf(best.mpSales).Round(2)), best.mpCount
 	row.Unconverted = best.unconverted
 	row.Share = money.New(best.salesShare.Round(4))
 	switch {
@@ -1118,6 +1121,10 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	}
 	if row.Registration != nil {
 		fmt.Fprintf(&b, "; registered for the Union scheme (%s), the sales being %s", cmp.Or(row.Registration.Source, "list"), crossed)
+	}
+	if row.MarketplaceTransactions != 0 {
+		fmt.Fprintf(&b, "; of them through marketplaces, which count as the seller's own: EUR %s in %s", row.MarketplaceSales.Decimal().StringFixed(2),
+			counted(row.MarketplaceTransactions, "transaction"))
 	}
 	if row.Unconverted > 0 {
 		fmt.Fprintf(&b, "; %s in another currency without a conversion to euros %s not counted", counted(row.Unconverted, "line"), agreeing(row.Unconverted, "is", "are"))
