@@ -190,7 +190,7 @@ func figureTotal(v []byte) (total [figureTallyFields]int64, days []byte, err err
 		}
 		for _, d := range ds {
 			for x := range d.n {
-				total[x] += d.n[x]
+				total[x] = journal.SumUnits(total[x], d.n[x])
 			}
 		}
 		return total, v, nil
@@ -233,7 +233,7 @@ func encodeFigureDays(days []figureDay) []byte {
 			empty = false
 		}
 		for x := range d.n {
-			total[x] += d.n[x]
+			total[x] = journal.SumUnits(total[x], d.n[x])
 		}
 	}
 	if empty {
@@ -257,7 +257,8 @@ func encodeFigureDays(days []figureDay) []byte {
 }
 
 // AddFigures implements journal.State: each figure is added to the day
-// of its month's key in the unit's part.
+// of its month's key in the unit's part, each number by journal.SumUnits
+// (held within an int64, never wrapped).
 func (s *journalState) AddFigures(figs []journal.Figure) error {
 	for i := 0; i < len(figs); {
 		// The figures of one key: one month, company and area.
@@ -284,7 +285,7 @@ func (s *journalState) AddFigures(figs []journal.Figure) error {
 				days = slices.Insert(days, k, figureDay{day: g.Day.Day})
 			}
 			for x := range n {
-				days[k].n[x] += n[x]
+				days[k].n[x] = journal.SumUnits(days[k].n[x], n[x])
 			}
 		}
 		i = j
@@ -531,7 +532,7 @@ func (b *journalBackend) AreaSums(ctx context.Context, tenant, company, area str
 						return err
 					}
 					for x := range total {
-						month[x] += total[x]
+						month[x] = journal.SumUnits(month[x], total[x])
 					}
 					return nil
 				}

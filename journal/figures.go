@@ -3,6 +3,7 @@ package journal
 import (
 	"cmp"
 	"context"
+	"math"
 	"slices"
 	"strings"
 
@@ -55,10 +56,10 @@ const UnitsPerCurrencyUnit = 10000
 // maxFigureUnits bounds each amount of a transaction's figure
 // (Contribution): a line's amount, and the sum of its lines, count at
 // most 10^12 currency units either way, far beyond any threshold, so that
-// a transaction's sum never overflows, and the sums of the ~900
-// transactions it would take to reach the bounds of an int64 (PostgreSQL's
-// bigint) on one day in one area are out of reach of real sales. A line
-// beyond it counts at the bound: the sale is still beyond every
+// a transaction's sum never overflows. The sums of many transactions (a
+// day's, a month's, a period's) are held within an int64 (PostgreSQL's
+// bigint) by SumUnits: some 920 transactions at the bound reach it. A
+// line beyond it counts at the bound: the sale is still beyond every
 // threshold, where leaving it out would count nothing.
 const maxFigureUnits = 1_000_000_000_000 * UnitsPerCurrencyUnit
 
@@ -69,6 +70,27 @@ const maxFigureUnits = 1_000_000_000_000 * UnitsPerCurrencyUnit
 // what the transaction added.
 func addUnits(a, b int64) int64 {
 	return min(max(a+b, -maxFigureUnits), maxFigureUnits)
+}
+
+// SumUnits returns a+b held within ±math.MaxInt64 instead of wrapping
+// around: the figures of a day, a month or a period add up many
+// transactions' (each within ±maxFigureUnits), and the sum of some nine
+// hundred at that bound is beyond an int64. A sum held there is a floor
+// of sales far beyond every threshold, where a wrapped one turned a
+// seller's sales negative. Within the range, it is a+b exactly, so that a
+// reversal takes back exactly what its sale added. Every backend adds
+// its figures with it (PostgreSQL with the same bound in SQL).
+func SumUnits(a, b int64) int64 {
+	s := a + b
+	switch {
+	case a > 0 && b > 0 && s < 0:
+		return math.MaxInt64
+	case a < 0 && b < 0 && s >= 0:
+		return -math.MaxInt64
+	case s == math.MinInt64:
+		return -math.MaxInt64
+	}
+	return s
 }
 
 // Tally is what a group of sales adds up to.
@@ -105,10 +127,10 @@ type Tally struct {
 // IsZero reports whether t adds nothing.
 func (t Tally) IsZero() bool { return t == Tally{} }
 
-// Add returns t plus u.
+// Add returns t plus u, each amount added by SumUnits.
 func (t Tally) Add(u Tally) Tally {
-	return Tally{Gross: t.Gross + u.Gross, Exempt: t.Exempt + u.Exempt, Taxable: t.Taxable + u.Taxable, ExemptOther: t.ExemptOther + u.ExemptOther,
-		Count: t.Count + u.Count, Unconverted: t.Unconverted + u.Unconverted}
+	return Tally{Gross: SumUnits(t.Gross, u.Gross), Exempt: SumUnits(t.Exempt, u.Exempt), Taxable: SumUnits(t.Taxable, u.Taxable),
+		ExemptOther: SumUnits(t.ExemptOther, u.ExemptOther), Count: t.Count + u.Count, Unconverted: t.Unconverted + u.Unconverted}
 }
 
 // Neg returns -t.

@@ -52,7 +52,13 @@ type Profiles interface {
 // journal's figures (engine.DistanceSales): its cross-border sales of
 // goods and electronic services to consumers in other member states, in
 // the calendar year of a sale up to its day (the sales stored before it,
-// that day's included), and in the year before. A tenant's policy in its tax profile may set them instead
+// that day's included), and in the year before. Sales made through a
+// marketplace (Transaction.Marketplace) count with its own, as the
+// engine counts a sale's own amounts whatever its marketplace mark: the
+// threshold is that of a seller established in one member state
+// (Article 59c(1)(a) of the VAT directive), whose sales through an
+// electronic interface are its own (Article 14a(2) deems the interface
+// the supplier only of goods of a seller not established in the Union). A tenant's policy in its tax profile may set them instead
 // (euDistanceSales, by company code or "" for every company: that figure
 // for both years) and its own threshold (euDistanceThreshold).
 type EUSource struct {
@@ -100,8 +106,12 @@ type areaSummer interface {
 	AreaSums(ctx context.Context, tenant, company, area string, spans []journal.Span) ([]journal.Sum, error)
 }
 
-// yearSales returns the seller's direct EU distance sales of date's year
-// up to date and of the year before, in ten-thousandths of a euro: from
+// euGross is the EU distance sales of the tallies of a seller's own sales
+// d and of those made through a marketplace m: both count (see EUSource).
+func euGross(d, m journal.Tally) int64 { return journal.SumUnits(d.Gross, m.Gross) }
+
+// yearSales returns the seller's EU distance sales (its own and those
+// through a marketplace) of date's year up to date and of the year before, in ten-thousandths of a euro: from
 // the sums of a source that adds them up (the months before date's month
 // then read as totals), else from every day's figure.
 func (s *EUSource) yearSales(ctx context.Context, tenant, company string, date civil.Date) (cur, prev int64, err error) {
@@ -114,13 +124,13 @@ func (s *EUSource) yearSales(ctx context.Context, tenant, company string, date c
 		if err != nil {
 			return 0, 0, err
 		}
-		return sums[1].Direct.Gross, sums[0].Direct.Gross, nil
+		return euGross(sums[1].Direct, sums[1].Marketplace), euGross(sums[0].Direct, sums[0].Marketplace), nil
 	}
 	err = s.figures.AreaFigures(ctx, tenant, company, journal.AreaEU, from, date, func(f journal.Figure) error {
 		if f.Day.Year == date.Year {
-			cur += f.Direct.Gross
+			cur = journal.SumUnits(cur, euGross(f.Direct, f.Marketplace))
 		} else {
-			prev += f.Direct.Gross
+			prev = journal.SumUnits(prev, euGross(f.Direct, f.Marketplace))
 		}
 		return nil
 	})
@@ -168,9 +178,9 @@ func (s *EUSource) figuresWithout(ctx context.Context, tenant, company string, d
 				}
 				switch {
 				case f.Day.Year == date.Year && !f.Day.After(date):
-					cur -= f.Direct.Gross
+					cur = journal.SumUnits(cur, -euGross(f.Direct, f.Marketplace))
 				case f.Day.Year == date.Year-1:
-					prev -= f.Direct.Gross
+					prev = journal.SumUnits(prev, -euGross(f.Direct, f.Marketplace))
 				}
 			}
 		}

@@ -470,19 +470,30 @@ func addMonths(d civil.Date, n int) civil.Date {
 	return civil.New(y, time.Month(m+1), min(d.Day, last))
 }
 
-// measure is the amount of a tally that a rule counts.
+// measure is the amount of a tally that a rule counts, held within an
+// int64 as the figures are (journal.SumUnits).
 func measure(t journal.Tally, counts string) int64 {
 	switch counts {
 	case data.NexusTaxable:
 		return t.Taxable
 	case data.NexusRetail, data.NexusConsumer:
 		// Consumer sales are the retail sales of the consumers' area.
-		return t.Gross - t.Exempt
+		return journal.SumUnits(t.Gross, -t.Exempt)
 	case data.NexusRetailButResale:
 		// The sales to exempt organisations count; resales do not.
-		return t.Gross - (t.Exempt - t.ExemptOther)
+		return journal.SumUnits(t.Gross, -journal.SumUnits(t.Exempt, -t.ExemptOther))
 	}
 	return t.Gross
+}
+
+// tallied returns the sales and transactions that t counts of the
+// sales d made directly and m through marketplace facilitators.
+func (t *test) tallied(d, m journal.Tally) (sales, count int64) {
+	sales, count = measure(d, t.counts), d.Count
+	if t.marketplace {
+		sales, count = journal.SumUnits(sales, measure(m, t.counts)), count+m.Count
+	}
+	return sales, count
 }
 
 // tally is a window's totals.
@@ -566,10 +577,7 @@ func (t *test) levelOf(d, m journal.Tally) int {
 	if !t.warn {
 		return levelNone
 	}
-	sales, count := measure(d, t.counts), d.Count
-	if t.marketplace {
-		sales, count = sales+measure(m, t.counts), count+m.Count
-	}
+	sales, count := t.tallied(d, m)
 	// A threshold of any sale is all reached or not at all (sum).
 	s := t.sales > 0 && sales >= t.warnSales
 	c := t.count > 0 && count >= t.warnCount
@@ -608,11 +616,7 @@ func (t *test) meets(sales, count int64) bool {
 // meetsTallies reports whether the sales d made directly and m through
 // marketplace facilitators meet t, counted as t counts them.
 func (t *test) meetsTallies(d, m journal.Tally) bool {
-	sales, count := measure(d, t.counts), d.Count
-	if t.marketplace {
-		sales, count = sales+measure(m, t.counts), count+m.Count
-	}
-	return t.meets(sales, count)
+	return t.meets(t.tallied(d, m))
 }
 
 // phase is one of the dated rules of a row's jurisdiction: the test it
@@ -709,14 +713,13 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 			if !d.IsZero() || !m.IsZero() {
 				moved = true
 				dir, mkt = dir.Add(d), mkt.Add(m)
-				out.sales += measure(d, t.counts)
-				out.count += d.Count
+				sales, count := t.tallied(d, m)
+				out.sales = journal.SumUnits(out.sales, sales)
+				out.count += count
 				out.unconverted += d.Unconverted
-				out.mpSales += measure(m, t.counts)
+				out.mpSales = journal.SumUnits(out.mpSales, measure(m, t.counts))
 				out.mpCount += m.Count
 				if t.marketplace {
-					out.sales += measure(m, t.counts)
-					out.count += m.Count
 					out.unconverted += m.Unconverted
 				}
 			}
@@ -1042,8 +1045,10 @@ func consumerWords(state string) string {
 // sales to consumers in the current and the previous calendar year
 // against the union-wide threshold.
 func euRow(company string, s series, from civil.Date, o Options) Row {
+	// The sales through a marketplace count as the seller's own (see
+	// EUSource).
 	row := Row{Company: company, State: AreaEU, Currency: "EUR", Logic: data.NexusSales, Period: data.NexusCalendarYear, Counts: data.NexusGross,
-		Marketplace: "excluded", Citation: "https://eur-lex.europa.eu/eli/dir/2006/112/oj (Article 59c)"}
+		Marketplace: "included", Citation: "https://eur-lex.europa.eu/eli/dir/2006/112/oj (Article 59c)"}
 	limit, ok := jurisdiction.EUDistanceThreshold(o.AsOf)
 	if o.EUThreshold != nil {
 		limit, ok = *o.EUThreshold, true
@@ -1061,7 +1066,7 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	}
 	lim := money.New(limit)
 	row.SalesThreshold = &lim
-	t := test{sales: limit.Shift(4).IntPart(), salesOver: true, logic: data.NexusSales, counts: data.NexusGross}
+	t := test{sales: limit.Shift(4).IntPart(), salesOver: true, logic: data.NexusSales, counts: data.NexusGross, marketplace: true}
 	t.warnAt(o.Share)
 	ws := windows(data.NexusCalendarYear, o.AsOf)
 	var chosen *window
@@ -1074,6 +1079,7 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	}
 	row.PeriodStart, row.PeriodEnd = chosen.start, chosen.end
 	row.Sales, row.Transactions = money.New(journal.UnitsOf(best.sales).Round(2)), best.count
+	row.MarketplaceSales, row.MarketplaceTransactions = money.New(journal.UnitsOf(best.mpSales).Round(2)), best.mpCount
 	row.Unconverted = best.unconverted
 	row.Share = money.New(best.salesShare.Round(4))
 	switch {
@@ -1115,6 +1121,10 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	}
 	if row.Registration != nil {
 		fmt.Fprintf(&b, "; registered for the Union scheme (%s), the sales being %s", cmp.Or(row.Registration.Source, "list"), crossed)
+	}
+	if row.MarketplaceTransactions != 0 {
+		fmt.Fprintf(&b, "; of them through marketplaces, which count as the seller's own: EUR %s in %s", row.MarketplaceSales.Decimal().StringFixed(2),
+			counted(row.MarketplaceTransactions, "transaction"))
 	}
 	if row.Unconverted > 0 {
 		fmt.Fprintf(&b, "; %s in another currency without a conversion to euros %s not counted", counted(row.Unconverted, "line"), agreeing(row.Unconverted, "is", "are"))

@@ -99,21 +99,45 @@ func numberList(format func(column, alias string) string) string {
 	return strings.Join(out, ", ")
 }
 
+// maxUnits is math.MaxInt64, the bound within which the figures' numbers
+// are held (journal.SumUnits): a sum beyond it, of rows or of a row and
+// a unit's figures, is held at ±maxUnits, where PostgreSQL refused the
+// statement ("bigint out of range") and with it the post of a sale.
+const maxUnits = "9223372036854775807"
+
+// heldSum returns the sum of the bigint expression e over a group, held
+// within ±maxUnits, as a bigint.
+func heldSum(e string) string {
+	return "least(greatest(sum(" + e + "), -" + maxUnits + "), " + maxUnits + ")::bigint"
+}
+
+// heldAdd returns a+b of the bigint expressions a and b held within
+// ±maxUnits, as journal.SumUnits adds them, in bigint arithmetic alone.
+// The bound less b is computed only in the branch of b's sign, where it
+// cannot overflow: the CASE decides the order of evaluation, which an
+// AND does not (maxUnits - b of a negative b is out of range).
+func heldAdd(a, b string) string {
+	return "CASE WHEN " + b + " > 0 THEN CASE WHEN " + a + " > " + maxUnits + " - " + b + " THEN " + maxUnits + " ELSE " + a + " + " + b + " END" +
+		" WHEN " + b + " < 0 THEN CASE WHEN " + a + " < -" + maxUnits + " - " + b + " THEN -" + maxUnits + " ELSE " + a + " + " + b + " END" +
+		" ELSE " + a + " END"
+}
+
 // The pieces of the statements of figures: the number columns, their
 // names in u, the numbers of u, and the sums of u's, of x's and of the
-// table's.
+// table's (each held within ±maxUnits).
 var (
 	numberColumns = numberList(func(c, _ string) string { return c })
 	uColumns      = numberList(func(_, a string) string { return a })
 	numbersOfU    = numberList(func(_, a string) string { return "u." + a })
-	sumsOfU       = numberList(func(_, a string) string { return "sum(u." + a + ")" })
-	sumsOfX       = numberList(func(c, _ string) string { return "sum(x." + c + ")::bigint" })
-	sumsOfRows    = numberList(func(c, _ string) string { return "sum(" + c + ")::bigint" })
+	sumsOfU       = numberList(func(_, a string) string { return heldSum("u." + a) })
+	sumsOfX       = numberList(func(c, _ string) string { return heldSum("x." + c) })
+	sumsOfRows    = numberList(func(c, _ string) string { return heldSum(c) })
 )
 
 // addTallies is the SET list of the conflict clauses of the upserts of
-// figures and of monthly totals: a row already there takes the sums.
-var addTallies = "\n\t\t" + numberList(func(c, _ string) string { return c + " = f." + c + " + EXCLUDED." + c })
+// figures and of monthly totals: a row already there takes the sums,
+// held within ±maxUnits (heldAdd).
+var addTallies = "\n\t\t" + numberList(func(c, _ string) string { return c + " = " + heldAdd("f."+c, "EXCLUDED."+c) })
 
 // insertFigures and addFigures begin and end the upserts of figures:
 // the columns, and the sums that a row already there takes.
