@@ -1,0 +1,48 @@
+package cli
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/api/profileadmin"
+)
+
+// TestProfileImportJSONKeepsRevocation imports back, over a data
+// directory, the JSON export made before a certificate was revoked: as
+// CSV files would be, it is refused naming the certificate's place in
+// the change set and stores nothing, and --reinstate-revoked makes the
+// certificate active on purpose.
+func TestProfileImportJSONKeepsRevocation(t *testing.T) {
+	dir := t.TempDir()
+	files := writeFiles(t, "customers.csv", customersFile, "certificates.csv", certsFile)
+	profileCLI(t, 0, append([]string{"import", "--data-dir", dir, "--tenant", "acme"}, files...)...)
+	export := filepath.Join(t.TempDir(), "profile.json")
+	profileCLI(t, 0, "export", "--data-dir", dir, "--tenant", "acme", "--out", export)
+	revoke := writeFiles(t, "revoke.csv", certsHeader[:len(certsHeader)-1]+",revoked_date\nTX-1,C-1,TX,G,,2026-01-01,2026-12-31,,revoked,2026-03-01\n")
+	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "acme", revoke[0])
+	show := func() profileadmin.CertificateDetail {
+		out, _ := profileCLI(t, 0, "show", "--data-dir", dir, "--tenant", "acme", "certificate", "C-1", "TX-1")
+		var cert profileadmin.CertificateDetail
+		if err := json.Unmarshal([]byte(out), &cert); err != nil || cert.Certificate == nil {
+			t.Fatalf("show certificate: %v %s", err, out)
+		}
+		return cert
+	}
+	before := show()
+
+	_, errOut := profileCLI(t, 1, "import", "--data-dir", dir, "--tenant", "acme", export)
+	if !strings.Contains(errOut, "certificates[0].status") || !strings.Contains(errOut, "TX-1 of customer C-1 is revoked (from 2026-03-01)") ||
+		!strings.Contains(errOut, "--reinstate-revoked") {
+		t.Errorf("the JSON import un-revoking TX-1: %s", errOut)
+	}
+	if after := show(); !after.Certificate.Revoked() || len(after.Versions) != len(before.Versions) {
+		t.Errorf("TX-1 after the refused import: %+v, %d versions (were %d)", after.Certificate, len(after.Versions), len(before.Versions))
+	}
+
+	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "acme", "--reinstate-revoked", export)
+	if after := show(); after.Certificate.Revoked() {
+		t.Errorf("TX-1 after --reinstate-revoked: %+v", after.Certificate)
+	}
+}
