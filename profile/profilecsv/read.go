@@ -596,7 +596,14 @@ func (c cells) franchise() profile.Franchise {
 // EConflict error on the row's status (certificates[i].status, which
 // Locate turns into its file and row) for each such row, up to
 // profile.MaxErrors, and the import must not be applied.
+//
+// A registration of a file without the registration_type column (the
+// columns an ERP exports) keeps the type stored with it ("Union
+// Scheme", "Import One Stop Shop", set through the admin routes or a
+// file that has the column): the file says nothing of it, and the
+// calculations read the EU's schemes from it.
 func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
+	im.keepRegistrationTypes(cur)
 	stored := map[profile.Key]*profile.Certificate{}
 	if cur != nil {
 		for i := range cur.Certificates {
@@ -637,6 +644,35 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
 		return im.Locate(errs)
 	}
 	return nil
+}
+
+// keepRegistrationTypes gives each registration read from a file
+// without the registration_type column the type of the registration of
+// cur it names: the same company code, jurisdiction (as stored) and
+// number (as the profile matches numbers, profile.SameRegistrationNumber).
+func (im *Import) keepRegistrationTypes(cur *profile.Records) {
+	if cur == nil || len(cur.Registrations) == 0 {
+		return
+	}
+	origins := im.origins[Registrations]
+	for i := range im.ChangeSet.Registrations {
+		g := &im.ChangeSet.Registrations[i]
+		if i >= len(origins) || slices.Contains(origins[i].cols, "registration_type") || g.Type != "" {
+			continue
+		}
+		company := strings.TrimSpace(g.CompanyCode)
+		jur, ok := profile.NormalizeJurisdiction(g.Jurisdiction)
+		if !ok {
+			continue
+		}
+		for j := range cur.Registrations {
+			prev := &cur.Registrations[j]
+			if prev.CompanyCode == company && prev.Jurisdiction == jur && profile.SameRegistrationNumber(jur, g.Number, prev.Number) {
+				g.Type = prev.Type
+				break
+			}
+		}
+	}
 }
 
 // certificateJSON returns c as JSON, nil for none.
