@@ -52,3 +52,35 @@ func TestReimportKeepsRegistrationType(t *testing.T) {
 		})
 	}
 }
+
+// TestReimportKeepsFeeCurrency stores a per-line franchise fee in
+// Canadian dollars and imports a franchises.csv of the server's table
+// without the currency column holding the same fee: it keeps its
+// currency (its amount is not read as US dollars), and the file imports
+// as unchanged.
+func TestReimportKeepsFeeCurrency(t *testing.T) {
+	const header = "franchise_area_id,name,basis,amount,jurisdiction"
+	for name, svc := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			if _, err := reimport(t, svc, false, "franchises.csv", header+",currency\nTOR-1,Cable Fee,per-line,0.85,,CAD\n"); err != nil {
+				t.Fatal(err)
+			}
+			v, err := svc.Store().Version(ctx, "acme")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := reimport(t, svc, false, "franchises.csv", header+"\nTOR-1,Cable Fee,per-line,0.85,\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := svc.Records(ctx, "acme", time.Time{})
+			if err != nil || len(r.Franchises) != 1 {
+				t.Fatalf("the fees: %v %+v", err, r)
+			}
+			if c := r.Franchises[0].Currency; c != "CAD" || got != v {
+				t.Errorf("after a file without currency: currency %q, version %d (was %d)", c, got, v)
+			}
+		})
+	}
+}

@@ -601,9 +601,13 @@ func (c cells) franchise() profile.Franchise {
 // columns an ERP exports) keeps the type stored with it ("Union
 // Scheme", "Import One Stop Shop", set through the admin routes or a
 // file that has the column): the file says nothing of it, and the
-// calculations read the EU's schemes from it.
+// calculations read the EU's schemes from it. Likewise a per-line
+// franchise fee of a file without the currency column (the server's
+// franchise table of before fees had a currency) keeps the currency
+// stored with it, which its amount is in.
 func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
 	im.keepRegistrationTypes(cur)
+	im.keepFeeCurrencies(cur)
 	stored := map[profile.Key]*profile.Certificate{}
 	if cur != nil {
 		for i := range cur.Certificates {
@@ -669,6 +673,29 @@ func (im *Import) keepRegistrationTypes(cur *profile.Records) {
 			prev := &cur.Registrations[j]
 			if prev.CompanyCode == company && prev.Jurisdiction == jur && profile.SameRegistrationNumber(jur, g.Number, prev.Number) {
 				g.Type = prev.Type
+				break
+			}
+		}
+	}
+}
+
+// keepFeeCurrencies gives each per-line franchise fee read from a file
+// without the currency column the currency of the per-line fee of cur
+// of the same area and name.
+func (im *Import) keepFeeCurrencies(cur *profile.Records) {
+	if cur == nil || len(cur.Franchises) == 0 {
+		return
+	}
+	origins := im.origins[Franchises]
+	for i := range im.ChangeSet.Franchises {
+		f := &im.ChangeSet.Franchises[i]
+		if i >= len(origins) || slices.Contains(origins[i].cols, "currency") || !f.PerLine || f.Currency != "" {
+			continue
+		}
+		area, name := strings.TrimSpace(f.AreaID), strings.TrimSpace(f.Name)
+		for j := range cur.Franchises {
+			if prev := &cur.Franchises[j]; prev.AreaID == area && prev.Name == name && prev.PerLine {
+				f.Currency = prev.Currency
 				break
 			}
 		}
