@@ -13,7 +13,8 @@ import (
 // directory, the JSON export made before a certificate was revoked: as
 // CSV files would be, it is refused naming the certificate's place in
 // the change set and stores nothing, and --reinstate-revoked makes the
-// certificate active on purpose.
+// certificate active on purpose; through a server (--server, the admin
+// route's reinstateRevoked) alike.
 func TestProfileImportJSONKeepsRevocation(t *testing.T) {
 	dir := t.TempDir()
 	files := writeFiles(t, "customers.csv", customersFile, "certificates.csv", certsFile)
@@ -44,5 +45,27 @@ func TestProfileImportJSONKeepsRevocation(t *testing.T) {
 	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "acme", "--reinstate-revoked", export)
 	if after := show(); after.Certificate.Revoked() {
 		t.Errorf("TX-1 after --reinstate-revoked: %+v", after.Certificate)
+	}
+
+	// Through a server that holds the directory, alike.
+	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "acme", revoke[0])
+	admin := createCredential(t, dir, "acme", "levy://admin")
+	base, stop, _, _ := startServe(t, dir, serveConfig{})
+	defer func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	}()
+	t.Setenv(clientIDEnv, admin.ClientID)
+	t.Setenv(clientSecretEnv, admin.ClientSecret)
+	if _, errOut := profileCLI(t, 1, "import", "--server", base, export); !strings.Contains(errOut, "certificates[0].status") ||
+		!strings.Contains(errOut, "TX-1 of customer C-1 is revoked (from 2026-03-01)") {
+		t.Errorf("import --server of the JSON export un-revoking TX-1: %s", errOut)
+	}
+	profileCLI(t, 0, "import", "--server", base, "--reinstate-revoked", export)
+	out, _ := profileCLI(t, 0, "show", "--server", base, "certificate", "C-1", "TX-1")
+	var cert profileadmin.CertificateDetail
+	if err := json.Unmarshal([]byte(out), &cert); err != nil || cert.Certificate == nil || cert.Certificate.Revoked() {
+		t.Errorf("TX-1 after import --server --reinstate-revoked: %v %s", err, out)
 	}
 }
