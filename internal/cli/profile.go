@@ -231,7 +231,7 @@ func (a *profileArgs) checkArgs() error {
 			return usageError{fmt.Sprintf("--format %q: json or csv", a.format)}
 		}
 		if a.format == "csv" && a.out == "" {
-			return usageError{"export --format csv writes four files: name their directory with --out DIR"}
+			return usageError{"export --format csv writes " + profileFileNames() + ": name their directory with --out DIR"}
 		}
 		if len(a.args) > 0 {
 			return usageError{fmt.Sprintf("unexpected argument %q", a.args[0])}

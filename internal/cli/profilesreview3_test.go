@@ -69,3 +69,13 @@ func TestProfileImportJSONKeepsRevocation(t *testing.T) {
 		t.Errorf("TX-1 after import --server --reinstate-revoked: %v %s", err, out)
 	}
 }
+
+// TestProfileExportCSVNeedsOut checks that export --format csv without
+// --out names the files it writes, one of each kind (it said four, of
+// five).
+func TestProfileExportCSVNeedsOut(t *testing.T) {
+	_, errOut := profileCLI(t, 2, "export", "--data-dir", t.TempDir(), "--format", "csv")
+	if !strings.Contains(errOut, "customers.csv, certificates.csv, registrations.csv, products.csv, franchises.csv") || strings.Contains(errOut, "four") {
+		t.Errorf("export --format csv without --out: %s", errOut)
+	}
+}
