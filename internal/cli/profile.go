@@ -291,13 +291,14 @@ func readImport(paths []string) (*profilecsv.Import, *profile.ChangeSet, error) 
 		if err != nil {
 			return nil, nil, err
 		}
-		var cs profile.ChangeSet
-		dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(b, []byte("\ufeff"))))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&cs); err != nil {
+		// Read as the import route reads its body: a member given
+		// twice or a second change set after the first is refused, not
+		// read in part.
+		cs, err := profileadmin.DecodeChangeSet(b)
+		if err != nil {
 			return nil, nil, fmt.Errorf("%s is not a change set: %w", paths[0], err)
 		}
-		return nil, &cs, nil
+		return nil, cs, nil
 	}
 	var files []profilecsv.File
 	for _, p := range paths {

@@ -79,3 +79,25 @@ func TestProfileExportCSVNeedsOut(t *testing.T) {
 		t.Errorf("export --format csv without --out: %s", errOut)
 	}
 }
+
+// TestProfileImportJSONReadStrictly imports, over a data directory, JSON
+// change sets that encoding/json would read in part: a member given
+// twice (the first list was dropped) and a second change set after the
+// first (ignored). Each is refused naming what is wrong, as the import
+// route refuses the same body, and nothing is stored.
+func TestProfileImportJSONReadStrictly(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ name, body, want string }{
+		{"twice", `{"customers":[{"code":"C-1","name":"One"}],"customers":[{"code":"C-2","name":"Two"}]}`, "customers: appears more than once"},
+		{"two", `{"customers":[{"code":"C-1","name":"One"}]}` + "\n" + `{"customers":[{"code":"C-2","name":"Two"}]}`, "more data follows"},
+		{"member", `{"customers":[{"code":"C-1","nmae":"One"}]}`, "customers[0].nmae"},
+	} {
+		f := writeFiles(t, "profile.json", c.body)
+		if _, errOut := profileCLI(t, 1, "import", "--data-dir", dir, "--tenant", "acme", f[0]); !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: %s", c.name, errOut)
+		}
+	}
+	if _, errOut := profileCLI(t, 0, "list", "--data-dir", dir, "--tenant", "acme", "customers"); !strings.HasPrefix(errOut, "0 of 0 ") {
+		t.Errorf("after the refused imports: %s", errOut)
+	}
+}
