@@ -247,6 +247,8 @@ func (a *profileArgs) checkArgs() error {
 			}
 			a.filter.Jurisdiction = id
 		}
+		// In any case, as the admin route reads its status parameter.
+		a.filter.Status = strings.ToLower(strings.TrimSpace(a.filter.Status))
 		if s := a.filter.Status; s != "" && s != profile.StatusActive && s != profile.StatusRevoked {
 			return usageError{fmt.Sprintf("--status %q: active or revoked", s)}
 		}

@@ -101,3 +101,17 @@ func TestProfileImportJSONReadStrictly(t *testing.T) {
 		t.Errorf("after the refused imports: %s", errOut)
 	}
 }
+
+// TestProfileListStatusAnyCase lists the revoked certificates of a data
+// directory with --status Revoked, as the admin route (and so --server)
+// reads the status in any case; the command refused it offline.
+func TestProfileListStatusAnyCase(t *testing.T) {
+	dir := t.TempDir()
+	files := writeFiles(t, "customers.csv", customersFile, "certificates.csv",
+		certsHeader[:len(certsHeader)-1]+",revoked_date\nTX-1,C-1,TX,G,,2026-01-01,2026-12-31,,revoked,2026-03-01\n")
+	profileCLI(t, 0, append([]string{"import", "--data-dir", dir, "--tenant", "acme"}, files...)...)
+	out, errOut := profileCLI(t, 0, "list", "--data-dir", dir, "--tenant", "acme", "certificates", "--status", "Revoked")
+	if !strings.Contains(out, "TX-1") || !strings.HasPrefix(errOut, "1 of 1 ") {
+		t.Errorf("list --status Revoked:\n%s%s", out, errOut)
+	}
+}
