@@ -53,7 +53,11 @@
 // reason code or class; a certificate number the customer holds
 // already; an unknown customer), and nothing is stored. The errors of
 // an import name the place in the files ("certificates.csv:4:
-// expiration_date"). PUT replaces the record whole (last write wins);
+// expiration_date"). Neither import makes a certificate revoked in Levy
+// active again unless reinstateRevoked=true says so: a row or a change
+// set's certificate of status active for it is answered 409 naming its
+// status, and nothing is stored. PUT replaces the record whole (last
+// write wins);
 // the key comes from the path, and a body that names another is
 // refused. Reads take asOf, a time (RFC 3339) or a day (its end, UTC):
 // the records as they were then. Go's zero time, 0001-01-01T00:00:00Z

@@ -40,10 +40,14 @@ func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = h.decode(r, &cs)
 	}
+	var reinstate bool
+	if err == nil {
+		reinstate, err = rq.flag("reinstateRevoked")
+	}
 	var v uint64
 	var unchanged int
 	if err == nil {
-		v, unchanged, err = ApplyChangeSet(r.Context(), h.svc, rq.tenant, rq.by, &cs)
+		v, unchanged, err = ApplyChangeSet(r.Context(), h.svc, rq.tenant, rq.by, &cs, reinstate)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -67,11 +71,25 @@ func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
 // conflict naming its field), and the errors of the others name them
 // where cs held them. A change set that Normalize refuses goes to Apply
 // as it is, which answers its errors.
-func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string, cs *profile.ChangeSet) (uint64, int, error) {
+//
+// As a CSV import does (profilecsv.Import.KeepStored), a change set
+// never makes a certificate revoked in Levy active again unless
+// reinstate is set: a certificate of cs whose status is active (or
+// left out) where the stored one is revoked, checked within the
+// change's unit, refuses the change set with an EConflict error on its
+// status ("certificates[2].status"), up to profile.MaxErrors of them.
+// An export read back after the certificate was revoked (through the
+// console, another node, a revocation route) would otherwise undo the
+// revocation unseen, and the certificate would exempt sales again.
+func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string, cs *profile.ChangeSet, reinstate bool) (uint64, int, error) {
 	norm, err := svc.Normalize(*cs)
 	if err != nil {
 		v, err := svc.Apply(ctx, tenant, by, *cs)
 		return v, 0, err
+	}
+	var active []activeCertificate
+	if !reinstate {
+		active = activeCertificates(&norm)
 	}
 	cur, err := svc.Records(ctx, tenant, time.Time{})
 	if err != nil {
@@ -83,16 +101,82 @@ func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string
 		// none at all (the export of a profile without records, "{}").
 		return cur.Version, len(t.Same), nil
 	}
-	if len(t.Same) == 0 {
+	if len(t.Same) == 0 && len(active) == 0 {
 		v, err := svc.Apply(ctx, tenant, by, *cs)
 		return v, 0, err
 	}
-	still := func(cur *profile.Records) error { return t.StillSame(cur, nil, "the change set") }
+	// The errors of revivals name the certificates where cs held them
+	// as sent: they are not located again.
+	revived := false
+	still := func(now *profile.Records) error {
+		revived = false
+		if err := t.StillSame(now, nil, "the change set"); err != nil {
+			return err
+		}
+		err := revivals(active, now)
+		revived = err != nil
+		return err
+	}
 	v, err := svc.ApplyIfWatching(ctx, tenant, by, *cs, t.Keys(), still)
 	if err != nil {
+		if revived {
+			return 0, 0, err
+		}
 		return 0, 0, locate(&t, err)
 	}
 	return v, len(t.Same), nil
+}
+
+// activeCertificate is a certificate of a change set stored as active:
+// its key, and its place in the change set as sent.
+type activeCertificate struct {
+	key   profile.Key
+	index int
+}
+
+// activeCertificates returns the certificates of norm, a change set
+// normalised (Service.Normalize), that it stores as active.
+func activeCertificates(norm *profile.ChangeSet) []activeCertificate {
+	var out []activeCertificate
+	for i := range norm.Certificates {
+		if c := &norm.Certificates[i]; !c.Revoked() {
+			out = append(out, activeCertificate{key: c.Key(), index: i})
+		}
+	}
+	return out
+}
+
+// revivals returns an EConflict error on the status of each certificate
+// of active that cur, the tenant's records, holds revoked (up to
+// profile.MaxErrors), nil when none is.
+func revivals(active []activeCertificate, cur *profile.Records) error {
+	if len(active) == 0 {
+		return nil
+	}
+	revoked := map[profile.Key]*profile.Certificate{}
+	for i := range cur.Certificates {
+		if c := &cur.Certificates[i]; c.Revoked() {
+			revoked[c.Key()] = c
+		}
+	}
+	var errs levy.Errors
+	for _, a := range active {
+		c, ok := revoked[a.key]
+		if !ok {
+			continue
+		}
+		if len(errs) == profile.MaxErrors {
+			break
+		}
+		errs = append(errs, &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("certificates[%d].status", a.index),
+			Message: fmt.Sprintf("certificate %s of customer %s is revoked (from %s) and this change set would make it active again; "+
+				"to reinstate it, import with --reinstate-revoked (over the admin route, reinstateRevoked=true), "+
+				"or give it status revoked", clip(c.Number), clip(c.CustomerCode), c.RevokedDate)})
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
 }
 
 func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {

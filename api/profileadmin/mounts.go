@@ -40,6 +40,13 @@ var (
 	fileName     = api.Param{Name: "fileName", In: "query", Format: "identifier", Description: "The document's file name, kept without any directory."}
 )
 
+// reinstateParam is the parameter of an import that lets what (a row of
+// status active) make a certificate revoked in Levy active again.
+func reinstateParam(what string) api.Param {
+	return api.Param{Name: "reinstateRevoked", In: "query", Format: "boolean",
+		Description: "true: " + what + " makes a certificate revoked in Levy active again (refused with 409 when absent or false)."}
+}
+
 // params returns the parameters of a route: ps and the tenant.
 func params(ps ...api.Param) []api.Param { return append(ps, tenantParam) }
 
@@ -99,8 +106,7 @@ func (h *Handler) Mounts() []api.Option {
 			" A row of status active for a certificate revoked in Levy is answered 409 naming its file, row and certificate, unless reinstateRevoked is true."+
 			" Rows equal to the stored records are left as they are and counted as unchanged: files of nothing else store nothing and answer the current version.",
 		[]api.Param{{Name: "name", In: "query", Format: "identifier", Description: "The name of a text/csv body in errors (import.csv when absent)."},
-			{Name: "reinstateRevoked", In: "query", Format: "boolean",
-				Description: "true: a row of status active makes a certificate revoked in Levy active again (refused with 409 when absent or false)."}})
+			reinstateParam("a row of status active")})
 	importFiles.Body, importFiles.BodyRequired, importFiles.BodyMedia = str, true, []string{"text/csv", "multipart/form-data"}
 	importFiles.Answer = api.Enveloped[ImportAnswer]()
 	exportJSON := op(http.MethodGet, "/export", "exportProfile",
@@ -201,7 +207,9 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithOperation(uploadDoc, g(h.uploadDocument)),
 		api.WithOperation(getDoc, g(h.getDocument)),
 		with(op(http.MethodPost, "/import", "importProfile",
-			"Imports a change set (records to store, keys to delete, a policy) as one change, all or nothing; records and a policy equal to the stored ones are left as they are and counted unchanged.", writeAccess, nil),
+			"Imports a change set (records to store, keys to delete, a policy) as one change, all or nothing; records and a policy equal to the stored ones are left as they are and counted unchanged.",
+			writeAccess+" A certificate of status active (or none) that is revoked in Levy is answered 409 naming its status (certificates[2].status), unless reinstateRevoked is true.",
+			[]api.Param{reinstateParam("a certificate of status active")}),
 			reflect.TypeFor[profile.ChangeSet](), api.Enveloped[ImportAnswer](), 0, h.importChangeSet),
 		api.WithOperation(importFiles, g(h.importFiles)),
 		api.WithOperation(exportJSON, g(h.exportJSON)),

@@ -218,6 +218,23 @@ func (h *Handler) decode(r *http.Request, v any) error {
 	return unknownMembers(body, reflect.TypeOf(v))
 }
 
+// DecodeChangeSet reads a JSON change set, as levy profile import reads
+// a .json file, with the rules of the import route's body: strictly
+// (jsonbody.Decode: a member given twice, data after the change set,
+// text that is not UTF-8 are refused rather than read loosely) and
+// refusing members a change set does not have, each error naming its
+// JSON path ("certificates[2].effectiveDate").
+func DecodeChangeSet(body []byte) (*profile.ChangeSet, error) {
+	var cs profile.ChangeSet
+	if err := jsonbody.Decode(bytes.NewReader(body), &cs, 0); err != nil {
+		return nil, err
+	}
+	if err := unknownMembers(body, reflect.TypeOf(&cs)); err != nil {
+		return nil, err
+	}
+	return &cs, nil
+}
+
 // unknownMembers refuses the members of the JSON in body that type t
 // does not have, at any depth, naming each by its path (up to
 // profile.MaxErrors of them).

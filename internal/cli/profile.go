@@ -53,7 +53,8 @@ line and column, and nothing is stored. It prints the new version of the
 profile. A CSV row of status active for a certificate revoked in Levy
 (through the console, say, after the files were exported) is refused,
 naming its file, row and certificate: give the row status revoked, or
---reinstate-revoked to make the certificate active again.
+--reinstate-revoked to make the certificate active again. So is a
+certificate of a JSON change set, named by its place in it.
 
 export writes the profile as of now (or --as-of, a time or a day): a JSON
 change set to standard output or --out FILE, which import takes back; or
@@ -136,7 +137,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose profile to work on (with --server, the credential's)")
 	a.rules.register(fs, "comma-separated rule files whose product classes the profile may name, as levy serve --rules")
 	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the import files, "+profileFileNames()+", into --out DIR)")
-	fs.BoolVar(&a.reinstate, "reinstate-revoked", false, "import: let a row of status active make a certificate revoked in Levy active again (refused without it)")
+	fs.BoolVar(&a.reinstate, "reinstate-revoked", false, "import: let a row or a change set's certificate of status active make a certificate revoked in Levy active again (refused without it)")
 	fs.StringVar(&a.out, "out", "", "export: the file (json) or the directory (csv) to write")
 	fs.StringVar(&a.asOf, "as-of", "", "export, list: the profile as it was then, a time (RFC 3339) or a day")
 	fs.BoolVar(&a.asJSON, "json", false, "list: print the page as JSON")
@@ -230,7 +231,7 @@ func (a *profileArgs) checkArgs() error {
 			return usageError{fmt.Sprintf("--format %q: json or csv", a.format)}
 		}
 		if a.format == "csv" && a.out == "" {
-			return usageError{"export --format csv writes four files: name their directory with --out DIR"}
+			return usageError{"export --format csv writes " + profileFileNames() + ": name their directory with --out DIR"}
 		}
 		if len(a.args) > 0 {
 			return usageError{fmt.Sprintf("unexpected argument %q", a.args[0])}
@@ -246,6 +247,8 @@ func (a *profileArgs) checkArgs() error {
 			}
 			a.filter.Jurisdiction = id
 		}
+		// In any case, as the admin route reads its status parameter.
+		a.filter.Status = strings.ToLower(strings.TrimSpace(a.filter.Status))
 		if s := a.filter.Status; s != "" && s != profile.StatusActive && s != profile.StatusRevoked {
 			return usageError{fmt.Sprintf("--status %q: active or revoked", s)}
 		}
@@ -290,13 +293,14 @@ func readImport(paths []string) (*profilecsv.Import, *profile.ChangeSet, error) 
 		if err != nil {
 			return nil, nil, err
 		}
-		var cs profile.ChangeSet
-		dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(b, []byte("\ufeff"))))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&cs); err != nil {
+		// Read as the import route reads its body: a member given
+		// twice or a second change set after the first is refused, not
+		// read in part.
+		cs, err := profileadmin.DecodeChangeSet(b)
+		if err != nil {
 			return nil, nil, fmt.Errorf("%s is not a change set: %w", paths[0], err)
 		}
-		return nil, &cs, nil
+		return nil, cs, nil
 	}
 	var files []profilecsv.File
 	for _, p := range paths {
@@ -400,7 +404,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			return nil
 		}
 		// Records equal to the stored ones are left as they are.
-		ver, unchanged, err := profileadmin.ApplyChangeSet(ctx, svc, a.tenant, "cli", cs)
+		ver, unchanged, err := profileadmin.ApplyChangeSet(ctx, svc, a.tenant, "cli", cs, a.reinstate)
 		if err != nil {
 			return err
 		}
@@ -647,6 +651,9 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 			b, err := os.ReadFile(a.args[0])
 			if err != nil {
 				return err
+			}
+			if a.reinstate {
+				q.Set("reinstateRevoked", "true")
 			}
 			if err := r.data(ctx, "POST", p+"/import", q, "application/json", bytes.NewReader(b), &ans); err != nil {
 				return err

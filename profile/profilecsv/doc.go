@@ -43,7 +43,10 @@
 // effective date: it then covers nothing (see Import.KeepStored). A row
 // of status active for a certificate stored revoked is refused unless
 // Import.ReinstateRevoked is set, so that files exported before a
-// revocation do not undo it when imported again. Import.Trim leaves
+// revocation do not undo it when imported again. A registration of a
+// file without the registration_type column keeps the type stored with
+// it (Import.KeepStored), and a per-line franchise fee of a file without
+// the currency column the currency stored with it. Import.Trim leaves
 // out the records equal to the stored ones, so that the same files
 // imported again store nothing. A
 // cell that starts with an apostrophe before =, +, -, @, a tab, a

@@ -596,7 +596,18 @@ func (c cells) franchise() profile.Franchise {
 // EConflict error on the row's status (certificates[i].status, which
 // Locate turns into its file and row) for each such row, up to
 // profile.MaxErrors, and the import must not be applied.
+//
+// A registration of a file without the registration_type column (the
+// columns an ERP exports) keeps the type stored with it ("Union
+// Scheme", "Import One Stop Shop", set through the admin routes or a
+// file that has the column): the file says nothing of it, and the
+// calculations read the EU's schemes from it. Likewise a per-line
+// franchise fee of a file without the currency column (the server's
+// franchise table of before fees had a currency) keeps the currency
+// stored with it, which its amount is in.
 func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
+	im.keepRegistrationTypes(cur)
+	im.keepFeeCurrencies(cur)
 	stored := map[profile.Key]*profile.Certificate{}
 	if cur != nil {
 		for i := range cur.Certificates {
@@ -637,6 +648,58 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
 		return im.Locate(errs)
 	}
 	return nil
+}
+
+// keepRegistrationTypes gives each registration read from a file
+// without the registration_type column the type of the registration of
+// cur it names: the same company code, jurisdiction (as stored) and
+// number (as the profile matches numbers, profile.SameRegistrationNumber).
+func (im *Import) keepRegistrationTypes(cur *profile.Records) {
+	if cur == nil || len(cur.Registrations) == 0 {
+		return
+	}
+	origins := im.origins[Registrations]
+	for i := range im.ChangeSet.Registrations {
+		g := &im.ChangeSet.Registrations[i]
+		if i >= len(origins) || slices.Contains(origins[i].cols, "registration_type") || g.Type != "" {
+			continue
+		}
+		company := strings.TrimSpace(g.CompanyCode)
+		jur, ok := profile.NormalizeJurisdiction(g.Jurisdiction)
+		if !ok {
+			continue
+		}
+		for j := range cur.Registrations {
+			prev := &cur.Registrations[j]
+			if prev.CompanyCode == company && prev.Jurisdiction == jur && profile.SameRegistrationNumber(jur, g.Number, prev.Number) {
+				g.Type = prev.Type
+				break
+			}
+		}
+	}
+}
+
+// keepFeeCurrencies gives each per-line franchise fee read from a file
+// without the currency column the currency of the per-line fee of cur
+// of the same area and name.
+func (im *Import) keepFeeCurrencies(cur *profile.Records) {
+	if cur == nil || len(cur.Franchises) == 0 {
+		return
+	}
+	origins := im.origins[Franchises]
+	for i := range im.ChangeSet.Franchises {
+		f := &im.ChangeSet.Franchises[i]
+		if i >= len(origins) || slices.Contains(origins[i].cols, "currency") || !f.PerLine || f.Currency != "" {
+			continue
+		}
+		area, name := strings.TrimSpace(f.AreaID), strings.TrimSpace(f.Name)
+		for j := range cur.Franchises {
+			if prev := &cur.Franchises[j]; prev.AreaID == area && prev.Name == name && prev.PerLine {
+				f.Currency = prev.Currency
+				break
+			}
+		}
+	}
 }
 
 // certificateJSON returns c as JSON, nil for none.
