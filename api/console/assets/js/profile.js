@@ -111,10 +111,12 @@ async function saveDocument(c, status, fail) {
 // revivals returns the items of a refused file import that are rows
 // making a certificate revoked in Levy active again: the admin route
 // answers each with 409, code conflict, on the row's status column
-// (certificates.csv:3:status), and takes them with reinstateRevoked.
+// (certificates.csv:3:status) or, for one JSON change set, on the
+// certificate's status member (certificates[0].status), and takes them
+// with reinstateRevoked.
 function revivals(err) {
   if (!err || err.status !== 409) return [];
-  return (err.items || []).filter((e) => e.code === 'conflict' && /:status$/.test(e.target || ''));
+  return (err.items || []).filter((e) => e.code === 'conflict' && /(:|\]\.)status$/.test(e.target || ''));
 }
 
 // importForm makes the form that imports files (admin), showing every
@@ -135,7 +137,8 @@ function importForm(status, fail, done) {
     try {
       let answer;
       if (list.length === 1 && /\.json$/i.test(list[0].name)) {
-        answer = await call(`${P}/import`, writing({ method: 'POST', body: await list[0].text(), contentType: 'application/json' }));
+        answer = await call(`${P}/import`, writing({ method: 'POST', body: await list[0].text(), contentType: 'application/json',
+          query: reinstate ? { reinstateRevoked: 'true' } : {} }));
       } else {
         const body = new FormData();
         for (const f of list) body.append('file', f, f.name);
