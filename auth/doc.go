@@ -115,10 +115,10 @@
 // the last tokens, and checks and updates them in one step
 // (Store.CountIssue), which also refuses a client rotated or revoked
 // since its record was read. Cached returns the client's cached token for
-// an audience while it has CacheMargin left, and otherwise issues a new
-// one and caches it, unless a concurrent call has just cached one
-// (Store.SwapCachedToken); its tokens do not count against the rate
-// limit. Rotate and Revoke drop a client's cached tokens.
+// an audience while it has CacheMargin left (half the TTL when that is
+// shorter), and otherwise issues a new one and caches it, unless a
+// concurrent call has just cached one (Store.SwapCachedToken); its
+// tokens do not count against the rate limit. Rotate and Revoke drop a client's cached tokens.
 //
 // # Errors
 //
