@@ -188,6 +188,13 @@ func (i *Issuer) Create(ctx context.Context, tenant string, audiences []string, 
 	return i.r.Create(ctx, tenant, audiences, activeNow)
 }
 
+// CreateLimited is Registry.CreateLimited: Create, refused when the
+// tenant has limit credentials or more that are not revoked (limit above
+// 0).
+func (i *Issuer) CreateLimited(ctx context.Context, tenant string, audiences []string, activeNow bool, limit int) (Credential, string, error) {
+	return i.r.CreateLimited(ctx, tenant, audiences, activeNow, limit)
+}
+
 // Rotate is Registry.Rotate: the tokens of the old secret fail Verify as
 // soon as it returns.
 func (i *Issuer) Rotate(ctx context.Context, clientID string) (Credential, string, error) {
