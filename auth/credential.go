@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -116,6 +117,17 @@ func checkClientID(clientID string) error {
 // than 16, or an audience that is empty, longer than 200 bytes or has
 // spaces. Duplicate audiences are dropped.
 func (r *Registry) Create(ctx context.Context, tenant string, audiences []string, activeNow bool) (Credential, string, error) {
+	return r.CreateLimited(ctx, tenant, audiences, activeNow, 0)
+}
+
+// CreateLimited is Create, bounded: with a limit above 0, it fails with
+// a levy.EConflict error (field tenant) that says so, and makes nothing,
+// when the tenant has limit credentials or more that are not revoked,
+// counted in the store in the same step as the creation (so that
+// creations at once, in any process sharing the store, keep the limit).
+// A revoked credential does not count. The admin routes bound the
+// creations of a tenant's admin so; the operator's are not.
+func (r *Registry) CreateLimited(ctx context.Context, tenant string, audiences []string, activeNow bool, limit int) (Credential, string, error) {
 	auds, err := checkCredential(tenant, audiences)
 	if err != nil {
 		return Credential{}, "", err
@@ -137,7 +149,12 @@ func (r *Registry) Create(ctx context.Context, tenant string, audiences []string
 
 	r.admin.Lock()
 	defer r.admin.Unlock()
-	rec, err = r.store.Create(ctx, rec, NewTenantID())
+	rec, err = r.store.Create(ctx, rec, NewTenantID(), limit)
+	if errors.Is(err, ErrCredentialLimit) {
+		r.log.Info("auth: credential limit reached", "tenant", tenant, "limit", limit)
+		return Credential{}, "", &levy.Error{Code: levy.EConflict, Field: "tenant", Message: fmt.Sprintf(
+			"tenant %s has %d or more credentials that are not revoked, the most its admin may have; revoke one it no longer uses first, or ask the server's operator (levy serve --tenant-credentials)", tenant, limit)}
+	}
 	if err != nil {
 		return Credential{}, "", err
 	}

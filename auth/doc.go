@@ -108,6 +108,15 @@
 // an unknown client ID is answered later than a known one, which tells
 // whether an ID exists (never a secret); client IDs are 128 random bits.
 //
+// The buckets are each process's own, not the Store's: behind a load
+// balancer, N nodes let a client ID or an address fail N times as often.
+// That is by design. What the limits protect is each node's CPU, which
+// hashes only its own requests, and which a count shared by the nodes
+// would protect no better; guessing a secret of 256 random bits is out
+// of reach at any multiple of these rates. A shared count would cost a
+// write to the shared database for each request before its hash, a flood
+// of them included, and a row for every source address met.
+//
 // # Rate limit and cache
 //
 // Issue grants Config.RateLimit tokens per client and audience per
@@ -115,10 +124,10 @@
 // the last tokens, and checks and updates them in one step
 // (Store.CountIssue), which also refuses a client rotated or revoked
 // since its record was read. Cached returns the client's cached token for
-// an audience while it has CacheMargin left, and otherwise issues a new
-// one and caches it, unless a concurrent call has just cached one
-// (Store.SwapCachedToken); its tokens do not count against the rate
-// limit. Rotate and Revoke drop a client's cached tokens.
+// an audience while it has CacheMargin left (half the TTL when that is
+// shorter), and otherwise issues a new one and caches it, unless a
+// concurrent call has just cached one (Store.SwapCachedToken); its
+// tokens do not count against the rate limit. Rotate and Revoke drop a client's cached tokens.
 //
 // # Errors
 //

@@ -25,8 +25,19 @@ const (
 // CacheMargin is the lifetime that a cached token must have left for
 // Cached to return it: a token closer to its expiry is replaced by a new
 // one, so that a client does not receive a token that expires before it
-// can use it.
+// can use it. With a TTL shorter than twice CacheMargin, the margin is
+// half the TTL, so that a token of a short
+// lifetime is still served from the cache for half of it.
 const CacheMargin = 30 * time.Second
+
+// cacheMargin returns the margin of the cache for tokens of lifetime
+// ttl: CacheMargin, or half of ttl when that is shorter. A fixed margin
+// as long as the TTL or longer would leave no token servable from the
+// cache, and every call of Cached would sign and store a new token,
+// outside the rate limit.
+func cacheMargin(ttl time.Duration) time.Duration {
+	return min(CacheMargin, ttl/2)
+}
 
 // maxClockSkew is how far in the future a token's issue time may be for
 // Verify to accept it.
@@ -112,7 +123,8 @@ type Config struct {
 type Issuer struct {
 	r      *Registry
 	ttl    time.Duration
-	ttlSec int64 // ttl in whole seconds, rounded up: the longest lifetime Verify accepts
+	ttlSec int64         // ttl in whole seconds, rounded up: the longest lifetime Verify accepts
+	margin time.Duration // the cache's margin for ttl (cacheMargin)
 	delay  time.Duration
 	limit  int
 	window time.Duration
@@ -142,6 +154,7 @@ func NewIssuer(ctx context.Context, s Store, cfg Config) (*Issuer, error) {
 	i.clients = newFailureLimiter(cmp.Or(cfg.ClientFailures, defaultClientFailures))
 	i.sources = newFailureLimiter(cmp.Or(cfg.SourceFailures, defaultSourceFailures))
 	i.ttlSec = seconds(i.ttl)
+	i.margin = cacheMargin(i.ttl)
 	if i.now == nil {
 		i.now = time.Now
 	}
@@ -173,6 +186,13 @@ func NewIssuer(ctx context.Context, s Store, cfg Config) (*Issuer, error) {
 // Issuer's activation delay has passed, or at once with activeNow.
 func (i *Issuer) Create(ctx context.Context, tenant string, audiences []string, activeNow bool) (Credential, string, error) {
 	return i.r.Create(ctx, tenant, audiences, activeNow)
+}
+
+// CreateLimited is Registry.CreateLimited: Create, refused when the
+// tenant has limit credentials or more that are not revoked (limit above
+// 0).
+func (i *Issuer) CreateLimited(ctx context.Context, tenant string, audiences []string, activeNow bool, limit int) (Credential, string, error) {
+	return i.r.CreateLimited(ctx, tenant, audiences, activeNow, limit)
 }
 
 // Rotate is Registry.Rotate: the tokens of the old secret fail Verify as
@@ -272,12 +292,13 @@ func (i *Issuer) Issue(ctx context.Context, clientID, secret, audience string) (
 }
 
 // Cached is the caching token endpoint: like Issue, but it returns the
-// client's cached token for audience while that has at least CacheMargin
-// left (with its remaining lifetime, see Token.ExpiresIn), and otherwise
-// issues a new one and caches it in the store. The tokens it issues do not
-// count against the rate limit: the store caches one per client and
-// audience per TTL-CacheMargin, which concurrent calls share. It authenticates the client on every
-// call and fails as Issue does, but for the rate limit.
+// client's cached token for audience while that has at least the cache's
+// margin left (see CacheMargin), with its remaining lifetime (see
+// Token.ExpiresIn), and otherwise issues a new one and caches it in the
+// store. The tokens it issues do not count against the rate limit: the
+// store caches one per client and audience per TTL less the margin (at
+// least half the TTL), which concurrent calls share. It authenticates the
+// client on every call and fails as Issue does, but for the rate limit.
 func (i *Issuer) Cached(ctx context.Context, clientID, secret, audience string) (Token, error) {
 	return i.issue(ctx, Request{ClientID: clientID, Secret: secret, Audience: audience, Cached: true})
 }
@@ -414,7 +435,7 @@ func (i *Issuer) count(ctx context.Context, is Issuance) (ok bool, wait time.Dur
 }
 
 // cached returns the client's cached token for audience if it has
-// CacheMargin left at now and still verifies, and otherwise a new token,
+// the cache's margin left at now and still verifies, and otherwise a new token,
 // which it caches unless another call has just cached one that can serve
 // (then it returns that one). When the key that signed the token it
 // would return retired while the store's step ran, it asks once more,
@@ -461,14 +482,14 @@ func (i *Issuer) cachedOnce(ctx context.Context, r *Record, audience string, now
 	return tok, nil
 }
 
-// serves reports whether the cached token tok has CacheMargin left at
-// now, still verifies and was issued at generation gen of its client's
+// serves reports whether the cached token tok has the cache's margin
+// (CacheMargin) left at now, still verifies and was issued at generation gen of its client's
 // secret: the generation of the record with whose secret the request
 // authenticated. A token of a later generation was cached for a secret
 // that replaced that one since the record was read; the request, which
 // holds the replaced secret, must not leave with it.
 func (i *Issuer) serves(ctx context.Context, tok Token, gen uint32, now time.Time) bool {
-	if tok.ExpiresAt.Sub(now) < CacheMargin {
+	if tok.ExpiresAt.Sub(now) < i.margin {
 		return false
 	}
 	if _, err := i.VerifyContext(ctx, tok.AccessToken); err != nil {

@@ -101,13 +101,24 @@ func (m *memory) Version(ctx context.Context) (uint64, error) {
 	return m.version, nil
 }
 
-func (m *memory) Create(ctx context.Context, r Record, tenantID string) (Record, error) {
+func (m *memory) Create(ctx context.Context, r Record, tenantID string, limit int) (Record, error) {
 	if err := m.lock(ctx, "create a credential of", r.Tenant); err != nil {
 		return Record{}, err
 	}
 	defer m.mu.Unlock()
 	if _, ok := m.creds[r.ClientID]; ok {
 		return Record{}, &levy.Error{Code: levy.EConflict, Field: "client_id", Message: fmt.Sprintf("client %s exists", r.ClientID)}
+	}
+	if limit > 0 {
+		n := 0
+		for _, c := range m.creds {
+			if c.Tenant == r.Tenant && !c.Revoked() {
+				n++
+			}
+		}
+		if n >= limit {
+			return Record{}, fmt.Errorf("auth: create a credential of %s: %d active credentials: %w", r.Tenant, n, ErrCredentialLimit)
+		}
 	}
 	if _, ok := m.tenants[r.Tenant]; !ok {
 		m.tenants[r.Tenant] = tenantID

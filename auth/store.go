@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -63,8 +64,13 @@ type Store interface {
 	// Create stores the new credential r and gives its tenant the ID
 	// tenantID, unless the tenant has one already. It returns r with
 	// Credential.TenantID set to the tenant's ID. It fails with a
-	// levy.EConflict error when a credential has r's client ID.
-	Create(ctx context.Context, r Record, tenantID string) (Record, error)
+	// levy.EConflict error when a credential has r's client ID. With a
+	// limit above 0, it fails with an error wrapping ErrCredentialLimit,
+	// and stores nothing, when the tenant has limit credentials or more
+	// that are not revoked: counted in the same atomic step as the
+	// write, so that concurrent creations, in any process sharing the
+	// store, keep the limit.
+	Create(ctx context.Context, r Record, tenantID string, limit int) (Record, error)
 	// Get returns the client's record with its tenant's ID. It fails
 	// with a levy.ENotFound error for an unknown client.
 	Get(ctx context.Context, clientID string) (Record, error)
@@ -146,6 +152,10 @@ type Store interface {
 	// second Close does nothing and returns nil.
 	Close() error
 }
+
+// ErrCredentialLimit is the error, wrapped, of Store.Create for a tenant
+// that has as many credentials that are not revoked as the limit allows.
+var ErrCredentialLimit = errors.New("the tenant has the most active credentials allowed")
 
 // ClockedCounter is implemented by a Store that processes on several
 // hosts share and that keeps a clock of its own (a database server's),

@@ -47,7 +47,7 @@ func TestCreateRefusesTenantsTheQueryRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.ClientID, rec.Tenant = "old-client-of-a-spaced-tenant", "acme "
-	if _, err := st.Create(ctx, rec, ""); err != nil {
+	if _, err := st.Create(ctx, rec, "", 0); err != nil {
 		t.Fatal(err)
 	}
 	old := issuer(t, st, newClock(), auth.Config{})

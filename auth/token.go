@@ -37,28 +37,55 @@ type Token struct {
 }
 
 // ExpiresIn returns the whole seconds left before t expires at now: 0 if
-// it has expired, and at least 1 if not.
+// it has expired, and at least 1 if not. It is never more than the
+// token's lifetime (its expiry less its issue time, which the token
+// carries): a cached token that another process issued by a clock ahead
+// of now's would otherwise be announced with more life than it was ever
+// given, and a client that keeps it that long would use it past its
+// expiry at the processes whose clocks agree with the issuer's.
 func (t Token) ExpiresIn(now time.Time) int64 {
 	d := t.ExpiresAt.Sub(now)
 	if d <= 0 {
 		return 0
 	}
+	if h, ok := readHead(t.AccessToken); ok && h.expires >= h.issued {
+		d = min(d, time.Duration(h.expires-h.issued)*time.Second)
+	}
 	return max(int64(d/time.Second), 1)
+}
+
+// head is what the bytes of a token before its ID say.
+type head struct {
+	issued, expires int64 // Unix seconds
+	generation      uint32
+}
+
+// readHead returns what the bytes of token before its ID say, and false
+// for a string too short to hold them or not in base64url. It checks
+// nothing else: the caller has verified token, or only reads a bound of
+// it.
+func readHead(token string) (head, bool) {
+	const chars = (offID + 2) / 3 * 4 // the characters that encode the bytes before the token ID
+	var b [chars / 4 * 3]byte
+	if len(token) < chars {
+		return head{}, false
+	}
+	if n, ok := decode(b[:], token[:chars]); !ok || n < offID {
+		return head{}, false
+	}
+	return head{
+		issued:     int64(binary.BigEndian.Uint64(b[offIssued:])),
+		expires:    int64(binary.BigEndian.Uint64(b[offExpires:])),
+		generation: binary.BigEndian.Uint32(b[offGen:]),
+	}, true
 }
 
 // generation returns the generation of its client's secret that token
 // carries, and false for a string too short to hold one. It checks
 // nothing else: the caller has verified token.
 func generation(token string) (uint32, bool) {
-	const chars = (offID + 2) / 3 * 4 // the characters that encode the bytes before the token ID
-	var b [chars / 4 * 3]byte
-	if len(token) < chars {
-		return 0, false
-	}
-	if n, ok := decode(b[:], token[:chars]); !ok || n < offID {
-		return 0, false
-	}
-	return binary.BigEndian.Uint32(b[offGen:]), true
+	h, ok := readHead(token)
+	return h.generation, ok
 }
 
 // Claims are what a verified token says: the tenant and client it was

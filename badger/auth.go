@@ -71,6 +71,11 @@ type AuthStore struct {
 	// the store opened (auth.Store.Version).
 	version atomic.Uint64
 
+	// creating serializes the creations of credentials, whose count of
+	// a tenant's credentials (Create's limit) a concurrent creation
+	// would not conflict with: it adds a key the count did not read.
+	creating sync.Mutex
+
 	// stripes serialize the issuance steps (CountIssue, SwapCachedToken)
 	// of one client and audience.
 	seed    maphash.Seed

@@ -235,14 +235,31 @@ func (s *AuthStore) Snapshot(ctx context.Context) (*auth.Snapshot, error) {
 }
 
 // Create stores the new credential r, giving its tenant tenantID unless
-// it has an ID (auth.Store).
-func (s *AuthStore) Create(ctx context.Context, r auth.Record, tenantID string) (auth.Record, error) {
+// it has an ID, unless the tenant has limit credentials that are not
+// revoked (limit above 0): see auth.Store. Creations are serialized, so
+// that the count of the tenant's credentials holds until the write.
+func (s *AuthStore) Create(ctx context.Context, r auth.Record, tenantID string, limit int) (auth.Record, error) {
+	s.creating.Lock()
+	defer s.creating.Unlock()
 	err := s.update(ctx, "create a credential of", r.Tenant, func(txn *bdb.Txn) (bool, error) {
 		if _, ok, err := readKey(txn, authCredentialKey(r.ClientID)); err != nil || ok {
 			if err == nil {
 				err = &levy.Error{Code: levy.EConflict, Field: "client_id", Message: fmt.Sprintf("client %s exists", r.ClientID)}
 			}
 			return false, err
+		}
+		if limit > 0 {
+			n := 0
+			if err := authRecords(txn, func(c auth.Record) {
+				if c.Tenant == r.Tenant && !c.Revoked() {
+					n++
+				}
+			}); err != nil {
+				return false, err
+			}
+			if n >= limit {
+				return false, fmt.Errorf("%d active credentials: %w", n, auth.ErrCredentialLimit)
+			}
 		}
 		var err error
 		if r.TenantID, _, err = authPutTenant(txn, r.Tenant, tenantID, r.CreatedAt); err != nil {

@@ -235,7 +235,7 @@ func TestAuthTenantIDs(t *testing.T) {
 	want := map[string]string{}
 	for _, tenant := range []string{"acme", "acme", "beta"} {
 		r, err := s.Create(ctx, auth.Record{Credential: auth.Credential{ClientID: authtest.RandomClientID(), Tenant: tenant,
-			Audiences: []string{"calc"}, CreatedAt: time.Now().UTC()}, Generation: 1}, auth.NewTenantID())
+			Audiences: []string{"calc"}, CreatedAt: time.Now().UTC()}, Generation: 1}, auth.NewTenantID(), 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -43,7 +43,7 @@ func TestCrashAuthChild(t *testing.T) {
 				id := fmt.Sprintf("A%03d-%02d-%06d", round, g, i)
 				r := auth.Record{Credential: auth.Credential{ClientID: id, Tenant: fmt.Sprintf("t%d", i%5), Audiences: []string{"levy://api"},
 					CreatedAt: time.Now()}, Secret: crashAuthHash(id, 0)}
-				if _, err := s.Create(ctx, r, auth.NewTenantID()); err != nil {
+				if _, err := s.Create(ctx, r, auth.NewTenantID(), 0); err != nil {
 					childFail("create %s: %v", id, err)
 				}
 				out.ack("client %s 0", id)

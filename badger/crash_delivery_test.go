@@ -79,8 +79,8 @@ func TestCrashEInvoiceDeliveryChild(t *testing.T) {
 			}
 			switch {
 			case ev.Attempts == 0 && n%3 == 0:
-				ev.Attempts, ev.LastError, ev.NextAttempt = 1, "503 from the target", time.Now()
-				err = s.Retry(ctx, ev)
+				ev.Attempts, ev.LastError = 1, "503 from the target"
+				err = s.Retry(ctx, ev, 0)
 				if err == nil {
 					out.ack("%s %s %s", ev.DocumentID, crashQueued, ev.EventID)
 				}

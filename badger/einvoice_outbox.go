@@ -273,6 +273,11 @@ func (s *EInvoiceStore) NextEvent(ctx context.Context, webhookID string, lease e
 			return false, nil
 		})
 	})
+	if ev != nil {
+		// The store's clock is this process's: a Badger store has one
+		// process.
+		ev.Wait = max(ev.NextAttempt.Sub(time.Now()), 0)
+	}
 	return ev, err
 }
 
@@ -303,15 +308,17 @@ func (s *EInvoiceStore) Delivered(ctx context.Context, ev *einvoice.OutboxEvent)
 	return nil
 }
 
-// Retry stores the attempts, next attempt and last error of an event that
-// is still waiting.
-func (s *EInvoiceStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent) error {
+// Retry stores the attempts and last error of an event that is still
+// waiting, with its next attempt delay from now. See einvoice.Store.
+func (s *EInvoiceStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent, delay time.Duration) error {
 	if err := s.enter("schedule a retry"); err != nil {
 		return err
 	}
 	defer s.gate.Leave()
 	k := einvOutboxKey(ev.WebhookID, ev.Seq)
-	return s.update(ctx, "schedule a retry", ev.EventID, func(txn *bdb.Txn) error {
+	r := einvEventOf(ev)
+	r.NextAttempt = time.Now().UTC().Add(delay)
+	err := s.update(ctx, "schedule a retry", ev.EventID, func(txn *bdb.Txn) error {
 		// The event may have gone meanwhile (its connection deleted).
 		if _, err := txn.Get(k); err != nil {
 			if errors.Is(err, bdb.ErrKeyNotFound) {
@@ -319,8 +326,13 @@ func (s *EInvoiceStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent) err
 			}
 			return err
 		}
-		return einvSet(txn, k, einvEventOf(ev))
+		return einvSet(txn, k, r)
 	})
+	if err != nil {
+		return err
+	}
+	ev.NextAttempt = r.NextAttempt
+	return nil
 }
 
 // Bury moves an event from its connection's queue to the dead-letter

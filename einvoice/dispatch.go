@@ -159,7 +159,10 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 				continue
 			}
 			if held.ev.Attempts > ev.Attempts {
+				// The store did not record the retry: its wait is
+				// counted by this Service's clock, which scheduled it.
 				ev.Attempts, ev.NextAttempt, ev.LastError = held.ev.Attempts, held.ev.NextAttempt, held.ev.LastError
+				ev.Wait = max(held.ev.NextAttempt.Sub(d.s.now()), 0)
 			}
 		}
 		if ev == nil {
@@ -182,9 +185,11 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 		// An event never attempted is due at once: its next attempt is
 		// when it was made or replayed, by the clock of the Service that
 		// did (another node's, or a command's on another machine), which
-		// may be ahead of this one's.
-		if wait := ev.NextAttempt.Sub(d.s.now()); wait > 0 && ev.Attempts > 0 {
-			if !sleep(ctx, wake, wait) {
+		// may be ahead of this one's. A retry waits as long as the
+		// store's clock says (OutboxEvent.Wait): the node that scheduled
+		// it may have had a clock ahead of or behind this one's.
+		if ev.Wait > 0 && ev.Attempts > 0 {
+			if !sleep(ctx, wake, ev.Wait) {
 				return
 			}
 			continue // the head may have changed: a replay, a deleted connection
@@ -330,10 +335,10 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) (*unrecorded,
 	if retryAfter > delay {
 		delay = min(retryAfter, maxRetryAfter)
 	}
-	ev.NextAttempt = now.Add(delay)
+	ev.NextAttempt = now.Add(delay) // by this Service's clock, should the store not record it
 	cctx, cancel = d.s.storeCall(ctx)
 	defer cancel()
-	if err := d.s.store.Retry(cctx, ev); err != nil {
+	if err := d.s.store.Retry(cctx, ev, delay); err != nil {
 		log.Error("schedule a retry", "err", err)
 		return &unrecorded{ev: *ev}, true
 	}

@@ -75,8 +75,11 @@
 // webhook describes, with the same Idempotency-Key on every attempt.
 // A non-2xx answer, a timeout or a refused connection is retried after
 // Config.MinBackoff, doubled after each attempt up to Config.MaxBackoff,
-// with jitter, or after the target's Retry-After when that is longer;
-// after Config.MaxAttempts the event moves to the dead-letter list
+// with jitter, or after the target's Retry-After when that is longer,
+// counted by the store's clock (the database's, for a store that nodes
+// share), so that a node whose clock disagrees with the one that
+// scheduled a retry sends it neither early nor late; after
+// Config.MaxAttempts the event moves to the dead-letter list
 // (DeadLetters), from which an operator sends it again (Replay). The
 // events of a connection wait behind its oldest, so a target sees a
 // document's statuses in the order they happened. Delivery is at least

@@ -146,6 +146,7 @@ type Store interface {
 	// fails with ErrLeased for any other owner, so that one owner at a
 	// time sends a connection's events, in order. The event stays at the
 	// head of the queue until Delivered, Bury or DropEvents removes it.
+	// Its Wait is how long until its NextAttempt by the store's clock.
 	NextEvent(ctx context.Context, webhookID string, lease Lease) (*OutboxEvent, error)
 	// ReleaseOutbox ends the lease of owner on a connection's queue; it
 	// does nothing when owner holds none.
@@ -153,10 +154,15 @@ type Store interface {
 	// Delivered removes an event that NextEvent returned from its
 	// connection's queue; it does nothing when the event is gone.
 	Delivered(ctx context.Context, ev *OutboxEvent) error
-	// Retry stores the attempts, next attempt and last error of an event
-	// that NextEvent returned, which stays at the head of its queue; it
+	// Retry stores the attempts and last error of an event that
+	// NextEvent returned, which stays at the head of its queue, with its
+	// next attempt delay after now by the store's clock (the database's,
+	// for a store that nodes share), which it also sets in
+	// ev.NextAttempt. The node that sends the retry may not be the one
+	// that scheduled it, and their clocks need not agree: the wait is
+	// counted by the one clock they share (see OutboxEvent.Wait). It
 	// does nothing when the event is gone (its connection deleted).
-	Retry(ctx context.Context, ev *OutboxEvent) error
+	Retry(ctx context.Context, ev *OutboxEvent, delay time.Duration) error
 	// Bury moves an event that NextEvent returned from its connection's
 	// queue to the dead-letter list, as ev says it (attempts, last error,
 	// DeadAt), in one atomic unit; it does nothing when the event is gone
@@ -370,6 +376,11 @@ type OutboxEvent struct {
 	// Seq is the event's place in its connection's queue, set by the
 	// store: a later event has a greater one. Zero in a dead letter.
 	Seq uint64
+	// Wait is, in an event that NextEvent returned, how long until
+	// NextAttempt by the store's clock, zero once that has passed: a
+	// node sends a retry when the store's clock says it is due, not its
+	// own. It is not stored; zero elsewhere.
+	Wait time.Duration
 }
 
 // ConnectionRecord is a webhook connection as a Store keeps it, with its

@@ -105,8 +105,11 @@ func authNoClient(clientID string) error {
 }
 
 // Create stores the new credential r and gives its tenant the ID
-// tenantID unless it has one (auth.Store).
-func (s *authStore) Create(ctx context.Context, r auth.Record, tenantID string) (auth.Record, error) {
+// tenantID unless it has one, unless the tenant has limit credentials
+// that are not revoked (limit above 0): see auth.Store. The count is made
+// under the lock of the version row that every change takes first
+// (change), so that concurrent creations, on any node, keep the limit.
+func (s *authStore) Create(ctx context.Context, r auth.Record, tenantID string, limit int) (auth.Record, error) {
 	times := make([]*int64, 4)
 	for n, f := range []struct {
 		name string
@@ -123,6 +126,16 @@ func (s *authStore) Create(ctx context.Context, r auth.Record, tenantID string) 
 	}
 	var stored string
 	err := s.change(ctx, "create a credential of "+r.Tenant, func(tx pgx.Tx) (bool, error) {
+		if limit > 0 {
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM auth_credentials WHERE tenant = $1 AND revoked_ns IS NULL`,
+				r.Tenant).Scan(&n); err != nil {
+				return false, fmt.Errorf("count the credentials: %w", err)
+			}
+			if n >= limit {
+				return false, fmt.Errorf("%d active credentials: %w", n, auth.ErrCredentialLimit)
+			}
+		}
 		// The tenant's row first: the credential's refers to it. A tenant
 		// made by a concurrent Create is seen once its INSERT commits.
 		err := tx.QueryRow(ctx, `INSERT INTO auth_tenants (tenant, id) VALUES ($1, $2)

@@ -74,7 +74,7 @@ func authCreate(t testing.TB, s auth.Store, client string) auth.Record {
 		Credential: auth.Credential{ClientID: client, Tenant: "acme", Audiences: []string{"calc"}, CreatedAt: authEpoch},
 		Generation: 1,
 		Secret:     auth.SecretHash{Alg: "argon2id", Time: 1, Memory: 64, Threads: 1, Salt: []byte("salt"), Hash: []byte("hash")},
-	}, auth.NewTenantID())
+	}, auth.NewTenantID(), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -507,7 +507,7 @@ func TestAuthTimesExact(t *testing.T) {
 		Credential: auth.Credential{ClientID: "a", Tenant: "acme", Audiences: []string{"calc"}, CreatedAt: at, ActiveFrom: at.Add(1)},
 		Generation: 1,
 	}
-	if _, err := stores[0].Create(ctx, r, auth.NewTenantID()); err != nil {
+	if _, err := stores[0].Create(ctx, r, auth.NewTenantID(), 0); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := stores[0].Rotate(ctx, "a", 1, auth.SecretHash{}, at.Add(2)); err != nil {

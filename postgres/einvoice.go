@@ -66,6 +66,11 @@ import (
 //     so nodes whose clocks disagree do not do the same work at once.
 //     An owner's lease on a document lives in its queue row, and goes
 //     with it.
+//   - A retry's next attempt is written by the same clock (Retry sets
+//     next_attempt to clock_timestamp() plus the backoff), and NextEvent
+//     reads how long it is still to wait by it: a node whose clock is
+//     ahead of or behind the one that scheduled a retry sends it when
+//     the backoff has passed, neither early nor late.
 //   - Per-connection order. Every writer of a connection's queue (Submit,
 //     Move, Replay) takes the next number of the connection from its row
 //     in einvoice_outbox_seqs by UPDATE, whose row lock it holds until

@@ -255,8 +255,8 @@ func (s dyingStore) Delivered(ctx context.Context, ev *einvoice.OutboxEvent) err
 	return s.ifAlive(func() error { return s.Store.Delivered(ctx, ev) })
 }
 
-func (s dyingStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent) error {
-	return s.ifAlive(func() error { return s.Store.Retry(ctx, ev) })
+func (s dyingStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent, delay time.Duration) error {
+	return s.ifAlive(func() error { return s.Store.Retry(ctx, ev, delay) })
 }
 
 func (s dyingStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) error {

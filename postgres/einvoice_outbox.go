@@ -261,17 +261,24 @@ func (s *einvStore) NextEvent(ctx context.Context, webhookID string, lease einvo
 		if err != nil || !found {
 			return err // no such connection: no lease, no events
 		}
-		rows, err := tx.Query(ctx, `SELECT `+einvEventColumns+`, seq, NULL::timestamptz FROM einvoice_outbox
-			WHERE webhook_id = $1 ORDER BY seq LIMIT 1`, webhookID)
+		// The wait until the next attempt is counted by the database's
+		// clock, as Retry scheduled it: the nodes' clocks need not agree.
+		rows, err := tx.Query(ctx, `SELECT `+einvEventColumns+`, seq, NULL::timestamptz,
+				greatest(0, floor(extract(epoch FROM next_attempt - clock_timestamp()) * 1000000))::bigint
+			FROM einvoice_outbox WHERE webhook_id = $1 ORDER BY seq LIMIT 1`, webhookID)
 		if err != nil {
 			return err
 		}
-		evs, err := pgx.CollectRows(rows, einvScanEvent)
+		var waitMicros int64
+		evs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (einvoice.OutboxEvent, error) {
+			return einvScanEvent(r, &waitMicros)
+		})
 		if err != nil {
 			return fmt.Errorf("read the head of the queue: %w", err)
 		}
 		if len(evs) > 0 {
 			ev = &evs[0]
+			ev.Wait = time.Duration(waitMicros) * time.Microsecond
 		}
 		return nil
 	})
@@ -286,13 +293,14 @@ func (s *einvStore) NextEvent(ctx context.Context, webhookID string, lease einvo
 // its seq and dead_at.
 const einvEventColumns = `event_id, tenant, webhook_id, document_id, status, body, created_at, attempts, next_attempt, last_error`
 
-// einvScanEvent reads a row of einvEventColumns, seq and dead_at.
-func einvScanEvent(r pgx.CollectableRow) (einvoice.OutboxEvent, error) {
+// einvScanEvent reads a row of einvEventColumns, seq and dead_at, and
+// then the columns of extra, into them.
+func einvScanEvent(r pgx.CollectableRow, extra ...any) (einvoice.OutboxEvent, error) {
 	var ev einvoice.OutboxEvent
 	var seq *int64
 	var dead *time.Time
-	err := r.Scan(&ev.EventID, &ev.Tenant, &ev.WebhookID, &ev.DocumentID, &ev.Status, &ev.Body, &ev.CreatedAt,
-		&ev.Attempts, &ev.NextAttempt, &ev.LastError, &seq, &dead)
+	err := r.Scan(append([]any{&ev.EventID, &ev.Tenant, &ev.WebhookID, &ev.DocumentID, &ev.Status, &ev.Body, &ev.CreatedAt,
+		&ev.Attempts, &ev.NextAttempt, &ev.LastError, &seq, &dead}, extra...)...)
 	if err != nil {
 		return ev, err
 	}
@@ -322,14 +330,34 @@ func (s *einvStore) Delivered(ctx context.Context, ev *einvoice.OutboxEvent) err
 	})
 }
 
-// Retry implements einvoice.Store.
-func (s *einvStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent) error {
-	return s.einvUpdate(ctx, "schedule a retry", func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE einvoice_outbox SET attempts = $4, next_attempt = $5, last_error = $6
-			WHERE webhook_id = $1 AND seq = $2 AND event_id = $3`,
-			ev.WebhookID, int64(ev.Seq), ev.EventID, ev.Attempts, ev.NextAttempt, ev.LastError)
-		return err
+// Retry implements einvoice.Store: the next attempt is delay after the
+// database's clock_timestamp(), the clock every node sharing the
+// database reads alike.
+func (s *einvStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent, delay time.Duration) error {
+	var next time.Time
+	var found bool
+	err := s.einvUpdate(ctx, "schedule a retry", func(tx pgx.Tx) error {
+		found = false
+		err := tx.QueryRow(ctx, `UPDATE einvoice_outbox SET attempts = $4,
+				next_attempt = clock_timestamp() + $5 * interval '1 microsecond', last_error = $6
+			WHERE webhook_id = $1 AND seq = $2 AND event_id = $3 RETURNING next_attempt`,
+			ev.WebhookID, int64(ev.Seq), ev.EventID, ev.Attempts, delay.Microseconds(), ev.LastError).Scan(&next)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			return nil // the event is gone (its connection deleted)
+		case err != nil:
+			return err
+		}
+		found = true
+		return nil
 	})
+	if err != nil {
+		return err
+	}
+	if found {
+		ev.NextAttempt = next.UTC()
+	}
+	return nil
 }
 
 // Bury implements einvoice.Store: the event leaves its queue and enters
@@ -381,7 +409,7 @@ func (s *einvStore) DeadLetters(ctx context.Context, tenant string) ([]einvoice.
 		if err != nil {
 			return err
 		}
-		list, err = pgx.CollectRows(rows, einvScanEvent)
+		list, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (einvoice.OutboxEvent, error) { return einvScanEvent(r) })
 		return err
 	})
 	if err != nil {
@@ -427,7 +455,7 @@ func einvTakeDeadLetter(ctx context.Context, tx pgx.Tx, tenant, eventID string) 
 	if err != nil {
 		return nil, err
 	}
-	evs, err := pgx.CollectRows(rows, einvScanEvent)
+	evs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (einvoice.OutboxEvent, error) { return einvScanEvent(r) })
 	if err != nil {
 		return nil, fmt.Errorf("read the dead letter: %w", err)
 	}

@@ -77,7 +77,13 @@ func (h *Handler) createClient(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	c, secret, err := h.iss.Create(r.Context(), tenant, nc.Audiences, nc.ActiveNow)
+	// A tenant's admin makes its tenant's credentials up to a limit; the
+	// operator, who answers for the server, is not bounded.
+	limit := h.tenantCreds
+	if api.Operator(r.Context()) {
+		limit = 0
+	}
+	c, secret, err := h.iss.CreateLimited(r.Context(), tenant, nc.Audiences, nc.ActiveNow, limit)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return

@@ -70,7 +70,7 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/admin/v1/clients", ID: "createClient", Tag: api.AdminTag,
 			Summary:     "Creates a credential: a client ID mapped to a tenant and its audiences. The secret is shown only in this answer.",
 			Description: api.AdminAccess, Body: reflect.TypeFor[NewClient](), BodyRequired: true,
-			Answer: api.Enveloped[ClientSecret](), Status: http.StatusCreated},
+			Answer: api.Enveloped[ClientSecret](), Status: http.StatusCreated, Conflict: true},
 			api.Guard(admin, h.createClient)),
 		api.WithOperation(api.Operation{Method: http.MethodGet, Path: "/admin/v1/clients", ID: "listClients", Tag: api.AdminTag,
 			Summary: "Lists the credentials, without their secrets.", Description: api.AdminAccess,

@@ -52,7 +52,15 @@ type Handler struct {
 	proxies   []netip.Prefix
 	delay     time.Duration
 	delayed   chan struct{} // a slot per refusal being held
+	// tenantCreds bounds the credentials that are not revoked that a
+	// tenant's admin may create its tenant to have (0 for no bound).
+	tenantCreds int
 }
+
+// DefaultTenantCredentials is how many credentials that are not revoked
+// a tenant may have for its admin to create another at POST
+// /admin/v1/clients, unless WithTenantCredentials says otherwise.
+const DefaultTenantCredentials = 100
 
 // DefaultRefusalDelay is how long the token endpoints hold a throttled
 // request before they refuse it, unless WithRefusalDelay says otherwise.
@@ -103,6 +111,14 @@ func WithTrustedProxies(p ...netip.Prefix) Option { return func(h *Handler) { h.
 // held at once; beyond, they are answered at once.
 func WithRefusalDelay(d time.Duration) Option { return func(h *Handler) { h.delay = d } }
 
+// WithTenantCredentials sets how many credentials that are not revoked
+// a tenant may have for its admin to create another (POST
+// /admin/v1/clients): DefaultTenantCredentials by default, 0 for no
+// limit. Beyond, the creation is refused with 409 naming the limit; a
+// revoked credential does not count. The operator's creations, for any
+// tenant, are not bounded, nor are those of levy clients create.
+func WithTenantCredentials(n int) Option { return func(h *Handler) { h.tenantCreds = max(n, 0) } }
+
 // WithClock sets the clock of the expires_in answers (for tests).
 func WithClock(now func() time.Time) Option { return func(h *Handler) { h.now = now } }
 
@@ -110,7 +126,7 @@ func WithClock(now func() time.Time) Option { return func(h *Handler) { h.now = 
 func New(iss *auth.Issuer, opts ...Option) *Handler {
 	h := &Handler{iss: iss, audiences: []string{DefaultAudience}, admin: DefaultAdminAudience,
 		operator: DefaultOperatorAudience, log: slog.Default(), now: time.Now,
-		delay: DefaultRefusalDelay, delayed: make(chan struct{}, maxDelayed)}
+		delay: DefaultRefusalDelay, delayed: make(chan struct{}, maxDelayed), tenantCreds: DefaultTenantCredentials}
 	for _, o := range opts {
 		o(h)
 	}

@@ -28,6 +28,8 @@ func Run(t *testing.T, open func(t *testing.T) auth.Store) {
 		fn   func(*testing.T, auth.Store)
 	}{
 		{"CreateGet", testCreateGet},
+		{"CredentialLimit", testCredentialLimit},
+		{"CredentialLimitConcurrent", func(t *testing.T, s auth.Store) { testCredentialLimitConcurrent(t, s, s) }},
 		{"ListAndTenants", testListAndTenants},
 		{"Rotate", testRotate},
 		{"Revoke", testRevoke},
@@ -76,6 +78,94 @@ func RunShared(t *testing.T, open func(t *testing.T) (one, two auth.Store)) {
 		t.Cleanup(func() { _ = a.Close(); _ = b.Close() })
 		testCachedAfterRotation(t, a, b)
 	})
+	t.Run("CredentialLimitConcurrent", func(t *testing.T) {
+		a, b := open(t)
+		t.Cleanup(func() { _ = a.Close(); _ = b.Close() })
+		testCredentialLimitConcurrent(t, a, b)
+	})
+}
+
+// testCredentialLimit checks the limit of Create: the credentials of
+// the tenant that are not revoked count, those of other tenants and the
+// revoked ones do not, a limit of 0 is none, and a refused Create stores
+// nothing.
+func testCredentialLimit(t *testing.T, s auth.Store) {
+	ctx := context.Background()
+	mk := func(client, tenant string, limit int) error {
+		_, err := s.Create(ctx, newRecord(client, tenant, "calc"), auth.NewTenantID(), limit)
+		return err
+	}
+	for _, c := range []string{"a1", "a2", "a3"} {
+		must(t, mk(c, "acme", 3))
+	}
+	must(t, mk("g1", "globex", 3))
+	err := mk("a4", "acme", 3)
+	if !errors.Is(err, auth.ErrCredentialLimit) {
+		t.Fatalf("a fourth credential under a limit of 3: %v, want ErrCredentialLimit", err)
+	}
+	if _, err := s.Get(ctx, "a4"); levy.ErrorCode(err) != levy.ENotFound {
+		t.Fatalf("the refused credential was stored: %v", err)
+	}
+	// Without a limit (the operator's creations), the tenant may have
+	// more.
+	must(t, mk("a4", "acme", 0))
+	if cs, err := s.List(ctx, "acme"); err != nil || len(cs) != 4 {
+		t.Fatalf("acme's credentials: %d, %v; want 4", len(cs), err)
+	}
+	if _, _, err := s.Revoke(ctx, "a1", epoch.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Revoke(ctx, "a2", epoch.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	must(t, mk("a5", "acme", 3))
+	if err := mk("a6", "acme", 3); !errors.Is(err, auth.ErrCredentialLimit) {
+		t.Errorf("a credential beyond the limit once revoked ones were replaced: %v, want ErrCredentialLimit", err)
+	}
+	must(t, mk("g2", "globex", 2))
+	if err := mk("n1", "newcomer", 1); err != nil {
+		t.Errorf("a new tenant's first credential under a limit of 1: %v", err)
+	}
+}
+
+// testCredentialLimitConcurrent creates credentials of one tenant at
+// once, half through a and half through b (two handles on one storage,
+// or the same store twice), under a limit: exactly the limit are made.
+func testCredentialLimitConcurrent(t *testing.T, a, b auth.Store) {
+	ctx := context.Background()
+	const goroutines, limit = 24, 5
+	var (
+		wg           sync.WaitGroup
+		mu           sync.Mutex
+		made, refuse int
+		errs         []error
+	)
+	for n := range goroutines {
+		s := a
+		if n%2 == 1 {
+			s = b
+		}
+		wg.Go(func() {
+			_, err := s.Create(ctx, newRecord(fmt.Sprintf("c%02d", n), "acme", "calc"), auth.NewTenantID(), limit)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				made++
+			case errors.Is(err, auth.ErrCredentialLimit):
+				refuse++
+			default:
+				errs = append(errs, err)
+			}
+		})
+	}
+	wg.Wait()
+	if len(errs) > 0 || made != limit || refuse != goroutines-limit {
+		t.Fatalf("%d creations at once under a limit of %d: %d made, %d refused, errors %v", goroutines, limit, made, refuse, errs)
+	}
+	if cs, err := a.List(ctx, "acme"); err != nil || len(cs) != limit {
+		t.Fatalf("acme has %d credentials (%v), want %d", len(cs), err, limit)
+	}
 }
 
 // versionCounter is a Store that counts the reads of its version, which
@@ -208,7 +298,7 @@ func newKey(n byte, at time.Time) auth.SigningKey {
 // made for it, and returns the record stored.
 func create(t *testing.T, s auth.Store, client, tenant string, audiences ...string) auth.Record {
 	t.Helper()
-	r, err := s.Create(context.Background(), newRecord(client, tenant, audiences...), auth.NewTenantID())
+	r, err := s.Create(context.Background(), newRecord(client, tenant, audiences...), auth.NewTenantID(), 0)
 	if err != nil {
 		t.Fatalf("Create(%s): %v", client, err)
 	}
@@ -244,7 +334,7 @@ func testCreateGet(t *testing.T, s auth.Store) {
 	ctx := context.Background()
 	want := newRecord("client-a", "acme", "calc", "lookup")
 	want.ActiveFrom = epoch.Add(time.Minute)
-	got, err := s.Create(ctx, want, "11111111-1111-4111-8111-111111111111")
+	got, err := s.Create(ctx, want, "11111111-1111-4111-8111-111111111111", 0)
 	must(t, err)
 	want.TenantID = "11111111-1111-4111-8111-111111111111"
 	if !same(got, want) {
@@ -255,14 +345,14 @@ func testCreateGet(t *testing.T, s auth.Store) {
 	}
 
 	// The tenant keeps the ID of its first credential.
-	b, err := s.Create(ctx, newRecord("client-b", "acme", "calc"), "22222222-2222-4222-8222-222222222222")
+	b, err := s.Create(ctx, newRecord("client-b", "acme", "calc"), "22222222-2222-4222-8222-222222222222", 0)
 	if err != nil || b.TenantID != want.TenantID {
 		t.Fatalf("a second credential of the tenant: %+v, %v; want tenant ID %s", b, err, want.TenantID)
 	}
 
 	// A client ID is never reused; the credential that has it stays.
 	dup := newRecord("client-a", "globex", "other")
-	_, err = s.Create(ctx, dup, auth.NewTenantID())
+	_, err = s.Create(ctx, dup, auth.NewTenantID(), 0)
 	wantCode(t, "Create of a taken client ID", err, levy.EConflict)
 	if got, err := s.Get(ctx, "client-a"); err != nil || !same(got, want) {
 		t.Fatalf("after a refused Create: %+v, %v", got, err)
@@ -474,7 +564,7 @@ func testSnapshotAndVersion(t *testing.T, s auth.Store) {
 
 	var a auth.Record
 	changes("Create", true, func() (err error) {
-		a, err = s.Create(ctx, newRecord("a", "acme", "calc"), auth.NewTenantID())
+		a, err = s.Create(ctx, newRecord("a", "acme", "calc"), auth.NewTenantID(), 0)
 		return err
 	})
 	changes("Rotate", true, func() error { _, err := s.Rotate(ctx, "a", 1, hashOf(2), epoch); return err })
@@ -933,7 +1023,7 @@ func checkAll(t *testing.T, s auth.Store, ctx context.Context, want error) {
 		"Snapshot": func() error { _, err := s.Snapshot(ctx); return err },
 		"Version":  func() error { _, err := s.Version(ctx); return err },
 		"Create": func() error {
-			_, err := s.Create(ctx, newRecord("b", "acme", "calc"), auth.NewTenantID())
+			_, err := s.Create(ctx, newRecord("b", "acme", "calc"), auth.NewTenantID(), 0)
 			return err
 		},
 		"Get":        func() error { _, err := s.Get(ctx, "a"); return err },

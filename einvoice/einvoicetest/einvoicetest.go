@@ -58,6 +58,7 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"DropDeadLetter", testDropDeadLetter},
 		{"BuryGoneEvent", testBuryGoneEvent},
 		{"DropEvents", testDropEvents},
+		{"RetryByStoreClock", testRetryByStoreClock},
 		{"ReplaceSecret", testReplaceSecret},
 		{"ReplaceSecretRacesDelete", testReplaceSecretRacesDelete},
 		{"Reseal", testReseal},
@@ -177,6 +178,23 @@ func next(t *testing.T, s einvoice.Store, webhookID string) *einvoice.OutboxEven
 		t.Fatalf("ReleaseOutbox: %v", err)
 	}
 	return ev
+}
+
+// waited checks that ev, the head of a queue that NextEvent returned
+// after a Retry with delay, waits more than nothing and at most delay,
+// and returns it with its Wait cleared, to be compared with the event
+// given to Retry.
+func waited(t *testing.T, ev *einvoice.OutboxEvent, delay time.Duration) *einvoice.OutboxEvent {
+	t.Helper()
+	if ev == nil {
+		t.Fatal("no event at the head of the queue")
+	}
+	if ev.Wait <= 0 || ev.Wait > delay {
+		t.Errorf("the head of the queue waits %v after a retry in %v, want more than 0 and at most %v", ev.Wait, delay, delay)
+	}
+	c := *ev
+	c.Wait = 0
+	return &c
 }
 
 // drain delivers every event of a connection and returns them, in the
@@ -783,11 +801,11 @@ func testOutboxOrder(t *testing.T, s einvoice.Store) {
 	// The head stays the head until it is removed; a retry keeps it there
 	// with what it says.
 	head := next(t, s, a.WebhookID)
-	head.Attempts, head.LastError, head.NextAttempt = 2, "the target answered 503", now().Add(time.Minute)
-	if err := s.Retry(ctx, head); err != nil {
+	head.Attempts, head.LastError = 2, "the target answered 503"
+	if err := s.Retry(ctx, head, time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	again := next(t, s, a.WebhookID)
+	again := waited(t, next(t, s, a.WebhookID), time.Minute)
 	sameJSON(t, "the head after a retry", again, head)
 	for _, c := range []struct {
 		id   string
@@ -810,7 +828,7 @@ func testOutboxOrder(t *testing.T, s einvoice.Store) {
 	if err := s.Delivered(ctx, head); err != nil {
 		t.Errorf("Delivered twice: %v", err)
 	}
-	if err := s.Retry(ctx, head); err != nil {
+	if err := s.Retry(ctx, head, time.Minute); err != nil {
 		t.Errorf("Retry of a delivered event: %v", err)
 	}
 	if ev := next(t, s, a.WebhookID); ev != nil {
@@ -949,7 +967,13 @@ func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	if len(evs) != 2 || evs[0].Status != webhook.StatusInProgress || evs[1].EventID != dead.EventID {
 		t.Fatalf("the queue after a replay: %+v", evs)
 	}
+	// Replayed at a time a second ahead, the event waits for it by the
+	// store's clock, at most that second.
 	back := *evs[1]
+	if back.Wait < 0 || back.Wait > time.Second {
+		t.Errorf("the replayed event waits %v, want at most a second", back.Wait)
+	}
+	back.Wait = 0
 	wantBack := *dead
 	wantBack.Attempts, wantBack.LastError, wantBack.DeadAt, wantBack.NextAttempt, wantBack.Seq = 0, "", time.Time{}, at, back.Seq
 	sameJSON(t, "the replayed event", back, wantBack)
@@ -1067,7 +1091,7 @@ func testDropEvents(t *testing.T, s einvoice.Store) {
 	if ev := next(t, s, c.WebhookID); ev != nil {
 		t.Fatalf("an event after DropEvents: %+v", ev)
 	}
-	if err := s.Retry(ctx, first); err != nil {
+	if err := s.Retry(ctx, first, time.Minute); err != nil {
 		t.Errorf("Retry of a dropped event: %v", err)
 	}
 	if ev := next(t, s, c.WebhookID); ev != nil {
@@ -1076,6 +1100,47 @@ func testDropEvents(t *testing.T, s einvoice.Store) {
 	d := submit(t, s, "acme")
 	if evs := drain(t, s, c.WebhookID); len(evs) != 1 || evs[0].DocumentID != d.DocumentID {
 		t.Errorf("events made after DropEvents: %+v", evs)
+	}
+}
+
+// testRetryByStoreClock checks that Retry schedules the next attempt
+// by the store's clock, whatever NextAttempt the event it is given says
+// (the clock of the node that scheduled it, which may be hours off), and
+// that NextEvent tells the wait by the same clock.
+func testRetryByStoreClock(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	submit(t, s, "acme")
+	head := next(t, s, c.WebhookID)
+	if head == nil || head.Wait != 0 {
+		t.Fatalf("a new event: %+v, want one due at once (Wait 0)", head)
+	}
+	const delay = 10 * time.Minute
+	for _, skewed := range []time.Time{now().Add(-3 * time.Hour), now().Add(3 * time.Hour)} {
+		head.Attempts, head.LastError, head.NextAttempt = head.Attempts+1, "the target answered 503", skewed
+		before := time.Now()
+		if err := s.Retry(ctx, head, delay); err != nil {
+			t.Fatal(err)
+		}
+		after := time.Now()
+		// The store's clock is this machine's, within a second.
+		if head.NextAttempt.Before(before.Add(delay-time.Second)) || head.NextAttempt.After(after.Add(delay+time.Second)) {
+			t.Errorf("given %v, Retry set the next attempt at %v, want about %v", skewed, head.NextAttempt, before.Add(delay))
+		}
+		got := next(t, s, c.WebhookID)
+		if got == nil || got.Wait <= delay-time.Minute || got.Wait > delay {
+			t.Fatalf("given %v, the retried head waits %+v, want about %v", skewed, got, delay)
+		}
+		if !got.NextAttempt.Equal(head.NextAttempt) || got.Attempts != head.Attempts {
+			t.Errorf("the retried head: next attempt %v, attempts %d; want %v, %d", got.NextAttempt, got.Attempts, head.NextAttempt, head.Attempts)
+		}
+	}
+	// A retry due at once waits nothing.
+	if err := s.Retry(ctx, head, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := next(t, s, c.WebhookID); got == nil || got.Wait != 0 {
+		t.Errorf("a retry due at once: %+v, want Wait 0", got)
 	}
 }
 
@@ -1092,8 +1157,8 @@ func testReplaceSecret(t *testing.T, s einvoice.Store) {
 	if err != nil || head == nil {
 		t.Fatalf("NextEvent: %+v %v", head, err)
 	}
-	head.Attempts, head.LastError, head.NextAttempt = 1, "the target answered 401", now().Add(time.Minute)
-	if err := s.Retry(ctx, head); err != nil {
+	head.Attempts, head.LastError = 1, "the target answered 401"
+	if err := s.Retry(ctx, head, time.Minute); err != nil {
 		t.Fatal(err)
 	}
 
@@ -1139,7 +1204,7 @@ func testReplaceSecret(t *testing.T, s einvoice.Store) {
 	if err != nil || again == nil {
 		t.Fatalf("the owner's NextEvent after ReplaceSecret: %+v %v", again, err)
 	}
-	sameJSON(t, "the head of the queue after ReplaceSecret", again, head)
+	sameJSON(t, "the head of the queue after ReplaceSecret", waited(t, again, time.Minute), head)
 	if err := s.ReleaseOutbox(ctx, c.WebhookID, l.Owner); err != nil {
 		t.Fatal(err)
 	}

@@ -107,6 +107,8 @@ type serveConfig struct {
 	authHashQueue      int
 	authRefusalDelay   time.Duration
 	trustedProxies     prefixesFlag
+	// tenantCredentials bounds the credentials a tenant's admin makes.
+	tenantCredentials int
 	// metricsAddr, when set, is the only address /metrics is served at;
 	// metricsListening tells tests that address (nil in production).
 	metricsAddr      string
@@ -164,6 +166,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.IntVar(&c.authSourceFailures, "auth-source-failures", 30, "failed token requests per source address (an IPv6 /64) per minute; beyond, its requests are refused (429, Retry-After) before their secret is hashed; 0 for no limit")
 	fs.IntVar(&c.authHashQueue, "auth-hash-queue", 32, "token requests that may wait for a secret's hash, in each of two queues (known clients, unknown client IDs); beyond, 503 with Retry-After")
 	fs.DurationVar(&c.authRefusalDelay, "auth-refusal-delay", oauth.DefaultRefusalDelay, "how long a token request refused with 429 or 503 is held before the answer (at most its Retry-After; 512 at once at most)")
+	fs.IntVar(&c.tenantCredentials, "tenant-credentials", oauth.DefaultTenantCredentials, "credentials that are not revoked a tenant may have for its admin to create another at POST /admin/v1/clients (beyond, 409); the operator's creations and levy clients create are not bounded; 0 for no limit")
 	fs.Var(&c.trustedProxies, "trusted-proxies", "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For gives the source address of token requests (by default the connection's address counts)")
 	fs.DurationVar(&c.nexusInterval, "nexus-interval", defaultNexusInterval, "how often the tenants' economic-nexus statuses are checked, each change sent to their webhooks (event Nexus Status Changed); 0 sends none")
 	fs.DurationVar(&c.exportTimeout, "export-timeout", journaladmin.DefaultExportTimeout, "longest a journal export (the admin export route, the console's download) runs; one still running is cut and ends with its Levy-Export-Error trailer; an export's writes are never given longer, whatever --write-timeout")
@@ -410,7 +413,8 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 	}
 	tokens := oauth.New(iss, oauth.WithAudiences(audiences...), oauth.WithReaderAudiences(readers...),
 		oauth.WithAdminAudience(c.adminAudience), oauth.WithOperatorAudience(c.operatorAudience), oauth.WithLogger(log),
-		oauth.WithTrustedProxies(c.trustedProxies...), oauth.WithRefusalDelay(c.authRefusalDelay))
+		oauth.WithTrustedProxies(c.trustedProxies...), oauth.WithRefusalDelay(c.authRefusalDelay),
+		oauth.WithTenantCredentials(c.tenantCredentials))
 	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp(appName()),
 		api.WithAuthenticator(tokens.Authenticator()), api.WithLevyMembers(c.levyMembers.mode)}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),

@@ -14,8 +14,8 @@ import (
 // seems, rather than running with a value they did not give. The flags
 // whose 0 has a documented meaning (--credential-activation-delay,
 // --einvoice-lease-term, --auth-client-failures, --auth-source-failures,
-// --auth-refusal-delay, --nexus-interval and the HTTP timeouts) take 0,
-// never a negative value.
+// --tenant-credentials, --auth-refusal-delay, --nexus-interval and the
+// HTTP timeouts) take 0, never a negative value.
 func (c serveConfig) checkBounds() error {
 	positive := []struct {
 		flag string
@@ -85,7 +85,7 @@ func (c serveConfig) checkBounds() error {
 	for _, f := range []struct {
 		flag string
 		n    int
-	}{{"auth-client-failures", c.authClientFailures}, {"auth-source-failures", c.authSourceFailures}} {
+	}{{"auth-client-failures", c.authClientFailures}, {"auth-source-failures", c.authSourceFailures}, {"tenant-credentials", c.tenantCredentials}} {
 		if f.n < 0 {
 			return usageError{fmt.Sprintf("--%s %d: want 0 (no limit) or more", f.flag, f.n)}
 		}
