@@ -77,7 +77,8 @@ func isSubdivisionID(id string, s jurisdiction.Subdivision) bool {
 }
 
 // validateAddress checks the length limits of an address at JSON path
-// field. An empty string counts as absent.
+// field, and what its members hold (wire.PostalAddress.CheckText: no
+// control characters, valid UTF-8). An empty string counts as absent.
 func validateAddress(field string, a *wire.PostalAddress) levy.Errors {
 	var errs levy.Errors
 	for _, f := range fieldLimits {
@@ -85,7 +86,7 @@ func validateAddress(field string, a *wire.PostalAddress) levy.Errors {
 			errs = append(errs, levy.Invalid(field+"."+f.name, "is %d characters long; at most %d are allowed", n, f.max))
 		}
 	}
-	return errs
+	return append(errs, a.CheckText(field)...)
 }
 
 // clean trims s and folds runs of white space to one space. It reads

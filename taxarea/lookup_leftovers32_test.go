@@ -1,0 +1,71 @@
+package taxarea
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/wire"
+)
+
+// invalidOn checks that err is an EInvalid error, or a list of them,
+// that names field.
+func invalidOn(t *testing.T, err error, field string) {
+	t.Helper()
+	if levy.ErrorCode(err) != levy.EInvalid {
+		t.Errorf("err = %v, want EInvalid naming %s", err, field)
+		return
+	}
+	var many levy.Errors
+	var one *levy.Error
+	switch {
+	case errors.As(err, &many):
+		for _, e := range many {
+			if e.Field == field {
+				return
+			}
+		}
+	case errors.As(err, &one) && one.Field == field:
+		return
+	}
+	t.Errorf("err = %v, want one naming %s", err, field)
+}
+
+// TestLookupsRefuseBrokenText: a Go caller's lookup whose text is not
+// UTF-8 or holds a control character is refused naming the member, by
+// the rule of a calculation's address. Before, a city with a byte that
+// is no UTF-8 was answered "no place named", a street line kept its
+// escape character, and a government code with NUL was not found.
+func TestLookupsRefuseBrokenText(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		a     wire.PostalAddress
+		field string
+	}{
+		{wire.PostalAddress{City: "Los Angeles\xff", MainDivision: "CA"}, "postalAddress.city"},
+		{wire.PostalAddress{StreetAddress1: "200 N\x1b Spring St", PostalCode: "90012"}, "postalAddress.streetAddress1"},
+		{wire.PostalAddress{StreetAddress2: "Suite\x00 1", PostalCode: "90012"}, "postalAddress.streetAddress2"},
+		{wire.PostalAddress{MainDivision: "C\x07A", PostalCode: "90012"}, "postalAddress.mainDivision"},
+		{wire.PostalAddress{SubDivision: "Los\x0bAngeles", PostalCode: "90012"}, "postalAddress.subDivision"},
+		{wire.PostalAddress{PostalCode: "90012\x00"}, "postalAddress.postalCode"},
+		{wire.PostalAddress{PostalCode: "90012", Country: "US\x1f"}, "postalAddress.country"},
+	} {
+		_, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: c.a})
+		invalidOn(t, err, c.field)
+		_, err = r.Find(ctx, []wire.Search{{LookupID: "x", Address: &wire.AddressLookupRequest{PostalAddress: c.a}}})
+		invalidOn(t, err, "[0].lookupRequest."+c.field)
+	}
+	_, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: "06037\x00", Country: "US"})
+	invalidOn(t, err, "externalJurisdictionCode")
+	_, err = r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: "06037", Country: "Unit\xffed States"})
+	invalidOn(t, err, "country")
+	_, err = r.Find(ctx, []wire.Search{{LookupID: "a\x00b", TaxAreaID: &wire.TaxAreaIDLookupRequest{TaxAreaID: "1"}}})
+	invalidOn(t, err, "[0].lookupId")
+	// A tab is text, and the address it is in is read.
+	if _, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{City: "Los\tAngeles", MainDivision: "CA"}}); err != nil {
+		t.Errorf("a city with a tab: %v", err)
+	}
+}
+
