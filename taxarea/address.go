@@ -420,10 +420,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			return nil, levy.NotFound(field+".city", "no place named %q in %s", a.City, state.Code)
 		}
 	case haveState:
-		// State alone: the state's own tax area.
-		res := r.result(r.areas.of(state.ID()), d, confStateOnly, statuses...)
-		res.PostalAddresses = []wire.PostalAddress{{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state.Code, Country: "USA"}}
-		return []wire.LookupResult{res}, nil
+		return r.stateOnly(a, state, d, statuses), nil
 	default:
 		return nil, levy.Invalid(field, "a US address needs a ZIP code, or a city and a state")
 	}
@@ -607,6 +604,40 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		out = append(out, r.otherSide(a, state.Code, zip5, plus4, postal, zipCounty, conflict, d, statuses))
 	}
 	return out, nil
+}
+
+// stateOnly is the answer to a US address that names a state and
+// neither a city nor a ZIP code: with a county (subDivision) that is one
+// of the state's, that county outside its cities; else the state's own
+// tax area. Either way a status says what the lookup did not use or
+// could not tell: a county that names none of the state's (a borough, a
+// neighbourhood) is set aside saying so, where it was dropped without a
+// word, and a county's answer says that a city in it may tax more.
+func (r *Resolver) stateOnly(a wire.PostalAddress, state jurisdiction.Subdivision, d civil.Date, statuses []wire.Status) []wire.LookupResult {
+	addr := wire.PostalAddress{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state.Code, Country: "USA"}
+	if a.SubDivision != "" {
+		want := countyKey(a.SubDivision)
+		for _, j := range r.juris.Children(state.ID()) {
+			fips := countyFIPS(j.ID)
+			if fips == 0 || countyKey(j.Name) != want {
+				continue
+			}
+			note := "no city or ZIP code given: the county of " + j.Name + " outside its cities, to whose tax a city in it may add its own; the tax area depends on the street address"
+			if !r.placeCounties[fips] {
+				note = "no city or ZIP code given: the county of " + j.Name + ", where Levy's data gives no city a tax of its own"
+			}
+			res := r.result(r.localArea(j.ID, fips, -1), d, confStateOnly,
+				append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal, Value: note})...)
+			addr.SubDivision = j.Name
+			res.PostalAddresses = []wire.PostalAddress{addr}
+			return []wire.LookupResult{res}
+		}
+		statuses = append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal,
+			Value: "subDivision " + a.SubDivision + " names no county of " + state.Code + ": not used; the state's own tax area"})
+	}
+	res := r.result(r.areas.of(state.ID()), d, confStateOnly, statuses...)
+	res.PostalAddresses = []wire.PostalAddress{addr}
+	return []wire.LookupResult{res}
 }
 
 // otherSide is the last result of an address whose city does not

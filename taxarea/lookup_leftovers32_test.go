@@ -3,6 +3,8 @@ package taxarea
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -69,3 +71,48 @@ func TestLookupsRefuseBrokenText(t *testing.T) {
 	}
 }
 
+// TestStateAndCountyWithoutCity: a US address of a state and a county,
+// without a city or a ZIP code, is placed in that county outside its
+// cities, saying that the street address decides, and a county that
+// names none of the state's is set aside saying so. Before, the county
+// was dropped without a word: every such address got the state's own
+// area, without the county's tax, and a status of NORMAL alone.
+func TestStateAndCountyWithoutCity(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		county, want, note string
+	}{
+		{"King", "US-53033-UNINC", "the county of King outside its cities"},
+		{"king county", "US-53033-UNINC", "the county of King outside its cities"},
+		{"Pierce", "US-53053-UNINC", "the county of Pierce outside its cities"},
+	} {
+		resp, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{MainDivision: "WA", SubDivision: c.county}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.county, err)
+		}
+		res := resp.LookupResults[0]
+		if got := ids(res); !slices.Contains(got, c.want) {
+			t.Errorf("WA, %s: %v, want %s", c.county, got, c.want)
+		}
+		if !hasNote(res, c.note) {
+			t.Errorf("WA, %s: statuses %+v, want one saying %q", c.county, res.Statuses, c.note)
+		}
+		if len(res.PostalAddresses) != 1 || res.PostalAddresses[0].SubDivision == "" {
+			t.Errorf("WA, %s: %+v, want the county in the address", c.county, res.PostalAddresses)
+		}
+	}
+	resp, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{MainDivision: "WA", SubDivision: "Capitol Hill"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := resp.LookupResults[0]
+	if leafID(res) != "US-WA" || !hasNote(res, "subDivision Capitol Hill names no county of WA: not used") {
+		t.Errorf("WA, Capitol Hill: %v %+v, want the state, saying the county was not used", ids(res), res.Statuses)
+	}
+}
+
+// hasNote reports whether a status of res says note.
+func hasNote(res wire.LookupResult, note string) bool {
+	return slices.ContainsFunc(res.Statuses, func(s wire.Status) bool { return strings.Contains(s.Value, note) })
+}
