@@ -335,6 +335,9 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			return nil, levy.Invalid(field+".postalCode", "%q is not a US ZIP code (12345 or 12345-6789)", a.PostalCode)
 		}
 	}
+	if res, ok := r.militaryAddress(a, zip5, plus4, d); ok {
+		return res, nil
+	}
 	var state jurisdiction.Subdivision
 	haveState := false
 	if a.MainDivision != "" {

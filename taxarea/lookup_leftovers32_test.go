@@ -116,3 +116,56 @@ func TestStateAndCountyWithoutCity(t *testing.T) {
 func hasNote(res wire.LookupResult, note string) bool {
 	return slices.ContainsFunc(res.Statuses, func(s wire.Status) bool { return strings.Contains(s.Value, note) })
 }
+
+// TestMilitaryPostOffices: an address of a US military post office
+// (APO, FPO, DPO; the "states" AA, AE and AP, ZIP codes 340xx, 090xx to
+// 099xx and 962xx to 966xx) is placed in the United States alone, with
+// no state or local tax, and a status that says why; a state beside such
+// a ZIP code is flagged as a state beside another's ZIP code is. Before,
+// such a ZIP code was answered 404, "not known", and AE alone 400, "not
+// a US state".
+func TestMilitaryPostOffices(t *testing.T) {
+	r := resolver(t)
+	for _, c := range []struct {
+		a        wire.PostalAddress
+		region   string
+		flagged  bool
+		wantConf string
+	}{
+		{wire.PostalAddress{City: "APO", MainDivision: "AE", PostalCode: "09012"}, "AE", false, "100"},
+		{wire.PostalAddress{City: "FPO", MainDivision: "AP", PostalCode: "96601-1234"}, "AP", false, "100"},
+		{wire.PostalAddress{City: "DPO", MainDivision: "AA", PostalCode: "34001"}, "AA", false, "100"},
+		{wire.PostalAddress{PostalCode: "09469"}, "AE", false, "100"},
+		{wire.PostalAddress{MainDivision: "AE"}, "AE", false, "100"},
+		{wire.PostalAddress{City: "APO", MainDivision: "Armed Forces Pacific"}, "AP", false, "100"},
+		{wire.PostalAddress{MainDivision: "CA", PostalCode: "09012"}, "AE", true, "70"},
+		{wire.PostalAddress{MainDivision: "AA", PostalCode: "96201"}, "AP", true, "70"},
+	} {
+		resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: c.a})
+		if err != nil {
+			t.Errorf("%+v: %v", c.a, err)
+			continue
+		}
+		res := resp.LookupResults[0]
+		if got := ids(res); len(got) != 1 || got[0] != "US" || res.TaxAreaID == "" {
+			t.Errorf("%+v: %s %v, want the United States alone", c.a, res.TaxAreaID, got)
+		}
+		if !hasNote(res, "US military post offices (APO, FPO, DPO)") || !hasNote(res, "with no state or local sales tax") {
+			t.Errorf("%+v: statuses %+v, want one saying why", c.a, res.Statuses)
+		}
+		if hasStatus(res, wire.BadRegionFields) != c.flagged || res.ConfidenceIndicator != c.wantConf {
+			t.Errorf("%+v: statuses %+v, confidence %s; want flagged %v at %s", c.a, res.Statuses, res.ConfidenceIndicator, c.flagged, c.wantConf)
+		}
+		if pa := res.PostalAddresses; len(pa) != 1 || pa[0].MainDivision != c.region || pa[0].Country != "USA" {
+			t.Errorf("%+v: %+v, want the address in %s", c.a, pa, c.region)
+		}
+	}
+	// A ZIP code of a state beside AE is the state's, as before.
+	resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{MainDivision: "AE", PostalCode: "90012"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(resp.LookupResults[0]); !slices.Contains(got, "US-CA") {
+		t.Errorf("AE 90012: %v, want California", got)
+	}
+}
