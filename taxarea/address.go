@@ -993,7 +993,15 @@ func (r *Resolver) caAddress(field string, a wire.PostalAddress, d civil.Date) (
 	if haveProvince {
 		ar = r.areas.of(province.ID())
 	} else {
+		// Neither the province nor the postal code that tells it: the
+		// provinces' taxes (HST, PST, QST) are not told, and a city
+		// alone is not read (Levy has no table of Canadian places).
 		conf = confCountryOnly
+		v := "no province (mainDivision) or postal code given: the lookup could tell the country alone, not the province whose taxes apply"
+		if a.City != "" {
+			v = "no province (mainDivision) or postal code given, and Levy does not place a Canadian city by its name: the lookup could tell the country alone, not the province whose taxes apply"
+		}
+		statuses = append(statuses, wire.Status{LookupResult: wire.Normal, Value: v})
 	}
 	res := r.result(ar, d, conf, statuses...)
 	res.PostalAddresses = []wire.PostalAddress{{

@@ -117,6 +117,45 @@ func hasNote(res wire.LookupResult, note string) bool {
 	return slices.ContainsFunc(res.Statuses, func(s wire.Status) bool { return strings.Contains(s.Value, note) })
 }
 
+// TestCountryOnlySaysWhatIsMissing: a Brazilian address of a CEP alone
+// and a Canadian one of a city alone, placed in their country with a
+// confidence of 40, say what was missing and how they were placed.
+// Before, their only status was NORMAL, without a word.
+func TestCountryOnlySaysWhatIsMissing(t *testing.T) {
+	r := resolver(t)
+	for _, c := range []struct {
+		a        wire.PostalAddress
+		country  string
+		note     string
+		wantConf string
+	}{
+		{wire.PostalAddress{PostalCode: "01310-100", Country: "BR"}, "BR", "a CEP places no address", "40"},
+		{wire.PostalAddress{Country: "BR"}, "BR", "no state (mainDivision) or municipality (city) given", "40"},
+		{wire.PostalAddress{City: "Toronto", Country: "CA"}, "CA", "Levy does not place a Canadian city by its name", "40"},
+		{wire.PostalAddress{Country: "CA"}, "CA", "no province (mainDivision) or postal code given", "40"},
+	} {
+		resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: c.a})
+		if err != nil {
+			t.Fatalf("%+v: %v", c.a, err)
+		}
+		res := resp.LookupResults[0]
+		if leafID(res) != c.country || res.ConfidenceIndicator != c.wantConf {
+			t.Errorf("%+v: %v, confidence %s; want %s at %s", c.a, ids(res), res.ConfidenceIndicator, c.country, c.wantConf)
+		}
+		if !hasNote(res, c.note) {
+			t.Errorf("%+v: statuses %+v, want one saying %q", c.a, res.Statuses, c.note)
+		}
+	}
+	// Told the province, nothing more is said.
+	resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{City: "Toronto", MainDivision: "ON", Country: "CA"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := resp.LookupResults[0].Statuses; len(st) != 1 || st[0].Value != "" {
+		t.Errorf("Toronto, ON: %+v", st)
+	}
+}
+
 // TestMilitaryPostOffices: an address of a US military post office
 // (APO, FPO, DPO; the "states" AA, AE and AP, ZIP codes 340xx, 090xx to
 // 099xx and 962xx to 966xx) is placed in the United States alone, with
