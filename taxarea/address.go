@@ -455,6 +455,17 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		cityKey = data.PlaceKey(a.City)
 	}
 	cands = r.narrowByCounty(cands, a.SubDivision)
+	// unknownCity: a city beside a ZIP code that names no place of the
+	// ZIP code's counties, and that checkCity found no place of the
+	// state to contradict: a misspelt name, a neighbourhood, a place of
+	// the state that the ZIP code contradicts, or a community that the
+	// dataset does not name. The address is placed outside the county's
+	// cities, and its city is given as the ZIP code's postal name, which
+	// the answer says (cityUnknownStatus).
+	unknownCity := zip5 != "" && candZIP != "" && a.City != "" && conflict == nil && cityAt < 0 &&
+		!slices.ContainsFunc(cands, func(c usCandidate) bool {
+			return r.local.FindPlaceKey(r.countyState(c.county, state.Code), cityKey, countyFIPS(c.county)) >= 0
+		})
 	named := -1 // the one candidate that holds most of the place the city names
 	if a.City != "" && !zipWins && len(cands) > 1 {
 		for i := range cands {
@@ -573,7 +584,11 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		case a.City != "":
 			// A city that is no place of the county: its unincorporated
 			// part, or a place the dataset names differently.
-			out = append(out, res(uninc, min(conf, confUninc)))
+			var extra []wire.Status
+			if unknownCity && c.place != "" && data.FoldPlace(c.place) != data.FoldPlace(a.City) {
+				extra = append(extra, cityUnknownStatus(a.City, stateCode, zip5, c.place, county.Name))
+			}
+			out = append(out, res(uninc, min(conf, confUninc), extra...))
 		default:
 			// No city: the place the ZIP code mainly serves, then the
 			// county outside its places, since the tax depends on the
@@ -607,6 +622,20 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		out = append(out, r.otherSide(a, state.Code, zip5, plus4, postal, zipCounty, conflict, d, statuses))
 	}
 	return out, nil
+}
+
+// cityUnknownStatus is the BAD_REGION_FIELDS status of a city that
+// names no place of the counties of the ZIP code beside it (see
+// usAddress): the answer gives the ZIP code's postal name (postal) in
+// its place, and places the address in county outside its cities. The
+// city is set aside as a city that contradicts the ZIP code is, and a
+// strict address check refuses it naming the city; it was replaced
+// without a word, with a status of NORMAL alone.
+func cityUnknownStatus(city, state, zip5, postal, county string) wire.Status {
+	return wire.Status{LookupResult: wire.BadRegionFields, Field: "city",
+		Value: "no place of " + state + " in ZIP code " + zip5 + " (" + postal + ") is named " + city +
+			": the answer gives the ZIP code's postal name, and places the address in the county of " + county +
+			" outside its cities; if it lies in a city, give that city's name"}
 }
 
 // stateOnly is the answer to a US address that names a state and

@@ -208,3 +208,56 @@ func TestMilitaryPostOffices(t *testing.T) {
 		t.Errorf("AE 90012: %v, want California", got)
 	}
 }
+
+// TestUnknownCityBesideZIPIsFlagged: a city that names no place of the
+// ZIP code's counties (a misspelt name, a place of the state that the
+// ZIP code contradicts, a neighbourhood) is given as the ZIP code's
+// postal name in the answer, which flags the city as BAD_REGION_FIELDS,
+// as a city that does not contain the ZIP code is flagged. Before, the
+// answer gave Seattle for "Seatle" and Los Angeles for Seattle, WA,
+// 90012, with no status about the city. A city that is a place of the
+// ZIP code, or its postal name, is not flagged.
+func TestUnknownCityBesideZIPIsFlagged(t *testing.T) {
+	r := resolver(t)
+	for _, c := range []struct {
+		a      wire.PostalAddress
+		postal string
+	}{
+		{wire.PostalAddress{City: "Seatle", MainDivision: "WA", PostalCode: "98101"}, "Seattle"},
+		{wire.PostalAddress{City: "Springfield", MainDivision: "WA", PostalCode: "98101"}, "Seattle"},
+		{wire.PostalAddress{City: "Seattle", MainDivision: "WA", PostalCode: "90012"}, "Los Angeles"},
+		{wire.PostalAddress{City: "Nowhere Flats", MainDivision: "CA", PostalCode: "93308"}, "Bakersfield"},
+	} {
+		resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: c.a})
+		if err != nil {
+			t.Fatalf("%+v: %v", c.a, err)
+		}
+		res := resp.LookupResults[0]
+		if pa := res.PostalAddresses; len(pa) != 1 || pa[0].City != c.postal {
+			t.Errorf("%+v: %+v, want the city given as %s", c.a, pa, c.postal)
+		}
+		if c.a.City == "Nowhere Flats" && (leafID(res) != "US-06029-UNINC" || res.ConfidenceIndicator != "80") {
+			t.Errorf("%+v: %v at %s, want Kern County outside its cities at 80, as before", c.a, ids(res), res.ConfidenceIndicator)
+		}
+		flagged := slices.ContainsFunc(res.Statuses, func(s wire.Status) bool {
+			return s.LookupResult == wire.BadRegionFields && s.Field == "city" && strings.Contains(s.Value, "is named "+c.a.City)
+		})
+		if !flagged {
+			t.Errorf("%+v: statuses %+v, want the city flagged", c.a, res.Statuses)
+		}
+	}
+	for _, a := range []wire.PostalAddress{
+		{City: "Seattle", MainDivision: "WA", PostalCode: "98101"},
+		{City: "Oildale", MainDivision: "CA", PostalCode: "93308"},
+		{City: "Bakersfield", MainDivision: "CA", PostalCode: "93308"},
+		{City: "Marina del Rey", MainDivision: "CA", PostalCode: "90292"},
+	} {
+		resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: a})
+		if err != nil {
+			t.Fatalf("%+v: %v", a, err)
+		}
+		if res := resp.LookupResults[0]; hasStatus(res, wire.BadRegionFields) {
+			t.Errorf("%+v: statuses %+v, want none flagged", a, res.Statuses)
+		}
+	}
+}
