@@ -477,6 +477,16 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			// postal name of an unincorporated community (a CDP) is
 			// used far beyond it.
 			if p := r.local.FindPlaceKey(r.countyState(cands[i].county, state.Code), cityKey, fips); p >= 0 && r.local.PlaceIncorporated(p) && r.local.PlaceMainCounty(p) == fips {
+				if candZIP == "" && len(r.memberAreas[int32(p)]) > 0 {
+					// Without a ZIP code, a place made of whole
+					// counties (New York City, its five boroughs)
+					// mostly lies in none of them: the shares of its
+					// ZIP codes rank them. The county of most land,
+					// Queens, came first, where the postal name New
+					// York is Manhattan's.
+					named = -1
+					break
+				}
 				if named >= 0 {
 					named = -1
 					break
@@ -493,6 +503,12 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		}
 	}
 
+	if candZIP == "" && a.City != "" && len(cands) > 1 {
+		// A city without a ZIP code that lies in several counties: the
+		// answer says that its results are alternatives.
+		statuses = append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal,
+			Value: "the city " + titleCase(a.City) + ", " + state.Code + ", or the ZIP codes of its name, lie in more than one county: the results are ranked by where they lie, and the street address decides; a ZIP code tells the county"})
+	}
 	over := len(cands) > maxResults
 	var out []wire.LookupResult
 	for _, c := range cands {

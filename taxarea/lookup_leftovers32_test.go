@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -260,4 +261,35 @@ func TestUnknownCityBesideZIPIsFlagged(t *testing.T) {
 			t.Errorf("%+v: statuses %+v, want none flagged", a, res.Statuses)
 		}
 	}
+}
+
+// TestNewYorkCityWithoutZIP: "New York, NY" without a ZIP code ranks
+// Manhattan, where the postal name New York is used, first, and every
+// result says that the city lies in several counties, so that the
+// street address decides. Before, Queens, the borough of most land,
+// came first at confidence 90, beside Manhattan at 90, without a word.
+func TestNewYorkCityWithoutZIP(t *testing.T) {
+	r := resolver(t)
+	resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{City: "New York", MainDivision: "NY"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := resp.LookupResults
+	if len(res) < 5 || !slices.Contains(ids(res[0]), "US-36061") {
+		t.Fatalf("first result %v of %d, want Manhattan (US-36061)", ids(res[0]), len(res))
+	}
+	for i, x := range res {
+		if !hasNote(x, "lie in more than one county") {
+			t.Errorf("result %d (%v): statuses %+v, want one saying the city lies in several counties", i, ids(x), x.Statuses)
+		}
+		if i > 0 && conf(x) >= conf(res[0]) {
+			t.Errorf("result %d (%v) at confidence %s, Manhattan at %s", i, ids(x), x.ConfidenceIndicator, res[0].ConfidenceIndicator)
+		}
+	}
+}
+
+// conf returns the confidence of a result as a number.
+func conf(res wire.LookupResult) int {
+	n, _ := strconv.Atoi(res.ConfidenceIndicator)
+	return n
 }
