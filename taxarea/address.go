@@ -77,7 +77,8 @@ func isSubdivisionID(id string, s jurisdiction.Subdivision) bool {
 }
 
 // validateAddress checks the length limits of an address at JSON path
-// field. An empty string counts as absent.
+// field, and what its members hold (wire.PostalAddress.CheckText: no
+// control characters, valid UTF-8). An empty string counts as absent.
 func validateAddress(field string, a *wire.PostalAddress) levy.Errors {
 	var errs levy.Errors
 	for _, f := range fieldLimits {
@@ -85,7 +86,7 @@ func validateAddress(field string, a *wire.PostalAddress) levy.Errors {
 			errs = append(errs, levy.Invalid(field+"."+f.name, "is %d characters long; at most %d are allowed", n, f.max))
 		}
 	}
-	return errs
+	return append(errs, a.CheckText(field)...)
 }
 
 // clean trims s and folds runs of white space to one space. It reads
@@ -334,6 +335,9 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			return nil, levy.Invalid(field+".postalCode", "%q is not a US ZIP code (12345 or 12345-6789)", a.PostalCode)
 		}
 	}
+	if res, ok := r.militaryAddress(a, zip5, plus4, d); ok {
+		return res, nil
+	}
 	var state jurisdiction.Subdivision
 	haveState := false
 	if a.MainDivision != "" {
@@ -419,10 +423,7 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			return nil, levy.NotFound(field+".city", "no place named %q in %s", a.City, state.Code)
 		}
 	case haveState:
-		// State alone: the state's own tax area.
-		res := r.result(r.areas.of(state.ID()), d, confStateOnly, statuses...)
-		res.PostalAddresses = []wire.PostalAddress{{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state.Code, Country: "USA"}}
-		return []wire.LookupResult{res}, nil
+		return r.stateOnly(a, state, d, statuses), nil
 	default:
 		return nil, levy.Invalid(field, "a US address needs a ZIP code, or a city and a state")
 	}
@@ -454,6 +455,17 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		cityKey = data.PlaceKey(a.City)
 	}
 	cands = r.narrowByCounty(cands, a.SubDivision)
+	// unknownCity: a city beside a ZIP code that names no place of the
+	// ZIP code's counties, and that checkCity found no place of the
+	// state to contradict: a misspelt name, a neighbourhood, a place of
+	// the state that the ZIP code contradicts, or a community that the
+	// dataset does not name. The address is placed outside the county's
+	// cities, and its city is given as the ZIP code's postal name, which
+	// the answer says (cityUnknownStatus).
+	unknownCity := zip5 != "" && candZIP != "" && a.City != "" && conflict == nil && cityAt < 0 &&
+		!slices.ContainsFunc(cands, func(c usCandidate) bool {
+			return r.local.FindPlaceKey(r.countyState(c.county, state.Code), cityKey, countyFIPS(c.county)) >= 0
+		})
 	named := -1 // the one candidate that holds most of the place the city names
 	if a.City != "" && !zipWins && len(cands) > 1 {
 		for i := range cands {
@@ -465,6 +477,16 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 			// postal name of an unincorporated community (a CDP) is
 			// used far beyond it.
 			if p := r.local.FindPlaceKey(r.countyState(cands[i].county, state.Code), cityKey, fips); p >= 0 && r.local.PlaceIncorporated(p) && r.local.PlaceMainCounty(p) == fips {
+				if candZIP == "" && len(r.memberAreas[int32(p)]) > 0 {
+					// Without a ZIP code, a place made of whole
+					// counties (New York City, its five boroughs)
+					// mostly lies in none of them: the shares of its
+					// ZIP codes rank them. The county of most land,
+					// Queens, came first, where the postal name New
+					// York is Manhattan's.
+					named = -1
+					break
+				}
 				if named >= 0 {
 					named = -1
 					break
@@ -481,6 +503,12 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		}
 	}
 
+	if candZIP == "" && a.City != "" && len(cands) > 1 {
+		// A city without a ZIP code that lies in several counties: the
+		// answer says that its results are alternatives.
+		statuses = append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal,
+			Value: "the city " + titleCase(a.City) + ", " + state.Code + ", or the ZIP codes of its name, lie in more than one county: the results are ranked by where they lie, and the street address decides; a ZIP code tells the county"})
+	}
 	over := len(cands) > maxResults
 	var out []wire.LookupResult
 	for _, c := range cands {
@@ -572,7 +600,11 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		case a.City != "":
 			// A city that is no place of the county: its unincorporated
 			// part, or a place the dataset names differently.
-			out = append(out, res(uninc, min(conf, confUninc)))
+			var extra []wire.Status
+			if unknownCity && c.place != "" && data.FoldPlace(c.place) != data.FoldPlace(a.City) {
+				extra = append(extra, cityUnknownStatus(a.City, stateCode, zip5, c.place, county.Name))
+			}
+			out = append(out, res(uninc, min(conf, confUninc), extra...))
 		default:
 			// No city: the place the ZIP code mainly serves, then the
 			// county outside its places, since the tax depends on the
@@ -606,6 +638,54 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		out = append(out, r.otherSide(a, state.Code, zip5, plus4, postal, zipCounty, conflict, d, statuses))
 	}
 	return out, nil
+}
+
+// cityUnknownStatus is the BAD_REGION_FIELDS status of a city that
+// names no place of the counties of the ZIP code beside it (see
+// usAddress): the answer gives the ZIP code's postal name (postal) in
+// its place, and places the address in county outside its cities. The
+// city is set aside as a city that contradicts the ZIP code is, and a
+// strict address check refuses it naming the city; it was replaced
+// without a word, with a status of NORMAL alone.
+func cityUnknownStatus(city, state, zip5, postal, county string) wire.Status {
+	return wire.Status{LookupResult: wire.BadRegionFields, Field: "city",
+		Value: "no place of " + state + " in ZIP code " + zip5 + " (" + postal + ") is named " + city +
+			": the answer gives the ZIP code's postal name, and places the address in the county of " + county +
+			" outside its cities; if it lies in a city, give that city's name"}
+}
+
+// stateOnly is the answer to a US address that names a state and
+// neither a city nor a ZIP code: with a county (subDivision) that is one
+// of the state's, that county outside its cities; else the state's own
+// tax area. Either way a status says what the lookup did not use or
+// could not tell: a county that names none of the state's (a borough, a
+// neighbourhood) is set aside saying so, where it was dropped without a
+// word, and a county's answer says that a city in it may tax more.
+func (r *Resolver) stateOnly(a wire.PostalAddress, state jurisdiction.Subdivision, d civil.Date, statuses []wire.Status) []wire.LookupResult {
+	addr := wire.PostalAddress{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state.Code, Country: "USA"}
+	if a.SubDivision != "" {
+		want := countyKey(a.SubDivision)
+		for _, j := range r.juris.Children(state.ID()) {
+			fips := countyFIPS(j.ID)
+			if fips == 0 || countyKey(j.Name) != want {
+				continue
+			}
+			note := "no city or ZIP code given: the county of " + j.Name + " outside its cities, to whose tax a city in it may add its own; the tax area depends on the street address"
+			if !r.placeCounties[fips] {
+				note = "no city or ZIP code given: the county of " + j.Name + ", where Levy's data gives no city a tax of its own"
+			}
+			res := r.result(r.localArea(j.ID, fips, -1), d, confStateOnly,
+				append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal, Value: note})...)
+			addr.SubDivision = j.Name
+			res.PostalAddresses = []wire.PostalAddress{addr}
+			return []wire.LookupResult{res}
+		}
+		statuses = append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal,
+			Value: "subDivision " + a.SubDivision + " names no county of " + state.Code + ": not used; the state's own tax area"})
+	}
+	res := r.result(r.areas.of(state.ID()), d, confStateOnly, statuses...)
+	res.PostalAddresses = []wire.PostalAddress{addr}
+	return []wire.LookupResult{res}
 }
 
 // otherSide is the last result of an address whose city does not
@@ -958,7 +1038,15 @@ func (r *Resolver) caAddress(field string, a wire.PostalAddress, d civil.Date) (
 	if haveProvince {
 		ar = r.areas.of(province.ID())
 	} else {
+		// Neither the province nor the postal code that tells it: the
+		// provinces' taxes (HST, PST, QST) are not told, and a city
+		// alone is not read (Levy has no table of Canadian places).
 		conf = confCountryOnly
+		v := "no province (mainDivision) or postal code given: the lookup could tell the country alone, not the province whose taxes apply"
+		if a.City != "" {
+			v = "no province (mainDivision) or postal code given, and Levy does not place a Canadian city by its name: the lookup could tell the country alone, not the province whose taxes apply"
+		}
+		statuses = append(statuses, wire.Status{LookupResult: wire.Normal, Value: v})
 	}
 	res := r.result(ar, d, conf, statuses...)
 	res.PostalAddresses = []wire.PostalAddress{{

@@ -121,7 +121,14 @@ func (r *Resolver) brAddress(field string, a wire.PostalAddress, d civil.Date) (
 			conf = confCountryOnly
 		}
 	case !haveState:
+		// Neither the state nor the municipality: a CEP alone places
+		// nothing (no CEP table is among Levy's sources).
 		conf = confCountryOnly
+		v := "no state (mainDivision) or municipality (city) given: only the country could be told"
+		if cep != "" {
+			v = "no state (mainDivision) or municipality (city) given, and a CEP places no address (Levy has no table of CEPs): only the country could be told"
+		}
+		statuses = append(statuses, wire.Status{LookupResult: wire.Normal, Value: v})
 	}
 	var ar *area
 	switch {

@@ -45,18 +45,25 @@ func (r *Resolver) LookupExternal(ctx context.Context, req wire.ExternalJurisdic
 
 func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.ExternalJurisdictionLookupRequest) (*wire.LookupResponse, error) {
 	code := strings.ToUpper(strings.TrimSpace(req.ExternalJurisdictionCode))
+	// Beside their lengths, the members are held to what a calculation's
+	// location refuses in them: the code is an identifier, the country
+	// free text (no control characters, valid UTF-8).
 	var errs levy.Errors
 	switch n := utf8.RuneCountInString(req.ExternalJurisdictionCode); {
 	case code == "":
 		errs = append(errs, levy.Invalid(prefix+"externalJurisdictionCode", "is required"))
 	case n > 20:
 		errs = append(errs, levy.Invalid(prefix+"externalJurisdictionCode", "is %d characters long; at most 20 are allowed", n))
+	default:
+		errs = appendInvalid(errs, wire.CheckIdentifier(prefix+"externalJurisdictionCode", req.ExternalJurisdictionCode))
 	}
 	switch n := utf8.RuneCountInString(req.Country); {
 	case strings.TrimSpace(req.Country) == "":
 		errs = append(errs, levy.Invalid(prefix+"country", "is required"))
 	case n > 60:
 		errs = append(errs, levy.Invalid(prefix+"country", "is %d characters long; at most 60 are allowed", n))
+	default:
+		errs = appendInvalid(errs, wire.CheckText(prefix+"country", req.Country, false))
 	}
 	if len(errs) > 0 {
 		return nil, errs

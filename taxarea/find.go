@@ -60,7 +60,8 @@ func (r *Resolver) Find(ctx context.Context, searches []wire.Search) ([]wire.Sea
 }
 
 // appendInvalid appends to errs the *levy.Error values of err, an
-// EInvalid error of one search (a single error or several).
+// EInvalid error of one search or member (a single error or several,
+// or nil).
 func appendInvalid(errs levy.Errors, err error) levy.Errors {
 	var many levy.Errors
 	if errors.As(err, &many) {

@@ -19,6 +19,43 @@ type PostalAddress struct {
 	Country        string `json:"country,omitempty"`
 }
 
+// CheckText returns the violations of the members of address a, at JSON
+// path field ("postalAddress"), that hold what the same member of a
+// calculation's address (Location) may not hold, each naming its member
+// ("postalAddress.city"): the postal code is held to the rule of an
+// identifier (CheckIdentifier), the other members to that of free text
+// of one line (CheckText), which refuses C0 control characters but a
+// tab and bytes that are not UTF-8. The address lookups check it before
+// they read the address, so that an address that a calculation refuses
+// is refused by a lookup too, not cleansed into another. It returns nil
+// when every member is fit.
+func (a *PostalAddress) CheckText(field string) levy.Errors {
+	var errs levy.Errors
+	for _, m := range [...]struct {
+		name, s string
+		id      bool
+	}{
+		{"streetAddress1", a.StreetAddress1, false},
+		{"streetAddress2", a.StreetAddress2, false},
+		{"city", a.City, false},
+		{"mainDivision", a.MainDivision, false},
+		{"subDivision", a.SubDivision, false},
+		{"postalCode", a.PostalCode, true},
+		{"country", a.Country, false},
+	} {
+		msg := ""
+		if m.id {
+			msg = identifierViolation(m.s)
+		} else {
+			msg = textViolation(m.s, false)
+		}
+		if msg != "" {
+			errs = append(errs, levy.Invalid(field+"."+m.name, "%s", msg))
+		}
+	}
+	return errs
+}
+
 // Coordinates is a point in degrees (WGS 84).
 type Coordinates struct {
 	Latitude  float64 `json:"latitude"`

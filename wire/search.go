@@ -44,14 +44,20 @@ type searchWire struct {
 const MaxLookupIDLength = 40
 
 // CheckLookupID returns an EInvalid error about field when id, the
-// lookupId of a search, is longer than MaxLookupIDLength characters or
-// is only whitespace, and nil otherwise. "" is a search without a
-// lookupId, which the OpenAPI's FindTaxAreasLookupType allows.
+// lookupId of a search, is longer than MaxLookupIDLength characters, is
+// only whitespace or is not fit to be an identifier (CheckIdentifier: it
+// names the search in its result, as a lineItemId names a line), and nil
+// otherwise. "" is a search without a lookupId, which the OpenAPI's
+// FindTaxAreasLookupType allows.
 func CheckLookupID(field, id string) error {
 	if n := utf8.RuneCountInString(id); n > MaxLookupIDLength {
 		return levy.Invalid(field, "is %d characters long; at most %d are allowed", n, MaxLookupIDLength)
 	}
-	if msg := blankViolation(id); msg != "" {
+	msg := identifierViolation(id)
+	if msg == "" {
+		msg = blankViolation(id)
+	}
+	if msg != "" {
 		return levy.Invalid(field, "%s", msg)
 	}
 	return nil
