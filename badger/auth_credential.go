@@ -239,8 +239,10 @@ func (s *AuthStore) Snapshot(ctx context.Context) (*auth.Snapshot, error) {
 // revoked (limit above 0): see auth.Store. Creations are serialized, so
 // that the count of the tenant's credentials holds until the write.
 func (s *AuthStore) Create(ctx context.Context, r auth.Record, tenantID string, limit int) (auth.Record, error) {
-	s.creating.Lock()
-	defer s.creating.Unlock()
+	if s != nil { // a nil store answers its error from update
+		s.creating.Lock()
+		defer s.creating.Unlock()
+	}
 	err := s.update(ctx, "create a credential of", r.Tenant, func(txn *bdb.Txn) (bool, error) {
 		if _, ok, err := readKey(txn, authCredentialKey(r.ClientID)); err != nil || ok {
 			if err == nil {
