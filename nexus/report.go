@@ -24,7 +24,7 @@ const (
 	// StatusNone: below the threshold and below the share that warns.
 	StatusNone = "none"
 	// StatusApproaching: at or above the tenant's share of a threshold
-	// (DefaultShare), not past it.
+	// (Options.Share, else its policy's, else DefaultShare), not past it.
 	StatusApproaching = "approaching"
 	// StatusExceeded: past the threshold; CrossedOn and CollectFrom say
 	// when, and from when collection is due.
@@ -35,7 +35,8 @@ const (
 )
 
 // DefaultShare is the share of a threshold at which a state is
-// approaching, when the tenant chose none.
+// approaching, when neither the report nor the tenant's policy
+// (profile.Policy.NexusShare) chose one.
 var DefaultShare = decimal.RequireFromString("0.8")
 
 // AreaEU is the row of the EU's distance-sales threshold in a report.
@@ -46,7 +47,9 @@ type Options struct {
 	// AsOf is the day the statuses are of (required).
 	AsOf civil.Date
 	// Share is the share of a threshold from which a state is
-	// approaching, above 0 and at most 1; zero is DefaultShare.
+	// approaching, above 0 and at most 1; zero is the share of the
+	// tenant's policy (Profile's profile.Policy.NexusShare), else
+	// DefaultShare.
 	Share decimal.Decimal
 	// Company limits the report to one seller company code; without it
 	// the report has the rows of every company that has sales figures
@@ -65,8 +68,9 @@ type Options struct {
 	EUThreshold *decimal.Decimal
 	// Profile, when set, is the tenant's tax profile: its stored
 	// registrations count as Registrations (each company's, source
-	// "profile"), and its policy's euDistanceThreshold as EUThreshold
-	// unless that is set.
+	// "profile"), its policy's euDistanceThreshold as EUThreshold
+	// unless that is set, and its policy's nexusShare as Share unless
+	// that is set.
 	Profile *profile.Snapshot
 }
 
@@ -233,6 +237,21 @@ func (o *Options) Check(rules *data.NexusRules) error {
 	return nil
 }
 
+// share returns the share of a threshold from which the report's states
+// are approaching: the one asked (Share), else the tenant's policy's
+// (profile.Policy.NexusShare), else DefaultShare.
+func (o *Options) share() decimal.Decimal {
+	if !o.Share.IsZero() {
+		return o.Share
+	}
+	if o.Profile != nil {
+		if p := o.Profile.Policy(); p != nil && p.NexusShare != nil && p.NexusShare.Sign() > 0 {
+			return *p.NexusShare
+		}
+	}
+	return DefaultShare
+}
+
 // day is one day's figures of a company in an area.
 type day = [2]journal.Tally // Direct, Marketplace
 
@@ -247,9 +266,7 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 	if err := o.Check(rules); err != nil {
 		return nil, err
 	}
-	if o.Share.IsZero() {
-		o.Share = DefaultShare
-	}
+	o.Share = o.share()
 	// The earliest day any period reaches: October 1 two years back (a
 	// year to September), which covers the calendar years, or the first
 	// day of the twelve months that end on the first day of the twelve

@@ -76,8 +76,10 @@ func NewWatcher(c WatcherConfig) *Watcher {
 	return w
 }
 
-// Options returns the report options of tenant on day: its profile's
-// registrations and the EU threshold of its policy.
+// Options returns the report options of tenant on day: its profile,
+// whose registrations, EU threshold and nexus share (the share of a
+// threshold from which a state is approaching, and is notified so) the
+// report takes.
 func (w *Watcher) Options(ctx context.Context, tenant string, day civil.Date) (Options, error) {
 	o := Options{AsOf: day}
 	if w.profiles != nil {

@@ -323,9 +323,10 @@ const (
 // per-tenant form of the engine's Settings, as plain data. A member that
 // shares its name with an engine setting has that setting's meaning, and
 // at its zero value keeps the server's setting; the others (the EU
-// distance sales figures, the expiry notice days, the Levy members) are
-// the tenant's own, documented where they are declared. The engine turns
-// a Policy into its Settings; this package does not import the engine.
+// distance sales figures, the nexus share, the expiry notice days, the
+// Levy members) are the tenant's own, documented where they are
+// declared. The engine turns a Policy into its Settings; this package
+// does not import the engine.
 type Policy struct {
 	// DefaultCountry is the country of an address that names none (ISO
 	// 3166-1 alpha-2).
@@ -346,6 +347,14 @@ type Policy struct {
 	EUDistanceSales map[string]decimal.Decimal `json:"euDistanceSales,omitempty"`
 	// EUDistanceThreshold replaces the union-wide threshold, in euros.
 	EUDistanceThreshold *decimal.Decimal `json:"euDistanceThreshold,omitempty"`
+	// NexusShare is the share of an economic-nexus or registration
+	// threshold from which the tenant's sellers are approaching it (the
+	// nexus report's status "approaching", and the webhook event the
+	// watcher sends when a state comes to it): above 0 and at most 1,
+	// 0.5 warning at half the threshold, as a report's share parameter
+	// reads it. Nil keeps 80%; a report that names a share (share=,
+	// --share) uses that one instead.
+	NexusShare *decimal.Decimal `json:"nexusShare,omitempty"`
 	// Rounding is the rounding mode of a jurisdiction's tax by
 	// jurisdiction ID, or ID prefix ending in "*"; the longest match wins.
 	// Its keys are the engine's IDs as they are (StoredJurisdiction): "DE"

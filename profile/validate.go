@@ -651,6 +651,9 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	if t := pol.EUDistanceThreshold; t != nil && bounded(l, p+".euDistanceThreshold", *t) && t.Sign() < 0 {
 		l.add(p+".euDistanceThreshold", "%s is negative", t)
 	}
+	if sh := pol.NexusShare; sh != nil && bounded(l, p+".nexusShare", *sh) && (sh.Sign() <= 0 || sh.GreaterThan(decimal.NewFromInt(1))) {
+		l.add(p+".nexusShare", "%s is not a share above 0 and at most 1 (0.8 warns at 80%% of a threshold)", sh)
+	}
 	if n := len(pol.Rounding); n > MaxPolicyEntries {
 		l.add(p+".rounding", "has %d jurisdictions; a policy may name at most %d (a prefix ending in *, US-*, names many)", n, MaxPolicyEntries)
 	}

@@ -9,6 +9,9 @@
 //
 //	GET /admin/v1/nexus/report[?asOf=D][&share=0.8][&company=C][&format=json|jsonl|csv][&tenant=T]
 //
+// Without share, a state is approaching from the share of the tenant's
+// policy (profile.Policy.NexusShare), else 80%.
+//
 // The route needs an access token of a tenant's admin (levy://admin by
 // default) or of the server's operator, checked by api.Guard as the
 // other admin routes are; an admin token reads its own tenant only
@@ -74,7 +77,7 @@ func (h *Handler) Mounts() []api.Option {
 				"format json (the default) answers the report in the envelope, jsonl one row per line (application/x-ndjson), csv a header and a row per state (text/csv).",
 			Params: []api.Param{
 				{Name: "asOf", In: "query", Format: "date", Description: "The day of the statuses; today when absent."},
-				{Name: "share", In: "query", Format: "decimal", Description: "The share of a threshold from which a state is approaching, above 0 and at most 1; 0.8 when absent."},
+				{Name: "share", In: "query", Format: "decimal", Description: "The share of a threshold from which a state is approaching, above 0 and at most 1; when absent, the tenant's policy's nexusShare, else 0.8."},
 				{Name: "company", In: "query", Format: "identifier", Description: "The seller company code to report on; every company with sales figures when absent."},
 				{Name: "format", In: "query", Format: "identifier", Description: "json (the default), jsonl or csv."},
 				{Name: "tenant", In: "query", Format: "identifier", Description: "The tenant of the token, which is the only one it reads; another tenant is answered 403."},

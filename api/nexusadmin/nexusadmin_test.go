@@ -37,6 +37,13 @@ type server struct {
 
 func newServer(t *testing.T) *server {
 	t.Helper()
+	return newServerWith(t, nil)
+}
+
+// newServerWith is newServer whose report reads the tenants' tax
+// profiles from profiles (nil: none).
+func newServerWith(t *testing.T, profiles nexus.Profiles) *server {
+	t.Helper()
 	ctx := context.Background()
 	quiet := slog.New(slog.DiscardHandler)
 	store, err := badger.OpenJournal(ctx, t.TempDir())
@@ -55,7 +62,7 @@ func newServer(t *testing.T) *server {
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
 	tokens := oauth.New(iss, oauth.WithLogger(quiet))
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
-	opts = append(opts, nexusadmin.New(store, rules, nil, tokens.AdminAuthenticator(), nil, quiet).Mounts()...)
+	opts = append(opts, nexusadmin.New(store, rules, profiles, tokens.AdminAuthenticator(), nil, quiet).Mounts()...)
 	srv, err := api.New(e, opts...)
 	if err != nil {
 		t.Fatal(err)

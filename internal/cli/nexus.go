@@ -31,7 +31,8 @@ Canada's GST/HST (CAN: its small-supplier rule and its simplified
 registration of non-resident sellers, in Canadian dollars) and the EU's
 distance-sales threshold, where the tenant's sellers stand on --as-of
 (today when absent): none, approaching (at or above --share of a
-threshold, 0.8 by default), exceeded (with the day the threshold was
+threshold; without it the share of the tenant's policy, nexusShare in
+its tax profile, else 0.8), exceeded (with the day the threshold was
 crossed and the day collection is due from) or registered, each with its
 sales, transactions, thresholds, period, citation and a sentence that
 explains it. It reads the sales figures the journal keeps as sales are
@@ -73,7 +74,7 @@ type nexusArgs struct {
 	format        string
 	company       string
 	companyGiven  bool
-	share         decimal.Decimal
+	share         decimal.Decimal // zero: the tenant's policy's, else nexus.DefaultShare
 	registrations string
 	repair        bool
 }
@@ -92,7 +93,7 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	a.registerLocal(fs)
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose sellers to report on (with --server, the credential's)")
 	var asOf dateFlag
-	share := "0.8"
+	share := ""
 	if a.cmd == "report" {
 		a.registerServer(fs, "base URL of a running levy serve, to read the report through",
 			"with --server: its secret (best in the environment)", "with --server: the admin audience of the server")
@@ -100,7 +101,7 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fs.StringVar(&a.company, "company", "", "the seller company code to report on (every company with sales when absent)")
 		fs.StringVar(&a.registrations, "registrations", "", "a CSV list of registrations (state, company, effective, end, number)")
 		fs.Var(&asOf, "as-of", "the day of the statuses (YYYY-MM-DD; today when absent)")
-		fs.StringVar(&share, "share", share, "the share of a threshold from which a state is approaching")
+		fs.StringVar(&share, "share", share, "the share of a threshold from which a state is approaching (the tenant's policy's, else 0.8, when absent)")
 	} else {
 		fs.BoolVar(&a.repair, "repair", false, "replace the stored figures with those recomputed from the journal when they differ")
 	}
@@ -129,8 +130,12 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if a.asOf.Year < 2000 || a.asOf.Year > 2100 {
 		return usageError{fmt.Sprintf("--as-of %s is out of range (2000 to 2100)", a.asOf)}
 	}
-	if a.share, err = decimal.NewFromString(share); err != nil || a.share.Sign() <= 0 || a.share.GreaterThan(decimal.NewFromInt(1)) {
-		return usageError{fmt.Sprintf("--share %q is not a share above 0 and at most 1 (0.8 is 80%%)", share)}
+	// Without --share the report takes the tenant's policy's share, else
+	// 0.8 (a zero share).
+	if given["share"] {
+		if a.share, err = decimal.NewFromString(share); err != nil || a.share.Sign() <= 0 || a.share.GreaterThan(decimal.NewFromInt(1)) {
+			return usageError{fmt.Sprintf("--share %q is not a share above 0 and at most 1 (0.8 is 80%%)", share)}
+		}
 	}
 	a.format = strings.ToLower(a.format)
 	if a.cmd == "report" && a.format != nexus.FormatText && a.format != nexus.FormatCSV && a.format != nexus.FormatJSON {
@@ -243,7 +248,10 @@ func nexusProfile(ctx context.Context, st *storage, a *nexusArgs) (*profile.Snap
 // runNexusRemote reads the report through a running server.
 func runNexusRemote(ctx context.Context, a nexusArgs, stdout, stderr io.Writer) error {
 	r := &a.remote
-	q := url.Values{"asOf": {a.asOf.String()}, "share": {a.share.String()}}
+	q := url.Values{"asOf": {a.asOf.String()}}
+	if !a.share.IsZero() {
+		q.Set("share", a.share.String())
+	}
 	if a.companyGiven {
 		q.Set("company", a.company)
 	}

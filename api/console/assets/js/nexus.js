@@ -24,8 +24,9 @@ const [VX1, VY1] = world(-66.5, 24.2);
 // states keeps the prepared state boundaries while the tab lives.
 let states = null;
 
-// the last day and share asked, kept while the tab lives.
-const asked = { asOf: today(), share: '0.8' };
+// the last day and share asked, kept while the tab lives; no share asks
+// for the tenant's (its policy's nexusShare, else 0.8).
+const asked = { asOf: today(), share: '' };
 
 // percent says a share of a threshold (0.805) as a percentage (80.5%),
 // to the fourth decimal of a percent, not rounded to a whole one: a
@@ -37,7 +38,7 @@ function percent(share) {
 // render draws the page in root.
 export function render(root, { status, fail }) {
   const asOf = h('input', { type: 'date', id: 'nexus-as-of', value: asked.asOf, required: true });
-  const share = h('input', { type: 'number', id: 'nexus-share', value: asked.share, min: '0.0001', max: '1', step: 'any', required: true });
+  const share = h('input', { type: 'number', id: 'nexus-share', value: asked.share, min: '0.0001', max: '1', step: 'any', placeholder: "the tenant's" });
   const form = h('form', { class: 'card', id: 'nexus-form' },
     h('div', { class: 'row' }, field('As of', asOf), field('Approaching from (share of a threshold)', share),
       h('button', { type: 'submit' }, 'Show')));
@@ -109,7 +110,7 @@ export function render(root, { status, fail }) {
     status('Reading the report…');
     try {
       const [answer] = await Promise.all([
-        call('/admin/v1/nexus/report', { query: { asOf: asked.asOf, share: asked.share }, admin: true }),
+        call('/admin/v1/nexus/report', { query: asked.share ? { asOf: asked.asOf, share: asked.share } : { asOf: asked.asOf }, admin: true }),
         states ? null : call('/console/api/geo/states', { query: { zoom: '3' } }).then((fc) => { states = prepare(fc); }),
       ]);
       rows = answer.data.rows;
