@@ -257,7 +257,7 @@ func (e *Engine) profileOf(ctx context.Context) (*profile.Snapshot, error) {
 // member p leaves at its zero value keeps s's. The address check of the
 // tenant is the policy's when it has one, else the server's for the
 // tenant (TenantAddressCheck, else AddressCheck): the result names no
-// tenants. ExpiryNoticeDays and LevyMembers are no settings of the
+// tenants. ExpiryNoticeDays, LevyMembers and NexusShare are no settings of the
 // calculation, and EUDistanceSales is read from the profile's snapshot
 // (policyDistance).
 func (s Settings) withPolicy(tenant string, p *profile.Policy) Settings {
