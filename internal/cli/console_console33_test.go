@@ -1,0 +1,138 @@
+package cli
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/levytax/levy/internal/browsertest"
+)
+
+// lateRefusal is a reverse proxy in front of levy serve that holds the
+// first request of one path until it is released, and then answers it
+// 401, as the server does to a token revoked or expired while the
+// request was on its way; the other requests pass.
+type lateRefusal struct {
+	t        *testing.T
+	URL      string
+	path     string
+	proxy    *httputil.ReverseProxy
+	once     sync.Once
+	asked    chan struct{} // closed at the first request of path
+	open     chan struct{} // closed to answer it
+	answered chan struct{} // closed once it was answered
+	opens    sync.Once
+}
+
+// refuseLate starts a lateRefusal to base for path; it stops with the
+// test.
+func refuseLate(t *testing.T, base, path string) *lateRefusal {
+	t.Helper()
+	target, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &lateRefusal{t: t, path: path, proxy: httputil.NewSingleHostReverseProxy(target),
+		asked: make(chan struct{}), open: make(chan struct{}), answered: make(chan struct{})}
+	srv := httptest.NewServer(p)
+	p.URL = srv.URL
+	t.Cleanup(func() { p.release(); srv.Close() })
+	return p
+}
+
+func (p *lateRefusal) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	first := false
+	if r.URL.Path == p.path {
+		p.once.Do(func() { first = true })
+	}
+	if !first {
+		p.proxy.ServeHTTP(w, r)
+		return
+	}
+	close(p.asked)
+	select {
+	case <-p.open:
+	case <-r.Context().Done():
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+	w.WriteHeader(http.StatusUnauthorized)
+	_, _ = w.Write([]byte(`{"errors":[{"code":"unauthorized","message":"the token was revoked"}]}`))
+	close(p.answered)
+}
+
+// release answers the request held.
+func (p *lateRefusal) release() { p.opens.Do(func() { close(p.open) }) }
+
+// await waits for the channel of what.
+func (p *lateRefusal) await(what string, ch chan struct{}) {
+	p.t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(15 * time.Second):
+		p.t.Fatalf("the proxy waited in vain for %s", what)
+	}
+}
+
+// TestConsoleLateRefusalOfAnEarlierSession: a 401 to a request sent in
+// a session that has ended since (the user signed out, or the session
+// ended, and signed in again) does not end the session signed in after
+// it. The console ended whatever session was stored at any 401: the
+// slow answer of a page of the last session sent the user, just signed
+// in again, back to the sign-in.
+func TestConsoleLateRefusalOfAnEarlierSession(t *testing.T) {
+	browsertest.Path(t)
+	out := &syncBuilder{}
+	base, stop, _, _ := startServeOut(t, t.TempDir(), serveConfig{}, out)
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	printed := out.String()
+	id, secret := printedField(t, printed, "console_client_id"), printedField(t, printed, "console_secret")
+	p := refuseLate(t, base, "/console/api/journal/summary")
+	b := startBrowser(t)
+	b.do("open the console", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(p.URL+"/console/"), chromedp.WaitVisible(chromedp.ID("client-id")))
+	b.do("sign in", chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
+	b.wait("the calculation page", `document.getElementById('calc-send')`)
+	b.awaitExpected("the sign-in's token request without an operator's audience", "status of 400")
+
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	p.await("the journal's summary", p.asked)
+	b.do("sign out", chromedp.Click(chromedp.ID("signout")))
+	b.wait("the sign-in", `!document.getElementById('signin').hidden`)
+	// Signed in again on the calculation page: the browser holds a GET
+	// of a URL that one in flight asks too, until that one's answer.
+	b.do("sign in again", chromedp.Evaluate[chromedp.Void](`document.getElementById('client-id').value = ''; location.hash = '#/playground'`),
+		chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
+	b.wait("the calculation page of the new session", `document.getElementById('signin').hidden && document.getElementById('calc-send')`)
+	b.awaitExpected("the second sign-in's token request without an operator's audience", "status of 400")
+
+	p.release()
+	p.await("the late refusal", p.answered)
+	// The discarded page's showing takes the refusal, and says it.
+	b.wait("the late refusal taken", `/^Error:/.test(document.getElementById('status').textContent) || !document.getElementById('signin').hidden`)
+	b.awaitExpected("the late refusal", "status of 401")
+	if !eval[bool](b, `document.getElementById('signin').hidden && !!sessionStorage.getItem('levy.console.session')`) {
+		t.Fatalf("a 401 to a request of the session signed out ended the session signed in since: the page shows %q, the sign-in %q",
+			eval[string](b, `document.getElementById('status').textContent`), eval[string](b, `document.getElementById('signin-error').textContent`))
+	}
+	if got := eval[string](b, `document.getElementById('status').textContent`); !strings.Contains(got, "the session this was sent in has ended") {
+		t.Errorf("the late refusal says %q, want that its session has ended", got)
+	}
+	// The session goes on: the journal is read with its tokens.
+	b.do("open the journal again", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the journal", `/ summary rows\.$/.test(document.getElementById('status').textContent)`)
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
