@@ -136,3 +136,39 @@ func TestConsoleLateRefusalOfAnEarlierSession(t *testing.T) {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
 }
+
+// TestConsoleJournalCompanyOptionsTakeTheirDirection: the options of the
+// journal's company select, company codes of the tenant in whatever
+// script, each take the direction of their own text (dir="auto"), as
+// the tables' cells do. They had none: a Hebrew code ending in a digit
+// showed its digit on the wrong side.
+func TestConsoleJournalCompanyOptionsTakeTheirDirection(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	const company = "חברה-2"
+	r.c.must(http.StatusOK, "POST", "/api/v2/supplies", r.apiToken, "application/json", []byte(
+		`{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-07-01","transactionId":"DIR-1",
+		"currency":{"isoCurrencyCodeAlpha":"USD"},
+		"seller":{"company":"`+company+`","physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"destination":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00}]}`), nil)
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the companies", `[...document.querySelectorAll('#journal-company option')].some((o) => o.value === '`+company+`')`)
+	got := eval[[]string](b, `[...document.querySelectorAll('#journal-company option')].map((o) => o.textContent + '=' + o.getAttribute('dir'))`)
+	for _, o := range got {
+		if !strings.HasSuffix(o, "=auto") {
+			t.Errorf("the option %q has no dir=auto (options: %q)", o, got)
+		}
+	}
+	b.do("choose the company", chromedp.Evaluate[chromedp.Void](`{ const s = document.getElementById('journal-company'); s.value = '`+company+`'; s.dispatchEvent(new Event('change')); }`))
+	b.wait("the summary of the company", `document.querySelector('#journal-summary h2 bdi')`)
+	got = eval[[]string](b, `[...document.querySelectorAll('#journal-company option')].map((o) => o.textContent + '=' + o.getAttribute('dir'))`)
+	for _, o := range got {
+		if !strings.HasSuffix(o, "=auto") {
+			t.Errorf("with the company chosen, the option %q has no dir=auto (options: %q)", o, got)
+		}
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
