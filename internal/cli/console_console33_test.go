@@ -172,3 +172,29 @@ func TestConsoleJournalCompanyOptionsTakeTheirDirection(t *testing.T) {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
 }
+
+// TestConsoleStatusIsolatesUserValues: a status-line message that says a
+// value of the user's (the customer code just added) holds it isolated
+// in the direction of its own text (a bdi, dir="auto"), as the pages'
+// headings do. The message was one string: a Hebrew code took the
+// sentence's full stop into its run, shown on its wrong side.
+func TestConsoleStatusIsolatesUserValues(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	const code = "לקוח-7"
+	b.do("open the customers", chromedp.Click(chromedp.CSS(`#nav a[data-page=customers]`)))
+	b.wait("the customer form", `document.getElementById('prof-new-code')`)
+	b.do("add a customer", chromedp.SendKeys(chromedp.ID("prof-new-code"), code), chromedp.SendKeys(chromedp.ID("prof-new-name"), "Dana"),
+		submit("prof-new-customer"))
+	b.wait("the customer added", `/^(Added|Error)/.test(document.getElementById('status').textContent)`)
+	if got := eval[string](b, `document.getElementById('status').textContent`); got != "Added customer "+code+"." {
+		t.Fatalf("the status line says %q", got)
+	}
+	got := eval[[]string](b, `[...document.querySelectorAll('#status bdi')].map((e) => e.textContent + '=' + e.getAttribute('dir'))`)
+	if len(got) != 1 || got[0] != code+"=auto" {
+		t.Errorf("the status line isolates %q, want the code %q alone in a bdi with dir=auto", got, code)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}

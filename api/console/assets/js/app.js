@@ -1,7 +1,7 @@
 // The console's shell: sign-in, navigation between the pages (by the
 // URL's fragment, #/map), and the status line.
 
-import { clear, h } from './dom.js';
+import { clear, fill, h } from './dom.js';
 import { isAdmin, isOperator, loadConfig, session, signIn, signOut, whenExpired } from './session.js';
 import * as playground from './playground.js';
 import * as map from './map.js';
@@ -32,9 +32,10 @@ let drawn = null;
 let kept = null;
 
 // status writes a message to the status line, which screen readers
-// announce.
+// announce: a string, or the parts of a sentence (strings and nodes, such
+// as dom.data's of a value of the user's data).
 function status(msg) {
-  $('status').textContent = msg || '';
+  fill($('status'), msg || '');
 }
 
 // fail shows an error in the status line.
