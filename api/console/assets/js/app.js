@@ -1,7 +1,7 @@
 // The console's shell: sign-in, navigation between the pages (by the
 // URL's fragment, #/map), and the status line.
 
-import { clear, h } from './dom.js';
+import { clear, fill, h } from './dom.js';
 import { isAdmin, isOperator, loadConfig, session, signIn, signOut, whenExpired } from './session.js';
 import * as playground from './playground.js';
 import * as map from './map.js';
@@ -32,9 +32,10 @@ let drawn = null;
 let kept = null;
 
 // status writes a message to the status line, which screen readers
-// announce.
+// announce: a string, or the parts of a sentence (strings and nodes, such
+// as dom.data's of a value of the user's data).
 function status(msg) {
-  $('status').textContent = msg || '';
+  fill($('status'), msg || '');
 }
 
 // fail shows an error in the status line.
@@ -132,20 +133,22 @@ function route() {
   }
 }
 
-// whitespaceOf says that a secret begins or ends with whitespace, such
-// as the space a copy from a mail or a terminal takes along, or "". No
-// Levy secret holds any; the secret is sent as typed all the same, so
-// that the user, not the console, decides what it is.
-function whitespaceOf(secret) {
-  const ends = [/^\s/.test(secret) ? 'begins' : '', /\s$/.test(secret) ? 'ends' : ''].filter(Boolean);
-  return ends.length ? `The secret typed ${ends.join(' and ')} with whitespace (a space or a tab), which no Levy secret holds: `
+// whitespaceOf says that a value typed (what: 'client ID', 'secret')
+// begins or ends with whitespace, such as the space a copy from a mail
+// or a terminal takes along, or "". No Levy client ID or secret holds
+// any; both are sent as typed all the same, as the server takes them
+// (it names such whitespace in its refusal, and trims none), so that
+// the user, not the console, decides what they are.
+function whitespaceOf(what, value) {
+  const ends = [/^\s/.test(value) ? 'begins' : '', /\s$/.test(value) ? 'ends' : ''].filter(Boolean);
+  return ends.length ? `The ${what} typed ${ends.join(' and ')} with whitespace (a space or a tab), which no Levy ${what} holds: `
     + 'remove it if it came with the paste' : '';
 }
 
 // secretHint shows under the secret, while it is typed, whether it begins
 // or ends with whitespace, which the password field does not show.
 function secretHint() {
-  $('client-secret-hint').textContent = whitespaceOf($('client-secret').value);
+  $('client-secret-hint').textContent = whitespaceOf('secret', $('client-secret').value);
 }
 
 // start hooks the sign-in form and the navigation, shows the page, and
@@ -161,16 +164,17 @@ function start() {
     button.disabled = true;
     $('signin-error').textContent = '';
     try {
-      const s = await signIn($('client-id').value.trim(), $('client-secret').value);
+      const s = await signIn($('client-id').value, $('client-secret').value);
       $('client-secret').value = '';
       secretHint();
       if (!resume(s)) route();
       $('main').focus();
     } catch (err) {
-      // The server names whitespace at the ends of the secret in its
-      // refusal of the credential; a refusal that does not (too many
-      // tries) says it here.
-      const hint = whitespaceOf($('client-secret').value);
+      // The server names whitespace at the ends of the client ID and the
+      // secret in its refusal of the credential; a refusal that does not
+      // (too many tries) says it here.
+      const hint = [whitespaceOf('client ID', $('client-id').value), whitespaceOf('secret', $('client-secret').value)]
+        .filter(Boolean).join('. ');
       $('signin-error').textContent = hint && !/whitespace/.test(err.message) ? `${err.message}. ${hint}` : err.message;
     } finally {
       button.disabled = false;

@@ -72,10 +72,14 @@ export function field(label, el, hint) {
 }
 
 // select makes a select of options, each a value or [value, label].
+// A label may be the tenant's data (a company code, in whatever script
+// it was written): each option takes its direction from its own text
+// (dir="auto"), as a table's cells do, and the console's own words,
+// English, stay left to right.
 export function select(attrs, options, chosen) {
   return h('select', attrs, options.map((o) => {
     const [v, l] = Array.isArray(o) ? o : [o, o];
-    return h('option', { value: v, selected: v === chosen }, l);
+    return h('option', { value: v, selected: v === chosen, dir: 'auto' }, l);
   }));
 }
 

@@ -130,7 +130,7 @@ export function render(root, { status, fail, admin }) {
       remember(answer.data.documentId);
       showDocument(answer.data);
       await listDocuments();
-      status(`Submitted as ${answer.data.documentId}: ${answer.data.status}.`);
+      status(['Submitted as ', data(answer.data.documentId), `: ${answer.data.status}.`]);
     } catch (err) {
       fail(err);
     }

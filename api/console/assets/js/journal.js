@@ -125,7 +125,7 @@ export function render(root, { status, fail }) {
   let opened = 0;
   const showVersions = async (id) => {
     const mine = ++opened;
-    status(`Reading the versions of ${id}…`);
+    status(['Reading the versions of ', data(id), '…']);
     try {
       const answer = await call(`/console/api/journal/transactions/${encodeURIComponent(id)}`);
       if (mine !== opened) return;

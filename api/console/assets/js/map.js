@@ -4,7 +4,7 @@
 // API's answer as it is, and the changed-tax-areas API highlights the
 // areas that changed between two dates.
 
-import { add, field, fill, h, table, today } from './dom.js';
+import { add, data as userData, field, fill, h, table, today } from './dom.js';
 import { call } from './session.js';
 
 const TILE = 256; // the world is TILE pixels wide at zoom 0
@@ -327,7 +327,7 @@ export function render(root, { status, fail }) {
   // when a later lookup overtook it.
   const showLookup = async (what, path, body) => {
     const mine = ++lookups;
-    status(`Looking up ${what}…`);
+    status(['Looking up ', userData(what), '…']);
     fill(panel, h('p', { class: 'note' }, 'Looking up…'));
     // The areas of the last lookup are no longer its answer: a refused
     // one used to leave them coloured "looked up" beside its error.
@@ -367,7 +367,7 @@ export function render(root, { status, fail }) {
         i === 0 ? h('details', {}, h('summary', {}, 'The answer as JSON'), h('pre', {}, JSON.stringify(answer.data, null, 2))) : null));
       if (r.taxAreaId) showRates(r.taxAreaId, rates, panel.lastChild);
     }
-    status(`${results.length} tax area${results.length === 1 ? '' : 's'} found for ${what}.`);
+    status([`${results.length} tax area${results.length === 1 ? '' : 's'} found for `, userData(what), '.']);
     const feats = [...shown.values()].flat().filter((f) => f.selected && f.props.layer === 'counties');
     return feats;
   };

@@ -89,7 +89,7 @@ function expiry(c) {
 
 // saveDocument downloads a certificate's scan with the token.
 async function saveDocument(c, status, fail) {
-  status(`Downloading the scan of ${c.number}…`);
+  status(['Downloading the scan of ', data(c.number), '…']);
   try {
     const path = `${P}/customers/${encodeURIComponent(c.customerCode)}/certificates/${encodeURIComponent(c.number)}/document`;
     const resp = await call(path, { ...reading(), raw: true });
@@ -102,7 +102,7 @@ async function saveDocument(c, status, fail) {
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
     const box = document.getElementById('prof-certs');
     if (box) box.dataset.downloaded = String(blob.size);
-    status(`Downloaded ${name} (${blob.size} bytes).`);
+    status(['Downloaded ', data(name), ` (${blob.size} bytes).`]);
   } catch (err) {
     fail(err);
   }
@@ -285,7 +285,7 @@ export const customers = {
       newCustomer = storeForm('prof-new-customer', 'Add customer', [field('Code', code), field('Name', name), field('Class code', cls),
         h('div', { class: 'field' }, h('label', { for: 'prof-new-business' }, business, ' A business'))], async () => {
         await call(`${P}/customers`, writing({ method: 'POST', body: { code: code.value.trim(), name: name.value.trim(), classCode: cls.value.trim(), isBusiness: business.checked } }));
-        const done = `Added customer ${code.value.trim()}.`;
+        const done = ['Added customer ', data(code.value.trim()), '.'];
         code.value = '';
         name.value = '';
         return done;
@@ -376,7 +376,7 @@ export const customers = {
                 try {
                   await call(`${P}/customers/${encodeURIComponent(c.customerCode)}/certificates/${encodeURIComponent(c.number)}/revoke`,
                     writing({ method: 'POST', body: { revokedDate: day } }));
-                  status(`Revoked ${c.number}.`);
+                  status(['Revoked ', data(c.number), '.']);
                   await listCertificates(offset);
                   certBox.focus();
                 } catch (err) {
@@ -486,7 +486,7 @@ export const registrations = recordPage({
   keyQuery: (g) => (g.companyCode ? { company: g.companyCode } : {}),
   deleteLabel: (g) => `Delete registration ${g.number}`,
   deleteQuestion: (g) => `Delete registration ${g.number} in ${g.jurisdiction}?`,
-  deleted: (g) => `Deleted registration ${g.number} in ${g.jurisdiction}.`,
+  deleted: (g) => ['Deleted registration ', data(g.number), ' in ', data(g.jurisdiction), '.'],
   form() {
     const company = h('input', { id: 'prof-reg-company', placeholder: 'none' });
     const j = h('input', { id: 'prof-reg-new-jur', required: true });
@@ -508,7 +508,7 @@ export const registrations = recordPage({
         if (to.value) body.endDate = to.value;
         try {
           await call(`${P}/registrations`, writing({ method: 'POST', body }));
-          return `Added registration ${body.number}.`;
+          return ['Added registration ', data(body.number), '.'];
         } catch (err) {
           // A registration stored already (one the seller gave up, given
           // the day it ended) is replaced once the user says so, rather
@@ -526,7 +526,7 @@ export const registrations = recordPage({
           const ending = body.endDate ? `, ending ${body.endDate}` : '';
           if (!window.confirm(`Registration ${body.number} in ${body.jurisdiction} is stored already. Replace it with what the form says${ending}?`)) throw err;
           await call(path, writing({ method: 'PUT', body, query: key }));
-          return `Replaced registration ${body.number}${ending}.`;
+          return ['Replaced registration ', data(body.number), `${ending}.`];
         }
       },
     };
@@ -548,7 +548,7 @@ export const products = recordPage({
   keyPath: (p) => [p.codeType, p.code],
   deleteLabel: (p) => `Delete ${p.codeType} ${p.code}`,
   deleteQuestion: (p) => `Delete the mapping of ${p.codeType} ${p.code}?`,
-  deleted: (p) => `Deleted the mapping of ${p.codeType} ${p.code}.`,
+  deleted: (p) => ['Deleted the mapping of ', data(p.codeType), ' ', data(p.code), '.'],
   form() {
     const t = h('input', { id: 'prof-prod-type', placeholder: 'SKU' });
     const code = h('input', { id: 'prof-prod-code', required: true });
@@ -559,7 +559,7 @@ export const products = recordPage({
       fields: [field('Code type', t), field('Code', code), field('Levy class', cls)],
       async store() {
         await call(`${P}/products`, writing({ method: 'POST', body: { codeType: t.value.trim(), code: code.value.trim(), class: cls.value.trim() } }));
-        const done = `Mapped ${code.value.trim()} to ${cls.value.trim()}.`;
+        const done = ['Mapped ', data(code.value.trim()), ' to ', data(cls.value.trim()), '.'];
         code.value = '';
         return done;
       },
@@ -593,7 +593,7 @@ export const franchises = recordPage({
   keyPath: (f) => [f.areaId, f.name],
   deleteLabel: (f) => `Delete ${f.areaId} ${f.name}`,
   deleteQuestion: (f) => `Delete ${f.name} of ${f.areaId}?`,
-  deleted: (f) => `Deleted ${f.name} of ${f.areaId}.`,
+  deleted: (f) => ['Deleted ', data(f.name), ' of ', data(f.areaId), '.'],
   form() {
     const area = h('input', { id: 'prof-fr-area', required: true });
     const name = h('input', { id: 'prof-fr-name', required: true });
@@ -626,7 +626,7 @@ export const franchises = recordPage({
         if (source.value.trim()) body.source = source.value.trim();
         // A fee is stored whole by its key, new or in place of the stored one.
         await call(`${P}/franchises/${encodeURIComponent(body.areaId)}/${encodeURIComponent(body.name)}`, writing({ method: 'PUT', body }));
-        return `Stored ${body.name} of ${body.areaId}.`;
+        return ['Stored ', data(body.name), ' of ', data(body.areaId), '.'];
       },
     };
   },

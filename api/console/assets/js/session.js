@@ -173,8 +173,19 @@ export async function signIn(id, secret) {
     const resp = await fetch('/console/api/whoami', { headers: { Authorization: `Bearer ${t}` } });
     if (resp.ok) s.tenant = (await resp.json()).data.tenant;
   }
+  // The sign-in this session is: a 401 to a request sent in an earlier
+  // one (a slow answer, come after the user signed in again) does not
+  // end it (call).
+  s.signInId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   sessionStorage.setItem(KEY, JSON.stringify(s));
   return s;
+}
+
+// signInOf returns the sign-in the stored session is (signIn), or null
+// when there is none.
+function signInOf() {
+  const s = stored();
+  return s ? s.signInId || null : null;
 }
 
 // tokenFor returns the token for a call: the operator's for the routes
@@ -220,8 +231,16 @@ export async function call(path, opts = {}) {
     headers['Content-Type'] = opts.contentType || 'application/json';
   }
   const url = opts.query ? `${path}?${new URLSearchParams(opts.query)}` : path;
+  const sentIn = signInOf();
   const resp = await fetch(url, { method: opts.method || (body === undefined ? 'GET' : 'POST'), headers, body });
   if (resp.status === 401) {
+    // The token was refused: the session it was sent in ends, if it is
+    // still the one signed in. A request sent before the user signed
+    // out, or before a sign-in again, is answered late: the session of
+    // now got its own tokens, and goes on.
+    if (signInOf() !== sentIn) {
+      throw new ApiError(401, [{ message: 'the session this was sent in has ended: send it again' }]);
+    }
     signOut();
     onExpired();
   }

@@ -1,0 +1,225 @@
+package cli
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/levytax/levy/internal/browsertest"
+)
+
+// lateRefusal is a reverse proxy in front of levy serve that holds the
+// first request of one path until it is released, and then answers it
+// 401, as the server does to a token revoked or expired while the
+// request was on its way; the other requests pass.
+type lateRefusal struct {
+	t        *testing.T
+	URL      string
+	path     string
+	proxy    *httputil.ReverseProxy
+	once     sync.Once
+	asked    chan struct{} // closed at the first request of path
+	open     chan struct{} // closed to answer it
+	answered chan struct{} // closed once it was answered
+	opens    sync.Once
+}
+
+// refuseLate starts a lateRefusal to base for path; it stops with the
+// test.
+func refuseLate(t *testing.T, base, path string) *lateRefusal {
+	t.Helper()
+	target, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &lateRefusal{t: t, path: path, proxy: httputil.NewSingleHostReverseProxy(target),
+		asked: make(chan struct{}), open: make(chan struct{}), answered: make(chan struct{})}
+	srv := httptest.NewServer(p)
+	p.URL = srv.URL
+	t.Cleanup(func() { p.release(); srv.Close() })
+	return p
+}
+
+func (p *lateRefusal) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	first := false
+	if r.URL.Path == p.path {
+		p.once.Do(func() { first = true })
+	}
+	if !first {
+		p.proxy.ServeHTTP(w, r)
+		return
+	}
+	close(p.asked)
+	select {
+	case <-p.open:
+	case <-r.Context().Done():
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+	w.WriteHeader(http.StatusUnauthorized)
+	_, _ = w.Write([]byte(`{"errors":[{"code":"unauthorized","message":"the token was revoked"}]}`))
+	close(p.answered)
+}
+
+// release answers the request held.
+func (p *lateRefusal) release() { p.opens.Do(func() { close(p.open) }) }
+
+// await waits for the channel of what.
+func (p *lateRefusal) await(what string, ch chan struct{}) {
+	p.t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(15 * time.Second):
+		p.t.Fatalf("the proxy waited in vain for %s", what)
+	}
+}
+
+// TestConsoleLateRefusalOfAnEarlierSession: a 401 to a request sent in
+// a session that has ended since (the user signed out, or the session
+// ended, and signed in again) does not end the session signed in after
+// it. The console ended whatever session was stored at any 401: the
+// slow answer of a page of the last session sent the user, just signed
+// in again, back to the sign-in.
+func TestConsoleLateRefusalOfAnEarlierSession(t *testing.T) {
+	browsertest.Path(t)
+	out := &syncBuilder{}
+	base, stop, _, _ := startServeOut(t, t.TempDir(), serveConfig{}, out)
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	printed := out.String()
+	id, secret := printedField(t, printed, "console_client_id"), printedField(t, printed, "console_secret")
+	p := refuseLate(t, base, "/console/api/journal/summary")
+	b := startBrowser(t)
+	b.do("open the console", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(p.URL+"/console/"), chromedp.WaitVisible(chromedp.ID("client-id")))
+	b.do("sign in", chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
+	b.wait("the calculation page", `document.getElementById('calc-send')`)
+	b.awaitExpected("the sign-in's token request without an operator's audience", "status of 400")
+
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	p.await("the journal's summary", p.asked)
+	b.do("sign out", chromedp.Click(chromedp.ID("signout")))
+	b.wait("the sign-in", `!document.getElementById('signin').hidden`)
+	// Signed in again on the calculation page: the browser holds a GET
+	// of a URL that one in flight asks too, until that one's answer.
+	b.do("sign in again", chromedp.Evaluate[chromedp.Void](`document.getElementById('client-id').value = ''; location.hash = '#/playground'`),
+		chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
+	b.wait("the calculation page of the new session", `document.getElementById('signin').hidden && document.getElementById('calc-send')`)
+	b.awaitExpected("the second sign-in's token request without an operator's audience", "status of 400")
+
+	p.release()
+	p.await("the late refusal", p.answered)
+	// The discarded page's showing takes the refusal, and says it.
+	b.wait("the late refusal taken", `/^Error:/.test(document.getElementById('status').textContent) || !document.getElementById('signin').hidden`)
+	b.awaitExpected("the late refusal", "status of 401")
+	if !eval[bool](b, `document.getElementById('signin').hidden && !!sessionStorage.getItem('levy.console.session')`) {
+		t.Fatalf("a 401 to a request of the session signed out ended the session signed in since: the page shows %q, the sign-in %q",
+			eval[string](b, `document.getElementById('status').textContent`), eval[string](b, `document.getElementById('signin-error').textContent`))
+	}
+	if got := eval[string](b, `document.getElementById('status').textContent`); !strings.Contains(got, "the session this was sent in has ended") {
+		t.Errorf("the late refusal says %q, want that its session has ended", got)
+	}
+	// The session goes on: the journal is read with its tokens.
+	b.do("open the journal again", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the journal", `/ summary rows\.$/.test(document.getElementById('status').textContent)`)
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
+
+// TestConsoleJournalCompanyOptionsTakeTheirDirection: the options of the
+// journal's company select, company codes of the tenant in whatever
+// script, each take the direction of their own text (dir="auto"), as
+// the tables' cells do. They had none: a Hebrew code ending in a digit
+// showed its digit on the wrong side.
+func TestConsoleJournalCompanyOptionsTakeTheirDirection(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	const company = "חברה-2"
+	r.c.must(http.StatusOK, "POST", "/api/v2/supplies", r.apiToken, "application/json", []byte(
+		`{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-07-01","transactionId":"DIR-1",
+		"currency":{"isoCurrencyCodeAlpha":"USD"},
+		"seller":{"company":"`+company+`","physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"destination":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00}]}`), nil)
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the companies", `[...document.querySelectorAll('#journal-company option')].some((o) => o.value === '`+company+`')`)
+	got := eval[[]string](b, `[...document.querySelectorAll('#journal-company option')].map((o) => o.textContent + '=' + o.getAttribute('dir'))`)
+	for _, o := range got {
+		if !strings.HasSuffix(o, "=auto") {
+			t.Errorf("the option %q has no dir=auto (options: %q)", o, got)
+		}
+	}
+	b.do("choose the company", chromedp.Evaluate[chromedp.Void](`{ const s = document.getElementById('journal-company'); s.value = '`+company+`'; s.dispatchEvent(new Event('change')); }`))
+	b.wait("the summary of the company", `document.querySelector('#journal-summary h2 bdi')`)
+	got = eval[[]string](b, `[...document.querySelectorAll('#journal-company option')].map((o) => o.textContent + '=' + o.getAttribute('dir'))`)
+	for _, o := range got {
+		if !strings.HasSuffix(o, "=auto") {
+			t.Errorf("with the company chosen, the option %q has no dir=auto (options: %q)", o, got)
+		}
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
+
+// TestConsoleStatusIsolatesUserValues: a status-line message that says a
+// value of the user's (the customer code just added) holds it isolated
+// in the direction of its own text (a bdi, dir="auto"), as the pages'
+// headings do. The message was one string: a Hebrew code took the
+// sentence's full stop into its run, shown on its wrong side.
+func TestConsoleStatusIsolatesUserValues(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	const code = "לקוח-7"
+	b.do("open the customers", chromedp.Click(chromedp.CSS(`#nav a[data-page=customers]`)))
+	b.wait("the customer form", `document.getElementById('prof-new-code')`)
+	b.do("add a customer", chromedp.SendKeys(chromedp.ID("prof-new-code"), code), chromedp.SendKeys(chromedp.ID("prof-new-name"), "Dana"),
+		submit("prof-new-customer"))
+	b.wait("the customer added", `/^(Added|Error)/.test(document.getElementById('status').textContent)`)
+	if got := eval[string](b, `document.getElementById('status').textContent`); got != "Added customer "+code+"." {
+		t.Fatalf("the status line says %q", got)
+	}
+	got := eval[[]string](b, `[...document.querySelectorAll('#status bdi')].map((e) => e.textContent + '=' + e.getAttribute('dir'))`)
+	if len(got) != 1 || got[0] != code+"=auto" {
+		t.Errorf("the status line isolates %q, want the code %q alone in a bdi with dir=auto", got, code)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
+
+// TestConsoleSignInKeepsTheClientIDAsTyped: the sign-in sends the client
+// ID as typed, as it does the secret, and the server's refusal names the
+// whitespace it ends with, which no Levy client ID holds. The console
+// trimmed the client ID without a word, and not the secret: a client ID
+// pasted with a space signed in, the same one in a script was refused.
+func TestConsoleSignInKeepsTheClientIDAsTyped(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	b.do("sign out", chromedp.Click(chromedp.ID("signout")))
+	b.wait("the sign-in", `!document.getElementById('signin').hidden`)
+	b.do("sign in with a client ID ending in a space", chromedp.Evaluate[chromedp.Void](`document.getElementById('client-id').value = ''`),
+		chromedp.SendKeys(chromedp.ID("client-id"), r.id+" "), chromedp.SendKeys(chromedp.ID("client-secret"), r.secret), submit("signin-form"))
+	b.wait("the sign-in's end", `document.getElementById('signin-error').textContent || document.getElementById('signin').hidden`)
+	if eval[bool](b, `document.getElementById('signin').hidden`) {
+		t.Fatalf("a client ID ending in a space signed in: the console trimmed it without a word")
+	}
+	b.awaitExpected("the refused sign-in", "status of 401")
+	if got := eval[string](b, `document.getElementById('signin-error').textContent`); !strings.Contains(got, "client_id ends with whitespace") {
+		t.Errorf("the refusal says %q, want that the client ID ends with whitespace", got)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
