@@ -2,6 +2,7 @@ package profilecsv_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -77,5 +78,34 @@ func TestKeptValuesChangedMeanwhileRefused(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRepeatedColumnNamesBothPositions reads files whose header names a
+// column twice (once in other case, once three times): each is refused
+// naming the file, the column and both of its positions, the first
+// kept as the one repeated.
+func TestRepeatedColumnNamesBothPositions(t *testing.T) {
+	for _, c := range []struct {
+		name, content string
+		want          []string
+	}{
+		{"customers.csv", "customer_code,name,class_code,is_business,Name\nC-1,Alpha,,no,Beta\n",
+			[]string{"customers.csv:1:name: the column name is named twice, as columns 2 and 5"}},
+		{"products.csv", "product_code,product_class,product_code,product_code\nA,GENERAL,B,C\n",
+			[]string{"products.csv:1:product_code: the column product_code is named twice, as columns 1 and 3",
+				"products.csv:1:product_code: the column product_code is named twice, as columns 1 and 4"}},
+	} {
+		_, err := readNamed(c.name, c.content)
+		var errs levy.Errors
+		if !errors.As(err, &errs) || len(errs) != len(c.want) {
+			t.Errorf("%s: %v; want %d errors", c.name, err, len(c.want))
+			continue
+		}
+		for i, e := range errs {
+			if got := e.Field + ": " + e.Message; !strings.HasPrefix(got, c.want[i]) || e.Code != levy.EInvalid {
+				t.Errorf("%s: %s %q; want %q", c.name, e.Code, got, c.want[i])
+			}
+		}
 	}
 }

@@ -382,7 +382,8 @@ func (f *fileReader) header(rec []string) bool {
 		c = strings.ToLower(strings.TrimSpace(c))
 		f.cols[i] = c
 		if first, ok := seen[c]; ok && c != "" {
-			f.add(1, c, "the column %s is named twice (also column %d)", c, first+1)
+			f.add(1, c, "the column %s is named twice, as columns %d and %d: a file names each column once", c, first+1, i+1)
+			continue
 		}
 		seen[c] = i
 	}
