@@ -365,7 +365,12 @@ func answerSchema(s *schemaSet, op Operation) (object, error) {
 func paramSchema(format string) (object, error) {
 	switch format {
 	case "transactionId":
-		return object{"type": "string", "minLength": 1, "maxLength": journal.MaxIDLength, "pattern": nonBlankIdentifierPattern, "not": dotSegmentsSchema()}, nil
+		// The ID of a stored transaction: any a journal holds that a
+		// path parameter may carry, those a new transaction may no
+		// longer take (whitespace alone, "." or "..") included, as
+		// wire.CheckTransactionIDParam and the server's check of every
+		// path parameter (wire.CheckIdentifier) have it.
+		return object{"type": "string", "minLength": 1, "maxLength": journal.MaxIDLength, "pattern": identifierPattern}, nil
 	case "identifier":
 		return object{"type": "string", "minLength": 1, "pattern": identifierPattern}, nil
 	case "taxAreaId":

@@ -18,7 +18,8 @@ import (
 // (YYYY-MM-DD) and number. A row without a company registers every
 // company (Registration.AllCompanies). A bad value is an EInvalid error naming the
 // line and the column (registrations[1].state, the second row after the
-// header); the states are checked by Options.Check.
+// header); the states are checked by Options.Check. A header that names
+// a column twice is an error naming both, not the last one read.
 func ReadRegistrations(r io.Reader) ([]Registration, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
@@ -31,6 +32,10 @@ func ReadRegistrations(r io.Reader) ([]Registration, error) {
 		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
 		if !slices.Contains([]string{"state", "company", "effective", "end", "number"}, h) {
 			return nil, levy.Invalid(fmt.Sprintf("registrations.header[%d]", i), "%q is not a column of a registration list: state, company, effective, end, number", h)
+		}
+		if first, ok := cols[h]; ok {
+			return nil, levy.Invalid(fmt.Sprintf("registrations.header[%d]", i),
+				"the column %s is named twice, as header[%d] and header[%d]: a list names each column once", h, first, i)
 		}
 		cols[h] = i
 	}

@@ -163,17 +163,41 @@ func (v *violations) nonBlankIdentifier(p *fieldPath, name, s string) {
 	v.report(p, name, msg)
 }
 
-// CheckTransactionIDParam validates id, a transaction ID given as the
-// path parameter param of a transaction operation (its deletion,
-// reversal, rollback or existence): its length first, said as the range
-// a transaction ID may have, then CheckTransactionID. The engine refuses
-// such an ID with it, and a remote client before it sends, so that both
-// give the same error.
+// CheckTransactionIDParam validates id, the ID of a stored transaction
+// given as the path parameter param of an operation on it (its deletion,
+// reversal, rollback or existence). It accepts every ID a journal can
+// hold, and refuses only those no journal holds: empty, longer than
+// MaxTransactionIDLength characters (said as the range a transaction ID
+// may have), not valid UTF-8, or holding U+0000 (NUL). It is looser than
+// CheckTransactionID, the rule of a new ID, on purpose: an ID stored
+// before a rule of CheckTransactionID was made (whitespace alone, "." or
+// "..") or stored in-process past it can still be checked, reversed,
+// rolled back and deleted. The engine refuses such an ID with it, and a
+// remote client before it sends, so that both give the same error.
 func CheckTransactionIDParam(param, id string) error {
 	if n := utf8.RuneCountInString(id); n == 0 || n > MaxTransactionIDLength {
 		return levy.Invalid(param, "a transaction ID has 1 to %d characters", MaxTransactionIDLength)
 	}
-	return CheckTransactionID(param, id)
+	if !utf8.ValidString(id) {
+		return levy.Invalid(param, "must be valid UTF-8, and is not at byte %d", invalidUTF8At(id))
+	}
+	if i := strings.IndexByte(id, 0); i >= 0 {
+		return levy.Invalid(param, "must not contain U+0000 (NUL), and holds it at byte %d: no transaction ID holds it", i)
+	}
+	return nil
+}
+
+// invalidUTF8At returns the byte offset of the first byte of s that is
+// not part of valid UTF-8, or -1.
+func invalidUTF8At(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // CheckTransactionID returns an EInvalid error about field when id is not

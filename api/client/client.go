@@ -375,38 +375,61 @@ func (c *Client) ExplainOwner(ctx context.Context, req *wire.OwnerRequest) (*wir
 // pathID and existsID are the names of the path parameter that holds
 // the transaction ID, of the transaction operations and of
 // TransactionExists: the names the server and the engine give it in
-// their errors. An ID that the engine refuses as a path parameter
-// (wire.CheckTransactionIDParam: empty, too long, whitespace alone, "."
-// or "..", a control or bidirectional formatting character) is refused
-// before a request is sent, invalid and naming that parameter; the server
-// never sees such a path.
+// their errors. An ID that no journal holds (wire.CheckTransactionIDParam:
+// empty, too long, not UTF-8, a NUL), or that the server refuses in any
+// path parameter (wire.CheckIdentifier: a control or bidirectional
+// formatting character), is refused before a request is sent, invalid
+// and naming that parameter; the server never sees such a path. Any
+// other ID is sent, those a new transaction may no longer take included
+// (whitespace alone, "." or ".."), so that one stored under it before
+// can still be found, reversed, rolled back and deleted.
 const (
 	pathID   = "id"
 	existsID = "transactionid"
 )
 
+// storedIDSegment checks id, the ID of a stored transaction given as the
+// path parameter param, and returns it escaped as one path segment: "."
+// and ".." are sent percent-encoded (%2E), which the server reads as the
+// segment's own text, where a client or proxy would take the dot
+// segments out of the path.
+func storedIDSegment(param, id string) (string, error) {
+	if err := wire.CheckTransactionIDParam(param, id); err != nil {
+		return "", err
+	}
+	if err := wire.CheckIdentifier(param, id); err != nil {
+		return "", err
+	}
+	if id == "." || id == ".." {
+		return strings.Repeat("%2E", len(id)), nil
+	}
+	return url.PathEscape(id), nil
+}
+
 // DeleteTransaction deletes a stored transaction (DELETE /transactions/{id}).
 func (c *Client) DeleteTransaction(ctx context.Context, id string) error {
-	if err := wire.CheckTransactionIDParam(pathID, id); err != nil {
+	seg, err := storedIDSegment(pathID, id)
+	if err != nil {
 		return err
 	}
 	var a struct {
 		TransactionID string `json:"transactionId"`
 	}
-	return c.call(ctx, http.MethodDelete, "/transactions/"+url.PathEscape(id), nil, &a)
+	return c.call(ctx, http.MethodDelete, "/transactions/"+seg, nil, &a)
 }
 
 // ReverseTransaction stores the reversal of a transaction
 // (POST /transactions/{id}/reversal).
 func (c *Client) ReverseTransaction(ctx context.Context, id string, r wire.ReversalRequest) (*wire.ReversalResponse, error) {
-	if err := wire.CheckTransactionIDParam(pathID, id); err != nil {
+	seg, err := storedIDSegment(pathID, id)
+	if err != nil {
 		return nil, err
 	}
 	var a answer[*wire.ReversalResponse]
 	body := struct {
 		Data wire.ReversalRequest `json:"data"`
 	}{r}
-	if err := c.call(ctx, http.MethodPost, "/transactions/"+url.PathEscape(id)+"/reversal", body, &a); err != nil {
+	if err := c.call(ctx, http.MethodPost, "/transactions/"+seg+"/reversal", body, &a); err != nil {
 		return nil, err
 	}
 	return a.Data, nil
@@ -415,11 +438,12 @@ func (c *Client) ReverseTransaction(ctx context.Context, id string, r wire.Rever
 // RollbackTransaction undoes the last sync of a transaction
 // (POST /transactions/{id}/rollback).
 func (c *Client) RollbackTransaction(ctx context.Context, id string) (*wire.RollbackResponse, error) {
-	if err := wire.CheckTransactionIDParam(pathID, id); err != nil {
+	seg, err := storedIDSegment(pathID, id)
+	if err != nil {
 		return nil, err
 	}
 	var a answer[*wire.RollbackResponse]
-	if err := c.call(ctx, http.MethodPost, "/transactions/"+url.PathEscape(id)+"/rollback", nil, &a); err != nil {
+	if err := c.call(ctx, http.MethodPost, "/transactions/"+seg+"/rollback", nil, &a); err != nil {
 		return nil, err
 	}
 	return a.Data, nil
@@ -428,13 +452,14 @@ func (c *Client) RollbackTransaction(ctx context.Context, id string) (*wire.Roll
 // TransactionExists tells whether a transaction is stored
 // (GET /transaction-exists/{transactionid}).
 func (c *Client) TransactionExists(ctx context.Context, id string) (bool, error) {
-	if err := wire.CheckTransactionIDParam(existsID, id); err != nil {
+	seg, err := storedIDSegment(existsID, id)
+	if err != nil {
 		return false, err
 	}
 	var a struct {
 		Indicator string `json:"transactionExistsIndicator"`
 	}
-	if err := c.call(ctx, http.MethodGet, "/transaction-exists/"+url.PathEscape(id), nil, &a); err != nil {
+	if err := c.call(ctx, http.MethodGet, "/transaction-exists/"+seg, nil, &a); err != nil {
 		return false, err
 	}
 	found, err := strconv.ParseBool(a.Indicator)

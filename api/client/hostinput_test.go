@@ -25,17 +25,17 @@ func fieldOf(err error) (string, string) {
 	return le.Code, le.Field
 }
 
-// TestSameTransactionIDErrors: an ID that no URL path can carry ("", "."
-// and "..") is refused as the engine refuses it, invalid and naming the
-// path parameter; the client sent it, and the server's router answered
-// not_found for a route it has not ("there is no
+// TestSameTransactionIDErrors: an ID that no journal holds ("", one too
+// long) is refused as the engine refuses it, invalid and naming the path
+// parameter; the client sent the empty one, and the server's router
+// answered not_found for a route it has not ("there is no
 // /api/v2/transactions//reversal"), so that a host retrying by code took
 // a bad ID for a missing transaction.
 func TestSameTransactionIDErrors(t *testing.T) {
 	e, c := setup(t)
 	ctx := context.Background()
 	messages := map[string]string{} // by operation and ID, the engine's
-	for _, id := range []string{"", ".", "..", "   ", strings.Repeat("x", 41)} {
+	for _, id := range []string{"", "a\x00b", "a\xffb", strings.Repeat("x", 41)} {
 		for _, calc := range []wire.Calculator{e, c} {
 			ops := map[string]func() error{
 				"DeleteTransaction": func() error { return calc.DeleteTransaction(ctx, id) },

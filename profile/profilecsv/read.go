@@ -132,6 +132,11 @@ type Import struct {
 	// kept holds, per certificate of the change set, the stored one that
 	// KeepStored completed it from, as JSON (nil: none was stored).
 	kept [][]byte
+	// keptTypes holds, per registration of the change set, the type
+	// KeepStored gave it from the stored registration it names, and
+	// keptCurrencies, per franchise, the currency it gave a per-line fee
+	// from the stored fee; Unchanged checks them within the write.
+	keptTypes, keptCurrencies []keptValue
 	// ReinstateRevoked lets a row whose status is active make a
 	// certificate stored revoked active again; without it KeepStored
 	// refuses such a row (a file exported before the revocation would
@@ -377,7 +382,8 @@ func (f *fileReader) header(rec []string) bool {
 		c = strings.ToLower(strings.TrimSpace(c))
 		f.cols[i] = c
 		if first, ok := seen[c]; ok && c != "" {
-			f.add(1, c, "the column %s is named twice (also column %d)", c, first+1)
+			f.add(1, c, "the column %s is named twice, as columns %d and %d: a file names each column once", c, first+1, i+1)
+			continue
 		}
 		seen[c] = i
 	}
@@ -604,7 +610,9 @@ func (c cells) franchise() profile.Franchise {
 // calculations read the EU's schemes from it. Likewise a per-line
 // franchise fee of a file without the currency column (the server's
 // franchise table of before fees had a currency) keeps the currency
-// stored with it, which its amount is in.
+// stored with it, which its amount is in. What it took, or that none
+// was stored, Unchanged checks again within the change's unit, as it
+// does the certificates.
 func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
 	im.keepRegistrationTypes(cur)
 	im.keepFeeCurrencies(cur)
@@ -650,56 +658,92 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
 	return nil
 }
 
+// keptValue is a value that KeepStored took from a stored record for a
+// row whose file has no column for it: watched says it did look, found
+// whether a stored record matched, and value what that record held.
+type keptValue struct {
+	watched, found bool
+	value          string
+}
+
 // keepRegistrationTypes gives each registration read from a file
 // without the registration_type column the type of the registration of
 // cur it names: the same company code, jurisdiction (as stored) and
 // number (as the profile matches numbers, profile.SameRegistrationNumber).
+// It records what it found, or that none was stored, for Unchanged.
 func (im *Import) keepRegistrationTypes(cur *profile.Records) {
-	if cur == nil || len(cur.Registrations) == 0 {
-		return
-	}
 	origins := im.origins[Registrations]
+	im.keptTypes = make([]keptValue, len(im.ChangeSet.Registrations))
 	for i := range im.ChangeSet.Registrations {
 		g := &im.ChangeSet.Registrations[i]
 		if i >= len(origins) || slices.Contains(origins[i].cols, "registration_type") || g.Type != "" {
 			continue
 		}
-		company := strings.TrimSpace(g.CompanyCode)
-		jur, ok := profile.NormalizeJurisdiction(g.Jurisdiction)
+		typ, found, ok := storedRegistrationType(cur, g)
 		if !ok {
 			continue
 		}
-		for j := range cur.Registrations {
-			prev := &cur.Registrations[j]
-			if prev.CompanyCode == company && prev.Jurisdiction == jur && profile.SameRegistrationNumber(jur, g.Number, prev.Number) {
-				g.Type = prev.Type
-				break
-			}
+		im.keptTypes[i] = keptValue{watched: true, found: found, value: typ}
+		if found {
+			g.Type = wire.TaxRegistrationType(typ)
 		}
 	}
 }
 
+// storedRegistrationType returns the type of the registration of cur
+// that g names, and whether one does; ok is false when g's jurisdiction
+// is none (validation refuses it).
+func storedRegistrationType(cur *profile.Records, g *profile.Registration) (typ string, found, ok bool) {
+	company := strings.TrimSpace(g.CompanyCode)
+	jur, ok := profile.NormalizeJurisdiction(g.Jurisdiction)
+	if !ok {
+		return "", false, false
+	}
+	if cur == nil {
+		return "", false, true
+	}
+	for j := range cur.Registrations {
+		prev := &cur.Registrations[j]
+		if prev.CompanyCode == company && prev.Jurisdiction == jur && profile.SameRegistrationNumber(jur, g.Number, prev.Number) {
+			return string(prev.Type), true, true
+		}
+	}
+	return "", false, true
+}
+
 // keepFeeCurrencies gives each per-line franchise fee read from a file
 // without the currency column the currency of the per-line fee of cur
-// of the same area and name.
+// of the same area and name. It records what it found, or that none was
+// stored, for Unchanged.
 func (im *Import) keepFeeCurrencies(cur *profile.Records) {
-	if cur == nil || len(cur.Franchises) == 0 {
-		return
-	}
 	origins := im.origins[Franchises]
+	im.keptCurrencies = make([]keptValue, len(im.ChangeSet.Franchises))
 	for i := range im.ChangeSet.Franchises {
 		f := &im.ChangeSet.Franchises[i]
 		if i >= len(origins) || slices.Contains(origins[i].cols, "currency") || !f.PerLine || f.Currency != "" {
 			continue
 		}
-		area, name := strings.TrimSpace(f.AreaID), strings.TrimSpace(f.Name)
-		for j := range cur.Franchises {
-			if prev := &cur.Franchises[j]; prev.AreaID == area && prev.Name == name && prev.PerLine {
-				f.Currency = prev.Currency
-				break
-			}
+		code, found := storedFeeCurrency(cur, f)
+		im.keptCurrencies[i] = keptValue{watched: true, found: found, value: code}
+		if found {
+			f.Currency = code
 		}
 	}
+}
+
+// storedFeeCurrency returns the currency of the per-line fee of cur of
+// f's area and name, and whether there is one.
+func storedFeeCurrency(cur *profile.Records, f *profile.Franchise) (string, bool) {
+	if cur == nil {
+		return "", false
+	}
+	area, name := strings.TrimSpace(f.AreaID), strings.TrimSpace(f.Name)
+	for j := range cur.Franchises {
+		if prev := &cur.Franchises[j]; prev.AreaID == area && prev.Name == name && prev.PerLine {
+			return prev.Currency, true
+		}
+	}
+	return "", false
 }
 
 // certificateJSON returns c as JSON, nil for none.
@@ -722,7 +766,11 @@ func certificateJSON(c *profile.Certificate) []byte {
 // the first certificate's number ("certificates[2].number", which Locate
 // turns into its row): the certificate was changed meanwhile (revoked,
 // given a document, on this node or another), and storing the import's
-// row completed from the stale copy would undo that change unseen. Pass
+// row completed from the stale copy would undo that change unseen. So
+// too for the type of a registration and the currency of a per-line fee
+// that KeepStored kept as stored (or found none to keep): one changed
+// meanwhile is an EConflict error naming the registration's number or
+// the fee's name ("registrations[0].number", "franchises[1].name"). Pass
 // it to profile.Service.ApplyIf, which calls it within the change's
 // atomic unit. Without KeepStored it returns nil. The records that Trim
 // left out must be in cur as they were read, alike (pass Watched to
@@ -730,6 +778,9 @@ func certificateJSON(c *profile.Certificate) []byte {
 func (im *Import) Unchanged(cur *profile.Records) error {
 	place := func(u profile.Unchanged) string { return im.places[u.Field] }
 	if err := im.trimmed.StillSame(cur, place, "the files"); err != nil {
+		return err
+	}
+	if err := im.keptStillSame(cur); err != nil {
 		return err
 	}
 	if im.kept == nil {
@@ -749,6 +800,40 @@ func (im *Import) Unchanged(cur *profile.Records) error {
 		if b := certificateJSON(now[k]); !bytes.Equal(b, im.kept[i]) || (b == nil) != (im.kept[i] == nil) {
 			return &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("certificates[%d].number", i),
 				Message: fmt.Sprintf("%s was changed by another request while the import ran; import the files again", k)}
+		}
+	}
+	return nil
+}
+
+// keptStillSame returns an EConflict error naming the first
+// registration whose type, or per-line fee whose currency, KeepStored
+// took from a stored record (or found none to take) when cur, the
+// tenant's current records, holds another now: it was changed, added
+// or deleted by another request, on this node or another, and storing
+// the row completed from the stale copy would undo that change unseen.
+func (im *Import) keptStillSame(cur *profile.Records) error {
+	for i, kv := range im.keptTypes {
+		if !kv.watched || i >= len(im.ChangeSet.Registrations) {
+			continue
+		}
+		g := &im.ChangeSet.Registrations[i]
+		typ, found, _ := storedRegistrationType(cur, g)
+		if found != kv.found || typ != kv.value {
+			return &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("registrations[%d].number", i),
+				Message: fmt.Sprintf("the registration %s of company %s in %s, whose type the import keeps as stored, was changed by another request while the import ran; import the files again",
+					clip(strings.TrimSpace(g.Number)), clip(strings.TrimSpace(g.CompanyCode)), clip(strings.TrimSpace(g.Jurisdiction)))}
+		}
+	}
+	for i, kv := range im.keptCurrencies {
+		if !kv.watched || i >= len(im.ChangeSet.Franchises) {
+			continue
+		}
+		f := &im.ChangeSet.Franchises[i]
+		code, found := storedFeeCurrency(cur, f)
+		if found != kv.found || code != kv.value {
+			return &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("franchises[%d].name", i),
+				Message: fmt.Sprintf("the per-line fee %s of area %s, whose currency the import keeps as stored, was changed by another request while the import ran; import the files again",
+					clip(strings.TrimSpace(f.Name)), clip(strings.TrimSpace(f.AreaID)))}
 		}
 	}
 	return nil
@@ -782,6 +867,12 @@ func (im *Import) Trim(cur *profile.Records, norm *profile.ChangeSet) {
 	}
 	if im.kept != nil {
 		im.kept = pick(im.kept, t.Kept[string(Certificates)])
+	}
+	if im.keptTypes != nil {
+		im.keptTypes = pick(im.keptTypes, t.Kept[string(Registrations)])
+	}
+	if im.keptCurrencies != nil {
+		im.keptCurrencies = pick(im.keptCurrencies, t.Kept[string(Franchises)])
 	}
 }
 
