@@ -226,12 +226,12 @@ func CheckTransactionID(field, id string) error {
 	return nil
 }
 
-// dotSegmentViolation says why s, a transaction ID, is not fit to be
-// one because no URL path can name it, or returns "": "." and ".." are
-// the dot segments that clients and servers take out of a path (RFC
-// 3986, section 5.2.4), so that DELETE /transactions/.. would reach
-// /transactions, and a transaction stored under one could never be
-// deleted, reversed, rolled back or found.
+// dotSegmentViolation says why s, a new transaction ID, is not fit to
+// be one because a plain URL path cannot name it, or returns "": "." and
+// ".." are the dot segments that clients and servers take out of a path
+// (RFC 3986, section 5.2.4), so that DELETE /transactions/.. would reach
+// /transactions. One stored before can still be named percent-encoded
+// (%2E), which few clients do unasked.
 func dotSegmentViolation(s string) string {
 	if s == "." || s == ".." {
 		return fmt.Sprintf("must not be %q: a URL path can not name it (the transaction operations take the ID in their path)", s)
