@@ -2,17 +2,11 @@ package api
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/badger"
-	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/engine"
 )
 
 // TestStoredIDsTodaysRulesRefuseOperable stores, in-process, transactions
@@ -26,23 +20,7 @@ import (
 // no journal holds (41 characters) is still refused.
 func TestStoredIDsTodaysRulesRefuseOperable(t *testing.T) {
 	ctx := context.Background()
-	store, err := badger.OpenJournal(ctx, filepath.Join(t.TempDir(), "journal"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	e, err := engine.New(ctx, engine.WithJournal(store), engine.WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }))
-	if err != nil {
-		t.Fatal(err)
-	}
-	logs := &syncBuffer{}
-	s, err := New(e, WithLogger(slog.New(slog.NewJSONHandler(logs, nil))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-	h := &harness{t: t, api: s, srv: srv, logs: logs}
+	h, store := explainHarness(t)
 
 	invoice := strings.Replace(quotation, `"QUOTATION"`, `"INVOICE"`, 1)
 	invoice = strings.Replace(invoice, `{"saleMessageType"`, `{"transactionId":"ops33-source","saleMessageType"`, 1)
