@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
@@ -32,7 +33,13 @@ type Settings struct {
 	EUDistanceThreshold *decimal.Decimal
 	// Rounding chooses the rounding mode of a jurisdiction's tax by
 	// jurisdiction ID or ID prefix ending in "*"; the longest match wins
-	// and HalfUp applies where none matches.
+	// and HalfUp applies where none matches. A prefix that is a US state
+	// or a Brazilian state ("US-TX*", "BR-SP*") also matches the
+	// jurisdictions within it that are named by a numeric code
+	// (profile.Covers: "US-48113", a Texas county, "US-4819000", Dallas,
+	// "BR-3509502", Campinas), as long as a key of their own form
+	// ("US-48*"); of two matches as long, an exact ID wins over a
+	// prefix, then a key that the ID starts with, then the smaller key.
 	Rounding map[string]money.RoundingMode
 	// AddressCheck says what a calculation does with a location whose
 	// address the tax area lookup finds at fault (see AddressCheck);
@@ -111,16 +118,55 @@ func (s *Settings) checkRanges() error {
 	return nil
 }
 
-// rounding returns the rounding mode of a jurisdiction.
+// rounding returns the rounding mode of a jurisdiction: that of the
+// best key of s.Rounding that matches id (see Settings.Rounding).
 func (s *Settings) rounding(id string) money.RoundingMode {
-	best, mode := -1, money.HalfUp
+	var best roundingMatch
+	bestKey, mode := "", money.HalfUp
 	for k, m := range s.Rounding {
-		p, star := strings.CutSuffix(k, "*")
-		if (star && strings.HasPrefix(id, p) || !star && id == k) && len(k) > best {
-			best, mode = len(k), m
+		r, ok := matchRounding(k, id)
+		if ok && (best.below(r) || r == best && k < bestKey) {
+			best, bestKey, mode = r, k, m
 		}
 	}
 	return mode
+}
+
+// roundingMatch ranks a key of Settings.Rounding that matches an ID:
+// zero for none.
+type roundingMatch struct {
+	length int  // the key's length, "*" included
+	exact  bool // the key is the ID itself
+	direct bool // the ID starts with the key's prefix
+}
+
+// below reports whether r ranks below o, a match of another key.
+func (r roundingMatch) below(o roundingMatch) bool {
+	switch {
+	case r.length != o.length:
+		return o.length > r.length
+	case r.exact != o.exact:
+		return o.exact
+	default:
+		return o.direct && !r.direct
+	}
+}
+
+// matchRounding reports whether the rounding key k matches the
+// jurisdiction id, and how well: k is the ID itself, or a prefix ending
+// in "*" that id starts with, or a US or Brazilian state's ID ending in
+// "*" that covers id by its numeric code (profile.Covers).
+func matchRounding(k, id string) (roundingMatch, bool) {
+	p, star := strings.CutSuffix(k, "*")
+	switch {
+	case !star:
+		return roundingMatch{length: len(k), exact: true, direct: true}, id == k
+	case strings.HasPrefix(id, p):
+		return roundingMatch{length: len(k), direct: true}, true
+	case len(p) == 5 && len(id) > 5 && id[3] >= '0' && id[3] <= '9' && profile.Covers(p, id):
+		return roundingMatch{length: len(k)}, true
+	}
+	return roundingMatch{}, false
 }
 
 // withinTolerance reports whether variance is within the tolerance of

@@ -358,7 +358,10 @@ type Policy struct {
 	// Rounding is the rounding mode of a jurisdiction's tax by
 	// jurisdiction ID, or ID prefix ending in "*"; the longest match wins.
 	// Its keys are the engine's IDs as they are (StoredJurisdiction): "DE"
-	// is Germany, "US-DE" Delaware.
+	// is Germany, "US-DE" Delaware. A US or Brazilian state's prefix
+	// ("US-TX*") also matches the jurisdictions within it named by a
+	// numeric code ("US-48113", "US-4819000"), as engine.Settings does;
+	// a prefix that no ID can start with ("TX*") is refused.
 	Rounding map[string]money.RoundingMode `json:"rounding,omitempty"`
 	// AddressCheck is AddressLenient or AddressStrict.
 	AddressCheck string `json:"addressCheck,omitempty"`

@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 )
@@ -662,6 +663,8 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 		if prefix, star := strings.CutSuffix(k, "*"); star {
 			if prefix != "" && strings.ToUpper(prefix) != prefix || strings.ContainsAny(prefix, "* ") {
 				l.add(f, "%q is not a jurisdiction ID prefix ending in *", clip(k))
+			} else if hint, none := prefixMatchesNothing(prefix); none {
+				l.add(f, "%q can match no jurisdiction ID: %s", clip(k), hint)
 			}
 		} else if !StoredJurisdiction(k) {
 			l.add(f, "%q is not a jurisdiction ID as the engine names it (DE for Germany, US-DE for Delaware, US-PR for Puerto Rico), or a prefix of one ending in *", clip(k))
@@ -685,6 +688,29 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	if d := pol.ExpiryNoticeDays; d < 0 || d > maxExpiryNoticeDays {
 		l.add(p+".expiryNoticeDays", "%d is not between 0 and %d", d, maxExpiryNoticeDays)
 	}
+}
+
+// prefixMatchesNothing reports whether no jurisdiction ID can start
+// with prefix, a key of a policy's rounding without its "*", and says
+// what to write instead. An ID is a country's two-letter code, alone or
+// followed by a hyphen: a prefix that starts with letters that are no
+// country Levy taxes as one ("TX", "PR", taxed as US-PR) or goes on
+// without the hyphen ("USA") names nothing.
+func prefixMatchesNothing(prefix string) (hint string, none bool) {
+	if len(prefix) < 2 {
+		return "", false
+	}
+	cc := prefix[:2]
+	_, country := jurisdiction.CountryAlpha3(cc)
+	switch {
+	case isLetters(cc) && (isUSTerritory(cc) || !country && isUSState(cc)):
+		return fmt.Sprintf("a US state or territory is named US-%s, so write US-%s* (which covers its counties, places and districts too)", cc, prefix), true
+	case !isLetters(cc) || !country:
+		return "an ID starts with the ISO 3166-1 alpha-2 code of a country (US-* for the United States, DE* for Germany)", true
+	case len(prefix) > 2 && prefix[2] != '-':
+		return fmt.Sprintf("an ID starts with a country's two-letter code and a hyphen (%s-*, or %s* for the country too)", cc, cc), true
+	}
+	return "", false
 }
 
 // sortedKeys returns the keys of m in order, for errors in a stable

@@ -56,7 +56,8 @@
 // expiration_date"). Neither import makes a certificate revoked in Levy
 // active again unless reinstateRevoked=true says so: a row or a change
 // set's certificate of status active for it is answered 409 naming its
-// status, and nothing is stored. PUT replaces the record whole (last
+// status, and nothing is stored; nor does either move a revocation to a
+// later day (409 naming the revoked_date, revokedDate, and both days). PUT replaces the record whole (last
 // write wins);
 // the key comes from the path, and a body that names another is
 // refused. Reads take asOf, a time (RFC 3339) or a day (its end, UTC):

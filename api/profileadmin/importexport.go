@@ -17,6 +17,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/profile/profilecsv"
 )
@@ -80,16 +81,21 @@ func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
 // status ("certificates[2].status"), up to profile.MaxErrors of them.
 // An export read back after the certificate was revoked (through the
 // console, another node, a revocation route) would otherwise undo the
-// revocation unseen, and the certificate would exempt sales again.
+// revocation unseen, and the certificate would exempt sales again. Nor,
+// unless reinstate is set, does it move a stored revocation later: a
+// certificate of cs revoked from a later day than the stored one is
+// refused alike, on its revokedDate and naming both dates (the
+// revocation route refuses a later day too); an earlier day, revoking
+// sooner, is taken.
 func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string, cs *profile.ChangeSet, reinstate bool) (uint64, int, error) {
 	norm, err := svc.Normalize(*cs)
 	if err != nil {
 		v, err := svc.Apply(ctx, tenant, by, *cs)
 		return v, 0, err
 	}
-	var active []activeCertificate
+	var guarded []guardedCertificate
 	if !reinstate {
-		active = activeCertificates(&norm)
+		guarded = widening(&norm)
 	}
 	cur, err := svc.Records(ctx, tenant, time.Time{})
 	if err != nil {
@@ -101,7 +107,7 @@ func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string
 		// none at all (the export of a profile without records, "{}").
 		return cur.Version, len(t.Same), nil
 	}
-	if len(t.Same) == 0 && len(active) == 0 {
+	if len(t.Same) == 0 && len(guarded) == 0 {
 		v, err := svc.Apply(ctx, tenant, by, *cs)
 		return v, 0, err
 	}
@@ -113,7 +119,7 @@ func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string
 		if err := t.StillSame(now, nil, "the change set"); err != nil {
 			return err
 		}
-		err := revivals(active, now)
+		err := revivals(guarded, now)
 		revived = err != nil
 		return err
 	}
@@ -127,30 +133,40 @@ func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string
 	return v, len(t.Same), nil
 }
 
-// activeCertificate is a certificate of a change set stored as active:
-// its key, and its place in the change set as sent.
-type activeCertificate struct {
-	key   profile.Key
-	index int
+// guardedCertificate is a certificate of a change set that could widen
+// a stored revoked one: its key, its place in the change set as sent,
+// and the day it is revoked from (zero when it is stored as active).
+type guardedCertificate struct {
+	key     profile.Key
+	index   int
+	revoked civil.Date
 }
 
-// activeCertificates returns the certificates of norm, a change set
-// normalised (Service.Normalize), that it stores as active.
-func activeCertificates(norm *profile.ChangeSet) []activeCertificate {
-	var out []activeCertificate
+// widening returns the certificates of norm, a change set normalised
+// (Service.Normalize), that it stores as active or revoked from a day.
+func widening(norm *profile.ChangeSet) []guardedCertificate {
+	var out []guardedCertificate
 	for i := range norm.Certificates {
-		if c := &norm.Certificates[i]; !c.Revoked() {
-			out = append(out, activeCertificate{key: c.Key(), index: i})
+		c := &norm.Certificates[i]
+		a := guardedCertificate{key: c.Key(), index: i}
+		if c.Revoked() {
+			if c.RevokedDate.IsZero() {
+				continue
+			}
+			a.revoked = c.RevokedDate
 		}
+		out = append(out, a)
 	}
 	return out
 }
 
-// revivals returns an EConflict error on the status of each certificate
-// of active that cur, the tenant's records, holds revoked (up to
-// profile.MaxErrors), nil when none is.
-func revivals(active []activeCertificate, cur *profile.Records) error {
-	if len(active) == 0 {
+// revivals returns an EConflict error for each certificate of guarded
+// that cur, the tenant's records, holds revoked (up to
+// profile.MaxErrors), nil when none is: on its status when it makes
+// it active again, on its revokedDate when it is revoked from a later
+// day than the stored one.
+func revivals(guarded []guardedCertificate, cur *profile.Records) error {
+	if len(guarded) == 0 {
 		return nil
 	}
 	revoked := map[profile.Key]*profile.Certificate{}
@@ -160,13 +176,21 @@ func revivals(active []activeCertificate, cur *profile.Records) error {
 		}
 	}
 	var errs levy.Errors
-	for _, a := range active {
+	for _, a := range guarded {
 		c, ok := revoked[a.key]
-		if !ok {
+		if !ok || !a.revoked.IsZero() && (c.RevokedDate.IsZero() || !a.revoked.After(c.RevokedDate)) {
 			continue
 		}
 		if len(errs) == profile.MaxErrors {
 			break
+		}
+		if !a.revoked.IsZero() {
+			errs = append(errs, &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("certificates[%d].revokedDate", a.index),
+				Message: fmt.Sprintf("certificate %s of customer %s is revoked from %s and this change set would revoke it from %s, later, "+
+					"which makes it cover the days between again; to reinstate those days, import with --reinstate-revoked "+
+					"(over the admin route, reinstateRevoked=true), or give it revokedDate %s or earlier",
+					clip(c.Number), clip(c.CustomerCode), c.RevokedDate, a.revoked, c.RevokedDate)})
+			continue
 		}
 		errs = append(errs, &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("certificates[%d].status", a.index),
 			Message: fmt.Sprintf("certificate %s of customer %s is revoked (from %s) and this change set would make it active again; "+

@@ -44,7 +44,7 @@ var (
 // status active) make a certificate revoked in Levy active again.
 func reinstateParam(what string) api.Param {
 	return api.Param{Name: "reinstateRevoked", In: "query", Format: "boolean",
-		Description: "true: " + what + " makes a certificate revoked in Levy active again (refused with 409 when absent or false)."}
+		Description: "true: " + what + " makes a certificate revoked in Levy active again, or one revoked from a later day than Levy holds moves its revocation later (each refused with 409 when absent or false)."}
 }
 
 // params returns the parameters of a route: ps and the tenant.
@@ -103,7 +103,7 @@ func (h *Handler) Mounts() []api.Option {
 	importFiles := op(http.MethodPost, "/import/files", "importProfileFiles",
 		"Imports the CSV files an accountant exports (customers, certificates, registrations, products, franchises; the header names the kind): one file as text/csv, or several as multipart/form-data, all stored as one change or none.",
 		writeAccess+" A bad row is answered 400 naming the file, the line and the column (certificates.csv:4:expiration_date); a file with any bad row imports nothing, nor do the others."+
-			" A row of status active for a certificate revoked in Levy is answered 409 naming its file, row and certificate, unless reinstateRevoked is true."+
+			" A row of status active for a certificate revoked in Levy, or of a later revoked_date than Levy holds, is answered 409 naming its file, row and certificate, unless reinstateRevoked is true."+
 			" Rows equal to the stored records are left as they are and counted as unchanged: files of nothing else store nothing and answer the current version.",
 		[]api.Param{{Name: "name", In: "query", Format: "identifier", Description: "The name of a text/csv body in errors (import.csv when absent)."},
 			reinstateParam("a row of status active")})
@@ -208,7 +208,7 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithOperation(getDoc, g(h.getDocument)),
 		with(op(http.MethodPost, "/import", "importProfile",
 			"Imports a change set (records to store, keys to delete, a policy) as one change, all or nothing; records and a policy equal to the stored ones are left as they are and counted unchanged.",
-			writeAccess+" A certificate of status active (or none) that is revoked in Levy is answered 409 naming its status (certificates[2].status), unless reinstateRevoked is true.",
+			writeAccess+" A certificate of status active (or none) that is revoked in Levy is answered 409 naming its status (certificates[2].status), and one revoked from a later day than Levy holds naming its revokedDate, unless reinstateRevoked is true.",
 			[]api.Param{reinstateParam("a certificate of status active")}),
 			reflect.TypeFor[profile.ChangeSet](), api.Enveloped[ImportAnswer](), 0, h.importChangeSet),
 		api.WithOperation(importFiles, g(h.importFiles)),

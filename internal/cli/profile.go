@@ -54,7 +54,10 @@ profile. A CSV row of status active for a certificate revoked in Levy
 (through the console, say, after the files were exported) is refused,
 naming its file, row and certificate: give the row status revoked, or
 --reinstate-revoked to make the certificate active again. So is a
-certificate of a JSON change set, named by its place in it.
+certificate of a JSON change set, named by its place in it, and a row or
+a certificate revoked from a later day than Levy holds (which makes it
+cover the days between again): give the stored day or an earlier one,
+or --reinstate-revoked to move it later.
 
 export writes the profile as of now (or --as-of, a time or a day): a JSON
 change set to standard output or --out FILE, which import takes back; or
@@ -137,7 +140,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose profile to work on (with --server, the credential's)")
 	a.rules.register(fs, "comma-separated rule files whose product classes the profile may name, as levy serve --rules")
 	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the import files, "+profileFileNames()+", into --out DIR)")
-	fs.BoolVar(&a.reinstate, "reinstate-revoked", false, "import: let a row or a change set's certificate of status active make a certificate revoked in Levy active again (refused without it)")
+	fs.BoolVar(&a.reinstate, "reinstate-revoked", false, "import: let a row or a change set's certificate of status active make a certificate revoked in Levy active again, or revoke it from a later day (refused without it)")
 	fs.StringVar(&a.out, "out", "", "export: the file (json) or the directory (csv) to write")
 	fs.StringVar(&a.asOf, "as-of", "", "export, list: the profile as it was then, a time (RFC 3339) or a day")
 	fs.BoolVar(&a.asJSON, "json", false, "list: print the page as JSON")

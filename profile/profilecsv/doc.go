@@ -43,9 +43,11 @@
 // effective date: it then covers nothing (see Import.KeepStored). A row
 // of status active for a certificate stored revoked is refused unless
 // Import.ReinstateRevoked is set, so that files exported before a
-// revocation do not undo it when imported again. A registration of a
-// file without the registration_type column keeps the type stored with
-// it (Import.KeepStored), and a per-line franchise fee of a file without
+// revocation do not undo it when imported again; so is a row whose
+// revoked_date is later than the day the stored certificate is revoked
+// from, which would make it cover the days between again. A
+// registration of a file without the registration_type column keeps
+// the type stored with it (Import.KeepStored), and a per-line franchise fee of a file without
 // the currency column the currency stored with it. Import.Trim leaves
 // out the records equal to the stored ones, so that the same files
 // imported again store nothing. A

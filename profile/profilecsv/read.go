@@ -603,6 +603,13 @@ func (c cells) franchise() profile.Franchise {
 // Locate turns into its file and row) for each such row, up to
 // profile.MaxErrors, and the import must not be applied.
 //
+// Likewise a row of status revoked whose revoked_date is later than the
+// date the stored certificate was revoked from is refused unless
+// ReinstateRevoked is set (an EConflict error on certificates[i].
+// revokedDate naming both dates): it would make the certificate cover
+// the days between again, a partial reinstatement, which the revocation
+// route refuses too. An earlier revoked_date (revoking sooner) is taken.
+//
 // A registration of a file without the registration_type column (the
 // columns an ERP exports) keeps the type stored with it ("Union
 // Scheme", "Import One Stop Shop", set through the admin routes or a
@@ -640,6 +647,13 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
 					"to reinstate it, import with --reinstate-revoked (over the admin route, reinstateRevoked=true), "+
 					"or give the row status revoked", clip(number), clip(customer), prev.RevokedDate)})
 		}
+		if laterRevocation(prev, c) && !im.origins[Certificates][i].revokedUnset && !im.ReinstateRevoked && len(errs) < profile.MaxErrors {
+			errs = append(errs, &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("certificates[%d].revokedDate", i),
+				Message: fmt.Sprintf("certificate %s of customer %s is revoked from %s and this row would revoke it from %s, later, "+
+					"which makes it cover the days between again; to reinstate those days, import with --reinstate-revoked "+
+					"(over the admin route, reinstateRevoked=true), or give the row revoked_date %s or earlier",
+					clip(number), clip(customer), prev.RevokedDate, c.RevokedDate, prev.RevokedDate)})
+		}
 		if !im.origins[Certificates][i].revokedUnset {
 			continue
 		}
@@ -656,6 +670,14 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
 		return im.Locate(errs)
 	}
 	return nil
+}
+
+// laterRevocation reports whether c, a certificate of an import, is
+// revoked from a later day than prev, the stored one, which is revoked
+// already: c would cover the days between again.
+func laterRevocation(prev, c *profile.Certificate) bool {
+	return prev != nil && prev.Revoked() && !prev.RevokedDate.IsZero() &&
+		c.Revoked() && c.RevokedDate.After(prev.RevokedDate)
 }
 
 // keptValue is a value that KeepStored took from a stored record for a
