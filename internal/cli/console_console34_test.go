@@ -184,3 +184,54 @@ func TestConsoleDiscardedPageSaysNothingOfItsLateAnswer(t *testing.T) {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
 }
+
+// TestConsoleJournalCompanySelectTakesTheChosenDirection: the journal's
+// company select, closed, shows the company chosen in the direction of
+// its text: a Hebrew company code right to left, "All companies" left to
+// right, and so again when the page is drawn anew with the company
+// chosen. The options had dir="auto", the select none: closed, it showed
+// a Hebrew code left to right, its digit on the wrong side.
+func TestConsoleJournalCompanySelectTakesTheChosenDirection(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	const company = "חברה-2"
+	r.c.must(http.StatusOK, "POST", "/api/v2/supplies", r.apiToken, "application/json", []byte(
+		`{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-07-01","transactionId":"DIR-34",
+		"currency":{"isoCurrencyCodeAlpha":"USD"},
+		"seller":{"company":"`+company+`","physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"destination":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00}]}`), nil)
+	direction := `getComputedStyle(document.getElementById('journal-company')).direction`
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the companies", `[...document.querySelectorAll('#journal-company option')].some((o) => o.value === '`+company+`')`)
+	if got := eval[string](b, direction); got != "ltr" {
+		t.Errorf("with every company chosen, the select is %s", got)
+	}
+	choose := func(value string) chromedp.Action[chromedp.Void] {
+		return chromedp.Evaluate[chromedp.Void](`{ const s = document.getElementById('journal-company'); s.value = ` + value + `; s.dispatchEvent(new Event('change')); }`)
+	}
+	b.do("choose the company", choose(`'`+company+`'`))
+	if got := eval[string](b, direction); got != "rtl" {
+		t.Errorf("with the Hebrew company chosen, the select is %s", got)
+	}
+	b.wait("the summary of the company", `document.querySelector('#journal-summary h2 bdi')`)
+	if got := eval[string](b, direction); got != "rtl" {
+		t.Errorf("with the Hebrew company's summary shown, the select is %s", got)
+	}
+	b.do("leave the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=customers]`)))
+	b.wait("the customers page", `document.getElementById('prof-new-code')`)
+	b.do("come back to the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the journal", `document.getElementById('journal-company')`)
+	if got := eval[string](b, direction); got != "rtl" {
+		t.Errorf("drawn anew with the Hebrew company chosen, the select is %s", got)
+	}
+	b.wait("the summary of the company", `document.querySelector('#journal-summary h2 bdi')`)
+	b.do("choose every company", choose(`document.querySelector('#journal-company option').value`))
+	if got := eval[string](b, direction); got != "ltr" {
+		t.Errorf("with every company chosen again, the select is %s", got)
+	}
+	b.wait("the summary of every company", `document.querySelector('#journal-summary h2') && !document.querySelector('#journal-summary h2 bdi')`)
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
