@@ -31,6 +31,12 @@ let drawn = null;
 // gets it back as it was (resume); anything else draws a page anew.
 let kept = null;
 
+// showing counts the pages drawn: a page's status and fail write to the
+// status line only while it is the page drawn last (ownStatus). The
+// late answer of a page discarded since (the user went to another page,
+// or signed out and in again) wrote its message over the page shown.
+let showing = 0;
+
 // status writes a message to the status line, which screen readers
 // announce: a string, or the parts of a sentence (strings and nodes, such
 // as dom.data's of a value of the user's data).
@@ -43,8 +49,19 @@ function fail(err) {
   status(`Error: ${err.message || err}`);
 }
 
+// ownStatus returns the status and fail of the page drawn now: once
+// another page is drawn, or none, they do nothing.
+function ownStatus() {
+  const mine = showing;
+  const own = (fn) => (...args) => {
+    if (mine === showing) fn(...args);
+  };
+  return { status: own(status), fail: own(fail) };
+}
+
 // discard clears the page on the screen or on hold.
 function discard() {
+  showing += 1;
   if (cleanup) cleanup();
   cleanup = null;
   kept = null;
@@ -126,8 +143,9 @@ function route() {
   root.append(h('h1', {}, titles[name]));
   document.title = drawn.title;
   status('');
+  const own = ownStatus();
   try {
-    cleanup = pages[name].render(root, { status, fail, admin: isAdmin(), operator: isOperator() }) || null;
+    cleanup = pages[name].render(root, { ...own, admin: isAdmin(), operator: isOperator() }) || null;
   } catch (err) {
     fail(err);
   }

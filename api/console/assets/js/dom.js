@@ -76,11 +76,26 @@ export function field(label, el, hint) {
 // it was written): each option takes its direction from its own text
 // (dir="auto"), as a table's cells do, and the console's own words,
 // English, stay left to right.
+// The select itself, closed, shows the option chosen in the select's
+// direction: it takes the chosen option's at each change (orient).
 export function select(attrs, options, chosen) {
-  return h('select', attrs, options.map((o) => {
+  const el = h('select', attrs, options.map((o) => {
     const [v, l] = Array.isArray(o) ? o : [o, o];
     return h('option', { value: v, selected: v === chosen, dir: 'auto' }, l);
   }));
+  el.addEventListener('change', () => orient(el));
+  return el;
+}
+
+// orient gives a select the direction of the text of its chosen option,
+// so that a right-to-left company code chosen shows right to left when
+// the select is closed; a text of no strong direction (digits) is left
+// to right. Call it when the select is in the page, and after setting
+// its value or its options from a script, which fires no change.
+export function orient(el) {
+  el.setAttribute('dir', 'ltr');
+  const o = el.selectedOptions[0];
+  if (o && o.matches(':dir(rtl)')) el.setAttribute('dir', 'rtl');
 }
 
 // table makes a table with a caption, column heads (a string, or

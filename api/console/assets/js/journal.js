@@ -5,7 +5,7 @@
 // that company's transactions (each company files its own returns).
 
 import { barChart, lineChart } from './charts.js';
-import { add, clear, data, field, fill, h, pretty, select, statusPill, table, today, when } from './dom.js';
+import { add, clear, data, field, fill, h, orient, pretty, select, statusPill, table, today, when } from './dom.js';
 import { call } from './session.js';
 
 // period is the last period shown, kept while the tab lives.
@@ -118,6 +118,7 @@ export function render(root, { status, fail }) {
   const lookupForm = h('form', { class: 'row', id: 'journal-lookup' }, field('Transaction ID', lookup),
     h('button', { type: 'submit', class: 'secondary' }, 'Show its versions'));
   add(root, form, summaryBox, seriesBox, h('div', { class: 'card' }, lookupForm), txBox, versionBox);
+  orient(company);
 
   // opened counts the transactions whose versions were asked for: the
   // answer (or refusal) of one that a later one overtook is dropped, so
@@ -233,6 +234,7 @@ export function render(root, { status, fail }) {
       const options = [[allCompanies, 'All companies'], ...codes.map((c) => [c, c === '' ? '(no company code)' : c])];
       company.replaceChildren(...select({}, options, chosen).children);
       company.value = chosen;
+      orient(company);
       const whose = chosen === allCompanies ? '' : [', company ', chosen === '' ? '(no company code)' : data(chosen)];
       const rows = summary.data || [];
       fill(summaryBox, h('h2', {}, `Remittance summary, ${period.from} to ${period.to}`, whose));

@@ -1,0 +1,237 @@
+package cli
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/levytax/levy/internal/browsertest"
+)
+
+// watchFetches makes the page note, in window.levySettled, the URL of
+// every fetch whose answer has come whole, once the page's own handling
+// of it is over: the note is written by a task queued after the answer's
+// body was read, which runs when the promises the page chained on the
+// answer have run. A test waits for it (awaitSettled) to look at what a
+// late answer left on the page, which may be nothing.
+func watchFetches(b *browserSession) {
+	b.t.Helper()
+	b.do("watch the fetches", chromedp.Evaluate[chromedp.Void](`{
+		window.levySettled = [];
+		const fetched = window.fetch;
+		window.fetch = (...args) => {
+			const p = fetched(...args);
+			const url = String(args[0]);
+			p.then((resp) => resp.clone().text()).catch(() => {}).finally(() => setTimeout(() => window.levySettled.push(url), 0));
+			return p;
+		};
+	}`))
+}
+
+// awaitSettled waits until a fetch of path has settled (watchFetches).
+func awaitSettled(b *browserSession, what, path string) {
+	b.t.Helper()
+	b.wait(what, `window.levySettled.some((u) => new URL(u, location.href).pathname === '`+path+`')`)
+}
+
+// lateAnswer is a reverse proxy in front of levy serve that holds the
+// first request of one path until it is released, and then passes it
+// on; the other requests pass at once.
+type lateAnswer struct {
+	URL   string
+	path  string
+	proxy *httputil.ReverseProxy
+	once  sync.Once
+	asked chan struct{} // closed at the first request of path
+	open  chan struct{} // closed to pass it on
+	opens sync.Once
+}
+
+// answerLate starts a lateAnswer to base for path; it stops with the
+// test.
+func answerLate(t *testing.T, base, path string) *lateAnswer {
+	t.Helper()
+	target, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &lateAnswer{path: path, proxy: httputil.NewSingleHostReverseProxy(target), asked: make(chan struct{}), open: make(chan struct{})}
+	srv := httptest.NewServer(p)
+	p.URL = srv.URL
+	t.Cleanup(func() { p.release(); srv.Close() })
+	return p
+}
+
+func (p *lateAnswer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	first := false
+	if r.URL.Path == p.path {
+		p.once.Do(func() { first = true })
+	}
+	if first {
+		close(p.asked)
+		select {
+		case <-p.open:
+		case <-r.Context().Done():
+			return
+		}
+	}
+	p.proxy.ServeHTTP(w, r)
+}
+
+// release passes on the request held.
+func (p *lateAnswer) release() { p.opens.Do(func() { close(p.open) }) }
+
+// TestConsoleDiscardedPageSaysNothingOfItsLateRefusal: the late refusal
+// of a request sent by a page of a session signed out since (the user
+// signed in again, and sees another page) writes nothing on the page
+// shown. The discarded journal page wrote "Error: the session this was
+// sent in has ended" over the calculation page of the new session.
+func TestConsoleDiscardedPageSaysNothingOfItsLateRefusal(t *testing.T) {
+	browsertest.Path(t)
+	out := &syncBuilder{}
+	base, stop, _, _ := startServeOut(t, t.TempDir(), serveConfig{}, out)
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	printed := out.String()
+	id, secret := printedField(t, printed, "console_client_id"), printedField(t, printed, "console_secret")
+	p := refuseLate(t, base, "/console/api/journal/summary")
+	b := startBrowser(t)
+	b.do("open the console", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(p.URL+"/console/"), chromedp.WaitVisible(chromedp.ID("client-id")))
+	watchFetches(b)
+	b.do("sign in", chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
+	b.wait("the calculation page", `document.getElementById('calc-send')`)
+	b.awaitExpected("the sign-in's token request without an operator's audience", "status of 400")
+
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	p.await("the journal's summary", p.asked)
+	b.do("sign out", chromedp.Click(chromedp.ID("signout")))
+	b.wait("the sign-in", `!document.getElementById('signin').hidden`)
+	b.do("sign in again", chromedp.Evaluate[chromedp.Void](`document.getElementById('client-id').value = ''; location.hash = '#/playground'`),
+		chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
+	b.wait("the calculation page of the new session", `document.getElementById('signin').hidden && document.getElementById('calc-send')`)
+	b.awaitExpected("the second sign-in's token request without an operator's audience", "status of 400")
+	before := eval[string](b, `document.getElementById('status').textContent`)
+
+	p.release()
+	p.await("the late refusal", p.answered)
+	awaitSettled(b, "the late refusal", "/console/api/journal/summary")
+	b.awaitExpected("the late refusal", "status of 401")
+	if got := eval[string](b, `document.getElementById('status').textContent`); got != before {
+		t.Errorf("the late refusal of the discarded journal page wrote %q on the calculation page (it showed %q)", got, before)
+	}
+	if !eval[bool](b, `document.getElementById('signin').hidden && !!sessionStorage.getItem('levy.console.session')`) {
+		t.Errorf("the late refusal ended the session signed in since")
+	}
+	// The page shown still writes its own messages.
+	b.do("open the journal again", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the journal", `/ summary rows\.$/.test(document.getElementById('status').textContent)`)
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
+
+// TestConsoleDiscardedPageSaysNothingOfItsLateAnswer: the answer of a
+// page the user left, come after another page was drawn, writes nothing
+// on that page. The journal's late summary wrote "N summary rows." over
+// the customers page.
+func TestConsoleDiscardedPageSaysNothingOfItsLateAnswer(t *testing.T) {
+	browsertest.Path(t)
+	out := &syncBuilder{}
+	base, stop, _, _ := startServeOut(t, t.TempDir(), serveConfig{}, out)
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	printed := out.String()
+	id, secret := printedField(t, printed, "console_client_id"), printedField(t, printed, "console_secret")
+	p := answerLate(t, base, "/console/api/journal/summary")
+	b := startBrowser(t)
+	b.do("open the console", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(p.URL+"/console/"), chromedp.WaitVisible(chromedp.ID("client-id")))
+	watchFetches(b)
+	b.do("sign in", chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
+	b.wait("the calculation page", `document.getElementById('calc-send')`)
+	b.awaitExpected("the sign-in's token request without an operator's audience", "status of 400")
+
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	select {
+	case <-p.asked:
+	case <-b.ctx.Done():
+		t.Fatal("the journal asked for no summary")
+	}
+	b.do("open the customers", chromedp.Click(chromedp.CSS(`#nav a[data-page=customers]`)))
+	b.wait("the customers page", `document.getElementById('prof-new-code') && document.querySelector('#nav a[data-page=customers][aria-current=page]')`)
+	b.do("note the status", chromedp.Evaluate[chromedp.Void](`document.getElementById('status').textContent = 'the customers page'`))
+
+	p.release()
+	awaitSettled(b, "the journal's late summary", "/console/api/journal/summary")
+	if got := eval[string](b, `document.getElementById('status').textContent`); got != "the customers page" {
+		t.Errorf("the late summary of the journal page left wrote %q on the customers page", got)
+	}
+	if strings.Contains(eval[string](b, `document.getElementById('page').textContent`), "Remittance summary") {
+		t.Errorf("the late summary of the journal page left drew on the customers page")
+	}
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
+
+// TestConsoleJournalCompanySelectTakesTheChosenDirection: the journal's
+// company select, closed, shows the company chosen in the direction of
+// its text: a Hebrew company code right to left, "All companies" left to
+// right, and so again when the page is drawn anew with the company
+// chosen. The options had dir="auto", the select none: closed, it showed
+// a Hebrew code left to right, its digit on the wrong side.
+func TestConsoleJournalCompanySelectTakesTheChosenDirection(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	const company = "חברה-2"
+	r.c.must(http.StatusOK, "POST", "/api/v2/supplies", r.apiToken, "application/json", []byte(
+		`{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-07-01","transactionId":"DIR-34",
+		"currency":{"isoCurrencyCodeAlpha":"USD"},
+		"seller":{"company":"`+company+`","physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"destination":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00}]}`), nil)
+	direction := `getComputedStyle(document.getElementById('journal-company')).direction`
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the companies", `[...document.querySelectorAll('#journal-company option')].some((o) => o.value === '`+company+`')`)
+	if got := eval[string](b, direction); got != "ltr" {
+		t.Errorf("with every company chosen, the select is %s", got)
+	}
+	choose := func(value string) chromedp.Action[chromedp.Void] {
+		return chromedp.Evaluate[chromedp.Void](`{ const s = document.getElementById('journal-company'); s.value = ` + value + `; s.dispatchEvent(new Event('change')); }`)
+	}
+	b.do("choose the company", choose(`'`+company+`'`))
+	if got := eval[string](b, direction); got != "rtl" {
+		t.Errorf("with the Hebrew company chosen, the select is %s", got)
+	}
+	b.wait("the summary of the company", `document.querySelector('#journal-summary h2 bdi')`)
+	if got := eval[string](b, direction); got != "rtl" {
+		t.Errorf("with the Hebrew company's summary shown, the select is %s", got)
+	}
+	b.do("leave the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=customers]`)))
+	b.wait("the customers page", `document.getElementById('prof-new-code')`)
+	b.do("come back to the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the journal", `document.getElementById('journal-company')`)
+	if got := eval[string](b, direction); got != "rtl" {
+		t.Errorf("drawn anew with the Hebrew company chosen, the select is %s", got)
+	}
+	b.wait("the summary of the company", `document.querySelector('#journal-summary h2 bdi')`)
+	b.do("choose every company", choose(`document.querySelector('#journal-company option').value`))
+	if got := eval[string](b, direction); got != "ltr" {
+		t.Errorf("with every company chosen again, the select is %s", got)
+	}
+	b.wait("the summary of every company", `document.querySelector('#journal-summary h2') && !document.querySelector('#journal-summary h2 bdi')`)
+	if errs := b.errors(); errs != "" {
+		t.Errorf("the browser logged errors:%s", errs)
+	}
+}
