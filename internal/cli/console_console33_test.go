@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/levytax/levy/internal/browsertest"
 )
 
 // lateRefusal is a reverse proxy in front of levy serve that holds the
@@ -87,25 +85,15 @@ func (p *lateRefusal) await(what string, ch chan struct{}) {
 // ended, and signed in again) does not end the session signed in after
 // it. The console ended whatever session was stored at any 401: the
 // slow answer of a page of the last session sent the user, just signed
-// in again, back to the sign-in.
+// in again, back to the sign-in; and the discarded journal page wrote
+// "Error: the session this was sent in has ended" over the calculation
+// page of the new session.
 func TestConsoleLateRefusalOfAnEarlierSession(t *testing.T) {
-	browsertest.Path(t)
-	out := &syncBuilder{}
-	base, stop, _, _ := startServeOut(t, t.TempDir(), serveConfig{}, out)
-	t.Cleanup(func() {
-		if err := stop(); err != nil {
-			t.Errorf("serve: %v", err)
-		}
+	var p *lateRefusal
+	b, id, secret := signedInThrough(t, func(base string) string {
+		p = refuseLate(t, base, "/console/api/journal/summary")
+		return p.URL
 	})
-	printed := out.String()
-	id, secret := printedField(t, printed, "console_client_id"), printedField(t, printed, "console_secret")
-	p := refuseLate(t, base, "/console/api/journal/summary")
-	b := startBrowser(t)
-	b.do("open the console", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(p.URL+"/console/"), chromedp.WaitVisible(chromedp.ID("client-id")))
-	watchFetches(b)
-	b.do("sign in", chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
-	b.wait("the calculation page", `document.getElementById('calc-send')`)
-	b.awaitExpected("the sign-in's token request without an operator's audience", "status of 400")
 
 	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
 	p.await("the journal's summary", p.asked)
@@ -117,6 +105,7 @@ func TestConsoleLateRefusalOfAnEarlierSession(t *testing.T) {
 		chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
 	b.wait("the calculation page of the new session", `document.getElementById('signin').hidden && document.getElementById('calc-send')`)
 	b.awaitExpected("the second sign-in's token request without an operator's audience", "status of 400")
+	before := eval[string](b, `document.getElementById('status').textContent`)
 
 	p.release()
 	p.await("the late refusal", p.answered)
@@ -124,6 +113,9 @@ func TestConsoleLateRefusalOfAnEarlierSession(t *testing.T) {
 	// of it on the page shown now.
 	awaitSettled(b, "the late refusal", "/console/api/journal/summary")
 	b.awaitExpected("the late refusal", "status of 401")
+	if got := eval[string](b, `document.getElementById('status').textContent`); got != before {
+		t.Errorf("the late refusal of the discarded journal page wrote %q on the calculation page (it showed %q)", got, before)
+	}
 	if !eval[bool](b, `document.getElementById('signin').hidden && !!sessionStorage.getItem('levy.console.session')`) {
 		t.Fatalf("a 401 to a request of the session signed out ended the session signed in since: the page shows %q, the sign-in %q",
 			eval[string](b, `document.getElementById('status').textContent`), eval[string](b, `document.getElementById('signin-error').textContent`))

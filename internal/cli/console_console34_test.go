@@ -87,80 +87,16 @@ func (p *lateAnswer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // release passes on the request held.
 func (p *lateAnswer) release() { p.opens.Do(func() { close(p.open) }) }
 
-// TestConsoleDiscardedPageSaysNothingOfItsLateRefusal: the late refusal
-// of a request sent by a page of a session signed out since (the user
-// signed in again, and sees another page) writes nothing on the page
-// shown. The discarded journal page wrote "Error: the session this was
-// sent in has ended" over the calculation page of the new session.
-func TestConsoleDiscardedPageSaysNothingOfItsLateRefusal(t *testing.T) {
-	browsertest.Path(t)
-	out := &syncBuilder{}
-	base, stop, _, _ := startServeOut(t, t.TempDir(), serveConfig{}, out)
-	t.Cleanup(func() {
-		if err := stop(); err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	})
-	printed := out.String()
-	id, secret := printedField(t, printed, "console_client_id"), printedField(t, printed, "console_secret")
-	p := refuseLate(t, base, "/console/api/journal/summary")
-	b := startBrowser(t)
-	b.do("open the console", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(p.URL+"/console/"), chromedp.WaitVisible(chromedp.ID("client-id")))
-	watchFetches(b)
-	b.do("sign in", chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
-	b.wait("the calculation page", `document.getElementById('calc-send')`)
-	b.awaitExpected("the sign-in's token request without an operator's audience", "status of 400")
-
-	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
-	p.await("the journal's summary", p.asked)
-	b.do("sign out", chromedp.Click(chromedp.ID("signout")))
-	b.wait("the sign-in", `!document.getElementById('signin').hidden`)
-	b.do("sign in again", chromedp.Evaluate[chromedp.Void](`document.getElementById('client-id').value = ''; location.hash = '#/playground'`),
-		chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
-	b.wait("the calculation page of the new session", `document.getElementById('signin').hidden && document.getElementById('calc-send')`)
-	b.awaitExpected("the second sign-in's token request without an operator's audience", "status of 400")
-	before := eval[string](b, `document.getElementById('status').textContent`)
-
-	p.release()
-	p.await("the late refusal", p.answered)
-	awaitSettled(b, "the late refusal", "/console/api/journal/summary")
-	b.awaitExpected("the late refusal", "status of 401")
-	if got := eval[string](b, `document.getElementById('status').textContent`); got != before {
-		t.Errorf("the late refusal of the discarded journal page wrote %q on the calculation page (it showed %q)", got, before)
-	}
-	if !eval[bool](b, `document.getElementById('signin').hidden && !!sessionStorage.getItem('levy.console.session')`) {
-		t.Errorf("the late refusal ended the session signed in since")
-	}
-	// The page shown still writes its own messages.
-	b.do("open the journal again", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
-	b.wait("the journal", `/ summary rows\.$/.test(document.getElementById('status').textContent)`)
-	if errs := b.errors(); errs != "" {
-		t.Errorf("the browser logged errors:%s", errs)
-	}
-}
-
 // TestConsoleDiscardedPageSaysNothingOfItsLateAnswer: the answer of a
 // page the user left, come after another page was drawn, writes nothing
 // on that page. The journal's late summary wrote "N summary rows." over
 // the customers page.
 func TestConsoleDiscardedPageSaysNothingOfItsLateAnswer(t *testing.T) {
-	browsertest.Path(t)
-	out := &syncBuilder{}
-	base, stop, _, _ := startServeOut(t, t.TempDir(), serveConfig{}, out)
-	t.Cleanup(func() {
-		if err := stop(); err != nil {
-			t.Errorf("serve: %v", err)
-		}
+	var p *lateAnswer
+	b, _, _ := signedInThrough(t, func(base string) string {
+		p = answerLate(t, base, "/console/api/journal/summary")
+		return p.URL
 	})
-	printed := out.String()
-	id, secret := printedField(t, printed, "console_client_id"), printedField(t, printed, "console_secret")
-	p := answerLate(t, base, "/console/api/journal/summary")
-	b := startBrowser(t)
-	b.do("open the console", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(p.URL+"/console/"), chromedp.WaitVisible(chromedp.ID("client-id")))
-	watchFetches(b)
-	b.do("sign in", chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
-	b.wait("the calculation page", `document.getElementById('calc-send')`)
-	b.awaitExpected("the sign-in's token request without an operator's audience", "status of 400")
 
 	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
 	select {
@@ -234,4 +170,31 @@ func TestConsoleJournalCompanySelectTakesTheChosenDirection(t *testing.T) {
 	if errs := b.errors(); errs != "" {
 		t.Errorf("the browser logged errors:%s", errs)
 	}
+}
+
+// signedInThrough serves an empty data directory until the test ends,
+// puts the proxy that through makes of its address in front of it, and
+// signs in to the console through that proxy with the console
+// credential printed, watching the page's fetches (watchFetches). It
+// returns the browser on the calculation page, and the credential.
+func signedInThrough(t *testing.T, through func(base string) string) (b *browserSession, id, secret string) {
+	t.Helper()
+	browsertest.Path(t)
+	out := &syncBuilder{}
+	base, stop, _, _ := startServeOut(t, t.TempDir(), serveConfig{}, out)
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	printed := out.String()
+	id, secret = printedField(t, printed, "console_client_id"), printedField(t, printed, "console_secret")
+	url := through(base)
+	b = startBrowser(t)
+	b.do("open the console", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(url+"/console/"), chromedp.WaitVisible(chromedp.ID("client-id")))
+	watchFetches(b)
+	b.do("sign in", chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret), submit("signin-form"))
+	b.wait("the calculation page", `document.getElementById('calc-send')`)
+	b.awaitExpected("the sign-in's token request without an operator's audience", "status of 400")
+	return b, id, secret
 }
