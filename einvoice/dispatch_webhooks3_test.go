@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,16 +33,21 @@ func TestUnrecordedAttemptsKeepTheirBackoff(t *testing.T) {
 		}
 		return http.StatusServiceUnavailable, nil
 	})
+	// A failure before the release lets the held request go, so that the
+	// target's server closes and the failure is reported, not a hang.
+	var releaseOnce sync.Once
+	letGo := func() { releaseOnce.Do(func() { close(release) }) }
+	t.Cleanup(letGo)
 	s, logs := open(t, dir, Config{MaxAttempts: 3})
 	connect(t, s, "acme", tg, Events{Statuses: []string{"Pending"}}, false)
 	if _, _, err := s.Submit(ctx, validInvoice(t), ""); err != nil {
 		t.Fatal(err)
 	}
 	<-arrived
-	if err := os.RemoveAll(dir); err != nil {
-		t.Fatal(err)
-	}
-	close(release)
+	// The store may write a file while the directory goes: remove again
+	// until the directory is gone.
+	eventually(t, "the store's directory to go", func() bool { return os.RemoveAll(dir) == nil })
+	letGo()
 	eventually(t, "the lane to try to write the dead letter", func() bool {
 		return strings.Contains(logs.String(), "move an event to the dead-letter list")
 	})
