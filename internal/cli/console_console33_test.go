@@ -2,83 +2,11 @@ package cli
 
 import (
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
-
-// lateRefusal is a reverse proxy in front of levy serve that holds the
-// first request of one path until it is released, and then answers it
-// 401, as the server does to a token revoked or expired while the
-// request was on its way; the other requests pass.
-type lateRefusal struct {
-	t        *testing.T
-	URL      string
-	path     string
-	proxy    *httputil.ReverseProxy
-	once     sync.Once
-	asked    chan struct{} // closed at the first request of path
-	open     chan struct{} // closed to answer it
-	answered chan struct{} // closed once it was answered
-	opens    sync.Once
-}
-
-// refuseLate starts a lateRefusal to base for path; it stops with the
-// test.
-func refuseLate(t *testing.T, base, path string) *lateRefusal {
-	t.Helper()
-	target, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &lateRefusal{t: t, path: path, proxy: httputil.NewSingleHostReverseProxy(target),
-		asked: make(chan struct{}), open: make(chan struct{}), answered: make(chan struct{})}
-	srv := httptest.NewServer(p)
-	p.URL = srv.URL
-	t.Cleanup(func() { p.release(); srv.Close() })
-	return p
-}
-
-func (p *lateRefusal) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	first := false
-	if r.URL.Path == p.path {
-		p.once.Do(func() { first = true })
-	}
-	if !first {
-		p.proxy.ServeHTTP(w, r)
-		return
-	}
-	close(p.asked)
-	select {
-	case <-p.open:
-	case <-r.Context().Done():
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
-	w.WriteHeader(http.StatusUnauthorized)
-	_, _ = w.Write([]byte(`{"errors":[{"code":"unauthorized","message":"the token was revoked"}]}`))
-	close(p.answered)
-}
-
-// release answers the request held.
-func (p *lateRefusal) release() { p.opens.Do(func() { close(p.open) }) }
-
-// await waits for the channel of what.
-func (p *lateRefusal) await(what string, ch chan struct{}) {
-	p.t.Helper()
-	select {
-	case <-ch:
-	case <-time.After(15 * time.Second):
-		p.t.Fatalf("the proxy waited in vain for %s", what)
-	}
-}
 
 // TestConsoleLateRefusalOfAnEarlierSession: a 401 to a request sent in
 // a session that has ended since (the user signed out, or the session
@@ -89,14 +17,14 @@ func (p *lateRefusal) await(what string, ch chan struct{}) {
 // "Error: the session this was sent in has ended" over the calculation
 // page of the new session.
 func TestConsoleLateRefusalOfAnEarlierSession(t *testing.T) {
-	var p *lateRefusal
+	var p *heldProxy
 	b, id, secret := signedInThrough(t, func(base string) string {
 		p = refuseLate(t, base, "/console/api/journal/summary")
 		return p.URL
 	})
 
 	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
-	p.await("the journal's summary", p.asked)
+	p.awaitAsked()
 	b.do("sign out", chromedp.Click(chromedp.ID("signout")))
 	b.wait("the sign-in", `!document.getElementById('signin').hidden`)
 	// Signed in again on the calculation page: the browser holds a GET
@@ -108,7 +36,7 @@ func TestConsoleLateRefusalOfAnEarlierSession(t *testing.T) {
 	before := eval[string](b, `document.getElementById('status').textContent`)
 
 	p.release()
-	p.await("the late refusal", p.answered)
+	p.awaitAnswered()
 	// The discarded page's showing takes the refusal, and says nothing
 	// of it on the page shown now.
 	awaitSettled(b, "the late refusal", "/console/api/journal/summary")

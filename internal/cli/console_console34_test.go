@@ -2,11 +2,7 @@ package cli
 
 import (
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -40,59 +36,12 @@ func awaitSettled(b *browserSession, what, path string) {
 	b.wait(what, `window.levySettled.some((u) => new URL(u, location.href).pathname === '`+path+`')`)
 }
 
-// lateAnswer is a reverse proxy in front of levy serve that holds the
-// first request of one path until it is released, and then passes it
-// on; the other requests pass at once.
-type lateAnswer struct {
-	URL   string
-	path  string
-	proxy *httputil.ReverseProxy
-	once  sync.Once
-	asked chan struct{} // closed at the first request of path
-	open  chan struct{} // closed to pass it on
-	opens sync.Once
-}
-
-// answerLate starts a lateAnswer to base for path; it stops with the
-// test.
-func answerLate(t *testing.T, base, path string) *lateAnswer {
-	t.Helper()
-	target, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &lateAnswer{path: path, proxy: httputil.NewSingleHostReverseProxy(target), asked: make(chan struct{}), open: make(chan struct{})}
-	srv := httptest.NewServer(p)
-	p.URL = srv.URL
-	t.Cleanup(func() { p.release(); srv.Close() })
-	return p
-}
-
-func (p *lateAnswer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	first := false
-	if r.URL.Path == p.path {
-		p.once.Do(func() { first = true })
-	}
-	if first {
-		close(p.asked)
-		select {
-		case <-p.open:
-		case <-r.Context().Done():
-			return
-		}
-	}
-	p.proxy.ServeHTTP(w, r)
-}
-
-// release passes on the request held.
-func (p *lateAnswer) release() { p.opens.Do(func() { close(p.open) }) }
-
 // TestConsoleDiscardedPageSaysNothingOfItsLateAnswer: the answer of a
 // page the user left, come after another page was drawn, writes nothing
 // on that page. The journal's late summary wrote "N summary rows." over
 // the customers page.
 func TestConsoleDiscardedPageSaysNothingOfItsLateAnswer(t *testing.T) {
-	var p *lateAnswer
+	var p *heldProxy
 	b, _, _ := signedInThrough(t, func(base string) string {
 		p = answerLate(t, base, "/console/api/journal/summary")
 		return p.URL

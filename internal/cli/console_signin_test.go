@@ -16,32 +16,59 @@ import (
 )
 
 // heldProxy is a reverse proxy in front of levy serve that holds the
-// requests of one path until it is opened, as a slow network or a busy
-// server does, and keeps the URL of every request it passed.
+// requests of one path (or only the first of them) until it is opened,
+// as a slow network or a busy server does, and keeps the URL of every
+// request it passed. A proxy that refuses answers the requests it held
+// 401, as the server answers a token revoked or expired while the
+// request was on its way.
 type heldProxy struct {
-	t     *testing.T
-	URL   string
-	path  string
-	proxy *httputil.ReverseProxy
+	t      *testing.T
+	URL    string
+	path   string
+	first  bool // hold only the first request of path
+	refuse bool // answer the requests held 401
+	proxy  *httputil.ReverseProxy
 
-	mu    sync.Mutex
-	seen  []string
-	asked chan struct{} // closed at the first request of path
-	open  chan struct{} // closed to let the requests of path through
-	once  sync.Once     // of asked
-	opens sync.Once     // of open
+	mu       sync.Mutex
+	seen     []string
+	asked    chan struct{} // closed at the first request of path
+	open     chan struct{} // closed to let the requests held go
+	answered chan struct{} // closed once the first request held was answered
+	once     sync.Once     // of asked
+	opens    sync.Once     // of open
+	answers  sync.Once     // of answered
 }
 
 // holdPath starts a heldProxy to base that holds the requests of path;
 // it stops with the test.
 func holdPath(t *testing.T, base, path string) *heldProxy {
 	t.Helper()
+	return startHeldProxy(t, &heldProxy{path: path}, base)
+}
+
+// answerLate starts a heldProxy to base that holds the first request
+// of path and passes the others at once.
+func answerLate(t *testing.T, base, path string) *heldProxy {
+	t.Helper()
+	return startHeldProxy(t, &heldProxy{path: path, first: true}, base)
+}
+
+// refuseLate starts a heldProxy to base that holds the first request of
+// path and then refuses it; the others pass at once.
+func refuseLate(t *testing.T, base, path string) *heldProxy {
+	t.Helper()
+	return startHeldProxy(t, &heldProxy{path: path, first: true, refuse: true}, base)
+}
+
+// startHeldProxy starts p to base; it stops with the test.
+func startHeldProxy(t *testing.T, p *heldProxy, base string) *heldProxy {
+	t.Helper()
 	target, err := url.Parse(base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &heldProxy{t: t, path: path, proxy: httputil.NewSingleHostReverseProxy(target),
-		asked: make(chan struct{}), open: make(chan struct{})}
+	p.t, p.proxy = t, httputil.NewSingleHostReverseProxy(target)
+	p.asked, p.open, p.answered = make(chan struct{}), make(chan struct{}), make(chan struct{})
 	srv := httptest.NewServer(p)
 	p.URL = srv.URL
 	// Open before closing: Close waits for the requests held.
@@ -53,15 +80,30 @@ func (p *heldProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	p.seen = append(p.seen, r.Method+" "+r.URL.RequestURI())
 	p.mu.Unlock()
-	if r.URL.Path == p.path {
-		p.once.Do(func() { close(p.asked) })
-		select {
-		case <-p.open:
-		case <-r.Context().Done():
-			return
-		}
+	if r.URL.Path != p.path {
+		p.proxy.ServeHTTP(w, r)
+		return
 	}
-	p.proxy.ServeHTTP(w, r)
+	hold := !p.first
+	p.once.Do(func() { close(p.asked); hold = true })
+	if !hold {
+		p.proxy.ServeHTTP(w, r)
+		return
+	}
+	select {
+	case <-p.open:
+	case <-r.Context().Done():
+		return
+	}
+	defer p.answers.Do(func() { close(p.answered) })
+	if !p.refuse {
+		p.proxy.ServeHTTP(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+	w.WriteHeader(http.StatusUnauthorized)
+	_, _ = w.Write([]byte(`{"errors":[{"code":"unauthorized","message":"the token was revoked"}]}`))
 }
 
 // awaitAsked waits until the browser has asked for the path held.
@@ -71,6 +113,16 @@ func (p *heldProxy) awaitAsked() {
 	case <-p.asked:
 	case <-time.After(15 * time.Second):
 		p.t.Fatalf("the browser did not ask for %s; it asked for %q", p.path, p.requests())
+	}
+}
+
+// awaitAnswered waits until the first request held was answered.
+func (p *heldProxy) awaitAnswered() {
+	p.t.Helper()
+	select {
+	case <-p.answered:
+	case <-time.After(15 * time.Second):
+		p.t.Fatalf("the proxy did not answer the request of %s it held", p.path)
 	}
 }
 
