@@ -21,6 +21,15 @@ const (
 	ETooMany      = "too_many"     // the caller has as many requests of this kind under way as the server runs at once; a retry later may succeed
 )
 
+// FaultCode reports whether code names a fault of Levy or of its
+// environment (EInternal, EUnavailable, ETooMany) rather than a verdict
+// on the input: the same input may succeed later, so a batch stops at
+// such a fault instead of recording it against the document, and a
+// client may retry. Every other code judges the input.
+func FaultCode(code string) bool {
+	return code == EInternal || code == EUnavailable || code == ETooMany
+}
+
 // Error is a failure that Levy reports to its caller. Field names the
 // offending input as a JSON path ("coordinates.latitude",
 // "lineItems[2].quantity.value") when there is one.

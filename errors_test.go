@@ -39,3 +39,21 @@ func TestMapErrors(t *testing.T) {
 		t.Errorf("nil maps to %v", got)
 	}
 }
+
+// TestFaultCode: the codes of a fault are internal, unavailable and
+// too_many; every other code, and none, judges the input.
+func TestFaultCode(t *testing.T) {
+	for _, c := range []struct {
+		code  string
+		fault bool
+	}{
+		{levy.EInternal, true}, {levy.EUnavailable, true}, {levy.ETooMany, true},
+		{levy.EInvalid, false}, {levy.ENotFound, false}, {levy.EConflict, false},
+		{levy.EUnauthorized, false}, {levy.EForbidden, false}, {levy.ETooLarge, false},
+		{levy.EUnsupported, false}, {"", false}, {"INTERNAL", false},
+	} {
+		if got := levy.FaultCode(c.code); got != c.fault {
+			t.Errorf("FaultCode(%q) = %v, want %v", c.code, got, c.fault)
+		}
+	}
+}

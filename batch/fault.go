@@ -52,13 +52,7 @@ func faulty(err error) bool {
 	}
 	var list levy.Errors
 	if errors.As(err, &list) && len(list) > 0 {
-		return slices.ContainsFunc(list, func(e *levy.Error) bool { return faultCode(e.Code) })
+		return slices.ContainsFunc(list, func(e *levy.Error) bool { return levy.FaultCode(e.Code) })
 	}
-	return faultCode(levy.ErrorCode(err))
-}
-
-// faultCode reports whether code is that of a fault of Levy or of its
-// environment rather than of the input.
-func faultCode(code string) bool {
-	return code == levy.EInternal || code == levy.EUnavailable || code == levy.ETooMany
+	return levy.FaultCode(levy.ErrorCode(err))
 }
