@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -152,9 +153,36 @@ func ReadNexusCSV(r io.Reader, name string) ([]data.NexusRule, error) {
 		if err := x.Check(); err != nil {
 			return nil, at(err)
 		}
+		if host, ok := commercialCitation(x.Citation); ok {
+			return nil, at(levy.Invalid("citation", "%s is a commercial tax-data provider's page: cite the revenue department, "+
+				"the law, or a publication that is not one, and name the provider in the decision if it was read", host))
+		}
 		out = append(out, x)
 	}
 	return out, nil
+}
+
+// commercialTaxData are the hosts of commercial tax-rate and tax-content
+// providers. A row may name what it read there in its decision, but its
+// citation, the publication a reader is sent to for the fact, is never
+// one of them.
+var commercialTaxData = []string{"avalara.com", "avlr.net", "fonoa.com", "orbitax.com", "salestaxinstitute.com",
+	"sovos.com", "taxconnex.com", "taxjar.com", "taxlocus.com", "vatcalc.com", "vertexinc.com", "zip2tax.com"}
+
+// commercialCitation reports whether the citation's host is one of
+// commercialTaxData or under one, and returns that host.
+func commercialCitation(citation string) (string, bool) {
+	u, err := url.Parse(citation)
+	if err != nil {
+		return "", false
+	}
+	host := strings.ToLower(u.Hostname())
+	for _, d := range commercialTaxData {
+		if host == d || strings.HasSuffix(host, "."+d) {
+			return host, true
+		}
+	}
+	return "", false
 }
 
 // compareNexus checks the rules against TaxLocus's tables: every state

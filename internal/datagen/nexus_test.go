@@ -1,8 +1,11 @@
 package datagen_test
 
 import (
+	"encoding/csv"
 	"errors"
+	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,6 +47,12 @@ func TestNexusCuratedTable(t *testing.T) {
 		{"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross", "TX,,2019-10-01,,500000,at-least,,,sales,12-months,consumer", "counts"},
 		{"CA-SK,,2020-01-01,,0,over,", "CA-SK,,2020-01-01,,0,at-least,", "logic"},
 		{"CAN,small-supplier,2000-01-01,,30000,over,,,sales,4-quarters,", "CAN,small-supplier,2000-01-01,,30000,over,,,sales,quarterly,", "period"},
+		// A citation to a commercial tax-data provider, the host alone
+		// or under it, is refused like a bad value.
+		{"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://comptroller.texas.gov/",
+			"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://www.avalara.com/", "citation"},
+		{"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://comptroller.texas.gov/",
+			"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://news.Orbitax.com/", "citation"},
 	} {
 		bad := make([]string, len(lines))
 		copy(bad, lines)
@@ -79,5 +88,38 @@ func TestNexusCuratedTableOldFormat(t *testing.T) {
 		"TX,2019-10-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://comptroller.texas.gov/,revenue,\n"
 	if _, err := datagen.ReadNexusCSV(strings.NewReader(short), "nexus.csv"); err == nil || !strings.Contains(err.Error(), "line 2: 15 columns, want 16") {
 		t.Errorf("a row of the old format under the new header: %v", err)
+	}
+}
+
+// TestNexusCitationsAreNotCommercialProviders: every row of the curated
+// table cites the revenue department, the law or a publication that is
+// not a commercial tax-data provider's; British Columbia's row cited
+// Orbitax's news page for the bulletin it reproduced.
+func TestNexusCitationsAreNotCommercialProviders(t *testing.T) {
+	f, err := os.Open("curated/nexus.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := slices.Index(recs[0], "citation")
+	if col < 0 {
+		t.Fatalf("no citation column in %v", recs[0])
+	}
+	for i, rec := range recs[1:] {
+		for _, host := range []string{"orbitax.com", "avalara.com", "sovos.com", "taxjar.com", "salestaxinstitute.com"} {
+			if strings.Contains(strings.ToLower(rec[col]), host) {
+				t.Errorf("line %d (%s from %s) cites %s: %s", i+2, rec[0], rec[2], host, rec[col])
+			}
+		}
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := datagen.ReadNexusCSV(f, "nexus.csv"); err != nil {
+		t.Errorf("the curated table does not read: %v", err)
 	}
 }
