@@ -135,7 +135,7 @@ func heldAdd(a, b string) string {
 // A unit's upserts add with it, and with heldAdd only when the server
 // refused them (figureStatements.held): the CASE of heldAdd, twelve
 // times over in a statement, costs the server's executor some 15 to 25
-// µs a post to set up and run (BenchmarkJournalPostFigures), where the
+// µs a post to set up and run (BenchmarkJournalPostFiguresCPU), where the
 // three operators of exactAdd cost a few.
 func exactAdd(a, b string) string {
 	return "-(-" + a + " - " + b + ")"
