@@ -91,13 +91,23 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 			return wrap("update", err)
 		}
 	}
-	return b.db.retry(ctx, "update", uniqueViolation, func() error {
+	// held turns true when the server refused an attempt's exact sums of
+	// the figures (overflowed): the attempts after it hold them.
+	held := false
+	again := func(err error) bool {
+		if overflowed(err) && !held {
+			held = true
+			return true
+		}
+		return uniqueViolation(err)
+	}
+	return b.db.retry(ctx, "update", again, func() error {
 		conn, err := b.db.pool.Acquire(ctx)
 		if err != nil {
 			return err
 		}
 		defer conn.Release()
-		err = b.updateOnce(ctx, conn.Conn(), tenant, ids, fn)
+		err = b.updateOnce(ctx, conn.Conn(), tenant, ids, held, fn)
 		if err != nil {
 			rollback(conn.Conn())
 		}
@@ -128,18 +138,27 @@ func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string
 	}
 	defer conn.Release()
 	st.part = partOf(conn.Conn().PgConn(), tenant, ids)
-	if one, sql, args := st.firstVersion(); one {
-		// The common unit, one new ID: one statement.
-		_, err = conn.Exec(ctx, sql, args...)
-	} else {
+	send := func() error {
+		if one, sql, args := st.firstVersion(); one {
+			// The common unit, one new ID: one statement.
+			_, err := conn.Exec(ctx, sql, args...)
+			return err
+		}
 		var batch pgx.Batch
 		st.queueWrites(&batch)
 		if batch.Len() == 0 {
-			return true, nil
+			return nil
 		}
 		// A batch outside a transaction runs in one implicit
 		// transaction, committed when its last statement succeeds.
-		err = conn.SendBatch(ctx, &batch).Close()
+		return conn.SendBatch(ctx, &batch).Close()
+	}
+	err = send()
+	if overflowed(err) && !st.held {
+		// A sum of the figures beyond ±maxUnits: nothing was kept, and
+		// the unit goes again with its sums held.
+		st.held = true
+		err = send()
 	}
 	if err == nil {
 		b.known.add(tenant, ids)
@@ -166,10 +185,11 @@ func uniqueViolation(err error) bool {
 }
 
 // updateOnce runs one attempt of Update under locks on conn, which the
-// caller rolls back when it fails.
-func (b *journalBackend) updateOnce(ctx context.Context, conn *pgx.Conn, tenant string, ids []string, fn func(journal.State) error) error {
+// caller rolls back when it fails; the unit's figures take held sums
+// when held (figureStatements.held).
+func (b *journalBackend) updateOnce(ctx context.Context, conn *pgx.Conn, tenant string, ids []string, held bool, fn func(journal.State) error) error {
 	st := newState(ctx, conn, tenant, true)
-	st.part, st.scalarFigures = partOf(conn.PgConn(), tenant, ids), b.scalars()
+	st.part, st.scalarFigures, st.held = partOf(conn.PgConn(), tenant, ids), b.scalars(), held
 	var open pgx.Batch
 	open.Queue("BEGIN ISOLATION LEVEL READ COMMITTED")
 	queueHeadReads(&open, tenant, ids)

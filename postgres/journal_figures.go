@@ -3,6 +3,7 @@ package postgres
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
@@ -122,6 +124,23 @@ func heldAdd(a, b string) string {
 		" ELSE " + a + " END"
 }
 
+// exactAdd returns a+b of the bigint expressions a and b, which the
+// server refuses (numeric_value_out_of_range, 22003, see overflowed)
+// exactly when the sum lies beyond ±maxUnits: it is computed as
+// -(-a - b), and -a - b is out of range when a+b is above maxUnits, its
+// negation when a+b is math.MinInt64, one below -maxUnits, which a+b
+// alone would store. a itself is a stored number, within ±maxUnits, so
+// -a is in range (a row of math.MinInt64 is refused as well, and held).
+//
+// A unit's upserts add with it, and with heldAdd only when the server
+// refused them (figureStatements.held): the CASE of heldAdd, twelve
+// times over in a statement, costs the server's executor some 15 to 25
+// µs a post to set up and run (BenchmarkJournalPostFiguresCPU), where the
+// three operators of exactAdd cost a few.
+func exactAdd(a, b string) string {
+	return "-(-" + a + " - " + b + ")"
+}
+
 // The pieces of the statements of figures: the number columns, their
 // names in u, the numbers of u, and the sums of u's, of x's and of the
 // table's (each held within ±maxUnits).
@@ -134,30 +153,38 @@ var (
 	sumsOfRows    = numberList(func(c, _ string) string { return heldSum(c) })
 )
 
-// addTallies is the SET list of the conflict clauses of the upserts of
-// figures and of monthly totals: a row already there takes the sums,
-// held within ±maxUnits (heldAdd).
-var addTallies = "\n\t\t" + numberList(func(c, _ string) string { return c + " = " + heldAdd("f."+c, "EXCLUDED."+c) })
-
-// insertFigures and addFigures begin and end the upserts of figures:
-// the columns, and the sums that a row already there takes.
+// addTallies and holdTallies are the SET lists of the conflict clauses
+// of the upserts of figures and of monthly totals: a row already there
+// takes the sums, exact or refused (exactAdd), or held within ±maxUnits
+// (heldAdd).
 var (
-	insertFigures = `INSERT INTO journal_figures AS f (tenant, part, day, company, area,
-		` + numberColumns + `)`
-	addFigures = `
-	ON CONFLICT (tenant, day, company, area, part) DO UPDATE SET` + addTallies
+	addTallies  = "\n\t\t" + numberList(func(c, _ string) string { return c + " = " + exactAdd("f."+c, "EXCLUDED."+c) })
+	holdTallies = "\n\t\t" + numberList(func(c, _ string) string { return c + " = " + heldAdd("f."+c, "EXCLUDED."+c) })
 )
+
+// insertFigures begins the upserts of figures, and onFigureConflict
+// ends them with the SET list set (addTallies or holdTallies).
+var insertFigures = `INSERT INTO journal_figures AS f (tenant, part, day, company, area,
+		` + numberColumns + `)`
+
+// onFigureConflict returns the conflict clause of the upserts of
+// figures, whose rows already there take set.
+func onFigureConflict(set string) string {
+	return `
+	ON CONFLICT (tenant, day, company, area, part) DO UPDATE SET` + set
+}
 
 // upsertFiguresSQL returns the upsert of a unit's figures whose
 // parameters start at $first: the tenant, the part, then one array per
-// column. A unit of more than smallFigures figures is stored by it.
-func upsertFiguresSQL(first int) string {
+// column; a row already there takes set. A unit of more than
+// smallFigures figures is stored by it.
+func upsertFiguresSQL(first int, set string) string {
 	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
 	return insertFigures + `
 	SELECT ` + p(0) + `, ` + p(1) + `, u.day::date, u.company, u.area, ` + numbersOfU + `
 	FROM ` + figureArrays(first) + `
 	ORDER BY u.day, u.company, u.area
-` + addFigures
+` + onFigureConflict(set)
 }
 
 // figureArrays returns the FROM item u of the arrays of
@@ -210,12 +237,13 @@ const figureParams = 3 + numberCount
 
 // upsertRowsSQL returns the upsert of a unit's n figures (1 to
 // smallFigures) whose parameters start at $first: the tenant, the part,
-// then the figureParams of each figure (figureValues). Of several figures,
+// then the figureParams of each figure (figureValues); a row already
+// there takes set. Of several figures,
 // it writes the rows in the order of the statement of arrays (by day,
 // company and area, in the server's collation), so that two units, of
 // whatever number of figures, take the locks of their common rows in
 // the same order.
-func upsertRowsSQL(first, n int) string {
+func upsertRowsSQL(first, n int, set string) string {
 	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
 	if n == 1 {
 		vals := []string{p(0), p(1), p(2) + "::date", p(3), p(4)}
@@ -224,18 +252,21 @@ func upsertRowsSQL(first, n int) string {
 		}
 		return insertFigures + `
 	VALUES (` + strings.Join(vals, ", ") + `)
-` + addFigures
+` + onFigureConflict(set)
 	}
 	return insertFigures + `
 	SELECT ` + p(0) + `, ` + p(1) + `, u.day, u.company, u.area, ` + numbersOfU + `
 	FROM ` + figureValues(first+2, n) + `
 	ORDER BY u.day, u.company, u.area
-` + addFigures
+` + onFigureConflict(set)
 }
 
-// addMonths is the conflict clause of the upserts of monthly totals.
-var addMonths = `
-	ON CONFLICT (tenant, company, area, month, part) DO UPDATE SET` + addTallies
+// onMonthConflict returns the conflict clause of the upserts of monthly
+// totals, whose rows already there take set.
+func onMonthConflict(set string) string {
+	return `
+	ON CONFLICT (tenant, company, area, month, part) DO UPDATE SET` + set
+}
 
 // insertMonths begins the upserts of monthly totals.
 var insertMonths = `INSERT INTO journal_figure_months AS f (tenant, part, month, company, area,
@@ -252,8 +283,8 @@ var insertMonths = `INSERT INTO journal_figure_months AS f (tenant, part, month,
 
 // monthsOfSQL returns the upsert of the monthly totals of the figures u
 // (figureArrays or figureValues) of the tenant $tenant in the part
-// $tenant+1, after d.
-func monthsOfSQL(tenant int, u string) string {
+// $tenant+1, after d; a row already there takes set.
+func monthsOfSQL(tenant int, u, set string) string {
 	return insertMonths + `
 	SELECT $` + fmt.Sprint(tenant) + `, $` + fmt.Sprint(tenant+1) + `, date_trunc('month', u.day::date)::date, u.company, u.area,
 		` + sumsOfU + `
@@ -262,12 +293,12 @@ func monthsOfSQL(tenant int, u string) string {
 	WHERE done.n > 0 AND u.area = '` + journal.AreaEU + `'
 	GROUP BY 3, u.company, u.area
 	ORDER BY u.company, u.area, 3
-` + addMonths
+` + onMonthConflict(set)
 }
 
 // monthOfOneSQL returns the upsert of the monthly total of the figure of
-// upsertRowsSQL(first, 1), after d.
-func monthOfOneSQL(first int) string {
+// upsertRowsSQL(first, 1, set), after d; a row already there takes set.
+func monthOfOneSQL(first int, set string) string {
 	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
 	vals := []string{p(0), p(1), "date_trunc('month', " + p(2) + "::date)::date", p(3), p(4)}
 	for i := range numberCount {
@@ -275,7 +306,7 @@ func monthOfOneSQL(first int) string {
 	}
 	return insertMonths + `
 	SELECT ` + strings.Join(vals, ", ") + ` FROM (SELECT count(*) AS n FROM d) AS done WHERE done.n > 0
-` + addMonths
+` + onMonthConflict(set)
 }
 
 // keepsMonths reports whether the figures of area have monthly totals
@@ -314,10 +345,16 @@ func unitFigures(figs []journal.Figure) (merged []journal.Figure, months bool) {
 // statement of its own, its parameters from $1 (the tenant, the part,
 // the figures), and after the first version of an ID (insertFirstVersion
 // in the same statement, its parameters, then the upsert's from $9);
-// each also with the figures' monthly totals.
+// each also with the figures' monthly totals. Their rows already there
+// take the exact sums (addTallies), which the server refuses beyond
+// ±maxUnits; held are the same statements whose rows take the sums held
+// within ±maxUnits (holdTallies), which a unit sends again after the
+// refusal (overflowed), in a transaction of its own: the figures come
+// out as journal.SumUnits adds them either way.
 type figureStatements struct {
 	alone, aloneMonths string
 	first, firstMonths string
+	held               *figureStatements
 }
 
 // firstVersionWith begins the statements of figureStatements.first:
@@ -325,20 +362,26 @@ type figureStatements struct {
 const firstVersionWith = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
 	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date))`
 
-// newFigureStatements returns the statements of the upsert upsert(first)
-// and the months' upsert months(first), first the number of the
-// upsert's first parameter.
-func newFigureStatements(upsert, months func(first int) string) figureStatements {
-	return figureStatements{
-		alone: upsert(1),
-		aloneMonths: `WITH d AS (` + upsert(1) + ` RETURNING 1)
-	` + months(1),
-		first: firstVersionWith + `
-	` + upsert(9),
-		firstMonths: firstVersionWith + `,
-	d AS (` + upsert(9) + ` RETURNING 1)
-	` + months(9),
+// newFigureStatements returns the statements of the upsert upsert(first,
+// set) and the months' upsert months(first, set), first the number of
+// the upsert's first parameter and set the SET list of their conflict
+// clauses: addTallies, and holdTallies in held.
+func newFigureStatements(upsert, months func(first int, set string) string) figureStatements {
+	of := func(set string) figureStatements {
+		return figureStatements{
+			alone: upsert(1, set),
+			aloneMonths: `WITH d AS (` + upsert(1, set) + ` RETURNING 1)
+	` + months(1, set),
+			first: firstVersionWith + `
+	` + upsert(9, set),
+			firstMonths: firstVersionWith + `,
+	d AS (` + upsert(9, set) + ` RETURNING 1)
+	` + months(9, set),
+		}
 	}
+	st, held := of(addTallies), of(holdTallies)
+	st.held = &held
+	return st
 }
 
 // arrayFigureSQL are the statements of a unit of more than smallFigures
@@ -346,14 +389,14 @@ func newFigureStatements(upsert, months func(first int) string) figureStatements
 // They are built once; the driver prepares each on a connection the
 // first time it runs there.
 var (
-	arrayFigureSQL = newFigureStatements(upsertFiguresSQL, func(first int) string {
-		return monthsOfSQL(first, figureArrays(first))
+	arrayFigureSQL = newFigureStatements(upsertFiguresSQL, func(first int, set string) string {
+		return monthsOfSQL(first, figureArrays(first), set)
 	})
 	scalarFigureSQL = func() (s [smallFigures]figureStatements) {
-		s[0] = newFigureStatements(func(first int) string { return upsertRowsSQL(first, 1) }, monthOfOneSQL)
+		s[0] = newFigureStatements(func(first int, set string) string { return upsertRowsSQL(first, 1, set) }, monthOfOneSQL)
 		for n := 2; n <= smallFigures; n++ {
-			s[n-1] = newFigureStatements(func(first int) string { return upsertRowsSQL(first, n) },
-				func(first int) string { return monthsOfSQL(first, figureValues(first+2, n)) })
+			s[n-1] = newFigureStatements(func(first int, set string) string { return upsertRowsSQL(first, n, set) },
+				func(first int, set string) string { return monthsOfSQL(first, figureValues(first+2, n), set) })
 		}
 		return s
 	}()
@@ -373,6 +416,25 @@ func figureSQL(n, scalars int) *figureStatements {
 		return &arrayFigureSQL
 	}
 	return &scalarFigureSQL[n-1]
+}
+
+// figureSQLOf returns figureSQL(n, scalars), or its held statements
+// when held.
+func figureSQLOf(n, scalars int, held bool) *figureStatements {
+	st := figureSQL(n, scalars)
+	if held {
+		return st.held
+	}
+	return st
+}
+
+// overflowed reports whether err is the server's refusal of a number out
+// of range (22003), which the exact sums of a unit's figures meet beyond
+// ±maxUnits (exactAdd): the unit's transaction is rolled back, and the
+// unit is sent again with the held statements (figureStatements.held).
+func overflowed(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "22003"
 }
 
 // scalars returns the most figures a unit upserts with scalar
@@ -455,13 +517,20 @@ func (s *journalState) AddFigures(figs []journal.Figure) error {
 
 // queueFigures queues on b the upsert of figs in part, if any, with
 // their monthly totals if they have any; a unit of at most scalars
-// figures takes scalar parameters (figureSQL).
+// figures takes scalar parameters (figureSQL). Its rows take the exact
+// sums (queueFiguresOf).
 func queueFigures(b *pgx.Batch, tenant string, part int16, figs []journal.Figure, scalars int) {
+	queueFiguresOf(b, tenant, part, figs, scalars, false)
+}
+
+// queueFiguresOf is queueFigures, with the held statements when held
+// (figureStatements.held).
+func queueFiguresOf(b *pgx.Batch, tenant string, part int16, figs []journal.Figure, scalars int, held bool) {
 	merged, months := unitFigures(figs)
 	if len(merged) == 0 {
 		return
 	}
-	st := figureSQL(len(merged), scalars)
+	st := figureSQLOf(len(merged), scalars, held)
 	sql := st.alone
 	if months {
 		sql = st.aloneMonths
@@ -574,8 +643,10 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 		if _, err := tx.Exec(ctx, `DELETE FROM journal_figure_months WHERE tenant = $1`, tenant); err != nil {
 			return err
 		}
+		// A rebuild's figures may add up beyond ±maxUnits: they are held
+		// from the first.
 		var batch pgx.Batch
-		queueFigures(&batch, tenant, 0, figs, b.scalars())
+		queueFiguresOf(&batch, tenant, 0, figs, b.scalars(), true)
 		if batch.Len() == 0 {
 			return nil
 		}

@@ -42,6 +42,9 @@ type journalState struct {
 	// scalarFigures is the most figures the unit upserts with scalar
 	// parameters (smallFigures, see journalBackend.scalars).
 	scalarFigures int
+	// held is whether the unit's figures go through the held statements
+	// (figureStatements.held), after the server refused their exact sums.
+	held bool
 }
 
 // newState returns the State of tenant in a unit that reads with q and,
@@ -301,7 +304,7 @@ func (s *journalState) firstVersion() (bool, string, []any) {
 	if len(figs) == 0 {
 		return true, insertFirstVersion, args
 	}
-	st := figureSQL(len(figs), s.scalarFigures)
+	st := figureSQLOf(len(figs), s.scalarFigures, s.held)
 	sql := st.first
 	if months {
 		sql = st.firstMonths
@@ -334,7 +337,7 @@ func (s *journalState) queueWrites(b *pgx.Batch) {
 	}
 	created.queue(b, s.tenant, insertHead, insertHeads)
 	held.queue(b, s.tenant, updateHead, updateHeads)
-	queueFigures(b, s.tenant, s.part, s.figures, s.scalarFigures)
+	queueFiguresOf(b, s.tenant, s.part, s.figures, s.scalarFigures, s.held)
 }
 
 // headColumns are heads to write, one slice per column.
