@@ -16,7 +16,9 @@ import (
 // code "BE" so written in none (BR-CL-14), and stop on a percentage so
 // written, which is no xs:decimal. Levy trimmed every Unicode space and
 // delivered such documents, in UBL as in CII; a receiver that reads them
-// as XML finds no valid code.
+// as XML finds no valid code. And it refused an invoice number or an item
+// name written as a no-break space as missing, where the artefacts
+// accept it.
 func TestOnlyXMLWhiteSpaceIsTrimmed(t *testing.T) {
 	ublDoc, err := os.ReadFile("testdata/invoice.xml")
 	if err != nil {
@@ -45,6 +47,10 @@ func TestOnlyXMLWhiteSpaceIsTrimmed(t *testing.T) {
 		{"CII type code, no-break space", string(ciiDoc), RulesEN16931, "<ram:TypeCode>380<", "<ram:TypeCode>380" + nbsp + "<", "BR-CL-01"},
 		{"CII country code", string(ciiDoc), RulesEN16931, "<ram:CountryID>DE<", "<ram:CountryID>DE" + nbsp + "<", "BR-CL-14"},
 		{"CII percentage", string(ciiDoc), RulesEN16931, "<ram:RateApplicablePercent>7<", "<ram:RateApplicablePercent>7" + nbsp + "<", "FORMAT"},
+		// A no-break space alone is text, not an empty element: the
+		// artefacts take it for an invoice number and an item name.
+		{"UBL invoice number a no-break space", string(ublDoc), RulesEN16931, "<cbc:ID>VRB-2025-00417<", "<cbc:ID>" + nbsp + "<", ""},
+		{"CII item name a no-break space", string(ciiDoc), RulesEN16931, "<ram:Name>Installation<", "<ram:Name>" + nbsp + "<", ""},
 		{"CII tab around the type code", string(ciiDoc), RulesEN16931, "<ram:TypeCode>380<", "<ram:TypeCode>\t380\t<", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
