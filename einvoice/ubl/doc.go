@@ -38,6 +38,12 @@
 //     amount, quantity or percentage that is not a plain decimal (no
 //     exponent, no separators, at most MaxDigits digits).
 //
+// White space is XML's: space, tab, carriage return and line feed. Other
+// Unicode spaces (a no-break space U+00A0, U+0085, an em space) are text,
+// as the artefacts read them: a type code "380" followed by a no-break
+// space is in no code list, and an amount so written is not a plain
+// decimal (FORMAT).
+//
 // Elements are matched by namespace (cbc, cac), never by prefix alone. A
 // missing or repeated element is not Parse's business: the rules report it
 // under their IDs. Parse's time and memory are linear in the size of the

@@ -345,7 +345,9 @@ func (e *eval) participants() {
 		if !ok {
 			return
 		}
-		if code, reason := participantRule(scheme, n.value(), n.text, endpoint); code != "" {
+		// PEPPOL-COMMON-R042 measures the identifier as written, white
+		// space included; the others normalize it.
+		if code, reason := participantRule(scheme, n.value(), n.rawText(), endpoint); code != "" {
 			e.fail(code, n, "", "%s", reason)
 		}
 	})
@@ -465,7 +467,7 @@ func alnum(s string) bool {
 // glnOK checks the GS1 check digit of a number of any length: the last
 // digit, with the others weighted 3 and 1 from the right.
 func glnOK(s string) bool {
-	if len(s) < 2 {
+	if len(s) < 1 {
 		return false
 	}
 	body := s[:len(s)-1]

@@ -17,7 +17,7 @@ import (
 type node struct {
 	name   xml.Name
 	attrs  []xml.Attr
-	text   string // the text of a leaf element, white space trimmed
+	text   string // the text of a leaf element, XML white space trimmed
 	raw    string // the text before trimming, kept only when it differs
 	kids   []*node
 	parent *node
@@ -273,14 +273,14 @@ func readTree(data []byte) (*node, *Problem) {
 			stack = stack[:len(stack)-1]
 			if len(f.n.kids) == 0 {
 				raw := string(f.text)
-				f.n.text = strings.TrimSpace(raw)
+				f.n.text = trimXML(raw)
 				if len(f.n.text) != len(raw) {
 					f.n.raw = raw
 				}
 			}
 		case xml.CharData:
 			if len(stack) == 0 {
-				if len(bytes.TrimSpace(t)) > 0 {
+				if len(bytes.Trim(t, xmlSpace)) > 0 {
 					line, _ := dec.InputPos()
 					if root == nil {
 						return nil, &Problem{Code: "XML", Message: fmt.Sprintf(

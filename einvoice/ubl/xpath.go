@@ -146,8 +146,8 @@ func (n *node) dec(path string) (decimal.Decimal, bool) {
 	if m == nil {
 		return decimal.Decimal{}, false
 	}
-	v, why := parseDecimal(strings.TrimSpace(m.text))
-	return v, why == "" && strings.TrimSpace(m.text) != ""
+	v, why := parseDecimal(trimXML(m.text))
+	return v, why == "" && trimXML(m.text) != ""
 }
 
 // sum adds the decimal values of the elements path reaches from each of
@@ -176,8 +176,19 @@ func (n *node) descendants(f func(*node)) {
 	}
 }
 
+// xmlSpace is the white space of XML and XPath: space, tab, carriage
+// return and line feed. Other Unicode spaces (U+00A0, U+0085, U+2003)
+// are text to them, which no code list or number has.
+const xmlSpace = " \t\r\n"
+
+// isXMLSpace reports whether r is white space in XML.
+func isXMLSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\r' || r == '\n' }
+
+// trimXML removes the XML white space at both ends of s.
+func trimXML(s string) string { return strings.Trim(s, xmlSpace) }
+
 // normalizeSpace trims s and collapses each run of white space to one
-// space, as XPath's normalize-space.
+// space, as XPath's normalize-space: XML white space only.
 func normalizeSpace(s string) string {
 	clean := true
 	for i := 0; i < len(s); i++ {
@@ -196,7 +207,7 @@ func normalizeSpace(s string) string {
 	if clean {
 		return s
 	}
-	return strings.Join(strings.Fields(s), " ")
+	return strings.Join(strings.FieldsFunc(s, isXMLSpace), " ")
 }
 
 // decimals returns the number of characters after the first '.' of s,
