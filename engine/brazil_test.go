@@ -824,3 +824,55 @@ func TestBrazilZonaFrancaNote(t *testing.T) {
 		}
 	}
 }
+
+// TestBrazilRateOverridesDIFAL sells 1,000.00 of notebooks from SP to
+// non-contributors in BA (single base, 20.5%) and RJ (double base, 20% and
+// 2 of FECP) with rate overrides. The DIFAL is the difference between the
+// destination's internal rate and the interstate rate the invoice charges:
+//   - ICMS overridden to 4% into BA: ICMS 40.00, DIFAL 1,000.00 x (20.5% -
+//     4%) = 165.00 (not 135.00 at the 7% the invoice does not charge);
+//   - ICMS-DIFAL overridden to 19% into BA: the destination's internal
+//     rate, as the record's nominalRate (the NF-e's pICMSUFDest) says:
+//     1,000.00 x (19% - 7%) = 120.00 (not 19% of the base, 190.00);
+//   - into RJ, ICMS at 7%, the DIFAL at 19% and its FCP at 1%: base
+//     (1,000.00 - 70.00) / (1 - 19% - 1%) = 1,162.50, DIFAL 1,162.50 x 19%
+//     = 220.875 -> 220.88 - 70.00 = 150.88, FCP 1,162.50 x 1% = 11.63
+//     (11.625 half up).
+func TestBrazilRateOverridesDIFAL(t *testing.T) {
+	e := testEngine(t)
+	ov := func(imp, rate string) wire.RateOverride {
+		return wire.RateOverride{ImpositionType: &wire.ImpositionType{Value: imp}, Rate: amt(rate)}
+	}
+	for _, c := range []struct {
+		name, city, uf             string
+		ovs                        []wire.RateOverride
+		icms, difal, base, nominal string
+		fcp                        string
+	}{
+		{"ICMS at 4% into BA", "Salvador", "BA", []wire.RateOverride{ov("ICMS", "0.04")}, "40.00", "165.00", "1000.00", "0.205", ""},
+		{"DIFAL at 19% into BA", "Salvador", "BA", []wire.RateOverride{ov("ICMS-DIFAL", "0.19")}, "70.00", "120.00", "1000.00", "0.19", ""},
+		{"double base into RJ", "Rio de Janeiro", "RJ", []wire.RateOverride{ov("ICMS", "0.07"), ov("ICMS-DIFAL", "0.19"), ov("ICMS-FCP", "0.01")},
+			"70.00", "150.88", "1162.50", "0.19", "11.63"},
+	} {
+		req := brSale(brTo(c.city, c.uf))
+		req.LineItems[0].BuyerCondition = wire.BuyerNaoContribuinte
+		req.LineItems[0].RateOverrides = c.ovs
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		l := r.LineItems[0]
+		if x := brMustTax(t, l, "ICMS", "BR-SP"); x.CalculatedTax.String() != c.icms {
+			t.Errorf("%s: ICMS %s, want %s", c.name, x.CalculatedTax, c.icms)
+		}
+		d := brMustTax(t, l, "ICMS-DIFAL", "BR-"+c.uf)
+		if d.CalculatedTax.String() != c.difal || d.Taxable.String() != c.base || d.NominalRate.String() != c.nominal {
+			t.Errorf("%s: DIFAL %s on %s at %s, want %s on %s at %s", c.name, d.CalculatedTax, d.Taxable, d.NominalRate, c.difal, c.base, c.nominal)
+		}
+		if c.fcp != "" {
+			if f := brMustTax(t, l, "ICMS-FCP", "BR-"+c.uf); f.CalculatedTax.String() != c.fcp || f.Taxable.String() != c.base {
+				t.Errorf("%s: FCP %s on %s, want %s on %s", c.name, f.CalculatedTax, f.Taxable, c.fcp, c.base)
+			}
+		}
+	}
+}
