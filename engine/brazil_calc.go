@@ -635,8 +635,10 @@ func (k *brCalc) goods() {
 		}
 		if interstate {
 			// The DIFAL is the difference to the interstate rate the
-			// invoice charges: the request's, when it overrides it.
-			if r, ok := k.rateOverride(fromState, impICMS); ok {
+			// invoice charges: the request's, when it overrides it. An
+			// override to zero charges no ICMS at the origin, as an
+			// exempt one, and leaves the interstate rate of the pair.
+			if r, ok := k.rateOverride(fromState, impICMS); ok && r.Sign() > 0 {
 				k.interRate = r
 			}
 			k.difalTax(toUF, toState, icmsBase)

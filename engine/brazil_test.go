@@ -831,6 +831,8 @@ func TestBrazilZonaFrancaNote(t *testing.T) {
 // destination's internal rate and the interstate rate the invoice charges:
 //   - ICMS overridden to 4% into BA: ICMS 40.00, DIFAL 1,000.00 x (20.5% -
 //     4%) = 165.00 (not 135.00 at the 7% the invoice does not charge);
+//   - ICMS overridden to 0% into BA charges no ICMS at the origin, as an
+//     exempt override does, and leaves the pair's 7%: DIFAL 135.00;
 //   - ICMS-DIFAL overridden to 19% into BA: the destination's internal
 //     rate, as the record's nominalRate (the NF-e's pICMSUFDest) says:
 //     1,000.00 x (19% - 7%) = 120.00 (not 19% of the base, 190.00);
@@ -850,6 +852,7 @@ func TestBrazilRateOverridesDIFAL(t *testing.T) {
 		fcp                        string
 	}{
 		{"ICMS at 4% into BA", "Salvador", "BA", []wire.RateOverride{ov("ICMS", "0.04")}, "40.00", "165.00", "1000.00", "0.205", ""},
+		{"ICMS at 0% into BA", "Salvador", "BA", []wire.RateOverride{ov("ICMS", "0")}, "0.00", "135.00", "1000.00", "0.205", ""},
 		{"DIFAL at 19% into BA", "Salvador", "BA", []wire.RateOverride{ov("ICMS-DIFAL", "0.19")}, "70.00", "120.00", "1000.00", "0.19", ""},
 		{"double base into RJ", "Rio de Janeiro", "RJ", []wire.RateOverride{ov("ICMS", "0.07"), ov("ICMS-DIFAL", "0.19"), ov("ICMS-FCP", "0.01")},
 			"70.00", "150.88", "1162.50", "0.19", "11.63"},
