@@ -273,8 +273,10 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 	} else {
 		amount = k.round(mul(s.base, s.rate))
 	}
+	// An override that names a withholdingType reaches only the taxes
+	// withheld under that type (withholding.go), never the line's own.
 	for _, ro := range l.rateOv {
-		if matchesSel(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, s.j, s.imp) {
+		if ro.withholding == "" && matchesSel(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, s.j, s.imp) {
 			t.rate = ro.rate
 			t.ruleID, t.ruleReason = "rate-override", "rate override of the request"
 			if s.rateApplied {
@@ -288,14 +290,14 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 	exempt, nonTaxable := decimalZero, decimalZero
 	overridden := false
 	for _, o := range l.exemptOv {
-		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, s.j, s.imp) {
+		if o.withholding == "" && matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, s.j, s.imp) {
 			exempt = add(exempt, overrideAmount(o, s.base))
 			t.reasonCode = o.reasonCode
 			overridden = true
 		}
 	}
 	for _, o := range l.nonTaxOv {
-		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, s.j, s.imp) {
+		if o.withholding == "" && matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, s.j, s.imp) {
 			nonTaxable = add(nonTaxable, overrideAmount(o, s.base))
 			t.reasonCode = o.reasonCode
 			overridden = true

@@ -879,3 +879,43 @@ func TestBrazilRateOverridesDIFAL(t *testing.T) {
 		}
 	}
 }
+
+// brService sells 1,000.00 of item 1.05 from São Paulo to São Paulo, where
+// the content engine's ISS is 5%, with the overrides of edit.
+func brService(t *testing.T, e *Engine, edit func(li *wire.SaleLineItem)) wire.SaleResponseLineItem {
+	t.Helper()
+	var req wire.SaleRequest
+	mustDecode(t, []byte(`{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-09-01","currency":{"isoCurrencyCodeAlpha":"BRL"},`+
+		`"seller":{"company":"S","physicalOrigin":{"city":"São Paulo","mainDivision":"SP","country":"BR"}},`+
+		`"customer":{"destination":{"city":"São Paulo","mainDivision":"SP","country":"BR"}},`+
+		`"lineItems":[{"lineItemId":"licence","extendedPrice":1000,"commodityCode":{"commodityCodeType":"LC116","value":"1.05"}}]}`), &req)
+	edit(&req.LineItems[0])
+	r, err := e.Sale(context.Background(), &req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.LineItems[0]
+}
+
+// TestBrazilWithholdingOverridesLeaveOwnTaxes sends, on a service whose
+// ISS is 5% (50.00), PIS 1.65% (16.50) and COFINS 7.6% (76.00), overrides
+// that name a withholdingType: they select only the taxes withheld under
+// that type (the ISS or the contributions a taker withholds), as on any
+// other line, so the line's own ISS, PIS and COFINS are charged in full.
+func TestBrazilWithholdingOverridesLeaveOwnTaxes(t *testing.T) {
+	e := brazilContentEngine(t)
+	l := brService(t, e, func(li *wire.SaleLineItem) {
+		li.ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "ISS", WithholdingType: "ISS_RETIDO"}}}
+		li.NonTaxableOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "COFINS", WithholdingType: "CSRF"}}}
+		li.RateOverrides = []wire.RateOverride{{ImpositionType: &wire.ImpositionType{Value: "PIS", WithholdingType: "CSRF"}, Rate: amt("0.0065")}}
+	})
+	for _, c := range []struct{ imp, jur, tax string }{{"ISS", "BR-3550308", "50.00"}, {"PIS", "BR", "16.50"}, {"COFINS", "BR", "76.00"}} {
+		x := brMustTax(t, l, c.imp, c.jur)
+		if x.TaxResult != wire.TaxResultTaxable || x.CalculatedTax.String() != c.tax {
+			t.Errorf("%s: %s %s (%s), want TAXABLE %s", c.imp, x.TaxResult, x.CalculatedTax, x.CalculationRuleID.Value, c.tax)
+		}
+	}
+	if got := l.TotalTax.String(); got != "142.50" {
+		t.Errorf("totalTax %s, want 142.50", got)
+	}
+}
