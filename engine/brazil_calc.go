@@ -328,12 +328,20 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 		taxable := s.base.Sub(exempt).Sub(nonTaxable)
 		t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
 		amount, t.br.effective = k.round(mul(taxable, t.rate)), nil
-		cst := brExemptCST[s.imp]
+		// The ISS has no CST: its record keeps its item of the LC 116
+		// list, the NF-e's cListServ, exempt or not.
+		cst, hasCST := brExemptCST[s.imp]
 		switch {
 		case taxable.Sign() == 0 && nonTaxable.Sign() == 0:
-			t.result, t.br.cst = wire.TaxResultExempt, cst[0]
+			t.result = wire.TaxResultExempt
+			if hasCST {
+				t.br.cst = cst[0]
+			}
 		case taxable.Sign() == 0:
-			t.result, t.br.cst = wire.TaxResultNonTaxable, cst[1]
+			t.result = wire.TaxResultNonTaxable
+			if hasCST {
+				t.br.cst = cst[1]
+			}
 		}
 		t.ruleID, t.ruleReason = "override", "exempt or non-taxable override of the request"
 		switch {

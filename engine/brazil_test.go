@@ -919,3 +919,17 @@ func TestBrazilWithholdingOverridesLeaveOwnTaxes(t *testing.T) {
 		t.Errorf("totalTax %s, want 142.50", got)
 	}
 }
+
+// TestBrazilExemptISSKeepsItem exempts a service's ISS by an override: the
+// ISS record, which has no CST, keeps its item of the LC 116 list in
+// taxCode ("01.05", the NF-e's cListServ), as the taxed record does.
+func TestBrazilExemptISSKeepsItem(t *testing.T) {
+	e := brazilContentEngine(t)
+	l := brService(t, e, func(li *wire.SaleLineItem) {
+		li.ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "ISS"}}}
+	})
+	x := brMustTax(t, l, "ISS", "BR-3550308")
+	if x.TaxResult != wire.TaxResultExempt || x.CalculatedTax.String() != "0.00" || x.TaxCode != "01.05" {
+		t.Errorf("ISS %s %s taxCode %q, want EXEMPT 0.00 taxCode 01.05", x.TaxResult, x.CalculatedTax, x.TaxCode)
+	}
+}
