@@ -55,6 +55,8 @@ func TestBrazilRefused(t *testing.T) {
 		{"CFOP that does not exist", func(r *wire.SaleRequest) { r.LineItems[0].CfopTaxCodeOverride = ptr(5999) }, "lineItems[0].cfopTaxCodeOverride"},
 		{"CFOP of another scope", func(r *wire.SaleRequest) { r.LineItems[0].CfopTaxCodeOverride = ptr(7102) }, "lineItems[0].cfopTaxCodeOverride"},
 		{"buyer CNAE", func(r *wire.SaleRequest) { r.LineItems[0].BuyerCNAE = "0000000" }, "lineItems[0].buyerCNAE"},
+		{"seller CNAE of a section", func(r *wire.SaleRequest) { r.LineItems[0].SellerCNAE = "G" }, "lineItems[0].sellerCNAE"},
+		{"buyer CNAE of a class", func(r *wire.SaleRequest) { r.LineItems[0].BuyerCNAE = "4751-2" }, "lineItems[0].buyerCNAE"},
 		{"country of origin", func(r *wire.SaleRequest) { r.LineItems[0].CountryOfOriginISOCode = "ZZZ" }, "lineItems[0].countryOfOriginISOCode"},
 		{"service with an NCM", func(r *wire.SaleRequest) { r.LineItems[0].NatureOfFiscalOperation = wire.OperationPrestacaoServico },
 			"lineItems[0].commodityCode.commodityCodeType"},
