@@ -29,6 +29,12 @@ const (
 	commodityEXTIPI = "EXTIPI"
 )
 
+// cnaeSubclass is the level of the CNAE list that names an activity;
+// cnaeLevels names the others in English.
+const cnaeSubclass = "subclasse"
+
+var cnaeLevels = map[string]string{"secao": "section", "divisao": "division", "grupo": "group", "classe": "class"}
+
 // PautaICMS is the impositionTypeId of a pauta override of the ICMS base,
 // the only pauta Levy applies.
 const PautaICMS = 1
@@ -123,10 +129,16 @@ func (b *builder) brazil(l *line, li *lineIn) {
 	failed := len(b.errs)
 
 	for _, c := range []struct{ member, code string }{{"sellerCNAE", d.SellerCNAE}, {"buyerCNAE", d.BuyerCNAE}} {
-		if c.code != "" {
-			if _, ok := br.CNAE(c.code); !ok {
-				fail(c.member, "%q is not a CNAE code (CNAE 2.3: a subclass such as 4751-2/01, or its digits)", c.code)
-			}
+		if c.code == "" {
+			continue
+		}
+		// An establishment's activity is a subclass, the NF-e's seven
+		// digits; a section, division, group or class names none.
+		switch row, ok := br.CNAE(c.code); {
+		case !ok:
+			fail(c.member, "%q is not a CNAE code (CNAE 2.3: a subclass such as 4751-2/01, or its digits)", c.code)
+		case row.Level != cnaeSubclass:
+			fail(c.member, "%q is a CNAE %s (%s), not a subclass: send the seven digits of the activity, such as 4751-2/01", c.code, cnaeLevels[row.Level], row.Code)
 		}
 	}
 	if cc := li.commodity; cc != nil && cc.Value != "" {

@@ -218,6 +218,11 @@ type brSpec struct {
 	buyer bool
 	// effective is the tax over the base when it is not the rate.
 	effective *decimal.Decimal
+	// rateApplied: rate is the request's rate override of the tax,
+	// already applied in amount (the DIFAL's, whose override sets the
+	// destination's internal rate of its formula, not the tax over its
+	// base).
+	rateApplied bool
 	// issFile and issLine are where the ISS rate of the tax was loaded
 	// from, "" and 0 for the other taxes, whose rates (or amounts) are
 	// the dataset's tables.
@@ -268,25 +273,31 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 	} else {
 		amount = k.round(mul(s.base, s.rate))
 	}
+	// An override that names a withholdingType reaches only the taxes
+	// withheld under that type (withholding.go), never the line's own.
 	for _, ro := range l.rateOv {
-		if matchesSel(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, s.j, s.imp) {
+		if ro.withholding == "" && matchesSel(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, s.j, s.imp) {
 			t.rate = ro.rate
 			t.ruleID, t.ruleReason = "rate-override", "rate override of the request"
-			amount, t.br.effective = k.round(mul(s.base, ro.rate)), nil
+			if s.rateApplied {
+				t.ruleReason = "rate override of the request, the destination's internal rate: " + s.reason
+			} else {
+				amount, t.br.effective = k.round(mul(s.base, ro.rate)), nil
+			}
 			t.br.issFile, t.br.issLine, t.br.tables = "", 0, false
 		}
 	}
 	exempt, nonTaxable := decimalZero, decimalZero
 	overridden := false
 	for _, o := range l.exemptOv {
-		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, s.j, s.imp) {
+		if o.withholding == "" && matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, s.j, s.imp) {
 			exempt = add(exempt, overrideAmount(o, s.base))
 			t.reasonCode = o.reasonCode
 			overridden = true
 		}
 	}
 	for _, o := range l.nonTaxOv {
-		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, s.j, s.imp) {
+		if o.withholding == "" && matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, s.j, s.imp) {
 			nonTaxable = add(nonTaxable, overrideAmount(o, s.base))
 			t.reasonCode = o.reasonCode
 			overridden = true
@@ -317,12 +328,20 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 		taxable := s.base.Sub(exempt).Sub(nonTaxable)
 		t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
 		amount, t.br.effective = k.round(mul(taxable, t.rate)), nil
-		cst := brExemptCST[s.imp]
+		// The ISS has no CST: its record keeps its item of the LC 116
+		// list, the NF-e's cListServ, exempt or not.
+		cst, hasCST := brExemptCST[s.imp]
 		switch {
 		case taxable.Sign() == 0 && nonTaxable.Sign() == 0:
-			t.result, t.br.cst = wire.TaxResultExempt, cst[0]
+			t.result = wire.TaxResultExempt
+			if hasCST {
+				t.br.cst = cst[0]
+			}
 		case taxable.Sign() == 0:
-			t.result, t.br.cst = wire.TaxResultNonTaxable, cst[1]
+			t.result = wire.TaxResultNonTaxable
+			if hasCST {
+				t.br.cst = cst[1]
+			}
 		}
 		t.ruleID, t.ruleReason = "override", "exempt or non-taxable override of the request"
 		switch {
@@ -625,6 +644,13 @@ func (k *brCalc) goods() {
 			k.fcp = k.fcpTax(fromUF, fromState, wire.PhysicalOrigin, icmsBase, nil)
 		}
 		if interstate {
+			// The DIFAL is the difference to the interstate rate the
+			// invoice charges: the request's, when it overrides it. An
+			// override to zero charges no ICMS at the origin, as an
+			// exempt one, and leaves the interstate rate of the pair.
+			if r, ok := k.rateOverride(fromState, impICMS); ok && r.Sign() > 0 {
+				k.interRate = r
+			}
 			k.difalTax(toUF, toState, icmsBase)
 		}
 	}
@@ -713,13 +739,26 @@ func (k *brCalc) difalTax(uf string, j *wire.Jurisdiction, base decimal.Decimal)
 		return
 	}
 	s, _ := k.c.s.brazil.State(uf)
-	dest, ok := k.internal(uf)
-	if !ok || !dest.GreaterThan(k.interRate) {
+	// A rate override of the DIFAL names the destination's internal rate
+	// of its formula, the rate its record states (the NF-e's
+	// pICMSUFDest), and one of the destination's FCP the FCP's rate,
+	// which also grosses the double base up.
+	dest, destOverridden := k.rateOverride(j, impICMSDIFAL)
+	if !destOverridden {
+		var ok bool
+		if dest, ok = k.internal(uf); !ok {
+			return
+		}
+	}
+	if !dest.GreaterThan(k.interRate) {
 		return
 	}
 	// The state's base in force on the line's date.
 	method := s.DIFALOn(k.date, byBuyer)
 	fcpRate, _, _ := k.fcpRate(uf)
+	if r, ok := k.rateOverride(j, impICMSFCP); ok {
+		fcpRate = r
+	}
 	baseDest := base
 	var difal decimal.Decimal
 	what := "single base: the origin's base times the difference of the rates"
@@ -756,7 +795,7 @@ func (k *brCalc) difalTax(uf string, j *wire.Jurisdiction, base decimal.Decimal)
 		eff = difal.DivRound(baseDest, 6)
 	}
 	k.difal = k.add(brSpec{j: j, imp: impICMSDIFAL, role: wire.Destination, base: baseDest, rate: dest, amount: &difal, cst: cstICMSTaxed,
-		rule: brRuleDIFAL, reason: reason, included: !byBuyer, buyer: byBuyer, effective: &eff})
+		rule: brRuleDIFAL, reason: reason, included: !byBuyer, buyer: byBuyer, effective: &eff, rateApplied: destOverridden})
 	if fcpRate.Sign() != 0 {
 		fcp := k.round(mul(baseDest, fcpRate))
 		_, fcpReason, _ := k.fcpRate(uf)
@@ -767,6 +806,19 @@ func (k *brCalc) difalTax(uf string, j *wire.Jurisdiction, base decimal.Decimal)
 		// The buyer's own tax is no part of what the vendor charges.
 		k.difal, k.fcpDest = decimalZero, decimalZero
 	}
+}
+
+// rateOverride returns the rate that the request's rate overrides set
+// for an imposition in a jurisdiction (the last that matches, as add
+// applies them), and whether one matches.
+func (k *brCalc) rateOverride(j *wire.Jurisdiction, imp jurisdiction.Tax) (decimal.Decimal, bool) {
+	rate, ok := decimalZero, false
+	for _, ro := range k.l.rateOv {
+		if j != nil && ro.withholding == "" && matchesSel(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, j, imp) {
+			rate, ok = ro.rate, true
+		}
+	}
+	return rate, ok
 }
 
 // ipiTax adds the IPI of an industrial or importing seller at the TIPI

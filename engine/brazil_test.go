@@ -55,6 +55,8 @@ func TestBrazilRefused(t *testing.T) {
 		{"CFOP that does not exist", func(r *wire.SaleRequest) { r.LineItems[0].CfopTaxCodeOverride = ptr(5999) }, "lineItems[0].cfopTaxCodeOverride"},
 		{"CFOP of another scope", func(r *wire.SaleRequest) { r.LineItems[0].CfopTaxCodeOverride = ptr(7102) }, "lineItems[0].cfopTaxCodeOverride"},
 		{"buyer CNAE", func(r *wire.SaleRequest) { r.LineItems[0].BuyerCNAE = "0000000" }, "lineItems[0].buyerCNAE"},
+		{"seller CNAE of a section", func(r *wire.SaleRequest) { r.LineItems[0].SellerCNAE = "G" }, "lineItems[0].sellerCNAE"},
+		{"buyer CNAE of a class", func(r *wire.SaleRequest) { r.LineItems[0].BuyerCNAE = "4751-2" }, "lineItems[0].buyerCNAE"},
 		{"country of origin", func(r *wire.SaleRequest) { r.LineItems[0].CountryOfOriginISOCode = "ZZZ" }, "lineItems[0].countryOfOriginISOCode"},
 		{"service with an NCM", func(r *wire.SaleRequest) { r.LineItems[0].NatureOfFiscalOperation = wire.OperationPrestacaoServico },
 			"lineItems[0].commodityCode.commodityCodeType"},
@@ -822,5 +824,114 @@ func TestBrazilZonaFrancaNote(t *testing.T) {
 		if _, got := brParam(r.LineItems[0].AssistedParameters, brZonaFranca); got != c.want {
 			t.Errorf("%s to %s: Zona Franca note %v, want %v", c.from, c.to, got, c.want)
 		}
+	}
+}
+
+// TestBrazilRateOverridesDIFAL sells 1,000.00 of notebooks from SP to
+// non-contributors in BA (single base, 20.5%) and RJ (double base, 20% and
+// 2 of FECP) with rate overrides. The DIFAL is the difference between the
+// destination's internal rate and the interstate rate the invoice charges:
+//   - ICMS overridden to 4% into BA: ICMS 40.00, DIFAL 1,000.00 x (20.5% -
+//     4%) = 165.00 (not 135.00 at the 7% the invoice does not charge);
+//   - ICMS overridden to 0% into BA charges no ICMS at the origin, as an
+//     exempt override does, and leaves the pair's 7%: DIFAL 135.00;
+//   - ICMS-DIFAL overridden to 19% into BA: the destination's internal
+//     rate, as the record's nominalRate (the NF-e's pICMSUFDest) says:
+//     1,000.00 x (19% - 7%) = 120.00 (not 19% of the base, 190.00);
+//   - into RJ, ICMS at 7%, the DIFAL at 19% and its FCP at 1%: base
+//     (1,000.00 - 70.00) / (1 - 19% - 1%) = 1,162.50, DIFAL 1,162.50 x 19%
+//     = 220.875 -> 220.88 - 70.00 = 150.88, FCP 1,162.50 x 1% = 11.63
+//     (11.625 half up).
+func TestBrazilRateOverridesDIFAL(t *testing.T) {
+	e := testEngine(t)
+	ov := func(imp, rate string) wire.RateOverride {
+		return wire.RateOverride{ImpositionType: &wire.ImpositionType{Value: imp}, Rate: amt(rate)}
+	}
+	for _, c := range []struct {
+		name, city, uf             string
+		ovs                        []wire.RateOverride
+		icms, difal, base, nominal string
+		fcp                        string
+	}{
+		{"ICMS at 4% into BA", "Salvador", "BA", []wire.RateOverride{ov("ICMS", "0.04")}, "40.00", "165.00", "1000.00", "0.205", ""},
+		{"ICMS at 0% into BA", "Salvador", "BA", []wire.RateOverride{ov("ICMS", "0")}, "0.00", "135.00", "1000.00", "0.205", ""},
+		{"DIFAL at 19% into BA", "Salvador", "BA", []wire.RateOverride{ov("ICMS-DIFAL", "0.19")}, "70.00", "120.00", "1000.00", "0.19", ""},
+		{"double base into RJ", "Rio de Janeiro", "RJ", []wire.RateOverride{ov("ICMS", "0.07"), ov("ICMS-DIFAL", "0.19"), ov("ICMS-FCP", "0.01")},
+			"70.00", "150.88", "1162.50", "0.19", "11.63"},
+	} {
+		req := brSale(brTo(c.city, c.uf))
+		req.LineItems[0].BuyerCondition = wire.BuyerNaoContribuinte
+		req.LineItems[0].RateOverrides = c.ovs
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		l := r.LineItems[0]
+		if x := brMustTax(t, l, "ICMS", "BR-SP"); x.CalculatedTax.String() != c.icms {
+			t.Errorf("%s: ICMS %s, want %s", c.name, x.CalculatedTax, c.icms)
+		}
+		d := brMustTax(t, l, "ICMS-DIFAL", "BR-"+c.uf)
+		if d.CalculatedTax.String() != c.difal || d.Taxable.String() != c.base || d.NominalRate.String() != c.nominal {
+			t.Errorf("%s: DIFAL %s on %s at %s, want %s on %s at %s", c.name, d.CalculatedTax, d.Taxable, d.NominalRate, c.difal, c.base, c.nominal)
+		}
+		if c.fcp != "" {
+			if f := brMustTax(t, l, "ICMS-FCP", "BR-"+c.uf); f.CalculatedTax.String() != c.fcp || f.Taxable.String() != c.base {
+				t.Errorf("%s: FCP %s on %s, want %s on %s", c.name, f.CalculatedTax, f.Taxable, c.fcp, c.base)
+			}
+		}
+	}
+}
+
+// brService sells 1,000.00 of item 1.05 from São Paulo to São Paulo, where
+// the content engine's ISS is 5%, with the overrides of edit.
+func brService(t *testing.T, e *Engine, edit func(li *wire.SaleLineItem)) wire.SaleResponseLineItem {
+	t.Helper()
+	var req wire.SaleRequest
+	mustDecode(t, []byte(`{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-09-01","currency":{"isoCurrencyCodeAlpha":"BRL"},`+
+		`"seller":{"company":"S","physicalOrigin":{"city":"São Paulo","mainDivision":"SP","country":"BR"}},`+
+		`"customer":{"destination":{"city":"São Paulo","mainDivision":"SP","country":"BR"}},`+
+		`"lineItems":[{"lineItemId":"licence","extendedPrice":1000,"commodityCode":{"commodityCodeType":"LC116","value":"1.05"}}]}`), &req)
+	edit(&req.LineItems[0])
+	r, err := e.Sale(context.Background(), &req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.LineItems[0]
+}
+
+// TestBrazilWithholdingOverridesLeaveOwnTaxes sends, on a service whose
+// ISS is 5% (50.00), PIS 1.65% (16.50) and COFINS 7.6% (76.00), overrides
+// that name a withholdingType: they select only the taxes withheld under
+// that type (the ISS or the contributions a taker withholds), as on any
+// other line, so the line's own ISS, PIS and COFINS are charged in full.
+func TestBrazilWithholdingOverridesLeaveOwnTaxes(t *testing.T) {
+	e := brazilContentEngine(t)
+	l := brService(t, e, func(li *wire.SaleLineItem) {
+		li.ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "ISS", WithholdingType: "ISS_RETIDO"}}}
+		li.NonTaxableOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "COFINS", WithholdingType: "CSRF"}}}
+		li.RateOverrides = []wire.RateOverride{{ImpositionType: &wire.ImpositionType{Value: "PIS", WithholdingType: "CSRF"}, Rate: amt("0.0065")}}
+	})
+	for _, c := range []struct{ imp, jur, tax string }{{"ISS", "BR-3550308", "50.00"}, {"PIS", "BR", "16.50"}, {"COFINS", "BR", "76.00"}} {
+		x := brMustTax(t, l, c.imp, c.jur)
+		if x.TaxResult != wire.TaxResultTaxable || x.CalculatedTax.String() != c.tax {
+			t.Errorf("%s: %s %s (%s), want TAXABLE %s", c.imp, x.TaxResult, x.CalculatedTax, x.CalculationRuleID.Value, c.tax)
+		}
+	}
+	if got := l.TotalTax.String(); got != "142.50" {
+		t.Errorf("totalTax %s, want 142.50", got)
+	}
+}
+
+// TestBrazilExemptISSKeepsItem exempts a service's ISS by an override: the
+// ISS record, which has no CST, keeps its item of the LC 116 list in
+// taxCode ("01.05", the NF-e's cListServ), as the taxed record does.
+func TestBrazilExemptISSKeepsItem(t *testing.T) {
+	e := brazilContentEngine(t)
+	l := brService(t, e, func(li *wire.SaleLineItem) {
+		li.ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "ISS"}}}
+	})
+	x := brMustTax(t, l, "ISS", "BR-3550308")
+	if x.TaxResult != wire.TaxResultExempt || x.CalculatedTax.String() != "0.00" || x.TaxCode != "01.05" {
+		t.Errorf("ISS %s %s taxCode %q, want EXEMPT 0.00 taxCode 01.05", x.TaxResult, x.CalculatedTax, x.TaxCode)
 	}
 }
