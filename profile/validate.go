@@ -121,6 +121,22 @@ func (v Validator) Check(cs *ChangeSet) error {
 	return l.err()
 }
 
+// CheckPolicy checks a policy read back from a store by the rules that
+// Check applies to one written, without changing it, for a policy stored
+// before a rule was added, by an older Levy or into the store directly.
+// Its errors name the members as Check's do
+// (policy.rounding["TX*"]); nil when the policy is one Check takes, or
+// nil.
+func (v Validator) CheckPolicy(p *Policy) error {
+	if p == nil {
+		return nil
+	}
+	var l errorList
+	cp := *p // policy normalises its strings: the caller's policy is shared
+	v.policy(&l, "policy", &cp)
+	return l.err()
+}
+
 // checkEach checks each record of list, the change set's member name
 // ("certificates"), with check, and then its key, once whole says it
 // has one, against the keys listed before it (dup), naming its member
@@ -668,6 +684,10 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 			}
 		} else if !StoredJurisdiction(k) {
 			l.add(f, "%q is not a jurisdiction ID as the engine names it (DE for Germany, US-DE for Delaware, US-PR for Puerto Rico), or a prefix of one ending in *", clip(k))
+		} else if v.Jurisdiction != nil && !v.Jurisdiction(k) {
+			// A key of the right form that names no jurisdiction would
+			// match no tax: the mode the tenant meant would never apply.
+			l.add(f, "%q is no jurisdiction Levy knows, so it would match no tax (a prefix ending in * covers a state's or country's jurisdictions: US-TX*)", clip(k))
 		}
 		if m := pol.Rounding[k]; !m.Valid() {
 			l.add(f, "is not a rounding mode")
