@@ -329,7 +329,7 @@ func (s *snapshot) settingsOf(ctx context.Context, p *profile.Policy) (*Settings
 	set := s.settings.withPolicy(tenant, p)
 	tp := tenantPolicy{policy: p, settings: &set}
 	if err := s.storedPolicy(p); err != nil {
-		tp.err = &levy.Error{Code: levy.EConflict, Message: fmt.Sprintf("the stored policy of tenant %s breaks a rule of policies, so Levy does not apply it: %v; "+
+		tp.err = &levy.Error{Code: levy.EConflict, Message: fmt.Sprintf("the rounding of the stored policy of tenant %s breaks a rule of policies, so Levy does not apply the policy: %v; "+
 			"correct the policy (PUT /admin/v1/profile/policy), which is kept as it is until then", tenant, err)}
 	} else if err := set.checkRanges(); err != nil {
 		tp.err = &levy.Error{Code: levy.EInternal, Message: fmt.Sprintf("the policy of tenant %s does not make valid settings: %v", tenant, err)}
@@ -347,16 +347,18 @@ func (s *snapshot) settingsOf(ctx context.Context, p *profile.Policy) (*Settings
 	return tp.settings, tp.err
 }
 
-// storedPolicy checks the tenant's policy p as it is read, by the rules
-// of a policy written (profile.Validator.CheckPolicy) over the snapshot's
-// jurisdictions: one stored before a rule was added, by an older Levy or
-// into the store directly may hold a rounding key that matches no
-// jurisdiction ("TX*", or an ID the dataset does not know), whose mode
-// the tenant meant for taxes it would then silently not reach. The
-// error names each member that breaks a rule.
+// storedPolicy checks the rounding of the tenant's policy p as it is
+// read, by the rules of a policy written (profile.Validator.CheckRounding)
+// over the snapshot's jurisdictions: one stored before a rule was added,
+// by an older Levy or into the store directly may hold a rounding key
+// that matches no jurisdiction ("TX*", or an ID the dataset does not
+// know), whose mode the tenant meant for taxes it would then silently
+// not reach. The error names each such key. The other members are
+// applied as stored (an empty tolerance, now refused when written, still
+// holds every variance within it), and checked by checkRanges.
 func (s *snapshot) storedPolicy(p *profile.Policy) error {
 	v := profile.Validator{Jurisdiction: func(id string) bool { _, ok := s.jur.Index(id); return ok }}
-	err := v.CheckPolicy(p)
+	err := v.CheckRounding(p)
 	var list levy.Errors
 	if !errors.As(err, &list) {
 		return err

@@ -33,23 +33,24 @@ func TestCheckRoundingExactKeyKnown(t *testing.T) {
 	}
 }
 
-// TestCheckPolicyStored: CheckPolicy applies the rules of a policy
-// written to one read back, naming each bad member, and leaves the
-// policy as it was.
-func TestCheckPolicyStored(t *testing.T) {
-	pol := &profile.Policy{DefaultCountry: " de ", Rounding: map[string]money.RoundingMode{"TX*": money.Down, "US-CA": money.Up}}
-	err := (profile.Validator{}).CheckPolicy(pol)
+// TestCheckRoundingStored: CheckRounding applies the rules of the
+// rounding of a policy written to one read back, naming each bad key,
+// and leaves the policy as it was; it looks at no other member.
+func TestCheckRoundingStored(t *testing.T) {
+	pol := &profile.Policy{DefaultCountry: " de ", Tolerance: &profile.Tolerance{},
+		Rounding: map[string]money.RoundingMode{"TX*": money.Down, "US-CA": money.Up}}
+	err := (profile.Validator{}).CheckRounding(pol)
 	var list levy.Errors
 	if !errors.As(err, &list) || len(list) != 1 || list[0].Field != `policy.rounding["TX*"]` || !strings.Contains(list[0].Message, "US-TX*") {
-		t.Errorf("CheckPolicy: %v, want one error naming policy.rounding[\"TX*\"]", err)
+		t.Errorf("CheckRounding: %v, want one error naming policy.rounding[\"TX*\"]", err)
 	}
 	if pol.DefaultCountry != " de " || len(pol.Rounding) != 2 {
-		t.Errorf("CheckPolicy changed the policy: %+v", pol)
+		t.Errorf("CheckRounding changed the policy: %+v", pol)
 	}
-	if err := (profile.Validator{}).CheckPolicy(&profile.Policy{Rounding: map[string]money.RoundingMode{"US-TX*": money.Down}}); err != nil {
+	if err := (profile.Validator{}).CheckRounding(&profile.Policy{Rounding: map[string]money.RoundingMode{"US-TX*": money.Down}}); err != nil {
 		t.Errorf("a good policy: %v", err)
 	}
-	if err := (profile.Validator{}).CheckPolicy(nil); err != nil {
+	if err := (profile.Validator{}).CheckRounding(nil); err != nil {
 		t.Errorf("no policy: %v", err)
 	}
 }

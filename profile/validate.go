@@ -121,19 +121,19 @@ func (v Validator) Check(cs *ChangeSet) error {
 	return l.err()
 }
 
-// CheckPolicy checks a policy read back from a store by the rules that
-// Check applies to one written, without changing it, for a policy stored
-// before a rule was added, by an older Levy or into the store directly.
-// Its errors name the members as Check's do
-// (policy.rounding["TX*"]); nil when the policy is one Check takes, or
-// nil.
-func (v Validator) CheckPolicy(p *Policy) error {
+// CheckRounding checks the rounding of a policy read back from a store
+// by the rules that Check applies to a policy written, for one stored
+// before a rule was added, by an older Levy or into the store directly:
+// a key that no jurisdiction ID can start with ("TX*"), or that names no
+// jurisdiction Levy knows, would match no tax. Its errors name the keys
+// as Check's do (policy.rounding["TX*"]); nil when the rounding is one
+// Check takes, or the policy is nil. It leaves the policy as it is.
+func (v Validator) CheckRounding(p *Policy) error {
 	if p == nil {
 		return nil
 	}
 	var l errorList
-	cp := *p // policy normalises its strings: the caller's policy is shared
-	v.policy(&l, "policy", &cp)
+	v.rounding(&l, "policy", p)
 	return l.err()
 }
 
@@ -671,6 +671,27 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	if sh := pol.NexusShare; sh != nil && bounded(l, p+".nexusShare", *sh) && (sh.Sign() <= 0 || sh.GreaterThan(decimal.NewFromInt(1))) {
 		l.add(p+".nexusShare", "%s is not a share above 0 and at most 1 (0.8 warns at 80%% of a threshold)", sh)
 	}
+	v.rounding(l, p, pol)
+	pol.AddressCheck = strings.ToLower(strings.TrimSpace(pol.AddressCheck))
+	switch pol.AddressCheck {
+	case "", AddressLenient, AddressStrict:
+	default:
+		l.add(p+".addressCheck", "%q is not %s or %s", clip(pol.AddressCheck), AddressLenient, AddressStrict)
+	}
+	pol.LevyMembers = strings.ToLower(strings.TrimSpace(pol.LevyMembers))
+	switch pol.LevyMembers {
+	case "", LevyMembersInclude, LevyMembersOmit:
+	default:
+		l.add(p+".levyMembers", "%q is not %s or %s", clip(pol.LevyMembers), LevyMembersInclude, LevyMembersOmit)
+	}
+	if d := pol.ExpiryNoticeDays; d < 0 || d > maxExpiryNoticeDays {
+		l.add(p+".expiryNoticeDays", "%d is not between 0 and %d", d, maxExpiryNoticeDays)
+	}
+}
+
+// rounding checks the keys and modes of the policy's rounding, at JSON
+// path p ("policy").
+func (v Validator) rounding(l *errorList, p string, pol *Policy) {
 	if n := len(pol.Rounding); n > MaxPolicyEntries {
 		l.add(p+".rounding", "has %d jurisdictions; a policy may name at most %d (a prefix ending in *, US-*, names many)", n, MaxPolicyEntries)
 	}
@@ -692,21 +713,6 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 		if m := pol.Rounding[k]; !m.Valid() {
 			l.add(f, "is not a rounding mode")
 		}
-	}
-	pol.AddressCheck = strings.ToLower(strings.TrimSpace(pol.AddressCheck))
-	switch pol.AddressCheck {
-	case "", AddressLenient, AddressStrict:
-	default:
-		l.add(p+".addressCheck", "%q is not %s or %s", clip(pol.AddressCheck), AddressLenient, AddressStrict)
-	}
-	pol.LevyMembers = strings.ToLower(strings.TrimSpace(pol.LevyMembers))
-	switch pol.LevyMembers {
-	case "", LevyMembersInclude, LevyMembersOmit:
-	default:
-		l.add(p+".levyMembers", "%q is not %s or %s", clip(pol.LevyMembers), LevyMembersInclude, LevyMembersOmit)
-	}
-	if d := pol.ExpiryNoticeDays; d < 0 || d > maxExpiryNoticeDays {
-		l.add(p+".expiryNoticeDays", "%d is not between 0 and %d", d, maxExpiryNoticeDays)
 	}
 }
 
