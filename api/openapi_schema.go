@@ -399,9 +399,13 @@ func (s *schemaSet) structSchema(t reflect.Type) (object, error) {
 			// The string option writes a number or a boolean as a JSON string.
 			sch = object{"type": "string"}
 		}
+		if f.check == "" {
+			f.check = lookupChecks[f.owner][f.name]
+		}
 		if err := applyChecks(sch, f); err != nil {
 			return nil, fmt.Errorf("member %s: %w", f.name, err)
 		}
+		freeText(sch, f)
 		if base := f.typ; base == reflect.TypeFor[money.Amount]() || base == reflect.TypeFor[*money.Amount]() {
 			s.amounts[t] = append(s.amounts[t], sch)
 		}
@@ -469,6 +473,55 @@ func jsonFields(t reflect.Type) []jsonField {
 var requestOnly = map[reflect.Type]map[string]string{
 	reflect.TypeFor[wire.Measure](): {"value": "gt"},
 }
+
+// lookupChecks are the check rules, as a check tag would spell them, of
+// the members of the lookup requests, which the lookups check in code
+// (package taxarea) rather than by tags: an address's postal code and an
+// external jurisdiction code are identifiers, and the other strings are
+// free text (freeText).
+var lookupChecks = map[reflect.Type]map[string]string{
+	reflect.TypeFor[wire.PostalAddress]():                     {"postalCode": "id"},
+	reflect.TypeFor[wire.ExternalJurisdictionLookupRequest](): {"externalJurisdictionCode": "id"},
+}
+
+// freeText gives a member of free text of package wire the pattern of
+// what wire.CheckText takes: a plain string that no check rule makes an
+// identifier, a tax area ID, a value of an enumeration or a pattern's, as
+// wire's Validate and the lookups read it. One with the lines rule may
+// hold line feeds and carriage returns. A pattern cannot say that the
+// text is valid UTF-8, as JSON text is (RFC 8259): wire.CheckText
+// refuses a member that is not, naming it.
+func freeText(sch object, f jsonField) {
+	base := f.typ
+	for base.Kind() == reflect.Pointer {
+		base = base.Elem()
+	}
+	if f.owner.PkgPath() != wirePkg || base != reflect.TypeFor[string]() || f.quoted {
+		return
+	}
+	for _, k := range []string{"pattern", "enum", "format"} {
+		if _, ok := sch[k]; ok {
+			return
+		}
+	}
+	sch["pattern"] = textPattern
+	if slices.Contains(strings.Split(f.check, ","), "lines") {
+		sch["pattern"] = linesPattern
+	}
+}
+
+// wirePkg is the import path of package wire.
+var wirePkg = reflect.TypeFor[wire.Location]().PkgPath()
+
+// textPattern is the form of free text of one line, as wire.CheckText
+// checks it: no C0 control character but a tab (an ECMA-262 pattern,
+// as identifierPattern).
+const textPattern = `^[^\u0000-\u0008\u000A-\u001F]*$`
+
+// linesPattern is the form of free text that may run over several lines
+// (a description, the lines rule), as wire.CheckText checks it: no C0
+// control character but a tab, a line feed and a carriage return.
+const linesPattern = `^[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$`
 
 // applyChecks adds the constraints of the check tag of f to its schema
 // sch. The required rule is left out: answers echo requests but may leave

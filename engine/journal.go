@@ -197,7 +197,7 @@ func record[R any](ctx context.Context, e *Engine, p posting, postToJournal *boo
 }
 
 func saleLineView(r *wire.SaleResponseLineItem) (lineView, []wire.SaleResponseLineItem) {
-	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
+	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes, freight: r.Freight}
 	if r.Product != nil {
 		v.class = r.Product.ProductClass
 	}
@@ -205,7 +205,7 @@ func saleLineView(r *wire.SaleResponseLineItem) (lineView, []wire.SaleResponseLi
 }
 
 func purchaseLineView(r *wire.PurchaseResponseLineItem) (lineView, []wire.PurchaseResponseLineItem) {
-	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
+	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes, freight: r.Freight}
 	if r.Purchase != nil {
 		v.class = r.Purchase.PurchaseClass
 	}
@@ -213,7 +213,7 @@ func purchaseLineView(r *wire.PurchaseResponseLineItem) (lineView, []wire.Purcha
 }
 
 func ownerLineView(r *wire.OwnerResponseLineItem) (lineView, []wire.OwnerResponseLineItem) {
-	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
+	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes, freight: r.Freight}
 	if r.Purchase != nil {
 		v.class = r.Purchase.PurchaseClass
 	}
@@ -228,6 +228,7 @@ type lineView struct {
 	class    string
 	sync     wire.LineItemSyncType
 	net      *money.Amount
+	freight  *money.Amount
 	totalTax money.Amount
 	taxes    []wire.Tax
 	// intrastat is what the line keeps for Intrastat (see intrastat.go).
@@ -273,6 +274,9 @@ func journalLine(v *lineView) journal.Line {
 	}
 	if v.net != nil {
 		l.Amount = *v.net
+	}
+	if v.freight != nil {
+		l.Freight = *v.freight
 	}
 	l.Taxes = make([]journal.Tax, len(v.taxes))
 	for k := range v.taxes {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -327,7 +328,10 @@ func (s *snapshot) settingsOf(ctx context.Context, p *profile.Policy) (*Settings
 	}
 	set := s.settings.withPolicy(tenant, p)
 	tp := tenantPolicy{policy: p, settings: &set}
-	if err := set.checkRanges(); err != nil {
+	if err := s.storedPolicy(p); err != nil {
+		tp.err = &levy.Error{Code: levy.EConflict, Message: fmt.Sprintf("the rounding of the stored policy of tenant %s breaks a rule of policies, so Levy does not apply the policy: %v; "+
+			"correct the policy (PUT /admin/v1/profile/policy), which is kept as it is until then", tenant, err)}
+	} else if err := set.checkRanges(); err != nil {
 		tp.err = &levy.Error{Code: levy.EInternal, Message: fmt.Sprintf("the policy of tenant %s does not make valid settings: %v", tenant, err)}
 	}
 	s.policies.mu.Lock()
@@ -341,6 +345,29 @@ func (s *snapshot) settingsOf(ctx context.Context, p *profile.Policy) (*Settings
 	m[tenant] = tp
 	s.policies.m.Store(&m)
 	return tp.settings, tp.err
+}
+
+// storedPolicy checks the rounding of the tenant's policy p as it is
+// read, by the rules of a policy written (profile.Validator.CheckRounding)
+// over the snapshot's jurisdictions: one stored before a rule was added,
+// by an older Levy or into the store directly may hold a rounding key
+// that matches no jurisdiction ("TX*", or an ID the dataset does not
+// know), whose mode the tenant meant for taxes it would then silently
+// not reach. The error names each such key. The other members are
+// applied as stored (an empty tolerance, now refused when written, still
+// holds every variance within it), and checked by checkRanges.
+func (s *snapshot) storedPolicy(p *profile.Policy) error {
+	v := profile.Validator{Jurisdiction: func(id string) bool { _, ok := s.jur.Index(id); return ok }}
+	err := v.CheckRounding(p)
+	var list levy.Errors
+	if !errors.As(err, &list) {
+		return err
+	}
+	parts := make([]string, len(list))
+	for i, e := range list {
+		parts[i] = e.Field + ": " + e.Message
+	}
+	return errors.New(strings.Join(parts, "; "))
 }
 
 // classFromCode gives a line without a product class the class that the

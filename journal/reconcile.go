@@ -29,8 +29,8 @@ const (
 //     anything else is appended.
 //
 // SyncType is cleared on every line of the result, and the totals are
-// recomputed from the lines: SubTotal is the sum of the lines' Amount,
-// TotalTax the sum of their TotalTax, Total the two added.
+// recomputed from the lines: SubTotal is the sum of the lines' Amount
+// and freight (Line.Subtotal), as a calculation's is, TotalTax the sum of their TotalTax, Total the two added.
 //
 // When stored is nil (no live version), the result is a copy of incoming
 // with SyncType cleared on every line and its totals as sent, except
@@ -107,7 +107,7 @@ func Reconcile(stored, incoming *Transaction) *Transaction {
 	var sub, tax money.Amount
 	for i := range kept {
 		kept[i].SyncType = ""
-		sub = sub.Add(kept[i].Amount)
+		sub = sub.Add(kept[i].Subtotal())
 		tax = tax.Add(kept[i].TotalTax)
 	}
 	out.Lines = kept
@@ -118,8 +118,8 @@ func Reconcile(stored, incoming *Transaction) *Transaction {
 }
 
 // Negated returns a copy of tx with every amount negated: the document's
-// SubTotal, TotalTax and Total, each line's Amount, TotalTax and item's
-// Freight, and each tax's Taxable, Exempt, NonTaxable and Tax with its
+// SubTotal, TotalTax and Total, each line's Amount, Freight, TotalTax
+// and item's Freight, and each tax's Taxable, Exempt, NonTaxable and Tax with its
 // filing amounts. Rates, quantities and unit prices are kept. It returns nil for nil and never modifies tx.
 func Negated(tx *Transaction) *Transaction {
 	out := clone(tx)
@@ -132,6 +132,7 @@ func Negated(tx *Transaction) *Transaction {
 	for i := range out.Lines {
 		l := &out.Lines[i]
 		l.Amount = l.Amount.Neg()
+		l.Freight = l.Freight.Neg()
 		l.TotalTax = l.TotalTax.Neg()
 		if l.Item != nil {
 			l.Item.Freight = l.Item.Freight.Neg()

@@ -126,8 +126,13 @@ type Line struct {
 	// same LineItemID: ADD, UPDATE or DELETE ("" adds or replaces). Stored
 	// lines never carry it.
 	SyncType string `json:"syncType,omitempty"`
-	// Amount is the line's net amount (extended price after discounts).
-	Amount   money.Amount `json:"amount"`
+	// Amount is the line's net amount (extended price after discounts),
+	// without its freight.
+	Amount money.Amount `json:"amount"`
+	// Freight is the line's freight, which the calculation's subTotal
+	// counts beside Amount (see Subtotal); zero in lines stored before
+	// the journal kept it, whose freight only a sale's Item holds.
+	Freight  money.Amount `json:"freight,omitzero"`
 	TotalTax money.Amount `json:"totalTax"`
 	Taxes    []Tax        `json:"taxes,omitempty"`
 	// Item is what an e-invoice shows of the line (see Item); Seller and
@@ -141,6 +146,17 @@ type Line struct {
 	// IntrastatLine and Intrastat), nil for a line that has nothing to
 	// declare or was stored before the journal kept it.
 	Intrastat *IntrastatLine `json:"intrastat,omitempty"`
+}
+
+// Subtotal returns what the line adds to its document's SubTotal: its
+// Amount and its freight (Freight, or in a line stored before the
+// journal kept that, its Item's).
+func (l *Line) Subtotal() money.Amount {
+	f := l.Freight
+	if f.IsZero() && l.Item != nil {
+		f = l.Item.Freight
+	}
+	return l.Amount.Add(f)
 }
 
 // Tax is one tax of a line: a jurisdiction's imposition with its amounts.

@@ -121,6 +121,22 @@ func (v Validator) Check(cs *ChangeSet) error {
 	return l.err()
 }
 
+// CheckRounding checks the rounding of a policy read back from a store
+// by the rules that Check applies to a policy written, for one stored
+// before a rule was added, by an older Levy or into the store directly:
+// a key that no jurisdiction ID can start with ("TX*"), or that names no
+// jurisdiction Levy knows, would match no tax. Its errors name the keys
+// as Check's do (policy.rounding["TX*"]); nil when the rounding is one
+// Check takes, or the policy is nil. It leaves the policy as it is.
+func (v Validator) CheckRounding(p *Policy) error {
+	if p == nil {
+		return nil
+	}
+	var l errorList
+	v.rounding(&l, "policy", p)
+	return l.err()
+}
+
 // checkEach checks each record of list, the change set's member name
 // ("certificates"), with check, and then its key, once whole says it
 // has one, against the keys listed before it (dup), naming its member
@@ -655,24 +671,7 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	if sh := pol.NexusShare; sh != nil && bounded(l, p+".nexusShare", *sh) && (sh.Sign() <= 0 || sh.GreaterThan(decimal.NewFromInt(1))) {
 		l.add(p+".nexusShare", "%s is not a share above 0 and at most 1 (0.8 warns at 80%% of a threshold)", sh)
 	}
-	if n := len(pol.Rounding); n > MaxPolicyEntries {
-		l.add(p+".rounding", "has %d jurisdictions; a policy may name at most %d (a prefix ending in *, US-*, names many)", n, MaxPolicyEntries)
-	}
-	for _, k := range sortedKeys(pol.Rounding) {
-		f := fmt.Sprintf("%s.rounding[%q]", p, k)
-		if prefix, star := strings.CutSuffix(k, "*"); star {
-			if prefix != "" && strings.ToUpper(prefix) != prefix || strings.ContainsAny(prefix, "* ") {
-				l.add(f, "%q is not a jurisdiction ID prefix ending in *", clip(k))
-			} else if hint, none := prefixMatchesNothing(prefix); none {
-				l.add(f, "%q can match no jurisdiction ID: %s", clip(k), hint)
-			}
-		} else if !StoredJurisdiction(k) {
-			l.add(f, "%q is not a jurisdiction ID as the engine names it (DE for Germany, US-DE for Delaware, US-PR for Puerto Rico), or a prefix of one ending in *", clip(k))
-		}
-		if m := pol.Rounding[k]; !m.Valid() {
-			l.add(f, "is not a rounding mode")
-		}
-	}
+	v.rounding(l, p, pol)
 	pol.AddressCheck = strings.ToLower(strings.TrimSpace(pol.AddressCheck))
 	switch pol.AddressCheck {
 	case "", AddressLenient, AddressStrict:
@@ -687,6 +686,33 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	}
 	if d := pol.ExpiryNoticeDays; d < 0 || d > maxExpiryNoticeDays {
 		l.add(p+".expiryNoticeDays", "%d is not between 0 and %d", d, maxExpiryNoticeDays)
+	}
+}
+
+// rounding checks the keys and modes of the policy's rounding, at JSON
+// path p ("policy").
+func (v Validator) rounding(l *errorList, p string, pol *Policy) {
+	if n := len(pol.Rounding); n > MaxPolicyEntries {
+		l.add(p+".rounding", "has %d jurisdictions; a policy may name at most %d (a prefix ending in *, US-*, names many)", n, MaxPolicyEntries)
+	}
+	for _, k := range sortedKeys(pol.Rounding) {
+		f := fmt.Sprintf("%s.rounding[%q]", p, k)
+		if prefix, star := strings.CutSuffix(k, "*"); star {
+			if prefix != "" && strings.ToUpper(prefix) != prefix || strings.ContainsAny(prefix, "* ") {
+				l.add(f, "%q is not a jurisdiction ID prefix ending in *", clip(k))
+			} else if hint, none := prefixMatchesNothing(prefix); none {
+				l.add(f, "%q can match no jurisdiction ID: %s", clip(k), hint)
+			}
+		} else if !StoredJurisdiction(k) {
+			l.add(f, "%q is not a jurisdiction ID as the engine names it (DE for Germany, US-DE for Delaware, US-PR for Puerto Rico), or a prefix of one ending in *", clip(k))
+		} else if v.Jurisdiction != nil && !v.Jurisdiction(k) {
+			// A key of the right form that names no jurisdiction would
+			// match no tax: the mode the tenant meant would never apply.
+			l.add(f, "%q is no jurisdiction Levy knows, so it would match no tax (a prefix ending in * covers a state's or country's jurisdictions: US-TX*)", clip(k))
+		}
+		if m := pol.Rounding[k]; !m.Valid() {
+			l.add(f, "is not a rounding mode")
+		}
 	}
 }
 
