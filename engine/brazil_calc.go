@@ -659,8 +659,10 @@ func (k *brCalc) goods() {
 	// the seller pays on a sale to a non-contributor (Solução de Consulta
 	// Cosit 198/2025; IN RFB 2.121/2022 art. 26 XII). A contributor's own
 	// DIFAL is the buyer's: k.difal is zero then.
-	k.pisCofins(base.Sub(k.icms).Sub(k.fcp).Sub(k.difal).Sub(k.fcpDest))
-	k.reform(base.Sub(k.icms).Sub(k.fcp).Sub(k.difal).Sub(k.fcpDest).Sub(k.pis).Sub(k.cofins))
+	// A pauta may make the ICMS larger than the price: the exclusion takes
+	// a base to zero and no lower.
+	k.pisCofins(excluding(base, k.icms, k.fcp, k.difal, k.fcpDest))
+	k.reform(excluding(base, k.icms, k.fcp, k.difal, k.fcpDest, k.pis, k.cofins))
 	if k.date.Year >= 2027 {
 		k.x.assisted = append(k.x.assisted, wire.AssistedParameter{ParamName: "commodityCode", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
 			OriginalValue: k.ncmText(), Value: "BR: the Imposto Seletivo (LC 214/2025, from 2027) reaches the goods of its annexes; Levy does not compute it"})
@@ -1025,7 +1027,16 @@ func (k *brCalc) service() {
 	base := k.base()
 	k.issTax(base, fromMun, toMun)
 	k.pisCofins(base)
-	k.reform(base.Sub(k.iss).Sub(k.pis).Sub(k.cofins))
+	k.reform(excluding(base, k.iss, k.pis, k.cofins))
+}
+
+// excluding returns base less the taxes it excludes, or zero where they
+// add up to more: a tax base is never negative.
+func excluding(base decimal.Decimal, taxes ...decimal.Decimal) decimal.Decimal {
+	for _, t := range taxes {
+		base = base.Sub(t)
+	}
+	return decimal.Max(base, decimalZero)
 }
 
 // issTax adds the ISS of the municipality where it is due: the
