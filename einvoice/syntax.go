@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"strings"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice/facturx"
@@ -79,7 +78,7 @@ func peekHead(data []byte, limit int) (number, issueDate string) {
 		if err := dec.DecodeElement(&s, &t); err != nil || len(s) > 200 {
 			return "", false
 		}
-		return strings.TrimSpace(s), true
+		return trimXML(s), true
 	}
 	for range 400 {
 		if number != "" && issueDate != "" {

@@ -659,8 +659,10 @@ func (k *brCalc) goods() {
 	// the seller pays on a sale to a non-contributor (Solução de Consulta
 	// Cosit 198/2025; IN RFB 2.121/2022 art. 26 XII). A contributor's own
 	// DIFAL is the buyer's: k.difal is zero then.
-	k.pisCofins(base.Sub(k.icms).Sub(k.fcp).Sub(k.difal).Sub(k.fcpDest))
-	k.reform(base.Sub(k.icms).Sub(k.fcp).Sub(k.difal).Sub(k.fcpDest).Sub(k.pis).Sub(k.cofins))
+	// A pauta may make the ICMS larger than the price: the exclusion takes
+	// a base to zero and no lower.
+	k.pisCofins(excluding(base, k.icms, k.fcp, k.difal, k.fcpDest))
+	k.reform(excluding(base, k.icms, k.fcp, k.difal, k.fcpDest, k.pis, k.cofins))
 	if k.date.Year >= 2027 {
 		k.x.assisted = append(k.x.assisted, wire.AssistedParameter{ParamName: "commodityCode", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
 			OriginalValue: k.ncmText(), Value: "BR: the Imposto Seletivo (LC 214/2025, from 2027) reaches the goods of its annexes; Levy does not compute it"})
@@ -962,32 +964,35 @@ func (k *brCalc) reform(base decimal.Decimal) {
 	}
 	_, toState, toMun := statePlace(to)
 	cite := "the operation's value without the ICMS (its FCP and DIFAL included), the ISS, PIS and COFINS (EC 132/2023, ADCT art. 133; LC 214/2025 art. 12 § 2)"
-	if x.seller == wire.SellerSimplesNacional {
+	rows := []reformRow{{cbs, impCBS, country(to), "the CBS"}}
+	if r, ok := br.Reform("IBS_UF", k.date); ok {
+		rows = append(rows, reformRow{r, impIBS, toState, "the state's IBS"})
+	}
+	simples := x.seller == wire.SellerSimplesNacional
+	if r, ok := br.Reform("IBS_MUN", k.date); ok {
+		if toMun == nil {
+			if r.Value.Sign() != 0 && !simples {
+				x.note("destination", brMunicipalityUnknown, "", "the destination names no municipality: the municipal IBS is not computed")
+			}
+		} else {
+			rows = append(rows, reformRow{r, impIBS, toMun, "the municipality's IBS"})
+		}
+	}
+	if simples {
+		// The records sit where a regular seller's would: the CBS at the
+		// Union, the IBS at the destination state and municipality.
 		reason := "a Simples Nacional seller is outside the CBS and IBS of 2026 (LC 214/2025 art. 348)"
 		if !info {
 			reason = "a Simples Nacional seller pays the CBS and IBS in the DAS unless it opts to pay them outside it (LC 123/2006 as LC 214/2025 amended it), which Levy does not know"
 		}
-		for _, imp := range []jurisdiction.Tax{impCBS, impIBS} {
-			k.add(brSpec{j: country(to), imp: imp, role: wire.Destination, base: base, result: wire.TaxResultNonTaxable, rule: brRuleSimples, reason: reason, info: info})
+		for _, r := range rows {
+			k.add(brSpec{j: r.j, imp: r.imp, role: wire.Destination, base: base, result: wire.TaxResultNonTaxable, rule: brRuleSimples, reason: reason, info: info})
 		}
 		return
 	}
 	when := "charged"
 	if info {
 		when = "for information: in 2026 the CBS and IBS are a test whose amounts are offset against PIS and COFINS (LC 214/2025 art. 348)"
-	}
-	rows := []reformRow{{cbs, impCBS, country(to), "the CBS"}}
-	if r, ok := br.Reform("IBS_UF", k.date); ok {
-		rows = append(rows, reformRow{r, impIBS, toState, "the state's IBS"})
-	}
-	if r, ok := br.Reform("IBS_MUN", k.date); ok {
-		if toMun == nil {
-			if r.Value.Sign() != 0 {
-				x.note("destination", brMunicipalityUnknown, "", "the destination names no municipality: the municipal IBS is not computed")
-			}
-		} else {
-			rows = append(rows, reformRow{r, impIBS, toMun, "the municipality's IBS"})
-		}
 	}
 	for _, r := range rows {
 		if r.row.Provisional {
@@ -1025,7 +1030,16 @@ func (k *brCalc) service() {
 	base := k.base()
 	k.issTax(base, fromMun, toMun)
 	k.pisCofins(base)
-	k.reform(base.Sub(k.iss).Sub(k.pis).Sub(k.cofins))
+	k.reform(excluding(base, k.iss, k.pis, k.cofins))
+}
+
+// excluding returns base less the taxes it excludes, or zero where they
+// add up to more: a tax base is never negative.
+func excluding(base decimal.Decimal, taxes ...decimal.Decimal) decimal.Decimal {
+	for _, t := range taxes {
+		base = base.Sub(t)
+	}
+	return decimal.Max(base, decimalZero)
 }
 
 // issTax adds the ISS of the municipality where it is due: the

@@ -20,7 +20,9 @@ const nameWidth = 32
 // each, with the amounts as columns and the state's total below them.
 // A row of tax the buyer accounts for (use tax, reverse charge) says so
 // after its name; where a jurisdiction has more than one row, each names
-// its imposition. Amounts show as many decimals as the section's taxes
+// its imposition, and so does every row of a currency's section where
+// some jurisdiction has rows of more than one imposition (Brazil's: the
+// Union's PIS, COFINS and IPI beside a state's single ICMS). Amounts show as many decimals as the section's taxes
 // have (the currency's minor unit), rounded half up where a taxable
 // amount has more.
 func (f *FilingView) WriteText(w io.Writer) error {
@@ -59,6 +61,7 @@ func writeFilingSection(w io.Writer, c *FilingCurrency) {
 	num := func(a money.Amount) string { return a.Decimal().StringFixed(places) }
 	// cells holds the lines of the table: a state's title line has one
 	// cell, the others seven.
+	named := mixesImpositions(c)
 	var lines [][]string
 	lines = append(lines, []string{"JURISDICTION", "NAME", "TAXABLE", "EXEMPT", "NON-TAXABLE", "NO NEXUS", "TAX"})
 	for _, st := range c.States {
@@ -73,7 +76,7 @@ func writeFilingSection(w io.Writer, c *FilingCurrency) {
 		}
 		for _, r := range st.Rows {
 			name := r.JurisdictionName
-			if rowsOf[r.JurisdictionID] > 1 && r.Imposition != "" {
+			if (named || rowsOf[r.JurisdictionID] > 1) && r.Imposition != "" {
 				name += ", " + r.Imposition
 			}
 			if r.CollectedFrom == "BUYER" {
@@ -136,6 +139,22 @@ func writeFilingCompanies(w io.Writer, cs []FilingCompany) {
 		fmt.Fprintf(tw, "%s\t%s\ttotal (%s)\t%s\t\n", name, cur, plural(c.Transactions, "transaction"), c.Total)
 	}
 	tw.Flush()
+}
+
+// mixesImpositions reports whether some jurisdiction of c has rows of
+// more than one imposition, in which case every row of c names its own.
+func mixesImpositions(c *FilingCurrency) bool {
+	first := map[string]string{}
+	for _, st := range c.States {
+		for _, r := range st.Rows {
+			if imp, ok := first[r.JurisdictionID]; !ok {
+				first[r.JurisdictionID] = r.Imposition
+			} else if imp != r.Imposition {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clip cuts s to n characters, ending a cut one with "…".
