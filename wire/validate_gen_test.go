@@ -372,9 +372,9 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 			elem := base.Elem()
 			item := val + "[i]"
 			if elem.Kind() == reflect.Pointer {
-				w("for i := range %s {\nif %s != nil {\n%s.walk(v, p.Field(%s).Index(i), depth+2)\n}\n}\n", val, item, item, name)
+				w("items := p.Field(%s).Items(len(%s))\nfor i := range %s {\nif %s != nil {\n%s.walk(v, &items[i], depth+2)\n}\n}\n", name, val, val, item, item)
 			} else {
-				w("for i := range %s {\n%s.walk(v, p.Field(%s).Index(i), depth+2)\n}\n", val, item, name)
+				w("items := p.Field(%s).Items(len(%s))\nfor i := range %s {\n%s.walk(v, &items[i], depth+2)\n}\n", name, val, val, item)
 			}
 		}
 	case base.Kind() == reflect.String:
