@@ -96,9 +96,8 @@ func (x *Buyer) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "utilityProvider", rules1.enumViolation(x.UtilityProvider.Valid(), string(x.UtilityProvider)))
 	}
 	if len(x.TaxRegistrations) > 0 {
-		items := p.Field("taxRegistrations").Items(len(x.TaxRegistrations))
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, &items[i], depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 }
@@ -235,9 +234,8 @@ func (x *Customer) walk(v *violations, p *fieldPath, depth int) {
 		x.LocationEvidence.walk(v, p.Field("locationEvidence"), depth+1)
 	}
 	if len(x.TaxRegistrations) > 0 {
-		items := p.Field("taxRegistrations").Items(len(x.TaxRegistrations))
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, &items[i], depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 	x.check(v, p)
@@ -291,9 +289,8 @@ func (x *Dispatcher) walk(v *violations, p *fieldPath, depth int) {
 		x.DispatcherCode.walk(v, p.Field("dispatcherCode"), depth+1)
 	}
 	if len(x.TaxRegistrations) > 0 {
-		items := p.Field("taxRegistrations").Items(len(x.TaxRegistrations))
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, &items[i], depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 	x.check(v, p)
@@ -434,21 +431,18 @@ func (x *FlexibleFields) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if len(x.FlexibleCodeFields) > 0 {
-		items := p.Field("flexibleCodeFields").Items(len(x.FlexibleCodeFields))
 		for i := range x.FlexibleCodeFields {
-			x.FlexibleCodeFields[i].walk(v, &items[i], depth+2)
+			x.FlexibleCodeFields[i].walk(v, p.Field("flexibleCodeFields").Index(i), depth+2)
 		}
 	}
 	if len(x.FlexibleNumericFields) > 0 {
-		items := p.Field("flexibleNumericFields").Items(len(x.FlexibleNumericFields))
 		for i := range x.FlexibleNumericFields {
-			x.FlexibleNumericFields[i].walk(v, &items[i], depth+2)
+			x.FlexibleNumericFields[i].walk(v, p.Field("flexibleNumericFields").Index(i), depth+2)
 		}
 	}
 	if len(x.FlexibleDateFields) > 0 {
-		items := p.Field("flexibleDateFields").Items(len(x.FlexibleDateFields))
 		for i := range x.FlexibleDateFields {
-			x.FlexibleDateFields[i].walk(v, &items[i], depth+2)
+			x.FlexibleDateFields[i].walk(v, p.Field("flexibleDateFields").Index(i), depth+2)
 		}
 	}
 }
@@ -567,39 +561,33 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "transportResponsibleEntity", rules15.enumViolation(x.TransportResponsibleEntity.Valid(), string(x.TransportResponsibleEntity)))
 	}
 	if len(x.ExemptOverrides) > 0 {
-		items := p.Field("exemptOverrides").Items(len(x.ExemptOverrides))
 		for i := range x.ExemptOverrides {
-			x.ExemptOverrides[i].walk(v, &items[i], depth+2)
+			x.ExemptOverrides[i].walk(v, p.Field("exemptOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.NonTaxableOverrides) > 0 {
-		items := p.Field("nonTaxableOverrides").Items(len(x.NonTaxableOverrides))
 		for i := range x.NonTaxableOverrides {
-			x.NonTaxableOverrides[i].walk(v, &items[i], depth+2)
+			x.NonTaxableOverrides[i].walk(v, p.Field("nonTaxableOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.RateOverrides) > 0 {
-		items := p.Field("rateOverrides").Items(len(x.RateOverrides))
 		for i := range x.RateOverrides {
-			x.RateOverrides[i].walk(v, &items[i], depth+2)
+			x.RateOverrides[i].walk(v, p.Field("rateOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.ImpositionInclusions) > 0 {
-		items := p.Field("impositionInclusions").Items(len(x.ImpositionInclusions))
 		for i := range x.ImpositionInclusions {
-			x.ImpositionInclusions[i].walk(v, &items[i], depth+2)
+			x.ImpositionInclusions[i].walk(v, p.Field("impositionInclusions").Index(i), depth+2)
 		}
 	}
 	if len(x.CitationOverrides) > 0 {
-		items := p.Field("citationOverrides").Items(len(x.CitationOverrides))
 		for i := range x.CitationOverrides {
-			x.CitationOverrides[i].walk(v, &items[i], depth+2)
+			x.CitationOverrides[i].walk(v, p.Field("citationOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.TaxDeferredOverrides) > 0 {
-		items := p.Field("taxDeferredOverrides").Items(len(x.TaxDeferredOverrides))
 		for i := range x.TaxDeferredOverrides {
-			x.TaxDeferredOverrides[i].walk(v, &items[i], depth+2)
+			x.TaxDeferredOverrides[i].walk(v, p.Field("taxDeferredOverrides").Index(i), depth+2)
 		}
 	}
 	if x.SitusOverride != nil {
@@ -753,9 +741,8 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		x.LineType.walk(v, p.Field("lineType"), depth+1)
 	}
 	if len(x.LineTypes) > 0 {
-		items := p.Field("lineTypes").Items(len(x.LineTypes))
 		for i := range x.LineTypes {
-			x.LineTypes[i].walk(v, &items[i], depth+2)
+			x.LineTypes[i].walk(v, p.Field("lineTypes").Index(i), depth+2)
 		}
 	}
 	x.check(v, p)
@@ -1061,9 +1048,8 @@ func (x *Owner) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "utilityProvider", rules1.enumViolation(x.UtilityProvider.Valid(), string(x.UtilityProvider)))
 	}
 	if len(x.TaxRegistrations) > 0 {
-		items := p.Field("taxRegistrations").Items(len(x.TaxRegistrations))
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, &items[i], depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 }
@@ -1171,7 +1157,7 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 	}
 	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
-		items := p.Field("lineItems").Items(len(x.LineItems))
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
 			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
@@ -1260,33 +1246,28 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 		x.OriginalCurrency.walk(v, p.Field("originalCurrency"), depth+1)
 	}
 	if len(x.CurrencyConversionFactors) > 0 {
-		items := p.Field("currencyConversionFactors").Items(len(x.CurrencyConversionFactors))
 		for i := range x.CurrencyConversionFactors {
-			x.CurrencyConversionFactors[i].walk(v, &items[i], depth+2)
+			x.CurrencyConversionFactors[i].walk(v, p.Field("currencyConversionFactors").Index(i), depth+2)
 		}
 	}
 	if len(x.ExemptOverrides) > 0 {
-		items := p.Field("exemptOverrides").Items(len(x.ExemptOverrides))
 		for i := range x.ExemptOverrides {
-			x.ExemptOverrides[i].walk(v, &items[i], depth+2)
+			x.ExemptOverrides[i].walk(v, p.Field("exemptOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.NonTaxableOverrides) > 0 {
-		items := p.Field("nonTaxableOverrides").Items(len(x.NonTaxableOverrides))
 		for i := range x.NonTaxableOverrides {
-			x.NonTaxableOverrides[i].walk(v, &items[i], depth+2)
+			x.NonTaxableOverrides[i].walk(v, p.Field("nonTaxableOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.RateOverrides) > 0 {
-		items := p.Field("rateOverrides").Items(len(x.RateOverrides))
 		for i := range x.RateOverrides {
-			x.RateOverrides[i].walk(v, &items[i], depth+2)
+			x.RateOverrides[i].walk(v, p.Field("rateOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.ImpositionInclusions) > 0 {
-		items := p.Field("impositionInclusions").Items(len(x.ImpositionInclusions))
 		for i := range x.ImpositionInclusions {
-			x.ImpositionInclusions[i].walk(v, &items[i], depth+2)
+			x.ImpositionInclusions[i].walk(v, p.Field("impositionInclusions").Index(i), depth+2)
 		}
 	}
 	if x.SitusOverride != nil {
@@ -1305,13 +1286,12 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.amount(p, "proratePercentage", (*x.ProratePercentage), &rules31)
 	}
 	if len(x.TaxabilityCategoryTotals) > 0 {
-		items := p.Field("taxabilityCategoryTotals").Items(len(x.TaxabilityCategoryTotals))
 		for i := range x.TaxabilityCategoryTotals {
-			x.TaxabilityCategoryTotals[i].walk(v, &items[i], depth+2)
+			x.TaxabilityCategoryTotals[i].walk(v, p.Field("taxabilityCategoryTotals").Index(i), depth+2)
 		}
 	}
 	if len(x.LineItems) > 0 {
-		items := p.Field("lineItems").Items(len(x.LineItems))
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
 			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
@@ -1337,9 +1317,8 @@ func (x *PautaOverrides) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if len(x.PautaOverride) > 0 {
-		items := p.Field("pautaOverride").Items(len(x.PautaOverride))
 		for i := range x.PautaOverride {
-			x.PautaOverride[i].walk(v, &items[i], depth+2)
+			x.PautaOverride[i].walk(v, p.Field("pautaOverride").Index(i), depth+2)
 		}
 	}
 }
@@ -1512,9 +1491,8 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 		v.amount(p, "chargedTax", (*x.ChargedTax), nil)
 	}
 	if len(x.VendorTaxes) > 0 {
-		items := p.Field("vendorTaxes").Items(len(x.VendorTaxes))
 		for i := range x.VendorTaxes {
-			x.VendorTaxes[i].walk(v, &items[i], depth+2)
+			x.VendorTaxes[i].walk(v, p.Field("vendorTaxes").Index(i), depth+2)
 		}
 	}
 	if x.SpecialTaxBasis != nil {
@@ -1540,7 +1518,7 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 	}
 	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
-		items := p.Field("lineItems").Items(len(x.LineItems))
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
 			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
@@ -1637,36 +1615,31 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 		x.OriginalCurrency.walk(v, p.Field("originalCurrency"), depth+1)
 	}
 	if len(x.CurrencyConversionFactors) > 0 {
-		items := p.Field("currencyConversionFactors").Items(len(x.CurrencyConversionFactors))
 		for i := range x.CurrencyConversionFactors {
-			x.CurrencyConversionFactors[i].walk(v, &items[i], depth+2)
+			x.CurrencyConversionFactors[i].walk(v, p.Field("currencyConversionFactors").Index(i), depth+2)
 		}
 	}
 	if x.Discount != nil {
 		x.Discount.walk(v, p.Field("discount"), depth+1)
 	}
 	if len(x.ExemptOverrides) > 0 {
-		items := p.Field("exemptOverrides").Items(len(x.ExemptOverrides))
 		for i := range x.ExemptOverrides {
-			x.ExemptOverrides[i].walk(v, &items[i], depth+2)
+			x.ExemptOverrides[i].walk(v, p.Field("exemptOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.NonTaxableOverrides) > 0 {
-		items := p.Field("nonTaxableOverrides").Items(len(x.NonTaxableOverrides))
 		for i := range x.NonTaxableOverrides {
-			x.NonTaxableOverrides[i].walk(v, &items[i], depth+2)
+			x.NonTaxableOverrides[i].walk(v, p.Field("nonTaxableOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.RateOverrides) > 0 {
-		items := p.Field("rateOverrides").Items(len(x.RateOverrides))
 		for i := range x.RateOverrides {
-			x.RateOverrides[i].walk(v, &items[i], depth+2)
+			x.RateOverrides[i].walk(v, p.Field("rateOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.ImpositionInclusions) > 0 {
-		items := p.Field("impositionInclusions").Items(len(x.ImpositionInclusions))
 		for i := range x.ImpositionInclusions {
-			x.ImpositionInclusions[i].walk(v, &items[i], depth+2)
+			x.ImpositionInclusions[i].walk(v, p.Field("impositionInclusions").Index(i), depth+2)
 		}
 	}
 	if x.SitusOverride != nil {
@@ -1685,13 +1658,12 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.amount(p, "proratePercentage", (*x.ProratePercentage), &rules31)
 	}
 	if len(x.TaxabilityCategoryTotals) > 0 {
-		items := p.Field("taxabilityCategoryTotals").Items(len(x.TaxabilityCategoryTotals))
 		for i := range x.TaxabilityCategoryTotals {
-			x.TaxabilityCategoryTotals[i].walk(v, &items[i], depth+2)
+			x.TaxabilityCategoryTotals[i].walk(v, p.Field("taxabilityCategoryTotals").Index(i), depth+2)
 		}
 	}
 	if len(x.LineItems) > 0 {
-		items := p.Field("lineItems").Items(len(x.LineItems))
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
 			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
@@ -1728,9 +1700,8 @@ func (x *Recipient) walk(v *violations, p *fieldPath, depth int) {
 		x.RecipientCode.walk(v, p.Field("recipientCode"), depth+1)
 	}
 	if len(x.TaxRegistrations) > 0 {
-		items := p.Field("taxRegistrations").Items(len(x.TaxRegistrations))
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, &items[i], depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 	x.check(v, p)
@@ -1784,27 +1755,23 @@ func (x *ReturnsFields) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if len(x.ReturnsCodeFields) > 0 {
-		items := p.Field("returnsCodeFields").Items(len(x.ReturnsCodeFields))
 		for i := range x.ReturnsCodeFields {
-			x.ReturnsCodeFields[i].walk(v, &items[i], depth+2)
+			x.ReturnsCodeFields[i].walk(v, p.Field("returnsCodeFields").Index(i), depth+2)
 		}
 	}
 	if len(x.ReturnsDateFields) > 0 {
-		items := p.Field("returnsDateFields").Items(len(x.ReturnsDateFields))
 		for i := range x.ReturnsDateFields {
-			x.ReturnsDateFields[i].walk(v, &items[i], depth+2)
+			x.ReturnsDateFields[i].walk(v, p.Field("returnsDateFields").Index(i), depth+2)
 		}
 	}
 	if len(x.ReturnsIndicatorFields) > 0 {
-		items := p.Field("returnsIndicatorFields").Items(len(x.ReturnsIndicatorFields))
 		for i := range x.ReturnsIndicatorFields {
-			x.ReturnsIndicatorFields[i].walk(v, &items[i], depth+2)
+			x.ReturnsIndicatorFields[i].walk(v, p.Field("returnsIndicatorFields").Index(i), depth+2)
 		}
 	}
 	if len(x.ReturnsNumericFields) > 0 {
-		items := p.Field("returnsNumericFields").Items(len(x.ReturnsNumericFields))
 		for i := range x.ReturnsNumericFields {
-			x.ReturnsNumericFields[i].walk(v, &items[i], depth+2)
+			x.ReturnsNumericFields[i].walk(v, p.Field("returnsNumericFields").Index(i), depth+2)
 		}
 	}
 }
@@ -1923,7 +1890,7 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 	}
 	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
-		items := p.Field("lineItems").Items(len(x.LineItems))
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
 			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
@@ -2017,36 +1984,31 @@ func (x *SaleRequest) walk(v *violations, p *fieldPath, depth int) {
 		x.OriginalCurrency.walk(v, p.Field("originalCurrency"), depth+1)
 	}
 	if len(x.CurrencyConversionFactors) > 0 {
-		items := p.Field("currencyConversionFactors").Items(len(x.CurrencyConversionFactors))
 		for i := range x.CurrencyConversionFactors {
-			x.CurrencyConversionFactors[i].walk(v, &items[i], depth+2)
+			x.CurrencyConversionFactors[i].walk(v, p.Field("currencyConversionFactors").Index(i), depth+2)
 		}
 	}
 	if x.Discount != nil {
 		x.Discount.walk(v, p.Field("discount"), depth+1)
 	}
 	if len(x.ExemptOverrides) > 0 {
-		items := p.Field("exemptOverrides").Items(len(x.ExemptOverrides))
 		for i := range x.ExemptOverrides {
-			x.ExemptOverrides[i].walk(v, &items[i], depth+2)
+			x.ExemptOverrides[i].walk(v, p.Field("exemptOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.NonTaxableOverrides) > 0 {
-		items := p.Field("nonTaxableOverrides").Items(len(x.NonTaxableOverrides))
 		for i := range x.NonTaxableOverrides {
-			x.NonTaxableOverrides[i].walk(v, &items[i], depth+2)
+			x.NonTaxableOverrides[i].walk(v, p.Field("nonTaxableOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.RateOverrides) > 0 {
-		items := p.Field("rateOverrides").Items(len(x.RateOverrides))
 		for i := range x.RateOverrides {
-			x.RateOverrides[i].walk(v, &items[i], depth+2)
+			x.RateOverrides[i].walk(v, p.Field("rateOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.ImpositionInclusions) > 0 {
-		items := p.Field("impositionInclusions").Items(len(x.ImpositionInclusions))
 		for i := range x.ImpositionInclusions {
-			x.ImpositionInclusions[i].walk(v, &items[i], depth+2)
+			x.ImpositionInclusions[i].walk(v, p.Field("impositionInclusions").Index(i), depth+2)
 		}
 	}
 	if x.SitusOverride != nil {
@@ -2065,7 +2027,7 @@ func (x *SaleRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.amount(p, "proratePercentage", (*x.ProratePercentage), &rules31)
 	}
 	if len(x.LineItems) > 0 {
-		items := p.Field("lineItems").Items(len(x.LineItems))
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
 			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
@@ -2111,9 +2073,8 @@ func (x *Seller) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "utilityProvider", rules1.enumViolation(x.UtilityProvider.Valid(), string(x.UtilityProvider)))
 	}
 	if len(x.TaxRegistrations) > 0 {
-		items := p.Field("taxRegistrations").Items(len(x.TaxRegistrations))
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, &items[i], depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 }
@@ -2153,9 +2114,8 @@ func (x *TaxAreaLookup) walk(v *violations, p *fieldPath, depth int) {
 		v.text(p, "confidenceIndicator", x.ConfidenceIndicator, false)
 	}
 	if len(x.Statuses) > 0 {
-		items := p.Field("statuses").Items(len(x.Statuses))
 		for i := range x.Statuses {
-			x.Statuses[i].walk(v, &items[i], depth+2)
+			x.Statuses[i].walk(v, p.Field("statuses").Index(i), depth+2)
 		}
 	}
 }
@@ -2239,15 +2199,13 @@ func (x *TaxRegistration) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if len(x.NexusOverrides) > 0 {
 		v.report(p, "nexusOverrides", rules41.itemsViolation(len(x.NexusOverrides)))
-		items := p.Field("nexusOverrides").Items(len(x.NexusOverrides))
 		for i := range x.NexusOverrides {
-			x.NexusOverrides[i].walk(v, &items[i], depth+2)
+			x.NexusOverrides[i].walk(v, p.Field("nexusOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.PhysicalLocations) > 0 {
-		items := p.Field("physicalLocations").Items(len(x.PhysicalLocations))
 		for i := range x.PhysicalLocations {
-			x.PhysicalLocations[i].walk(v, &items[i], depth+2)
+			x.PhysicalLocations[i].walk(v, p.Field("physicalLocations").Index(i), depth+2)
 		}
 	}
 	if x.FilingCurrency != nil {
@@ -2365,9 +2323,8 @@ func (x *Vendor) walk(v *violations, p *fieldPath, depth int) {
 		x.AdministrativeOrigin.walk(v, p.Field("administrativeOrigin"), depth+1)
 	}
 	if len(x.TaxRegistrations) > 0 {
-		items := p.Field("taxRegistrations").Items(len(x.TaxRegistrations))
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, &items[i], depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 	x.check(v, p)
