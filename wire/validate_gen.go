@@ -1157,8 +1157,9 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 	}
 	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
+			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
 	}
 	x.check(v, p)
@@ -1290,8 +1291,9 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if len(x.LineItems) > 0 {
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
+			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
 	}
 }
@@ -1516,8 +1518,9 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 	}
 	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
+			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
 	}
 	x.check(v, p)
@@ -1660,8 +1663,9 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if len(x.LineItems) > 0 {
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
+			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
 	}
 }
@@ -1886,8 +1890,9 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 	}
 	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
+			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
 	}
 	x.check(v, p)
@@ -2022,8 +2027,9 @@ func (x *SaleRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.amount(p, "proratePercentage", (*x.ProratePercentage), &rules31)
 	}
 	if len(x.LineItems) > 0 {
+		items := p.FieldItems("lineItems", len(x.LineItems))
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
+			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
 	}
 }

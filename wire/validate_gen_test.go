@@ -371,9 +371,17 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 		if f.descend {
 			elem := base.Elem()
 			item := val + "[i]"
-			if elem.Kind() == reflect.Pointer {
+			switch {
+			case name == `"lineItems"`:
+				// A request's lines, up to MaxLines of them: their paths
+				// in one allocation. The walk of a line, which walks its
+				// own lines, hands its path to the heap already; the
+				// walks of the parties keep theirs on the stack, which
+				// FieldItems would not.
+				w("items := p.FieldItems(%s, len(%s))\nfor i := range %s {\n%s.walk(v, &items[i], depth+2)\n}\n", name, val, val, item)
+			case elem.Kind() == reflect.Pointer:
 				w("for i := range %s {\nif %s != nil {\n%s.walk(v, p.Field(%s).Index(i), depth+2)\n}\n}\n", val, item, item, name)
-			} else {
+			default:
 				w("for i := range %s {\n%s.walk(v, p.Field(%s).Index(i), depth+2)\n}\n", val, item, name)
 			}
 		}

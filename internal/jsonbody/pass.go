@@ -36,6 +36,8 @@ type pass struct {
 	keys [][]byte
 	fold []byte // scratch for a folded name
 	text []byte // scratch for an unquoted name or text
+	// chars is the chunk that short strings are made in (makeString).
+	chars []byte
 	// strs holds short strings already made in this pass, by hash, so
 	// that a value repeated through a body (a country, a product class)
 	// is allocated once.
@@ -46,6 +48,17 @@ type pass struct {
 	// amounts holds amounts already read in this pass, by the hash of
 	// their text (see amount).
 	amounts [8]amountSlot
+	// layout is the block of the root plan (see block.go) and block its
+	// memory in this pass, allocated at the first target it has a place
+	// for; taken counts the places of each of its plans handed out.
+	// learn lists, in a pass of a root plan without a layout yet, the
+	// plans of the targets allocated one by one.
+	layout *blockLayout
+	block  unsafe.Pointer
+	taken  [maxBlockPlans]uint8
+	learn  []*plan
+	// learning: the pass lists the plans in learn.
+	learning bool
 	// unsupported says that the pass stopped at a construction it leaves
 	// to the reference decoder (planBail, entry.bail), not at a fault.
 	unsupported bool
@@ -94,12 +107,22 @@ func onePass(data []byte, v any) (ok, unsupported bool, refused error) {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return false, true, nil
 	}
-	d := pass{data: data}
-	if !d.value(pointeePlan(rv.Type().Elem()), rv.UnsafePointer()) {
+	root := pointeePlan(rv.Type().Elem())
+	d := pass{data: data, layout: root.block.Load()}
+	d.learning = d.layout == nil
+	if !d.value(root, rv.UnsafePointer()) {
 		return false, d.unsupported, d.refused
 	}
 	d.space()
-	return d.pos == len(d.data), false, nil
+	if d.pos != len(d.data) {
+		return false, false, nil
+	}
+	if d.learning && d.learn != nil {
+		if l := newBlockLayout(d.learn); l != nil {
+			root.block.CompareAndSwap(nil, l)
+		}
+	}
+	return true, false, nil
 }
 
 // space moves past white space and returns the next byte, or 0 at the
@@ -230,7 +253,7 @@ type slab struct {
 // its values does; all of them belong to the one decoded value.
 func (d *pass) alloc(pl *plan) unsafe.Pointer {
 	if pl.chunks == nil {
-		return reflect.New(pl.typ).UnsafePointer()
+		return d.one(pl)
 	}
 	// The slab of pl is at its place or one of the next three; else the
 	// last of them gives way.
@@ -245,7 +268,7 @@ func (d *pass) alloc(pl *plan) unsafe.Pointer {
 	s.made++
 	if s.used == s.size {
 		if s.made <= 2 {
-			return reflect.New(pl.typ).UnsafePointer()
+			return d.one(pl)
 		}
 		k := 0
 		for k+1 < len(pl.chunks) && 2<<(k+1) <= s.made {
@@ -365,17 +388,45 @@ func (d *pass) str() (string, bool) {
 		raw = d.text
 	}
 	if len(raw) > maxShared {
-		return string(raw), true
+		return d.makeString(raw), true
 	}
 	slot := &d.strs[hashName(raw)%uint32(len(d.strs))]
 	if *slot != string(raw) {
-		*slot = string(raw)
+		*slot = d.makeString(raw)
 	}
 	return *slot, true
 }
 
 // maxShared is the length up to which the pass shares equal strings.
 const maxShared = 24
+
+// makeString returns a copy of b as a string. A short one is made in
+// d.chars, a chunk of at most maxChars bytes that the strings of the
+// pass share, so that the dozen short strings of a one-line request take
+// one allocation rather than a dozen; bytes of d.chars once handed out
+// are never written again. A string keeps its chunk in memory, at most
+// maxChars bytes of strings of the same body.
+func (d *pass) makeString(b []byte) string {
+	if len(b) == 0 || len(b) > maxCharsString {
+		return string(b)
+	}
+	if cap(d.chars)-len(d.chars) < len(b) {
+		// The rest of the body bounds the strings still to come: a
+		// small body takes a chunk of its own size.
+		n := min(max(len(d.data)-d.pos+len(b), len(b)), maxChars)
+		d.chars = make([]byte, 0, n)
+	}
+	start := len(d.chars)
+	d.chars = append(d.chars, b...)
+	return unsafe.String(&d.chars[start], len(b))
+}
+
+// maxChars is the size of a chunk of d.chars, and maxCharsString the
+// longest string made in one.
+const (
+	maxChars       = 256
+	maxCharsString = 64
+)
 
 // strRaw reads the string whose opening quote is at d.pos, checking its
 // syntax, that its bytes outside ASCII are UTF-8 and that its \u escapes

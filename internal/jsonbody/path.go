@@ -26,6 +26,39 @@ func (p *Path) Key(k string) *Path { return &Path{parent: p, name: k, at: -2} }
 // Index returns the path of element i of p.
 func (p *Path) Index(i int) *Path { return &Path{parent: p, at: i} }
 
+// FieldItems returns the paths of the elements 0 to n-1 of member name
+// of p, made in one allocation with a copy of p's own path: the paths of
+// a request's lines, which would take two allocations each one by one.
+// Copying p keeps it from escaping to the heap, so that a path handed
+// down to a walk that reads lines stays on its caller's stack.
+func (p *Path) FieldItems(name string, n int) []Path {
+	depth := 0
+	for q := p; q != nil; q = q.parent {
+		depth++
+	}
+	all := make([]Path, depth+1+n)
+	// all[0:depth] is p's path from the body down, all[depth] the
+	// member, the rest its elements.
+	k := depth - 1
+	for q := p; q != nil; q = q.parent {
+		all[k] = Path{name: q.name, at: q.at}
+		if k > 0 {
+			all[k].parent = &all[k-1]
+		}
+		k--
+	}
+	field := &all[depth]
+	*field = Path{name: name, at: -1}
+	if depth > 0 {
+		field.parent = &all[depth-1]
+	}
+	items := all[depth+1:]
+	for i := range items {
+		items[i] = Path{parent: field, at: i}
+	}
+	return items
+}
+
 // String writes the path as "lineItems[0].customer.destination".
 func (p *Path) String() string { return string(p.AppendTo(nil)) }
 

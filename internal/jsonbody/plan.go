@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/levytax/levy/civil"
@@ -64,6 +65,10 @@ type plan struct {
 	// pointers' targets at a time (pass.alloc); nil for other types.
 	chunks []reflect.Type
 	slab   uint8 // the place of the type's chunk in pass.slabs
+	// block is, for a plan that Decode decodes into, where the first
+	// targets of its pointers go (see block.go); nil until a body has
+	// been decoded into it.
+	block atomic.Pointer[blockLayout]
 }
 
 // entry is one member name of a struct plan.
