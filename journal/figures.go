@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -246,10 +247,25 @@ func Contribution(tx *Transaction) []Figure {
 	// below zero (a sale's lines are not, and add up to zero or more).
 	var net []money.Amount
 	keepNet := tx.ReversalOf != "" || slices.ContainsFunc(tx.Lines, func(l Line) bool { return l.Amount.Sign() < 0 })
-	find := func(area string, l *Line) *Tally {
-		i := slices.IndexFunc(out, func(f Figure) bool { return f.Area == area })
+	// find returns the tally of the figure of area (of its ConsumerArea
+	// when consumers is set), added to out at its first line; the name
+	// of a consumers' area is only built then. A transaction's first
+	// figure makes room for as many as a Canadian line makes (four).
+	find := func(area string, consumers bool, l *Line) *Tally {
+		i := slices.IndexFunc(out, func(f Figure) bool { return isArea(f.Area, area, consumers) })
 		if i < 0 {
-			out = append(out, Figure{Company: tx.Company, Area: area, Day: day})
+			if out == nil {
+				n := 1
+				if area == AreaCanada || IsCAProvince(area) {
+					n = 4
+				}
+				out = make([]Figure, 0, n)
+			}
+			name := area
+			if consumers {
+				name = ConsumerArea(area)
+			}
+			out = append(out, Figure{Company: tx.Company, Area: name, Day: day})
 			i = len(out) - 1
 			if keepNet {
 				net = append(net, money.Zero())
@@ -271,19 +287,19 @@ func Contribution(tx *Transaction) []Figure {
 	for i := range tx.Lines {
 		l := &tx.Lines[i]
 		if area := lineState(l); area != "" {
-			addLine(find(area, l), tx.Currency, "USD", l, area, lines)
+			addLine(find(area, false, l), tx.Currency, "USD", l, area, lines)
 		}
 		if l.EUDistanceSale {
-			addLine(find(AreaEU, l), tx.Currency, "EUR", l, "", lines)
+			addLine(find(AreaEU, false, l), tx.Currency, "EUR", l, "", lines)
 		}
 		if province, ok := lineCanada(l); ok {
 			for _, area := range []string{AreaCanada, province} {
 				if area == "" {
 					continue
 				}
-				addLine(find(area, l), tx.Currency, "CAD", l, area, lines)
+				addLine(find(area, false, l), tx.Currency, "CAD", l, area, lines)
 				if consumerLine(tx, l, area) {
-					addConsumerLine(find(ConsumerArea(area), l), tx.Currency, l, area, lines)
+					addConsumerLine(find(area, true, l), tx.Currency, l, area, lines)
 				}
 			}
 		}
@@ -297,6 +313,15 @@ func Contribution(tx *Transaction) []Figure {
 	}
 	slices.SortFunc(out, func(a, b Figure) int { return cmp.Compare(a.Area, b.Area) })
 	return out
+}
+
+// isArea reports whether name is area, or its ConsumerArea when
+// consumers is set, without building the latter.
+func isArea(name, area string, consumers bool) bool {
+	if !consumers {
+		return name == area
+	}
+	return len(name) == len(area)+len(consumersSuffix) && strings.HasPrefix(name, area) && strings.HasSuffix(name, consumersSuffix)
 }
 
 // transactionCount is what a transaction counts toward an area's
@@ -456,11 +481,18 @@ func conversion(cur, want string, l *Line) (decimal.Decimal, bool) {
 var unitsScale = decimal.NewFromInt(UnitsPerCurrencyUnit)
 
 // units returns a in ten-thousandths, times rate unless rate is zero,
-// rounded half away from zero, and bounded to ±maxFigureUnits.
+// rounded half away from zero, and bounded to ±maxFigureUnits. An
+// amount (and rate) whose coefficient fits an int64, as every amount of
+// a document does, is computed in integers (smallUnits), without the
+// allocations of decimal arithmetic; the others in decimals, to the same
+// result.
 func units(a money.Amount, rate decimal.Decimal) int64 {
 	d := a.Decimal()
 	if d.IsZero() {
 		return 0
+	}
+	if v, ok := smallUnits(d, rate); ok {
+		return v
 	}
 	if !rate.IsZero() {
 		d = d.Mul(rate)
@@ -473,6 +505,79 @@ func units(a money.Amount, rate decimal.Decimal) int64 {
 		return -maxFigureUnits
 	}
 	return d.IntPart()
+}
+
+// pow10s are the powers of ten an int64 holds, 10^0 to 10^18.
+var pow10s = func() (p [19]int64) {
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * 10
+	}
+	return p
+}()
+
+// smallUnits returns units(d, rate) computed in int64 arithmetic, and
+// false when an operand or an intermediate value does not fit (then the
+// caller computes it in decimals): d's coefficient, and rate's when rate
+// is not zero, of at most 18 digits, their product within an int64, and
+// the power of ten that scales it to ten-thousandths within 10^18.
+func smallUnits(d, rate decimal.Decimal) (int64, bool) {
+	if d.NumDigits() > 18 {
+		return 0, false
+	}
+	c, e := d.CoefficientInt64(), int(d.Exponent())
+	if !rate.IsZero() {
+		if rate.NumDigits() > 18 {
+			return 0, false
+		}
+		r := rate.CoefficientInt64()
+		neg := (c < 0) != (r < 0)
+		hi, lo := bits.Mul64(absUint64(c), absUint64(r))
+		if hi != 0 || lo > math.MaxInt64 {
+			return 0, false
+		}
+		c, e = int64(lo), e+int(rate.Exponent())
+		if neg {
+			c = -c
+		}
+	}
+	// The value is c·10^e; in ten-thousandths, c·10^(e+4).
+	k := e + 4
+	switch {
+	case k >= 0:
+		if k >= len(pow10s) {
+			return 0, false
+		}
+		p := pow10s[k]
+		switch {
+		case c > maxFigureUnits/p:
+			return maxFigureUnits, true
+		case c < -maxFigureUnits/p:
+			return -maxFigureUnits, true
+		}
+		return c * p, true
+	case -k < len(pow10s):
+		p := pow10s[-k]
+		q, r := c/p, c%p
+		// Half away from zero: a remainder of half p or more (p is even)
+		// takes q one further from zero.
+		switch {
+		case r > 0 && r >= p-r:
+			q++
+		case r < 0 && -r >= p+r:
+			q--
+		}
+		return min(max(q, -maxFigureUnits), maxFigureUnits), true
+	}
+	return 0, false
+}
+
+// absUint64 returns |v| as a uint64 (math.MinInt64's too).
+func absUint64(v int64) uint64 {
+	if v < 0 {
+		return uint64(-v)
+	}
+	return uint64(v)
 }
 
 // maxFigureDecimal and minFigureDecimal are ±maxFigureUnits.

@@ -321,7 +321,15 @@ func keepsMonths(area string) bool { return journal.KeepsMonthTotals(area) }
 // figures hold a company's month in an area side by side (the order of
 // CompareFigureKeys), so the months are added up in one pass over them.
 func unitFigures(figs []journal.Figure) (merged []journal.Figure, months bool) {
-	merged = journal.MergeFigures(slices.Clone(figs))
+	if len(figs) == 1 {
+		// One figure is merged as it is, and sorted in place by
+		// figureArgs without a change: figs is left as it was.
+		if !figs[0].IsZero() {
+			merged = figs[:1:1]
+		}
+	} else {
+		merged = journal.MergeFigures(slices.Clone(figs))
+	}
 	for i := 0; i < len(merged) && !months; {
 		f := &merged[i]
 		if !keepsMonths(f.Area) {
@@ -452,6 +460,21 @@ func (b *journalBackend) scalars() int {
 // column). figs are a unit's merged figures (unitFigures), which it
 // sorts by day, company and area.
 func figureArgs(part int16, figs []journal.Figure, scalars int) []any {
+	return appendFigureArgs(nil, part, figs, scalars)
+}
+
+// figureArgCount returns the count of the arguments figureArgs returns
+// of n figures.
+func figureArgCount(n, scalars int) int {
+	if scalarForm(n, scalars) {
+		return 1 + figureParams*n
+	}
+	return 4 + numberCount
+}
+
+// appendFigureArgs appends figureArgs(part, figs, scalars) to args, so
+// that a statement's arguments are had in one slice.
+func appendFigureArgs(args []any, part int16, figs []journal.Figure, scalars int) []any {
 	slices.SortFunc(figs, func(a, c journal.Figure) int {
 		if x := a.Day.Compare(c.Day); x != 0 {
 			return x
@@ -462,15 +485,19 @@ func figureArgs(part int16, figs []journal.Figure, scalars int) []any {
 		return cmp.Compare(a.Area, c.Area)
 	})
 	if scalarForm(len(figs), scalars) {
-		return figureScalars(part, figs)
+		return appendFigureScalars(args, part, figs)
 	}
-	return figureColumns(part, figs)
+	return append(args, figureColumns(part, figs)...)
 }
 
 // figureScalars returns the arguments of upsertRowsSQL after the
 // tenant: the part, then the figureParams of each of figs.
 func figureScalars(part int16, figs []journal.Figure) []any {
-	args := make([]any, 0, 1+figureParams*len(figs))
+	return appendFigureScalars(make([]any, 0, 1+figureParams*len(figs)), part, figs)
+}
+
+// appendFigureScalars appends figureScalars(part, figs) to args.
+func appendFigureScalars(args []any, part int16, figs []journal.Figure) []any {
 	args = append(args, part)
 	for i := range figs {
 		f := &figs[i]
@@ -535,7 +562,9 @@ func queueFiguresOf(b *pgx.Batch, tenant string, part int16, figs []journal.Figu
 	if months {
 		sql = st.aloneMonths
 	}
-	b.Queue(sql, append([]any{tenant}, figureArgs(part, merged, scalars)...)...)
+	args := make([]any, 1, 1+figureArgCount(len(merged), scalars))
+	args[0] = tenant
+	b.Queue(sql, appendFigureArgs(args, part, merged, scalars)...)
 }
 
 // figuresSQL reads the figures of tenant ($1) whose day lies from $2 to

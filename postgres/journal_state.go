@@ -299,8 +299,12 @@ func (s *journalState) firstVersion() (bool, string, []any) {
 		return false, "", nil
 	}
 	h := s.newHeads[id]
-	args := []any{s.tenant, id, k.version, string(s.newVersions[k]), h.Latest, h.Deleted, h.ReversedBy, dateParam(h.PostingDate)}
 	figs, months := unitFigures(s.figures)
+	n := 8
+	if len(figs) > 0 {
+		n += 1 + figureArgCount(len(figs), s.scalarFigures)
+	}
+	args := append(make([]any, 0, n), s.tenant, id, k.version, string(s.newVersions[k]), h.Latest, h.Deleted, h.ReversedBy, dateParam(h.PostingDate))
 	if len(figs) == 0 {
 		return true, insertFirstVersion, args
 	}
@@ -309,7 +313,7 @@ func (s *journalState) firstVersion() (bool, string, []any) {
 	if months {
 		sql = st.firstMonths
 	}
-	return true, sql, append(append(args, s.tenant), figureArgs(s.part, figs, s.scalarFigures)...)
+	return true, sql, appendFigureArgs(append(args, s.tenant), s.part, figs, s.scalarFigures)
 }
 
 // queueWrites queues on b the statements that store the unit's writes:
