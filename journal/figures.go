@@ -494,6 +494,15 @@ func units(a money.Amount, rate decimal.Decimal) int64 {
 	if v, ok := smallUnits(d, rate); ok {
 		return v
 	}
+	return decimalUnits(d, rate)
+}
+
+// decimalUnits is units computed in decimals alone, for any d: the
+// journal's way before smallUnits, and the oracle of its tests.
+func decimalUnits(d, rate decimal.Decimal) int64 {
+	if d.IsZero() {
+		return 0
+	}
 	if !rate.IsZero() {
 		d = d.Mul(rate)
 	}

@@ -9,26 +9,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// decimalUnits is units computed in decimals alone, as the journal
-// computed every amount before smallUnits.
-func decimalUnits(a money.Amount, rate decimal.Decimal) int64 {
-	d := a.Decimal()
-	if d.IsZero() {
-		return 0
-	}
-	if !rate.IsZero() {
-		d = d.Mul(rate)
-	}
-	d = d.Mul(unitsScale).Round(0)
-	switch {
-	case d.Cmp(maxFigureDecimal) > 0:
-		return maxFigureUnits
-	case d.Cmp(minFigureDecimal) < 0:
-		return -maxFigureUnits
-	}
-	return d.IntPart()
-}
-
 // TestUnitsIntegersAsDecimals: the integer arithmetic of units gives
 // every amount the figures it had in decimals: amounts of two to eight
 // places and none, halves rounded away from zero either way, amounts at
@@ -43,7 +23,7 @@ func TestUnitsIntegersAsDecimals(t *testing.T) {
 	for _, as := range amounts {
 		for _, rs := range rates {
 			a, rate := money.New(decimal.RequireFromString(as)), decimal.RequireFromString(rs)
-			if got, want := units(a, rate), decimalUnits(a, rate); got != want {
+			if got, want := units(a, rate), decimalUnits(a.Decimal(), rate); got != want {
 				t.Errorf("units(%s, %s) = %d, want %d", as, rs, got, want)
 			}
 		}
@@ -59,7 +39,7 @@ func TestUnitsIntegersAsDecimals(t *testing.T) {
 		if r.IntN(2) == 0 {
 			rate = decimal.New(r.Int64N(1<<40)>>r.IntN(40), -int32(r.IntN(12)))
 		}
-		if got, want := units(a, rate), decimalUnits(a, rate); got != want {
+		if got, want := units(a, rate), decimalUnits(a.Decimal(), rate); got != want {
 			t.Fatalf("units(%s, %s) = %d, want %d", a.Decimal(), rate, got, want)
 		}
 	}
