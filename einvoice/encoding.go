@@ -81,8 +81,3 @@ func declaredEncoding(data []byte) (string, bool) {
 
 // isXMLSpace reports whether c is white space in XML.
 func isXMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
-
-// trimXML removes the XML white space (space, tab, carriage return, line
-// feed) at both ends of s, as the documents' readers do; other Unicode
-// spaces, such as U+00A0, are text and stay.
-func trimXML(s string) string { return strings.Trim(s, " \t\r\n") }

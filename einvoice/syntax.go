@@ -78,7 +78,7 @@ func peekHead(data []byte, limit int) (number, issueDate string) {
 		if err := dec.DecodeElement(&s, &t); err != nil || len(s) > 200 {
 			return "", false
 		}
-		return trimXML(s), true
+		return ubl.TrimXMLSpace(s), true
 	}
 	for range 400 {
 		if number != "" && issueDate != "" {

@@ -180,7 +180,7 @@ func ciiNumeric(local string) bool {
 // xsBoolean reads an xs:boolean: true, false, 1 or 0, white space
 // around them allowed.
 func xsBoolean(s string) (value, ok bool) {
-	switch trimXML(s) {
+	switch TrimXMLSpace(s) {
 	case "true", "1":
 		return true, true
 	case "false", "0":

@@ -195,7 +195,7 @@ func (r *reader) party(root *node, local, what string) Party {
 	if n := r.one(party, cbc, "EndpointID"); n != nil {
 		p.EndpointID = n.text
 		s, _ := n.attr("schemeID")
-		p.EndpointScheme = trimXML(s)
+		p.EndpointScheme = TrimXMLSpace(s)
 	}
 	if pn := all(party, cac, "PartyName"); len(pn) > 0 {
 		p.TradingName = r.text(pn[0], cbc, "Name")
@@ -306,7 +306,7 @@ func (r *reader) quantity(parent *node, local, what string, required bool) Quant
 	}
 	q := Quantity{Present: true}
 	q.UnitCode, _ = n.attr("unitCode")
-	q.UnitCode = trimXML(q.UnitCode)
+	q.UnitCode = TrimXMLSpace(q.UnitCode)
 	q.Value = r.value(n, what, required)
 	return q
 }
@@ -362,7 +362,7 @@ func (r *reader) currency(n *node, alt string) string {
 	_ = alt
 	n.seen = true
 	c, _ := n.attr("currencyID")
-	return trimXML(c)
+	return TrimXMLSpace(c)
 }
 
 // otherAmounts checks the amounts that Levy does not read, such as those of

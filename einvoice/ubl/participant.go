@@ -67,7 +67,7 @@ func participantRule(scheme, v, raw string, endpoint bool) (code, reason string)
 	case "0184":
 		if !(len(raw) == 10 && raw[:2] == "DK" && allDigits(raw[2:]) || len(raw) == 8 && allDigits(raw)) {
 			space := ""
-			if t := trimXML(raw); t != raw && (len(t) == 10 && t[:2] == "DK" && allDigits(t[2:]) || len(t) == 8 && allDigits(t)) {
+			if t := TrimXMLSpace(raw); t != raw && (len(t) == 10 && t[:2] == "DK" && allDigits(t[2:]) || len(t) == 8 && allDigits(t)) {
 				space = " (the white space around it counts: write the number alone)"
 			}
 			return "PEPPOL-COMMON-R042", fmt.Sprintf("%s is not a Danish CVR number: 8 digits, or DK and 8 digits%s", quote(raw), space)

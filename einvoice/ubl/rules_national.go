@@ -268,7 +268,7 @@ func substr(s string, start, length int) string {
 // isNumber reports whether XPath's number(s) is not NaN for the strings
 // the national rules test: an optional sign, digits, an optional point.
 func isNumber(s string) bool {
-	s = trimXML(s)
+	s = TrimXMLSpace(s)
 	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
 	if s == "" || s == "." {
 		return false
@@ -287,7 +287,7 @@ func isNumber(s string) bool {
 
 // numEquals reports whether the number s equals one of vs.
 func numEquals(s string, vs ...int64) bool {
-	v, why := parseDecimal(trimXML(s))
+	v, why := parseDecimal(TrimXMLSpace(s))
 	if why != "" {
 		return false
 	}

@@ -273,7 +273,7 @@ func readTree(data []byte) (*node, *Problem) {
 			stack = stack[:len(stack)-1]
 			if len(f.n.kids) == 0 {
 				raw := string(f.text)
-				f.n.text = trimXML(raw)
+				f.n.text = TrimXMLSpace(raw)
 				if len(f.n.text) != len(raw) {
 					f.n.raw = raw
 				}

@@ -146,8 +146,9 @@ func (n *node) dec(path string) (decimal.Decimal, bool) {
 	if m == nil {
 		return decimal.Decimal{}, false
 	}
-	v, why := parseDecimal(trimXML(m.text))
-	return v, why == "" && trimXML(m.text) != ""
+	text := TrimXMLSpace(m.text)
+	v, why := parseDecimal(text)
+	return v, why == "" && text != ""
 }
 
 // sum adds the decimal values of the elements path reaches from each of
@@ -184,8 +185,9 @@ const xmlSpace = " \t\r\n"
 // isXMLSpace reports whether r is white space in XML.
 func isXMLSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\r' || r == '\n' }
 
-// trimXML removes the XML white space at both ends of s.
-func trimXML(s string) string { return strings.Trim(s, xmlSpace) }
+// TrimXMLSpace removes the XML white space at both ends of s, and no
+// other Unicode space, as the readers of the documents do.
+func TrimXMLSpace(s string) string { return strings.Trim(s, xmlSpace) }
 
 // normalizeSpace trims s and collapses each run of white space to one
 // space, as XPath's normalize-space: XML white space only.
