@@ -56,6 +56,17 @@ func TestConsoleLateRefusalOfAnEarlierSession(t *testing.T) {
 	}
 }
 
+// postCompanySale stores, through the API, a Seattle invoice of 100.00
+// whose seller is company, under the transaction ID id.
+func (r *reviewConsole) postCompanySale(company, id string) {
+	r.c.must(http.StatusOK, "POST", "/api/v2/supplies", r.apiToken, "application/json", []byte(
+		`{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-07-01","transactionId":"`+id+`",
+		"currency":{"isoCurrencyCodeAlpha":"USD"},
+		"seller":{"company":"`+company+`","physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"destination":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00}]}`), nil)
+}
+
 // TestConsoleJournalCompanyOptionsTakeTheirDirection: the options of the
 // journal's company select, company codes of the tenant in whatever
 // script, each take the direction of their own text (dir="auto"), as
@@ -65,12 +76,7 @@ func TestConsoleJournalCompanyOptionsTakeTheirDirection(t *testing.T) {
 	r := startReviewConsole(t)
 	b := r.b
 	const company = "חברה-2"
-	r.c.must(http.StatusOK, "POST", "/api/v2/supplies", r.apiToken, "application/json", []byte(
-		`{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-07-01","transactionId":"DIR-1",
-		"currency":{"isoCurrencyCodeAlpha":"USD"},
-		"seller":{"company":"`+company+`","physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
-		"customer":{"destination":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
-		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00}]}`), nil)
+	r.postCompanySale(company, "DIR-1")
 	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
 	b.wait("the companies", `[...document.querySelectorAll('#journal-company option')].some((o) => o.value === '`+company+`')`)
 	got := eval[[]string](b, `[...document.querySelectorAll('#journal-company option')].map((o) => o.textContent + '=' + o.getAttribute('dir'))`)

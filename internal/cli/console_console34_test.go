@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"net/http"
 	"strings"
 	"testing"
 
@@ -80,12 +79,7 @@ func TestConsoleJournalCompanySelectTakesTheChosenDirection(t *testing.T) {
 	r := startReviewConsole(t)
 	b := r.b
 	const company = "חברה-2"
-	r.c.must(http.StatusOK, "POST", "/api/v2/supplies", r.apiToken, "application/json", []byte(
-		`{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-07-01","transactionId":"DIR-34",
-		"currency":{"isoCurrencyCodeAlpha":"USD"},
-		"seller":{"company":"`+company+`","physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
-		"customer":{"destination":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
-		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00}]}`), nil)
+	r.postCompanySale(company, "DIR-34")
 	direction := `getComputedStyle(document.getElementById('journal-company')).direction`
 	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
 	b.wait("the companies", `[...document.querySelectorAll('#journal-company option')].some((o) => o.value === '`+company+`')`)
