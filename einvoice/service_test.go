@@ -132,6 +132,8 @@ func TestProblemsAndErrorDetail(t *testing.T) {
 		{"BR-CO-15", validInvoice(t, `<cbc:TaxInclusiveAmount currencyID="EUR">281.25</cbc:TaxInclusiveAmount>`, `<cbc:TaxInclusiveAmount currencyID="EUR">281.52</cbc:TaxInclusiveAmount>`,
 			`<cbc:PayableAmount currencyID="EUR">281.25</cbc:PayableAmount>`, `<cbc:PayableAmount currencyID="EUR">281.52</cbc:PayableAmount>`), webhook.StatusError, "BR-CO-15", "TaxInclusiveAmount"},
 		{"GLN check digit", validInvoice(t, "5790000435975", "5790000435976"), webhook.StatusError, "PEPPOL-COMMON-R040", "AccountingCustomerParty"},
+		{"two amounts due", validInvoice(t, `<cbc:PayableAmount currencyID="EUR">281.25</cbc:PayableAmount>`, `<cbc:PayableAmount currencyID="EUR">281.25</cbc:PayableAmount><cbc:PayableAmount currencyID="EUR">2812.50</cbc:PayableAmount>`),
+			webhook.StatusError, "FORMAT", "/cac:LegalMonetaryTotal/cbc:PayableAmount[2]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, _, err := s.Submit(tenantCtx("acme"), tc.doc, "")

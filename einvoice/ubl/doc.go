@@ -46,7 +46,8 @@
 //
 // Elements are matched by namespace (cbc, cac), never by prefix alone. A
 // missing or repeated element is not Parse's business: the rules report it
-// under their IDs. Parse's time and memory are linear in the size of the
+// under their IDs, and Check reports a repeated one that the schema allows
+// once as FORMAT (below). Parse's time and memory are linear in the size of the
 // input, which the caller bounds, and bounded by MaxElements whatever the
 // size.
 //
@@ -80,8 +81,18 @@
 // reported as FORMAT (Peppol reports it, and any time zone, as
 // PEPPOL-EN16931-F001); so is an allowance or charge whose
 // cbc:ChargeIndicator is not a boolean (Peppol: PEPPOL-EN16931-R043).
-// Not applied: the UBL-CR-* warnings of the CEN artefacts and the UBL
-// schema. Amounts are
+// In every document, Peppol or not, an element that the UBL 2.1 schema
+// allows once under its parent and that the document repeats (two
+// cbc:IssueDate, two cac:AccountingSupplierParty, two cbc:PayableAmount in
+// cac:LegalMonetaryTotal, two cbc:InvoicedQuantity on a line) is reported
+// as FORMAT at the second one: it gives a business term two values, of
+// which Levy would read the first and a receiver perhaps another, and the
+// schema validation that precedes the Schematron in the Peppol network
+// refuses it. A repetition that a fatal UBL-SR-* rule (or Peppol's BR-66,
+// BR-67) reports is reported under that rule only. The cardinalities are
+// generated from the OASIS UBL 2.1 schema files (internal/genublschema,
+// ublschema_gen.go). Not applied: the UBL-CR-* warnings of the CEN
+// artefacts and the rest of the UBL schema. Amounts are
 // compared as the artefacts compare them: exactly where they round to two
 // decimals, within 1 for the VAT of a category (BR-CO-17, BR-S-09) and
 // within 0.02 for a line (PEPPOL-EN16931-R120). Check's time is linear in

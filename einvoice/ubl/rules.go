@@ -191,6 +191,7 @@ func (d *Document) CheckWith(sets RuleSets) []Problem {
 		e.dates()
 		e.indicators()
 	}
+	e.ublCardinality()
 	if p := e.c.result(); len(p) > 0 {
 		return p
 	}

@@ -55,8 +55,9 @@ type Problem struct {
 	// Invoice or CreditNote), "PROFILE" (a CII document of the Factur-X or
 	// ZUGFeRD profile MINIMUM or BASIC WL, not an EN 16931 invoice),
 	// "FORMAT" (a DOCTYPE, nesting too deep, a
-	// number that is not a plain decimal; or, outside Peppol, a date that
-	// is not a date; in CII, an element the schema allows once, repeated),
+	// number that is not a plain decimal; an element the UBL or CII schema
+	// allows once, repeated; or, outside Peppol, a date that is not a
+	// date),
 	// "MISSING" (a Document that Parse did not read), or
 	// "TRUNCATED" (more problems than MaxProblems; the message counts them).
 	Code string
