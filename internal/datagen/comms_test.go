@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // TestComms911Coverage generates the communications content from the
@@ -73,5 +74,52 @@ func TestComms911Coverage(t *testing.T) {
 		if !strings.Contains(", "+m[2]+",", ", "+st+",") {
 			t.Errorf("%s, which has no row, is not listed as lacking: %s", st, m[2])
 		}
+	}
+}
+
+// TestCommsOverAmountRefused checks that the generator refuses an
+// over_amount it could not charge, naming the column: one on a fee
+// without max_lines (no lines are beyond a limit), one of a fee of the
+// revenue, and one that is not an amount above zero; and that a fee with
+// both is written with its tiers in COMMUNICATIONS.md.
+func TestCommsOverAmountRefused(t *testing.T) {
+	curated, err := fs.Sub(curatedFiles, "curated")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) []byte {
+		b, err := fs.ReadFile(curated, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	const head = "tax,jurisdiction,line_types,basis,rate,amount,effective,expiration,max_lines,over_amount,citation\n"
+	gen := func(row string) (*gen, error) {
+		g := &gen{curated: fstest.MapFS{
+			commsLineTypesFile: {Data: read(commsLineTypesFile)},
+			commsUSFFile:       {Data: read(commsUSFFile)},
+			commsTaxesFile:     {Data: []byte(head + row + "\n")},
+		}, files: map[string][]byte{}, docs: map[string][]byte{}}
+		return g, genComms(g)
+	}
+	for _, row := range []string{
+		`E911,US-WI,WIRELESS,per-line,,0.75,2009-09-01,,,0.075,"no limit"`,
+		`FET,US,LOCAL,revenue,0.03,,,,,0.01,"a rate"`,
+		`E911,US-WI,WIRELESS,per-line,,0.75,2009-09-01,,10,0,"zero"`,
+		`E911,US-WI,WIRELESS,per-line,,0.75,2009-09-01,,10,-0.075,"negative"`,
+		`E911,US-WI,WIRELESS,per-line,,0.75,2009-09-01,,10,abc,"not a number"`,
+	} {
+		if _, err := gen(row); err == nil || !strings.Contains(err.Error(), "over_amount") {
+			t.Errorf("%s: error %v, want one naming over_amount", row, err)
+		}
+	}
+	g, err := gen(`E911,US-WI,WIRELESS;LOCAL,per-line,,0.75,2009-09-01,,10,0.075,"tiers"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc := string(g.docs[commsDoc]); !strings.Contains(doc,
+		"| E911 | US-WI | WIRELESS, LOCAL | $0.75 per line a month on the first 10 lines of an account, $0.075 on each line beyond | from 2009-09-01 | tiers |") {
+		t.Errorf("the fee's row is not written with its tiers:\n%s", doc)
 	}
 }
