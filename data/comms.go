@@ -7,11 +7,14 @@ import (
 )
 
 // commsFile is the generated file of the US communications taxes;
-// internal/datagen/comms.go writes it.
+// internal/datagen/comms.go writes it. Format 3 gives a fee an amount
+// on the lines of an account beyond its limit; a file of format 2 (a
+// dataset generated before) is read as fees without one.
 const (
-	commsFile    = "comms.lvd"
-	commsKind    = "comms"
-	commsVersion = 2
+	commsFile      = "comms.lvd"
+	commsKind      = "comms"
+	commsVersion   = 3
+	commsVersionV2 = 2
 )
 
 // Communications is the content of the US communications taxes: the
@@ -68,8 +71,13 @@ type CommsTax struct {
 	// MaxLines, above zero, is the most lines of one account (one line
 	// item) that a per-line fee is charged on, whatever their types.
 	MaxLines int
-	Period   civil.Period
-	Citation string
+	// OverAmount, when above zero, is the fee per line and month on
+	// each line of the account beyond MaxLines (Wisconsin's: 7.5 cents
+	// beyond the first ten connections, which pay 75 cents); zero
+	// charges those lines nothing.
+	OverAmount decimal.Decimal
+	Period     civil.Period
+	Citation   string
 }
 
 // Communications returns the dataset's US communications taxes, decoding
@@ -80,8 +88,13 @@ func (d *Dataset) Communications() (*Communications, error) {
 
 func decodeComms(b []byte) (*Communications, error) {
 	r, err := binfmt.Open(b, commsKind, commsVersion)
+	v2 := false
 	if err != nil {
-		return nil, err
+		var errV2 error
+		if r, errV2 = binfmt.Open(b, commsKind, commsVersionV2); errV2 != nil {
+			return nil, err
+		}
+		v2 = true
 	}
 	dec := func(s string) decimal.Decimal {
 		v, err := decimal.NewFromString(s)
@@ -112,6 +125,9 @@ func decodeComms(b []byte) (*Communications, error) {
 		}
 		t.PerLine, t.Rate, t.Amount = r.Bool(), dec(r.String()), dec(r.String())
 		t.MaxLines = r.Int()
+		if !v2 {
+			t.OverAmount = dec(r.String())
+		}
 		t.Period = civil.Period{Effective: date(r.String()), Expiration: date(r.String())}
 		t.Citation = r.String()
 		c.Taxes = append(c.Taxes, t)

@@ -330,7 +330,9 @@ func (c *calc) usfTax(l *line, at *place, cc *commsContent, lt *data.CommsLineTy
 // line type, and notes the 911 fee of a state the dataset lacks.
 // A per-line fee is charged on the lines of the entry that the fee's
 // limit of lines per account leaves (acct), among the account's
-// credits when credit is true, else among its charges.
+// credits when credit is true, else among its charges; a fee with an
+// amount beyond the limit (OverAmount) charges the entry's other lines
+// that amount, as a tax of its own, rule ID suffixed -beyond-<limit>.
 func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.CommsLineType, e commsEntry, share decimal.Decimal,
 	acct accountLines, credit bool) {
 	state := at.subdivision // "US-AL"
@@ -357,14 +359,36 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			fee911 = true
 			amount := t.Amount
 			units, reason := acct.take(l, acctKey{fee: t, credit: credit}, e.count), t.Citation
-			if !units.Equal(e.count) {
+			beyond := e.count.Sub(units)
+			if beyond.Sign() > 0 {
 				reason += "; charged on " + units.String() + " of the entry's " + e.count.String() + " lines, the account's limit being " +
 					strconv.Itoa(t.MaxLines)
 			}
-			x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(e911Imposition), impType: e911Imposition,
-				ruleID: strings.ToLower(state) + "-911-fee-" + periodKey(t.Period), base: share, perUnit: &amount, units: units,
-				currency: commsCurrency, reason: reason, rare: cc.rare, credit: credit}
-			c.commsTax(l, &x)
+			ruleID := strings.ToLower(state) + "-911-fee-" + periodKey(t.Period)
+			base, overBase := share, decimalZero
+			over := t.OverAmount.Sign() > 0 && beyond.Sign() > 0
+			if over {
+				// The lines beyond the account's limit pay the fee's
+				// amount for them, a tax of its own; the entry's revenue
+				// is spread over the lines within and beyond the limit.
+				base = roundHalfUp(share.Mul(units).Div(e.count), int32(max(c.d.currency.MinorUnits, 0)))
+				overBase = share.Sub(base)
+			}
+			if !over || units.Sign() > 0 {
+				x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(e911Imposition), impType: e911Imposition,
+					ruleID: ruleID, base: base, perUnit: &amount, units: units,
+					currency: commsCurrency, reason: reason, rare: cc.rare, credit: credit}
+				c.commsTax(l, &x)
+			}
+			if over {
+				overAmount := t.OverAmount
+				x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(e911Imposition), impType: e911Imposition,
+					ruleID: ruleID + "-beyond-" + strconv.Itoa(t.MaxLines), base: overBase, perUnit: &overAmount, units: beyond,
+					currency: commsCurrency, rare: cc.rare, credit: credit,
+					reason: t.Citation + "; " + beyond.String() + " of the entry's " + e.count.String() + " lines are beyond the account's first " +
+						strconv.Itoa(t.MaxLines) + ", at " + overAmount.String() + " a line"}
+				c.commsTax(l, &x)
+			}
 		}
 	}
 	if lt.E911 && !fee911 {
@@ -376,7 +400,8 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 
 // accountLines counts the lines of one account that each fee with a
 // limit of lines per account (South Dakota's 911 fee: at most 100,
-// Arizona's: one) has been charged on. The account is the document: a
+// Arizona's: one, Wisconsin's: ten at its full amount, the lines beyond
+// at a lower one) has been charged on. The account is the document: a
 // bill's lines and each line's line types, so that Arizona's fee is
 // charged once a bill however many of its lines carry wireless lines.
 // The bill's credits (lines of a negative amount) count apart from its

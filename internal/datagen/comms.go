@@ -21,11 +21,16 @@ import (
 //	  (decimal string), notice, citation
 //	count of taxes, then each: tax, jurisdiction, count of line types
 //	  and each, per line (bool), rate, amount (decimal strings), the
-//	  most lines of an account charged (int, 0 for no limit), effective,
-//	  expiration (YYYY-MM-DD or ""), citation
+//	  most lines of an account charged the amount (int, 0 for no
+//	  limit), the amount of each line of the account beyond them
+//	  (decimal string, "0" for none), effective, expiration
+//	  (YYYY-MM-DD or ""), citation
+//
+// Format 3 added the amount beyond the limit; data/comms.go reads
+// format 2 too, as a fee without one.
 const (
 	commsKind    = "comms"
-	commsVersion = 2
+	commsVersion = 3
 )
 
 // The curated tables of the US communications taxes.
@@ -53,7 +58,7 @@ func genComms(g *gen) error {
 		return err
 	}
 	taxes, err := readTableFile(g.curatedFile(commsTaxesFile), curatedRef+commsTaxesFile,
-		"tax", "jurisdiction", "line_types", "basis", "rate", "amount", "effective", "expiration", "max_lines", "citation")
+		"tax", "jurisdiction", "line_types", "basis", "rate", "amount", "effective", "expiration", "max_lines", "over_amount", "citation")
 	if err != nil {
 		return err
 	}
@@ -142,7 +147,7 @@ func genComms(g *gen) error {
 			}
 			covered[st] = true
 		}
-		var rate, amount decimal.Decimal
+		var rate, amount, over decimal.Decimal
 		var charge string
 		maxLines := 0
 		if m := taxes.Get(row, "max_lines"); m != "" {
@@ -151,6 +156,11 @@ func genComms(g *gen) error {
 				return fmt.Errorf("%s: row %d: max_lines %q is not a number of lines above zero of a per-line fee", commsTaxesFile, i+2, m)
 			}
 			maxLines = n
+		}
+		if o := taxes.Get(row, "over_amount"); o != "" {
+			if over, err = decimal.NewFromString(o); err != nil || over.Sign() <= 0 || maxLines == 0 {
+				return fmt.Errorf("%s: row %d: over_amount %q is not an amount above zero of a per-line fee with max_lines", commsTaxesFile, i+2, o)
+			}
 		}
 		switch basis {
 		case "revenue":
@@ -163,6 +173,9 @@ func genComms(g *gen) error {
 				return fmt.Errorf("%s: row %d: amount %q is not an amount", commsTaxesFile, i+2, taxes.Get(row, "amount"))
 			}
 			switch {
+			case over.Sign() > 0:
+				charge = "$" + amount.StringFixed(2) + fmt.Sprintf(" per line a month on the first %d lines of an account, $%s on each line beyond", maxLines,
+					over.StringFixed(max(2, -over.Exponent())))
 			case maxLines == 1:
 				charge = "$" + amount.StringFixed(2) + " per account a month, charged on one of its lines"
 			case maxLines > 0:
@@ -186,6 +199,7 @@ func genComms(g *gen) error {
 		w.String(rate.String())
 		w.String(amount.String())
 		w.Int(maxLines)
+		w.String(over.String())
 		w.String(dateText(eff))
 		w.String(dateText(exp))
 		w.String(taxes.Get(row, "citation"))

@@ -5,13 +5,16 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // TestComms911Coverage generates the communications content from the
 // curated tables and checks the 911 fees of the states added from their
-// own statutes and agencies (Arizona's per account): each has a cited row
-// of its amount, and none is listed among the states whose 911 fees Levy
-// lacks, which still names the states not yet covered.
+// own statutes and agencies (Arizona's per account, Wisconsin's with a
+// lower amount beyond an account's tenth line): each has a cited row of
+// its amount, and none is listed among the states whose 911 fees Levy
+// lacks, which still names the states not yet covered (22 of them since
+// Wisconsin, New York, Maryland and Washington were added).
 func TestComms911Coverage(t *testing.T) {
 	curated, err := fs.Sub(curatedFiles, "curated")
 	if err != nil {
@@ -41,6 +44,11 @@ func TestComms911Coverage(t *testing.T) {
 		{"AZ", "WIRELESS, LOCAL", "$0.20 per account a month, charged on one of its lines", "from 2007-07-01", "A.R.S. 42-5252(A)"},
 		{"AZ", "WIRELESS, LOCAL", "$0.28 per account a month, charged on one of its lines", "2006-07-01 to 2007-06-30", "A.R.S. 42-5252(A)(2)"},
 		{"AZ", "WIRELESS, LOCAL", "$0.37 per account a month, charged on one of its lines", "2001-07-01 to 2006-06-30", "A.R.S. 42-5252(A)(1)"},
+		{"WI", "WIRELESS, VOIP, LOCAL", "$0.75 per line a month on the first 10 lines of an account, $0.075 on each line beyond", "from 2009-09-01",
+			"Wis. Stat. 196.025(6)"},
+		{"NY", "WIRELESS", "$1.20 per line a month", "from 2017-12-01", "Tax Law 186-f"},
+		{"MD", "WIRELESS, VOIP, LOCAL", "$0.50 per line a month", "from 2022-10-01", "Public Safety 1-310"},
+		{"WA", "WIRELESS, VOIP, LOCAL", "$0.25 per line a month", "from 2011-01-01", "RCW 82.14B.030"},
 	} {
 		row := "| E911 | US-" + want.st + " | " + want.types + " | " + want.charge + " | " + want.from + " | "
 		i := strings.Index(doc, row)
@@ -62,16 +70,63 @@ func TestComms911Coverage(t *testing.T) {
 	lacking := strings.Split(m[2], ", ")
 	for _, st := range lacking {
 		switch st {
-		case "TX", "FL", "AR", "WV", "GU", "MT", "NM", "DC", "RI", "HI", "VA", "IA", "AZ":
+		case "TX", "FL", "AR", "WV", "GU", "MT", "NM", "DC", "RI", "HI", "VA", "IA", "AZ", "WI", "NY", "MD", "WA":
 			t.Errorf("%s has a 911 fee but is listed as lacking one: %s", st, m[2])
 		}
 	}
-	if m[1] != "26" || len(lacking) != 26 {
-		t.Errorf("%s states lacking (%d listed), want 26: %s", m[1], len(lacking), m[2])
+	if m[1] != "22" || len(lacking) != 22 {
+		t.Errorf("%s states lacking (%d listed), want 22: %s", m[1], len(lacking), m[2])
 	}
-	for _, st := range []string{"SC", "MS", "NE", "AK", "KS", "NH", "WI"} {
+	for _, st := range []string{"SC", "MS", "NE", "AK", "KS", "NH", "MI"} {
 		if !strings.Contains(", "+m[2]+",", ", "+st+",") {
 			t.Errorf("%s, which has no row, is not listed as lacking: %s", st, m[2])
 		}
+	}
+}
+
+// TestCommsOverAmountRefused checks that the generator refuses an
+// over_amount it could not charge, naming the column: one on a fee
+// without max_lines (no lines are beyond a limit), one of a fee of the
+// revenue, and one that is not an amount above zero; and that a fee with
+// both is written with its tiers in COMMUNICATIONS.md.
+func TestCommsOverAmountRefused(t *testing.T) {
+	curated, err := fs.Sub(curatedFiles, "curated")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) []byte {
+		b, err := fs.ReadFile(curated, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	const head = "tax,jurisdiction,line_types,basis,rate,amount,effective,expiration,max_lines,over_amount,citation\n"
+	gen := func(row string) (*gen, error) {
+		g := &gen{curated: fstest.MapFS{
+			commsLineTypesFile: {Data: read(commsLineTypesFile)},
+			commsUSFFile:       {Data: read(commsUSFFile)},
+			commsTaxesFile:     {Data: []byte(head + row + "\n")},
+		}, files: map[string][]byte{}, docs: map[string][]byte{}}
+		return g, genComms(g)
+	}
+	for _, row := range []string{
+		`E911,US-WI,WIRELESS,per-line,,0.75,2009-09-01,,,0.075,"no limit"`,
+		`FET,US,LOCAL,revenue,0.03,,,,,0.01,"a rate"`,
+		`E911,US-WI,WIRELESS,per-line,,0.75,2009-09-01,,10,0,"zero"`,
+		`E911,US-WI,WIRELESS,per-line,,0.75,2009-09-01,,10,-0.075,"negative"`,
+		`E911,US-WI,WIRELESS,per-line,,0.75,2009-09-01,,10,abc,"not a number"`,
+	} {
+		if _, err := gen(row); err == nil || !strings.Contains(err.Error(), "over_amount") {
+			t.Errorf("%s: error %v, want one naming over_amount", row, err)
+		}
+	}
+	g, err := gen(`E911,US-WI,WIRELESS;LOCAL,per-line,,0.75,2009-09-01,,10,0.075,"tiers"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc := string(g.docs[commsDoc]); !strings.Contains(doc,
+		"| E911 | US-WI | WIRELESS, LOCAL | $0.75 per line a month on the first 10 lines of an account, $0.075 on each line beyond | from 2009-09-01 | tiers |") {
+		t.Errorf("the fee's row is not written with its tiers:\n%s", doc)
 	}
 }
