@@ -3,14 +3,14 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2027.01.07"
+const Version = "2027.01.08"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
 	"bin.lvd":           "9656529984a7adc77ea5f2e36224e64510b93fefce35152a84b9fbba5be41a15",
 	"brazil.lvd":        "36697024c0a355e0d14583c54b27ac9693f2c9c216ed939c7b85e89c72e693c1",
 	"codes.lvd":         "a66766b157abe3c6747a1d577b1548fa993d9813541b896b5f2293a59471d4fe",
-	"comms.lvd":         "19a664d89f6b59327c5cfb7a8f3603587a9a5fbb4e705b8e6978c0b3f159fda6",
+	"comms.lvd":         "9aef557207e4486230eab38443a11256372a06719456bedbeda4c079a1d5b864",
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
