@@ -523,6 +523,9 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	if s.jur, err = loadPart(ctx, "jurisdictions", s.ds.Jurisdictions); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	if err := s.checkRounding(); err != nil {
+		return nil, err
+	}
 	s.vat = s.jur.VATGeography()
 	if s.codes, err = loadPart(ctx, "codes", s.ds.Codes); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)

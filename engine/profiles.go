@@ -328,9 +328,8 @@ func (s *snapshot) settingsOf(ctx context.Context, p *profile.Policy) (*Settings
 	}
 	set := s.settings.withPolicy(tenant, p)
 	tp := tenantPolicy{policy: p, settings: &set}
-	if err := s.storedPolicy(p); err != nil {
-		tp.err = &levy.Error{Code: levy.EConflict, Message: fmt.Sprintf("the rounding of the stored policy of tenant %s breaks a rule of policies, so Levy does not apply the policy: %v; "+
-			"correct the policy (PUT /admin/v1/profile/policy), which is kept as it is until then", tenant, err)}
+	if err := s.storedPolicy(tenant, p); err != nil {
+		tp.err = err
 	} else if err := set.checkRanges(); err != nil {
 		tp.err = &levy.Error{Code: levy.EInternal, Message: fmt.Sprintf("the policy of tenant %s does not make valid settings: %v", tenant, err)}
 	}
@@ -347,27 +346,35 @@ func (s *snapshot) settingsOf(ctx context.Context, p *profile.Policy) (*Settings
 	return tp.settings, tp.err
 }
 
-// storedPolicy checks the rounding of the tenant's policy p as it is
+// storedPolicy checks the rounding of tenant's policy p as it is
 // read, by the rules of a policy written (profile.Validator.CheckRounding)
 // over the snapshot's jurisdictions: one stored before a rule was added,
 // by an older Levy or into the store directly may hold a rounding key
 // that matches no jurisdiction ("TX*", or an ID the dataset does not
 // know), whose mode the tenant meant for taxes it would then silently
-// not reach. The error names each such key. The other members are
+// not reach. It returns nil, or a levy.Errors list of code EConflict
+// (the request is sound, the stored policy is not), one for each such
+// key, each keeping the field that names it (policy.rounding["TX*"])
+// and saying why, so that an answer over HTTP lists them as it lists
+// the errors of a policy refused when written. The other members are
 // applied as stored (an empty tolerance, now refused when written, still
 // holds every variance within it), and checked by checkRanges.
-func (s *snapshot) storedPolicy(p *profile.Policy) error {
+func (s *snapshot) storedPolicy(tenant string, p *profile.Policy) error {
 	v := profile.Validator{Jurisdiction: func(id string) bool { _, ok := s.jur.Index(id); return ok }}
 	err := v.CheckRounding(p)
+	if err == nil {
+		return nil
+	}
 	var list levy.Errors
 	if !errors.As(err, &list) {
-		return err
+		return fmt.Errorf("engine: the stored policy of tenant %s: %w", tenant, err)
 	}
-	parts := make([]string, len(list))
+	out := make(levy.Errors, len(list))
 	for i, e := range list {
-		parts[i] = e.Field + ": " + e.Message
+		out[i] = &levy.Error{Code: levy.EConflict, Field: e.Field, Message: fmt.Sprintf("%s; this breaks a rule of policies, so Levy does not apply the stored policy of tenant %s: "+
+			"correct it (PUT /admin/v1/profile/policy), which keeps it as it is until then", e.Message, tenant)}
 	}
-	return errors.New(strings.Join(parts, "; "))
+	return out
 }
 
 // classFromCode gives a line without a product class the class that the

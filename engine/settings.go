@@ -40,6 +40,9 @@ type Settings struct {
 	// "BR-3509502", Campinas), as long as a key of their own form
 	// ("US-48*"); of two matches as long, an exact ID wins over a
 	// prefix, then a key that the ID starts with, then the smaller key.
+	// New refuses a key that could round no tax (a prefix that no ID
+	// starts with, "TX*"; an ID the dataset does not know) and a mode
+	// that is none, as a tenant's policy is refused them.
 	Rounding map[string]money.RoundingMode
 	// AddressCheck says what a calculation does with a location whose
 	// address the tax area lookup finds at fault (see AddressCheck);
@@ -114,6 +117,23 @@ func (s *Settings) checkRanges() error {
 	}
 	if t := s.EUDistanceThreshold; t != nil && t.Sign() < 0 {
 		return fmt.Errorf("engine: EU distance threshold %s is negative", t)
+	}
+	return nil
+}
+
+// checkRounding refuses the engine's own Settings.Rounding when one of
+// its keys would never round a tax as meant, by the rules that a
+// tenant's policy is held to (profile.Validator.CheckRoundingKeys) over
+// the snapshot's jurisdictions: a prefix no jurisdiction ID starts with
+// ("TX*"), an exact key the dataset does not know ("US-48999"), or a
+// mode that is none. A tenant's policy is refused when written; without
+// this, a typo in the server's settings would pass silently and its
+// taxes be rounded half up. The error names each key
+// (Settings.Rounding["TX*"]).
+func (s *snapshot) checkRounding() error {
+	v := profile.Validator{Jurisdiction: func(id string) bool { _, ok := s.jur.Index(id); return ok }}
+	if err := v.CheckRoundingKeys("Settings.Rounding", s.settings.Rounding); err != nil {
+		return fmt.Errorf("engine: %w", err)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/storeclosed"
+	"github.com/levytax/levy/wire"
 )
 
 // maxTenantLength is the most bytes a tenant may have: a credential's
@@ -66,16 +67,46 @@ func checkID(field, id string) error {
 	return nil
 }
 
-// checkNewID reports what checkID does, and a transaction ID that is only
-// whitespace, for an ID about to be written (a posting or a reversal's
-// own): no new transaction gets a key no one can tell from an absent
-// one, while one stored before that rule can still be read and deleted.
+// checkNewID reports what checkID does, a transaction ID that is only
+// whitespace, and one that is not fit to be an identifier
+// (wire.CheckIdentifier: a control, line-separator or bidirectional
+// formatting character), for an ID about to be written (a posting or a
+// reversal's own): no new transaction gets a key no one can tell from
+// an absent one, or one that the operations over HTTP, whose path
+// parameters hold no such character, could not name. One stored before
+// these rules can still be read and deleted in-process. "." and "..",
+// which a request may not give, are stored: the operations over HTTP
+// name them percent-encoded (%2E).
 func checkNewID(field, id string) error {
 	if err := checkID(field, id); err != nil {
 		return err
 	}
 	if strings.TrimSpace(id) == "" {
 		return levy.Invalid(field, "transaction ID is only whitespace")
+	}
+	return wire.CheckIdentifier(field, id)
+}
+
+// checkIdentifiers reports the first identifier of tx, besides its
+// transaction ID (checkNewID), that a request could not have given it
+// and so an operation over HTTP could not name: a document number or a
+// line item ID that is not fit to be an identifier
+// (wire.CheckIdentifier: a control, line-separator or bidirectional
+// formatting character), or a company code that a report's company=
+// could not ask for (CheckCompany). A transaction posted in-process is
+// held to the rules of one posted through a calculation, so that what
+// is stored one way can be reported on, reversed or synced the other.
+func checkIdentifiers(tx *Transaction) error {
+	if err := wire.CheckIdentifier("documentNumber", tx.DocumentNumber); err != nil {
+		return err
+	}
+	if err := CheckCompany(tx.Company); err != nil {
+		return err
+	}
+	for i := range tx.Lines {
+		if err := wire.CheckIdentifier("lines["+strconv.Itoa(i)+"].lineItemId", tx.Lines[i].LineItemID); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -107,7 +138,11 @@ func checkDate(field string, d civil.Date) error {
 	return nil
 }
 
-// checkPost checks what Post is given.
+// CheckPost checks what Post is given: the tenant, the transaction's
+// ID, its dates, its text (no U+0000, valid UTF-8), its identifiers (no
+// control, line-separator or bidirectional formatting character, as a
+// request's: checkIdentifiers) and its Intrastat lines. Its errors are
+// levy.EInvalid, naming the field.
 func CheckPost(tenant string, tx *Transaction) error {
 	if err := checkTenant(tenant); err != nil {
 		return err
@@ -128,6 +163,9 @@ func CheckPost(tenant string, tx *Transaction) error {
 		return err
 	}
 	if err := checkText(tx); err != nil {
+		return err
+	}
+	if err := checkIdentifiers(tx); err != nil {
 		return err
 	}
 	return checkIntrastatLines(tx)
@@ -307,6 +345,9 @@ func checkReversal(r Reversal) error {
 		}
 	}
 	if err := textFault(FieldReversalDocumentNumber, r.DocumentNumber); err != nil {
+		return err
+	}
+	if err := wire.CheckIdentifier(FieldReversalDocumentNumber, r.DocumentNumber); err != nil {
 		return err
 	}
 	return checkDate(FieldReversalPostingDate, r.PostingDate)

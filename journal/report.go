@@ -53,8 +53,11 @@ const (
 	// transaction's company code, the version of the tenant's profile
 	// its calculation read (Transaction.ProfileVersion, 0 for none),
 	// the code of the line's customer (the line's own, else the
-	// document's; empty when the request named none) and last the ID
-	// of the rule that decided the tax (Tax.RuleID). New columns come
+	// document's; empty when the request named none), the ID of the
+	// rule that decided the tax (Tax.RuleID) and last the line's freight
+	// (Line.Freight, or in a line stored before the journal kept it its
+	// Item's: what Line.Subtotal counts beside lineAmount, as the JSON
+	// lines export holds it; 0 for none). New columns come
 	// at the end, so that a reader of the columns by position keeps
 	// reading the earlier ones. It is written with csvout: a cell
 	// that a spreadsheet program would read as a formula is neutralised, and
@@ -69,12 +72,12 @@ var csvHeader = []string{"transactionId", "version", "postingDate", "documentDat
 	"jurisdictionType", "imposition", "taxType", "taxResult", "collectedFrom", "taxable", "exempt", "nonTaxable",
 	"tax", "rate", "informationOnly", "reversalOf", "filingCurrency", "filingRate", "filingTaxable", "filingExempt", "filingTax",
 	"certificateNumber", "reasonCode", "withholdingType", "company", "profileVersion",
-	"customerCode", "ruleId"}
+	"customerCode", "ruleId", "freight"}
 
 // csvNumbers are the columns of a CSV export that hold numbers; every
 // other column holds text (see csvout).
 var csvNumbers = columnIndexes(csvHeader, "version", "lineAmount", "taxable", "exempt", "nonTaxable", "tax", "rate",
-	"filingRate", "filingTaxable", "filingExempt", "filingTax", "profileVersion")
+	"filingRate", "filingTaxable", "filingExempt", "filingTax", "profileVersion", "freight")
 
 // columnIndexes returns the index of each name in header.
 func columnIndexes(header []string, names ...string) []int {
@@ -169,12 +172,14 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 	for _, l := range tx.Lines {
 		head := []string{tx.TransactionID, strconv.Itoa(tx.Version), tx.PostingDate.String(), tx.DocumentDate.String(),
 			tx.DocumentNumber, tx.Perspective, tx.MessageType, tx.Currency, l.LineItemID, l.ProductClass, l.Amount.String()}
+		freight := l.freight().String()
 		if len(l.Taxes) == 0 {
 			row := append(head, make([]string, len(csvHeader)-len(head))...)
 			row[slices.Index(csvHeader, "reversalOf")] = tx.ReversalOf
 			row[slices.Index(csvHeader, "company")] = tx.Company
 			row[slices.Index(csvHeader, "profileVersion")] = profile
 			row[slices.Index(csvHeader, "customerCode")] = customerCode(tx, &l)
+			row[slices.Index(csvHeader, "freight")] = freight
 			if err := write(row); err != nil {
 				return err
 			}
@@ -193,7 +198,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 			} else {
 				row = append(row, "", "", "", "", "")
 			}
-			row = append(row, t.CertificateNumber, t.ReasonCode, t.WithholdingType, tx.Company, profile, customerCode(tx, &l), t.RuleID)
+			row = append(row, t.CertificateNumber, t.ReasonCode, t.WithholdingType, tx.Company, profile, customerCode(tx, &l), t.RuleID, freight)
 			if err := write(row); err != nil {
 				return err
 			}

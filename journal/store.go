@@ -33,6 +33,11 @@ type Store interface {
 	// Rollback still undoes the sync.
 	// A line that gives an Intrastat supplementary unit with a quantity
 	// of 0 in it is levy.EInvalid, naming its supplementaryQuantity.
+	// So is an identifier that no calculation could have stored, which
+	// the operations over HTTP could then not name (see CheckPost): a
+	// transaction ID, document number or line item ID holding a control,
+	// line-separator or bidirectional formatting character, or a company
+	// code longer than MaxCompanyLength, each error naming its field.
 	Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error)
 	// PostAll stores txs, in order, as Post stores each, in one unit:
 	// either every one is stored or none is, and the writes are on disk
@@ -69,7 +74,9 @@ type Store interface {
 	// posting date (today when r has none) may not be before the
 	// original's: that is refused (levy.EInvalid, field
 	// FieldReversalPostingDate), since it would take the transaction
-	// out of a period that never had it.
+	// out of a period that never had it. The reversal's own ID and
+	// document number are held to the rules of Post's (levy.EInvalid,
+	// FieldReversalID or FieldReversalDocumentNumber).
 	Reverse(ctx context.Context, tenant, id string, r Reversal) (*Transaction, error)
 	// Rollback returns a transaction whose latest version a sync wrote to
 	// the version before it, stored as a new version, and returns that.

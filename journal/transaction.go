@@ -151,12 +151,15 @@ type Line struct {
 // Subtotal returns what the line adds to its document's SubTotal: its
 // Amount and its freight (Freight, or in a line stored before the
 // journal kept that, its Item's).
-func (l *Line) Subtotal() money.Amount {
-	f := l.Freight
-	if f.IsZero() && l.Item != nil {
-		f = l.Item.Freight
+func (l *Line) Subtotal() money.Amount { return l.Amount.Add(l.freight()) }
+
+// freight returns the line's freight as Subtotal counts it: Freight, or
+// in a line stored before the journal kept that, its Item's.
+func (l *Line) freight() money.Amount {
+	if l.Freight.IsZero() && l.Item != nil {
+		return l.Item.Freight
 	}
-	return l.Amount.Add(f)
+	return l.Freight
 }
 
 // Tax is one tax of a line: a jurisdiction's imposition with its amounts.

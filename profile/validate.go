@@ -689,14 +689,34 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	}
 }
 
+// CheckRoundingKeys checks m, rounding modes by jurisdiction ID or ID
+// prefix ending in "*" set outside a policy (a server's own settings),
+// by the rules that Check applies to the keys and modes of a policy's
+// rounding: a key that no jurisdiction ID can start with ("TX*"), that
+// names no jurisdiction Levy knows, or whose mode is none, would never
+// round a tax as meant. Its errors name each such key at field
+// (field["TX*"]); nil when every key is one Check takes. Unlike a
+// policy's, m may have any number of keys.
+func (v Validator) CheckRoundingKeys(field string, m map[string]money.RoundingMode) error {
+	var l errorList
+	v.roundingKeys(&l, field, m)
+	return l.err()
+}
+
 // rounding checks the keys and modes of the policy's rounding, at JSON
 // path p ("policy").
 func (v Validator) rounding(l *errorList, p string, pol *Policy) {
 	if n := len(pol.Rounding); n > MaxPolicyEntries {
 		l.add(p+".rounding", "has %d jurisdictions; a policy may name at most %d (a prefix ending in *, US-*, names many)", n, MaxPolicyEntries)
 	}
-	for _, k := range sortedKeys(pol.Rounding) {
-		f := fmt.Sprintf("%s.rounding[%q]", p, k)
+	v.roundingKeys(l, p+".rounding", pol.Rounding)
+}
+
+// roundingKeys checks the keys and modes of rounding m, whose field is
+// p ("policy.rounding").
+func (v Validator) roundingKeys(l *errorList, p string, m map[string]money.RoundingMode) {
+	for _, k := range sortedKeys(m) {
+		f := fmt.Sprintf("%s[%q]", p, k)
 		if prefix, star := strings.CutSuffix(k, "*"); star {
 			if prefix != "" && strings.ToUpper(prefix) != prefix || strings.ContainsAny(prefix, "* ") {
 				l.add(f, "%q is not a jurisdiction ID prefix ending in *", clip(k))
@@ -710,7 +730,7 @@ func (v Validator) rounding(l *errorList, p string, pol *Policy) {
 			// match no tax: the mode the tenant meant would never apply.
 			l.add(f, "%q is no jurisdiction Levy knows, so it would match no tax (a prefix ending in * covers a state's or country's jurisdictions: US-TX*)", clip(k))
 		}
-		if m := pol.Rounding[k]; !m.Valid() {
+		if !m[k].Valid() {
 			l.add(f, "is not a rounding mode")
 		}
 	}

@@ -11,10 +11,10 @@ import (
 	"github.com/levytax/levy/journal"
 )
 
-// testExportCustomerAndRule: the CSV export ends with the code of each
-// line's customer (the line's own, else the document's) and the rule
-// ID of each tax, after the columns it had before, which keep their
-// order.
+// testExportCustomerAndRule: the CSV export's columns after those it
+// had before, which keep their order, are the code of each line's
+// customer (the line's own, else the document's) and the rule ID of
+// each tax, then the line's freight.
 func testExportCustomerAndRule(t *testing.T, s journal.Store) {
 	ctx := context.Background()
 	doc := line(t, "L1", "100.00", "6.00", "1.50")
@@ -41,7 +41,7 @@ func testExportCustomerAndRule(t *testing.T, s journal.Store) {
 		"jurisdictionType", "imposition", "taxType", "taxResult", "collectedFrom", "taxable", "exempt", "nonTaxable",
 		"tax", "rate", "informationOnly", "reversalOf", "filingCurrency", "filingRate", "filingTaxable", "filingExempt", "filingTax",
 		"certificateNumber", "reasonCode", "withholdingType", "company", "profileVersion"}
-	if want := append(slices.Clone(before), "customerCode", "ruleId"); !slices.Equal(rows[0], want) {
+	if want := append(slices.Clone(before), "customerCode", "ruleId", "freight"); !slices.Equal(rows[0], want) {
 		t.Fatalf("csv header %v, want %v", rows[0], want)
 	}
 	type cell struct{ customer, rule string }
