@@ -118,3 +118,63 @@ func anyRefusal(t *testing.T, name string, err error) *levy.Error {
 	}
 	return one
 }
+
+// TestParentLineWireFieldsRefused checks that a line that is not
+// calculated (multicomponent, or with child lines and no price of its
+// own) is refused, naming the member, when it sends line types, a
+// franchise area or Intrastat members, which would reach no line. A
+// multicomponent telecom bundle in Birmingham with two wireless lines
+// and a landline and Seattle's SEA-VIDEO-2 on the parent, its 60.00 on a
+// child line, bore no USF, excise tax, 911 fee nor franchise fee, and a
+// kit sent from Berlin to Paris with its CN8 code, unit, mass and origin
+// on the parent stored its child lines without them, and the response
+// said nothing of either. Sent on the child line, they act.
+func TestParentLineWireFieldsRefused(t *testing.T) {
+	ctx := context.Background()
+	e := franchiseExampleEngine(t)
+	bundle := func(onParent bool) *wire.SaleRequest {
+		req := telecomSale("2026-06-15")
+		p := &req.LineItems[0]
+		child := wire.SaleLineItem{LineItemID: "c1", Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt("60.00")}
+		if onParent {
+			p.FranchiseAreaID = "SEA-VIDEO-2"
+		} else {
+			child.LineDetails, p.LineDetails = p.LineDetails, wire.LineDetails{}
+			child.FranchiseAreaID = "SEA-VIDEO-2"
+		}
+		p.ExtendedPrice, p.IsMulticomponent, p.LineItems = nil, true, []wire.SaleLineItem{child}
+		return req
+	}
+	_, err := e.Sale(ctx, bundle(true))
+	var errs levy.Errors
+	if !errors.As(err, &errs) {
+		t.Fatalf("line types and a franchise area on a multicomponent parent: %v, want them refused", err)
+	}
+	fields := map[string]bool{}
+	for _, x := range errs {
+		fields[x.Field] = strings.Contains(x.Message, "child lines")
+	}
+	for _, f := range []string{"lineItems[0].lineTypes", "lineItems[0].franchiseAreaId"} {
+		if !fields[f] {
+			t.Errorf("%s not refused (or without saying where it goes): %v", f, err)
+		}
+	}
+	resp, err := e.Sale(ctx, bundle(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := byImposition(resp.LineItems[0].LineItems[0].Taxes)
+	if len(got[usfImposition]) != 1 || len(got[e911Imposition]) != 2 || len(got[franchiseImpositionType]) != 1 {
+		t.Errorf("the child line's taxes %v, want the USF, two 911 fees and the franchise fee", got)
+	}
+
+	kit := goods("kit", "0", "84713000", 11, 3, 4, "PST", "1", "CHN")
+	kit.ExtendedPrice, kit.LineItems = nil, []wire.SaleLineItem{
+		{LineItemID: "c1", Product: &wire.Product{ProductClass: "ELECTRONICS"}, ExtendedPrice: amt("700.00")}}
+	req := euDispatch("KIT-1", "2026-03-02", "FR", kit)
+	_, err = testEngine(t).Sale(levy.WithTenant(ctx, "acme-de"), req)
+	got1 := anyRefusal(t, "a kit's CN8 code on its parent", err)
+	if got1.Field != "lineItems[0].intrastatCommodityCode" || !strings.Contains(got1.Message, "child lines") {
+		t.Errorf("a kit's Intrastat members on its parent: %s: %s, want lineItems[0].intrastatCommodityCode named", got1.Field, got1.Message)
+	}
+}
