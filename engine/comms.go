@@ -133,7 +133,9 @@ func commsEntries(l *line) []commsEntry {
 // is no count of lines, naming it: a negative count would charge a 911
 // fee as a credit on a sale, and a fraction of a line would be charged a
 // fraction of a fee per line. A count of 0 (no lines of the type) is a
-// count.
+// count. A line with a lineType and no lineTypes counts its quantity as
+// its lines (commsEntries), so its quantity is refused likewise when it
+// is not a whole number: 2.5 wireless lines were charged 2.5 911 fees.
 func lineTypeCountRefusal(li *lineIn) *levy.Error {
 	d := li.src.details
 	if d == nil {
@@ -142,6 +144,13 @@ func lineTypeCountRefusal(li *lineIn) *levy.Error {
 	if d.LineType != nil && strings.TrimSpace(d.LineType.Value) == "" {
 		return levy.Invalid(li.path+".lineType.value",
 			"is empty: lineType names the line's line type (WIRELESS, VOIP, ...); leave out a lineType without one")
+	}
+	if d.LineType != nil && len(d.LineTypes) == 0 && li.qty != nil && li.qty.Value != nil {
+		if v := li.qty.Value.Decimal(); !v.IsInteger() {
+			return levy.Invalid(li.path+".quantity.value", "is %s: a line with a lineType counts its quantity as its lines, on which fees per line "+
+				"(911 fees, franchise fees per line) are charged, so it is a whole number; for a quantity that counts no lines (minutes, data), "+
+				"give the lines in lineTypes with their count", v.String())
+		}
 	}
 	for i := range d.LineTypes {
 		if strings.TrimSpace(d.LineTypes[i].Value) == "" {

@@ -19,7 +19,9 @@ import (
 // jurisdictions' impositions, on amount (the line's amount net of tax).
 func (c *calc) lineExtras(l *line, amount decimal.Decimal) error {
 	if c.d.mode != modeDistribute {
-		c.franchiseFees(l, amount)
+		if err := c.franchiseFees(l, amount); err != nil {
+			return err
+		}
 		c.commsTaxes(l, amount)
 	} else {
 		// A given total tax is spread over the jurisdictions' rates:

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/jurisdiction"
@@ -81,11 +82,13 @@ func franchiseArea(l *line) string {
 // force on its date, and notes the line whose area has none. The fees
 // of an area are the tenant's own when its profile has fees of that
 // area (profile.Franchise: the tenant's contract replaces the server's
-// fees of the area, in force or not), else the server's table's.
-func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
+// fees of the area, in force or not), else the server's table's. A fee
+// per line on a line whose lines are no whole number is refused
+// (franchiseFee).
+func (c *calc) franchiseFees(l *line, amount decimal.Decimal) error {
 	area := franchiseArea(l)
 	if area == "" {
-		return
+		return nil
 	}
 	l.franchiseMiss = true
 	at := firstPlace(l.dest, l.adminDest)
@@ -93,7 +96,7 @@ func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
 		at = firstPlace(l.origin, l.adminOrigin)
 	}
 	if at == nil || len(at.chain) == 0 {
-		return
+		return nil
 	}
 	if c.prof != nil && c.prof.HasFranchises() {
 		if own := c.prof.Franchises(area); len(own) > 0 {
@@ -113,9 +116,11 @@ func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
 				if f.Jurisdiction != "" {
 					fee.grantor = c.grantor(at, f.Jurisdiction)
 				}
-				c.franchiseFee(l, at, amount, &fee)
+				if err := c.franchiseFee(l, at, amount, &fee); err != nil {
+					return err
+				}
 			}
-			return
+			return nil
 		}
 	}
 	for i := range c.s.franchise[area] {
@@ -125,8 +130,11 @@ func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
 		}
 		fee := franchiseCharge{area: f.AreaID, name: f.Name, source: f.Source, perLine: f.PerLine, currency: f.Currency,
 			rate: f.Rate, amount: &f.Amount, grantor: f.grantor, rare: f.rare}
-		c.franchiseFee(l, at, amount, &fee)
+		if err := c.franchiseFee(l, at, amount, &fee); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // franchiseCharge is a fee of a line's franchise area in force on its
@@ -141,8 +149,11 @@ type franchiseCharge struct {
 	rare               *taxRare           // the source of the fee: its file and line, or the profile (snapshot.profileFee)
 }
 
-// franchiseFee appends to the line the tax of fee f at place at.
-func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franchiseCharge) {
+// franchiseFee appends to the line the tax of fee f at place at. A fee
+// per line is refused, naming the line's quantity, when the line's lines
+// (lineCount: its quantity, without lineTypes) are no whole number: 2.5
+// lines were charged two and a half fees.
+func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franchiseCharge) error {
 	j := f.grantor
 	if j != nil {
 		if in := chainJurisdiction(at, j.JurisdictionID); in != nil {
@@ -151,7 +162,7 @@ func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franc
 			// A franchise of another state's or country's authority
 			// does not reach the place: the line is outside the area,
 			// and its franchiseAreaId is not acted on.
-			return
+			return nil
 		}
 	} else {
 		j = franchisingAuthority(at)
@@ -159,7 +170,13 @@ func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franc
 	x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(f.name), impType: franchiseImpositionType,
 		ruleID: "franchise-fee-" + f.area, reason: f.source, base: amount, rate: f.rate, rare: f.rare}
 	if f.perLine && f.amount != nil {
-		x.perUnit, x.units, x.currency = f.amount, lineCount(l), f.currency
+		n := lineCount(l)
+		if !n.IsInteger() {
+			return levy.Invalid(l.path+".quantity.value", "is %s: the fee %q of franchise area %s is charged per line, on the line's quantity "+
+				"as its lines, so it is a whole number; for a quantity that counts no lines (minutes, data), give the lines in lineTypes with their count",
+				n.String(), f.name, f.area)
+		}
+		x.perUnit, x.units, x.currency = f.amount, n, f.currency
 		if x.currency == "" {
 			x.currency = franchiseCurrency(at)
 		}
@@ -168,6 +185,7 @@ func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franc
 		l.taxes = append(l.taxes, t)
 	}
 	l.franchiseMiss = false
+	return nil
 }
 
 // franchisingAuthority returns the jurisdiction that grants a franchise

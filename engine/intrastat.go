@@ -59,6 +59,30 @@ func hasIntrastat(d *wire.LineDetails) bool {
 		d.ExportProcedure != "")
 }
 
+// intrastatMemberSent names the first Intrastat member a line's request
+// sends, in the order of hasIntrastat, "" for none.
+func intrastatMemberSent(d *wire.LineDetails) string {
+	switch {
+	case d.IntrastatCommodityCode != "":
+		return "intrastatCommodityCode"
+	case d.SupplementaryUnit != nil:
+		return "supplementaryUnit"
+	case d.NatureOfTransaction != nil:
+		return "natureOfTransaction"
+	case d.ModeOfTransport != nil:
+		return "modeOfTransport"
+	case d.NetMassKilograms != nil:
+		return "netMassKilograms"
+	case d.StatisticalValue != nil:
+		return "statisticalValue"
+	case d.CountryOfOriginISOCode != "":
+		return "countryOfOriginISOCode"
+	case d.ExportProcedure != "":
+		return "exportProcedure"
+	}
+	return ""
+}
+
 // checkStored checks what a calculation stored in the journal must get
 // right: the Intrastat members of its lines. It marks the calculation as
 // stored, so that the response's lines are noted for the journal.

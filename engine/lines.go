@@ -184,7 +184,8 @@ func (b *builder) build(lines []lineIn) {
 				// A purchase's vendor tax is refused before the lines
 				// are built (parentAmounts), as it may also go on the
 				// document.
-				for _, e := range parentRefusals(li, parentMembers{prevPaid: true, inputTax: b.c.d.mode == modeDistribute, ownerBases: true, special: true}) {
+				for _, e := range parentRefusals(li, parentMembers{prevPaid: true, inputTax: b.c.d.mode == modeDistribute, ownerBases: true, special: true,
+					details: true}) {
 					b.add(e)
 				}
 				continue
@@ -205,6 +206,7 @@ type parentMembers struct {
 	inputTax   bool // inputTotalTax (DISTRIBUTE_TAX)
 	ownerBases bool // an owner's cost, totalCost, fairMarketValue, netBookValue
 	special    bool // specialTaxBasis other than zero (purchases and owners)
+	details    bool // lineType, lineTypes, franchiseAreaId and the Intrastat members
 }
 
 // parentRefusals returns the refusals of the amounts of m sent on li, a
@@ -224,7 +226,10 @@ type parentMembers struct {
 // only a price makes a parent a line of its own, and taxing it besides
 // the child lines would tax twice a parent that sends the sum of its
 // children's (a multicomponent parent's amounts are ignored by
-// definition).
+// definition). So do a line type, a franchise area and the Intrastat
+// members: a telecom bundle's lineTypes, or a kit's CN8 code, on such a
+// line bore no communications tax or franchise fee, and were neither
+// checked nor kept for a declaration, and the response said nothing.
 func parentRefusals(li *lineIn, m parentMembers) []*levy.Error {
 	const notCalculated = "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: "
 	var errs []*levy.Error
@@ -239,6 +244,21 @@ func parentRefusals(li *lineIn, m parentMembers) []*levy.Error {
 	}
 	if m.special && li.special != nil && !li.special.IsZero() {
 		errs = append(errs, levy.Invalid(li.path+".specialTaxBasis", notCalculated+"its basis would replace no line's amount; send it on its child lines, or send unitPrice or extendedPrice to tax the line on it besides its children"))
+	}
+	if d := li.src.details; m.details && d != nil {
+		switch {
+		case len(d.LineTypes) > 0:
+			errs = append(errs, levy.Invalid(li.path+".lineTypes", notCalculated+"its line types would bear no communications tax; send them on its child lines"))
+		case d.LineType != nil:
+			errs = append(errs, levy.Invalid(li.path+".lineType", notCalculated+"its line type would bear no communications tax; send it on its child lines"))
+		}
+		if d.FranchiseAreaID != "" {
+			errs = append(errs, levy.Invalid(li.path+".franchiseAreaId", notCalculated+"its franchise area's fees would be charged on no line; send it on its child lines"))
+		}
+		if name := intrastatMemberSent(d); name != "" {
+			errs = append(errs, levy.Invalid(li.path+"."+name, notCalculated+"the journal keeps the Intrastat members with the lines it calculates, "+
+				"so they would be neither checked nor declared; send them on its child lines, each with its own goods' code, mass and quantity"))
+		}
 	}
 	if w := li.src.owner; m.ownerBases && w != nil && !li.multi {
 		for _, b := range []struct {

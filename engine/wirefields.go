@@ -690,6 +690,9 @@ const (
 	noteVAT        = "decides who accounts for VAT in cross-border and chain supplies"
 	// noteDelivery is the note of a delivery term.
 	noteDelivery = "decides who accounts for VAT in cross-border and chain supplies; acts on goods imported by a seller registered in the country of arrival, into the EU's VAT area, the United Kingdom, Australia or Norway (DDP: the seller imports them and charges that country's tax; else the import tax is collected at the border, where no low-value limit has the seller charge it)"
+	// noteOnParent ends the notes of the members that only a calculated
+	// line acts on (parentRefusals).
+	noteOnParent = "; refused on a line with child lines that is not calculated (no price of its own, or multicomponent)"
 	noteSelector = "selects taxes by the fields beside it"
 	noteJournal  = "kept with the transaction in the journal"
 	// noteSyncType is the note of a line's syncType.
@@ -945,7 +948,7 @@ var wireFields = []wireField{
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.NatureOfFiscalOperation) }), actsWhen: brazilActs},
 	{member: "LineDetails.consignmentId", acting: notActedOn, note: "the consignment whose value decides import VAT schemes (the EU's 150 euro limit)",
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.ConsignmentID) })},
-	{member: "LineDetails.franchiseAreaId", acting: acts, note: "the franchise area fees of the tenant's profile (its franchise records), else of the server's table (--content); an ID neither has a fee of, a fee of a grantor in another state or country than the line's place, or on DISTRIBUTE_TAX or a Brazilian line, is flagged not-acted-on"},
+	{member: "LineDetails.franchiseAreaId", acting: acts, note: "the franchise area fees of the tenant's profile (its franchise records), else of the server's table (--content); an ID neither has a fee of, a fee of a grantor in another state or country than the line's place, or on DISTRIBUTE_TAX or a Brazilian line, is flagged not-acted-on" + noteOnParent},
 	{member: "LineDetails.costCenter", acting: kept},
 	{member: "LineDetails.departmentCode", acting: kept},
 	{member: "LineDetails.generalLedgerAccount", acting: kept},
@@ -957,15 +960,15 @@ var wireFields = []wireField{
 	{member: "LineDetails.usageClass", acting: acts, note: "the rules' usageClass"},
 	{member: "LineDetails.vendorSKU", acting: kept},
 	{member: "LineDetails.locationCode", acting: kept},
-	{member: "LineDetails.countryOfOriginISOCode", acting: acts, note: "Intrastat: stored with the line, checked on stored kinds, declared by levy journal intrastat"},
-	{member: "LineDetails.exportProcedure", acting: acts, note: "Intrastat: stored with the line"},
-	{member: "LineDetails.intrastatCommodityCode", acting: acts, note: "Intrastat: the CN8 code, checked against the Combined Nomenclature on stored kinds"},
-	{member: "LineDetails.modeOfTransport", acting: acts, note: "Intrastat: a transport mode code, checked on stored kinds"},
-	{member: "LineDetails.natureOfTransaction", acting: acts, note: "Intrastat: a 2022 nature of transaction code, checked on stored kinds"},
-	{member: "LineDetails.netMassKilograms", acting: acts, note: "Intrastat: the net mass"},
-	{member: "LineDetails.statisticalValue", acting: acts, note: "Intrastat: the statistical value"},
+	{member: "LineDetails.countryOfOriginISOCode", acting: acts, note: "Intrastat: stored with the line, checked on stored kinds, declared by levy journal intrastat" + noteOnParent},
+	{member: "LineDetails.exportProcedure", acting: acts, note: "Intrastat: stored with the line" + noteOnParent},
+	{member: "LineDetails.intrastatCommodityCode", acting: acts, note: "Intrastat: the CN8 code, checked against the Combined Nomenclature on stored kinds" + noteOnParent},
+	{member: "LineDetails.modeOfTransport", acting: acts, note: "Intrastat: a transport mode code, checked on stored kinds" + noteOnParent},
+	{member: "LineDetails.natureOfTransaction", acting: acts, note: "Intrastat: a 2022 nature of transaction code, checked on stored kinds" + noteOnParent},
+	{member: "LineDetails.netMassKilograms", acting: acts, note: "Intrastat: the net mass" + noteOnParent},
+	{member: "LineDetails.statisticalValue", acting: acts, note: "Intrastat: the statistical value" + noteOnParent},
 	{member: "CurrencyAmount.*", acting: acts},
-	{member: "LineDetails.supplementaryUnit", acting: acts, note: "Intrastat: checked against the unit the CN8 code requires"},
+	{member: "LineDetails.supplementaryUnit", acting: acts, note: "Intrastat: checked against the unit the CN8 code requires" + noteOnParent},
 	{member: "SupplementaryUnit.*", acting: acts},
 	{member: "LineDetails.flexibleFields", acting: kept, note: "Levy's rules do not test them"},
 	{member: "FlexibleFields.*", acting: kept},
@@ -978,7 +981,7 @@ var wireFields = []wireField{
 	{member: "ReturnsDateField.*", acting: kept},
 	{member: "ReturnsIndicatorField.*", acting: kept},
 	{member: "ReturnsNumericField.*", acting: kept},
-	{member: "LineDetails.lineType", acting: acts, note: "US communications taxes (see docs/wire-fields.md); a line type without content is flagged not-acted-on"},
+	{member: "LineDetails.lineType", acting: acts, note: "US communications taxes (see docs/wire-fields.md); a line type without content is flagged not-acted-on" + noteOnParent},
 	{member: "LineType.accumulationLocation", acting: notActedOn, note: "where a communications tax accumulates",
 		sent: lineTypeSent(func(_, _, _, _, loc, _ string, _ *int64) (string, bool) { return loc, loc != "" })},
 	{member: "LineType.content", acting: notActedOn, note: "voice or data, which some communications taxes tell apart",
@@ -988,7 +991,7 @@ var wireFields = []wireField{
 	{member: "LineType.status", acting: notActedOn, note: "the status of the line, which some communications taxes tell apart",
 		sent: lineTypeSent(func(_, _, _, status, _, _ string, _ *int64) (string, bool) { return status, status != "" })},
 	{member: "LineType.value", acting: acts, note: "the line type (WIRELESS, VOIP, LOCAL, ...)"},
-	{member: "LineDetails.lineTypes", acting: acts, note: "US communications taxes, each line type with its count"},
+	{member: "LineDetails.lineTypes", acting: acts, note: "US communications taxes, each line type with its count" + noteOnParent},
 	{member: "LineTypeSet.accumulationLocation", acting: within, note: "flagged as LineType.accumulationLocation"},
 	{member: "LineTypeSet.basis", acting: notActedOn, note: "the basis of a communications tax",
 		sent: lineTypeSent(func(_, _, _, _, _, basis string, _ *int64) (string, bool) { return basis, basis != "" })},

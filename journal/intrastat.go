@@ -196,7 +196,8 @@ type IntrastatRefusal struct {
 // arrival for dispatches, of dispatch for arrivals), country of origin,
 // nature of transaction, mode of transport, net mass, supplementary
 // quantity in the unit its code requires, invoiced value (the line's net
-// amount) and statistical value (the one sent, else the invoiced value),
+// amount with its freight: intrastatInvoiced) and statistical value (the
+// one sent, else the invoiced value),
 // and for dispatches the partner's VAT number (none for a sale to a
 // consumer, nature of transaction 12); lines that share the first five
 // (and the VAT number) are added up, and each item's values are rounded
@@ -277,7 +278,8 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	shareOf := func(tx *Transaction, i int) intrastatShare {
 		l := &tx.Lines[i]
 		x := l.Intrastat
-		sh := intrastatShare{mass: x.NetMass, quantity: money.Zero(), invoiced: l.Amount, statistical: l.Amount}
+		invoiced := intrastatInvoiced(l)
+		sh := intrastatShare{mass: x.NetMass, quantity: money.Zero(), invoiced: invoiced, statistical: invoiced}
 		if unit, _ := codes.CN8(x.CommodityCode); unit != "" {
 			sh.quantity = x.SupplementaryQuantity
 		}
@@ -379,7 +381,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 				refuse(tx, i, "%s", reason)
 				continue
 			}
-			if tx.ReversalOf == "" && (l.Amount.Sign() < 0 || x.NetMass < 0 || x.SupplementaryQuantity.Sign() < 0 || x.StatisticalValue.Sign() < 0) {
+			if tx.ReversalOf == "" && (intrastatInvoiced(l).Sign() < 0 || x.NetMass < 0 || x.SupplementaryQuantity.Sign() < 0 || x.StatisticalValue.Sign() < 0) {
 				// Refused once the scan ends, unless its reversal is of
 				// the period too.
 				p := pending{tx, i, partner}
@@ -491,6 +493,17 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			cmp.Compare(a.ModeOfTransport, b.ModeOfTransport), cmp.Compare(a.PartnerVAT, b.PartnerVAT))
 	})
 	return d, nil
+}
+
+// intrastatInvoiced is the invoiced value of a stored line: its net
+// amount and its freight. The value of goods declared is their taxable
+// amount for VAT (Regulation (EC) No 1982/2004, article 8; Directive
+// 2006/112/EC, article 78(b)), which holds the transport costs the
+// supplier charges the customer: 1000.00 of goods invoiced with 50.00 of
+// freight are declared at 1050.00, the amount the line's VAT is on. A
+// line stored before the journal kept its freight has none.
+func intrastatInvoiced(l *Line) money.Amount {
+	return l.Amount.Add(l.Freight)
 }
 
 // intrastatShare is what a transaction's lines added to an item of a
