@@ -333,11 +333,13 @@ func or[T any](a, b []T) []T {
 // totals sums the document: subTotal is the lines' net amounts with
 // freight, totalTax the lines' counted taxes, total their sum.
 func (c *calc) totals() (sub, tax, total money.Amount) {
-	s, t := decimalZero, decimalZero
+	ss, ts := newDecimalSum(decimalZero), newDecimalSum(decimalZero)
 	for _, l := range c.d.lines {
-		s = add(add(s, l.net), l.freight)
-		t = add(t, l.totalTax)
+		ss.add(l.net)
+		ss.add(l.freight)
+		ts.add(l.totalTax)
 	}
+	s, t := ss.decimal(), ts.decimal()
 	if c.d.taxOnly {
 		s = decimalZero
 	}
