@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -135,9 +134,10 @@ type saleDefaults struct {
 
 func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefaults) []lineIn {
 	out := c.lineIns(len(lines))
+	paths := newItemPaths(path, len(lines))
 	for i := range lines {
 		l := &lines[i]
-		p := path + "[" + strconv.Itoa(i) + "]"
+		p := paths.next()
 		// The view is filled in its place in the block, which carve gave
 		// zero: a lineIn is large, and copying a whole one in runs the
 		// write barrier over all its pointers while the collector marks.
