@@ -743,6 +743,10 @@ type calc struct {
 	wireBlock []wire.Tax
 	partBlock []taxParts
 	wireDone  int // the taxes carved from them so far
+	// extBlock is the block that the response lines' extended prices are
+	// carved from (never reused), extDone the prices carved so far
+	extBlock []money.Amount
+	extDone  int
 	// loan, when not nil, gives the first blocks of wireBlock and
 	// partBlock, which the caller reclaims once done with the response
 	// (lend.go)
