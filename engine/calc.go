@@ -86,6 +86,83 @@ func addScaled(x int64, d decimal.Decimal, exp int32) (int64, bool) {
 	return x + v, true
 }
 
+// decimalSum adds decimals one after the other as a chain of add
+// calls does: the exact sum, with the exponent of the finest operand
+// (the start's included). It counts in an int64 while the running sum
+// and every operand, scaled to the finest exponent, fit 18 digits, so
+// that a document's totals make one decimal instead of one a line; past
+// that it adds decimals. While the sum is one of its operands (the
+// others zeros no finer than it), it is that operand, as with add,
+// and makes no decimal at all.
+type decimalSum struct {
+	x     int64
+	exp   int32
+	large bool            // the sum no longer fits: it is in big
+	big   decimal.Decimal // the sum, when large
+	same  bool            // the sum is op
+	op    decimal.Decimal
+}
+
+// newDecimalSum returns a sum that starts at start.
+func newDecimalSum(start decimal.Decimal) decimalSum {
+	if x, ok := addScaled(0, start, start.Exponent()); ok {
+		return decimalSum{x: x, exp: start.Exponent(), same: true, op: start}
+	}
+	return decimalSum{large: true, big: start}
+}
+
+// add adds d to the sum.
+func (s *decimalSum) add(d decimal.Decimal) {
+	if s.large {
+		s.big = add(s.big, d)
+		return
+	}
+	x, e := s.x, s.exp
+	switch de := d.Exponent(); {
+	case d.Sign() == 0 && de >= e: // the sum stays what it is
+		return
+	case x == 0 && e >= de: // the sum becomes d
+		s.same, s.op = true, d
+	default:
+		s.same, s.op = false, decimal.Decimal{}
+	}
+	if de := d.Exponent(); de < e {
+		k := int64(e) - int64(de)
+		if k > maxSmallDigits || x > math.MaxInt64/pow10[k] || x < math.MinInt64/pow10[k] {
+			s.toLarge(d)
+			return
+		}
+		x, e = x*pow10[k], de
+	}
+	x, ok := addScaled(x, d, e)
+	if !ok {
+		s.toLarge(d)
+		return
+	}
+	s.x, s.exp = x, e
+}
+
+// toLarge moves the sum, with d added, to big.
+func (s *decimalSum) toLarge(d decimal.Decimal) {
+	if s.same {
+		s.big = s.op
+	} else {
+		s.big = add(smallDecimal(s.x, s.exp), d)
+	}
+	s.large, s.same, s.op = true, false, decimal.Decimal{}
+}
+
+// decimal returns the sum.
+func (s *decimalSum) decimal() decimal.Decimal {
+	switch {
+	case s.large:
+		return s.big
+	case s.same:
+		return s.op
+	}
+	return smallDecimal(s.x, s.exp)
+}
+
 // recentResults is the number of results recentProducts and
 // recentRoundings remember.
 const recentResults = 4
@@ -666,6 +743,10 @@ type calc struct {
 	wireBlock []wire.Tax
 	partBlock []taxParts
 	wireDone  int // the taxes carved from them so far
+	// extBlock is the block that the response lines' extended prices are
+	// carved from (never reused), extDone the prices carved so far
+	extBlock []money.Amount
+	extDone  int
 	// loan, when not nil, gives the first blocks of wireBlock and
 	// partBlock, which the caller reclaims once done with the response
 	// (lend.go)

@@ -153,3 +153,53 @@ func TestRecentResults(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalSumAgreesWithAdd checks that decimalSum, which counts in
+// int64 while it can, answers what a chain of add calls does from the
+// same start, coefficient and exponent: operands of mixed exponents
+// (coarser and finer than the running sum, positive ones too) and signs,
+// zeros of every exponent, coefficients near and beyond an int64's 18
+// digits, and sums that overflow one part way.
+func TestDecimalSumAgreesWithAdd(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 8))
+	some := func(huge int64) decimal.Decimal {
+		if huge != 0 {
+			return decimal.New(huge*(pow10[maxSmallDigits]-1-rnd.Int64N(1000)), int32(rnd.IntN(3)-2))
+		}
+		var c int64
+		switch rnd.IntN(4) {
+		case 0: // a zero
+		case 1:
+			c = pow10[maxSmallDigits] - 1 - rnd.Int64N(1000)
+		default:
+			c = rnd.Int64N(pow10[rnd.IntN(maxSmallDigits)+1])
+		}
+		d := decimal.New(c, int32(rnd.IntN(16)-11))
+		if rnd.IntN(10) == 0 {
+			d = d.Mul(decimal.New(rnd.Int64N(1000)+11, 0)) // more digits than an int64 holds
+		}
+		if rnd.IntN(2) == 0 {
+			d = d.Neg()
+		}
+		return d
+	}
+	starts := []decimal.Decimal{decimal.Zero, decimal.New(0, -2), decimal.New(0, 3), decimal.New(12345, -2)}
+	for range 100000 {
+		start := starts[rnd.IntN(len(starts))]
+		var huge int64
+		if rnd.IntN(10) == 0 {
+			huge = int64(1 - 2*rnd.IntN(2))
+		}
+		s, want := newDecimalSum(start), start
+		var ops []string
+		for range rnd.IntN(12) {
+			d := some(huge)
+			ops = append(ops, d.String())
+			s.add(d)
+			want = add(want, d)
+		}
+		if got := s.decimal(); got.Exponent() != want.Exponent() || got.Coefficient().Cmp(want.Coefficient()) != 0 {
+			t.Fatalf("the sum of %s and %v = %s (exponent %d), want %s (exponent %d)", start, ops, got, got.Exponent(), want, want.Exponent())
+		}
+	}
+}

@@ -10,7 +10,9 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 )
 
@@ -40,9 +42,14 @@ func isStored(perspective, message string, postToJournal *bool) bool {
 // posting is what a stored calculation hands to the journal besides its
 // lines.
 type posting struct {
-	// einvoice returns what a stored sale keeps for its e-invoice; it is
-	// called only for a calculation that is stored.
-	einvoice func() *einvoiceParts
+	// sale, for a sale, is its request, and vat and prof what the
+	// calculation read, from which newTransaction takes what a stored
+	// sale keeps for its e-invoice (saleEInvoice). They are not a
+	// closure, which would be allocated for every calculation, stored or
+	// not.
+	sale *wire.SaleRequest
+	vat  *jurisdiction.VATGeography
+	prof *profile.Snapshot
 
 	perspective, message string
 	transactionID        string
@@ -110,8 +117,8 @@ func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, erro
 	if p.currency != nil {
 		tx.Currency = p.currency.ISOCurrencyCodeAlpha
 	}
-	if p.einvoice != nil {
-		p.einvoice().fill(tx)
+	if p.sale != nil {
+		saleEInvoice(p.vat, p.prof, p.sale, p.tree).fill(tx)
 	}
 	return tx, nil
 }

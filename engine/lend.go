@@ -82,7 +82,7 @@ func (c *calc) newWireBlocks(size int) ([]wire.Tax, []taxParts) {
 		l.done = true // full: what was carved stays where it is
 	}
 	if l == nil || l.done {
-		return make([]wire.Tax, 0, size), make([]taxParts, 0, size)
+		return wireBlocks(size)
 	}
 	if cap(l.taxes) < size || cap(l.parts) < size {
 		l.taxes, l.parts = make([]wire.Tax, 0, size), make([]taxParts, 0, size)
@@ -154,4 +154,62 @@ func (e *Engine) PurchaseWith(ctx context.Context, req *wire.PurchaseRequest, us
 // which is valid only until use returns, as with SaleWith.
 func (e *Engine) OwnerWith(ctx context.Context, req *wire.OwnerRequest, use func(*wire.OwnerResponse) error) error {
 	return lend(ctx, e, req, e.owner, use)
+}
+
+// wireBlocks returns new empty blocks with room for size taxes and
+// their parts. Up to eight taxes (a line of Los Angeles has six) both
+// come from one allocation, which the response keeps alive as a whole
+// in any case, since its taxes point into their parts.
+func wireBlocks(size int) ([]wire.Tax, []taxParts) {
+	switch size {
+	case 1:
+		b := new(struct {
+			t [1]wire.Tax
+			p [1]taxParts
+		})
+		return b.t[:0], b.p[:0]
+	case 2:
+		b := new(struct {
+			t [2]wire.Tax
+			p [2]taxParts
+		})
+		return b.t[:0], b.p[:0]
+	case 3:
+		b := new(struct {
+			t [3]wire.Tax
+			p [3]taxParts
+		})
+		return b.t[:0], b.p[:0]
+	case 4:
+		b := new(struct {
+			t [4]wire.Tax
+			p [4]taxParts
+		})
+		return b.t[:0], b.p[:0]
+	case 5:
+		b := new(struct {
+			t [5]wire.Tax
+			p [5]taxParts
+		})
+		return b.t[:0], b.p[:0]
+	case 6:
+		b := new(struct {
+			t [6]wire.Tax
+			p [6]taxParts
+		})
+		return b.t[:0], b.p[:0]
+	case 7:
+		b := new(struct {
+			t [7]wire.Tax
+			p [7]taxParts
+		})
+		return b.t[:0], b.p[:0]
+	case 8:
+		b := new(struct {
+			t [8]wire.Tax
+			p [8]taxParts
+		})
+		return b.t[:0], b.p[:0]
+	}
+	return make([]wire.Tax, 0, size), make([]taxParts, 0, size)
 }

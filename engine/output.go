@@ -505,7 +505,19 @@ func (l *line) companyBase() decimal.Decimal {
 // calculated leaf: its taxes, its net extended price and its amounts in
 // the company code currency (nil when not asked for).
 func (c *calc) leafOut(l *line) (taxes []wire.Tax, ext, companyTax, companyTaxable *money.Amount) {
-	net := c.amount(l.net)
 	companyTax, companyTaxable = c.companyAmounts(l)
-	return c.wireTaxes(l), &net, companyTax, companyTaxable
+	return c.wireTaxes(l), c.extendedPrice(c.amount(l.net)), companyTax, companyTaxable
+}
+
+// extendedPrice returns a pointer to net, carved from a block shared by
+// the document's response lines (never reused: the response holds it),
+// so that a document allocates one block of them instead of one amount
+// a line.
+func (c *calc) extendedPrice(net money.Amount) *money.Amount {
+	if len(c.extBlock) == cap(c.extBlock) {
+		c.extBlock = make([]money.Amount, 0, max(len(c.d.lines)-c.extDone, 1))
+	}
+	c.extBlock = append(c.extBlock, net)
+	c.extDone++
+	return &c.extBlock[len(c.extBlock)-1]
 }

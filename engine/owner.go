@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/journal"
@@ -138,9 +137,10 @@ type ownerDefaults struct {
 
 func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefaults) []lineIn {
 	out := c.lineIns(len(lines))
+	paths := newItemPaths(path, len(lines))
 	for i := range lines {
 		l := &lines[i]
-		p := path + "[" + strconv.Itoa(i) + "]"
+		p := paths.next()
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			prevPaid: l.PreviousTaxPaid, special: l.SpecialTaxBasis, taxIncluded: l.TaxIncludedIndicator,
 			multi: l.IsMulticomponent, taxDate: l.TaxDate}

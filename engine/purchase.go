@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/journal"
@@ -478,9 +477,10 @@ type purchaseDefaults struct {
 
 func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *purchaseDefaults) []lineIn {
 	out := c.lineIns(len(lines))
+	paths := newItemPaths(path, len(lines))
 	for i := range lines {
 		l := &lines[i]
-		p := path + "[" + strconv.Itoa(i) + "]"
+		p := paths.next()
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			inputTax: l.InputTotalTax, charged: l.ChargedTax, special: l.SpecialTaxBasis, disc: l.Discount,
 			taxIncluded: l.TaxIncludedIndicator, multi: l.IsMulticomponent, taxDate: l.TaxDate,

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -102,7 +101,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, 
 		p.company = req.Seller.Company
 	}
 	var tx *journal.Transaction
-	p.einvoice = func() *einvoiceParts { return saleEInvoice(c.s.vat, c.prof, req, tree) }
+	p.sale, p.vat, p.prof = req, c.s.vat, c.prof
 	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, saleLineView), prepare || ex != nil); err != nil {
 		return nil, nil, err
 	}
@@ -135,9 +134,10 @@ type saleDefaults struct {
 
 func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefaults) []lineIn {
 	out := c.lineIns(len(lines))
+	paths := newItemPaths(path, len(lines))
 	for i := range lines {
 		l := &lines[i]
-		p := path + "[" + strconv.Itoa(i) + "]"
+		p := paths.next()
 		// The view is filled in its place in the block, which carve gave
 		// zero: a lineIn is large, and copying a whole one in runs the
 		// write barrier over all its pointers while the collector marks.
@@ -333,11 +333,13 @@ func or[T any](a, b []T) []T {
 // totals sums the document: subTotal is the lines' net amounts with
 // freight, totalTax the lines' counted taxes, total their sum.
 func (c *calc) totals() (sub, tax, total money.Amount) {
-	s, t := decimalZero, decimalZero
+	ss, ts := newDecimalSum(decimalZero), newDecimalSum(decimalZero)
 	for _, l := range c.d.lines {
-		s = add(add(s, l.net), l.freight)
-		t = add(t, l.totalTax)
+		ss.add(l.net)
+		ss.add(l.freight)
+		ts.add(l.totalTax)
 	}
+	s, t := ss.decimal(), ts.decimal()
 	if c.d.taxOnly {
 		s = decimalZero
 	}
