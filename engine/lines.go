@@ -184,7 +184,7 @@ func (b *builder) build(lines []lineIn) {
 				// A purchase's vendor tax is refused before the lines
 				// are built (parentAmounts), as it may also go on the
 				// document.
-				for _, e := range parentRefusals(li, parentMembers{prevPaid: true, inputTax: b.c.d.mode == modeDistribute, ownerBases: true, special: true}) {
+				for _, e := range parentRefusals(li, parentMembers{prevPaid: true, inputTax: b.c.d.mode == modeDistribute, ownerBases: true, special: true, freight: true, discount: true}) {
 					b.add(e)
 				}
 				continue
@@ -205,6 +205,8 @@ type parentMembers struct {
 	inputTax   bool // inputTotalTax (DISTRIBUTE_TAX)
 	ownerBases bool // an owner's cost, totalCost, fairMarketValue, netBookValue
 	special    bool // specialTaxBasis other than zero (purchases and owners)
+	freight    bool // freight other than zero
+	discount   bool // a line discount whose discountValue is other than zero
 }
 
 // parentRefusals returns the refusals of the amounts of m sent on li, a
@@ -217,6 +219,10 @@ type parentMembers struct {
 // distributed over no line; a specialTaxBasis, which replaces a
 // calculated line's amount, would replace none, so the basis the client
 // chose would be ignored and the children taxed on their own amounts.
+// A freight other than zero would be echoed on the line and left out of
+// every total and of the tax (a taxed freight's tax too), and a line
+// discount would lower no amount, so the children's full prices would be
+// taxed and charged.
 // They belong on the child lines (a vendor's tax also on the document).
 // So does an owner's cost, totalCost,
 // fairMarketValue or netBookValue other than zero on such a line that is
@@ -239,6 +245,16 @@ func parentRefusals(li *lineIn, m parentMembers) []*levy.Error {
 	}
 	if m.special && li.special != nil && !li.special.IsZero() {
 		errs = append(errs, levy.Invalid(li.path+".specialTaxBasis", notCalculated+"its basis would replace no line's amount; send it on its child lines, or send unitPrice or extendedPrice to tax the line on it besides its children"))
+	}
+	orPrice := ""
+	if !li.multi {
+		orPrice = ", or send unitPrice or extendedPrice to calculate the line besides its children"
+	}
+	if m.freight && li.freight != nil && !li.freight.IsZero() {
+		errs = append(errs, levy.Invalid(li.path+".freight", notCalculated+"its freight would count in no total and bear no tax; send it on one of its child lines%s", orPrice))
+	}
+	if m.discount && li.disc != nil && li.disc.DiscountValue != nil && !li.disc.DiscountValue.IsZero() {
+		errs = append(errs, levy.Invalid(li.path+".discount.discountValue", notCalculated+"its discount would lower no amount, and its child lines would be taxed on their full prices; send the discount on its child lines, or on the document%s", orPrice))
 	}
 	if w := li.src.owner; m.ownerBases && w != nil && !li.multi {
 		for _, b := range []struct {

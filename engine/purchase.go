@@ -445,8 +445,8 @@ func (s *Settings) procurementAction(charged, calculated, own decimal.Decimal, p
 // parentAmounts appends to errs, and returns, the refusals of the
 // amounts sent on a line that is not calculated (parentRefusals): a
 // vendor's tax (chargedTax), on the kinds that credit or compare it
-// (vendor), an inputTotalTax, on DISTRIBUTE_TAX (distribute), and a
-// specialTaxBasis other than zero. They are refused before the lines are
+// (vendor), an inputTotalTax, on DISTRIBUTE_TAX (distribute), a
+// specialTaxBasis, a freight and a line discount other than zero. They are refused before the lines are
 // built, over the whole tree, so that one answer names all of them.
 func parentAmounts(tree []lineIn, vendor, distribute bool, errs levy.Errors) levy.Errors {
 	for i := range tree {
@@ -455,7 +455,7 @@ func parentAmounts(tree []lineIn, vendor, distribute bool, errs levy.Errors) lev
 			continue // a multicomponent line without child lines is refused as such (build)
 		}
 		if !ownLine(li.multi, li.unit, li.ext) {
-			errs = append(errs, parentRefusals(li, parentMembers{charged: vendor, inputTax: distribute, special: true})...)
+			errs = append(errs, parentRefusals(li, parentMembers{charged: vendor, inputTax: distribute, special: true, freight: true, discount: true})...)
 		}
 		errs = parentAmounts(li.children, vendor, distribute, errs)
 	}
