@@ -89,8 +89,9 @@ type overrides struct {
 	situs              *wire.SitusOverride
 }
 
-// of returns a line's overrides: each of its own members, or the
-// document's (o) where the line has none.
+// of returns a line's overrides: each of its own members, or, where the
+// line has none, those of o: the document's, or on a child line its
+// parent's (which took the document's where it sent none).
 func (o overrides) of(line overrides) overrides {
 	out := overrides{exemptOv: or(line.exemptOv, o.exemptOv), nonTaxOv: or(line.nonTaxOv, o.nonTaxOv),
 		rateOv: or(line.rateOv, o.rateOv), incl: or(line.incl, o.incl), situs: o.situs}

@@ -176,6 +176,9 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.owner = owner
+			// The child lines take the line's overrides (its own members,
+			// or those it took from the document) where they send none.
+			child.overrides = li.overrides
 			child.class, child.classAt = li.productClass, li.path
 			if li.productClass == "" {
 				child.class, child.classAt = li.parentClass, li.parentClassAt

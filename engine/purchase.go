@@ -523,6 +523,9 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.vendor, child.buyer = vendor, buyer
+			// The child lines take the line's overrides (its own members,
+			// or those it took from the document) where they send none.
+			child.overrides = li.overrides
 			child.class, child.classAt = li.productClass, li.path
 			if li.productClass == "" {
 				child.class, child.classAt = li.parentClass, li.parentClassAt

@@ -195,6 +195,9 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.seller, child.customer = seller, customer
+			// The child lines take the line's overrides (its own members,
+			// or those it took from the document) where they send none.
+			child.overrides = li.overrides
 			child.class, child.classAt = li.productClass, li.path
 			if li.productClass == "" {
 				child.class, child.classAt = li.parentClass, li.parentClassAt
