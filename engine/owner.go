@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
@@ -127,6 +128,10 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 type ownerDefaults struct {
 	owner *wire.Owner
 	asset bool
+	// taxDate is the taxDate of the nearest enclosing line that sent
+	// one (zero on the document's lines), which a child line that sends
+	// none takes: a bundle's tax point is its components'.
+	taxDate civil.Date
 	// class is the class of the nearest enclosing line that sent one
 	// (productClass, or purchaseClass), which a child line takes when it
 	// sends no class of its own and no code of its own that the tenant's
@@ -144,6 +149,9 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			prevPaid: l.PreviousTaxPaid, special: l.SpecialTaxBasis, taxIncluded: l.TaxIncludedIndicator,
 			multi: l.IsMulticomponent, taxDate: l.TaxDate}
+		if li.taxDate.IsZero() {
+			li.taxDate = def.taxDate
+		}
 		li.details(&l.LineDetails, def.overrides)
 		bases := []*money.Amount{l.Cost, l.TotalCost, l.FairMarketValue, l.NetBookValue}
 		if def.asset {
@@ -179,6 +187,7 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 			// The child lines take the line's overrides (its own members,
 			// or those it took from the document) where they send none.
 			child.overrides = li.overrides
+			child.taxDate = li.taxDate
 			child.class, child.classAt = li.productClass, li.path
 			if li.productClass == "" {
 				child.class, child.classAt = li.parentClass, li.parentClassAt

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
@@ -467,6 +468,10 @@ type purchaseDefaults struct {
 	buyer  *wire.Buyer
 	vendor *wire.Vendor
 	txType wire.TransactionType
+	// taxDate is the taxDate of the nearest enclosing line that sent
+	// one (zero on the document's lines), which a child line that sends
+	// none takes: a bundle's tax point is its components'.
+	taxDate civil.Date
 	// class is the class of the nearest enclosing line that sent one
 	// (productClass, or purchaseClass), which a child line takes when it
 	// sends no class of its own and no code of its own that the tenant's
@@ -485,6 +490,9 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 			inputTax: l.InputTotalTax, charged: l.ChargedTax, special: l.SpecialTaxBasis, disc: l.Discount,
 			taxIncluded: l.TaxIncludedIndicator, multi: l.IsMulticomponent, taxDate: l.TaxDate,
 			deleted: l.SyncType == wire.LineItemSyncTypeDelete}
+		if li.taxDate.IsZero() {
+			li.taxDate = def.taxDate
+		}
 		li.details(&l.LineDetails, def.overrides)
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {
@@ -526,6 +534,7 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 			// The child lines take the line's overrides (its own members,
 			// or those it took from the document) where they send none.
 			child.overrides = li.overrides
+			child.taxDate, child.txType = li.taxDate, wire.TransactionType(li.txType)
 			child.class, child.classAt = li.productClass, li.path
 			if li.productClass == "" {
 				child.class, child.classAt = li.parentClass, li.parentClassAt
