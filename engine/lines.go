@@ -87,6 +87,11 @@ type overrides struct {
 	rateOv             []wire.RateOverride
 	incl               []wire.ImpositionInclusion
 	situs              *wire.SitusOverride
+	// exemptAt, nonTaxAt, rateAt and inclAt are the path prefixes of the
+	// members that exemptOv, nonTaxOv, rateOv and incl came from: "" for
+	// the document's, "lineItems[0]." for those of the line that sent
+	// them (the line's own, or an enclosing line's that it took).
+	exemptAt, nonTaxAt, rateAt, inclAt string
 }
 
 // of returns a line's overrides: each of its own members, or, where the
@@ -94,7 +99,8 @@ type overrides struct {
 // parent's (which took the document's where it sent none).
 func (o overrides) of(line overrides) overrides {
 	out := overrides{exemptOv: or(line.exemptOv, o.exemptOv), nonTaxOv: or(line.nonTaxOv, o.nonTaxOv),
-		rateOv: or(line.rateOv, o.rateOv), incl: or(line.incl, o.incl), situs: o.situs}
+		rateOv: or(line.rateOv, o.rateOv), incl: or(line.incl, o.incl), situs: o.situs,
+		exemptAt: o.exemptAt, nonTaxAt: o.nonTaxAt, rateAt: o.rateAt, inclAt: o.inclAt}
 	if line.situs != nil {
 		out.situs = line.situs
 	}
@@ -104,7 +110,20 @@ func (o overrides) of(line overrides) overrides {
 // details fills what a line's shared members say about it: its
 // overrides over the document's (doc) and its usage.
 func (li *lineIn) details(d *wire.LineDetails, doc overrides) {
-	li.overrides = doc.of(overrides{d.ExemptOverrides, d.NonTaxableOverrides, d.RateOverrides, d.ImpositionInclusions, d.SitusOverride})
+	li.overrides = doc.of(overrides{exemptOv: d.ExemptOverrides, nonTaxOv: d.NonTaxableOverrides, rateOv: d.RateOverrides, incl: d.ImpositionInclusions, situs: d.SitusOverride})
+	at := li.path + "."
+	if len(d.ExemptOverrides) > 0 {
+		li.exemptAt = at
+	}
+	if len(d.NonTaxableOverrides) > 0 {
+		li.nonTaxAt = at
+	}
+	if len(d.RateOverrides) > 0 {
+		li.rateAt = at
+	}
+	if len(d.ImpositionInclusions) > 0 {
+		li.inclAt = at
+	}
 	li.usage, li.usageClass, li.det = d.Usage, d.UsageClass, d
 	li.src.details = d
 }

@@ -69,7 +69,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	defer c.release()
 	c.borrow(e, loan, prepare || ex != nil, req.PostToJournal)
 	c.req.owner = req
-	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == wire.OwnerAssetMovement, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
+	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == wire.OwnerAssetMovement, overrides: overrides{exemptOv: req.ExemptOverrides, nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}}
 	tree := ownerLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {

@@ -92,3 +92,41 @@ func TestParentOverridesReachTheChildLines(t *testing.T) {
 	}
 	tax("an owner's parent, the state exempted", oresp.TotalTax, "2.50")
 }
+
+// TestInheritedOverrideNamesItsLine: an override that a child line takes
+// from its parent, and that it does not act on, is named by the member
+// that sent it, the parent's (lineItems[0].rateOverrides[0].rate), not
+// by the document's (rateOverrides[0].rate), which the request does not
+// hold; a child's own and the document's keep their names.
+func TestInheritedOverrideNamesItsLine(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	fee911 := &wire.ImpositionType{Value: e911Imposition}
+	ro := []wire.RateOverride{{ImpositionType: fee911, Rate: amt("0.01")}}
+	sale := func(edit func(r *wire.SaleRequest, parent, child *wire.SaleLineItem)) wire.SaleResponseLineItem {
+		t.Helper()
+		req := telecomSaleIn("2026-02-15", "Birmingham", "AL", "35203",
+			wire.LineTypeSet{Value: "WIRELESS", Count: amt("2")}, wire.LineTypeSet{Value: "VOIP", Count: amt("1")})
+		req.LineItems[0].ExtendedPrice = amt("90.00")
+		req.LineItems = []wire.SaleLineItem{{LineItemID: "P", LineItems: req.LineItems}}
+		edit(req, &req.LineItems[0], &req.LineItems[0].LineItems[0])
+		resp, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.LineItems[0].LineItems[0]
+	}
+	for _, c := range []struct {
+		name, path string
+		edit       func(r *wire.SaleRequest, parent, child *wire.SaleLineItem)
+	}{
+		{"the parent's", "lineItems[0].rateOverrides[0].rate", func(_ *wire.SaleRequest, p, _ *wire.SaleLineItem) { p.RateOverrides = ro }},
+		{"the child's own", "lineItems[0].lineItems[0].rateOverrides[0].rate", func(_ *wire.SaleRequest, _, c *wire.SaleLineItem) { c.RateOverrides = ro }},
+		{"the document's", "rateOverrides[0].rate", func(r *wire.SaleRequest, _, _ *wire.SaleLineItem) { r.RateOverrides = ro }},
+	} {
+		l := sale(c.edit)
+		if p := notActedAt(l, c.path); p == nil || p.OriginalValue != "0.01" {
+			t.Errorf("%s rate override of the 911 fee: parameters %+v, want not-acted-on %s 0.01", c.name, l.AssistedParameters, c.path)
+		}
+	}
+}

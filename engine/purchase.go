@@ -95,7 +95,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	defer c.release()
 	c.borrow(e, loan, prepare || ex != nil, req.PostToJournal)
 	c.req.purchase = req
-	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
+	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{exemptOv: req.ExemptOverrides, nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}}
 	tree := purchaseLines(c, req.LineItems, "lineItems", &def)
 	if errs := parentAmounts(tree, pm.mode == modeAccrue || pm.compare, pm.mode == modeDistribute, nil); len(errs) > 0 {
 		return nil, nil, errs

@@ -70,7 +70,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, 
 	c.borrow(e, loan, prepare || ex != nil, req.PostToJournal)
 	c.d.transactionID = req.TransactionID
 	c.req.sale = req
-	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride},
+	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{exemptOv: req.ExemptOverrides, nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride},
 		code: customerCodeOf(req.Customer)}
 	tree := saleLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
