@@ -87,13 +87,20 @@ type overrides struct {
 	rateOv             []wire.RateOverride
 	incl               []wire.ImpositionInclusion
 	situs              *wire.SitusOverride
+	// exemptAt, nonTaxAt, rateAt and inclAt are the path prefixes of the
+	// members that exemptOv, nonTaxOv, rateOv and incl came from: "" for
+	// the document's, "lineItems[0]." for those of the line that sent
+	// them (the line's own, or an enclosing line's that it took).
+	exemptAt, nonTaxAt, rateAt, inclAt string
 }
 
-// of returns a line's overrides: each of its own members, or the
-// document's (o) where the line has none.
+// of returns a line's overrides: each of its own members, or, where the
+// line has none, those of o: the document's, or on a child line its
+// parent's (which took the document's where it sent none).
 func (o overrides) of(line overrides) overrides {
 	out := overrides{exemptOv: or(line.exemptOv, o.exemptOv), nonTaxOv: or(line.nonTaxOv, o.nonTaxOv),
-		rateOv: or(line.rateOv, o.rateOv), incl: or(line.incl, o.incl), situs: o.situs}
+		rateOv: or(line.rateOv, o.rateOv), incl: or(line.incl, o.incl), situs: o.situs,
+		exemptAt: o.exemptAt, nonTaxAt: o.nonTaxAt, rateAt: o.rateAt, inclAt: o.inclAt}
 	if line.situs != nil {
 		out.situs = line.situs
 	}
@@ -103,7 +110,20 @@ func (o overrides) of(line overrides) overrides {
 // details fills what a line's shared members say about it: its
 // overrides over the document's (doc) and its usage.
 func (li *lineIn) details(d *wire.LineDetails, doc overrides) {
-	li.overrides = doc.of(overrides{d.ExemptOverrides, d.NonTaxableOverrides, d.RateOverrides, d.ImpositionInclusions, d.SitusOverride})
+	li.overrides = doc.of(overrides{exemptOv: d.ExemptOverrides, nonTaxOv: d.NonTaxableOverrides, rateOv: d.RateOverrides, incl: d.ImpositionInclusions, situs: d.SitusOverride})
+	at := li.path + "."
+	if len(d.ExemptOverrides) > 0 {
+		li.exemptAt = at
+	}
+	if len(d.NonTaxableOverrides) > 0 {
+		li.nonTaxAt = at
+	}
+	if len(d.RateOverrides) > 0 {
+		li.rateAt = at
+	}
+	if len(d.ImpositionInclusions) > 0 {
+		li.inclAt = at
+	}
 	li.usage, li.usageClass, li.det = d.Usage, d.UsageClass, d
 	li.src.details = d
 }
@@ -185,7 +205,7 @@ func (b *builder) build(lines []lineIn) {
 				// are built (parentAmounts), as it may also go on the
 				// document.
 				for _, e := range parentRefusals(li, parentMembers{prevPaid: true, inputTax: b.c.d.mode == modeDistribute, ownerBases: true, special: true,
-					details: true}) {
+					details: true, freight: true, discount: true}) {
 					b.add(e)
 				}
 				continue
@@ -207,6 +227,8 @@ type parentMembers struct {
 	ownerBases bool // an owner's cost, totalCost, fairMarketValue, netBookValue
 	special    bool // specialTaxBasis other than zero (purchases and owners)
 	details    bool // lineType, lineTypes, franchiseAreaId and the Intrastat members
+	freight    bool // freight other than zero
+	discount   bool // a line discount whose discountValue is other than zero
 }
 
 // parentRefusals returns the refusals of the amounts of m sent on li, a
@@ -219,6 +241,10 @@ type parentMembers struct {
 // distributed over no line; a specialTaxBasis, which replaces a
 // calculated line's amount, would replace none, so the basis the client
 // chose would be ignored and the children taxed on their own amounts.
+// A freight other than zero would be echoed on the line and left out of
+// every total and of the tax (a taxed freight's tax too), and a line
+// discount would lower no amount, so the children's full prices would be
+// taxed and charged.
 // They belong on the child lines (a vendor's tax also on the document).
 // So does an owner's cost, totalCost,
 // fairMarketValue or netBookValue other than zero on such a line that is
@@ -259,6 +285,16 @@ func parentRefusals(li *lineIn, m parentMembers) []*levy.Error {
 			errs = append(errs, levy.Invalid(li.path+"."+name, notCalculated+"the journal keeps the Intrastat members with the lines it calculates, "+
 				"so they would be neither checked nor declared; send them on its child lines, each with its own goods' code, mass and quantity"))
 		}
+	}
+	orPrice := ""
+	if !li.multi {
+		orPrice = ", or send unitPrice or extendedPrice to calculate the line besides its children"
+	}
+	if m.freight && li.freight != nil && !li.freight.IsZero() {
+		errs = append(errs, levy.Invalid(li.path+".freight", notCalculated+"its freight would count in no total and bear no tax; send it on one of its child lines%s", orPrice))
+	}
+	if m.discount && li.disc != nil && li.disc.DiscountValue != nil && !li.disc.DiscountValue.IsZero() {
+		errs = append(errs, levy.Invalid(li.path+".discount.discountValue", notCalculated+"its discount would lower no amount, and its child lines would be taxed on their full prices; send the discount on its child lines, or on the document%s", orPrice))
 	}
 	if w := li.src.owner; m.ownerBases && w != nil && !li.multi {
 		for _, b := range []struct {

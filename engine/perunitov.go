@@ -127,34 +127,26 @@ func unitOverrideNotes(l *line, out []wire.AssistedParameter) []wire.AssistedPar
 	if len(l.unitOv) == 0 || l.in == nil {
 		return out
 	}
-	d := l.in.src.details
 	for _, u := range l.unitOv {
-		var member, field, value string
-		own := false
+		var member, field, value, at string
 		switch u.kind {
 		case unitOvRate, unitOvRateCapped:
-			member, field = "rateOverrides", "rate"
-			own = d != nil && len(d.RateOverrides) > 0
+			member, field, at = "rateOverrides", "rate", l.in.rateAt
 			if u.at < len(l.in.rateOv) && l.in.rateOv[u.at].Rate != nil {
 				value = l.in.rateOv[u.at].Rate.String()
 			}
 		case unitOvExempt:
-			member, field = "exemptOverrides", "amount"
-			own = d != nil && len(d.ExemptOverrides) > 0
+			member, field, at = "exemptOverrides", "amount", l.in.exemptAt
 			if u.at < len(l.in.exemptOv) && l.in.exemptOv[u.at].Amount != nil {
 				value = l.in.exemptOv[u.at].Amount.String()
 			}
 		default:
-			member, field = "nonTaxableOverrides", "amount"
-			own = d != nil && len(d.NonTaxableOverrides) > 0
+			member, field, at = "nonTaxableOverrides", "amount", l.in.nonTaxAt
 			if u.at < len(l.in.nonTaxOv) && l.in.nonTaxOv[u.at].Amount != nil {
 				value = l.in.nonTaxOv[u.at].Amount.String()
 			}
 		}
-		path := member + "[" + strconv.Itoa(u.at) + "]." + field
-		if own {
-			path = l.path + "." + path
-		}
+		path := at + member + "[" + strconv.Itoa(u.at) + "]." + field
 		if u.kind == unitOvRateCapped {
 			out = append(out, wire.AssistedParameter{ParamName: path, Phase: wire.PhasePost, RuleName: RateOverrideCappedRule,
 				OriginalValue: value, Value: value})

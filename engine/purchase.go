@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
@@ -93,7 +94,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	defer c.release()
 	c.borrow(e, loan, prepare || ex != nil, req.PostToJournal)
 	c.req.purchase = req
-	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
+	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{exemptOv: req.ExemptOverrides, nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}}
 	tree := purchaseLines(c, req.LineItems, "lineItems", &def)
 	if errs := parentAmounts(tree, pm.mode == modeAccrue || pm.compare, pm.mode == modeDistribute, nil); len(errs) > 0 {
 		return nil, nil, errs
@@ -444,8 +445,8 @@ func (s *Settings) procurementAction(charged, calculated, own decimal.Decimal, p
 // parentAmounts appends to errs, and returns, the refusals of the
 // amounts sent on a line that is not calculated (parentRefusals): a
 // vendor's tax (chargedTax), on the kinds that credit or compare it
-// (vendor), an inputTotalTax, on DISTRIBUTE_TAX (distribute), and a
-// specialTaxBasis other than zero. They are refused before the lines are
+// (vendor), an inputTotalTax, on DISTRIBUTE_TAX (distribute), a
+// specialTaxBasis, a freight and a line discount other than zero. They are refused before the lines are
 // built, over the whole tree, so that one answer names all of them.
 func parentAmounts(tree []lineIn, vendor, distribute bool, errs levy.Errors) levy.Errors {
 	for i := range tree {
@@ -454,7 +455,7 @@ func parentAmounts(tree []lineIn, vendor, distribute bool, errs levy.Errors) lev
 			continue // a multicomponent line without child lines is refused as such (build)
 		}
 		if !ownLine(li.multi, li.unit, li.ext) {
-			errs = append(errs, parentRefusals(li, parentMembers{charged: vendor, inputTax: distribute, special: true})...)
+			errs = append(errs, parentRefusals(li, parentMembers{charged: vendor, inputTax: distribute, special: true, freight: true, discount: true})...)
 		}
 		errs = parentAmounts(li.children, vendor, distribute, errs)
 	}
@@ -466,6 +467,10 @@ type purchaseDefaults struct {
 	buyer  *wire.Buyer
 	vendor *wire.Vendor
 	txType wire.TransactionType
+	// taxDate is the taxDate of the nearest enclosing line that sent
+	// one (zero on the document's lines), which a child line that sends
+	// none takes: a bundle's tax point is its components'.
+	taxDate civil.Date
 	// class is the class of the nearest enclosing line that sent one
 	// (productClass, or purchaseClass), which a child line takes when it
 	// sends no class of its own and no code of its own that the tenant's
@@ -485,6 +490,9 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 			inputTax: l.InputTotalTax, charged: l.ChargedTax, special: l.SpecialTaxBasis, disc: l.Discount,
 			taxIncluded: l.TaxIncludedIndicator, multi: l.IsMulticomponent, taxDate: l.TaxDate,
 			deleted: l.SyncType == wire.LineItemSyncTypeDelete}
+		if li.taxDate.IsZero() {
+			li.taxDate = def.taxDate
+		}
 		li.details(&l.LineDetails, def.overrides)
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {
@@ -523,6 +531,10 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.vendor, child.buyer = vendor, buyer
+			// The child lines take the line's overrides (its own members,
+			// or those it took from the document) where they send none.
+			child.overrides = li.overrides
+			child.taxDate, child.txType = li.taxDate, wire.TransactionType(li.txType)
 			child.class, child.classAt = li.productClass, li.path
 			if li.productClass == "" {
 				child.class, child.classAt = li.parentClass, li.parentClassAt

@@ -545,19 +545,12 @@ func onRegistrations(get func(*wire.TaxRegistration) (string, bool)) sentFunc {
 }
 
 // onSelectors reads the imposition type of every override of the line
-// (its own, or the document's it inherits).
+// (its own, or those it inherits from an enclosing line or the document).
 func onSelectors(get func(*wire.ImpositionType) (string, bool)) sentFunc {
 	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		li := s.in
 		if len(li.exemptOv)+len(li.nonTaxOv)+len(li.rateOv)+len(li.incl) == 0 {
 			return out
-		}
-		d := s.in.src.details
-		own := func(n int) string {
-			if n > 0 {
-				return s.in.path + "."
-			}
-			return ""
 		}
 		check := func(prefix, member string, n int, at func(i int) *wire.ImpositionType) {
 			for i := range n {
@@ -568,14 +561,10 @@ func onSelectors(get func(*wire.ImpositionType) (string, bool)) sentFunc {
 				}
 			}
 		}
-		var nEx, nNon, nRate, nIncl int
-		if d != nil {
-			nEx, nNon, nRate, nIncl = len(d.ExemptOverrides), len(d.NonTaxableOverrides), len(d.RateOverrides), len(d.ImpositionInclusions)
-		}
-		check(own(nEx), "exemptOverrides", len(li.exemptOv), func(i int) *wire.ImpositionType { return li.exemptOv[i].ImpositionType })
-		check(own(nNon), "nonTaxableOverrides", len(li.nonTaxOv), func(i int) *wire.ImpositionType { return li.nonTaxOv[i].ImpositionType })
-		check(own(nRate), "rateOverrides", len(li.rateOv), func(i int) *wire.ImpositionType { return li.rateOv[i].ImpositionType })
-		check(own(nIncl), "impositionInclusions", len(li.incl), func(i int) *wire.ImpositionType { return li.incl[i].ImpositionType })
+		check(li.exemptAt, "exemptOverrides", len(li.exemptOv), func(i int) *wire.ImpositionType { return li.exemptOv[i].ImpositionType })
+		check(li.nonTaxAt, "nonTaxableOverrides", len(li.nonTaxOv), func(i int) *wire.ImpositionType { return li.nonTaxOv[i].ImpositionType })
+		check(li.rateAt, "rateOverrides", len(li.rateOv), func(i int) *wire.ImpositionType { return li.rateOv[i].ImpositionType })
+		check(li.inclAt, "impositionInclusions", len(li.incl), func(i int) *wire.ImpositionType { return li.incl[i].ImpositionType })
 		return out
 	}
 }
