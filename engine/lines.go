@@ -111,18 +111,22 @@ func (o overrides) of(line overrides) overrides {
 // overrides over the document's (doc) and its usage.
 func (li *lineIn) details(d *wire.LineDetails, doc overrides) {
 	li.overrides = doc.of(overrides{exemptOv: d.ExemptOverrides, nonTaxOv: d.NonTaxableOverrides, rateOv: d.RateOverrides, incl: d.ImpositionInclusions, situs: d.SitusOverride})
-	at := li.path + "."
-	if len(d.ExemptOverrides) > 0 {
-		li.exemptAt = at
-	}
-	if len(d.NonTaxableOverrides) > 0 {
-		li.nonTaxAt = at
-	}
-	if len(d.RateOverrides) > 0 {
-		li.rateAt = at
-	}
-	if len(d.ImpositionInclusions) > 0 {
-		li.inclAt = at
+	// The line's path is joined only when one of its members names it:
+	// most lines send none.
+	if len(d.ExemptOverrides)+len(d.NonTaxableOverrides)+len(d.RateOverrides)+len(d.ImpositionInclusions) > 0 {
+		at := li.path + "."
+		if len(d.ExemptOverrides) > 0 {
+			li.exemptAt = at
+		}
+		if len(d.NonTaxableOverrides) > 0 {
+			li.nonTaxAt = at
+		}
+		if len(d.RateOverrides) > 0 {
+			li.rateAt = at
+		}
+		if len(d.ImpositionInclusions) > 0 {
+			li.inclAt = at
+		}
 	}
 	li.usage, li.usageClass, li.det = d.Usage, d.UsageClass, d
 	li.src.details = d
