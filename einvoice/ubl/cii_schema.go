@@ -33,13 +33,7 @@ func (e *eval) ciiCardinality() {
 			if reported[parent.path()+"/"+name] {
 				continue
 			}
-			n := 0
-			for _, s := range parent.kids {
-				if s.name == k.name {
-					n++
-				}
-			}
-			e.fail("FORMAT", k, "", "%s appears %d times in %s; the CII schema allows it once, and EN 16931 reads one value from it", name, n, parent.display())
+			e.fail("FORMAT", k, "", "%s appears %d times in %s; the CII schema allows it once, and EN 16931 reads one value from it", name, parent.sameName(k), parent.display())
 		}
 	}
 	if e.root.name.Space == NamespaceRSM {

@@ -121,6 +121,17 @@ func qname(space, local string) string {
 	return "{" + space + "}" + local
 }
 
+// sameName returns how many of n's child elements have k's name.
+func (n *node) sameName(k *node) int {
+	c := 0
+	for _, s := range n.kids {
+		if s.name == k.name {
+			c++
+		}
+	}
+	return c
+}
+
 // display returns the name of n for a message.
 func (n *node) display() string {
 	if n.parent == nil {

@@ -45,13 +45,7 @@ func (e *eval) ublCardinality() {
 			if reported[withoutIndexes(parent.path()+"/"+name)] {
 				continue
 			}
-			n := 0
-			for _, s := range parent.kids {
-				if s.name == k.name {
-					n++
-				}
-			}
-			e.fail("FORMAT", k, "", "%s appears %d times in %s; the UBL 2.1 schema allows it once, and EN 16931 reads one value from it", name, n, parent.display())
+			e.fail("FORMAT", k, "", "%s appears %d times in %s; the UBL 2.1 schema allows it once, and EN 16931 reads one value from it", name, parent.sameName(k), parent.display())
 		}
 	}
 	if typ, ok := ublRootTypes[e.root.name.Local]; ok {
