@@ -2,91 +2,12 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/levytax/levy/wire"
 )
-
-// TestComms911AddedStates checks the statewide fees per line added for
-// Wisconsin, New York, Maryland and Washington, on a month of two
-// wireless lines and a landline for 90.00 (nil lines) or on one VoIP
-// line: Wisconsin's police and fire protection fee of 75 cents on every
-// voice connection since September 1 2009 (2009 Wis. Act 28), New
-// York's $1.20 public safety communications surcharge on postpaid
-// wireless devices from December 1 2017 (Tax Law 186-f), its landline
-// and VoIP lines saying their fee is not computed, Maryland's 50-cent
-// State 9-1-1 fee on every line type from October 1 2022 (Public Safety
-// 1-310) and Washington's 25-cent state 911 excise tax on every line
-// type since January 1 2011 (RCW 82.14B.030); the day before each, the
-// lines say the fee is not computed.
-func TestComms911AddedStates(t *testing.T) {
-	e := testEngine(t)
-	ctx := context.Background()
-	voip := []wire.LineTypeSet{{Value: "VOIP"}}
-	for _, c := range []struct {
-		what                string
-		date, city, st, zip string
-		lines               []wire.LineTypeSet // nil: two wireless lines and a landline
-		want                []string           // the 911 fees, one per line type charged
-		said, quiet         []int              // the line types that say, and that must not say, the fee is not computed
-	}{
-		// 2 x 0.75 on the wireless lines, 0.75 on the landline.
-		{"Wisconsin 2026", "2026-02-15", "Madison", "WI", "53703", nil, []string{"1.50", "0.75"}, nil, []int{0, 1}},
-		{"Wisconsin 2026, VoIP", "2026-02-15", "Madison", "WI", "53703", voip, []string{"0.75"}, nil, []int{0}},
-		{"Wisconsin September 1 2009", "2009-09-01", "Madison", "WI", "53703", nil, []string{"1.50", "0.75"}, nil, []int{0, 1}},
-		{"Wisconsin August 31 2009", "2009-08-31", "Madison", "WI", "53703", nil, nil, []int{0, 1}, nil},
-		// 2 x 1.20 on the wireless lines; the landline's fees are local.
-		{"New York 2026", "2026-02-15", "New York", "NY", "10007", nil, []string{"2.40"}, []int{1}, []int{0}},
-		{"New York 2026, VoIP", "2026-02-15", "New York", "NY", "10007", voip, nil, []int{0}, nil},
-		{"New York November 30 2017", "2017-11-30", "New York", "NY", "10007", nil, nil, []int{0, 1}, nil},
-		// 2 x 0.50 and 0.50.
-		{"Maryland 2026", "2026-02-15", "Baltimore", "MD", "21202", nil, []string{"1.00", "0.50"}, nil, []int{0, 1}},
-		{"Maryland 2026, VoIP", "2026-02-15", "Baltimore", "MD", "21202", voip, []string{"0.50"}, nil, []int{0}},
-		{"Maryland September 30 2022", "2022-09-30", "Baltimore", "MD", "21202", nil, nil, []int{0, 1}, nil},
-		// 2 x 0.25 and 0.25.
-		{"Washington 2026", "2026-02-15", "Seattle", "WA", "98104", nil, []string{"0.50", "0.25"}, nil, []int{0, 1}},
-		{"Washington 2026, VoIP", "2026-02-15", "Seattle", "WA", "98104", voip, []string{"0.25"}, nil, []int{0}},
-		{"Washington December 31 2010", "2010-12-31", "Seattle", "WA", "98104", nil, nil, []int{0, 1}, nil},
-	} {
-		resp, err := e.Sale(ctx, telecomSaleIn(c.date, c.city, c.st, c.zip, c.lines...))
-		if err != nil {
-			t.Fatalf("%s: %v", c.what, err)
-		}
-		var amounts []string
-		for _, f := range byImposition(resp.LineItems[0].Taxes)[e911Imposition] {
-			amounts = append(amounts, f.CalculatedTax.String())
-			if f.Jurisdiction.JurisdictionID != "US-"+c.st || f.TaxStructure != wire.TaxStructureQuantity ||
-				!strings.Contains(f.CalculationRuleID.Value, "us-"+strings.ToLower(c.st)+"-911-fee") {
-				t.Errorf("%s: a 911 fee of another state, structure or rule: %+v", c.what, f)
-			}
-		}
-		if !slices.Equal(amounts, c.want) {
-			t.Errorf("%s: 911 fees %v, want %v", c.what, amounts, c.want)
-		}
-		notComputed := func(i int) bool {
-			for _, p := range resp.LineItems[0].AssistedParameters {
-				if p.ParamName == fmt.Sprintf("lineItems[0].lineTypes[%d].value", i) && p.RuleName == TaxNotComputedRule &&
-					strings.Contains(p.Value, "911 fees of US-"+c.st) {
-					return true
-				}
-			}
-			return false
-		}
-		for _, i := range c.said {
-			if !notComputed(i) {
-				t.Errorf("%s: line type %d does not say its 911 fee is not computed: %+v", c.what, i, resp.LineItems[0].AssistedParameters)
-			}
-		}
-		for _, i := range c.quiet {
-			if notComputed(i) {
-				t.Errorf("%s: line type %d, which Levy has a fee for, says it has none: %+v", c.what, i, resp.LineItems[0].AssistedParameters)
-			}
-		}
-	}
-}
 
 // TestComms911BeyondAccountLimit checks Wisconsin's fee on an account of
 // more than ten connections: 75 cents on each of the first ten and 7.5

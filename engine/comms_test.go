@@ -262,6 +262,15 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 // 28 cents in fiscal year 2006-2007 and 37 cents in the five years
 // before, charged once on an account of wireless lines and a landline,
 // its VoIP line saying its fee is not computed.
+// Also Wisconsin's police and fire protection fee of 75 cents on every
+// voice connection since September 1 2009 (2009 Wis. Act 28), New
+// York's $1.20 public safety communications surcharge on postpaid
+// wireless devices from December 1 2017 (Tax Law 186-f), its landline
+// and VoIP lines saying their fee is not computed, Maryland's 50-cent
+// State 9-1-1 fee on every line type from October 1 2022 (Public Safety
+// 1-310) and Washington's 25-cent state 911 excise tax on every line
+// type since January 1 2011 (RCW 82.14B.030); the day before each, the
+// lines say the fee is not computed.
 func TestComms911StatewideFees(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -337,6 +346,23 @@ func TestComms911StatewideFees(t *testing.T) {
 		{"Arizona fiscal year 2006-2007", "2007-06-30", "Phoenix", "AZ", "85004", nil, []string{"0.28", "0.00"}, nil, []int{0, 1}},
 		{"Arizona fiscal year 2005-2006", "2006-06-30", "Phoenix", "AZ", "85004", nil, []string{"0.37", "0.00"}, nil, []int{0, 1}},
 		{"Arizona June 2001", "2001-06-30", "Phoenix", "AZ", "85004", nil, nil, []int{0, 1}, nil},
+		// 2 x 0.75 on the wireless lines, 0.75 on the landline.
+		{"Wisconsin 2026", "2026-02-15", "Madison", "WI", "53703", nil, []string{"1.50", "0.75"}, nil, []int{0, 1}},
+		{"Wisconsin 2026, VoIP", "2026-02-15", "Madison", "WI", "53703", voip, []string{"0.75"}, nil, []int{0}},
+		{"Wisconsin September 1 2009", "2009-09-01", "Madison", "WI", "53703", nil, []string{"1.50", "0.75"}, nil, []int{0, 1}},
+		{"Wisconsin August 31 2009", "2009-08-31", "Madison", "WI", "53703", nil, nil, []int{0, 1}, nil},
+		// 2 x 1.20 on the wireless lines; the landline's fees are local.
+		{"New York 2026", "2026-02-15", "New York", "NY", "10007", nil, []string{"2.40"}, []int{1}, []int{0}},
+		{"New York 2026, VoIP", "2026-02-15", "New York", "NY", "10007", voip, nil, []int{0}, nil},
+		{"New York November 30 2017", "2017-11-30", "New York", "NY", "10007", nil, nil, []int{0, 1}, nil},
+		// 2 x 0.50 and 0.50.
+		{"Maryland 2026", "2026-02-15", "Baltimore", "MD", "21202", nil, []string{"1.00", "0.50"}, nil, []int{0, 1}},
+		{"Maryland 2026, VoIP", "2026-02-15", "Baltimore", "MD", "21202", voip, []string{"0.50"}, nil, []int{0}},
+		{"Maryland September 30 2022", "2022-09-30", "Baltimore", "MD", "21202", nil, nil, []int{0, 1}, nil},
+		// 2 x 0.25 and 0.25.
+		{"Washington 2026", "2026-02-15", "Seattle", "WA", "98104", nil, []string{"0.50", "0.25"}, nil, []int{0, 1}},
+		{"Washington 2026, VoIP", "2026-02-15", "Seattle", "WA", "98104", voip, []string{"0.25"}, nil, []int{0}},
+		{"Washington December 31 2010", "2010-12-31", "Seattle", "WA", "98104", nil, nil, []int{0, 1}, nil},
 	} {
 		resp, err := e.Sale(ctx, telecomSaleIn(c.date, c.city, c.st, c.zip, c.lines...))
 		if err != nil {
