@@ -40,6 +40,9 @@ import (
 // lacks, a USF factor of a quarter not published yet) carries
 // tax-not-computed with a sentence. The taxes are calculated on sales
 // and purchases, not on an owner's movements nor on DISTRIBUTE_TAX.
+//
+// A lineType line's quantity counts its lines, so a quantity in a unit
+// of time or data (usageUnits) is refused (usageUnitRefusal).
 
 // The imposition types of the communications taxes.
 const (
@@ -145,6 +148,11 @@ func lineTypeCountRefusal(li *lineIn) *levy.Error {
 		return levy.Invalid(li.path+".lineType.value",
 			"is empty: lineType names the line's line type (WIRELESS, VOIP, ...); leave out a lineType without one")
 	}
+	if d.LineType != nil && len(d.LineTypes) == 0 && li.qty != nil {
+		if e := usageUnitRefusal(li.path, li.qty, "a line with a lineType counts its quantity as its lines"); e != nil {
+			return e
+		}
+	}
 	if d.LineType != nil && len(d.LineTypes) == 0 && li.qty != nil && li.qty.Value != nil {
 		if v := li.qty.Value.Decimal(); !v.IsInteger() {
 			return levy.Invalid(li.path+".quantity.value", "is %s: a line with a lineType counts its quantity as its lines, on which fees per line "+
@@ -167,6 +175,40 @@ func lineTypeCountRefusal(li *lineIn) *levy.Error {
 		}
 	}
 	return nil
+}
+
+// usageUnits are the units of measure (UN/ECE Recommendation 20 common
+// codes, and the plain abbreviations of data sizes that callers send)
+// whose quantity is usage, not lines: time shorter or longer than the
+// month (SEC, MIN, HUR, DAY, WEE, QAN, SAN, ANN) and data (A99 bit, AD
+// byte, 2P kilobyte, 4L megabyte, E34 gigabyte, E35 terabyte, E36
+// petabyte). A month (MON) is left out: a line billed for three months
+// is three line-months, which is what a monthly fee per line counts.
+// The value says what the unit measures, for the refusal's sentence.
+var usageUnits = map[string]string{
+	"SEC": "seconds", "MIN": "minutes", "HUR": "hours", "DAY": "days", "WEE": "weeks",
+	"QAN": "quarters of a year", "SAN": "half-years", "ANN": "years",
+	"A99": "bits", "BIT": "bits", "AD": "bytes",
+	"2P": "kilobytes", "KB": "kilobytes", "4L": "megabytes", "MB": "megabytes", "MBY": "megabytes",
+	"E34": "gigabytes", "GB": "gigabytes", "E35": "terabytes", "TB": "terabytes", "E36": "petabytes",
+}
+
+// usageUnitRefusal refuses a quantity that counts lines (a lineType
+// line's, a franchise fee per line's) when its unitOfMeasure is one of
+// time or data (usageUnits), naming the unit: 500 minutes were charged
+// 500 fees per line. counts says how the line counts its lines. A unit
+// of lines, pieces or none is left alone.
+func usageUnitRefusal(path string, q *wire.Measure, counts string) *levy.Error {
+	if q == nil {
+		return nil
+	}
+	what, ok := usageUnits[strings.ToUpper(strings.TrimSpace(q.UnitOfMeasure))]
+	if !ok {
+		return nil
+	}
+	return levy.Invalid(path+".quantity.unitOfMeasure", "is %s (%s): %s, on which fees per line (911 fees, franchise fees per line) "+
+		"are charged, and %s are no lines; send the line's lines in lineTypes, each line type with its count, and leave the usage out of the quantity",
+		q.UnitOfMeasure, what, counts, what)
 }
 
 // commsTaxes appends the communications taxes of the line's line types,
