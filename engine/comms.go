@@ -39,7 +39,12 @@ import (
 // bears and Levy has no content for (a 911 fee of a state the dataset
 // lacks, a USF factor of a quarter not published yet) carries
 // tax-not-computed with a sentence. The taxes are calculated on sales
-// and purchases, not on an owner's movements nor on DISTRIBUTE_TAX.
+// and purchases, not on an owner's movements nor on DISTRIBUTE_TAX. A
+// buyer's accrual accrues the federal excise tax, which the person
+// paying for the service pays (26 U.S.C. 4251(a)(2)), and the 911 fees,
+// which the states mostly impose on the subscriber, but not the USF: it
+// is the carrier's contribution (47 U.S.C. 254(d)), which the carrier
+// may pass on and the buyer never remits.
 //
 // A lineType line's quantity counts its lines, so a quantity in a unit
 // of time or data (usageUnits) is refused (usageUnitRefusal).
@@ -245,7 +250,12 @@ func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 			l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: NotActedOnRule})
 			continue
 		}
-		c.usfTax(l, at, cc, lt, e, shares[i])
+		// A buyer's accrual self-assesses what the buyer owes: the USF is
+		// the carrier's contribution (47 U.S.C. 254(d)), which it may
+		// pass on in its price but the buyer never remits.
+		if c.d.mode != modeAccrue {
+			c.usfTax(l, at, cc, lt, e, shares[i])
+		}
 		c.lineTypeTaxes(l, at, cc, lt, e, shares[i], c.acct, amount.Sign() < 0)
 	}
 	if !c.commsSplit {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/wire"
 )
 
@@ -95,5 +96,62 @@ func TestFranchisePerLineUsageUnitRefused(t *testing.T) {
 	}
 	if fee != "2.55" {
 		t.Errorf("per-line fee %q, want 0.85 on each of 3 lines, 2.55", fee)
+	}
+}
+
+// telecomPurchase is the telecomSale's month of service in Birmingham,
+// Alabama, bought: two wireless lines and a local-only landline for
+// 90.00, of message type mt.
+func telecomPurchase(mt wire.PurchaseMessageType) *wire.PurchaseRequest {
+	bham := &wire.Location{City: "Birmingham", MainDivision: "AL", PostalCode: "35203", Country: "US"}
+	return &wire.PurchaseRequest{PurchaseMessageType: mt, TransactionType: wire.TransactionTypePurchase,
+		DocumentDate: civil.MustParse("2026-02-15"),
+		Vendor:       &wire.Vendor{PhysicalOrigin: bham}, Buyer: &wire.Buyer{Destination: bham},
+		LineItems: []wire.PurchaseLineItem{{LineItemID: "plan", Purchase: &wire.Purchase{PurchaseClass: "SERVICES"}, ExtendedPrice: amt("90.00"),
+			LineDetails: wire.LineDetails{LineTypes: []wire.LineTypeSet{{Value: "WIRELESS", Count: amt("2")}, {Value: "LOCAL", Count: amt("1")}}}}}}
+}
+
+// TestCommsBuyerAccrualLeavesOutUSF checks that a buyer's accrual of
+// communications service accrues what the buyer owes and not the USF,
+// the carrier's own contribution (47 U.S.C. 254(d)): the federal excise
+// tax (26 U.S.C. 4251(a)(2): paid by the person paying for the service),
+// 3% of the 30.00 local-only line, 0.90, and Alabama's 911 fee, 2.23 on
+// each of the three lines, collected from the buyer. Before, the
+// accrual accrued the USF of 8.37 too. The vendor's invoice checked
+// (INVOICE_VERIFICATION) keeps the USF the carrier passes on.
+func TestCommsBuyerAccrualLeavesOutUSF(t *testing.T) {
+	e := testEngine(t)
+	for _, mt := range []wire.PurchaseMessageType{wire.PurchaseAccrual, wire.PurchaseAccrualSync} {
+		req := telecomPurchase(mt)
+		if mt == wire.PurchaseAccrualSync {
+			req.DocumentNumber = "comms-accrual-sync"
+		}
+		resp, err := e.Purchase(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", mt, err)
+		}
+		got := byImposition(resp.LineItems[0].Taxes)
+		if usf := got[usfImposition]; len(usf) != 0 {
+			t.Errorf("%s: the buyer accrues the USF: %+v", mt, usf)
+		}
+		if fet := got[fetImposition]; len(fet) != 1 || fet[0].CalculatedTax.String() != "0.90" || fet[0].TaxCollectedFromParty != wire.TaxCollectedFromBuyer {
+			t.Errorf("%s: FET %+v, want 0.90 accrued by the buyer", mt, fet)
+		}
+		e911 := got[e911Imposition]
+		if len(e911) != 2 || e911[0].CalculatedTax.String() != "4.46" || e911[1].CalculatedTax.String() != "2.23" {
+			t.Errorf("%s: 911 fees %+v, want 4.46 and 2.23", mt, e911)
+		}
+		for _, p := range resp.LineItems[0].AssistedParameters {
+			if p.RuleName == TaxNotComputedRule {
+				t.Errorf("%s: %+v", mt, p)
+			}
+		}
+	}
+	resp, err := e.Purchase(context.Background(), telecomPurchase(wire.PurchaseInvoiceVerification))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if usf := byImposition(resp.LineItems[0].Taxes)[usfImposition]; len(usf) != 1 || usf[0].CalculatedTax.String() != "8.37" {
+		t.Errorf("invoice verification: USF %+v, want the 8.37 the carrier passes on", usf)
 	}
 }
