@@ -39,7 +39,15 @@ import (
 // bears and Levy has no content for (a 911 fee of a state the dataset
 // lacks, a USF factor of a quarter not published yet) carries
 // tax-not-computed with a sentence. The taxes are calculated on sales
-// and purchases, not on an owner's movements nor on DISTRIBUTE_TAX.
+// and purchases, not on an owner's movements nor on DISTRIBUTE_TAX. A
+// buyer's accrual accrues the federal excise tax, which the person
+// paying for the service pays (26 U.S.C. 4251(a)(2)), and the 911 fees,
+// which the states mostly impose on the subscriber, but not the USF: it
+// is the carrier's contribution (47 U.S.C. 254(d)), which the carrier
+// may pass on and the buyer never remits.
+//
+// A lineType line's quantity counts its lines, so a quantity in a unit
+// of time or data (usageUnits) is refused (usageUnitRefusal).
 
 // The imposition types of the communications taxes.
 const (
@@ -145,6 +153,11 @@ func lineTypeCountRefusal(li *lineIn) *levy.Error {
 		return levy.Invalid(li.path+".lineType.value",
 			"is empty: lineType names the line's line type (WIRELESS, VOIP, ...); leave out a lineType without one")
 	}
+	if d.LineType != nil && len(d.LineTypes) == 0 && li.qty != nil {
+		if e := usageUnitRefusal(li.path, li.qty, "a line with a lineType counts its quantity as its lines"); e != nil {
+			return e
+		}
+	}
 	if d.LineType != nil && len(d.LineTypes) == 0 && li.qty != nil && li.qty.Value != nil {
 		if v := li.qty.Value.Decimal(); !v.IsInteger() {
 			return levy.Invalid(li.path+".quantity.value", "is %s: a line with a lineType counts its quantity as its lines, on which fees per line "+
@@ -167,6 +180,40 @@ func lineTypeCountRefusal(li *lineIn) *levy.Error {
 		}
 	}
 	return nil
+}
+
+// usageUnits are the units of measure (UN/ECE Recommendation 20 common
+// codes, and the plain abbreviations of data sizes that callers send)
+// whose quantity is usage, not lines: time shorter or longer than the
+// month (SEC, MIN, HUR, DAY, WEE, QAN, SAN, ANN) and data (A99 bit, AD
+// byte, 2P kilobyte, 4L megabyte, E34 gigabyte, E35 terabyte, E36
+// petabyte). A month (MON) is left out: a line billed for three months
+// is three line-months, which is what a monthly fee per line counts.
+// The value says what the unit measures, for the refusal's sentence.
+var usageUnits = map[string]string{
+	"SEC": "seconds", "MIN": "minutes", "HUR": "hours", "DAY": "days", "WEE": "weeks",
+	"QAN": "quarters of a year", "SAN": "half-years", "ANN": "years",
+	"A99": "bits", "BIT": "bits", "AD": "bytes",
+	"2P": "kilobytes", "KB": "kilobytes", "4L": "megabytes", "MB": "megabytes", "MBY": "megabytes",
+	"E34": "gigabytes", "GB": "gigabytes", "E35": "terabytes", "TB": "terabytes", "E36": "petabytes",
+}
+
+// usageUnitRefusal refuses a quantity that counts lines (a lineType
+// line's, a franchise fee per line's) when its unitOfMeasure is one of
+// time or data (usageUnits), naming the unit: 500 minutes were charged
+// 500 fees per line. counts says how the line counts its lines. A unit
+// of lines, pieces or none is left alone.
+func usageUnitRefusal(path string, q *wire.Measure, counts string) *levy.Error {
+	if q == nil {
+		return nil
+	}
+	what, ok := usageUnits[strings.ToUpper(strings.TrimSpace(q.UnitOfMeasure))]
+	if !ok {
+		return nil
+	}
+	return levy.Invalid(path+".quantity.unitOfMeasure", "is %s (%s): %s, on which fees per line (911 fees, franchise fees per line) "+
+		"are charged, and %s are no lines; send the line's lines in lineTypes, each line type with its count, and leave the usage out of the quantity",
+		q.UnitOfMeasure, what, counts, what)
 }
 
 // commsTaxes appends the communications taxes of the line's line types,
@@ -203,7 +250,12 @@ func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 			l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: NotActedOnRule})
 			continue
 		}
-		c.usfTax(l, at, cc, lt, e, shares[i])
+		// A buyer's accrual self-assesses what the buyer owes: the USF is
+		// the carrier's contribution (47 U.S.C. 254(d)), which it may
+		// pass on in its price but the buyer never remits.
+		if c.d.mode != modeAccrue {
+			c.usfTax(l, at, cc, lt, e, shares[i])
+		}
 		c.lineTypeTaxes(l, at, cc, lt, e, shares[i], c.acct, amount.Sign() < 0)
 	}
 	if !c.commsSplit {

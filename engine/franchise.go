@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strconv"
+
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/data/content"
@@ -171,6 +173,12 @@ func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franc
 		ruleID: "franchise-fee-" + f.area, reason: f.source, base: amount, rate: f.rate, rare: f.rare}
 	if f.perLine && f.amount != nil {
 		n := lineCount(l)
+		if l.in != nil && (l.in.src.details == nil || len(l.in.src.details.LineTypes) == 0) {
+			if e := usageUnitRefusal(l.path, l.in.qty, "the fee "+strconv.Quote(f.name)+" of franchise area "+f.area+
+				" counts the line's quantity as its lines"); e != nil {
+				return e
+			}
+		}
 		if !n.IsInteger() {
 			return levy.Invalid(l.path+".quantity.value", "is %s: the fee %q of franchise area %s is charged per line, on the line's quantity "+
 				"as its lines, so it is a whole number; for a quantity that counts no lines (minutes, data), give the lines in lineTypes with their count",

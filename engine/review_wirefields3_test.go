@@ -14,11 +14,11 @@ import (
 // TestLineTypeQuantityNotWholeRefused checks that a line with a lineType,
 // whose quantity counts its lines (commsEntries), is refused naming
 // lineItems[0].quantity.value when its quantity is not a whole number,
-// as a lineTypes count of 1.5 is: 2.5 minutes of wireless service at
-// 0.10 in Birmingham, Alabama, 0.25 of revenue, bore Alabama's 911 fee
-// of 2.23 a line on 2.5 lines, 5.58. Three lines are charged 6.69 as
-// before, and the same 2.5 minutes sent with the line in lineTypes (a
-// count of 1) bear the fee once.
+// as a lineTypes count of 1.5 is: a quantity of 2.5 of wireless
+// service at 0.10 in Birmingham, Alabama, 0.25 of revenue, bore
+// Alabama's 911 fee of 2.23 a line on 2.5 lines, 5.58. Three lines are
+// charged 6.69 as before, and 2.5 minutes sent with the line in
+// lineTypes (a count of 1) bear the fee once.
 func TestLineTypeQuantityNotWholeRefused(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -29,7 +29,12 @@ func TestLineTypeQuantityNotWholeRefused(t *testing.T) {
 		if types == nil {
 			l.LineType = &wire.LineType{Value: "WIRELESS"}
 		}
-		l.ExtendedPrice, l.UnitPrice, l.Quantity = nil, amt("0.10"), &wire.Measure{Value: amt(qty), UnitOfMeasure: "MIN"}
+		l.ExtendedPrice, l.UnitPrice, l.Quantity = nil, amt("0.10"), &wire.Measure{Value: amt(qty)}
+		if types != nil {
+			// Minutes count no lines; a lineType line's quantity in
+			// minutes is refused by its unit (TestCommsLineTypeUsageUnitRefused).
+			l.Quantity.UnitOfMeasure = "MIN"
+		}
 		return req
 	}
 	_, err := e.Sale(ctx, sale("2.5", nil))

@@ -866,7 +866,7 @@ var wireFields = []wireField{
 		sent: onSaleLine(func(w *wire.SaleLineItem) (string, bool) { return ptrJSON(w.AdditionalCommodityCode) }), actsWhen: exTIPIActs},
 	{member: "SaleLineItem.quantity", acting: acts},
 	{member: "Measure.value", acting: acts, note: "where its measure acts (quantity)"},
-	{member: "Measure.unitOfMeasure", acting: kept},
+	{member: "Measure.unitOfMeasure", acting: kept, note: "a quantity's unit of time or data is refused where the quantity counts lines (a line with lineType, a franchise fee per line without lineTypes)"},
 	{member: "SaleLineItem.volume", acting: notActedOn, note: notePautaVolume,
 		sent: onSaleLine(func(w *wire.SaleLineItem) (string, bool) { return ptrJSON(w.Volume) }), actsWhen: pautaVolumeActs},
 	{member: "SaleLineItem.weight", acting: notActedOn, note: "taxes per weight",
