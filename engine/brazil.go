@@ -263,8 +263,10 @@ func (b *builder) brazil(l *line, li *lineIn) {
 		b.add(levy.Invalid(p.customerPath+".destination.mainDivision", "is required on a Brazilian line: the customer's state decides the ICMS rate"))
 	}
 	if li.taxIncluded {
-		fail("taxIncludedIndicator", "a Brazilian price always includes the taxes calculated on it (ICMS and its FCP and DIFAL, PIS, COFINS, ISS), "+
-			"and never those added to it (IPI, and the CBS and IBS from 2027): send the price without the indicator")
+		// Named on the line that sent it: its own, or the enclosing
+		// line whose indicator it took.
+		b.add(levy.Invalid(li.includedBy+".taxIncludedIndicator", "a Brazilian price always includes the taxes calculated on it (ICMS and its FCP and DIFAL, PIS, COFINS, ISS), "+
+			"and never those added to it (IPI, and the CBS and IBS from 2027): send the price without the indicator"))
 	}
 	x.from, x.to = from, to
 	switch {

@@ -52,17 +52,17 @@ type lineIn struct {
 	basis                                           *money.Amount // a base used when there is no price (owner lines)
 	special                                         *money.Amount // specialTaxBasis: replaces the amount
 	disc                                            *wire.Discount
-	taxIncluded, multi                              bool
+	multi                                           bool
 	overrides
-	taxDate                                 civil.Date
-	txType, usage, usageClass, productClass string
-	productCode                             string              // a sale's product.value
-	commodity                               *wire.CommodityCode // the line's commodityCode
-	extra                                   *wire.CommodityCode // the line's additionalCommodityCode
-	volume                                  *wire.Measure       // the line's volume
-	det                                     *wire.LineDetails   // the line's shared members (the Brazilian drivers)
-	parties                                 partiesIn
-	children                                []lineIn
+	taxDate              civil.Date
+	txType, productClass string
+	productCode          string              // a sale's product.value
+	commodity            *wire.CommodityCode // the line's commodityCode
+	extra                *wire.CommodityCode // the line's additionalCommodityCode
+	volume               *wire.Measure       // the line's volume
+	det                  *wire.LineDetails   // the line's shared members (the Brazilian drivers)
+	parties              partiesIn
+	children             []lineIn
 	// src is the wire line and parties the view came from, for the
 	// members that Levy does not act on (see wirefields.go).
 	src wireSrc
@@ -92,6 +92,24 @@ type overrides struct {
 	// the document's, "lineItems[0]." for those of the line that sent
 	// them (the line's own, or an enclosing line's that it took).
 	exemptAt, nonTaxAt, rateAt, inclAt string
+
+	// The members below are the line's own, or where it sends none its
+	// nearest enclosing line's (the document has none of them, or says
+	// its own taxOverride on every line): taxIncludedIndicator, the
+	// rules' usage and usageClass, and the overrides that Levy does not
+	// act on and flags (taxOverride, taxDeferredOverrides,
+	// citationOverrides). A bundle's price that includes the tax, its
+	// usage or its override is its components'.
+	taxIncluded       bool
+	usage, usageClass string
+	taxOv             *wire.TaxOverride
+	deferredOv        []wire.TaxDeferredOverride
+	citationOv        []wire.CitationOverride
+	// includedBy, taxOvBy, deferredBy and citationBy are the paths of
+	// the lines that sent taxIncluded, taxOv, deferredOv and citationOv
+	// ("lineItems[0]"), which name the member in an error or a
+	// not-acted-on parameter.
+	includedBy, taxOvBy, deferredBy, citationBy string
 }
 
 // of returns a line's overrides: each of its own members, or, where the
@@ -100,17 +118,46 @@ type overrides struct {
 func (o overrides) of(line overrides) overrides {
 	out := overrides{exemptOv: or(line.exemptOv, o.exemptOv), nonTaxOv: or(line.nonTaxOv, o.nonTaxOv),
 		rateOv: or(line.rateOv, o.rateOv), incl: or(line.incl, o.incl), situs: o.situs,
-		exemptAt: o.exemptAt, nonTaxAt: o.nonTaxAt, rateAt: o.rateAt, inclAt: o.inclAt}
+		exemptAt: o.exemptAt, nonTaxAt: o.nonTaxAt, rateAt: o.rateAt, inclAt: o.inclAt,
+		taxIncluded: line.taxIncluded || o.taxIncluded, usage: line.usage, usageClass: line.usageClass, taxOv: o.taxOv,
+		deferredOv: or(line.deferredOv, o.deferredOv), citationOv: or(line.citationOv, o.citationOv),
+		includedBy: o.includedBy, taxOvBy: o.taxOvBy, deferredBy: o.deferredBy, citationBy: o.citationBy}
 	if line.situs != nil {
 		out.situs = line.situs
+	}
+	if line.taxOv != nil {
+		out.taxOv = line.taxOv
+	}
+	if out.usage == "" {
+		out.usage = o.usage
+	}
+	if out.usageClass == "" {
+		out.usageClass = o.usageClass
 	}
 	return out
 }
 
-// details fills what a line's shared members say about it: its
-// overrides over the document's (doc) and its usage.
-func (li *lineIn) details(d *wire.LineDetails, doc overrides) {
-	li.overrides = doc.of(overrides{exemptOv: d.ExemptOverrides, nonTaxOv: d.NonTaxableOverrides, rateOv: d.RateOverrides, incl: d.ImpositionInclusions, situs: d.SitusOverride})
+// details fills what a line's shared members, and its
+// taxIncludedIndicator (included), say about it: its overrides over
+// those it inherits (doc: the document's, or on a child line its
+// parent's), and its usage.
+func (li *lineIn) details(d *wire.LineDetails, included bool, doc overrides) {
+	li.overrides = doc.of(overrides{exemptOv: d.ExemptOverrides, nonTaxOv: d.NonTaxableOverrides, rateOv: d.RateOverrides, incl: d.ImpositionInclusions, situs: d.SitusOverride,
+		taxIncluded: included, usage: d.Usage, usageClass: d.UsageClass, taxOv: d.TaxOverride, deferredOv: d.TaxDeferredOverrides, citationOv: d.CitationOverrides})
+	// The members a line sends are named by its path (no join: most
+	// lines send none).
+	if included {
+		li.includedBy = li.path
+	}
+	if d.TaxOverride != nil {
+		li.taxOvBy = li.path
+	}
+	if len(d.TaxDeferredOverrides) > 0 {
+		li.deferredBy = li.path
+	}
+	if len(d.CitationOverrides) > 0 {
+		li.citationBy = li.path
+	}
 	// The line's path is joined only when one of its members names it:
 	// most lines send none.
 	if len(d.ExemptOverrides)+len(d.NonTaxableOverrides)+len(d.RateOverrides)+len(d.ImpositionInclusions) > 0 {
@@ -128,7 +175,7 @@ func (li *lineIn) details(d *wire.LineDetails, doc overrides) {
 			li.inclAt = at
 		}
 	}
-	li.usage, li.usageClass, li.det = d.Usage, d.UsageClass, d
+	li.det = d
 	li.src.details = d
 }
 

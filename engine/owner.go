@@ -147,12 +147,12 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		l := &lines[i]
 		p := paths.next()
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
-			prevPaid: l.PreviousTaxPaid, special: l.SpecialTaxBasis, taxIncluded: l.TaxIncludedIndicator,
+			prevPaid: l.PreviousTaxPaid, special: l.SpecialTaxBasis,
 			multi: l.IsMulticomponent, taxDate: l.TaxDate}
 		if li.taxDate.IsZero() {
 			li.taxDate = def.taxDate
 		}
-		li.details(&l.LineDetails, def.overrides)
+		li.details(&l.LineDetails, l.TaxIncludedIndicator, def.overrides)
 		bases := []*money.Amount{l.Cost, l.TotalCost, l.FairMarketValue, l.NetBookValue}
 		if def.asset {
 			bases = []*money.Amount{l.NetBookValue, l.Cost, l.TotalCost, l.FairMarketValue}
@@ -184,8 +184,9 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.owner = owner
-			// The child lines take the line's overrides (its own members,
-			// or those it took from the document) where they send none.
+			// The child lines take the line's overrides, tax included
+			// and usage (its own members, or those it took from the
+			// document or an enclosing line) where they send none.
 			child.overrides = li.overrides
 			child.taxDate = li.taxDate
 			child.class, child.classAt = li.productClass, li.path

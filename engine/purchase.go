@@ -488,12 +488,12 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		p := paths.next()
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			inputTax: l.InputTotalTax, charged: l.ChargedTax, special: l.SpecialTaxBasis, disc: l.Discount,
-			taxIncluded: l.TaxIncludedIndicator, multi: l.IsMulticomponent, taxDate: l.TaxDate,
+			multi: l.IsMulticomponent, taxDate: l.TaxDate,
 			deleted: l.SyncType == wire.LineItemSyncTypeDelete}
 		if li.taxDate.IsZero() {
 			li.taxDate = def.taxDate
 		}
-		li.details(&l.LineDetails, def.overrides)
+		li.details(&l.LineDetails, l.TaxIncludedIndicator, def.overrides)
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {
 			li.txType = string(l.TransactionType)
@@ -531,8 +531,9 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.vendor, child.buyer = vendor, buyer
-			// The child lines take the line's overrides (its own members,
-			// or those it took from the document) where they send none.
+			// The child lines take the line's overrides, tax included
+			// and usage (its own members, or those it took from the
+			// document or an enclosing line) where they send none.
 			child.overrides = li.overrides
 			child.taxDate, child.txType = li.taxDate, wire.TransactionType(li.txType)
 			child.class, child.classAt = li.productClass, li.path

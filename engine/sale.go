@@ -148,13 +148,13 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		// write barrier over all its pointers while the collector marks.
 		li := &out[i]
 		li.path, li.qty, li.unit, li.ext, li.freight = p, l.Quantity, l.UnitPrice, l.ExtendedPrice, l.Freight
-		li.inputTax, li.prevPaid, li.disc, li.taxIncluded = l.InputTotalTax, l.PreviousTaxPaid, l.Discount, l.TaxIncludedIndicator
+		li.inputTax, li.prevPaid, li.disc = l.InputTotalTax, l.PreviousTaxPaid, l.Discount
 		li.multi, li.taxDate = l.IsMulticomponent, l.TaxDate
 		if li.taxDate.IsZero() {
 			li.taxDate = def.taxDate
 		}
 		li.deleted = l.SyncType == wire.LineItemSyncTypeDelete
-		li.details(&l.LineDetails, def.overrides)
+		li.details(&l.LineDetails, l.TaxIncludedIndicator, def.overrides)
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {
 			li.txType = string(l.TransactionType)
@@ -203,8 +203,9 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.seller, child.customer = seller, customer
-			// The child lines take the line's overrides (its own members,
-			// or those it took from the document) where they send none.
+			// The child lines take the line's overrides, tax included
+			// and usage (its own members, or those it took from the
+			// document or an enclosing line) where they send none.
 			child.overrides = li.overrides
 			child.taxDate, child.txType = li.taxDate, wire.TransactionType(li.txType)
 			child.class, child.classAt = li.productClass, li.path

@@ -168,7 +168,10 @@ func (c *calc) notActedOn(l *line, out []wire.AssistedParameter) []wire.Assisted
 	d := l.in.src.details
 	p := &l.in.parties
 	quiet := [...]bool{
-		groupDetails:       d == nil || !detailsMaySend(d),
+		// A child line may take a flagged member from its parent
+		// (onTaken) without sending one.
+		groupDetails: (d == nil || !detailsMaySend(d)) && l.in.taxOv == nil && len(l.in.deferredOv) == 0 &&
+			len(l.in.citationOv) == 0,
 		groupLineTypes:     d == nil || d.LineType == nil && len(d.LineTypes) == 0,
 		groupLine:          !lineMaySend(&l.in.src),
 		groupRegistrations: len(p.sellerRegs) == 0 && len(p.customerRegs) == 0,
@@ -387,6 +390,18 @@ func onDetails(get func(*wire.LineDetails) (string, bool)) sentFunc {
 			if v, ok := get(d); ok {
 				out = notActed(out, s.in.path+"."+name, v)
 			}
+		}
+		return out
+	}
+}
+
+// onTaken reads a member of the line's shared members that a child line
+// sending none takes from its nearest enclosing line (lineIn.overrides):
+// get returns its value and the path of the line that sent it.
+func onTaken(get func(li *lineIn) (v, by string, ok bool)) sentFunc {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+		if v, by, ok := get(s.in); ok {
+			out = notActed(out, by+"."+name, v)
 		}
 		return out
 	}
@@ -682,8 +697,15 @@ const (
 	// noteOnParent ends the notes of the members that only a calculated
 	// line acts on (parentRefusals).
 	noteOnParent = "; refused on a line with child lines that is not calculated (no price of its own, or multicomponent)"
-	noteSelector = "selects taxes by the fields beside it"
-	noteJournal  = "kept with the transaction in the journal"
+	// noteTaken ends the notes of the shared members that a child line
+	// takes from its nearest enclosing line (lineIn.overrides), and
+	// noteTakenFlagged those of such members that are flagged.
+	noteTaken        = "; a child line (in lineItems) that sends none takes its nearest enclosing line's"
+	noteTakenFlagged = noteTaken + ", and its parameter names that line's member (lineItems[0], not the child's path)"
+	// noteIncludedTaken is the note of a line's taxIncludedIndicator.
+	noteIncludedTaken = "the line's price includes its tax; a child line (in lineItems) takes it from its nearest enclosing line that sends it, as sending false is sending none"
+	noteSelector      = "selects taxes by the fields beside it"
+	noteJournal       = "kept with the transaction in the journal"
 	// noteSyncType is the note of a line's syncType.
 	noteSyncType = "what a sync does with the stored line of its lineItemId, on a line without child lines; a DELETE line is answered with no tax and counts in no total; refused on the kinds that are no syncs"
 	// noteVendorTaxIgnored is the end of the notes of a purchase's
@@ -887,7 +909,7 @@ var wireFields = []wireField{
 	{member: "SaleLineItem.companyCodeCurrencyTaxAmount", acting: response},
 	{member: "SaleLineItem.companyCodeCurrencyTaxableAmount", acting: response},
 	{member: "SaleLineItem.discount", acting: acts},
-	{member: "SaleLineItem.taxIncludedIndicator", acting: acts},
+	{member: "SaleLineItem.taxIncludedIndicator", acting: acts, note: noteIncludedTaken},
 	{member: "SaleLineItem.isMulticomponent", acting: acts},
 	{member: "SaleLineItem.taxDate", acting: acts},
 	{member: "LineDetails.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: importActs,
@@ -908,15 +930,15 @@ var wireFields = []wireField{
 	{member: "LineDetails.nonTaxableOverrides", acting: acts},
 	{member: "LineDetails.rateOverrides", acting: acts},
 	{member: "LineDetails.impositionInclusions", acting: acts},
-	{member: "LineDetails.citationOverrides", acting: notActedOn, note: "the citation reported with a tax",
-		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return listJSON(d.CitationOverrides) })},
+	{member: "LineDetails.citationOverrides", acting: notActedOn, note: "the citation reported with a tax" + noteTakenFlagged,
+		sent: onTaken(func(li *lineIn) (string, string, bool) { v, ok := listJSON(li.citationOv); return v, li.citationBy, ok })},
 	{member: "CitationOverride.*", acting: within},
-	{member: "LineDetails.taxDeferredOverrides", acting: notActedOn, note: "defers the matching taxes",
-		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return listJSON(d.TaxDeferredOverrides) })},
+	{member: "LineDetails.taxDeferredOverrides", acting: notActedOn, note: "defers the matching taxes" + noteTakenFlagged,
+		sent: onTaken(func(li *lineIn) (string, string, bool) { v, ok := listJSON(li.deferredOv); return v, li.deferredBy, ok })},
 	{member: "TaxDeferredOverride.*", acting: within},
 	{member: "LineDetails.situsOverride", acting: acts},
-	{member: "LineDetails.taxOverride", acting: notActedOn, note: "forces the line taxable or nontaxable",
-		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return ptrJSON(d.TaxOverride) })},
+	{member: "LineDetails.taxOverride", acting: notActedOn, note: "forces the line taxable or nontaxable" + noteTakenFlagged,
+		sent: onTaken(func(li *lineIn) (string, string, bool) { v, ok := ptrJSON(li.taxOv); return v, li.taxOvBy, ok })},
 	{member: "LineDetails.pautaOverrides", acting: notActedOn, note: notePauta,
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return ptrJSON(d.PautaOverrides) }), actsWhen: pautaActs},
 	{member: "PautaOverrides.*", acting: within},
@@ -945,8 +967,8 @@ var wireFields = []wireField{
 	{member: "LineDetails.materialOrigin", acting: notActedOn, note: noteBrazil + " (the goods' origin, which lowers the interstate ICMS of imports)",
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.MaterialOrigin) })},
 	{member: "LineDetails.projectNumber", acting: kept},
-	{member: "LineDetails.usage", acting: acts, note: "the rules' usage"},
-	{member: "LineDetails.usageClass", acting: acts, note: "the rules' usageClass"},
+	{member: "LineDetails.usage", acting: acts, note: "the rules' usage" + noteTaken},
+	{member: "LineDetails.usageClass", acting: acts, note: "the rules' usageClass" + noteTaken},
 	{member: "LineDetails.vendorSKU", acting: kept},
 	{member: "LineDetails.locationCode", acting: kept},
 	{member: "LineDetails.countryOfOriginISOCode", acting: acts, note: "Intrastat: stored with the line, checked on stored kinds, declared by levy journal intrastat" + noteOnParent},
@@ -1137,7 +1159,7 @@ var wireFields = []wireField{
 	{member: "PurchaseLineItem.companyCodeCurrencyTaxAmount", acting: response},
 	{member: "PurchaseLineItem.companyCodeCurrencyTaxableAmount", acting: response},
 	{member: "PurchaseLineItem.discount", acting: acts},
-	{member: "PurchaseLineItem.taxIncludedIndicator", acting: acts},
+	{member: "PurchaseLineItem.taxIncludedIndicator", acting: acts, note: noteIncludedTaken},
 	{member: "PurchaseLineItem.isMulticomponent", acting: acts},
 	{member: "PurchaseLineItem.taxDate", acting: acts},
 	{member: "PurchaseLineItem.recoverableDate", acting: notActedOn, note: noteRecovery,
@@ -1246,7 +1268,7 @@ var wireFields = []wireField{
 		})},
 	{member: "OwnerLineItem.companyCodeCurrencyTaxAmount", acting: response},
 	{member: "OwnerLineItem.companyCodeCurrencyTaxableAmount", acting: response},
-	{member: "OwnerLineItem.taxIncludedIndicator", acting: acts},
+	{member: "OwnerLineItem.taxIncludedIndicator", acting: acts, note: noteIncludedTaken},
 	{member: "OwnerLineItem.isMulticomponent", acting: acts},
 	{member: "OwnerLineItem.taxDate", acting: acts},
 	{member: "OwnerLineItem.recoverableDate", acting: notActedOn, note: noteRecovery,

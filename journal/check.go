@@ -90,13 +90,17 @@ func checkNewID(field, id string) error {
 // checkIdentifiers reports the first identifier of tx, besides its
 // transaction ID (checkNewID), that a request could not have given it
 // and so an operation over HTTP could not name: a document number or a
-// line item ID that is not fit to be an identifier
+// line item ID longer than the wire allows (50 and 40 characters), or
+// one that is not fit to be an identifier
 // (wire.CheckIdentifier: a control, line-separator or bidirectional
 // formatting character), or a company code that a report's company=
 // could not ask for (CheckCompany). A transaction posted in-process is
 // held to the rules of one posted through a calculation, so that what
 // is stored one way can be reported on, reversed or synced the other.
 func checkIdentifiers(tx *Transaction) error {
+	if err := checkLength("documentNumber", tx.DocumentNumber, wire.MaxDocumentNumberLength); err != nil {
+		return err
+	}
 	if err := wire.CheckIdentifier("documentNumber", tx.DocumentNumber); err != nil {
 		return err
 	}
@@ -104,9 +108,24 @@ func checkIdentifiers(tx *Transaction) error {
 		return err
 	}
 	for i := range tx.Lines {
-		if err := wire.CheckIdentifier("lines["+strconv.Itoa(i)+"].lineItemId", tx.Lines[i].LineItemID); err != nil {
+		field := "lines[" + strconv.Itoa(i) + "].lineItemId"
+		if err := checkLength(field, tx.Lines[i].LineItemID, wire.MaxLineItemIDLength); err != nil {
 			return err
 		}
+		if err := wire.CheckIdentifier(field, tx.Lines[i].LineItemID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkLength reports s, the value of field, when it has more than max
+// characters: more than a request may give the member (the wire's
+// limit), so that a transaction posted in-process holds nothing that
+// the same calculation over HTTP would have been refused.
+func checkLength(field, s string, max int) error {
+	if n := utf8.RuneCountInString(s); n > max {
+		return levy.Invalid(field, "has %d characters, at most %d are allowed (as a request may send it)", n, max)
 	}
 	return nil
 }
@@ -140,8 +159,8 @@ func checkDate(field string, d civil.Date) error {
 
 // CheckPost checks what Post is given: the tenant, the transaction's
 // ID, its dates, its text (no U+0000, valid UTF-8), its identifiers (no
-// control, line-separator or bidirectional formatting character, as a
-// request's: checkIdentifiers) and its Intrastat lines. Its errors are
+// longer than a request's may be, and no control, line-separator or
+// bidirectional formatting character, as a request's: checkIdentifiers) and its Intrastat lines. Its errors are
 // levy.EInvalid, naming the field.
 func CheckPost(tenant string, tx *Transaction) error {
 	if err := checkTenant(tenant); err != nil {
@@ -345,6 +364,9 @@ func checkReversal(r Reversal) error {
 		}
 	}
 	if err := textFault(FieldReversalDocumentNumber, r.DocumentNumber); err != nil {
+		return err
+	}
+	if err := checkLength(FieldReversalDocumentNumber, r.DocumentNumber, wire.MaxDocumentNumberLength); err != nil {
 		return err
 	}
 	if err := wire.CheckIdentifier(FieldReversalDocumentNumber, r.DocumentNumber); err != nil {

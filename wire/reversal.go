@@ -12,6 +12,15 @@ import (
 // the journal keeps them (journal.MaxIDLength).
 const MaxTransactionIDLength = 40
 
+// MaxDocumentNumberLength is the most characters of a document number
+// (a calculation's documentNumber, a reversal's data.documentNumber), as
+// a request may give one and so as the journal keeps them.
+const MaxDocumentNumberLength = 50
+
+// MaxLineItemIDLength is the most characters of a line's lineItemId, as
+// a request may give one and so as the journal keeps them.
+const MaxLineItemIDLength = 40
+
 // ReversalRequest asks for the reversal of a stored transaction (the
 // data member of the wire's reversal request). Every member is optional:
 // TransactionID names the reversal (generated when empty), PostingDate
@@ -52,8 +61,8 @@ func (r *ReversalRequest) Validate() error {
 			errs = append(errs, e)
 		}
 	}
-	if n := utf8.RuneCountInString(r.DocumentNumber); n > 50 {
-		errs = append(errs, levy.Invalid("data.documentNumber", "must be at most 50 characters"))
+	if n := utf8.RuneCountInString(r.DocumentNumber); n > MaxDocumentNumberLength {
+		errs = append(errs, levy.Invalid("data.documentNumber", "must be at most %d characters", MaxDocumentNumberLength))
 	} else if errors.As(CheckIdentifier("data.documentNumber", r.DocumentNumber), &e) {
 		errs = append(errs, e)
 	}
