@@ -760,11 +760,13 @@ const maxReversalChain = 64
 
 // returnRoles tells the lines of a seller's returns, and of their
 // reversals, from those of its dispatches, reading the transactions a
-// reversal takes back from the store (memo keeps what it found).
+// reversal takes back from the store (memo keeps the roles it found,
+// versions the versions it read, by transaction ID).
 type returnRoles struct {
-	s      Store
-	tenant string
-	memo   map[versionLine]int
+	s        Store
+	tenant   string
+	memo     map[versionLine]int
+	versions map[string][]*Transaction
 }
 
 // of returns the return role of line i of a seller's transaction tx:
@@ -811,13 +813,18 @@ func (r *returnRoles) at(ctx context.Context, tx *Transaction, i, depth int) (in
 // takes back (its latest when the reversal names none), nil when the
 // store holds none.
 func (r *returnRoles) reversed(ctx context.Context, tx *Transaction) (*Transaction, error) {
-	versions, err := r.s.Versions(ctx, r.tenant, tx.ReversalOf)
-	var e *levy.Error
-	if errors.As(err, &e) && e.Code == levy.ENotFound {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("journal: the transaction %q that %q reverses: %w", tx.ReversalOf, tx.TransactionID, err)
+	versions, ok := r.versions[tx.ReversalOf]
+	if !ok {
+		var err error
+		versions, err = r.s.Versions(ctx, r.tenant, tx.ReversalOf)
+		var e *levy.Error
+		if err != nil && !(errors.As(err, &e) && e.Code == levy.ENotFound) {
+			return nil, fmt.Errorf("journal: the transaction %q that %q reverses: %w", tx.ReversalOf, tx.TransactionID, err)
+		}
+		if r.versions == nil {
+			r.versions = map[string][]*Transaction{}
+		}
+		r.versions[tx.ReversalOf] = versions
 	}
 	for j := len(versions) - 1; j >= 0; j-- {
 		if tx.ReversalOfVersion == 0 || versions[j].Version == tx.ReversalOfVersion {

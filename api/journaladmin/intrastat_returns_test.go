@@ -1,14 +1,17 @@
 package journaladmin_test
 
 import (
+	"context"
 	"encoding/json"
 	"log/slog"
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth/authtest"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
 )
@@ -31,7 +34,8 @@ func returnCreditNote(id, price string) string {
 
 // TestIntrastatRouteSellerReturn posts through the API a Berlin seller's
 // March invoice to Paris and its April credit note for a laptop sent
-// back (nature of transaction 21), and an April purchase from Paris; a
+// back (nature of transaction 21), another reversed in April, and an
+// April purchase from Paris; a
 // second tenant posts a return of its own. Germany's April arrivals, as
 // JSON and as CSV, hold the return from France (1 piece, 2 kg, 500.00,
 // nature 21) beside the purchase, and not the other tenant's; April's
@@ -48,12 +52,19 @@ func TestIntrastatRouteSellerReturn(t *testing.T) {
 	for _, p := range []struct{ path, token, body string }{
 		{"/api/v2/supplies", acmeAPI, intrastatInvoice},
 		{"/api/v2/supplies", acmeAPI, returnCreditNote("CN-FR-1", "-500")},
+		{"/api/v2/supplies", acmeAPI, returnCreditNote("CN-FR-2", "-480")},
 		{"/api/v2/procurement", acmeAPI, purchase},
 		{"/api/v2/supplies", globexAPI, returnCreditNote("CN-GX-1", "-450")},
 	} {
 		if resp, b := s.send(t, "POST", p.path, p.token, p.body); resp.StatusCode != 200 {
 			t.Fatalf("posting to %s: %d %s", p.path, resp.StatusCode, b)
 		}
+	}
+	// The second credit note was a mistake: its reversal in April takes
+	// it back out of the arrivals.
+	if _, err := s.store.Reverse(levy.WithTenant(context.Background(), "acme"), "acme", "CN-FR-2",
+		journal.Reversal{TransactionID: "CN-FR-2-R", PostingDate: civil.MustParse("2026-04-16")}); err != nil {
+		t.Fatal(err)
 	}
 	const q = "/admin/v1/journal/intrastat?from=2026-04-01&to=2026-04-30&memberState=DE&flow="
 	declare := func(flow string) journal.IntrastatDeclaration {
