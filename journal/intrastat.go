@@ -725,8 +725,8 @@ func returnAdvice(tx *Transaction, i int) string {
 	x := tx.Lines[i].Intrastat
 	if tx.Perspective != "SELLER" {
 		return fmt.Sprintf("Goods that go back are declared by the member state they leave, among its dispatches, with nature of "+
-			"transaction %d (return of goods), which Levy does not do for a %s transaction: declare them by hand; "+
-			"a price reduction or a cancelled invoice amends the declaration that declared the goods", natureReturn, strings.ToLower(tx.Perspective))
+			"transaction %d (return of goods), which Levy does not do for a transaction of the %s perspective: declare them by hand; "+
+			"a price reduction or a cancelled invoice amends the declaration that declared the goods", natureReturn, tx.Perspective)
 	}
 	return fmt.Sprintf("Goods that come back are declared among the arrivals of %s, from %s, when the seller's credit note "+
 		"sends natureOfTransaction %d (return of goods); a price reduction or a cancelled invoice amends the declaration "+
