@@ -723,7 +723,13 @@ const natureReturn = 21
 // return (isReturn), are declared.
 func returnAdvice(tx *Transaction, i int) string {
 	x := tx.Lines[i].Intrastat
-	if tx.Perspective != "SELLER" {
+	switch tx.Perspective {
+	case "SELLER":
+	case "OWNER":
+		return fmt.Sprintf("The owner's goods moved back are a movement of their own: post it as one, from %s to %s, and it is declared "+
+			"among the dispatches of %s and the arrivals of %s; a cancelled movement amends the declaration that declared the goods",
+			x.Arrival, x.Dispatch, x.Arrival, x.Dispatch)
+	default:
 		return fmt.Sprintf("Goods that go back are declared by the member state they leave, among its dispatches, with nature of "+
 			"transaction %d (return of goods), which Levy does not do for a transaction of the %s perspective: declare them by hand; "+
 			"a price reduction or a cancelled invoice amends the declaration that declared the goods", natureReturn, tx.Perspective)
