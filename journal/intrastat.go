@@ -196,7 +196,8 @@ type IntrastatRefusal struct {
 // of goods; isReturn) is declared among the arrivals of the member
 // state it left (the line's country of dispatch), from the member state
 // it reached, with nature 21 and its values above zero, and not among
-// the dispatches; its reversal takes it back like any reversal. Lines of services are left out unless they name a CN8 code.
+// the dispatches; its reversal takes it back like any reversal. Lines
+// of services are left out unless they name a CN8 code.
 // Each line is declared with its CN8 code, partner member state (of
 // arrival for dispatches, of dispatch for arrivals), country of origin,
 // nature of transaction, mode of transport, net mass, supplementary
@@ -252,7 +253,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	// A pending line is a stored line of the flow: its transaction, its
 	// index and its partner country; ret is 0 for goods moved the way the
 	// line says, +1 for a seller's goods that come back (a return, see
-	// returnRole) and -1 for the reversal of one, which takes it back.
+	// returnRoles.of) and -1 for the reversal of one, which takes it back.
 	type pending struct {
 		tx      *Transaction
 		line    int
@@ -387,7 +388,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			if x == nil || x.OutsideVATArea {
 				continue
 			}
-			// A seller's goods that come back (returnRole) are an
+			// A seller's goods that come back (returnRoles.of) are an
 			// arrival of the member state they left, from the one they
 			// reached, and no dispatch.
 			ret := 0
