@@ -191,7 +191,13 @@ type IntrastatRefusal struct {
 // those of its purchases (a transaction of the SELLER perspective is
 // declared among dispatches only, of the BUYER perspective among
 // arrivals only, of the OWNER perspective, its own goods moved, in
-// both). Lines of services are left out unless they name a CN8 code.
+// both). A seller's goods that come back are the exception: a line of
+// a SELLER transaction below zero of nature of transaction 21 (return
+// of goods; isReturn) is declared among the arrivals of the member
+// state it left (the line's country of dispatch), from the member state
+// it reached, with nature 21 and its values above zero, and not among
+// the dispatches; its reversal takes it back like any reversal. Lines
+// of services are left out unless they name a CN8 code.
 // Each line is declared with its CN8 code, partner member state (of
 // arrival for dispatches, of dispatch for arrivals), country of origin,
 // nature of transaction, mode of transport, net mass, supplementary
@@ -216,7 +222,8 @@ type IntrastatRefusal struct {
 // that reverses nothing (a credit note, a return stored as a
 // transaction of its own) is refused likewise, unless the period also
 // holds its reversal: the two net to nothing and neither is declared
-// (the reversal of that reversal restores the line below zero). A
+// (the reversal of that reversal restores the line below zero); the
+// refusal says how goods that come back are declared. A
 // line that can not be declared is refused with its reason: no CN8 code, a code not in the Combined Nomenclature, a
 // supplementary unit the code does not use, a missing one it requires
 // or a quantity of 0 in it (lines stored before Post refused it), no nature of transaction, net mass or country of origin, a
@@ -243,10 +250,15 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	// transaction's goods and no other's, so its lines wait in
 	// reversals until the scan ends.
 	shares := map[string]map[key]*intrastatShare{}
+	// A pending line is a stored line of the flow: its transaction, its
+	// index and its partner country; ret is 0 for goods moved the way the
+	// line says, +1 for a seller's goods that come back (a return, see
+	// returnRoles.of) and -1 for the reversal of one, which takes it back.
 	type pending struct {
 		tx      *Transaction
 		line    int
 		partner string
+		ret     int
 	}
 	var reversals []pending
 	// credits are the lines below zero that reverse nothing (a credit
@@ -275,8 +287,12 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		return k
 	}
 	// shareOf is the line's share of its item: the values add() adds.
-	shareOf := func(tx *Transaction, i int) intrastatShare {
-		l := &tx.Lines[i]
+	// A return's are the goods that come back, above zero whatever the
+	// signs the credit note stored them with (its amount below zero, its
+	// mass as sent, 1 kg or more), and its reversal's the same below
+	// zero.
+	shareOf := func(p pending) intrastatShare {
+		l := &p.tx.Lines[p.line]
 		x := l.Intrastat
 		invoiced := intrastatInvoiced(l)
 		sh := intrastatShare{mass: x.NetMass, quantity: money.Zero(), invoiced: invoiced, statistical: invoiced}
@@ -286,10 +302,19 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		if x.HasStatistical {
 			sh.statistical = x.StatisticalValue
 		}
+		if p.ret != 0 {
+			sh.mass = max(sh.mass, -sh.mass)
+			sh.quantity, sh.invoiced, sh.statistical = sh.quantity.Abs(), sh.invoiced.Abs(), sh.statistical.Abs()
+			if p.ret < 0 {
+				sh.mass = -sh.mass
+				sh.quantity, sh.invoiced, sh.statistical = sh.quantity.Neg(), sh.invoiced.Neg(), sh.statistical.Neg()
+			}
+		}
 		return sh
 	}
-	add := func(tx *Transaction, i int, partner string) {
-		x := tx.Lines[i].Intrastat
+	add := func(p pending) {
+		tx, partner := p.tx, p.partner
+		x := tx.Lines[p.line].Intrastat
 		k := keyOf(x, partner)
 		it := items[k]
 		if it == nil {
@@ -301,7 +326,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			}
 			items[k] = it
 		}
-		sh := shareOf(tx, i)
+		sh := shareOf(p)
 		it.NetMass += sh.mass
 		if it.SupplementaryUnit != "" {
 			it.SupplementaryQuantity = it.SupplementaryQuantity.Add(sh.quantity)
@@ -311,8 +336,9 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		// A declared line has a net mass above zero (declarable and the
 		// refusal of lines below zero see to it), so its reversal is the
 		// line with the mass below zero, whatever its amount: goods
-		// supplied free of charge have none.
-		if x.NetMass < 0 {
+		// supplied free of charge have none. A return's reversal takes
+		// the return back.
+		if p.ret < 0 || p.ret == 0 && x.NetMass < 0 {
 			it.Lines-- // the reversed line is no longer declared
 		} else {
 			it.Lines++ // a line, or the reversal of a reversal, which restores it
@@ -341,8 +367,8 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			r.line != p.line || keyOf(p.tx.Lines[p.line].Intrastat, p.partner) != keyOf(r.tx.Lines[r.line].Intrastat, r.partner) {
 			return false
 		}
-		sum := shareOf(p.tx, p.line)
-		sum.add(shareOf(r.tx, r.line))
+		sum := shareOf(p)
+		sum.add(shareOf(r))
 		return sum.mass == 0 && sum.quantity.IsZero() && sum.invoiced.IsZero() && sum.statistical.IsZero()
 	}
 	refuse := func(tx *Transaction, i int, format string, args ...any) {
@@ -350,8 +376,10 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		d.Refused = append(d.Refused, IntrastatRefusal{TransactionID: tx.TransactionID, Line: i + 1, LineItemID: l.LineItemID,
 			LineItemNumber: l.LineItemNumber, Reason: fmt.Sprintf(format, args...)})
 	}
+	roles := returnRoles{s: s, tenant: tenant, memo: map[versionLine]int{}}
 	err := s.Scan(ctx, tenant, q.From, q.To, func(tx *Transaction) error {
-		if !declares(tx.Perspective, q.Flow) || q.CompanyGiven && tx.Company != q.Company {
+		seller := tx.Perspective == "SELLER"
+		if !declares(tx.Perspective, q.Flow) && !(seller && q.Flow == Arrivals) || q.CompanyGiven && tx.Company != q.Company {
 			return nil
 		}
 		for i := range tx.Lines {
@@ -360,13 +388,30 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			if x == nil || x.OutsideVATArea {
 				continue
 			}
+			// A seller's goods that come back (returnRoles.of) are an
+			// arrival of the member state they left, from the one they
+			// reached, and no dispatch.
+			ret := 0
+			if seller && x.NatureOfTransaction == natureReturn {
+				var err error
+				if ret, err = roles.of(ctx, tx, i); err != nil {
+					return err
+				}
+			}
 			partner := ""
-			switch q.Flow {
-			case Dispatches:
+			switch {
+			case q.Flow == Dispatches:
+				if ret != 0 || x.Dispatch != q.MemberState || x.Arrival == q.MemberState {
+					continue
+				}
+				partner = x.Arrival
+			case ret != 0:
 				if x.Dispatch != q.MemberState || x.Arrival == q.MemberState {
 					continue
 				}
 				partner = x.Arrival
+			case seller:
+				continue // a sale's arrival is its customer's
 			default:
 				if x.Arrival != q.MemberState || x.Dispatch == q.MemberState {
 					continue
@@ -377,23 +422,23 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 				continue
 			}
 			companies[tx.Company] = true
-			if reason := declarable(x, tx, q, codes); reason != "" {
+			if reason := declarable(x, tx, q, codes, ret != 0); reason != "" {
 				refuse(tx, i, "%s", reason)
 				continue
 			}
-			if tx.ReversalOf == "" && (intrastatInvoiced(l).Sign() < 0 || x.NetMass < 0 || x.SupplementaryQuantity.Sign() < 0 || x.StatisticalValue.Sign() < 0) {
+			p := pending{tx, i, partner, ret}
+			if tx.ReversalOf == "" && ret == 0 && belowZero(l) {
 				// Refused once the scan ends, unless its reversal is of
 				// the period too.
-				p := pending{tx, i, partner}
 				hold(credits, p)
 				creditOrder = append(creditOrder, p)
 				continue
 			}
 			if tx.ReversalOf != "" {
-				reversals = append(reversals, pending{tx, i, partner})
+				reversals = append(reversals, p)
 				continue
 			}
-			add(tx, i, partner)
+			add(p)
 		}
 		return nil
 	})
@@ -443,13 +488,13 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			// period: the transaction may have been posted again, with
 			// other goods, after it was reversed.
 			k := keyOf(r.tx.Lines[r.line].Intrastat, r.partner)
-			if sh := of[k]; sh == nil || !sh.takesBack(shareOf(r.tx, r.line)) {
+			if sh := of[k]; sh == nil || !sh.takesBack(shareOf(r)) {
 				refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold for it "+
 					"(the transaction was posted again with other goods after it was reversed): a declaration holds no negative line, "+
 					"so amend the declaration that declared them", r.tx.ReversalOf)
 				continue
 			}
-			add(r.tx, r.line, r.partner)
+			add(r)
 		}
 		reversals = rest
 	}
@@ -458,17 +503,22 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			continue
 		}
 		if c.tx.ReversalOf != "" {
-			refuse(c.tx, c.line, "the reversal of transaction %q restores a line below zero (a credit note's, which that transaction reversed): "+
-				"a declaration holds no negative line; returned goods are declared by the member state they reach, among its arrivals, "+
-				"and the declaration that declared the goods is amended", c.tx.ReversalOf)
+			refuse(c.tx, c.line, "the reversal of transaction %q restores a line below zero (a credit note's, which that transaction reversed) "+
+				"of nature of transaction %d: a declaration holds no negative line. %s", c.tx.ReversalOf,
+				c.tx.Lines[c.line].Intrastat.NatureOfTransaction, returnAdvice(c.tx, c.line))
 			continue
 		}
-		refuse(c.tx, c.line, "the line is below zero (a credit note or a return stored as a transaction of its own): a declaration holds no negative line; "+
-			"returned goods are declared by the member state they reach, among its arrivals, and the declaration that declared the goods is amended")
+		refuse(c.tx, c.line, "the line is below zero (a credit note or a return stored as a transaction of its own) of nature of transaction %d: "+
+			"a declaration holds no negative line. %s", c.tx.Lines[c.line].Intrastat.NatureOfTransaction, returnAdvice(c.tx, c.line))
 	}
 	for _, r := range reversals {
+		also := ""
+		if r.ret == 0 && r.tx.Perspective == "SELLER" {
+			also = fmt.Sprintf(" (a reversal cancels the sale; goods that came back are declared among the arrivals of %s on a credit note "+
+				"of nature of transaction %d)", r.tx.Lines[r.line].Intrastat.Dispatch, natureReturn)
+		}
 		refuse(r.tx, r.line, "the reversal of transaction %q, whose goods are not declared in this period (posted in another, deleted, "+
-			"or refused in it): a declaration holds no negative line, so amend the declaration of the period that declared them", r.tx.ReversalOf)
+			"or refused in it): a declaration holds no negative line, so amend the declaration of the period that declared them%s", r.tx.ReversalOf, also)
 	}
 	for _, it := range items {
 		// Goods declared and reversed in the period leave nothing.
@@ -539,7 +589,8 @@ func (sh *intrastatShare) takesBack(r intrastatShare) bool {
 // a buyer receives the goods it buys, an owner moving its own goods
 // does both. A sale's goods are the customer's arrivals, and a
 // purchase's the vendor's dispatches, which the tenant does not
-// declare.
+// declare; a seller's goods that come back (isReturn) are its arrivals,
+// which Intrastat tells apart line by line (returnRoles).
 func declares(perspective, flow string) bool {
 	switch perspective {
 	case "OWNER":
@@ -664,6 +715,132 @@ func checkCNYear(q IntrastatQuery, year int) error {
 	return nil
 }
 
+// natureReturn is the 2022 nature of transaction of goods returned
+// (Regulation (EU) 2020/1197, Annex I, table 1: 21, return of goods),
+// which a seller's credit note for goods that come back sends.
+const natureReturn = 21
+
+// returnAdvice says how the goods of line i of tx, below zero and no
+// return (isReturn), are declared.
+func returnAdvice(tx *Transaction, i int) string {
+	x := tx.Lines[i].Intrastat
+	switch tx.Perspective {
+	case "SELLER":
+	case "OWNER":
+		return fmt.Sprintf("The owner's goods moved back are a movement of their own: post it as one, from %s to %s, and it is declared "+
+			"among the dispatches of %s and the arrivals of %s; a cancelled movement amends the declaration that declared the goods",
+			x.Arrival, x.Dispatch, x.Arrival, x.Dispatch)
+	default:
+		return fmt.Sprintf("Goods that go back are declared by the member state they leave, among its dispatches, with nature of "+
+			"transaction %d (return of goods), which Levy does not do for a transaction of the %s perspective: declare them by hand; "+
+			"a price reduction or a cancelled invoice amends the declaration that declared the goods", natureReturn, tx.Perspective)
+	}
+	return fmt.Sprintf("Goods that come back are declared among the arrivals of %s, from %s, when the seller's credit note "+
+		"sends natureOfTransaction %d (return of goods); a price reduction or a cancelled invoice amends the declaration "+
+		"that declared the goods", x.Dispatch, x.Arrival, natureReturn)
+}
+
+// belowZero reports whether a stored line has a value below zero: its
+// invoiced value, net mass, supplementary quantity or statistical value
+// (a credit note's line, or a reversal's).
+func belowZero(l *Line) bool {
+	x := l.Intrastat
+	return intrastatInvoiced(l).Sign() < 0 || x.NetMass < 0 || x.SupplementaryQuantity.Sign() < 0 || x.StatisticalValue.Sign() < 0
+}
+
+// isReturn reports whether a stored line of a seller's transaction that
+// reverses nothing is goods that come back: a line below zero of nature
+// of transaction 21 (return of goods), whose invoiced value is not above
+// zero (a credit note, or goods returned free of charge).
+func isReturn(l *Line) bool {
+	return l.Intrastat != nil && l.Intrastat.NatureOfTransaction == natureReturn && intrastatInvoiced(l).Sign() <= 0 && belowZero(l)
+}
+
+// versionLine names a line of a version of a stored transaction.
+type versionLine struct {
+	id            string
+	version, line int
+}
+
+// maxReversalChain bounds the reversals of reversals returnRoles follows.
+const maxReversalChain = 64
+
+// returnRoles tells the lines of a seller's returns, and of their
+// reversals, from those of its dispatches, reading the transactions a
+// reversal takes back from the store (memo keeps the roles it found,
+// versions the versions it read, by transaction ID).
+type returnRoles struct {
+	s        Store
+	tenant   string
+	memo     map[versionLine]int
+	versions map[string][]*Transaction
+}
+
+// of returns the return role of line i of a seller's transaction tx:
+// +1 when its goods come back to the seller (isReturn, or the reversal of
+// a reversal of one, which restores it), -1 when it is the reversal of a
+// return, which takes the return back, and 0 for goods the seller
+// dispatches (and their reversals). A reversal's line is the line of the
+// version it reverses negated, so its role is that line's negated; a
+// reversal of a version the store no longer holds, or a chain longer
+// than maxReversalChain, has the role 0.
+func (r *returnRoles) of(ctx context.Context, tx *Transaction, i int) (int, error) {
+	return r.at(ctx, tx, i, 0)
+}
+
+// at is of for a transaction depth reversals down the chain.
+func (r *returnRoles) at(ctx context.Context, tx *Transaction, i, depth int) (int, error) {
+	if tx.ReversalOf == "" {
+		if i < len(tx.Lines) && isReturn(&tx.Lines[i]) {
+			return 1, nil
+		}
+		return 0, nil
+	}
+	if depth == maxReversalChain {
+		return 0, nil
+	}
+	k := versionLine{tx.ReversalOf, tx.ReversalOfVersion, i}
+	role, ok := r.memo[k]
+	if !ok {
+		of, err := r.reversed(ctx, tx)
+		if err != nil {
+			return 0, err
+		}
+		if of != nil {
+			if role, err = r.at(ctx, of, i, depth+1); err != nil {
+				return 0, err
+			}
+		}
+		r.memo[k] = role
+	}
+	return -role, nil
+}
+
+// reversed returns the version of the transaction that the reversal tx
+// takes back (its latest when the reversal names none), nil when the
+// store holds none.
+func (r *returnRoles) reversed(ctx context.Context, tx *Transaction) (*Transaction, error) {
+	versions, ok := r.versions[tx.ReversalOf]
+	if !ok {
+		var err error
+		versions, err = r.s.Versions(ctx, r.tenant, tx.ReversalOf)
+		var e *levy.Error
+		if err != nil && !(errors.As(err, &e) && e.Code == levy.ENotFound) {
+			return nil, fmt.Errorf("journal: the transaction %q that %q reverses: %w", tx.ReversalOf, tx.TransactionID, err)
+		}
+		if r.versions == nil {
+			r.versions = map[string][]*Transaction{}
+		}
+		r.versions[tx.ReversalOf] = versions
+	}
+	for j := len(versions) - 1; j >= 0; j-- {
+		if tx.ReversalOfVersion == 0 || versions[j].Version == tx.ReversalOfVersion {
+			return versions[j], nil
+		}
+	}
+	return nil, nil
+}
+
 // natureB2C is the 2022 nature of transaction of a sale to a consumer
 // (including a distance sale), whose partner has no VAT number.
 const natureB2C = 12
@@ -715,9 +892,13 @@ func checkIntrastatLines(tx *Transaction) error {
 }
 
 // declarable returns why a line of the flow can not be declared, "" when
-// it can.
-func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes IntrastatCodes) string {
+// it can; ret says that the line's goods come back (a return), from its
+// country of arrival to its country of dispatch.
+func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes IntrastatCodes, ret bool) string {
 	move := "goods moved from " + x.Dispatch + " to " + x.Arrival
+	if ret {
+		move = "goods returned from " + x.Arrival + " to " + x.Dispatch
+	}
 	if x.CommodityCode == "" {
 		return move + " without intrastatCommodityCode: a declaration needs the CN8 code of intra-EU goods"
 	}

@@ -2,8 +2,10 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -150,4 +152,48 @@ func TestJournalIntrastatFlagFaults(t *testing.T) {
 	}
 	os.Unsetenv("LEVY_CLIENT_ID")
 	check("--data-dir", dir)
+}
+
+// TestJournalIntrastatSellerReturn stores with levy calc sale a Berlin
+// seller's March invoice of a laptop to Paris and its April credit note
+// for the laptop sent back (nature of transaction 21): levy journal
+// intrastat declares the return among Germany's April arrivals, from
+// France, as CSV and JSON, and April's dispatches hold nothing, with
+// exit status 0. Levy printed the header alone for the arrivals and
+// refused the credit note from the dispatches with exit status 1.
+func TestJournalIntrastatSellerReturn(t *testing.T) {
+	dir := t.TempDir()
+	doc := func(id, date, price string, nature int) string {
+		return fmt.Sprintf(`{"saleMessageType": "INVOICE", "transactionType": "SALE", "transactionId": %q, "documentDate": %q,
+ "currency": {"isoCurrencyCodeAlpha": "EUR"},
+ "seller": {"physicalOrigin": {"city": "Berlin", "postalCode": "10115", "country": "DE"}},
+ "customer": {"destination": {"city": "Paris", "postalCode": "75001", "country": "FR"},
+   "taxRegistrations": [{"isoCountryCode": "FR", "taxRegistrationNumber": "FR40303265045"}]},
+ "lineItems": [{"lineItemId": "1", "product": {"productClass": "ELECTRONICS"}, "extendedPrice": %s, "intrastatCommodityCode": "84713000",
+   "supplementaryUnit": {"unitType": "PST", "value": 1}, "natureOfTransaction": %d, "modeOfTransport": 3, "netMassKilograms": 2, "countryOfOriginISOCode": "CHN"}]}`,
+			id, date, price, nature)
+	}
+	for i, body := range []string{doc("INV-3", "2026-03-10", "800", 11), doc("CN-4", "2026-04-14", "-800", 21)} {
+		file := filepath.Join(dir, fmt.Sprintf("doc%d.json", i))
+		if err := os.WriteFile(file, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, errOut := runCLI(t, "calc", "sale", "--data-dir", dir, file); code != 0 {
+			t.Fatalf("calc sale %s: exit %d %s", file, code, errOut)
+		}
+	}
+	args := []string{"journal", "intrastat", "--data-dir", dir, "--from", "2026-04-01", "--to", "2026-04-30", "--member-state", "DE", "--flow"}
+	code, out, errOut := runCLI(t, append(args, "arrival")...)
+	if want := "\n84713000,FR,CN,21,3,,2,PST,1,800.00,800.00,1\n"; code != 0 || !strings.HasSuffix(out, want) || strings.Count(out, "\n") != 2 {
+		t.Errorf("April arrivals: exit %d\n%s\n%s\nwant the return, %q", code, out, errOut, want)
+	}
+	code, out, _ = runCLI(t, append(args, "arrival", "--format", "json")...)
+	var d journal.IntrastatDeclaration
+	if code != 0 || json.Unmarshal([]byte(out), &d) != nil || len(d.Items) != 1 || d.Items[0].NatureOfTransaction != 21 ||
+		d.Items[0].PartnerCountry != "FR" || d.Items[0].InvoicedValue.String() != "800.00" || len(d.Refused) != 0 {
+		t.Errorf("April arrivals as JSON: exit %d %s", code, out)
+	}
+	if code, out, errOut := runCLI(t, append(args, "dispatch")...); code != 0 || strings.Count(out, "\n") != 1 {
+		t.Errorf("April dispatches: exit %d %q %s, want the header alone", code, out, errOut)
+	}
 }
