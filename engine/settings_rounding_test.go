@@ -48,16 +48,5 @@ func TestSettingsRoundingKeysChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	texas := false
-	for _, tx := range r.LineItems[0].Taxes {
-		if tx.Jurisdiction.JurisdictionID == "US-TX" {
-			texas = true
-			if tx.CalculatedTax.String() != "0.68" {
-				t.Errorf("Texas tax of 10.99 rounded down: %s, want 0.68", tx.CalculatedTax)
-			}
-		}
-	}
-	if !texas {
-		t.Errorf("no Texas tax: %+v", r.LineItems[0].Taxes)
-	}
+	wantTexasRoundedDown(t, r)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/wire"
 )
 
 // storeRawPolicy stores pol as the tenant's policy straight into store,
@@ -65,6 +66,13 @@ func TestStoredPolicyRoundingKeyRechecked(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the corrected policy: %v", err)
 	}
+	wantTexasRoundedDown(t, r)
+}
+
+// wantTexasRoundedDown checks that the one line of r, a sale of 10.99 in
+// Houston, bears Texas's 6.25% rounded down: 0.686875 gives 0.68.
+func wantTexasRoundedDown(t *testing.T, r *wire.SaleResponse) {
+	t.Helper()
 	texas := false
 	for _, tx := range r.LineItems[0].Taxes {
 		if tx.Jurisdiction.JurisdictionID == "US-TX" {
