@@ -2,7 +2,8 @@
 
 package ubl
 
-// The cardinalities below were read from the schema of OASIS UBL 2.1 OS (UBL-2.1.zip of 4 November 2013), read from kduvekot/ubl-release-package at 69d9f20189fe7fa551dcc59f17d8480e70cda970:
+// The cardinalities below were read from the schema files of
+// OASIS UBL 2.1 OS (UBL-2.1.zip of 4 November 2013), read from kduvekot/ubl-release-package at 69d9f20189fe7fa551dcc59f17d8480e70cda970:
 //   - maindoc/UBL-Invoice-2.1.xsd (SHA-256 40fae8cb436f3a9506d7acce65ba162caef3b0bed4d5cbc0992b2153ded4edf4)
 //   - maindoc/UBL-CreditNote-2.1.xsd (SHA-256 a54651b1225052f811bf2ba01346f13f2454e7cc3e0be290c91dd680dc7b7b1a)
 //   - common/UBL-CommonAggregateComponents-2.1.xsd (SHA-256 939172ad8dd057cd403e7f763f6532184dd5ed4b9de24c42ebb35db4792ba613)
