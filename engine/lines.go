@@ -137,6 +137,39 @@ func (o overrides) of(line overrides) overrides {
 	return out
 }
 
+// enclosing is what a child line takes from its nearest enclosing line
+// (or, on the document's lines, from the document) where it sends none
+// of its own: the overrides, tax included and usage (overrides), the
+// taxDate (zero on the document's lines: a bundle's tax point is its
+// components'), and the class of the nearest enclosing line that sent
+// one (productClass, or purchaseClass), taken when the child sends no
+// class and no code that the tenant's profile maps ("" on the
+// document's lines), with classAt that line's path. The defaults of
+// each kind of request embed it.
+type enclosing struct {
+	taxDate        civil.Date
+	class, classAt string
+	overrides
+}
+
+// take sets e to what the child lines of li take from it: its overrides
+// and taxDate (its own, or those it took), and its class, or the one it
+// took from its own enclosing line.
+func (e *enclosing) take(li *lineIn) {
+	e.overrides, e.taxDate = li.overrides, li.taxDate
+	e.class, e.classAt = li.productClass, li.path
+	if li.productClass == "" {
+		e.class, e.classAt = li.parentClass, li.parentClassAt
+	}
+}
+
+// dateOf gives li, a line that sends no taxDate, its enclosing line's.
+func (e *enclosing) dateOf(li *lineIn) {
+	if li.taxDate.IsZero() {
+		li.taxDate = e.taxDate
+	}
+}
+
 // details fills what a line's shared members, and its
 // taxIncludedIndicator (included), say about it: its overrides over
 // those it inherits (doc: the document's, or on a child line its

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
@@ -68,7 +67,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	defer c.release()
 	c.borrow(e, loan, prepare || ex != nil, req.PostToJournal)
 	c.req.owner = req
-	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == wire.OwnerAssetMovement, overrides: overrides{exemptOv: req.ExemptOverrides, nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}}
+	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == wire.OwnerAssetMovement, enclosing: enclosing{overrides: overrides{exemptOv: req.ExemptOverrides, nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}}}
 	tree := ownerLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
@@ -127,17 +126,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 type ownerDefaults struct {
 	owner *wire.Owner
 	asset bool
-	// taxDate is the taxDate of the nearest enclosing line that sent
-	// one (zero on the document's lines), which a child line that sends
-	// none takes: a bundle's tax point is its components'.
-	taxDate civil.Date
-	// class is the class of the nearest enclosing line that sent one
-	// (productClass, or purchaseClass), which a child line takes when it
-	// sends no class of its own and no code of its own that the tenant's
-	// profile maps ("" on the document's lines); classAt is that line's
-	// path.
-	class, classAt string
-	overrides
+	enclosing
 }
 
 func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefaults) []lineIn {
@@ -149,9 +138,7 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			prevPaid: l.PreviousTaxPaid, special: l.SpecialTaxBasis,
 			multi: l.IsMulticomponent, taxDate: l.TaxDate}
-		if li.taxDate.IsZero() {
-			li.taxDate = def.taxDate
-		}
+		def.dateOf(&li)
 		li.details(&l.LineDetails, l.TaxIncludedIndicator, def.overrides)
 		bases := []*money.Amount{l.Cost, l.TotalCost, l.FairMarketValue, l.NetBookValue}
 		if def.asset {
@@ -184,15 +171,7 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.owner = owner
-			// The child lines take the line's overrides, tax included
-			// and usage (its own members, or those it took from the
-			// document or an enclosing line) where they send none.
-			child.overrides = li.overrides
-			child.taxDate = li.taxDate
-			child.class, child.classAt = li.productClass, li.path
-			if li.productClass == "" {
-				child.class, child.classAt = li.parentClass, li.parentClassAt
-			}
+			child.take(&li)
 			li.children = ownerLines(c, l.LineItems, p+".lineItems", &child)
 		}
 		out[i] = li

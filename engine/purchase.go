@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
@@ -94,7 +93,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	defer c.release()
 	c.borrow(e, loan, prepare || ex != nil, req.PostToJournal)
 	c.req.purchase = req
-	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{exemptOv: req.ExemptOverrides, nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}}
+	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, enclosing: enclosing{overrides: overrides{exemptOv: req.ExemptOverrides, nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}}}
 	tree := purchaseLines(c, req.LineItems, "lineItems", &def)
 	if errs := parentAmounts(tree, pm.mode == modeAccrue || pm.compare, pm.mode == modeDistribute, nil); len(errs) > 0 {
 		return nil, nil, errs
@@ -467,17 +466,7 @@ type purchaseDefaults struct {
 	buyer  *wire.Buyer
 	vendor *wire.Vendor
 	txType wire.TransactionType
-	// taxDate is the taxDate of the nearest enclosing line that sent
-	// one (zero on the document's lines), which a child line that sends
-	// none takes: a bundle's tax point is its components'.
-	taxDate civil.Date
-	// class is the class of the nearest enclosing line that sent one
-	// (productClass, or purchaseClass), which a child line takes when it
-	// sends no class of its own and no code of its own that the tenant's
-	// profile maps ("" on the document's lines); classAt is that line's
-	// path.
-	class, classAt string
-	overrides
+	enclosing
 }
 
 func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *purchaseDefaults) []lineIn {
@@ -490,9 +479,7 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 			inputTax: l.InputTotalTax, charged: l.ChargedTax, special: l.SpecialTaxBasis, disc: l.Discount,
 			multi: l.IsMulticomponent, taxDate: l.TaxDate,
 			deleted: l.SyncType == wire.LineItemSyncTypeDelete}
-		if li.taxDate.IsZero() {
-			li.taxDate = def.taxDate
-		}
+		def.dateOf(&li)
 		li.details(&l.LineDetails, l.TaxIncludedIndicator, def.overrides)
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {
@@ -531,15 +518,8 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.vendor, child.buyer = vendor, buyer
-			// The child lines take the line's overrides, tax included
-			// and usage (its own members, or those it took from the
-			// document or an enclosing line) where they send none.
-			child.overrides = li.overrides
-			child.taxDate, child.txType = li.taxDate, wire.TransactionType(li.txType)
-			child.class, child.classAt = li.productClass, li.path
-			if li.productClass == "" {
-				child.class, child.classAt = li.parentClass, li.parentClassAt
-			}
+			child.take(&li)
+			child.txType = wire.TransactionType(li.txType)
 			li.children = purchaseLines(c, l.LineItems, p+".lineItems", &child)
 		}
 		out[i] = li

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
@@ -69,7 +68,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, 
 	c.borrow(e, loan, prepare || ex != nil, req.PostToJournal)
 	c.d.transactionID = req.TransactionID
 	c.req.sale = req
-	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{exemptOv: req.ExemptOverrides, nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride},
+	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, enclosing: enclosing{overrides: overrides{exemptOv: req.ExemptOverrides, nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}},
 		code: customerCodeOf(req.Customer)}
 	tree := saleLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
@@ -120,17 +119,7 @@ type saleDefaults struct {
 	seller   *wire.Seller
 	customer *wire.Customer
 	txType   wire.TransactionType
-	// taxDate is the taxDate of the nearest enclosing line that sent
-	// one (zero on the document's lines), which a child line that sends
-	// none takes: a bundle's tax point is its components'.
-	taxDate civil.Date
-	// class is the class of the nearest enclosing line that sent one
-	// (productClass, or purchaseClass), which a child line takes when it
-	// sends no class of its own and no code of its own that the tenant's
-	// profile maps ("" on the document's lines); classAt is that line's
-	// path.
-	class, classAt string
-	overrides
+	enclosing
 	// code is the customerCode of customer; lost, when customer sent
 	// none, is the code of the customer it replaced (the document's, or
 	// an enclosing line's), and lostPath the path of customer.
@@ -150,9 +139,7 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		li.path, li.qty, li.unit, li.ext, li.freight = p, l.Quantity, l.UnitPrice, l.ExtendedPrice, l.Freight
 		li.inputTax, li.prevPaid, li.disc = l.InputTotalTax, l.PreviousTaxPaid, l.Discount
 		li.multi, li.taxDate = l.IsMulticomponent, l.TaxDate
-		if li.taxDate.IsZero() {
-			li.taxDate = def.taxDate
-		}
+		def.dateOf(li)
 		li.deleted = l.SyncType == wire.LineItemSyncTypeDelete
 		li.details(&l.LineDetails, l.TaxIncludedIndicator, def.overrides)
 		li.txType = string(def.txType)
@@ -203,15 +190,8 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.seller, child.customer = seller, customer
-			// The child lines take the line's overrides, tax included
-			// and usage (its own members, or those it took from the
-			// document or an enclosing line) where they send none.
-			child.overrides = li.overrides
-			child.taxDate, child.txType = li.taxDate, wire.TransactionType(li.txType)
-			child.class, child.classAt = li.productClass, li.path
-			if li.productClass == "" {
-				child.class, child.classAt = li.parentClass, li.parentClassAt
-			}
+			child.take(li)
+			child.txType = wire.TransactionType(li.txType)
 			child.code, child.lost, child.lostPath = customerCodeOf(customer), lost, lostPath
 			li.children = saleLines(c, l.LineItems, p+".lineItems", &child)
 		}
