@@ -445,8 +445,9 @@ func (s *Settings) procurementAction(charged, calculated, own decimal.Decimal, p
 // amounts sent on a line that is not calculated (parentRefusals): a
 // vendor's tax (chargedTax), on the kinds that credit or compare it
 // (vendor), an inputTotalTax, on DISTRIBUTE_TAX (distribute), a
-// specialTaxBasis, a freight and a line discount other than zero. They are refused before the lines are
-// built, over the whole tree, so that one answer names all of them.
+// specialTaxBasis, a freight and a line discount other than zero. They
+// are refused before the lines are built, over the whole tree, so that
+// one answer names all of them.
 func parentAmounts(tree []lineIn, vendor, distribute bool, errs levy.Errors) levy.Errors {
 	for i := range tree {
 		li := &tree[i]
