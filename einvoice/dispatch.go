@@ -294,6 +294,23 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) (*unrecorded,
 		}
 		return nil, false
 	}
+	if missing := (*keyMissingError)(nil); errors.As(err, &missing) {
+		// Another node sealed the secret under a key this one lacks (a
+		// secrets key rotated one node at a time): this node cannot sign
+		// the events, and holding the lease, which each try takes again,
+		// would keep every node that can from sending them. The lease
+		// goes back, and this node looks again only after a third of the
+		// term, which leaves the connection to the others meanwhile.
+		log.Error("the webhook connection's secret is sealed with a key this node was not given: its events are left to a node that has the key",
+			"key_id", missing.keyID)
+		cctx, cancel := d.s.storeCall(ctx)
+		if err := d.s.store.ReleaseOutbox(cctx, ev.WebhookID, d.s.owner); err != nil && ctx.Err() == nil {
+			log.Error("release the outbox", "err", err)
+		}
+		cancel()
+		sleep(ctx, nil, d.s.cfg.LeaseTerm/3)
+		return nil, false
+	}
 	if err != nil {
 		log.Error("read the webhook connection", "err", err)
 		sleep(ctx, nil, d.s.cfg.MinBackoff)

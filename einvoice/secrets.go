@@ -177,7 +177,7 @@ func (s SealedSecret) open(ks *SecretKeys, aad []byte) (string, error) {
 	}
 	k := ks.find(s.keyID)
 	if k == nil {
-		return "", fmt.Errorf("the secret is encrypted with key %s, which is not among the secrets keys given", s.keyID)
+		return "", &keyMissingError{keyID: s.keyID}
 	}
 	if len(s.nonce) != k.aead.NonceSize() {
 		return "", fmt.Errorf("the secret sealed with key %s has a nonce of %d bytes", s.keyID, len(s.nonce))
@@ -187,6 +187,15 @@ func (s SealedSecret) open(ks *SecretKeys, aad []byte) (string, error) {
 		return "", fmt.Errorf("the secret sealed with key %s does not open: %w", s.keyID, err)
 	}
 	return string(plain), nil
+}
+
+// keyMissingError is the error of a secret encrypted with a key that is
+// not among the keys given: another process sharing the store (a node
+// started with a newer key) sealed it, or this one was given other keys.
+type keyMissingError struct{ keyID string }
+
+func (e *keyMissingError) Error() string {
+	return fmt.Sprintf("the secret is encrypted with key %s, which is not among the secrets keys given", e.keyID)
 }
 
 // reseal makes the stored secrets of connections agree with the keys:
