@@ -42,11 +42,25 @@ type options struct {
 	// migrations, when not nil, replaces the embedded migrations: the
 	// tests add slow or failing ones of their own (withMigrations).
 	migrations []migration
+	// noUpgrade refuses a schema an older Levy wrote (WithoutUpgrade).
+	noUpgrade bool
 }
 
 // withMigrations makes Open apply ms in place of the embedded
 // migrations, for tests.
 func withMigrations(ms []migration) Option { return func(o *options) { o.migrations = ms } }
+
+// WithoutUpgrade makes Open refuse a database whose schema an older Levy
+// wrote, with an error that wraps ErrOlderSchema, instead of migrating
+// it; a database without Levy's schema is still given one. It is for a
+// program that works beside the nodes that serve the database, such as
+// an operator's command: migrated, the schema would be newer than those
+// nodes', and each would stop serving (see Open).
+func WithoutUpgrade() Option { return func(o *options) { o.noUpgrade = true } }
+
+// ErrOlderSchema is wrapped by the error of Open, given WithoutUpgrade,
+// for a database whose schema an older Levy wrote.
+var ErrOlderSchema = errors.New("the database's schema is older than this Levy's")
 
 // WithLogger sends the logs of the stores (migrations applied, retries
 // given up) to log. Without it they are discarded.
@@ -167,7 +181,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 	// without the pool's statement_timeout (see migrate).
 	mcfg := cfg.ConnConfig.Copy()
 	mcfg.RuntimeParams["statement_timeout"] = "0"
-	if err := db.migrate(ctx, mcfg, o.schema, ms); err != nil {
+	if err := db.migrate(ctx, mcfg, o.schema, ms, o.noUpgrade); err != nil {
 		pool.Close()
 		return nil, err
 	}
@@ -297,7 +311,10 @@ func SchemaVersion() int {
 // ctx alone. The pool's statement_timeout, meant for the statements of
 // requests, would make both fail, and no node could start on a large
 // database.
-func (db *DB) migrate(ctx context.Context, cfg *pgx.ConnConfig, schema string, ms []migration) error {
+//
+// With noUpgrade, a schema of an older Levy is left as it is and refused
+// (ErrOlderSchema); only a database without Levy's schema is migrated.
+func (db *DB) migrate(ctx context.Context, cfg *pgx.ConnConfig, schema string, ms []migration, noUpgrade bool) error {
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
 		return wrap("migrate", err)
@@ -333,6 +350,9 @@ func (db *DB) migrate(ctx context.Context, cfg *pgx.ConnConfig, schema string, m
 	}
 	if cur > len(ms) {
 		return fmt.Errorf("postgres: the database's schema has version %d, newer than version %d of this Levy: upgrade Levy before using this database", cur, len(ms))
+	}
+	if noUpgrade && cur > 0 && cur < len(ms) {
+		return fmt.Errorf("postgres: the database's schema has version %d, older than version %d of this Levy, and is not migrated here: %w", cur, len(ms), ErrOlderSchema)
 	}
 	for _, m := range ms[cur:] {
 		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {

@@ -157,7 +157,7 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		// after the credential was stored, without a word.
 		signal.Ignore(syscall.SIGPIPE)
 	}
-	st, err := openStorage(ctx, *dataDir, *database, nil)
+	st, err := openStorage(ctx, *dataDir, *database, nil, false)
 	if err != nil {
 		return err
 	}

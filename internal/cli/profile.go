@@ -363,7 +363,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
-	st, err := openStorage(ctx, a.dataDir, a.database, nil)
+	st, err := openStorage(ctx, a.dataDir, a.database, nil, false)
 	if err != nil {
 		return err
 	}

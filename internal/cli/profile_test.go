@@ -286,7 +286,7 @@ func TestProfileCluster(t *testing.T) {
 	// tenant before the import.
 	var caches []*profile.Cache
 	for range 2 {
-		st, err := openStorage(ctx, "", db, nil)
+		st, err := openStorage(ctx, "", db, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -336,7 +336,7 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 			err = whenHeld(err, badgerDir(c.dataDir, c.database), "")
 		}
 	}()
-	st, err := openStorage(ctx, c.dataDir, c.database, log)
+	st, err := openStorage(ctx, c.dataDir, c.database, log, true)
 	if err != nil {
 		return nil, nil, err
 	}

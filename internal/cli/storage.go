@@ -62,8 +62,13 @@ type storage struct {
 }
 
 // openStorage opens the database of url, or prepares to open Badger
-// stores in dataDir when url is empty.
-func openStorage(ctx context.Context, dataDir, url string, log *slog.Logger) (*storage, error) {
+// stores in dataDir when url is empty. Only with upgrade (levy serve)
+// does it migrate a database whose schema an older Levy wrote: a command
+// run beside the nodes of that Levy would otherwise stop them, each
+// answering 503 once the schema is newer than its own, so the command
+// refuses the database and says how to upgrade. A database without
+// Levy's schema is given one either way.
+func openStorage(ctx context.Context, dataDir, url string, log *slog.Logger, upgrade bool) (*storage, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -81,7 +86,15 @@ func openStorage(ctx context.Context, dataDir, url string, log *slog.Logger) (*s
 		}
 		return s, nil
 	}
-	db, err := postgres.Open(ctx, url, postgres.WithLogger(log))
+	opts := []postgres.Option{postgres.WithLogger(log)}
+	if !upgrade {
+		opts = append(opts, postgres.WithoutUpgrade())
+	}
+	db, err := postgres.Open(ctx, url, opts...)
+	if errors.Is(err, postgres.ErrOlderSchema) {
+		return nil, fmt.Errorf("%w: the nodes serving it run an older Levy, which would stop serving were this command to migrate it; "+
+			"upgrade them first (a levy serve of this version migrates the database at its start), or run this command with their Levy", err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +183,7 @@ func withAdminCredential(verb string) string {
 func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tenant string, wrap func(journal.Store) journal.Store) (*engine.Engine, context.Context, func() error, error) {
 	closeAll := func() error { return nil }
 	if dataDir != "" || url != "" {
-		st, err := openStorage(ctx, dataDir, url, nil)
+		st, err := openStorage(ctx, dataDir, url, nil, false)
 		if err != nil {
 			return nil, nil, nil, err
 		}

@@ -27,7 +27,7 @@ func TestEInvoiceLeaseTerm(t *testing.T) {
 		{"badger", "", 0, einvoice.DefaultLeaseTerm},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			st, err := openStorage(ctx, t.TempDir(), tc.database, nil)
+			st, err := openStorage(ctx, t.TempDir(), tc.database, nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -141,7 +141,7 @@ func (s *storeFlags) openJournal(ctx context.Context, server string) (*storage, 
 			return nil, nil, fmt.Errorf("no tax journal in %s: %w", s.dataDir, err)
 		}
 	}
-	st, err := openStorage(ctx, s.dataDir, s.database, nil)
+	st, err := openStorage(ctx, s.dataDir, s.database, nil, false)
 	if err != nil {
 		return nil, nil, err
 	}

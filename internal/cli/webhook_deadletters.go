@@ -66,7 +66,7 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], deadLettersUsage)}
 	}
-	st, err := openStorage(ctx, *dataDir, *database, nil)
+	st, err := openStorage(ctx, *dataDir, *database, nil, false)
 	if err != nil {
 		return err
 	}

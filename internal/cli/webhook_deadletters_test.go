@@ -85,7 +85,7 @@ func TestDeadLettersCommand(t *testing.T) {
 // server does, and returns the Service with the function that closes it
 // and its store.
 func openTestEInvoice(ctx context.Context, dir string, cfg einvoice.Config) (*einvoice.Service, func() error, error) {
-	st, err := openStorage(ctx, dir, "", nil)
+	st, err := openStorage(ctx, dir, "", nil, false)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -523,6 +523,27 @@ func Exec(t testing.TB, stmt string) {
 	}
 }
 
+// QueryIn runs one statement on the database of dbURL (one that URL
+// returned) as the cluster's superuser and returns what it printed,
+// unaligned and without headers, its spaces trimmed: for tests that read
+// or set what the code they test would not (a schema's version).
+func QueryIn(t testing.TB, dbURL, stmt string) string {
+	t.Helper()
+	c := need(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join(c.binDir, "psql"), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", dbURL, "-c", stmt)
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("psql %q: %v\n%s", stmt, err, stderr)
+	}
+	return strings.TrimSpace(string(out))
+}
+
 // Name returns the name of the database of a URL that URL returned.
 func Name(t testing.TB, dbURL string) string {
 	t.Helper()
