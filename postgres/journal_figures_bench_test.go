@@ -219,7 +219,8 @@ func BenchmarkJournalPostCanadaFigures(b *testing.B) {
 // statement alternate by slices of sliceOps in one run, on one
 // connection at a time (one writer). none is the version and the head
 // alone (insertFirstVersion); scalars-n the statement of n figures with
-// scalar parameters (n from 1 to smallFigures, what a post now sends);
+// scalar parameters, of the numbers of their groups (numberSetOf; n
+// from 1 to smallFigures, what a post now sends);
 // arrays-n the same figures through the statement of arrays, which
 // stored every unit of two figures or more before the statements of
 // scalars. The figures are a Canadian consumer's (CA, CA/consumers,
@@ -253,8 +254,9 @@ func BenchmarkJournalFigureStatements(b *testing.B) {
 	type kind = serverStatement
 	kinds := []kind{{"none", insertFirstVersion, func(k int64) []any { return head(k)[:8] }}}
 	for n := 1; n <= smallFigures; n++ {
-		kinds = append(kinds, kind{fmt.Sprintf("scalars-%d", n), scalarFigureSQL[n-1].first, func(k int64) []any {
-			return append(head(k), figureScalars(int16(k%figureParts), figs(n))...)
+		nums := numberSetOf(figs(n))
+		kinds = append(kinds, kind{fmt.Sprintf("scalars-%d", n), scalarFigureSQL(n, nums).first, func(k int64) []any {
+			return append(head(k), figureScalars(int16(k%figureParts), figs(n), nums)...)
 		}})
 	}
 	for _, n := range []int{1, 2, 4} {

@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/pgtest"
+	"github.com/levytax/levy/journal"
 )
 
 // BenchmarkJournalPostFiguresCPU is BenchmarkJournalPostFigures measured
@@ -99,4 +101,102 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkJournalFigureStatementsCPU times in CPU time, as
+// BenchmarkJournalPostFiguresCPU does (the server's backend and this
+// process), the statement that stores a post (the first version of an
+// ID, its head and the unit's figures, in one round trip) by itself, on
+// a pool of one connection: kinds of statement alternate by slices of
+// sliceOps in one run. none is the version and the head alone
+// (insertFirstVersion); sets-n the statement of n figures of a sale's
+// numbers (a seller's own gross, taxable and count, the first of
+// numberGroups), as a post sends it (scalarFigureSQL(n, numberSetOf)); every-n
+// the same figures with every number, as Levy sent them before the
+// statements of a set of numbers. The figures are a Canadian
+// consumer's (CA, CA/consumers, CA-ON, CA-ON/consumers, the first n),
+// each post into the part of the one connection on one day, so that
+// every upsert but the first updates a row, as on a busy day. kind-
+// srv-ns/op and kind-cli-ns/op are each kind's per statement, x/y the
+// ratio of the sums of their server's and client's times.
+func BenchmarkJournalFigureStatementsCPU(b *testing.B) {
+	ctx := context.Background()
+	url := pgtest.AdminURL(b) + "&options=-c%20synchronous_commit%3Don"
+	db, err := Open(ctx, url, WithMaxConns(1), WithSchema(fmt.Sprintf("b%d", schemas.Add(1))))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	conn, err := db.pool.Acquire(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Release()
+	pid := conn.Conn().PgConn().PID()
+	if _, err := backendCPU(pid); err != nil {
+		b.Fatalf("the server's CPU time: %v", err)
+	}
+	day := civil.MustParse("2026-03-14")
+	areas := []string{"CA", "CA-ON", "CA-ON/consumers", "CA/consumers"}
+	figs := func(n int) []journal.Figure {
+		out := make([]journal.Figure, n)
+		for i := range out {
+			out[i] = journal.Figure{Day: day, Area: areas[i], Direct: journal.Tally{Gross: 10000, Taxable: 10000, Count: 1}}
+		}
+		return out
+	}
+	head := func(k int) []any {
+		return []any{"acme", fmt.Sprintf("INV-%d", k), 1, `{"transactionId":"x"}`, 1, false, "", "2026-03-14", "acme"}
+	}
+	type kind struct {
+		name string
+		sql  string
+		args func(k int) []any
+	}
+	kinds := []kind{{"none", insertFirstVersion, func(k int) []any { return head(k)[:8] }}}
+	for _, n := range []int{1, 2, 4} {
+		sale := numberSetOf(figs(n))
+		if sale.count() != 4 {
+			b.Fatalf("a sale's figures have %d numbers, want 4", sale.count())
+		}
+		for _, form := range []struct {
+			name string
+			nums numberSet
+		}{{"sets", sale}, {"every", allNumbers}} {
+			kinds = append(kinds, kind{fmt.Sprintf("%s-%d", form.name, n), scalarFigureSQL(n, form.nums).first, func(k int) []any {
+				return append(head(k), figureScalars(0, figs(n), form.nums)...)
+			}})
+		}
+	}
+	srv := make([]time.Duration, len(kinds))
+	cli := make([]time.Duration, len(kinds))
+	k := 0
+	b.ResetTimer()
+	for done := 0; done < b.N; done += sliceOps {
+		for i, kd := range kinds {
+			s0, _ := backendCPU(pid)
+			c0 := processCPU()
+			for range min(sliceOps, b.N-done) {
+				k++
+				if _, err := conn.Exec(ctx, kd.sql, kd.args(k)...); err != nil {
+					b.Fatalf("%s: %v", kd.name, err)
+				}
+			}
+			s1, _ := backendCPU(pid)
+			srv[i] += s1 - s0
+			cli[i] += processCPU() - c0
+		}
+	}
+	b.StopTimer()
+	per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(b.N) }
+	at := make(map[string]int, len(kinds))
+	for i, kd := range kinds {
+		at[kd.name] = i
+		b.ReportMetric(per(srv[i]), kd.name+"-srv-ns/op")
+		b.ReportMetric(per(cli[i]), kd.name+"-cli-ns/op")
+	}
+	for _, r := range [][2]string{{"sets-1", "none"}, {"every-1", "none"}, {"every-1", "sets-1"}, {"every-2", "sets-2"}, {"every-4", "sets-4"}} {
+		x, y := at[r[0]], at[r[1]]
+		b.ReportMetric(float64(srv[x]+cli[x])/float64(srv[y]+cli[y]), r[0]+"/"+r[1])
+	}
 }

@@ -74,7 +74,7 @@ func TestUnitFigureStatements(t *testing.T) {
 			case len(merged) > 0 && b.Len() != 1:
 				t.Fatalf("queued %d statements, want 1", b.Len())
 			case len(merged) > 0:
-				st := figureSQL(len(merged), smallFigures)
+				st := figureSQL(len(merged), smallFigures, unitNumbers(merged, smallFigures))
 				want := st.alone
 				if months {
 					want = st.aloneMonths
@@ -99,7 +99,7 @@ func TestUnitFigureStatements(t *testing.T) {
 				}
 				return
 			}
-			st := figureSQL(len(merged), smallFigures)
+			st := figureSQL(len(merged), smallFigures, unitNumbers(merged, smallFigures))
 			want := st.first
 			if months {
 				want = st.firstMonths
@@ -119,9 +119,10 @@ func TestUnitFigureStatements(t *testing.T) {
 }
 
 // checkFigureArgs checks the figures of an upsert (after the tenant and
-// the part) against merged: figureParams scalars per figure when there are
-// at most smallFigures, else an array per column, the figures in the
-// order of their days, companies and areas.
+// the part) against merged: figureParamsOf scalars per figure when there
+// are at most smallFigures, the numbers of the groups in which a figure
+// has one other than zero (a number left out is zero), else an array per
+// column, the figures in the order of their days, companies and areas.
 func checkFigureArgs(t *testing.T, args []any, merged []journal.Figure) {
 	t.Helper()
 	var got []journal.Figure
@@ -130,12 +131,29 @@ func checkFigureArgs(t *testing.T, args []any, merged []journal.Figure) {
 			journal.Tally{Gross: n(6), Exempt: n(7), Taxable: n(8), Count: n(9), Unconverted: n(10), ExemptOther: n(11)}
 	}
 	if len(merged) <= smallFigures {
-		if len(args) != figureParams*len(merged) {
-			t.Fatalf("%d scalars for %d figures, want %d", len(args), len(merged), figureParams*len(merged))
+		nums := numberSetOf(merged)
+		per := figureParamsOf(nums)
+		if len(args) != per*len(merged) {
+			t.Fatalf("%d scalars for %d figures, want %d", len(args), len(merged), per*len(merged))
 		}
-		for i := 0; i < len(args); i += figureParams {
+		// sent[k] is the index among a figure's numbers of the number k,
+		// or -1 when it is left out.
+		var sent [numberCount]int
+		j := 0
+		for k := range sent {
+			sent[k] = -1
+			if nums.has(k) {
+				sent[k], j = j, j+1
+			}
+		}
+		for i := 0; i < len(args); i += per {
 			f := journal.Figure{Day: civil.MustParse(args[i].(string)), Company: args[i+1].(string), Area: args[i+2].(string)}
-			f.Direct, f.Marketplace = tallies(func(k int) int64 { return args[i+3+k].(int64) })
+			f.Direct, f.Marketplace = tallies(func(k int) int64 {
+				if sent[k] < 0 {
+					return 0
+				}
+				return args[i+3+sent[k]].(int64)
+			})
 			got = append(got, f)
 		}
 	} else {

@@ -300,20 +300,21 @@ func (s *journalState) firstVersion() (bool, string, []any) {
 	}
 	h := s.newHeads[id]
 	figs, months := unitFigures(s.figures)
+	nums := unitNumbers(figs, s.scalarFigures)
 	n := 8
 	if len(figs) > 0 {
-		n += 1 + figureArgCount(len(figs), s.scalarFigures)
+		n += 1 + figureArgCount(len(figs), s.scalarFigures, nums)
 	}
 	args := append(make([]any, 0, n), s.tenant, id, k.version, string(s.newVersions[k]), h.Latest, h.Deleted, h.ReversedBy, dateParam(h.PostingDate))
 	if len(figs) == 0 {
 		return true, insertFirstVersion, args
 	}
-	st := figureSQLOf(len(figs), s.scalarFigures, s.held)
+	st := figureSQLOf(len(figs), s.scalarFigures, nums, s.held)
 	sql := st.first
 	if months {
 		sql = st.firstMonths
 	}
-	return true, sql, appendFigureArgs(append(args, s.tenant), s.part, figs, s.scalarFigures)
+	return true, sql, appendFigureArgs(append(args, s.tenant), s.part, figs, s.scalarFigures, nums)
 }
 
 // queueWrites queues on b the statements that store the unit's writes:
