@@ -116,10 +116,13 @@ func (s *Service) ApplyIfWatching(ctx context.Context, tenant, by string, cs Cha
 // Normalize returns a copy of cs checked and normalised as Apply stores
 // it (TX as US-TX, reason 3 as 0003, an empty status as active), or the
 // errors of the check; it reads and stores nothing, and cs is not
-// changed. The records keep their order.
+// changed. The records keep their order. It is for imports, which leave
+// out the records equal to the stored ones (TrimUnchanged) before they
+// apply the rest: cs may hold up to MaxImportRecords records, more than
+// Apply stores at once (MaxChanges).
 func (s *Service) Normalize(cs ChangeSet) (ChangeSet, error) {
 	cs = cs.clone()
-	if err := s.check.Check(&cs); err != nil {
+	if err := s.check.checkImport(&cs); err != nil {
 		return ChangeSet{}, err
 	}
 	return cs, nil
@@ -164,9 +167,18 @@ func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, wa
 		return 0, err
 	}
 	need := cs.need(want != anyRecord || still != nil)
-	for _, k := range watch {
-		if !slices.Contains(need.Keys, k) {
-			need.Keys = append(need.Keys, k)
+	if len(watch) > 0 {
+		// An import may watch many records (up to MaxImportRecords): a
+		// set of the keys needed, not a walk of the list for each.
+		named := make(map[Key]bool, len(need.Keys)+len(watch))
+		for _, k := range need.Keys {
+			named[k] = true
+		}
+		for _, k := range watch {
+			if !named[k] {
+				named[k] = true
+				need.Keys = append(need.Keys, k)
+			}
 		}
 	}
 	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Need: need, Check: func(cur *Records) error {
