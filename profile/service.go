@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -261,20 +262,26 @@ func (cs ChangeSet) clone() ChangeSet {
 
 // checkDocuments checks that the document of each certificate of cs has
 // been stored for the tenant, with the size and type the certificate
-// gives.
+// gives. It keeps of each document read its size and its first bytes
+// (those that tell its type), not its content: a change of thousands of
+// certificates, each with a scan of up to MaxDocumentSize, holds one
+// scan at a time.
 func (s *Service) checkDocuments(ctx context.Context, tenant string, cs *ChangeSet) error {
 	var l errorList
-	checked := map[string][]byte{}
+	type stored struct {
+		size int
+		head []byte
+	}
+	checked := map[string]stored{}
 	for i := range cs.Certificates {
 		d := cs.Certificates[i].Document
 		if d == nil {
 			continue
 		}
 		p := fmt.Sprintf("certificates[%d].document", i)
-		content, ok := checked[d.SHA256]
+		doc, ok := checked[d.SHA256]
 		if !ok {
-			var err error
-			content, err = s.store.Document(ctx, tenant, d.SHA256)
+			content, err := s.store.Document(ctx, tenant, d.SHA256)
 			if levy.ErrorCode(err) == levy.ENotFound {
 				l.add(p+".sha256", "no document %s has been stored: store the document first", d.SHA256)
 				continue
@@ -282,12 +289,13 @@ func (s *Service) checkDocuments(ctx context.Context, tenant string, cs *ChangeS
 			if err != nil {
 				return err
 			}
-			checked[d.SHA256] = content
+			doc = stored{size: len(content), head: bytes.Clone(content[:min(len(content), documentHead)])}
+			checked[d.SHA256] = doc
 		}
-		if int64(len(content)) != d.Size {
-			l.add(p+".size", "is %d; the document stored has %d bytes", d.Size, len(content))
+		if int64(doc.size) != d.Size {
+			l.add(p+".size", "is %d; the document stored has %d bytes", d.Size, doc.size)
 		}
-		if !looksLike(d.MediaType, content) {
+		if !looksLike(d.MediaType, doc.head) {
 			l.add(p+".mediaType", "the document stored is not %s", d.MediaType)
 		}
 	}
