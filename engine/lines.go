@@ -153,13 +153,19 @@ type enclosing struct {
 }
 
 // take sets e to what the child lines of li take from it: its overrides
-// and taxDate (its own, or those it took), and its class, or the one it
-// took from its own enclosing line.
-func (e *enclosing) take(li *lineIn) {
+// and taxDate (its own, or those it took), and its class: the one it
+// sends, else the one the tenant's profile ps (nil: none) maps its code
+// to, as li is taxed on it (classFromCode), else the one it took from its
+// own enclosing line.
+func (e *enclosing) take(li *lineIn, ps *profile.Snapshot) {
 	e.overrides, e.taxDate = li.overrides, li.taxDate
 	e.class, e.classAt = li.productClass, li.path
 	if li.productClass == "" {
-		e.class, e.classAt = li.parentClass, li.parentClassAt
+		if class, _, ok := codeClass(ps, li); ok {
+			e.class = class
+		} else {
+			e.class, e.classAt = li.parentClass, li.parentClassAt
+		}
 	}
 }
 

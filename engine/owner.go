@@ -171,7 +171,7 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.owner = owner
-			child.take(&li)
+			child.take(&li, c.prof)
 			li.children = ownerLines(c, l.LineItems, p+".lineItems", &child)
 		}
 		out[i] = li

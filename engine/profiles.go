@@ -170,7 +170,9 @@ func CertificateRuleNames() []string {
 //     code or LC 116 item decides (brazil.go), where the class decides
 //     no tax and the flag would be noise, unless one of the customer's
 //     stored certificates is limited to classes (the class then decides
-//     whether it covers the line).
+//     whether it covers the line). A child line that sends neither a
+//     class nor a code that maps takes the class of its enclosing line,
+//     the class that line's code maps to included, as it takes one sent.
 //   - Registrations. On a sale whose seller sends neither
 //     taxRegistrations nor a nexusIndicator, the registrations stored for
 //     the seller's company (seller.company, "" for none) that are in
@@ -383,17 +385,12 @@ func (s *snapshot) storedPolicy(tenant string, p *profile.Policy) error {
 // type. A line whose codes nothing maps keeps no class (it is taxed as
 // GENERAL) and remembers its first code, to say so.
 func classFromCode(ps *profile.Snapshot, l *line, li *lineIn) {
-	if li.productCode != "" {
-		if class, ok := ps.Class(profile.CodeTypeSKU, li.productCode); ok {
-			l.productClass, l.codeParam, l.code, l.codeMapped = class, "product.value", li.productCode, true
-			return
+	if class, param, ok := codeClass(ps, li); ok {
+		l.productClass, l.codeParam, l.codeMapped = class, param, true
+		if l.code = li.productCode; param == "commodityCode" {
+			l.code = li.commodity.Value
 		}
-	}
-	if cc := li.commodity; cc != nil && cc.Value != "" {
-		if class, ok := ps.Class(cc.CommodityCodeType, cc.Value); ok {
-			l.productClass, l.codeParam, l.code, l.codeMapped = class, "commodityCode", cc.Value, true
-			return
-		}
+		return
 	}
 	switch {
 	case li.productCode != "":
@@ -401,6 +398,27 @@ func classFromCode(ps *profile.Snapshot, l *line, li *lineIn) {
 	case li.commodity != nil && li.commodity.Value != "":
 		l.codeParam, l.code = "commodityCode", li.commodity.Value
 	}
+}
+
+// codeClass returns the class that the profile ps (nil: none) maps the
+// codes of li to, the product code (a sale's product.value) first, then
+// the commodity code of its type, with the member of the code that maps
+// ("product.value" or "commodityCode"); false when neither maps.
+func codeClass(ps *profile.Snapshot, li *lineIn) (class, param string, ok bool) {
+	if ps == nil {
+		return "", "", false
+	}
+	if li.productCode != "" {
+		if class, ok := ps.Class(profile.CodeTypeSKU, li.productCode); ok {
+			return class, "product.value", true
+		}
+	}
+	if cc := li.commodity; cc != nil && cc.Value != "" {
+		if class, ok := ps.Class(cc.CommodityCodeType, cc.Value); ok {
+			return class, "commodityCode", true
+		}
+	}
+	return "", "", false
 }
 
 // classDecides reports whether the product class of line l decides any of

@@ -519,7 +519,7 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.vendor, child.buyer = vendor, buyer
-			child.take(&li)
+			child.take(&li, c.prof)
 			child.txType = wire.TransactionType(li.txType)
 			li.children = purchaseLines(c, l.LineItems, p+".lineItems", &child)
 		}

@@ -190,7 +190,7 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.seller, child.customer = seller, customer
-			child.take(li)
+			child.take(li, c.prof)
 			child.txType = wire.TransactionType(li.txType)
 			child.code, child.lost, child.lostPath = customerCodeOf(customer), lost, lostPath
 			li.children = saleLines(c, l.LineItems, p+".lineItems", &child)

@@ -75,6 +75,10 @@ func DocumentType(content []byte) string {
 	return ""
 }
 
+// documentHead is how many of a document's first bytes looksLike reads
+// at most.
+const documentHead = 12
+
 // looksLike reports whether content starts as documents of media type mt
 // start.
 func looksLike(mt string, b []byte) bool {

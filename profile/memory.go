@@ -115,9 +115,20 @@ func (m *memory) Records(ctx context.Context, tenant string, asOf time.Time) (*R
 
 // records returns the tenant's records at version v that need names.
 func (t *memTenant) records(v uint64, need *Need) (*Records, error) {
+	wants := need.Wants
+	if len(need.Keys) > 16 {
+		// The keys as a set, for a change that names many (an import's
+		// unchanged records): Wants walks the list for each record.
+		keys := make(map[Key]bool, len(need.Keys))
+		for _, k := range need.Keys {
+			keys[k] = true
+		}
+		few := Need{All: need.All, CertificatesOf: need.CertificatesOf}
+		wants = func(k Key) bool { return keys[k] || few.Wants(k) }
+	}
 	var entries []Entry
 	for k, revs := range t.revs {
-		if !need.Wants(k) {
+		if !wants(k) {
 			continue
 		}
 		i := sort.Search(len(revs), func(i int) bool { return revs[i].version > v })

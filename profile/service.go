@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -116,10 +117,13 @@ func (s *Service) ApplyIfWatching(ctx context.Context, tenant, by string, cs Cha
 // Normalize returns a copy of cs checked and normalised as Apply stores
 // it (TX as US-TX, reason 3 as 0003, an empty status as active), or the
 // errors of the check; it reads and stores nothing, and cs is not
-// changed. The records keep their order.
+// changed. The records keep their order. It is for imports, which leave
+// out the records equal to the stored ones (TrimUnchanged) before they
+// apply the rest: cs may hold up to MaxImportRecords records, more than
+// Apply stores at once (MaxChanges).
 func (s *Service) Normalize(cs ChangeSet) (ChangeSet, error) {
 	cs = cs.clone()
-	if err := s.check.Check(&cs); err != nil {
+	if err := s.check.checkImport(&cs); err != nil {
 		return ChangeSet{}, err
 	}
 	return cs, nil
@@ -164,9 +168,18 @@ func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, wa
 		return 0, err
 	}
 	need := cs.need(want != anyRecord || still != nil)
-	for _, k := range watch {
-		if !slices.Contains(need.Keys, k) {
-			need.Keys = append(need.Keys, k)
+	if len(watch) > 0 {
+		// An import may watch many records (up to MaxImportRecords): a
+		// set of the keys needed, not a walk of the list for each.
+		named := make(map[Key]bool, len(need.Keys)+len(watch))
+		for _, k := range need.Keys {
+			named[k] = true
+		}
+		for _, k := range watch {
+			if !named[k] {
+				named[k] = true
+				need.Keys = append(need.Keys, k)
+			}
 		}
 	}
 	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Need: need, Check: func(cur *Records) error {
@@ -249,20 +262,26 @@ func (cs ChangeSet) clone() ChangeSet {
 
 // checkDocuments checks that the document of each certificate of cs has
 // been stored for the tenant, with the size and type the certificate
-// gives.
+// gives. It keeps of each document read its size and its first bytes
+// (those that tell its type), not its content: a change of thousands of
+// certificates, each with a scan of up to MaxDocumentSize, holds one
+// scan at a time.
 func (s *Service) checkDocuments(ctx context.Context, tenant string, cs *ChangeSet) error {
 	var l errorList
-	checked := map[string][]byte{}
+	type stored struct {
+		size int
+		head []byte
+	}
+	checked := map[string]stored{}
 	for i := range cs.Certificates {
 		d := cs.Certificates[i].Document
 		if d == nil {
 			continue
 		}
 		p := fmt.Sprintf("certificates[%d].document", i)
-		content, ok := checked[d.SHA256]
+		doc, ok := checked[d.SHA256]
 		if !ok {
-			var err error
-			content, err = s.store.Document(ctx, tenant, d.SHA256)
+			content, err := s.store.Document(ctx, tenant, d.SHA256)
 			if levy.ErrorCode(err) == levy.ENotFound {
 				l.add(p+".sha256", "no document %s has been stored: store the document first", d.SHA256)
 				continue
@@ -270,12 +289,13 @@ func (s *Service) checkDocuments(ctx context.Context, tenant string, cs *ChangeS
 			if err != nil {
 				return err
 			}
-			checked[d.SHA256] = content
+			doc = stored{size: len(content), head: bytes.Clone(content[:min(len(content), documentHead)])}
+			checked[d.SHA256] = doc
 		}
-		if int64(len(content)) != d.Size {
-			l.add(p+".size", "is %d; the document stored has %d bytes", d.Size, len(content))
+		if int64(doc.size) != d.Size {
+			l.add(p+".size", "is %d; the document stored has %d bytes", d.Size, doc.size)
 		}
-		if !looksLike(d.MediaType, content) {
+		if !looksLike(d.MediaType, doc.head) {
 			l.add(p+".mediaType", "the document stored is not %s", d.MediaType)
 		}
 	}

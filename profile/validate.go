@@ -18,6 +18,14 @@ import (
 const (
 	// MaxChanges is the most records one change set may store or delete.
 	MaxChanges = 10000
+	// MaxImportRecords is the most records one import may hold (the rows
+	// of its files, or the records of a change set read back), more than
+	// one change may store: the records equal to the stored ones are left
+	// out (TrimUnchanged) before the change is made, and at most
+	// MaxChanges of the others may change at once. So a tenant of more
+	// records than MaxChanges imports its own export back, changing what
+	// it edited.
+	MaxImportRecords = 20 * MaxChanges
 	// MaxErrors is the most errors a refused change set reports; the
 	// rest are left out.
 	MaxErrors = 200
@@ -89,10 +97,25 @@ func (l *errorList) err() error {
 // ("certificates[3].expirationDate"); a key that cs lists twice is one of
 // them. Check does not look at the stored records: CheckAgainst does.
 func (v Validator) Check(cs *ChangeSet) error {
-	var l errorList
 	if n := cs.Len(); n > MaxChanges {
 		return levy.Errors{{Code: levy.ETooLarge, Message: fmt.Sprintf("the change set has %d records; at most %d may change at once", n, MaxChanges)}}
 	}
+	return v.check(cs)
+}
+
+// checkImport is Check of the change set of an import, which may hold
+// up to MaxImportRecords records before those equal to the stored ones
+// are left out of it.
+func (v Validator) checkImport(cs *ChangeSet) error {
+	if n := cs.Len(); n > MaxImportRecords {
+		return levy.Errors{{Code: levy.ETooLarge, Message: fmt.Sprintf("the import has %d records; at most %d are read at once, of which at most %d may differ from the stored ones: split it", n, MaxImportRecords, MaxChanges)}}
+	}
+	return v.check(cs)
+}
+
+// check is Check without the bound of the number of records.
+func (v Validator) check(cs *ChangeSet) error {
+	var l errorList
 	seen := map[Key]string{}
 	dup := func(k Key, field string) {
 		if first, ok := seen[k]; ok {

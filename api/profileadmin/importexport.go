@@ -71,7 +71,11 @@ func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
 // still be as read (one changed meanwhile refuses the change set, as a
 // conflict naming its field), and the errors of the others name them
 // where cs held them. A change set that Normalize refuses goes to Apply
-// as it is, which answers its errors.
+// as it is, which answers its errors; one of more records than Apply
+// takes (profile.MaxChanges) is answered Normalize's errors, which name
+// its bad records. cs may hold up to profile.MaxImportRecords records
+// (the export of a large profile), of which at most profile.MaxChanges
+// may differ from the stored ones.
 //
 // As a CSV import does (profilecsv.Import.KeepStored), a change set
 // never makes a certificate revoked in Levy active again unless
@@ -90,6 +94,9 @@ func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
 func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string, cs *profile.ChangeSet, reinstate bool) (uint64, int, error) {
 	norm, err := svc.Normalize(*cs)
 	if err != nil {
+		if cs.Len() > profile.MaxChanges {
+			return 0, 0, err
+		}
 		v, err := svc.Apply(ctx, tenant, by, *cs)
 		return v, 0, err
 	}
@@ -249,10 +256,19 @@ func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {
 // and returns cur's version. Within the change's unit, the records left out
 // and the certificates completed from cur must still be as read: a
 // revocation or a document given to one meanwhile (another node,
-// another request) is not undone, and the import is refused.
+// another request) is not undone, and the import is refused. The files
+// may hold up to profile.MaxImportRecords rows (the export of a large
+// profile), of which at most profile.MaxChanges may differ from the
+// stored records.
 func ApplyImport(ctx context.Context, svc *profile.Service, tenant, by string, im *profilecsv.Import, cur *profile.Records) (uint64, error) {
-	if norm, err := svc.Normalize(im.ChangeSet); err == nil {
+	norm, err := svc.Normalize(im.ChangeSet)
+	switch {
+	case err == nil:
 		im.Trim(cur, &norm)
+	case im.ChangeSet.Len() > profile.MaxChanges:
+		// Apply would refuse the files as too many rows; their bad rows
+		// are what to tell.
+		return 0, im.Locate(err)
 	}
 	if im.ChangeSet.Len() == 0 {
 		// Every row equal to the stored record, or no row at all (the

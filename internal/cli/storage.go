@@ -179,7 +179,9 @@ func withAdminCredential(verb string) string {
 // then applies the tenant's profile), the context then carrying tenant. It returns
 // the engine, the context to calculate with, and the function that closes
 // the journal. wrap, when not nil, stands between the engine and the
-// journal: the engine posts to what it returns.
+// journal: the engine posts to what it returns. Over a database the
+// engine's profiles follow the changes other processes make (Cache.Follow)
+// until that function is called.
 func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tenant string, wrap func(journal.Store) journal.Store) (*engine.Engine, context.Context, func() error, error) {
 	closeAll := func() error { return nil }
 	if dataDir != "" || url != "" {
@@ -188,10 +190,11 @@ func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tena
 			return nil, nil, nil, err
 		}
 		store, _, err := st.journal(ctx)
+		var cache *profile.Cache
 		if err == nil {
 			var profiles profile.Store
 			if profiles, err = st.profiles(ctx); err == nil {
-				cache := profile.NewCache(profiles, nil)
+				cache = profile.NewCache(profiles, nil)
 				// The engine reads the policy's EU figures from its own
 				// snapshot; the source gives the journal's (see serve).
 				opts = append(opts, engine.WithDistanceSales(nexus.NewEUSource(store, nil)), engine.WithProfiles(cache))
@@ -202,6 +205,22 @@ func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tena
 			return nil, nil, nil, whenHeld(err, badgerDir(dataDir, url),
 				"calculate through its API (POST /api/v2/supplies, /procurement or /owner, with a credential of the tenant)")
 		}
+		closeAll = st.Close
+		if st.shared() {
+			// Other processes change the profile in a database (a
+			// server's admin routes, an offline import) while a long
+			// batch runs: each calculation reads the profile as it is
+			// then, as a server's does, within a second of a change. A
+			// data directory is this process's alone.
+			followCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+			followed := make(chan struct{})
+			go func() { defer close(followed); cache.Follow(followCtx, profile.FollowInterval) }()
+			closeAll = func() error {
+				stop()
+				<-followed
+				return st.Close()
+			}
+		}
 		// The EU distance sales (above) come from the journal's figures,
 		// before any wrapping, or from the tenant's policy.
 		if wrap != nil {
@@ -209,7 +228,6 @@ func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tena
 		}
 		opts = append(opts, engine.WithJournal(store))
 		ctx = levy.WithTenant(ctx, tenant)
-		closeAll = st.Close
 	}
 	e, err := engine.New(ctx, opts...)
 	if err != nil {

@@ -424,19 +424,21 @@ func TestKeepStored(t *testing.T) {
 	}
 }
 
-// TestTooManyRows reads a file of one row more than a change may hold.
+// TestTooManyRows reads a file of one row more than an import may hold;
+// one of more rows than a change may store is read, since the rows equal
+// to the stored records are left out before the change.
 func TestTooManyRows(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("product_code,product_class\n")
-	for i := range profile.MaxChanges + 1 {
+	for i := range profile.MaxImportRecords + 1 {
 		fmt.Fprintf(&b, "SKU-%d,GENERAL\n", i)
 	}
 	err := profilecsv.New().Read("products.csv", strings.NewReader(b.String()))
-	if levy.ErrorCode(err) != levy.ETooLarge || !strings.Contains(err.Error(), fmt.Sprintf("products.csv:%d", profile.MaxChanges+2)) {
-		t.Fatalf("%d rows: %v", profile.MaxChanges+1, err)
+	if levy.ErrorCode(err) != levy.ETooLarge || !strings.Contains(err.Error(), fmt.Sprintf("products.csv:%d", profile.MaxImportRecords+2)) {
+		t.Fatalf("%d rows: %v", profile.MaxImportRecords+1, err)
 	}
-	if err := profilecsv.New().Read("products.csv", strings.NewReader(strings.Join(strings.Split(b.String(), "\n")[:profile.MaxChanges+1], "\n"))); err != nil {
-		t.Fatalf("%d rows: %v", profile.MaxChanges, err)
+	if err := profilecsv.New().Read("products.csv", strings.NewReader(strings.Join(strings.Split(b.String(), "\n")[:profile.MaxImportRecords+1], "\n"))); err != nil {
+		t.Fatalf("%d rows: %v", profile.MaxImportRecords, err)
 	}
 }
 

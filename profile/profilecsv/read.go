@@ -101,7 +101,9 @@ func (k Kind) OptionalColumns() []string {
 }
 
 // MaxFileSize is the largest import file Read reads, in bytes: room for
-// many more rows than one change set may hold (profile.MaxChanges).
+// the rows an import may hold (profile.MaxImportRecords), of which those
+// equal to the stored records are left out (Trim) and at most
+// profile.MaxChanges of the others change at once.
 const MaxFileSize = 32 << 20
 
 // origin is where a record of the change set came from: its file, the
@@ -293,9 +295,10 @@ func (f *fileReader) read(data []byte) {
 			continue
 		}
 		line, _ := cr.FieldPos(0)
-		if f.rows++; f.im.ChangeSet.Len()+f.cs.Len() >= profile.MaxChanges {
+		if f.rows++; f.im.ChangeSet.Len()+f.cs.Len() >= profile.MaxImportRecords {
 			f.errs = append(f.errs[:0], &levy.Error{Code: levy.ETooLarge, Field: fmt.Sprintf("%s:%d", f.name, line),
-				Message: fmt.Sprintf("the import has more than %d rows; at most %d records change at once: split it", profile.MaxChanges, profile.MaxChanges)})
+				Message: fmt.Sprintf("the import has more than %d rows; at most %d are read at once, of which at most %d may differ from the stored records: split it",
+					profile.MaxImportRecords, profile.MaxImportRecords, profile.MaxChanges)})
 			return
 		}
 		if len(rec) != len(f.cols) {
