@@ -292,6 +292,9 @@ func (b *builder) build(lines []lineIn) {
 					details: true, freight: true, discount: true}) {
 					b.add(e)
 				}
+				for _, e := range b.c.parentMemberRefusals(li) {
+					b.add(e)
+				}
 				continue
 			}
 		}
