@@ -196,15 +196,20 @@ type IntrastatRefusal struct {
 // those of its purchases (a transaction of the SELLER perspective is
 // declared among dispatches only, of the BUYER perspective among
 // arrivals only, of the OWNER perspective, its own goods moved, in
-// both). A seller's goods that come back are the exception: a line of
-// a SELLER transaction below zero of nature of transaction 21 (return
-// of goods; isReturn) is declared among the arrivals of the member
-// state it left (the line's country of dispatch), from the member state
-// it reached, with nature 21 and its values above zero, and not among
-// the dispatches; its reversal takes it back like any reversal. Lines
-// of services are left out unless they name a CN8 code.
+// both). Returns are the exception: a line of a SELLER transaction
+// below zero of nature of transaction 21 (return of goods; isReturn) is
+// declared among the arrivals of the member state it left (the line's
+// country of dispatch), from the member state it reached, and such a
+// line of a BUYER transaction (goods sent back to the vendor) among the
+// dispatches of the member state it reached (the line's country of
+// arrival), to the one it left, with the vendor's VAT number there
+// (DispatcherVAT) as the partner's; either with nature 21 and its values
+// above zero, and not in the other flow. A return's reversal takes it
+// back like any reversal. Lines of services are left out unless they
+// name a CN8 code.
 // Each line is declared with its CN8 code, partner member state (of
-// arrival for dispatches, of dispatch for arrivals), country of origin,
+// arrival for dispatches, of dispatch for arrivals; a return's is the
+// other), country of origin,
 // nature of transaction, mode of transport, net mass, supplementary
 // quantity in the unit its code requires, invoiced value (the line's net
 // amount with its freight: intrastatInvoiced) and statistical value (the
@@ -232,7 +237,7 @@ type IntrastatRefusal struct {
 // line that can not be declared is refused with its reason: no CN8 code, a code not in the Combined Nomenclature, a
 // supplementary unit the code does not use, a missing one it requires
 // or a quantity of 0 in it (lines stored before Post refused it), no nature of transaction, net mass or country of origin, a
-// dispatch to a business without the partner's VAT number, a value in another
+// dispatch to a business without the partner's VAT number (a buyer's return without the vendor's), a value in another
 // currency (a transaction that names none is in US dollars). codes are
 // the code lists.
 func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, codes IntrastatCodes) (*IntrastatDeclaration, error) {
