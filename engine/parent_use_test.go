@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 )
 
@@ -177,16 +178,17 @@ func parentAssisted(ctx context.Context, e *Engine, req any) ([]wire.AssistedPar
 }
 
 // TestParentDeliveryTermRefused: a delivery term DDP sent on a bundle of
-// goods imported into Germany, whose price is its components', did not
-// reach them: they were taxed as goods the buyer imports (no German VAT
-// on the sale), and the answer said nothing. It is refused naming the
-// member, and the same term on the child lines acts.
+// goods that a seller registered in Germany sends from Seattle to Berlin,
+// whose price is its components', did not reach them: they were taxed as
+// goods the buyer imports (0.00 on the sale, where DDP charges Germany's
+// 19%), and the answer said nothing. It is refused naming the member; the
+// same term on the child line charges 19.00 on 100.00.
 func TestParentDeliveryTermRefused(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
 	r := baseSale()
-	r.Seller.PhysicalOrigin = &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}
 	r.Customer.Destination = &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}
+	r.Seller.TaxRegistrations = []wire.TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976"}}
 	p := &r.LineItems[0]
 	p.LineItems = []wire.SaleLineItem{{Product: p.Product, ExtendedPrice: p.ExtendedPrice}}
 	p.Product, p.ExtendedPrice, p.DeliveryTerm = nil, nil, wire.DeliveryTermDDP
@@ -197,8 +199,12 @@ func TestParentDeliveryTermRefused(t *testing.T) {
 	}
 	p.DeliveryTerm = ""
 	p.LineItems[0].DeliveryTerm = wire.DeliveryTermDDP
-	if _, err := e.Sale(ctx, r); err != nil {
+	resp, err := e.Sale(ctx, r)
+	if err != nil {
 		t.Fatalf("the term on the child line: %v", err)
+	}
+	if !resp.TotalTax.Equal(money.MustParse("19.00")) {
+		t.Errorf("the term on the child line: totalTax %s, want 19.00 (Germany's 19%% on 100.00)", resp.TotalTax)
 	}
 }
 
