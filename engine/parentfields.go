@@ -36,6 +36,23 @@ const (
 	parentReported
 )
 
+// String says what the use is, as docs/wire-fields.md does.
+func (u parentUse) String() string {
+	switch u {
+	case parentShape:
+		return "echoed, or decides whether the line is calculated (its prices, its child lines)"
+	case parentTaken:
+		return "a child line that sends none takes it"
+	case parentRefused:
+		return "refused, naming the member (where it acts: unless zero, or on the kinds that act on it)"
+	case parentActsOnLine:
+		return "refused, naming the member: it acts on a calculated line alone"
+	case parentReported:
+		return "not acted on: the parent's response line says so"
+	}
+	return "?"
+}
+
 // parentUses is the use of each member of the line types (LineDetails
 // and each perspective's line) on an uncalculated parent.
 var parentUses = map[string]parentUse{
