@@ -27,7 +27,8 @@ func parisToBerlin(id, date, amount string, mass int64, nature int, vendorVAT st
 // on its purchase credit of nature of transaction 21 (return of goods).
 // The goods leave Germany for France: Germany's dispatches of April hold
 // the return, to France, with the vendor's French VAT number (a dispatch
-// declares the partner's, Regulation (EU) 2020/1197, Annex V), nature 21
+// declares the number of the partner the goods go to, Regulation (EU)
+// 2019/2152, from 2022), nature 21
 // and its values above zero; April's arrivals hold nothing and refuse
 // nothing, and March's arrivals still hold the purchase. A return whose
 // vendor sent no VAT number of France is refused among the dispatches,
