@@ -343,6 +343,9 @@ type parentMembers struct {
 // members: a telecom bundle's lineTypes, or a kit's CN8 code, on such a
 // line bore no communications tax or franchise fee, and were neither
 // checked nor kept for a declaration, and the response said nothing.
+// parentUses (parentfields.go) gives every member of a line its use on
+// such a line; the members that act on calculated lines alone are
+// refused by parentMemberRefusals.
 func parentRefusals(li *lineIn, m parentMembers) []*levy.Error {
 	const notCalculated = "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: "
 	var errs []*levy.Error
