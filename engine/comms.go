@@ -154,15 +154,13 @@ func lineTypeCountRefusal(li *lineIn) *levy.Error {
 			"is empty: lineType names the line's line type (WIRELESS, VOIP, ...); leave out a lineType without one")
 	}
 	if d.LineType != nil && len(d.LineTypes) == 0 && li.qty != nil {
-		if e := usageUnitRefusal(li.path, li.qty, "a line with a lineType counts its quantity as its lines"); e != nil {
-			return e
+		n := decimalOne // a quantity without a value counts no fraction
+		if li.qty.Value != nil {
+			n = li.qty.Value.Decimal()
 		}
-	}
-	if d.LineType != nil && len(d.LineTypes) == 0 && li.qty != nil && li.qty.Value != nil {
-		if v := li.qty.Value.Decimal(); !v.IsInteger() {
-			return levy.Invalid(li.path+".quantity.value", "is %s: a line with a lineType counts its quantity as its lines, on which fees per line "+
-				"(911 fees, franchise fees per line) are charged, so it is a whole number; for a quantity that counts no lines (minutes, data), "+
-				"give the lines in lineTypes with their count", v.String())
+		const counts = "a line with a lineType counts its quantity as its lines"
+		if e := countedLinesRefusal(li.path, li.qty, n, counts, counts+", on which fees per line (911 fees, franchise fees per line) are charged"); e != nil {
+			return e
 		}
 	}
 	for i := range d.LineTypes {
@@ -196,6 +194,24 @@ var usageUnits = map[string]string{
 	"A99": "bits", "BIT": "bits", "AD": "bytes",
 	"2P": "kilobytes", "KB": "kilobytes", "4L": "megabytes", "MB": "megabytes", "MBY": "megabytes",
 	"E34": "gigabytes", "GB": "gigabytes", "E35": "terabytes", "TB": "terabytes", "E36": "petabytes",
+}
+
+// countedLinesRefusal is the one rule of a quantity that counts a line's
+// lines, on which fees per line are charged (a lineType line's, a
+// franchise fee per line's): its unitOfMeasure (q, nil when the lines are
+// counted in lineTypes) is no unit of usage (usageUnitRefusal, with
+// counts), and its lines n are a whole number, naming the quantity's
+// value with why, which says how the line's lines are charged: 2.5
+// wireless lines were charged 2.5 911 fees.
+func countedLinesRefusal(path string, q *wire.Measure, n decimal.Decimal, counts, why string) *levy.Error {
+	if e := usageUnitRefusal(path, q, counts); e != nil {
+		return e
+	}
+	if !n.IsInteger() {
+		return levy.Invalid(path+".quantity.value", "is %s: %s, so it is a whole number; for a quantity that counts no lines (minutes, data), "+
+			"give the lines in lineTypes with their count", n.String(), why)
+	}
+	return nil
 }
 
 // usageUnitRefusal refuses a quantity that counts lines (a lineType

@@ -3,7 +3,6 @@ package engine
 import (
 	"strconv"
 
-	"github.com/levytax/levy"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/jurisdiction"
@@ -173,16 +172,14 @@ func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franc
 		ruleID: "franchise-fee-" + f.area, reason: f.source, base: amount, rate: f.rate, rare: f.rare}
 	if f.perLine && f.amount != nil {
 		n := lineCount(l)
+		var q *wire.Measure // the quantity counts the lines: not with lineTypes, nor without a wire line
 		if l.in != nil && (l.in.src.details == nil || len(l.in.src.details.LineTypes) == 0) {
-			if e := usageUnitRefusal(l.path, l.in.qty, "the fee "+strconv.Quote(f.name)+" of franchise area "+f.area+
-				" counts the line's quantity as its lines"); e != nil {
-				return e
-			}
+			q = l.in.qty
 		}
-		if !n.IsInteger() {
-			return levy.Invalid(l.path+".quantity.value", "is %s: the fee %q of franchise area %s is charged per line, on the line's quantity "+
-				"as its lines, so it is a whole number; for a quantity that counts no lines (minutes, data), give the lines in lineTypes with their count",
-				n.String(), f.name, f.area)
+		fee := "the fee " + strconv.Quote(f.name) + " of franchise area " + f.area
+		if e := countedLinesRefusal(l.path, q, n, fee+" counts the line's quantity as its lines",
+			fee+" is charged per line, on the line's quantity as its lines"); e != nil {
+			return e
 		}
 		x.perUnit, x.units, x.currency = f.amount, n, f.currency
 		if x.currency == "" {

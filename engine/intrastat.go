@@ -249,6 +249,18 @@ func (c *calc) intrastatBlock(l *line) *journal.IntrastatLine {
 			break
 		}
 	}
+	// The party in the country of dispatch (the seller, vendor or
+	// owner): goods returned to it are declared with its number there.
+	for _, r := range l.seller.regs {
+		of := r.country
+		if r.northernIreland && out.Dispatch == jurisdiction.NorthernIrelandCode {
+			of = out.Dispatch
+		}
+		if of == out.Dispatch && r.number != "" && r.syntaxValid {
+			out.DispatcherVAT = r.number
+			break
+		}
+	}
 	if d == nil {
 		return out
 	}

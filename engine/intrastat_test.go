@@ -211,3 +211,48 @@ func storedDispatch(id, cn8, unit string) *journal.Transaction {
 			Dispatch: "DE", Arrival: "FR", PartnerVAT: "FR40303265045", CommodityCode: cn8, CountryOfOrigin: "CN",
 			NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: 1, SupplementaryUnit: unit, SupplementaryQuantity: money.MustParse("1")}}}}
 }
+
+// TestIntrastatBuyerReturnStored: a Berlin buyer's credit for furniture
+// sent back to its vendor in Paris (nature of transaction 21, below zero)
+// is stored with the vendor's French VAT number, and Germany's dispatches
+// declare the return to France with it; a purchase from a vendor that
+// sends no French number is refused there naming the vendor's
+// taxRegistrations. The journal kept no number of the vendor's, so a
+// buyer's return could not be declared.
+func TestIntrastatBuyerReturnStored(t *testing.T) {
+	store := journal.NewMemory()
+	ctx := levy.WithTenant(context.Background(), "acme-de")
+	e, err := New(context.Background(), WithJournal(store))
+	if err != nil {
+		t.Fatal(err)
+	}
+	purchase := func(id, price string, nature, mass int32, vendorRegs []wire.TaxRegistration) *wire.PurchaseRequest {
+		mode := int32(3)
+		return &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase, TransactionID: id,
+			DocumentDate: civil.MustParse("2026-04-14"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+			Vendor: &wire.Vendor{PhysicalOrigin: &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"}, TaxRegistrations: vendorRegs},
+			Buyer: &wire.Buyer{Destination: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"},
+				TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976"}}},
+			LineItems: []wire.PurchaseLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt(price),
+				LineDetails: wire.LineDetails{IntrastatCommodityCode: "94036010", NatureOfTransaction: &nature, ModeOfTransport: &mode,
+					NetMassKilograms: &mass, CountryOfOriginISOCode: "POL"}}}}
+	}
+	fr := []wire.TaxRegistration{{ISOCountryCode: "FR", TaxRegistrationNumber: "FR40303265045"}}
+	for _, req := range []*wire.PurchaseRequest{purchase("RET-1", "-200.00", 21, 12, fr), purchase("RET-2", "-80.00", 21, 5, nil)} {
+		if _, err := e.Purchase(ctx, req); err != nil {
+			t.Fatalf("%s: %v", req.TransactionID, err)
+		}
+	}
+	d, err := journal.Intrastat(ctx, store, "acme-de", journal.IntrastatQuery{From: civil.MustParse("2026-04-01"), To: civil.MustParse("2026-04-30"),
+		MemberState: "DE", Flow: journal.Dispatches}, e.IntrastatCodes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].PartnerCountry != "FR" || d.Items[0].PartnerVAT != "FR40303265045" || d.Items[0].NatureOfTransaction != 21 ||
+		d.Items[0].NetMass != 12 || !d.Items[0].InvoicedValue.Equal(money.MustParse("200.00")) {
+		t.Errorf("April dispatches of DE: %+v, want the return of RET-1 to France, 12 kg, 200.00, with the vendor's VAT number", d.Items)
+	}
+	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "RET-2" || !strings.Contains(d.Refused[0].Reason, "vendor's taxRegistrations") {
+		t.Errorf("refused %+v, want RET-2 refused naming the vendor's taxRegistrations", d.Refused)
+	}
+}

@@ -298,6 +298,9 @@ func (b *builder) build(lines []lineIn) {
 					details: true, freight: true, discount: true}) {
 					b.add(e)
 				}
+				for _, e := range b.c.parentMemberRefusals(li) {
+					b.add(e)
+				}
 				continue
 			}
 		}
@@ -346,6 +349,9 @@ type parentMembers struct {
 // members: a telecom bundle's lineTypes, or a kit's CN8 code, on such a
 // line bore no communications tax or franchise fee, and were neither
 // checked nor kept for a declaration, and the response said nothing.
+// parentUses (parentfields.go) gives every member of a line its use on
+// such a line; the members that act on calculated lines alone are
+// refused by parentMemberRefusals.
 func parentRefusals(li *lineIn, m parentMembers) []*levy.Error {
 	const notCalculated = "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: "
 	var errs []*levy.Error

@@ -92,6 +92,11 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 			r.OwnerLineItem.LineItems = nil
 			r.LineItems, r.TotalTax = kids, total
 			r.Owner = responseParty(b, r.Owner, node)
+			if l == nil && len(node[0].children) > 0 {
+				// An uncalculated parent says which of its members no
+				// line acts on.
+				r.AssistedParameters = c.parentNotes(&node[0])
+			}
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = c.assisted(l)

@@ -157,6 +157,11 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 			r.PurchaseLineItem.LineItems = nil
 			r.LineItems, r.TotalTax = kids, total
 			r.Buyer, r.Vendor = responseParty(b, r.Buyer, node), responseParty(b, r.Vendor, node)
+			if l == nil && len(node[0].children) > 0 {
+				// An uncalculated parent says which of its members no
+				// line acts on.
+				r.AssistedParameters = c.parentNotes(&node[0])
+			}
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = c.assisted(l)

@@ -236,6 +236,11 @@ func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []w
 		func(r *wire.SaleResponseLineItem, w *wire.SaleLineItem, kids []wire.SaleResponseLineItem, node []lineIn, l *line, total money.Amount) {
 			copySaleLine(&r.SaleLineItem, w) // r is zero; its LineItems are its own
 			r.LineItems, r.TotalTax = kids, total
+			if l == nil && len(node[0].children) > 0 {
+				// An uncalculated parent says which of its members no
+				// line acts on.
+				r.AssistedParameters = b.c.parentNotes(&node[0])
+			}
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
 				r.AssistedParameters = b.c.assisted(l)

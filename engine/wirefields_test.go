@@ -164,6 +164,20 @@ func wireFieldsMarkdown() string {
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", name, what, cell(f.note))
 		}
 	}
+	b.WriteString("\n### On a line with child lines that is not calculated\n\n")
+	b.WriteString("A line with child lines and no price of its own, or a multicomponent line, is not calculated: its children are. " +
+		"What Levy does with each member of a line sent on such a line (`engine/parentfields.go`):\n\n")
+	b.WriteString("| member | on such a line |\n|---|---|\n")
+	members, _ := wireMembers()
+	seen := map[string]bool{}
+	for _, m := range members {
+		typ, _, _ := strings.Cut(m, ".")
+		if _, ok := parentLineTypes[typ]; !ok || seen[m] {
+			continue
+		}
+		seen[m] = true
+		fmt.Fprintf(&b, "| `%s` | %s |\n", m, parentUses[m])
+	}
 	return b.String()
 }
 

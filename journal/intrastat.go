@@ -41,6 +41,11 @@ type IntrastatLine struct {
 	// arrival (the customer's, buyer's or owner's registration there,
 	// normalised), which a dispatch declares.
 	PartnerVAT string `json:"partnerVatNumber,omitempty"`
+	// DispatcherVAT is the VAT number of the party in the country of
+	// dispatch (the seller's, vendor's or owner's registration there,
+	// normalised): the partner's number of goods that go back, which a
+	// buyer's return to its vendor declares among its dispatches.
+	DispatcherVAT string `json:"dispatcherVatNumber,omitempty"`
 	// Services marks a line of a service class: its movement is not one
 	// of goods unless it names a CN8 code.
 	Services bool `json:"services,omitempty"`
@@ -191,15 +196,20 @@ type IntrastatRefusal struct {
 // those of its purchases (a transaction of the SELLER perspective is
 // declared among dispatches only, of the BUYER perspective among
 // arrivals only, of the OWNER perspective, its own goods moved, in
-// both). A seller's goods that come back are the exception: a line of
-// a SELLER transaction below zero of nature of transaction 21 (return
-// of goods; isReturn) is declared among the arrivals of the member
-// state it left (the line's country of dispatch), from the member state
-// it reached, with nature 21 and its values above zero, and not among
-// the dispatches; its reversal takes it back like any reversal. Lines
-// of services are left out unless they name a CN8 code.
+// both). Returns are the exception: a line of a SELLER transaction
+// below zero of nature of transaction 21 (return of goods; isReturn) is
+// declared among the arrivals of the member state it left (the line's
+// country of dispatch), from the member state it reached, and such a
+// line of a BUYER transaction (goods sent back to the vendor) among the
+// dispatches of the member state it reached (the line's country of
+// arrival), to the one it left, with the vendor's VAT number there
+// (DispatcherVAT) as the partner's; either with nature 21 and its values
+// above zero, and not in the other flow. A return's reversal takes it
+// back like any reversal. Lines of services are left out unless they
+// name a CN8 code.
 // Each line is declared with its CN8 code, partner member state (of
-// arrival for dispatches, of dispatch for arrivals), country of origin,
+// arrival for dispatches, of dispatch for arrivals; a return's is the
+// other), country of origin,
 // nature of transaction, mode of transport, net mass, supplementary
 // quantity in the unit its code requires, invoiced value (the line's net
 // amount with its freight: intrastatInvoiced) and statistical value (the
@@ -227,7 +237,7 @@ type IntrastatRefusal struct {
 // line that can not be declared is refused with its reason: no CN8 code, a code not in the Combined Nomenclature, a
 // supplementary unit the code does not use, a missing one it requires
 // or a quantity of 0 in it (lines stored before Post refused it), no nature of transaction, net mass or country of origin, a
-// dispatch to a business without the partner's VAT number, a value in another
+// dispatch to a business without the partner's VAT number (a buyer's return without the vendor's), a value in another
 // currency (a transaction that names none is in US dollars). codes are
 // the code lists.
 func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, codes IntrastatCodes) (*IntrastatDeclaration, error) {
@@ -279,10 +289,11 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	// companies are the company codes of the transactions with a line
 	// of the flow.
 	companies := map[string]bool{}
-	keyOf := func(x *IntrastatLine, partner string) key {
+	keyOf := func(tx *Transaction, line int, partner string) key {
+		x := tx.Lines[line].Intrastat
 		k := key{x.CommodityCode, partner, x.CountryOfOrigin, x.NatureOfTransaction, x.ModeOfTransport, ""}
 		if q.Flow == Dispatches {
-			k.vat = x.PartnerVAT
+			k.vat = dispatchPartnerVAT(x, tx.Perspective)
 		}
 		return k
 	}
@@ -315,7 +326,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	add := func(p pending) {
 		tx, partner := p.tx, p.partner
 		x := tx.Lines[p.line].Intrastat
-		k := keyOf(x, partner)
+		k := keyOf(tx, p.line, partner)
 		it := items[k]
 		if it == nil {
 			unit, _ := codes.CN8(x.CommodityCode)
@@ -364,7 +375,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	// order).
 	cancels := func(p, r pending) bool {
 		if r.tx.ReversalOf != p.tx.TransactionID || r.tx.ReversalOfVersion != 0 && r.tx.ReversalOfVersion != p.tx.Version ||
-			r.line != p.line || keyOf(p.tx.Lines[p.line].Intrastat, p.partner) != keyOf(r.tx.Lines[r.line].Intrastat, r.partner) {
+			r.line != p.line || keyOf(p.tx, p.line, p.partner) != keyOf(r.tx, r.line, r.partner) {
 			return false
 		}
 		sum := shareOf(p)
@@ -378,8 +389,12 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	}
 	roles := returnRoles{s: s, tenant: tenant, memo: map[versionLine]int{}}
 	err := s.Scan(ctx, tenant, q.From, q.To, func(tx *Transaction) error {
-		seller := tx.Perspective == "SELLER"
-		if !declares(tx.Perspective, q.Flow) && !(seller && q.Flow == Arrivals) || q.CompanyGiven && tx.Company != q.Company {
+		seller, buyer := tx.Perspective == "SELLER", tx.Perspective == "BUYER"
+		// Returns go the other way: a seller's goods that come back are
+		// its arrivals, a buyer's that go back to the vendor its
+		// dispatches.
+		if !declares(tx.Perspective, q.Flow) && !(seller && q.Flow == Arrivals) && !(buyer && q.Flow == Dispatches) ||
+			q.CompanyGiven && tx.Company != q.Company {
 			return nil
 		}
 		for i := range tx.Lines {
@@ -390,9 +405,11 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			}
 			// A seller's goods that come back (returnRoles.of) are an
 			// arrival of the member state they left, from the one they
-			// reached, and no dispatch.
+			// reached, and no dispatch; a buyer's that go back to the
+			// vendor are a dispatch of the member state they reached, to
+			// the one they left, and no arrival.
 			ret := 0
-			if seller && x.NatureOfTransaction == natureReturn {
+			if (seller || buyer) && x.NatureOfTransaction == natureReturn {
 				var err error
 				if ret, err = roles.of(ctx, tx, i); err != nil {
 					return err
@@ -400,14 +417,19 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			}
 			partner := ""
 			switch {
-			case q.Flow == Dispatches:
-				if ret != 0 || x.Dispatch != q.MemberState || x.Arrival == q.MemberState {
+			case ret != 0 && buyer:
+				if q.Flow != Dispatches || x.Arrival != q.MemberState || x.Dispatch == q.MemberState {
+					continue
+				}
+				partner = x.Dispatch
+			case ret != 0:
+				if q.Flow != Arrivals || x.Dispatch != q.MemberState || x.Arrival == q.MemberState {
 					continue
 				}
 				partner = x.Arrival
-			case ret != 0:
-				if x.Dispatch != q.MemberState || x.Arrival == q.MemberState {
-					continue
+			case q.Flow == Dispatches:
+				if buyer || x.Dispatch != q.MemberState || x.Arrival == q.MemberState {
+					continue // a purchase's dispatch is its vendor's
 				}
 				partner = x.Arrival
 			case seller:
@@ -487,7 +509,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			// The goods it takes back must be its transaction's in the
 			// period: the transaction may have been posted again, with
 			// other goods, after it was reversed.
-			k := keyOf(r.tx.Lines[r.line].Intrastat, r.partner)
+			k := keyOf(r.tx, r.line, r.partner)
 			if sh := of[k]; sh == nil || !sh.takesBack(shareOf(r)) {
 				refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold for it "+
 					"(the transaction was posted again with other goods after it was reversed): a declaration holds no negative line, "+
@@ -731,9 +753,9 @@ func returnAdvice(tx *Transaction, i int) string {
 			"among the dispatches of %s and the arrivals of %s; a cancelled movement amends the declaration that declared the goods",
 			x.Arrival, x.Dispatch, x.Arrival, x.Dispatch)
 	default:
-		return fmt.Sprintf("Goods that go back are declared by the member state they leave, among its dispatches, with nature of "+
-			"transaction %d (return of goods), which Levy does not do for a transaction of the %s perspective: declare them by hand; "+
-			"a price reduction or a cancelled invoice amends the declaration that declared the goods", natureReturn, tx.Perspective)
+		return fmt.Sprintf("Goods that go back to the vendor are declared among the dispatches of %s, to %s, when the buyer's credit "+
+			"sends natureOfTransaction %d (return of goods) and the vendor's taxRegistrations its VAT number of %s; a price reduction "+
+			"or a cancelled invoice amends the declaration that declared the goods", x.Arrival, x.Dispatch, natureReturn, x.Dispatch)
 	}
 	return fmt.Sprintf("Goods that come back are declared among the arrivals of %s, from %s, when the seller's credit note "+
 		"sends natureOfTransaction %d (return of goods); a price reduction or a cancelled invoice amends the declaration "+
@@ -841,6 +863,18 @@ func (r *returnRoles) reversed(ctx context.Context, tx *Transaction) (*Transacti
 	return nil, nil
 }
 
+// dispatchPartnerVAT is the partner's VAT number that a dispatch of line x
+// of a transaction of the perspective declares: the acquirer's in the
+// country of arrival, and, for a buyer's goods returned to the vendor
+// (the only lines of a purchase among the dispatches), the vendor's in
+// the country the goods return to, the line's country of dispatch.
+func dispatchPartnerVAT(x *IntrastatLine, perspective string) string {
+	if perspective == "BUYER" {
+		return x.DispatcherVAT
+	}
+	return x.PartnerVAT
+}
+
 // natureB2C is the 2022 nature of transaction of a sale to a consumer
 // (including a distance sale), whose partner has no VAT number.
 const natureB2C = 12
@@ -936,7 +970,11 @@ func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes Intra
 	// have no acquirer with a VAT number: they are declared without one,
 	// and the member state's stand-in for a partner without a number is
 	// the filer's to give.
-	if q.Flow == Dispatches && x.PartnerVAT == "" && x.NatureOfTransaction != natureB2C {
+	if q.Flow == Dispatches && dispatchPartnerVAT(x, tx.Perspective) == "" && x.NatureOfTransaction != natureB2C {
+		if tx.Perspective == "BUYER" {
+			return "no VAT number of the vendor in " + x.Dispatch + ": goods returned to the vendor are a dispatch, which declares the partner's " +
+				"VAT number (send the vendor's taxRegistrations, with its number of " + x.Dispatch + ")"
+		}
 		return "no VAT number of the acquirer in " + x.Arrival + ": a dispatch declares the partner's VAT number (send the customer's taxRegistrations)"
 	}
 	// A request that names no currency is calculated in US dollars (as

@@ -187,22 +187,28 @@ func TestIntrastatCreditNoteNotAReturn(t *testing.T) {
 	}
 }
 
-// TestIntrastatBuyerCreditNoteAdvice: a buyer's line below zero (goods
-// it sent back to its vendor in France) is refused from Germany's
-// arrivals, saying that goods that go back are a dispatch of the member
-// state they leave, which Levy does not declare for a buyer.
+// TestIntrastatBuyerCreditNoteAdvice: a buyer's line below zero of
+// nature of transaction 11 (a price reduction, or goods sent back to its
+// vendor in France under the purchase's code) is refused from Germany's
+// arrivals, saying that goods that go back to the vendor are declared
+// among Germany's dispatches, to France, on a credit of nature 21 with
+// the vendor's VAT number (TestIntrastatBuyerReturnIsADispatch).
 func TestIntrastatBuyerCreditNoteAdvice(t *testing.T) {
 	s := journal.NewMemory()
-	tx := intrastatDE("DN-1", "2026-04-14", "-200.00", 12, "DE", "", 21)
+	tx := intrastatDE("DN-1", "2026-04-14", "-200.00", 12, "DE", "", 11)
 	tx.Perspective = "BUYER"
 	tx.Lines[0].Intrastat.Dispatch = "FR"
 	if _, err := s.Post(context.Background(), "t", tx); err != nil {
 		t.Fatal(err)
 	}
 	d := declareDE(t, s, "t", journal.Arrivals, "2026-04")
-	if len(d.Items) != 0 || len(d.Refused) != 1 || !strings.Contains(d.Refused[0].Reason, "among its dispatches") ||
-		!strings.Contains(d.Refused[0].Reason, "BUYER perspective") {
-		t.Errorf("a buyer's goods sent back: items %+v refused %+v, want it refused, saying they are a dispatch Levy does not declare", d.Items, d.Refused)
+	if len(d.Items) != 0 || len(d.Refused) != 1 {
+		t.Fatalf("a buyer's credit of nature 11: items %+v refused %+v, want it refused", d.Items, d.Refused)
+	}
+	for _, want := range []string{"dispatches of DE, to FR", "natureOfTransaction 21", "vendor's taxRegistrations"} {
+		if !strings.Contains(d.Refused[0].Reason, want) {
+			t.Errorf("reason %q does not say %q", d.Refused[0].Reason, want)
+		}
 	}
 }
 

@@ -1789,7 +1789,7 @@ func testClose(t *testing.T, s journal.Store) {
 // and a withheld tax, reads them back as they were, and reverses them.
 func testIntrastatAndWithholding(t *testing.T, s journal.Store) {
 	l := line(t, "L1", "1000.00", "0.00", "0.00")
-	l.Intrastat = &journal.IntrastatLine{Dispatch: "DE", Arrival: "FR", PartnerVAT: "FR40303265045", CommodityCode: "84713000",
+	l.Intrastat = &journal.IntrastatLine{Dispatch: "DE", Arrival: "FR", PartnerVAT: "FR40303265045", DispatcherVAT: "DE136695976", CommodityCode: "84713000",
 		CountryOfOrigin: "CN", NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: 4, SupplementaryUnit: "PST",
 		SupplementaryQuantity: amount(t, "2"), StatisticalValue: amount(t, "1010.00"), StatisticalCurrency: "EUR", HasStatistical: true}
 	l.Taxes = append(l.Taxes, journal.Tax{JurisdictionID: "KE", Imposition: "Withholding Tax", CollectedFrom: "BUYER",
