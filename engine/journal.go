@@ -109,6 +109,10 @@ func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, erro
 	if leaves := leafLines(p.tree, nil); len(leaves) == len(lines) {
 		for i, l := range leaves {
 			placeLine(&lines[i], l, p.date)
+			if l != nil && p.perspective == "SELLER" && l.seller.company != p.company {
+				// A line's own seller: its sales are that company's.
+				lines[i].Company = l.seller.company
+			}
 		}
 	}
 	if tx.PostingDate.IsZero() {

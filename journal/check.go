@@ -115,6 +115,16 @@ func checkIdentifiers(tx *Transaction) error {
 		if err := wire.CheckIdentifier(field, tx.Lines[i].LineItemID); err != nil {
 			return err
 		}
+		if err := CheckCompany(tx.Lines[i].Company); err != nil {
+			var e *levy.Error
+			if errors.As(err, &e) {
+				// Named as the line's, not the transaction's.
+				named := *e
+				named.Field = "lines[" + strconv.Itoa(i) + "].company"
+				return &named
+			}
+			return err
+		}
 	}
 	return nil
 }

@@ -217,8 +217,10 @@ func countsForFigures(tx *Transaction) bool {
 // lines sold to consumers) when some were delivered in Canada, the
 // amounts and a count of one (none for a return, minus one for the
 // reversal of a sale: transactionCount), on its posting date (the
-// document date when it has none), under its company code, as Direct or
-// Marketplace sales. Only a seller's transactions that move revenue
+// document date when it has none), under the seller company code of each
+// line (Line.Company, else the transaction's), as Direct or Marketplace
+// sales: a transaction whose lines name two sellers counts one
+// transaction for each in an area. Only a seller's transactions that move revenue
 // count. The figures are in the order of CompareFigureKeys.
 //
 // A line's state is its Destination; a line stored before the journal
@@ -247,12 +249,14 @@ func Contribution(tx *Transaction) []Figure {
 	// below zero (a sale's lines are not, and add up to zero or more).
 	var net []money.Amount
 	keepNet := tx.ReversalOf != "" || slices.ContainsFunc(tx.Lines, func(l Line) bool { return l.Amount.Sign() < 0 })
-	// find returns the tally of the figure of area (of its ConsumerArea
-	// when consumers is set), added to out at its first line; the name
-	// of a consumers' area is only built then. A transaction's first
-	// figure makes room for as many as a Canadian line makes (four).
+	// find returns the tally of the figure of line l's company (its own,
+	// else the transaction's) in area (in its ConsumerArea when consumers
+	// is set), added to out at its first line; the name of a consumers'
+	// area is only built then. A transaction's first figure makes room
+	// for as many as a Canadian line makes (four).
 	find := func(area string, consumers bool, l *Line) *Tally {
-		i := slices.IndexFunc(out, func(f Figure) bool { return isArea(f.Area, area, consumers) })
+		company := cmp.Or(l.Company, tx.Company)
+		i := slices.IndexFunc(out, func(f Figure) bool { return f.Company == company && isArea(f.Area, area, consumers) })
 		if i < 0 {
 			if out == nil {
 				n := 1
@@ -265,7 +269,7 @@ func Contribution(tx *Transaction) []Figure {
 			if consumers {
 				name = ConsumerArea(area)
 			}
-			out = append(out, Figure{Company: tx.Company, Area: name, Day: day})
+			out = append(out, Figure{Company: company, Area: name, Day: day})
 			i = len(out) - 1
 			if keepNet {
 				net = append(net, money.Zero())
@@ -311,7 +315,7 @@ func Contribution(tx *Transaction) []Figure {
 		}
 		out[i].directOrMarket(tx.Marketplace).Count = transactionCount(tx, sign)
 	}
-	slices.SortFunc(out, func(a, b Figure) int { return cmp.Compare(a.Area, b.Area) })
+	slices.SortFunc(out, func(a, b Figure) int { return CompareFigureKeys(a.Key(), b.Key()) })
 	return out
 }
 

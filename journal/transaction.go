@@ -122,6 +122,11 @@ type Line struct {
 	// (no VAT number, not a business) in another EU member state than the
 	// one they leave from.
 	EUDistanceSale bool `json:"euDistanceSale,omitempty"`
+	// Company is the seller company code of a sale's line whose seller
+	// is not the transaction's (a line's own seller.company); empty, the
+	// line is the transaction's Company's. The sales figures count the
+	// line under it.
+	Company string `json:"company,omitempty"`
 	// SyncType is what a sync version does with the stored line of the
 	// same LineItemID: ADD, UPDATE or DELETE ("" adds or replaces). Stored
 	// lines never carry it.

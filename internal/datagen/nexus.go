@@ -13,6 +13,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/shopspring/decimal"
 )
 
@@ -61,7 +62,7 @@ func genNexus(g *gen) error {
 	g.addSource(Source{
 		Key:   "us-nexus",
 		Files: curatedRef + nexusCuratedFile + ", " + taxlocusNexusFile + ", " + taxlocusMarketplaceF,
-		What: fmt.Sprintf("the economic-nexus thresholds of %d states and DC, and the registration thresholds of %d Canadian "+
+		What: fmt.Sprintf("the economic-nexus thresholds of %d US jurisdictions (states, DC and Puerto Rico), and the registration thresholds of %d Canadian "+
 			"provinces and Canada's GST/HST (%d dated rows): amount, transaction count, "+
 			"logic, measurement period, the sales that count, marketplace sales, when collection is due, each with the revenue "+
 			"department's publication; curated, the US rows compared with TaxLocus's tables, every disagreement decided in the row (data/NEXUS.md)",
@@ -73,7 +74,16 @@ func genNexus(g *gen) error {
 	return nil
 }
 
-// usNexusStates returns the US states (and DC) that have rules.
+// usTerritory reports whether st is a US territory's code (PR), which
+// TaxLocus's tables of the states and DC do not list: its rules are
+// compared with nothing, and their decisions say what was read instead.
+func usTerritory(st string) bool {
+	sub, ok := jurisdiction.SubdivisionOf("US", st)
+	return ok && sub.Code == st && sub.Type == jurisdiction.Territory
+}
+
+// usNexusStates returns the US states, DC and territories that have
+// rules.
 func usNexusStates(n *data.NexusRules) []string {
 	var out []string
 	for _, st := range n.States() {
@@ -240,7 +250,7 @@ func compareNexus(g *gen, n *data.NexusRules) error {
 		}
 	}
 	for _, st := range usNexusStates(n) {
-		if !listed[st] {
+		if !listed[st] && !usTerritory(st) {
 			faults = append(faults, fmt.Sprintf("%s: %s has rules but no row in %s", curatedRef+nexusCuratedFile, st, taxlocusNexusFile))
 		}
 	}

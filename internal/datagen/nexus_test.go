@@ -10,8 +10,11 @@ import (
 	"testing"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/internal/datagen"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
 )
 
 // TestNexusCuratedTable: the curated thresholds read and check, and a bad
@@ -121,5 +124,58 @@ func TestNexusCitationsAreNotCommercialProviders(t *testing.T) {
 	}
 	if _, err := datagen.ReadNexusCSV(f, "nexus.csv"); err != nil {
 		t.Errorf("the curated table does not read: %v", err)
+	}
+}
+
+// TestNexusCuratedTableCoversTaxedJurisdictions: every US jurisdiction
+// whose general sales tax the dataset rates above zero (the states with
+// one, DC and Puerto Rico) has a threshold in the curated table, so that
+// a seller's sales there reach a row of the report. Puerto Rico, whose
+// IVU Levy calculates, had none: its sales were kept in the figures and
+// shown nowhere.
+func TestNexusCuratedTableCoversTaxedJurisdictions(t *testing.T) {
+	f, err := os.Open("curated/nexus.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	read, err := datagen.ReadNexusCSV(f, "nexus.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, err := data.NewNexusRules(read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	juris, err := data.Default().Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := civil.MustParse("2026-01-01")
+	taxed := 0
+	for _, j := range juris.All() {
+		st, ok := strings.CutPrefix(j.ID, "US-")
+		if !ok || len(st) != 2 {
+			continue
+		}
+		if !slices.ContainsFunc(juris.RatesOn(j.ID, day), func(r jurisdiction.Rate) bool {
+			return r.Jurisdiction == j.ID && r.Category == jurisdiction.General && r.Value.Sign() > 0
+		}) {
+			continue
+		}
+		taxed++
+		if _, ok := rules.On(st, day); !ok {
+			t.Errorf("%s has a general sales tax on %s and no economic-nexus threshold in the curated table", j.ID, day)
+		}
+	}
+	if taxed < 46 {
+		t.Fatalf("%d US jurisdictions with a general sales tax on %s, want the 45 states with one, DC and Puerto Rico", taxed, day)
+	}
+	pr, ok := rules.On("PR", day)
+	if !ok {
+		t.Fatal("no rule of Puerto Rico")
+	}
+	if !pr.Sales.Equal(decimal.NewFromInt(100000)) || pr.SalesTest != data.NexusOver || pr.Transactions != 200 || pr.Logic != data.NexusOr || pr.Marketplace {
+		t.Errorf("Puerto Rico: %+v, want more than $100,000 or 200 transactions, marketplace sales excluded", pr)
 	}
 }
