@@ -25,8 +25,8 @@ func TestNexusRules(t *testing.T) {
 			us++
 		}
 	}
-	if us != 47 {
-		t.Errorf("%d states have rules, want 47 (45 states with a sales tax, DC, and Alaska's municipalities)", us)
+	if us != 48 {
+		t.Errorf("%d states have rules, want 48 (45 states with a sales tax, DC, Puerto Rico and Alaska's municipalities)", us)
 	}
 	ny, ok := n.On("NY", civil.MustParse("2026-06-01"))
 	if !ok || ny.Logic != NexusAnd || ny.Transactions != 100 || !ny.Sales.Equal(decimal.NewFromInt(500000)) || ny.Period != Nexus4QuartersNY {

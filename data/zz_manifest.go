@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2027.01.08"
+const Version = "2027.01.09"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -16,7 +16,7 @@ var fileDigests = map[string]string{
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "63ffe26860ddf91f22451156f3b084d44317686c5481f493bee362d7a8ce1513",
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
-	"nexus.lvd":         "31fd8d3785a88edd5bf5126bdfed3a909ae1185e62d00283c69bc54e65557ee0",
+	"nexus.lvd":         "b7fe8a6a1fb098099bcccb09b37a679f0d0dc2b3133f55ff271c3dfbfa04446c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
 	"taxability.lvd":    "79da765e78d8872f588447af148df105b213b347ea67a1e55a6ab47d9e9ed769",
 }
