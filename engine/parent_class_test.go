@@ -25,23 +25,7 @@ func TestChildLineTakesParentClass(t *testing.T) {
 	date := civil.MustParse("2026-03-02")
 	mpls := &wire.Location{StreetAddress1: "350 S 5th St", City: "Minneapolis", MainDivision: "MN", PostalCode: "55415", Country: "US"}
 
-	sale := func(lines []wire.SaleLineItem) *wire.SaleResponse {
-		t.Helper()
-		r, err := e.Sale(ctx, &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: date,
-			Seller: &wire.Seller{Company: "ACME", PhysicalOrigin: sfAddr}, Customer: &wire.Customer{Destination: mpls}, LineItems: lines})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
-	flat := func(class string) string {
-		t.Helper()
-		return sale([]wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: class}, ExtendedPrice: amt("100.00")}}).TotalTax.String()
-	}
-	clothing, general := flat("CLOTHING"), flat("GENERAL")
-	if clothing == general {
-		t.Fatalf("Minneapolis taxes CLOTHING as GENERAL (%s): the test needs classes taxed apart", clothing)
-	}
+	sale, clothing, general := minneapolisSales(t, e)
 	r := sale([]wire.SaleLineItem{{LineItemID: "kit", Product: &wire.Product{ProductClass: "CLOTHING"}, LineItems: []wire.SaleLineItem{
 		{LineItemID: "a", ExtendedPrice: amt("100.00")},
 		{LineItemID: "b", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")},
@@ -105,22 +89,7 @@ func TestChildLineTakesParentClass(t *testing.T) {
 // GENERAL, the parent's CLOTHING unused.
 func TestChildLineClassBesideItsCode(t *testing.T) {
 	e := engineOfProfile(t, profile.ChangeSet{Products: []profile.Product{{CodeType: "UNSPSC", Code: "10101501", Class: "GENERAL"}}})
-	ctx := context.Background()
-	mpls := &wire.Location{StreetAddress1: "350 S 5th St", City: "Minneapolis", MainDivision: "MN", PostalCode: "55415", Country: "US"}
-	sale := func(lines []wire.SaleLineItem) *wire.SaleResponse {
-		t.Helper()
-		r, err := e.Sale(ctx, &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: civil.MustParse("2026-03-02"),
-			Seller: &wire.Seller{Company: "ACME", PhysicalOrigin: sfAddr}, Customer: &wire.Customer{Destination: mpls}, LineItems: lines})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
-	flat := func(class string) string {
-		t.Helper()
-		return sale([]wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: class}, ExtendedPrice: amt("100.00")}}).TotalTax.String()
-	}
-	clothing, general := flat("CLOTHING"), flat("GENERAL")
+	sale, clothing, general := minneapolisSales(t, e)
 	r := sale([]wire.SaleLineItem{{LineItemID: "kit", Product: &wire.Product{ProductClass: "CLOTHING"}, LineItems: []wire.SaleLineItem{
 		{LineItemID: "mapped", CommodityCode: &wire.CommodityCode{CommodityCodeType: "UNSPSC", Value: "10101501"}, ExtendedPrice: amt("100.00")},
 		{LineItemID: "unmapped", CommodityCode: &wire.CommodityCode{CommodityCodeType: "UNSPSC", Value: "99999999"}, ExtendedPrice: amt("100.00")},
@@ -206,4 +175,33 @@ func TestInheritedUnknownClassNamesTheParent(t *testing.T) {
 	if got, want := unknownAt(o.LineItems[0].LineItems[0].AssistedParameters), "lineItems[0].purchase.purchaseClass"; got != want {
 		t.Errorf("owner child: %s names %q, want %q", unknownClassRule, got, want)
 	}
+}
+
+// minneapolisSales returns sale, which calculates a QUOTATION of the lines
+// from San Francisco to Minneapolis on 2026-03-02, and the tax of one line
+// of 100.00 of CLOTHING and of GENERAL there, which differ (Minnesota does
+// not tax clothing), so that a test can tell which class a line was
+// taxed on.
+func minneapolisSales(t *testing.T, e *Engine) (sale func([]wire.SaleLineItem) *wire.SaleResponse, clothing, general string) {
+	t.Helper()
+	mpls := &wire.Location{StreetAddress1: "350 S 5th St", City: "Minneapolis", MainDivision: "MN", PostalCode: "55415", Country: "US"}
+	sale = func(lines []wire.SaleLineItem) *wire.SaleResponse {
+		t.Helper()
+		r, err := e.Sale(context.Background(), &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+			DocumentDate: civil.MustParse("2026-03-02"), Seller: &wire.Seller{Company: "ACME", PhysicalOrigin: sfAddr},
+			Customer: &wire.Customer{Destination: mpls}, LineItems: lines})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	flat := func(class string) string {
+		t.Helper()
+		return sale([]wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: class}, ExtendedPrice: amt("100.00")}}).TotalTax.String()
+	}
+	clothing, general = flat("CLOTHING"), flat("GENERAL")
+	if clothing == general {
+		t.Fatalf("Minneapolis taxes CLOTHING as GENERAL (%s): the test needs classes taxed apart", clothing)
+	}
+	return sale, clothing, general
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -22,23 +23,7 @@ func TestChildLineTakesParentMappedClass(t *testing.T) {
 	ctx := context.Background()
 	date := civil.MustParse("2026-03-02")
 	mpls := &wire.Location{StreetAddress1: "350 S 5th St", City: "Minneapolis", MainDivision: "MN", PostalCode: "55415", Country: "US"}
-	sale := func(lines []wire.SaleLineItem) *wire.SaleResponse {
-		t.Helper()
-		r, err := e.Sale(ctx, &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: date,
-			Seller: &wire.Seller{Company: "ACME", PhysicalOrigin: sfAddr}, Customer: &wire.Customer{Destination: mpls}, LineItems: lines})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
-	flat := func(class string) string {
-		t.Helper()
-		return sale([]wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: class}, ExtendedPrice: amt("100.00")}}).TotalTax.String()
-	}
-	clothing, general := flat("CLOTHING"), flat("GENERAL")
-	if clothing == general {
-		t.Fatalf("Minneapolis taxes CLOTHING as GENERAL (%s): the test needs classes taxed apart", clothing)
-	}
+	sale, clothing, general := minneapolisSales(t, e)
 	for name, kit := range map[string]wire.SaleLineItem{
 		"by SKU":            {LineItemID: "kit", Product: &wire.Product{Value: "KIT-1"}},
 		"by commodity code": {LineItemID: "kit", CommodityCode: &wire.CommodityCode{CommodityCodeType: "UNSPSC", Value: "53101500"}},
@@ -53,6 +38,16 @@ func TestChildLineTakesParentMappedClass(t *testing.T) {
 		if got := kids[1].LineItems[0].TotalTax.String(); got != clothing {
 			t.Errorf("sale, kit mapped %s: grandchild b1: tax %s, want %s as CLOTHING", name, got, clothing)
 		}
+	}
+
+	// A code the profile maps to nothing gives the children no class:
+	// it is refused on the parent, naming it, as without a profile.
+	unmapped := wire.SaleLineItem{LineItemID: "kit", CommodityCode: &wire.CommodityCode{CommodityCodeType: "UNSPSC", Value: "99999999"},
+		LineItems: []wire.SaleLineItem{{LineItemID: "a", ExtendedPrice: amt("100.00")}}}
+	_, err := e.Sale(ctx, &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: date,
+		Seller: &wire.Seller{Company: "ACME", PhysicalOrigin: sfAddr}, Customer: &wire.Customer{Destination: mpls}, LineItems: []wire.SaleLineItem{unmapped}})
+	if err == nil || !strings.Contains(err.Error(), "lineItems[0].commodityCode") {
+		t.Errorf("sale, kit of an unmapped commodity code: err %v, want a refusal naming lineItems[0].commodityCode", err)
 	}
 
 	purchase := func(lines []wire.PurchaseLineItem) string {

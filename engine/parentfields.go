@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 )
 
@@ -30,6 +31,12 @@ const (
 	// class) is refused naming it (parentMemberRefusals): the children
 	// do not take it, so it would change none of their taxes.
 	parentActsOnLine
+	// parentClassCode: a code that gives a line its class from the
+	// tenant's profile: a child line that sends none takes the class the
+	// parent's code maps to (enclosing.take); refused naming the member,
+	// as parentActsOnLine, when it maps to none or the parent sends a
+	// class (mapsClass).
+	parentClassCode
 	// parentReported: a member that Levy acts on nowhere; the parent's
 	// response line carries its not-acted-on parameter (parentNotes), as
 	// a calculated line does.
@@ -47,6 +54,8 @@ func (u parentUse) String() string {
 		return "refused, naming the member (where it acts: unless zero, or on the kinds that act on it)"
 	case parentActsOnLine:
 		return "refused, naming the member: it acts on a calculated line alone"
+	case parentClassCode:
+		return "a child line that sends no class takes the class the tenant's profile maps it to; refused, naming the member, when it maps to none"
 	case parentReported:
 		return "not acted on: the parent's response line says so"
 	}
@@ -112,7 +121,7 @@ var parentUses = map[string]parentUse{
 	"SaleLineItem.seller":                           parentTaken,
 	"SaleLineItem.customer":                         parentTaken,
 	"SaleLineItem.product":                          parentTaken,
-	"SaleLineItem.commodityCode":                    parentActsOnLine,
+	"SaleLineItem.commodityCode":                    parentClassCode,
 	"SaleLineItem.additionalCommodityCode":          parentActsOnLine,
 	"SaleLineItem.quantity":                         parentReported,
 	"SaleLineItem.volume":                           parentActsOnLine,
@@ -142,7 +151,7 @@ var parentUses = map[string]parentUse{
 	"PurchaseLineItem.buyer":                                   parentTaken,
 	"PurchaseLineItem.vendor":                                  parentTaken,
 	"PurchaseLineItem.purchase":                                parentTaken,
-	"PurchaseLineItem.commodityCode":                           parentActsOnLine,
+	"PurchaseLineItem.commodityCode":                           parentClassCode,
 	"PurchaseLineItem.additionalCommodityCode":                 parentActsOnLine,
 	"PurchaseLineItem.quantity":                                parentReported,
 	"PurchaseLineItem.volume":                                  parentActsOnLine,
@@ -176,7 +185,7 @@ var parentUses = map[string]parentUse{
 	"OwnerLineItem.syncType":                                parentRefused,
 	"OwnerLineItem.owner":                                   parentTaken,
 	"OwnerLineItem.purchase":                                parentTaken,
-	"OwnerLineItem.commodityCode":                           parentActsOnLine,
+	"OwnerLineItem.commodityCode":                           parentClassCode,
 	"OwnerLineItem.additionalCommodityCode":                 parentReported,
 	"OwnerLineItem.quantity":                                parentReported,
 	"OwnerLineItem.volume":                                  parentReported,
@@ -205,20 +214,6 @@ var parentUses = map[string]parentUse{
 	"OwnerLineItem.lineItems":                               parentShape,
 }
 
-// parentRows returns the flagged rows of the calculation's perspective
-// that read a line's own members (its shared members and its line type's),
-// the rows parentMemberRefusals and parentNotes read.
-func (c *calc) parentRows() []flaggedField {
-	t := &flaggedSale
-	switch {
-	case c.req.purchase != nil:
-		t = &flaggedPurchase
-	case c.req.owner != nil:
-		t = &flaggedOwner
-	}
-	return t.all
-}
-
 // parentMemberRefusals returns the refusals of the members of li, an
 // uncalculated parent, that act on some calculated lines and that its
 // child lines do not take (parentActsOnLine): a delivery term DDP on a
@@ -230,8 +225,9 @@ func (c *calc) parentMemberRefusals(li *lineIn) []*levy.Error {
 	}
 	var errs []*levy.Error
 	s := fieldSrc{c: c, in: li}
-	for _, f := range c.parentRows() {
-		if (f.group != groupDetails && f.group != groupLine) || parentUses[f.row.member] != parentActsOnLine {
+	for _, f := range c.flagged().all {
+		u := parentUses[f.row.member]
+		if (f.group != groupDetails && f.group != groupLine) || u != parentActsOnLine && (u != parentClassCode || c.mapsClass(li)) {
 			continue
 		}
 		for _, p := range f.row.sent(s, f.name, nil) {
@@ -261,13 +257,27 @@ func (c *calc) parentNotes(li *lineIn) []wire.AssistedParameter {
 		return out
 	}
 	s := fieldSrc{c: c, in: li}
-	for _, f := range c.parentRows() {
+	for _, f := range c.flagged().all {
 		if u := parentUses[f.row.member]; (f.group != groupDetails && f.group != groupLine) || u != parentReported && u != parentRefused {
 			continue
 		}
 		out = f.row.sent(s, f.name, out)
 	}
 	return out
+}
+
+// mapsClass reports whether li sends no class and a commodity code that
+// the tenant's profile maps to a class, which li's child lines that send
+// none take (enclosing.take): the code acts on them through that class.
+func (c *calc) mapsClass(li *lineIn) bool {
+	if li.productClass != "" || c.prof == nil || li.commodity == nil || li.commodity.Value == "" {
+		return false
+	}
+	if _, ok := c.prof.Class(profile.CodeTypeSKU, li.productCode); li.productCode != "" && ok {
+		return false // the product value's class is the one taken
+	}
+	_, ok := c.prof.Class(li.commodity.CommodityCodeType, li.commodity.Value)
+	return ok
 }
 
 // parentMaySend reports whether li sends one of its own members that a

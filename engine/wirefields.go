@@ -155,13 +155,7 @@ func (c *calc) notActedOn(l *line, out []wire.AssistedParameter) []wire.Assisted
 	out = c.commsNotes(l, out)
 	out = unitOverrideNotes(l, out)
 	s := fieldSrc{c: c, l: l, in: l.in}
-	t := &flaggedSale
-	switch {
-	case c.req.purchase != nil:
-		t = &flaggedPurchase
-	case c.req.owner != nil:
-		t = &flaggedOwner
-	}
+	t := c.flagged()
 	// Most lines send none of their shared members that the table
 	// flags, and no registrations: one test of each group spares the
 	// rows' accessors.
@@ -279,6 +273,20 @@ var (
 var perspectiveTypes = []string{"SaleRequest", "SaleLineItem", "Seller", "Customer",
 	"PurchaseRequest", "PurchaseLineItem", "Buyer", "Vendor", "Recipient", "RecipientCode", "VendorCode",
 	"OwnerRequest", "OwnerLineItem", "Owner"}
+
+// flagged returns the notActedOn rows of the calculation's perspective,
+// those that read a line's own members and its document's; notActedOn
+// and the uncalculated parent's checks (parentMemberRefusals,
+// parentNotes) read them.
+func (c *calc) flagged() *flaggedRows {
+	switch {
+	case c.req.purchase != nil:
+		return &flaggedPurchase
+	case c.req.owner != nil:
+		return &flaggedOwner
+	}
+	return &flaggedSale
+}
 
 // flaggedRows are the notActedOn rows of a perspective: all of them, in
 // the order of the table; the document's (groupDocument); and few, the
