@@ -345,7 +345,17 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		if !ok && zip5 == "" {
 			return nil, levy.Invalid(field+".mainDivision", "%q is not a US state, district or territory", a.MainDivision)
 		}
-		if !ok {
+		switch m := militaryRegionOf(a.MainDivision); {
+		case ok:
+		case m != nil:
+			// AA, AE or AP beside a ZIP code of no military post office
+			// (militaryAddress took theirs): a known region that the
+			// ZIP code contradicts, as another state's would, not an
+			// unknown state.
+			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Field: "postalCode",
+				Value: "ZIP code " + zip5 + " serves no military post office of " + m.code + " (" + m.name + "): the lookup used the ZIP code"})
+			regionBroken = true
+		default:
 			statuses = append(statuses, wire.Status{LookupResult: wire.IgnoredRegionFields, Value: "unknown state " + a.MainDivision, Field: "mainDivision"})
 		}
 		state, haveState = s, ok
