@@ -227,26 +227,26 @@ func placeSeparator(r rune) bool { return r == '.' || r == ',' || r == '-' || un
 
 // FoldPlace normalises a place name for comparison: upper case, Latin
 // letters without their accents, periods, commas and hyphens read as
-// spaces, runs of spaces folded, and a leading "St", "Ste", "Ft" or "Mt"
-// spelled out, so that "St. Paul", "SAINT  PAUL" and "saint paul" all
-// fold to "SAINT PAUL", and "Cañon City" to "CANON CITY".
+// spaces, runs of spaces folded, and the words "St", "Ste" and "Sainte"
+// read as "Saint", "Ft" as "Fort" and "Mt" as "Mount" wherever they
+// stand, so that "St. Paul", "SAINT  PAUL" and "saint paul" all fold to
+// "SAINT PAUL", "Lake St. Louis" (the Census's name) and "Lake Saint
+// Louis" (the postal name) to "LAKE SAINT LOUIS", "Ste. Genevieve" and
+// "Sainte Genevieve" to "SAINT GENEVIEVE", and "Cañon City" to "CANON
+// CITY". Read only as a name's first word, the postal spellings of
+// Lake St. Louis or Sainte Genevieve (Missouri) named no place, and an
+// address so written was taxed outside the city.
 func FoldPlace(s string) string {
 	b := make([]byte, 0, len(s)+4)
 	word := 0 // start of the current word in b
-	first := true
 	flush := func() {
-		if first && len(b) > word {
-			switch string(b[word:]) {
-			case "ST", "STE":
-				b = append(b[:word], "SAINT"...)
-			case "FT":
-				b = append(b[:word], "FORT"...)
-			case "MT":
-				b = append(b[:word], "MOUNT"...)
-			}
-		}
-		if len(b) > word {
-			first = false
+		switch string(b[word:]) {
+		case "ST", "STE", "SAINTE":
+			b = append(b[:word], "SAINT"...)
+		case "FT":
+			b = append(b[:word], "FORT"...)
+		case "MT":
+			b = append(b[:word], "MOUNT"...)
 		}
 	}
 	for _, r := range s {

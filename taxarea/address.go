@@ -345,7 +345,17 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		if !ok && zip5 == "" {
 			return nil, levy.Invalid(field+".mainDivision", "%q is not a US state, district or territory", a.MainDivision)
 		}
-		if !ok {
+		switch m := militaryRegionOf(a.MainDivision); {
+		case ok:
+		case m != nil:
+			// AA, AE or AP beside a ZIP code of no military post office
+			// (militaryAddress took theirs): a known region that the
+			// ZIP code contradicts, as another state's would, not an
+			// unknown state.
+			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Field: "postalCode",
+				Value: "ZIP code " + zip5 + " serves no military post office of " + m.code + " (" + m.name + "): the lookup used the ZIP code"})
+			regionBroken = true
+		default:
 			statuses = append(statuses, wire.Status{LookupResult: wire.IgnoredRegionFields, Value: "unknown state " + a.MainDivision, Field: "mainDivision"})
 		}
 		state, haveState = s, ok
@@ -654,13 +664,20 @@ func cityUnknownStatus(city, state, zip5, postal, county string) wire.Status {
 			" outside its cities; if it lies in a city, give that city's name"}
 }
 
+// noLocalTax is the status (data.LocalState.Status) of a state whose
+// counties and cities levy no sales tax of their own in Levy's data.
+const noLocalTax = "no local tax"
+
 // stateOnly is the answer to a US address that names a state and
 // neither a city nor a ZIP code: with a county (subDivision) that is one
 // of the state's, that county outside its cities; else the state's own
 // tax area. Either way a status says what the lookup did not use or
 // could not tell: a county that names none of the state's (a borough, a
 // neighbourhood) is set aside saying so, where it was dropped without a
-// word, and a county's answer says that a city in it may tax more.
+// word, a county's answer says that a city in it may tax more, and the
+// state's own area says that it leaves out the local taxes the street
+// address may add (it said nothing: a sale to "CA" alone was taxed at
+// 7.25% with a status of NORMAL and no word of them).
 func (r *Resolver) stateOnly(a wire.PostalAddress, state jurisdiction.Subdivision, d civil.Date, statuses []wire.Status) []wire.LookupResult {
 	addr := wire.PostalAddress{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state.Code, Country: "USA"}
 	if a.SubDivision != "" {
@@ -683,6 +700,13 @@ func (r *Resolver) stateOnly(a wire.PostalAddress, state jurisdiction.Subdivisio
 		statuses = append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal,
 			Value: "subDivision " + a.SubDivision + " names no county of " + state.Code + ": not used; the state's own tax area"})
 	}
+	note := "no city, county (subDivision) or ZIP code given: the state's own tax area, without the county, city and district taxes of " +
+		state.Code + " that the street address may add; give a ZIP code or a city"
+	if st, ok := r.local.State(state.Code); ok && st.Status == noLocalTax {
+		note = "no city, county (subDivision) or ZIP code given: the state's own tax area, where Levy's data gives no county or city of " +
+			state.Code + " a tax of its own"
+	}
+	statuses = append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal, Value: note})
 	res := r.result(r.areas.of(state.ID()), d, confStateOnly, statuses...)
 	res.PostalAddresses = []wire.PostalAddress{addr}
 	return []wire.LookupResult{res}
