@@ -15,7 +15,7 @@ var fileDigests = map[string]string{
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "63ffe26860ddf91f22451156f3b084d44317686c5481f493bee362d7a8ce1513",
-	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
+	"local.lvd":         "0b2fc50a3b0c8dbcbc7abe3bf7d57abf3f6f79853f283ae16cf6a57d32abe83a",
 	"nexus.lvd":         "b7fe8a6a1fb098099bcccb09b37a679f0d0dc2b3133f55ff271c3dfbfa04446c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
 	"taxability.lvd":    "79da765e78d8872f588447af148df105b213b347ea67a1e55a6ab47d9e9ed769",
