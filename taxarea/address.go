@@ -476,7 +476,8 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		!slices.ContainsFunc(cands, func(c usCandidate) bool {
 			return r.local.FindPlaceKey(r.countyState(c.county, state.Code), cityKey, countyFIPS(c.county)) >= 0
 		})
-	named := -1 // the one candidate that holds most of the place the city names
+	named := -1        // the one candidate that holds most of the place the city names
+	municipio := false // named is the county-equivalent that the city names (municipioNamed)
 	if a.City != "" && !zipWins && len(cands) > 1 {
 		for i := range cands {
 			// The county the place mostly lies in: the county boundaries
@@ -504,6 +505,13 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 				named = i
 			}
 		}
+		if named < 0 && !r.incorporated[state.Code] {
+			// No incorporated place in the state: the municipio that
+			// the city names exactly, rather than a zona urbana or
+			// comunidad of that name that reaches into its neighbours.
+			named = r.municipioNamed(cands, cityKey)
+			municipio = named >= 0
+		}
 		if named > 0 {
 			// A ZIP that spans counties, and a city in one of them: the
 			// address lies in that county, whatever its share of the ZIP.
@@ -513,7 +521,14 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		}
 	}
 
-	if candZIP == "" && a.City != "" && len(cands) > 1 {
+	switch {
+	case candZIP == "" && municipio:
+		// A city without a ZIP code that names a municipio: the first
+		// result is it, and the answer says what the others are.
+		j, _ := r.juris.ByID(cands[0].county)
+		statuses = append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal,
+			Value: "the city " + titleCase(a.City) + ", " + state.Code + " names the municipio of " + j.Name + ", the first result; the others are places of that name that reach into other municipios, and the street address decides; a ZIP code tells the municipio"})
+	case candZIP == "" && a.City != "" && len(cands) > 1:
 		// A city without a ZIP code that lies in several counties: the
 		// answer says that its results are alternatives.
 		statuses = append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal,
@@ -895,6 +910,17 @@ func (r *Resolver) placeCandidates(state jurisdiction.Subdivision, city string) 
 			add("US-"+fips, 10000)
 		}
 	}
+	if !r.incorporated[state.Code] {
+		// A state without incorporated places (Puerto Rico) is named by
+		// its municipios, whose Census places may be named otherwise
+		// (Vieques's zona urbana is Isabel Segunda), or not at all.
+		key := data.PlaceKey(city)
+		for _, j := range r.juris.Children(state.ID()) {
+			if countyFIPS(j.ID) != 0 && data.PlaceKey(j.Name) == key {
+				add(j.ID, 10000)
+			}
+		}
+	}
 	place := titleCase(city)
 	for i := range out {
 		out[i].share = out[i].share * 10000 / max(total, 1)
@@ -902,6 +928,28 @@ func (r *Resolver) placeCandidates(state jurisdiction.Subdivision, city string) 
 	}
 	sortCandidates(out)
 	return out
+}
+
+// municipioNamed returns the index of the one candidate whose county
+// is named exactly by the city (its key, data.PlaceKey), or -1. It
+// serves a state whose dataset has no incorporated place (Puerto Rico):
+// there the county-equivalents, the municipios, are the local
+// governments that tax, and a city that names one (San Juan, Bayamón)
+// names it, where the Census places of that name, zonas urbanas and
+// comunidades without a government, reach into its neighbours.
+func (r *Resolver) municipioNamed(cands []usCandidate, cityKey string) int {
+	found := -1
+	for i, c := range cands {
+		j, ok := r.juris.ByID(c.county)
+		if !ok || data.PlaceKey(j.Name) != cityKey {
+			continue
+		}
+		if found >= 0 {
+			return -1
+		}
+		found = i
+	}
+	return found
 }
 
 // narrowByCounty keeps the candidates in the county named by subDivision,

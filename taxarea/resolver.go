@@ -38,7 +38,12 @@ type Resolver struct {
 	// their members: the parts of a place that spans whole counties,
 	// New York City's five boroughs.
 	memberAreas map[int32][]int32
-	exceptions  map[string][]data.VATException // country -> postcode exceptions
+	// incorporated are the states (postal abbreviations) with an
+	// incorporated place in the dataset. A state without one (Puerto
+	// Rico, whose municipios are its county-equivalents and its only
+	// local governments) is named by its counties: see municipioNamed.
+	incorporated map[string]bool
+	exceptions   map[string][]data.VATException // country -> postcode exceptions
 	// territories are the special tax territories of the exceptions,
 	// by country, as addresses name them (territoryNamed).
 	territories map[string][]namedTerritory
@@ -148,6 +153,12 @@ func (r *Resolver) indexPlaces() {
 	r.placeCounties = map[uint32]bool{}
 	r.unsure = map[uint32]bool{}
 	r.memberAreas = map[int32][]int32{}
+	r.incorporated = map[string]bool{}
+	for p := range r.local.NumPlaces() {
+		if r.local.PlaceIncorporated(p) {
+			r.incorporated[r.local.PlaceAt(p).State] = true
+		}
+	}
 	for k := range r.local.NumAreas() {
 		county, place := r.local.AreaKey(k)
 		if place >= 0 {
