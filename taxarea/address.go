@@ -1,6 +1,7 @@
 package taxarea
 
 import (
+	"cmp"
 	"context"
 	"regexp"
 	"slices"
@@ -905,9 +906,11 @@ func (r *Resolver) placeCandidates(state jurisdiction.Subdivision, city string) 
 		c := cs.At(k)
 		add(c.Jurisdiction, c.Share)
 	}
+	var order []string // the place's counties, most of it first
 	if p := r.local.FindPlace(state.Code, city, 0); p >= 0 {
 		for _, fips := range r.local.PlaceAt(p).Counties {
 			add("US-"+fips, 10000)
+			order = append(order, "US-"+fips)
 		}
 	}
 	if !r.incorporated[state.Code] {
@@ -926,7 +929,25 @@ func (r *Resolver) placeCandidates(state jurisdiction.Subdivision, city string) 
 		out[i].share = out[i].share * 10000 / max(total, 1)
 		out[i].place = place
 	}
-	sortCandidates(out)
+	// Equal shares (a place's counties without ZIP codes of its name
+	// each weigh the same) are ranked by how much of the place lies in
+	// each, then by ID: they were ranked by ID alone, and a community
+	// that mostly lies in one county came first in its neighbour.
+	rank := func(county string) int {
+		if k := slices.Index(order, county); k >= 0 {
+			return k
+		}
+		return len(order)
+	}
+	slices.SortStableFunc(out, func(x, y usCandidate) int {
+		if x.share != y.share {
+			return cmp.Compare(y.share, x.share)
+		}
+		if d := cmp.Compare(rank(x.county), rank(y.county)); d != 0 {
+			return d
+		}
+		return strings.Compare(x.county, y.county)
+	})
 	return out
 }
 

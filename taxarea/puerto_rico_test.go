@@ -92,3 +92,37 @@ func TestPuertoRicoMunicipioWithoutZIP(t *testing.T) {
 		t.Errorf("Viejo San Juan, PR: %v, want an error naming postalAddress.city", err)
 	}
 }
+
+// TestCityWithoutZIPRanksWhereThePlaceLies: a city without a ZIP code
+// that names a community in several counties, none of whose ZIP codes
+// has its name, ranks first the county that holds most of it. Each of
+// its counties weighs the same, and the ties were broken by FIPS code
+// alone: Levittown, PR, a comunidad of Toa Baja that reaches into
+// Cataño, came first in Cataño, and Brook Highland, AL, in Shelby
+// County, came first in Jefferson County.
+func TestCityWithoutZIPRanksWhereThePlaceLies(t *testing.T) {
+	r := resolver(t)
+	for _, c := range []struct {
+		a      wire.PostalAddress
+		first  string
+		others string
+	}{
+		{wire.PostalAddress{City: "Levittown", MainDivision: "PR"}, "US-72137", "US-72033"},
+		{wire.PostalAddress{City: "Sabana Seca", MainDivision: "PR"}, "US-72137", "US-72021"},
+		{wire.PostalAddress{City: "Brook Highland", MainDivision: "AL"}, "US-01117", "US-01073"},
+	} {
+		resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: c.a})
+		if err != nil {
+			t.Errorf("%+v: %v", c.a, err)
+			continue
+		}
+		res := resp.LookupResults
+		if len(res) != 2 || !slices.Contains(ids(res[0]), c.first) || !slices.Contains(ids(res[1]), c.others) {
+			var got [][]string
+			for _, x := range res {
+				got = append(got, ids(x))
+			}
+			t.Errorf("%+v: results %v, want %s first, then %s", c.a, got, c.first, c.others)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package taxarea
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -184,16 +183,6 @@ func (r *Resolver) indexPlaces() {
 	r.vat = r.juris.VATGeography()
 	r.boxes = r.juris.TerritoryBoxes()
 	r.territories = r.indexTerritories()
-}
-
-// sortCandidates orders counties by land share, largest first, then by ID.
-func sortCandidates(c []usCandidate) {
-	sort.SliceStable(c, func(i, j int) bool {
-		if c[i].share != c[j].share {
-			return c[i].share > c[j].share
-		}
-		return c[i].county < c[j].county
-	})
 }
 
 // checkBoundaries verifies that every boundary belongs to a
