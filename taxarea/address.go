@@ -506,10 +506,14 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 				named = i
 			}
 		}
-		if named < 0 && !r.incorporated[state.Code] {
-			// No incorporated place in the state: the municipio that
-			// the city names exactly, rather than a zona urbana or
-			// comunidad of that name that reaches into its neighbours.
+		if named < 0 && candZIP == "" && !r.incorporated[state.Code] {
+			// No ZIP code, and no incorporated place in the state: the
+			// municipio that the city names exactly, rather than a zona
+			// urbana or comunidad of that name that reaches into its
+			// neighbours. Beside a ZIP code, its counties' shares rank
+			// them as before: the ZIP code places an address more
+			// surely than a city name that a zona urbana across the
+			// municipio line also bears.
 			named = r.municipioNamed(cands, cityKey)
 			municipio = named >= 0
 		}

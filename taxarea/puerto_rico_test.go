@@ -126,3 +126,28 @@ func TestCityWithoutZIPRanksWhereThePlaceLies(t *testing.T) {
 		}
 	}
 }
+
+// TestPuertoRicoMunicipioBesideZIP: beside a ZIP code that spans
+// municipios, the ZIP code's shares still rank them; the city that
+// names one of them does not put it first. 00969 lies mostly in
+// Guaynabo and partly in San Juan.
+func TestPuertoRicoMunicipioBesideZIP(t *testing.T) {
+	r := resolver(t)
+	resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{City: "San Juan", MainDivision: "PR", PostalCode: "00969"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := resp.LookupResults
+	if len(res) < 2 || !slices.Contains(ids(res[0]), "US-72061") || !slices.Contains(ids(res[1]), "US-72127") {
+		var got [][]string
+		for _, x := range res {
+			got = append(got, ids(x))
+		}
+		t.Errorf("San Juan, PR 00969: results %v, want Guaynabo (US-72061), then San Juan (US-72127)", got)
+	}
+	for i, x := range res {
+		if hasNote(x, "names the municipio of") {
+			t.Errorf("result %d (%v): statuses %+v, want none saying the city names a municipio", i, ids(x), x.Statuses)
+		}
+	}
+}
