@@ -151,3 +151,29 @@ func TestPuertoRicoMunicipioBesideZIP(t *testing.T) {
 		}
 	}
 }
+
+// TestTerritoryCountyEquivalentWithoutZIP: in the other territories,
+// where the dataset has no incorporated place either, a city that names
+// a county-equivalent (an island, Guam, a district of American Samoa)
+// is placed there. It was refused as no place of the territory.
+func TestTerritoryCountyEquivalentWithoutZIP(t *testing.T) {
+	r := resolver(t)
+	for _, c := range []struct {
+		a  wire.PostalAddress
+		id string
+	}{
+		{wire.PostalAddress{City: "St. Thomas", MainDivision: "VI"}, "US-78030"},
+		{wire.PostalAddress{City: "Saint Croix", MainDivision: "VI"}, "US-78010"},
+		{wire.PostalAddress{City: "Saipan", MainDivision: "MP"}, "US-69110"},
+		{wire.PostalAddress{City: "Guam", MainDivision: "GU"}, "US-66010"},
+	} {
+		resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: c.a})
+		if err != nil {
+			t.Errorf("%+v: %v", c.a, err)
+			continue
+		}
+		if res := resp.LookupResults; len(res) != 1 || !slices.Contains(ids(res[0]), c.id) {
+			t.Errorf("%+v: %d results, first %v, want %s alone", c.a, len(res), ids(res[0]), c.id)
+		}
+	}
+}
