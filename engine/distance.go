@@ -227,7 +227,8 @@ func (c *calc) distanceSales(company string) *distanceMemo {
 // stores it, and the note speaks of nets only when a price was netted.
 //
 // An amount in another currency counts through the filing conversion to
-// euros of the line's origin or destination, and else not at all (the
+// euros of the line's origin or destination, else at the document's
+// conversion factor into euros (euroRate), and else not at all (the
 // note says so), as in the journal's figures.
 func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
 	sum := decimal.Zero
@@ -266,7 +267,9 @@ func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
 }
 
 // euroRate returns the filing conversion rate to euros that line l's
-// origin or destination gives, as the journal's figures convert it.
+// origin or destination gives, else the document's conversion factor
+// into euros (which the journal keeps with the line, figureFactors), as
+// the journal's figures convert it.
 func (c *calc) euroRate(l *line) (decimal.Decimal, bool) {
 	for _, p := range [...]*place{firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)} {
 		if p == nil || p.conversion == nil || p.conversion.Rate == nil {
@@ -275,6 +278,9 @@ func (c *calc) euroRate(l *line) (decimal.Decimal, bool) {
 		if cur, ok := c.s.currency(p.conversion.Currency); ok && cur.Alpha == "EUR" {
 			return p.conversion.Rate.Decimal(), true
 		}
+	}
+	if i := c.companyFactor(c.d.currency.Alpha, "EUR"); i >= 0 {
+		return c.d.factors[i].ConversionFactor.Decimal(), true
 	}
 	return decimal.Decimal{}, false
 }

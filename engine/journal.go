@@ -72,6 +72,11 @@ type posting struct {
 	marketplace bool
 	tree        []lineIn
 	date        civil.Date
+	// factors are a sale's conversion factors from the document's
+	// currency into the currencies of the sales figures (figureFactors),
+	// which every journal line of the sale keeps (journal.Line.Factors,
+	// one slice shared by the lines, which nothing changes).
+	factors []journal.Factor
 	// profileVersion is the version of the tenant's profile that the
 	// calculation read (calc.profileVersion).
 	profileVersion uint64
@@ -110,9 +115,17 @@ func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, erro
 		for i, l := range leaves {
 			placeLine(&lines[i], l, p.date)
 			if l != nil && p.perspective == "SELLER" && l.seller.company != p.company {
-				// A line's own seller: its sales are that company's.
+				// A line's own seller: its sales are that company's, and
+				// one without a company code is company "", whose
+				// registrations and EU distance sales decided its tax.
 				lines[i].Company = l.seller.company
+				lines[i].NoCompany = l.seller.company == ""
 			}
+		}
+	}
+	if len(p.factors) > 0 {
+		for i := range lines {
+			lines[i].Factors = p.factors
 		}
 	}
 	if tx.PostingDate.IsZero() {
@@ -125,6 +138,26 @@ func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, erro
 		saleEInvoice(p.vat, p.prof, p.sale, p.tree).fill(tx)
 	}
 	return tx, nil
+}
+
+// figureFactors returns the request's conversion factors from the
+// document's currency into the currencies the sales figures are kept in
+// (journal.FigureCurrencies), the first for each as the company code
+// amounts and the price thresholds read them (companyFactor): a sale in
+// euros into Texas counts in the figures at the factor that converts
+// its thresholds, when no tax of the line converts its filing amounts
+// into US dollars. Nil when the request sends none.
+func (c *calc) figureFactors() []journal.Factor {
+	var out []journal.Factor
+	for _, cur := range journal.FigureCurrencies {
+		if cur == c.d.currency.Alpha {
+			continue
+		}
+		if i := c.companyFactor(c.d.currency.Alpha, cur); i >= 0 {
+			out = append(out, journal.Factor{Currency: cur, Rate: *c.d.factors[i].ConversionFactor})
+		}
+	}
+	return out
 }
 
 // leafLines appends to out the calculated lines of the lines the journal

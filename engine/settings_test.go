@@ -216,8 +216,9 @@ func TestProcurementPolicy(t *testing.T) {
 // EU distance sales over the threshold is taxed where the customer is
 // (Article 59c(2) of the VAT directive): the document's own distance
 // sales count with the stored ones, every line of them, converted to
-// euros through a location's filing conversion, and a line that can not
-// be converted is left out and said so.
+// euros through a location's filing conversion or the document's
+// conversion factor, and a line that can not be converted is left out
+// and said so.
 func TestEUDistanceThresholdCountsTheSale(t *testing.T) {
 	e, err := New(context.Background(), WithDistanceSales(fixedDistance{"NEAR": {Current: decimal.NewFromInt(9500), Source: "test"}}))
 	if err != nil {
@@ -234,6 +235,11 @@ func TestEUDistanceThresholdCountsTheSale(t *testing.T) {
 		return r
 	}
 	toEuro := &wire.CurrencyConversion{Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}, Rate: amt("0.9")}
+	factored := func(r *wire.SaleRequest) *wire.SaleRequest {
+		r.CurrencyConversionFactors = []wire.CurrencyConversionFactor{{ConversionFactor: amt("0.9"),
+			SourceCurrency: &wire.Currency{ISOCurrencyCodeAlpha: "USD"}, TargetCurrency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}}}
+		return r
+	}
 	for _, c := range []struct {
 		name string
 		req  *wire.SaleRequest
@@ -247,6 +253,10 @@ func TestEUDistanceThresholdCountsTheSale(t *testing.T) {
 		{"dollars converted within it", req("USD", toEuro, "555.00"), []string{"AT"}, "EUR 499.50 in it"},
 		{"dollars converted over it", req("USD", toEuro, "556.00"), []string{"DE"}, "EUR 500.40 in it"},
 		{"dollars that can not be converted", req("USD", nil, "5000.00"), []string{"AT"}, "1 line(s) in USD not counted for want of a conversion to euros"},
+		// The document's factor into euros counts as the journal's
+		// figures count it (Line.Factors); before, the line was not
+		// counted and the sale stayed in Austria.
+		{"dollars over it at the document's factor", factored(req("USD", nil, "556.00")), []string{"DE"}, "EUR 500.40 in it"},
 	} {
 		r, err := e.Sale(context.Background(), c.req)
 		if err != nil {

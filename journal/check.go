@@ -94,7 +94,9 @@ func checkNewID(field, id string) error {
 // one that is not fit to be an identifier
 // (wire.CheckIdentifier: a control, line-separator or bidirectional
 // formatting character), or a company code that a report's company=
-// could not ask for (CheckCompany). A transaction posted in-process is
+// could not ask for (CheckCompany); also a line marked NoCompany that
+// names a company, and a line's conversion factor (Line.Factors)
+// without a currency code or a rate above zero. A transaction posted in-process is
 // held to the rules of one posted through a calculation, so that what
 // is stored one way can be reported on, reversed or synced the other.
 func checkIdentifiers(tx *Transaction) error {
@@ -124,6 +126,14 @@ func checkIdentifiers(tx *Transaction) error {
 				return &named
 			}
 			return err
+		}
+		if l := &tx.Lines[i]; l.NoCompany && l.Company != "" {
+			return levy.Invalid("lines["+strconv.Itoa(i)+"].noCompany", "is set, but the line names company %s: a line is of one company", CompanyName(l.Company))
+		}
+		for k, f := range tx.Lines[i].Factors {
+			if len(f.Currency) != 3 || f.Rate.Sign() <= 0 {
+				return levy.Invalid("lines["+strconv.Itoa(i)+"].factors["+strconv.Itoa(k)+"]", "converts into %q at %s: a factor needs a three-letter currency code and a rate above zero", f.Currency, f.Rate)
+			}
 		}
 	}
 	return nil

@@ -218,7 +218,7 @@ func countsForFigures(tx *Transaction) bool {
 // amounts and a count of one (none for a return, minus one for the
 // reversal of a sale: transactionCount), on its posting date (the
 // document date when it has none), under the seller company code of each
-// line (Line.Company, else the transaction's), as Direct or Marketplace
+// line (lineCompany: Line.Company, else the transaction's), as Direct or Marketplace
 // sales: a transaction whose lines name two sellers counts one
 // transaction for each in an area. Only a seller's transactions that move revenue
 // count. The figures are in the order of CompareFigureKeys.
@@ -226,9 +226,10 @@ func countsForFigures(tx *Transaction) bool {
 // A line's state is its Destination; a line stored before the journal
 // kept one is placed by its state tax (a tax whose jurisdiction is
 // "US-" and a state). Amounts in US dollars (euros for AreaEU) count as
-// they are; in another currency, through a tax's filing amounts in the
-// area's currency at their conversion rate, and otherwise not at all
-// (Tally.Unconverted counts the line). A Canadian line is placed by its
+// they are; in another currency, at the conversion rate of a tax's
+// filing amounts in the area's currency, else at the document's
+// conversion factor into it that the line keeps (Line.Factors), and
+// otherwise not at all (Tally.Unconverted counts the line). A Canadian line is placed by its
 // Destination ("CA-BC"; "CA" when the province is unknown counts in
 // AreaCanada alone), or by a provincial tax when it has none; its
 // province's tally takes the taxable and exempt amounts of that
@@ -255,7 +256,7 @@ func Contribution(tx *Transaction) []Figure {
 	// area is only built then. A transaction's first figure makes room
 	// for as many as a Canadian line makes (four).
 	find := func(area string, consumers bool, l *Line) *Tally {
-		company := cmp.Or(l.Company, tx.Company)
+		company := lineCompany(tx, l)
 		i := slices.IndexFunc(out, func(f Figure) bool { return f.Company == company && isArea(f.Area, area, consumers) })
 		if i < 0 {
 			if out == nil {
@@ -317,6 +318,16 @@ func Contribution(tx *Transaction) []Figure {
 	}
 	slices.SortFunc(out, func(a, b Figure) int { return CompareFigureKeys(a.Key(), b.Key()) })
 	return out
+}
+
+// lineCompany returns the seller company code whose sales line l of tx
+// is: the line's own (Line.Company, or "" when Line.NoCompany marks a
+// line seller without one), else the transaction's.
+func lineCompany(tx *Transaction, l *Line) string {
+	if l.Company != "" || l.NoCompany {
+		return l.Company
+	}
+	return tx.Company
 }
 
 // isArea reports whether name is area, or its ConsumerArea when
@@ -466,7 +477,10 @@ func zeroRated(x *Tax) bool {
 
 // conversion returns the rate that brings the amounts of line l, in
 // currency cur ("" is US dollars), to currency want: 1 when they are in
-// it, a tax's filing conversion rate when one converts to it.
+// it, a tax's filing conversion rate when one converts to it (the
+// currencyConversion of the line's destination or origin), else the
+// document's conversion factor into it that the line keeps
+// (Line.Factors), as the engine converts a price threshold.
 func conversion(cur, want string, l *Line) (decimal.Decimal, bool) {
 	if cur == "" {
 		cur = "USD"
@@ -477,6 +491,11 @@ func conversion(cur, want string, l *Line) (decimal.Decimal, bool) {
 	for k := range l.Taxes {
 		if f := l.Taxes[k].Filing; f != nil && strings.EqualFold(f.Currency, want) && f.Rate.Sign() > 0 {
 			return f.Rate.Decimal(), true
+		}
+	}
+	for k := range l.Factors {
+		if c := &l.Factors[k]; strings.EqualFold(c.Currency, want) && c.Rate.Sign() > 0 {
+			return c.Rate.Decimal(), true
 		}
 	}
 	return decimal.Decimal{}, false

@@ -179,6 +179,7 @@ func clone(tx *Transaction) *Transaction {
 func cloneLine(l *Line) Line {
 	out := *l
 	out.Item, out.Seller, out.Customer = l.Item.clone(), l.Seller.clone(), l.Customer.clone()
+	out.Factors = slices.Clone(l.Factors)
 	if l.Intrastat != nil {
 		x := *l.Intrastat
 		out.Intrastat = &x

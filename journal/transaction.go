@@ -127,6 +127,24 @@ type Line struct {
 	// line is the transaction's Company's. The sales figures count the
 	// line under it.
 	Company string `json:"company,omitempty"`
+	// NoCompany marks a sale's line whose own seller names no company
+	// code while the transaction's seller names one: the engine decides
+	// the line's tax as company ""'s (its stored registrations, its EU
+	// distance sales), a line seller replacing the document's whole, and
+	// the sales figures count the line under "" too. Company is then
+	// empty. Lines stored before the journal kept it count under the
+	// transaction's Company.
+	NoCompany bool `json:"noCompany,omitempty"`
+	// Factors are the rates from the transaction's currency into
+	// other currencies that the calculation of the line read from the
+	// request's currencyConversionFactors (a factor whose
+	// sourceCurrency is the document's currency), for the currencies the
+	// sales figures are kept in (FigureCurrencies): a line in euros sold
+	// into Texas counts in US dollars at the document's factor when no
+	// tax of the line has a filing conversion into them. Nil when the
+	// request sent none, and in lines stored before the journal kept
+	// them.
+	Factors []Factor `json:"factors,omitempty"`
 	// SyncType is what a sync version does with the stored line of the
 	// same LineItemID: ADD, UPDATE or DELETE ("" adds or replaces). Stored
 	// lines never carry it.
@@ -166,6 +184,19 @@ func (l *Line) freight() money.Amount {
 	}
 	return l.Freight
 }
+
+// Factor is a conversion factor that converts an amount in a
+// transaction's currency into Currency: the amount × Rate.
+type Factor struct {
+	Currency string       `json:"currency"`
+	Rate     money.Amount `json:"rate"`
+}
+
+// FigureCurrencies are the currencies the sales figures are kept in: US
+// dollars for the US states, euros for the EU, Canadian dollars for
+// Canada. A line keeps the document's conversion factors into these
+// alone (Line.Factors).
+var FigureCurrencies = [...]string{"USD", "EUR", "CAD"}
 
 // Tax is one tax of a line: a jurisdiction's imposition with its amounts.
 type Tax struct {
