@@ -81,14 +81,7 @@ func TestParentUseEachMember(t *testing.T) {
 				if !member.IsValid() {
 					t.Fatalf("%s has no member %s", parent.Type(), name)
 				}
-				member.Set(sampleOf(t, member.Type()))
-				if v, ok := brazilSamples[name]; ok {
-					member.Set(reflect.ValueOf(v).Convert(member.Type()))
-				}
-				if name == "cfopTaxCodeOverride" {
-					cfop := int32(5102)
-					member.Set(reflect.ValueOf(&cfop))
-				}
+				setSample(t, member, name)
 				if name == "lineType" {
 					fieldByJSON(t, member.Elem(), "value").SetString("WIRELESS")
 				}

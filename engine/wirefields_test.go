@@ -358,16 +358,7 @@ func TestNotActedOnEachMember(t *testing.T) {
 			if !member.IsValid() {
 				t.Fatalf("%s has no member %s", holder.Type(), name)
 			}
-			member.Set(sampleOf(t, member.Type()))
-			// Members that Brazil's rules read are checked wherever they
-			// are sent: a value those rules take, on a line outside Brazil.
-			if v, ok := brazilSamples[name]; ok {
-				member.Set(reflect.ValueOf(v).Convert(member.Type()))
-			}
-			if name == "cfopTaxCodeOverride" {
-				cfop := int32(5102)
-				member.Set(reflect.ValueOf(&cfop))
-			}
+			setSample(t, member, name)
 			if typ == "LineType" || typ == "LineTypeSet" {
 				fieldByJSON(t, holder, "value").SetString("WIRELESS")
 			}
@@ -485,4 +476,20 @@ var brazilSamples = map[string]any{
 	"transactionCondition":    "FCP_LISTA",
 	"sellerCNAE":              "4751201",
 	"buyerCNAE":               "4751201",
+}
+
+// setSample sets member, the wire member named name, to a value sent in
+// tests: sampleOf its type, or, for the members Brazil's rules read, a
+// value those rules take (they are checked wherever they are sent, on a
+// line outside Brazil too).
+func setSample(t *testing.T, member reflect.Value, name string) {
+	t.Helper()
+	member.Set(sampleOf(t, member.Type()))
+	if v, ok := brazilSamples[name]; ok {
+		member.Set(reflect.ValueOf(v).Convert(member.Type()))
+	}
+	if name == "cfopTaxCodeOverride" {
+		cfop := int32(5102)
+		member.Set(reflect.ValueOf(&cfop))
+	}
 }

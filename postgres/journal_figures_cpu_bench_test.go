@@ -28,21 +28,7 @@ import (
 // wall-ratio that of their wall times.
 func BenchmarkJournalPostFiguresCPU(b *testing.B) {
 	ctx := context.Background()
-	url := pgtest.AdminURL(b) + "&options=-c%20synchronous_commit%3Don"
-	db, err := Open(ctx, url, WithMaxConns(1), WithSchema(fmt.Sprintf("b%d", schemas.Add(1))))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { db.Close() })
-	conn, err := db.pool.Acquire(ctx)
-	if err != nil {
-		b.Fatal(err)
-	}
-	pid := conn.Conn().PgConn().PID()
-	conn.Release()
-	if _, err := backendCPU(pid); err != nil {
-		b.Fatalf("the server's CPU time: %v", err)
-	}
+	db, pid := cpuBenchDB(ctx, b)
 	s := db.Journal()
 	var server, client [2]time.Duration
 	var wall [2]time.Duration
@@ -121,21 +107,12 @@ func processCPU() time.Duration {
 // ratio of the sums of their server's and client's times.
 func BenchmarkJournalFigureStatementsCPU(b *testing.B) {
 	ctx := context.Background()
-	url := pgtest.AdminURL(b) + "&options=-c%20synchronous_commit%3Don"
-	db, err := Open(ctx, url, WithMaxConns(1), WithSchema(fmt.Sprintf("b%d", schemas.Add(1))))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { db.Close() })
-	conn, err := db.pool.Acquire(ctx)
+	db, pid := cpuBenchDB(ctx, b)
+	conn, err := db.pool.Acquire(ctx) // the pool's one connection, whose backend is pid
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer conn.Release()
-	pid := conn.Conn().PgConn().PID()
-	if _, err := backendCPU(pid); err != nil {
-		b.Fatalf("the server's CPU time: %v", err)
-	}
 	day := civil.MustParse("2026-03-14")
 	areas := []string{"CA", "CA-ON", "CA-ON/consumers", "CA/consumers"}
 	figs := func(n int) []journal.Figure {
@@ -199,4 +176,27 @@ func BenchmarkJournalFigureStatementsCPU(b *testing.B) {
 		x, y := at[r[0]], at[r[1]]
 		b.ReportMetric(float64(srv[x]+cli[x])/float64(srv[y]+cli[y]), r[0]+"/"+r[1])
 	}
+}
+
+// cpuBenchDB opens a store of one connection, committing synchronously,
+// in a schema of its own, and returns it with the process ID of that
+// connection's backend, whose CPU time backendCPU reads.
+func cpuBenchDB(ctx context.Context, b *testing.B) (*DB, uint32) {
+	b.Helper()
+	url := pgtest.AdminURL(b) + "&options=-c%20synchronous_commit%3Don"
+	db, err := Open(ctx, url, WithMaxConns(1), WithSchema(fmt.Sprintf("b%d", schemas.Add(1))))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	conn, err := db.pool.Acquire(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pid := conn.Conn().PgConn().PID()
+	conn.Release()
+	if _, err := backendCPU(pid); err != nil {
+		b.Fatalf("the server's CPU time: %v", err)
+	}
+	return db, pid
 }

@@ -124,14 +124,7 @@ func readTypes(data []byte, prefix string, types map[string][]child) error {
 			if t.Name.Space != xsdNamespace {
 				continue
 			}
-			attr := func(name string) string {
-				for _, a := range t.Attr {
-					if a.Name.Local == name {
-						return a.Value
-					}
-				}
-				return ""
-			}
+			attr := func(name string) string { return xsdgen.Attr(t, name) }
 			switch {
 			case t.Name.Local == "complexType" && attr("name") != "" && current == "":
 				current, typeDepth = prefix+":"+attr("name"), depth

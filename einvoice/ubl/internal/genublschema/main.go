@@ -162,14 +162,7 @@ func (s *schema) read(data []byte, aggregates bool) error {
 			if t.Name.Space != xsdNamespace {
 				continue
 			}
-			attr := func(name string) string {
-				for _, a := range t.Attr {
-					if a.Name.Local == name {
-						return a.Value
-					}
-				}
-				return ""
-			}
+			attr := func(name string) string { return xsdgen.Attr(t, name) }
 			switch t.Name.Local {
 			case "complexType":
 				if current != "" || attr("name") == "" {

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/xml"
 	"fmt"
 	"go/format"
 	"os"
@@ -93,4 +94,15 @@ func Keys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// Attr returns the value of the attribute of t named name (in no
+// namespace or any), or "" when t has none.
+func Attr(t xml.StartElement, name string) string {
+	for _, a := range t.Attr {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
 }
