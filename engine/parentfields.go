@@ -2,7 +2,6 @@ package engine
 
 import (
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 )
 
@@ -270,14 +269,13 @@ func (c *calc) parentNotes(li *lineIn) []wire.AssistedParameter {
 // the tenant's profile maps to a class, which li's child lines that send
 // none take (enclosing.take): the code acts on them through that class.
 func (c *calc) mapsClass(li *lineIn) bool {
-	if li.productClass != "" || c.prof == nil || li.commodity == nil || li.commodity.Value == "" {
+	if li.productClass != "" {
 		return false
 	}
-	if _, ok := c.prof.Class(profile.CodeTypeSKU, li.productCode); li.productCode != "" && ok {
-		return false // the product value's class is the one taken
-	}
-	_, ok := c.prof.Class(li.commodity.CommodityCodeType, li.commodity.Value)
-	return ok
+	// codeClass tries the product value first: the commodity code acts
+	// only when it is the one that gives the class.
+	_, param, ok := codeClass(c.prof, li)
+	return ok && param == "commodityCode"
 }
 
 // parentMaySend reports whether li sends one of its own members that a
