@@ -239,28 +239,10 @@ func (c *calc) intrastatBlock(l *line) *journal.IntrastatLine {
 	if !moves && !hasIntrastat(d) {
 		return nil
 	}
-	for _, r := range l.customer.regs {
-		of := r.country
-		if r.northernIreland && out.Arrival == jurisdiction.NorthernIrelandCode {
-			of = out.Arrival // the acquirer's XI number, for goods reaching Northern Ireland
-		}
-		if of == out.Arrival && r.number != "" && r.syntaxValid {
-			out.PartnerVAT = r.number
-			break
-		}
-	}
+	out.PartnerVAT = vatNumberIn(l.customer.regs, out.Arrival)
 	// The party in the country of dispatch (the seller, vendor or
 	// owner): goods returned to it are declared with its number there.
-	for _, r := range l.seller.regs {
-		of := r.country
-		if r.northernIreland && out.Dispatch == jurisdiction.NorthernIrelandCode {
-			of = out.Dispatch
-		}
-		if of == out.Dispatch && r.number != "" && r.syntaxValid {
-			out.DispatcherVAT = r.number
-			break
-		}
-	}
+	out.DispatcherVAT = vatNumberIn(l.seller.regs, out.Dispatch)
 	if d == nil {
 		return out
 	}
@@ -327,4 +309,20 @@ func journalView[R any](c *calc, view func(*R) (lineView, []R)) func(*R) (lineVi
 		}
 		return v, kids
 	}
+}
+
+// vatNumberIn returns the first of regs that is a well-formed VAT number
+// of the member state country ("" if none): an XI number for goods
+// reaching or leaving Northern Ireland.
+func vatNumberIn(regs []registration, country string) string {
+	for _, r := range regs {
+		of := r.country
+		if r.northernIreland && country == jurisdiction.NorthernIrelandCode {
+			of = country
+		}
+		if of == country && r.number != "" && r.syntaxValid {
+			return r.number
+		}
+	}
+	return ""
 }
