@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -235,6 +234,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	if err := c.checkBounds(); err != nil {
 		return err
 	}
+	if err := c.checkAudiences(); err != nil {
+		return err
+	}
 	log, err := newLogger(stderr, c.logFormat, c.logLevel)
 	if err != nil {
 		return err
@@ -401,16 +403,7 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 	if err != nil {
 		return nil, nil, err
 	}
-	audiences := []string(c.apiAudiences)
-	if len(audiences) == 0 {
-		audiences = []string{oauth.DefaultAudience}
-	}
-	var readers []string
-	if c.console && !slices.Contains(audiences, c.consoleAudience) {
-		// A console token reads its tenant's data through the API and the
-		// console's routes, and changes nothing (api.RoleReader).
-		readers = append(readers, c.consoleAudience)
-	}
+	audiences, readers := c.tokenAudiences()
 	tokens := oauth.New(iss, oauth.WithAudiences(audiences...), oauth.WithReaderAudiences(readers...),
 		oauth.WithAdminAudience(c.adminAudience), oauth.WithOperatorAudience(c.operatorAudience), oauth.WithLogger(log),
 		oauth.WithTrustedProxies(c.trustedProxies...), oauth.WithRefusalDelay(c.authRefusalDelay),

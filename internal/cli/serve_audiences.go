@@ -1,0 +1,35 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/levytax/levy/api/oauth"
+)
+
+// tokenAudiences returns the audiences whose tokens the API takes, and
+// those of them that are read-only (the console's, unless it is an API
+// audience too).
+func (c serveConfig) tokenAudiences() (audiences, readers []string) {
+	audiences = []string(c.apiAudiences)
+	if len(audiences) == 0 {
+		audiences = []string{oauth.DefaultAudience}
+	}
+	if c.console && !slices.Contains(audiences, c.consoleAudience) {
+		// A console token reads its tenant's data through the API and the
+		// console's routes, and changes nothing (api.RoleReader).
+		readers = append(readers, c.consoleAudience)
+	}
+	return audiences, readers
+}
+
+// checkAudiences refuses flags that give one audience two roles
+// (oauth.CheckAudiences): --operator-audience levy://admin, say, made
+// every tenant's admin the operator of every tenant.
+func (c serveConfig) checkAudiences() error {
+	audiences, readers := c.tokenAudiences()
+	if err := oauth.CheckAudiences(audiences, readers, c.adminAudience, c.operatorAudience); err != nil {
+		return usageError{fmt.Sprintf("--operator-audience, --admin-audience, --api-audience and --console-audience: %v", err)}
+	}
+	return nil
+}
