@@ -27,6 +27,25 @@ type remote struct {
 	audience string
 }
 
+// serverClient is the HTTP client of the commands that work through a
+// server (--server). It follows no redirect: a token request followed to
+// the redirect's host would post the client's secret there (a 307 or
+// 308 sends the body again), and an admin request its bearer token
+// (Go keeps the Authorization header for another port or scheme of the
+// same host). A redirect is refused instead (see redirected), naming its
+// target, so that the user gives --server that URL if it is Levy's.
+var serverClient = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
+// redirected returns the error of an answer of the server that is a
+// redirect, or nil.
+func (r *remote) redirected(resp *http.Response) error {
+	if resp.StatusCode < 300 || resp.StatusCode > 399 || resp.StatusCode == http.StatusNotModified {
+		return nil
+	}
+	return fmt.Errorf("%s answered %s, a redirect to %q, which Levy does not follow with a credential: give --server the URL of levy serve itself",
+		r.base, resp.Status, clip([]byte(resp.Header.Get("Location"))))
+}
+
 // check refuses a server URL that is not one and a missing credential,
 // before anything is sent.
 func (r *remote) check() error {
@@ -53,11 +72,14 @@ func (r *remote) token(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("asking %s for a token: %w", r.base, err)
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := serverClient.Do(req)
 	if err != nil {
 		return "", fmt.Errorf("asking %s for a token: %w", r.base, err)
 	}
 	defer resp.Body.Close()
+	if err := r.redirected(resp); err != nil {
+		return "", err
+	}
 	var answer struct {
 		AccessToken string `json:"access_token"`
 		Error       string `json:"error"`
@@ -85,9 +107,13 @@ func (r *remote) get(ctx context.Context, path string, q url.Values) (*http.Resp
 		return nil, fmt.Errorf("GET %s: %w", path, err)
 	}
 	req.Header.Set("Authorization", "Bearer "+tok)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := serverClient.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("GET %s%s: %w", r.base, path, err)
+	}
+	if err := r.redirected(resp); err != nil {
+		resp.Body.Close()
+		return nil, err
 	}
 	if resp.StatusCode == http.StatusOK {
 		return resp, nil

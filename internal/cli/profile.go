@@ -601,9 +601,13 @@ func (r *remote) send(ctx context.Context, method, path string, q url.Values, ct
 	if ctype != "" {
 		req.Header.Set("Content-Type", ctype)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := serverClient.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("%s %s%s: %w", method, r.base, path, err)
+	}
+	if err := r.redirected(resp); err != nil {
+		resp.Body.Close()
+		return nil, err
 	}
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return resp, nil
