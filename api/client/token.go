@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -25,8 +26,33 @@ type tokens struct {
 	tok *oauth2.Token
 }
 
+// newTokens returns the tokens of cfg, asked for with a copy of hc that
+// follows no redirect: the token request posts the client's secret, and
+// a 307 or 308 would post it again to the redirect's host (see
+// redirected).
 func newTokens(cfg *clientcredentials.Config, hc *http.Client) *tokens {
-	return &tokens{cfg: cfg, hc: hc, turn: make(chan struct{}, 1)}
+	own := *hc
+	own.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &tokens{cfg: cfg, hc: &own, turn: make(chan struct{}, 1)}
+}
+
+// redirected returns the error of a token request answered with a
+// redirect, which err (of the oauth2 package) holds, or err.
+func (t *tokens) redirected(err error) error {
+	var re *oauth2.RetrieveError
+	if !errors.As(err, &re) || re.Response == nil || re.Response.StatusCode < 300 || re.Response.StatusCode > 399 {
+		return err
+	}
+	return fmt.Errorf("client: the token URL %s answered %s, a redirect to %q, which the client does not follow with its secret: "+
+		"give WithClientCredentials the URL that answers itself", t.cfg.TokenURL, re.Response.Status, clipped(re.Response.Header.Get("Location")))
+}
+
+// clipped returns s, cut to 200 bytes.
+func clipped(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "..."
+	}
+	return s
 }
 
 // valid returns the kept token when it is not about to expire, or "".
@@ -58,7 +84,7 @@ func (t *tokens) get(ctx context.Context) (string, error) {
 		if ctx.Err() != nil {
 			return "", fmt.Errorf("client: fetching an access token: %w", ctx.Err())
 		}
-		return "", err
+		return "", t.redirected(err)
 	}
 	t.mu.Lock()
 	t.tok = tok
