@@ -586,8 +586,11 @@ func dateQuery(from, to civil.Date) string {
 // audience, and keeps each until shortly before it expires, as the wire
 // format recommends, so that a token is asked for once per lifetime and
 // not once per call. A call that needs a new token asks for it under its
-// own context, whose end stops the wait. A tokenURL that is not an http
-// or https URL is refused by New (levy.EInvalid, field "tokenURL").
+// own context, whose end stops the wait. The token request follows no
+// redirect, whatever WithHTTPClient gives: it would post the secret to
+// the redirect's host; a redirect fails the call, naming its target. A
+// tokenURL that is not an http or https URL is refused by New
+// (levy.EInvalid, field "tokenURL").
 func WithClientCredentials(tokenURL, clientID, clientSecret, audience string) Option {
 	return func(c *Client) {
 		if !httpURL(tokenURL) {
