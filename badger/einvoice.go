@@ -102,7 +102,11 @@ const einvSchemaVersion = "2"
 // of the outboxes (einvoice.Lease) live in memory, each ending its term
 // after it was given by the store's clock (time.Now): they order the
 // Services that share one store in one process, and a restart forgets
-// them, as it forgets the Services that held them.
+// them, as it forgets the Services that held them. The outcome of an
+// event's attempt (Delivered, Retry, Bury) is written only while the
+// owner NextEvent gave the event to still holds its connection's lease,
+// and the write is counted under the lease until it commits, so that no
+// other owner takes the queue over in between (holdLane).
 //
 // EInvoiceStore is safe for concurrent use: every write is one Badger
 // transaction, retried on a conflict; the leases and the outbox's reading
