@@ -102,7 +102,11 @@ const einvSchemaVersion = "2"
 // of the outboxes (einvoice.Lease) live in memory, each ending its term
 // after it was given by the store's clock (time.Now): they order the
 // Services that share one store in one process, and a restart forgets
-// them, as it forgets the Services that held them.
+// them, as it forgets the Services that held them. The outcome of an
+// event's attempt (Delivered, Retry, Bury) is written only while the
+// owner NextEvent gave the event to still holds its connection's lease,
+// and the write is counted under the lease until it commits, so that no
+// other owner takes the queue over in between (holdLane).
 //
 // EInvoiceStore is safe for concurrent use: every write is one Badger
 // transaction, retried on a conflict; the leases and the outbox's reading
@@ -370,20 +374,28 @@ func einvScan(txn *bdb.Txn, prefix, after []byte, fn func(k, v []byte) (bool, er
 	return nil
 }
 
-// einvHeld is a lease as the store holds it: its owner, and when it
-// lapses by the store's clock.
+// einvHeld is a lease as the store holds it: its owner, when it lapses
+// by the store's clock, and how many writes of its owner under it are in
+// progress (writing, of an outbox's lease: see EInvoiceStore.holdLane).
 type einvHeld struct {
-	owner string
-	until time.Time
+	owner   string
+	until   time.Time
+	writing int
 }
 
 // einvTake gives lease on id in held, for its term from now, unless
-// another owner holds a lease there that has not lapsed at now.
+// another owner holds a lease there that has not lapsed at now, or that
+// its owner is writing under.
 func einvTake(held map[string]einvHeld, id string, lease einvoice.Lease, now time.Time) error {
-	if cur, ok := held[id]; ok && cur.owner != lease.Owner && now.Before(cur.until) {
+	cur, ok := held[id]
+	if ok && cur.owner != lease.Owner && (now.Before(cur.until) || cur.writing > 0) {
 		return fmt.Errorf("einvoice: lease %s: %w", id, einvoice.ErrLeased)
 	}
-	held[id] = einvHeld{owner: lease.Owner, until: now.Add(lease.Term)}
+	next := einvHeld{owner: lease.Owner, until: now.Add(lease.Term)}
+	if ok && cur.owner == lease.Owner {
+		next.writing = cur.writing
+	}
+	held[id] = next
 	return nil
 }
 

@@ -277,8 +277,51 @@ func (s *EInvoiceStore) NextEvent(ctx context.Context, webhookID string, lease e
 		// The store's clock is this process's: a Badger store has one
 		// process.
 		ev.Wait = max(ev.NextAttempt.Sub(time.Now()), 0)
+		ev.LeaseOwner = lease.Owner
 	}
 	return ev, err
+}
+
+// holdLane reports whether ev.LeaseOwner holds the lease of ev's
+// connection's queue, lapsed or not (a lease that lapsed and that no
+// other owner took is still its owner's), and if it does counts a write
+// under it in until done is called: meanwhile NextEvent refuses the lease
+// to another owner even once it lapses, so that no owner takes the queue
+// over between the check and the commit of the write.
+func (s *EInvoiceStore) holdLane(ev *einvoice.OutboxEvent) (held bool, done func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cur, ok := s.lanes[ev.WebhookID]
+	if !ok || ev.LeaseOwner == "" || cur.owner != ev.LeaseOwner {
+		return false, func() {}
+	}
+	cur.writing++
+	s.lanes[ev.WebhookID] = cur
+	return true, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if cur, ok := s.lanes[ev.WebhookID]; ok && cur.writing > 0 {
+			cur.writing--
+			s.lanes[ev.WebhookID] = cur
+		}
+	}
+}
+
+// einvLeaseLost is the error of a write of ev's outcome by an owner that
+// no longer holds the lease of its connection's queue.
+func einvLeaseLost(ev *einvoice.OutboxEvent) error {
+	return fmt.Errorf("event %s of webhook connection %s: %w", ev.EventID, ev.WebhookID, einvoice.ErrLeaseLost)
+}
+
+// einvQueued reports whether the event at k is still in its queue.
+func einvQueued(txn *bdb.Txn, k []byte) (bool, error) {
+	if _, err := txn.Get(k); err != nil {
+		if errors.Is(err, bdb.ErrKeyNotFound) {
+			return false, nil
+		}
+		return false, err
+	}
+	return true, nil
 }
 
 // ReleaseOutbox ends owner's lease on a connection's queue.
@@ -293,14 +336,25 @@ func (s *EInvoiceStore) ReleaseOutbox(ctx context.Context, webhookID, owner stri
 	return nil
 }
 
-// Delivered removes an event from its connection's queue.
+// Delivered removes an event from its connection's queue, while
+// ev.LeaseOwner holds the queue's lease (holdLane). See einvoice.Store.
 func (s *EInvoiceStore) Delivered(ctx context.Context, ev *einvoice.OutboxEvent) error {
 	if err := s.enter("remove a delivered event"); err != nil {
 		return err
 	}
 	defer s.gate.Leave()
+	held, done := s.holdLane(ev)
+	defer done()
 	k := einvOutboxKey(ev.WebhookID, ev.Seq)
-	err := s.update(ctx, "remove a delivered event", ev.EventID, func(txn *bdb.Txn) error { return txn.Delete(k) })
+	err := s.update(ctx, "remove a delivered event", ev.EventID, func(txn *bdb.Txn) error {
+		if queued, err := einvQueued(txn, k); err != nil || !queued {
+			return err // gone: nothing to remove
+		}
+		if !held {
+			return einvLeaseLost(ev)
+		}
+		return txn.Delete(k)
+	})
 	if err != nil {
 		return err
 	}
@@ -309,22 +363,25 @@ func (s *EInvoiceStore) Delivered(ctx context.Context, ev *einvoice.OutboxEvent)
 }
 
 // Retry stores the attempts and last error of an event that is still
-// waiting, with its next attempt delay from now. See einvoice.Store.
+// waiting, with its next attempt delay from now, while ev.LeaseOwner
+// holds the queue's lease (holdLane). See einvoice.Store.
 func (s *EInvoiceStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent, delay time.Duration) error {
 	if err := s.enter("schedule a retry"); err != nil {
 		return err
 	}
 	defer s.gate.Leave()
+	held, done := s.holdLane(ev)
+	defer done()
 	k := einvOutboxKey(ev.WebhookID, ev.Seq)
 	r := einvEventOf(ev)
 	r.NextAttempt = time.Now().UTC().Add(delay)
 	err := s.update(ctx, "schedule a retry", ev.EventID, func(txn *bdb.Txn) error {
 		// The event may have gone meanwhile (its connection deleted).
-		if _, err := txn.Get(k); err != nil {
-			if errors.Is(err, bdb.ErrKeyNotFound) {
-				return nil
-			}
+		if queued, err := einvQueued(txn, k); err != nil || !queued {
 			return err
+		}
+		if !held {
+			return einvLeaseLost(ev)
 		}
 		return einvSet(txn, k, r)
 	})
@@ -338,19 +395,22 @@ func (s *EInvoiceStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent, del
 // Bury moves an event from its connection's queue to the dead-letter
 // list in one transaction. An event no longer in its queue (its
 // connection deleted while its last attempt ran) is not buried: it has no
-// connection to be replayed to.
+// connection to be replayed to. One still queued is buried only while
+// ev.LeaseOwner holds the queue's lease (holdLane).
 func (s *EInvoiceStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) error {
 	if err := s.enter("move an event to the dead-letter list"); err != nil {
 		return err
 	}
 	defer s.gate.Leave()
+	held, done := s.holdLane(ev)
+	defer done()
 	k := einvOutboxKey(ev.WebhookID, ev.Seq)
 	err := s.update(ctx, "move an event to the dead-letter list", ev.EventID, func(txn *bdb.Txn) error {
-		if _, err := txn.Get(k); err != nil {
-			if errors.Is(err, bdb.ErrKeyNotFound) {
-				return nil
-			}
+		if queued, err := einvQueued(txn, k); err != nil || !queued {
 			return err
+		}
+		if !held {
+			return einvLeaseLost(ev)
 		}
 		if err := txn.Delete(k); err != nil {
 			return err

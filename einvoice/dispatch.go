@@ -229,6 +229,11 @@ func (d *dispatcher) record(ctx context.Context, u *unrecorded) bool {
 		err = d.s.store.Bury(cctx, &ev)
 		cancel()
 	}
+	if errors.Is(err, ErrLeaseLost) {
+		d.s.log.Warn(leaseLostMessage, "tenant", ev.Tenant, "event_id", ev.EventID, "webhook_id", ev.WebhookID,
+			"delivered", u.delivered, "err", err)
+		return true // the outcome is dropped: the event is the new owner's
+	}
 	if err != nil {
 		if ctx.Err() == nil {
 			d.s.log.Error("record the outcome of an event's last attempt again", "tenant", ev.Tenant, "event_id", ev.EventID,
@@ -238,6 +243,13 @@ func (d *dispatcher) record(ctx context.Context, u *unrecorded) bool {
 	}
 	return true
 }
+
+// leaseLostMessage is what a lane logs when the store refused the
+// outcome of its attempt because another owner took the connection's
+// queue over (ErrLeaseLost): the attempt outlasted the lease. The
+// outcome is dropped; the new owner sends the event again, under the
+// same Idempotency-Key, if it has not recorded it yet.
+const leaseLostMessage = "the outcome of an event's attempt is dropped: another owner took the connection's events over while it ran"
 
 // maxLastError bounds the text of an attempt's failure that an event
 // keeps (OutboxEvent.LastError), in bytes.
@@ -325,7 +337,12 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) (*unrecorded,
 		// would send the event again.
 		dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
-		if err := d.s.store.Delivered(dctx, ev); err != nil {
+		err := d.s.store.Delivered(dctx, ev)
+		if errors.Is(err, ErrLeaseLost) {
+			log.Warn(leaseLostMessage, "delivered", true, "err", err)
+			return nil, true
+		}
+		if err != nil {
 			log.Error("remove a delivered event", "err", err)
 			return &unrecorded{ev: *ev, final: true, delivered: true}, true
 		}
@@ -341,7 +358,12 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) (*unrecorded,
 		ev.DeadAt = now
 		cctx, cancel := d.s.storeCall(ctx)
 		defer cancel()
-		if err := d.s.store.Bury(cctx, ev); err != nil {
+		err := d.s.store.Bury(cctx, ev)
+		if errors.Is(err, ErrLeaseLost) {
+			log.Warn(leaseLostMessage, "delivered", false, "err", err)
+			return nil, true
+		}
+		if err != nil {
 			log.Error("move an event to the dead-letter list", "err", err)
 			return &unrecorded{ev: *ev, final: true}, true
 		}
@@ -355,7 +377,12 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) (*unrecorded,
 	ev.NextAttempt = now.Add(delay) // by this Service's clock, should the store not record it
 	cctx, cancel = d.s.storeCall(ctx)
 	defer cancel()
-	if err := d.s.store.Retry(cctx, ev, delay); err != nil {
+	err = d.s.store.Retry(cctx, ev, delay)
+	if errors.Is(err, ErrLeaseLost) {
+		log.Warn(leaseLostMessage, "delivered", false, "err", err)
+		return nil, true
+	}
+	if err != nil {
 		log.Error("schedule a retry", "err", err)
 		return &unrecorded{ev: *ev}, true
 	}

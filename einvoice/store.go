@@ -21,7 +21,7 @@ import (
 // where the caller is at fault: ENotFound for an unknown document,
 // connection or dead letter (another tenant's included), EUnavailable
 // when the store cannot take writes now (its storage is gone, read-only
-// or full). The sentinel errors ErrMoved, ErrLeased and
+// or full). The sentinel errors ErrMoved, ErrLeased, ErrLeaseLost and
 // ErrConnectionLimit, wrapped, say that the stored state forbids what
 // was asked. After Close, every method fails with ErrClosed, wrapped.
 // Anything else is a fault of the store.
@@ -38,6 +38,11 @@ import (
 // not depend on leases for correctness (a move is a compare-and-set on
 // the status, and an event is sent at least once under one
 // Idempotency-Key), only to keep two owners from doing the same work.
+// The outcome of an event's attempt, though (Delivered, Retry, Bury), is
+// written only by the owner that still holds its connection's lease: an
+// owner whose attempt outlasted its lease, which another owner took over
+// meanwhile, gets ErrLeaseLost and writes nothing, so that it does not
+// overwrite what the new owner recorded of the same event.
 type Store interface {
 	// Submit stores a new document, all at once: sub.Document (in
 	// Pending), its content, the idempotency key naming it with
@@ -152,7 +157,12 @@ type Store interface {
 	// does nothing when owner holds none.
 	ReleaseOutbox(ctx context.Context, webhookID, owner string) error
 	// Delivered removes an event that NextEvent returned from its
-	// connection's queue; it does nothing when the event is gone.
+	// connection's queue; it does nothing when the event is gone. While
+	// the event is there, it fails with ErrLeaseLost, and removes
+	// nothing, unless the connection's queue is still leased to the owner
+	// NextEvent returned the event under (ev.LeaseOwner), lapsed or not:
+	// a lease that lapsed and that no other owner took is still that
+	// owner's. Retry and Bury write under the same condition.
 	Delivered(ctx context.Context, ev *OutboxEvent) error
 	// Retry stores the attempts and last error of an event that
 	// NextEvent returned, which stays at the head of its queue, with its
@@ -161,12 +171,16 @@ type Store interface {
 	// ev.NextAttempt. The node that sends the retry may not be the one
 	// that scheduled it, and their clocks need not agree: the wait is
 	// counted by the one clock they share (see OutboxEvent.Wait). It
-	// does nothing when the event is gone (its connection deleted).
+	// does nothing when the event is gone (its connection deleted), and
+	// fails with ErrLeaseLost when ev.LeaseOwner no longer holds the
+	// connection's lease (see Delivered).
 	Retry(ctx context.Context, ev *OutboxEvent, delay time.Duration) error
 	// Bury moves an event that NextEvent returned from its connection's
 	// queue to the dead-letter list, as ev says it (attempts, last error,
 	// DeadAt), in one atomic unit; it does nothing when the event is gone
-	// (delivered by another owner, its connection deleted).
+	// (delivered by another owner, its connection deleted), and fails
+	// with ErrLeaseLost when ev.LeaseOwner no longer holds the
+	// connection's lease (see Delivered).
 	Bury(ctx context.Context, ev *OutboxEvent) error
 	// DropEvents removes every event waiting for a connection, such as
 	// one found deleted.
@@ -213,6 +227,12 @@ var (
 	ErrMoved = errors.New("the document moved on")
 	// ErrLeased: another owner holds a lease that has not lapsed.
 	ErrLeased = errors.New("another owner holds the lease")
+	// ErrLeaseLost: the outcome of an event's attempt was not written,
+	// because the owner that made the attempt no longer holds its
+	// connection's lease: another owner took it over (once it lapsed) or
+	// the owner released it. The event is the new owner's to send and
+	// record; the one that lost the lease drops its outcome.
+	ErrLeaseLost = errors.New("the lease of the connection's queue passed to another owner")
 	// ErrConnectionLimit: the tenant has as many webhook connections as
 	// it may have.
 	ErrConnectionLimit = errors.New("the tenant has the most webhook connections allowed")
@@ -381,6 +401,11 @@ type OutboxEvent struct {
 	// node sends a retry when the store's clock says it is due, not its
 	// own. It is not stored; zero elsewhere.
 	Wait time.Duration
+	// LeaseOwner is, in an event that NextEvent returned, the owner of
+	// the lease it was returned under: Delivered, Retry and Bury write
+	// the event's outcome only while that owner holds the connection's
+	// lease. It is not stored; "" elsewhere, which holds no lease.
+	LeaseOwner string `json:"-"`
 }
 
 // ConnectionRecord is a webhook connection as a Store keeps it, with its

@@ -66,6 +66,15 @@ import (
 //     so nodes whose clocks disagree do not do the same work at once.
 //     An owner's lease on a document lives in its queue row, and goes
 //     with it.
+//   - The outcome of an attempt (Delivered, Retry, Bury) is written
+//     only while the owner NextEvent gave the event to still holds the
+//     connection's lease (einvCheckLease): the transaction writes the
+//     event's row, then reads the lease row FOR SHARE, and rolls back with
+//     ErrLeaseLost when another owner's name is there. A node whose
+//     attempt outlasted its lease so never overwrites what the node that
+//     took the queue over recorded; a takeover that comes while the
+//     outcome is being written finds the lease row locked and answers
+//     ErrLeased, and one that came first is seen by the read.
 //   - A retry's next attempt is written by the same clock (Retry sets
 //     next_attempt to clock_timestamp() plus the backoff), and NextEvent
 //     reads how long it is still to wait by it: a node whose clock is

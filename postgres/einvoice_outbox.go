@@ -279,6 +279,7 @@ func (s *einvStore) NextEvent(ctx context.Context, webhookID string, lease einvo
 		if len(evs) > 0 {
 			ev = &evs[0]
 			ev.Wait = time.Duration(waitMicros) * time.Microsecond
+			ev.LeaseOwner = lease.Owner
 		}
 		return nil
 	})
@@ -321,18 +322,48 @@ func (s *einvStore) ReleaseOutbox(ctx context.Context, webhookID, owner string) 
 	})
 }
 
-// Delivered implements einvoice.Store.
+// einvCheckLease fails with einvoice.ErrLeaseLost unless the lease of
+// ev's connection's queue is still held by the owner NextEvent returned ev
+// under, lapsed or not: another owner that took the lease over wrote
+// itself in. It locks the lease row FOR SHARE until tx ends, so that no
+// NextEvent takes the lease over before tx has committed (a NextEvent
+// that finds the row locked answers ErrLeased), and one that took it
+// over first is seen here. Callers write the event's row first and check
+// after: the order in which DeleteConnection takes the same rows (the
+// events, then the lease), which keeps the two from deadlocking.
+func einvCheckLease(ctx context.Context, tx pgx.Tx, ev *einvoice.OutboxEvent) error {
+	var owner string
+	err := tx.QueryRow(ctx, `SELECT owner FROM einvoice_outbox_leases WHERE webhook_id = $1 FOR SHARE`, ev.WebhookID).Scan(&owner)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		owner = ""
+	case err != nil:
+		return fmt.Errorf("read the lease of %s: %w", ev.WebhookID, err)
+	}
+	if ev.LeaseOwner == "" || owner != ev.LeaseOwner {
+		return fmt.Errorf("event %s of webhook connection %s: %w", ev.EventID, ev.WebhookID, einvoice.ErrLeaseLost)
+	}
+	return nil
+}
+
+// Delivered implements einvoice.Store: the event's row is deleted only
+// while ev.LeaseOwner holds its connection's lease (einvCheckLease); the
+// transaction is rolled back otherwise.
 func (s *einvStore) Delivered(ctx context.Context, ev *einvoice.OutboxEvent) error {
 	return s.einvUpdate(ctx, "remove a delivered event", func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `DELETE FROM einvoice_outbox WHERE webhook_id = $1 AND seq = $2 AND event_id = $3`,
+		tag, err := tx.Exec(ctx, `DELETE FROM einvoice_outbox WHERE webhook_id = $1 AND seq = $2 AND event_id = $3`,
 			ev.WebhookID, int64(ev.Seq), ev.EventID)
-		return err
+		if err != nil || tag.RowsAffected() == 0 {
+			return err // gone: delivered by another owner, or its connection deleted
+		}
+		return einvCheckLease(ctx, tx, ev)
 	})
 }
 
 // Retry implements einvoice.Store: the next attempt is delay after the
 // database's clock_timestamp(), the clock every node sharing the
-// database reads alike.
+// database reads alike. It writes only while ev.LeaseOwner holds the
+// connection's lease (einvCheckLease).
 func (s *einvStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent, delay time.Duration) error {
 	var next time.Time
 	var found bool
@@ -346,6 +377,9 @@ func (s *einvStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent, delay t
 		case errors.Is(err, pgx.ErrNoRows):
 			return nil // the event is gone (its connection deleted)
 		case err != nil:
+			return err
+		}
+		if err := einvCheckLease(ctx, tx, ev); err != nil {
 			return err
 		}
 		found = true
@@ -365,7 +399,9 @@ func (s *einvStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent, delay t
 // its queue is not buried: another node delivered it, having taken the
 // lease over while this one's attempt ran past it, or its connection was
 // deleted meanwhile. A dead letter of it would send a delivered event
-// again when replayed, or name a connection that is gone.
+// again when replayed, or name a connection that is gone. An event still
+// queued is buried only while ev.LeaseOwner holds the connection's lease
+// (einvCheckLease).
 func (s *einvStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) error {
 	return s.einvUpdate(ctx, "move an event to the dead-letter list", func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `DELETE FROM einvoice_outbox WHERE webhook_id = $1 AND seq = $2 AND event_id = $3`,
@@ -375,6 +411,9 @@ func (s *einvStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) error {
 		}
 		if tag.RowsAffected() == 0 {
 			return nil
+		}
+		if err := einvCheckLease(ctx, tx, ev); err != nil {
+			return err
 		}
 		var dead *time.Time
 		if !ev.DeadAt.IsZero() {

@@ -436,6 +436,116 @@ func TestEInvoiceOutboxTakeover(t *testing.T) {
 	}
 }
 
+// TestEInvoiceOutboxLateOutcome: node A's attempt at the head of a
+// connection's queue outlasts its lease, and node B takes the queue over,
+// tries the event and schedules a retry. A's outcome, when it comes, is
+// refused with ErrLeaseLost whatever it is, and B's record of the event
+// stays: A neither removes the event B is sending, nor resets or counts
+// again its attempts, nor buries it.
+func TestEInvoiceOutboxLateOutcome(t *testing.T) {
+	ctx := context.Background()
+	ss := einvNodes(t, 2)
+	c := einvTestConnect(t, ss[0], "acme", "s")
+	d := einvTestSubmit(t, ss[1], "acme")
+	a, b := einvLease(200*time.Millisecond), einvLease(time.Hour)
+	late, err := ss[0].NextEvent(ctx, c.WebhookID, a)
+	if err != nil || late == nil || late.DocumentID != d.DocumentID {
+		t.Fatalf("node A's NextEvent: %+v %v", late, err)
+	}
+	time.Sleep(a.Term + 50*time.Millisecond) // A's webhook is slow
+	head, err := ss[1].NextEvent(ctx, c.WebhookID, b)
+	if err != nil || head == nil || head.EventID != late.EventID {
+		t.Fatalf("node B's NextEvent once A's lease lapsed: %+v %v, want %s", head, err, late.EventID)
+	}
+	head.Attempts, head.LastError = 1, "the target answered 503"
+	if err := ss[1].Retry(ctx, head, time.Hour); err != nil {
+		t.Fatalf("node B's Retry: %v", err)
+	}
+	late.Attempts, late.LastError = 1, "the target answered 500"
+	if err := ss[0].Retry(ctx, late, 0); !errors.Is(err, einvoice.ErrLeaseLost) {
+		t.Errorf("node A's late Retry: %v, want ErrLeaseLost", err)
+	}
+	if err := ss[0].Delivered(ctx, late); !errors.Is(err, einvoice.ErrLeaseLost) {
+		t.Errorf("node A's late Delivered: %v, want ErrLeaseLost", err)
+	}
+	late.Attempts, late.DeadAt = 5, time.Now().UTC().Truncate(time.Microsecond)
+	if err := ss[0].Bury(ctx, late); !errors.Is(err, einvoice.ErrLeaseLost) {
+		t.Errorf("node A's late Bury: %v, want ErrLeaseLost", err)
+	}
+	if list, err := ss[1].DeadLetters(ctx, ""); err != nil || len(list) != 0 {
+		t.Errorf("dead letters after node A's late Bury: %+v %v", list, err)
+	}
+	again, err := ss[1].NextEvent(ctx, c.WebhookID, b)
+	if err != nil || again == nil || again.EventID != head.EventID {
+		t.Fatalf("node B's NextEvent after A's late outcomes: %+v %v", again, err)
+	}
+	if again.Attempts != 1 || again.LastError != head.LastError || again.Wait < 50*time.Minute {
+		t.Errorf("the head after A's late outcomes: %d attempts, last error %q, waits %v; want B's retry: 1, %q, about an hour",
+			again.Attempts, again.LastError, again.Wait, head.LastError)
+	}
+	if err := ss[1].Delivered(ctx, again); err != nil {
+		t.Fatalf("node B's Delivered: %v", err)
+	}
+}
+
+// TestEInvoiceOutboxOutcomeRacesTakeover: node A records the delivery of
+// the head while node B, A's lease having lapsed, takes the queue over,
+// at once, many times. Exactly one of them has the event: either A's
+// Delivered removes it and B gets the next event (or finds the lease
+// taken, ErrLeased), or B gets the same head and A's Delivered is
+// refused with ErrLeaseLost. Never is the event removed while B sends
+// it.
+func TestEInvoiceOutboxOutcomeRacesTakeover(t *testing.T) {
+	ctx := context.Background()
+	ss := einvNodes(t, 2)
+	c := einvTestConnect(t, ss[0], "acme", "s")
+	const rounds = 20
+	for range rounds + 1 {
+		einvTestSubmit(t, ss[1], "acme")
+	}
+	var outcomes [2]int // A's delivery kept, B's takeover kept
+	for round := range rounds {
+		a, b := einvLease(0), einvLease(time.Hour) // A's lease lapses at once
+		head, err := ss[0].NextEvent(ctx, c.WebhookID, a)
+		if err != nil || head == nil {
+			t.Fatalf("round %d: node A's NextEvent: %+v %v", round, head, err)
+		}
+		var delivered error
+		var got *einvoice.OutboxEvent
+		var taken error
+		together(2, 1, func(n, _ int) {
+			if n == 0 {
+				delivered = ss[0].Delivered(ctx, head)
+			} else {
+				got, taken = ss[1].NextEvent(ctx, c.WebhookID, b)
+			}
+		})
+		switch {
+		case delivered == nil && taken == nil && got != nil && got.EventID == head.EventID:
+			t.Fatalf("round %d: node A removed event %s while node B took it over to send it", round, head.EventID)
+		case delivered == nil:
+			if taken != nil && !errors.Is(taken, einvoice.ErrLeased) {
+				t.Fatalf("round %d: node B's NextEvent: %v", round, taken)
+			}
+			outcomes[0]++
+		case errors.Is(delivered, einvoice.ErrLeaseLost):
+			if taken != nil || got == nil || got.EventID != head.EventID {
+				t.Fatalf("round %d: node A lost the lease, but node B's NextEvent gave %+v %v", round, got, taken)
+			}
+			if err := ss[1].Delivered(ctx, got); err != nil {
+				t.Fatalf("round %d: node B's Delivered: %v", round, err)
+			}
+			outcomes[1]++
+		default:
+			t.Fatalf("round %d: node A's Delivered: %v", round, delivered)
+		}
+		if err := ss[1].ReleaseOutbox(ctx, c.WebhookID, b.Owner); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("rounds won by node A's delivery, by node B's takeover: %v", outcomes)
+}
+
 // TestEInvoiceMoveAcrossNodes: moves of one document from three nodes at
 // once: exactly one wins, and its event is the only one queued.
 func TestEInvoiceMoveAcrossNodes(t *testing.T) {
@@ -471,15 +581,17 @@ func TestEInvoiceMoveAcrossNodes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if ev != nil {
+				got = append(got, ev.Status)
+				if err := ss[round%3].Delivered(ctx, ev); err != nil {
+					t.Fatal(err)
+				}
+			}
 			if err := ss[round%3].ReleaseOutbox(ctx, c.WebhookID, l.Owner); err != nil {
 				t.Fatal(err)
 			}
 			if ev == nil {
 				break
-			}
-			got = append(got, ev.Status)
-			if err := ss[round%3].Delivered(ctx, ev); err != nil {
-				t.Fatal(err)
 			}
 		}
 		if !slices.Equal(got, []string{webhook.StatusPending, winners[0].Status}) {

@@ -4,8 +4,9 @@
 // atomic unit with their events, a move is a compare-and-set, idempotency
 // keys and records are per tenant, the events of a connection come out
 // in the order they were made, dead letters go back to the end of their
-// queue, leases keep a second owner out until they lapse, and a closed
-// store refuses every call.
+// queue, leases keep a second owner out until they lapse, the outcome of
+// an event's attempt is written only by the owner that still holds its
+// connection's lease, and a closed store refuses every call.
 //
 // The suite uses times rounded to the microsecond, the precision of the
 // common databases, and compares records by their JSON.
@@ -57,6 +58,7 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"DeadLettersAndReplay", testDeadLettersAndReplay},
 		{"DropDeadLetter", testDropDeadLetter},
 		{"BuryGoneEvent", testBuryGoneEvent},
+		{"OutcomeNeedsLease", testOutcomeNeedsLease},
 		{"DropEvents", testDropEvents},
 		{"RetryByStoreClock", testRetryByStoreClock},
 		{"ReplaceSecret", testReplaceSecret},
@@ -180,6 +182,28 @@ func next(t *testing.T, s einvoice.Store, webhookID string) *einvoice.OutboxEven
 	return ev
 }
 
+// settle takes the head of a connection's queue under a new lease,
+// calls write with it (which records its outcome: Delivered, Retry or
+// Bury) while the lease holds, then releases the lease, and returns the
+// head; nil, without calling write, when the queue is empty.
+func settle(t *testing.T, s einvoice.Store, webhookID string, write func(ev *einvoice.OutboxEvent) error) *einvoice.OutboxEvent {
+	t.Helper()
+	l := lease()
+	ev, err := s.NextEvent(context.Background(), webhookID, l)
+	if err != nil {
+		t.Fatalf("NextEvent: %v", err)
+	}
+	if ev != nil {
+		if err := write(ev); err != nil {
+			t.Fatalf("the outcome of event %s: %v", ev.EventID, err)
+		}
+	}
+	if err := s.ReleaseOutbox(context.Background(), webhookID, l.Owner); err != nil {
+		t.Fatalf("ReleaseOutbox: %v", err)
+	}
+	return ev
+}
+
 // waited checks that ev, the head of a queue that NextEvent returned
 // after a Retry with delay, waits more than nothing and at most delay,
 // and returns it with its Wait cleared, to be compared with the event
@@ -203,12 +227,9 @@ func drain(t *testing.T, s einvoice.Store, webhookID string) []*einvoice.OutboxE
 	t.Helper()
 	var out []*einvoice.OutboxEvent
 	for range 1000 {
-		ev := next(t, s, webhookID)
+		ev := settle(t, s, webhookID, func(ev *einvoice.OutboxEvent) error { return s.Delivered(context.Background(), ev) })
 		if ev == nil {
 			return out
-		}
-		if err := s.Delivered(context.Background(), ev); err != nil {
-			t.Fatalf("Delivered: %v", err)
 		}
 		out = append(out, ev)
 	}
@@ -800,11 +821,10 @@ func testOutboxOrder(t *testing.T, s einvoice.Store) {
 	}
 	// The head stays the head until it is removed; a retry keeps it there
 	// with what it says.
-	head := next(t, s, a.WebhookID)
-	head.Attempts, head.LastError = 2, "the target answered 503"
-	if err := s.Retry(ctx, head, time.Minute); err != nil {
-		t.Fatal(err)
-	}
+	head := settle(t, s, a.WebhookID, func(head *einvoice.OutboxEvent) error {
+		head.Attempts, head.LastError = 2, "the target answered 503"
+		return s.Retry(ctx, head, time.Minute)
+	})
 	again := waited(t, next(t, s, a.WebhookID), time.Minute)
 	sameJSON(t, "the head after a retry", again, head)
 	for _, c := range []struct {
@@ -917,12 +937,10 @@ func testLeaseTerms(t *testing.T, s einvoice.Store) {
 // buried.
 func buryNext(t *testing.T, s einvoice.Store, webhookID string) *einvoice.OutboxEvent {
 	t.Helper()
-	ev := next(t, s, webhookID)
-	ev.Attempts, ev.LastError, ev.DeadAt = 3, "the target answered 502", now()
-	if err := s.Bury(context.Background(), ev); err != nil {
-		t.Fatal(err)
-	}
-	return ev
+	return settle(t, s, webhookID, func(ev *einvoice.OutboxEvent) error {
+		ev.Attempts, ev.LastError, ev.DeadAt = 3, "the target answered 502", now()
+		return s.Bury(context.Background(), ev)
+	})
 }
 
 func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
@@ -1052,22 +1070,27 @@ func testBuryGoneEvent(t *testing.T, s einvoice.Store) {
 	c := connect(t, s, "acme", einvoice.AllEvents, false)
 	gone := connect(t, s, "acme", einvoice.AllEvents, false)
 	submit(t, s, "acme")
-	failed := func(webhookID string) *einvoice.OutboxEvent {
+	failed := func(ev *einvoice.OutboxEvent) *einvoice.OutboxEvent {
 		t.Helper()
-		ev := next(t, s, webhookID)
 		ev.Attempts, ev.LastError, ev.DeadAt = 3, "the target answered 502", now()
 		return ev
 	}
-	// Delivered by another owner, then buried by the first.
-	ev := failed(c.WebhookID)
-	if err := s.Delivered(ctx, ev); err != nil {
-		t.Fatal(err)
+	// Delivered by another owner, which took the lease over once the
+	// first owner's lapsed, then buried by the first.
+	lapsed := einvoice.Lease{Owner: einvoice.NewGUID()} // a term of zero: it lapses at once
+	ev, err := s.NextEvent(ctx, c.WebhookID, lapsed)
+	if err != nil || ev == nil {
+		t.Fatalf("NextEvent: %+v %v", ev, err)
+	}
+	ev = failed(ev)
+	if other := settle(t, s, c.WebhookID, func(ev *einvoice.OutboxEvent) error { return s.Delivered(ctx, ev) }); other == nil || other.EventID != ev.EventID {
+		t.Fatalf("the other owner's head: %+v, want %s", other, ev.EventID)
 	}
 	if err := s.Bury(ctx, ev); err != nil {
 		t.Fatalf("Bury of a delivered event: %v", err)
 	}
 	// Its connection deleted, then buried.
-	ev = failed(gone.WebhookID)
+	ev = failed(next(t, s, gone.WebhookID))
 	if _, err := s.DeleteConnection(ctx, "acme", gone.WebhookID); err != nil {
 		t.Fatal(err)
 	}
@@ -1076,6 +1099,91 @@ func testBuryGoneEvent(t *testing.T, s einvoice.Store) {
 	}
 	if list, err := s.DeadLetters(ctx, "acme"); err != nil || len(list) != 0 {
 		t.Fatalf("dead letters of events no longer queued: %+v %v, want none", list, err)
+	}
+}
+
+// testOutcomeNeedsLease: the owner of a connection's queue whose attempt
+// outlasted its lease, which another owner took over meanwhile, may not
+// write the attempt's outcome: a late Retry would overwrite the new
+// owner's attempts, a late Delivered or Bury would take the event from
+// under it. Each fails with ErrLeaseLost and writes nothing, while the
+// new owner writes as before. A lease that lapsed and that no other
+// owner took is still its owner's, and an event that is gone is nothing
+// to write, whoever holds the lease.
+func testOutcomeNeedsLease(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	submit(t, s, "acme")
+	later := submit(t, s, "acme")
+	lost := func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, einvoice.ErrLeaseLost) {
+			t.Errorf("%s after another owner took the lease over: %v, want ErrLeaseLost", what, err)
+		}
+	}
+	// Owner a's lease lapses at once; owner b takes the queue over at the
+	// same head.
+	a, b := einvoice.Lease{Owner: einvoice.NewGUID()}, lease()
+	late, err := s.NextEvent(ctx, c.WebhookID, a)
+	if err != nil || late == nil || late.LeaseOwner != a.Owner {
+		t.Fatalf("NextEvent: %+v %v, want the head under %s", late, err, a.Owner)
+	}
+	head, err := s.NextEvent(ctx, c.WebhookID, b)
+	if err != nil || head == nil || head.EventID != late.EventID || head.LeaseOwner != b.Owner {
+		t.Fatalf("NextEvent of the owner taking over: %+v %v, want %s under %s", head, err, late.EventID, b.Owner)
+	}
+	// The new owner's attempt fails, and it schedules a retry.
+	head.Attempts, head.LastError = 1, "the target answered 503"
+	if err := s.Retry(ctx, head, time.Minute); err != nil {
+		t.Fatalf("the new owner's Retry: %v", err)
+	}
+	// The first owner's attempt ends: whatever its outcome, it is not
+	// written.
+	late.Attempts, late.LastError = 1, "the target answered 502"
+	lost("Retry", s.Retry(ctx, late, 0))
+	lost("Delivered", s.Delivered(ctx, late))
+	late.Attempts, late.DeadAt = 3, now()
+	lost("Bury", s.Bury(ctx, late))
+	if list, err := s.DeadLetters(ctx, ""); err != nil || len(list) != 0 {
+		t.Errorf("dead letters after a late Bury: %+v %v, want none", list, err)
+	}
+	again, err := s.NextEvent(ctx, c.WebhookID, b)
+	if err != nil || again == nil {
+		t.Fatalf("the new owner's NextEvent: %+v %v", again, err)
+	}
+	sameJSON(t, "the head after the late outcomes", waited(t, again, time.Minute), head)
+	// Once released, the lease is nobody's: its last owner may no longer
+	// write either.
+	if err := s.ReleaseOutbox(ctx, c.WebhookID, b.Owner); err != nil {
+		t.Fatal(err)
+	}
+	lost("Delivered under a released lease", s.Delivered(ctx, again))
+	// A lease that lapsed and that nobody took is still its owner's.
+	a.Term = 0
+	mine, err := s.NextEvent(ctx, c.WebhookID, a)
+	if err != nil || mine == nil || mine.EventID != head.EventID {
+		t.Fatalf("NextEvent after the release: %+v %v", mine, err)
+	}
+	if err := s.Delivered(ctx, mine); err != nil {
+		t.Fatalf("Delivered under a lease that lapsed and that nobody took: %v", err)
+	}
+	// An event that is gone is nothing to write, under a lease lost or not.
+	if err := s.Retry(ctx, late, time.Minute); err != nil {
+		t.Errorf("Retry of a delivered event under a lost lease: %v", err)
+	}
+	if err := s.Bury(ctx, late); err != nil {
+		t.Errorf("Bury of a delivered event under a lost lease: %v", err)
+	}
+	// An event that NextEvent did not return holds no lease.
+	rest := next(t, s, c.WebhookID)
+	if rest == nil || rest.DocumentID != later.DocumentID {
+		t.Fatalf("the head after the delivery: %+v, want the event of %s", rest, later.DocumentID)
+	}
+	unleased := *rest
+	unleased.LeaseOwner = ""
+	lost("Delivered of an event without a lease", s.Delivered(ctx, &unleased))
+	if evs := drain(t, s, c.WebhookID); len(evs) != 1 || evs[0].EventID != rest.EventID {
+		t.Errorf("the queue at the end: %+v, want only %s", evs, rest.EventID)
 	}
 }
 
@@ -1111,9 +1219,10 @@ func testRetryByStoreClock(t *testing.T, s einvoice.Store) {
 	ctx := context.Background()
 	c := connect(t, s, "acme", einvoice.AllEvents, false)
 	submit(t, s, "acme")
-	head := next(t, s, c.WebhookID)
-	if head == nil || head.Wait != 0 {
-		t.Fatalf("a new event: %+v, want one due at once (Wait 0)", head)
+	l := lease()
+	head, err := s.NextEvent(ctx, c.WebhookID, l)
+	if err != nil || head == nil || head.Wait != 0 {
+		t.Fatalf("a new event: %+v %v, want one due at once (Wait 0)", head, err)
 	}
 	const delay = 10 * time.Minute
 	for _, skewed := range []time.Time{now().Add(-3 * time.Hour), now().Add(3 * time.Hour)} {
@@ -1127,9 +1236,9 @@ func testRetryByStoreClock(t *testing.T, s einvoice.Store) {
 		if head.NextAttempt.Before(before.Add(delay-time.Second)) || head.NextAttempt.After(after.Add(delay+time.Second)) {
 			t.Errorf("given %v, Retry set the next attempt at %v, want about %v", skewed, head.NextAttempt, before.Add(delay))
 		}
-		got := next(t, s, c.WebhookID)
-		if got == nil || got.Wait <= delay-time.Minute || got.Wait > delay {
-			t.Fatalf("given %v, the retried head waits %+v, want about %v", skewed, got, delay)
+		got, err := s.NextEvent(ctx, c.WebhookID, l)
+		if err != nil || got == nil || got.Wait <= delay-time.Minute || got.Wait > delay {
+			t.Fatalf("given %v, the retried head waits %+v %v, want about %v", skewed, got, err, delay)
 		}
 		if !got.NextAttempt.Equal(head.NextAttempt) || got.Attempts != head.Attempts {
 			t.Errorf("the retried head: next attempt %v, attempts %d; want %v, %d", got.NextAttempt, got.Attempts, head.NextAttempt, head.Attempts)
@@ -1139,8 +1248,8 @@ func testRetryByStoreClock(t *testing.T, s einvoice.Store) {
 	if err := s.Retry(ctx, head, 0); err != nil {
 		t.Fatal(err)
 	}
-	if got := next(t, s, c.WebhookID); got == nil || got.Wait != 0 {
-		t.Errorf("a retry due at once: %+v, want Wait 0", got)
+	if got, err := s.NextEvent(ctx, c.WebhookID, l); err != nil || got == nil || got.Wait != 0 {
+		t.Errorf("a retry due at once: %+v %v, want Wait 0", got, err)
 	}
 }
 
