@@ -242,7 +242,14 @@ func (c *calc) intrastatBlock(l *line) *journal.IntrastatLine {
 	out.PartnerVAT = vatNumberIn(l.customer.regs, out.Arrival)
 	// The party in the country of dispatch (the seller, vendor or
 	// owner): goods returned to it are declared with its number there.
-	out.DispatcherVAT = vatNumberIn(l.seller.regs, out.Dispatch)
+	// An owner is both parties, its registrations the customer's: the
+	// goods it brings back are declared with its own number of the member
+	// state they come back to.
+	dispatcher := l.seller.regs
+	if c.d.perspective == "OWNER" {
+		dispatcher = l.customer.regs
+	}
+	out.DispatcherVAT = vatNumberIn(dispatcher, out.Dispatch)
 	if d == nil {
 		return out
 	}

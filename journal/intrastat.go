@@ -204,8 +204,15 @@ type IntrastatRefusal struct {
 // dispatches of the member state it reached (the line's country of
 // arrival), to the one it left, with the vendor's VAT number there
 // (DispatcherVAT) as the partner's; either with nature 21 and its values
-// above zero, and not in the other flow. A return's reversal takes it
-// back like any reversal. Lines of services are left out unless they
+// above zero, and not in the other flow. A line of an OWNER transaction
+// below zero, whatever its nature, is the owner's goods brought back
+// (see owners' goods brought back, by isReturn): declared in both flows
+// the other way, among the arrivals of the member state it left, from the
+// one it reached, and the dispatches of the one it reached, to the one it
+// left, with the owner's own VAT number there (DispatcherVAT), its values
+// above zero and the nature it sends (31 for goods brought back from the
+// owner's warehouse). A return's reversal takes it back like any
+// reversal. Lines of services are left out unless they
 // name a CN8 code.
 // Each line is declared with its CN8 code, partner member state (of
 // arrival for dispatches, of dispatch for arrivals; a return's is the
@@ -229,15 +236,16 @@ type IntrastatRefusal struct {
 // with other goods after it was reversed, or whose line the declaration
 // refused) is refused, as a declaration holds no negative line: the
 // declaration of the original's period is amended. A line below zero
-// that reverses nothing (a credit note, a return stored as a
-// transaction of its own) is refused likewise, unless the period also
+// that reverses nothing and is no return (a price reduction, a credit
+// note of another nature than 21) is refused likewise, unless the period also
 // holds its reversal: the two net to nothing and neither is declared
 // (the reversal of that reversal restores the line below zero); the
 // refusal says how goods that come back are declared. A
 // line that can not be declared is refused with its reason: no CN8 code, a code not in the Combined Nomenclature, a
 // supplementary unit the code does not use, a missing one it requires
 // or a quantity of 0 in it (lines stored before Post refused it), no nature of transaction, net mass or country of origin, a
-// dispatch to a business without the partner's VAT number (a buyer's return without the vendor's), a value in another
+// dispatch to a business without the partner's VAT number (a buyer's return without the vendor's, an owner's goods
+// without its own number of the member state they reach), a value in another
 // currency (a transaction that names none is in US dollars). codes are
 // the code lists.
 func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, codes IntrastatCodes) (*IntrastatDeclaration, error) {
@@ -262,8 +270,10 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	shares := map[string]map[key]*intrastatShare{}
 	// A pending line is a stored line of the flow: its transaction, its
 	// index and its partner country; ret is 0 for goods moved the way the
-	// line says, +1 for a seller's goods that come back (a return, see
-	// returnRoles.of) and -1 for the reversal of one, which takes it back.
+	// line says, +1 for goods that go back the other way (a seller's that
+	// come back, a buyer's sent back to the vendor, an owner's brought
+	// back: a return, see returnRoles.of) and -1 for the reversal of one,
+	// which takes it back.
 	type pending struct {
 		tx      *Transaction
 		line    int
@@ -289,11 +299,11 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	// companies are the company codes of the transactions with a line
 	// of the flow.
 	companies := map[string]bool{}
-	keyOf := func(tx *Transaction, line int, partner string) key {
-		x := tx.Lines[line].Intrastat
-		k := key{x.CommodityCode, partner, x.CountryOfOrigin, x.NatureOfTransaction, x.ModeOfTransport, ""}
+	keyOf := func(p pending) key {
+		x := p.tx.Lines[p.line].Intrastat
+		k := key{x.CommodityCode, p.partner, x.CountryOfOrigin, x.NatureOfTransaction, x.ModeOfTransport, ""}
 		if q.Flow == Dispatches {
-			k.vat = dispatchPartnerVAT(x, tx.Perspective)
+			k.vat = dispatchPartnerVAT(x, p.ret != 0)
 		}
 		return k
 	}
@@ -326,7 +336,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	add := func(p pending) {
 		tx, partner := p.tx, p.partner
 		x := tx.Lines[p.line].Intrastat
-		k := keyOf(tx, p.line, partner)
+		k := keyOf(p)
 		it := items[k]
 		if it == nil {
 			unit, _ := codes.CN8(x.CommodityCode)
@@ -375,7 +385,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	// order).
 	cancels := func(p, r pending) bool {
 		if r.tx.ReversalOf != p.tx.TransactionID || r.tx.ReversalOfVersion != 0 && r.tx.ReversalOfVersion != p.tx.Version ||
-			r.line != p.line || keyOf(p.tx, p.line, p.partner) != keyOf(r.tx, r.line, r.partner) {
+			r.line != p.line || keyOf(p) != keyOf(r) {
 			return false
 		}
 		sum := shareOf(p)
@@ -389,7 +399,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	}
 	roles := returnRoles{s: s, tenant: tenant, memo: map[versionLine]int{}}
 	err := s.Scan(ctx, tenant, q.From, q.To, func(tx *Transaction) error {
-		seller, buyer := tx.Perspective == "SELLER", tx.Perspective == "BUYER"
+		seller, buyer, owner := tx.Perspective == "SELLER", tx.Perspective == "BUYER", tx.Perspective == "OWNER"
 		// Returns go the other way: a seller's goods that come back are
 		// its arrivals, a buyer's that go back to the vendor its
 		// dispatches.
@@ -403,13 +413,17 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			if x == nil || x.OutsideVATArea {
 				continue
 			}
-			// A seller's goods that come back (returnRoles.of) are an
-			// arrival of the member state they left, from the one they
-			// reached, and no dispatch; a buyer's that go back to the
-			// vendor are a dispatch of the member state they reached, to
-			// the one they left, and no arrival.
+			// Goods that go back (returnRoles.of) travel from the
+			// line's country of arrival to its country of dispatch: they
+			// are a dispatch of the member state they had reached, to
+			// the one they had left, and an arrival of the one they had
+			// left, from the one they had reached. A seller's that come
+			// back are its arrival and no dispatch (the customer
+			// dispatches them), a buyer's that go back to the vendor its
+			// dispatch and no arrival, an owner's brought back both, as
+			// it declares in each member state its goods move between.
 			ret := 0
-			if (seller || buyer) && x.NatureOfTransaction == natureReturn {
+			if (seller || buyer) && x.NatureOfTransaction == natureReturn || owner {
 				var err error
 				if ret, err = roles.of(ctx, tx, i); err != nil {
 					return err
@@ -417,16 +431,20 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			}
 			partner := ""
 			switch {
-			case ret != 0 && buyer:
-				if q.Flow != Dispatches || x.Arrival != q.MemberState || x.Dispatch == q.MemberState {
-					continue
-				}
-				partner = x.Dispatch
 			case ret != 0:
-				if q.Flow != Arrivals || x.Dispatch != q.MemberState || x.Arrival == q.MemberState {
+				if seller && q.Flow != Arrivals || buyer && q.Flow != Dispatches {
 					continue
 				}
-				partner = x.Arrival
+				// The member state that declares the goods gone back in
+				// the flow, and the partner's.
+				declaring, other := x.Dispatch, x.Arrival
+				if q.Flow == Dispatches {
+					declaring, other = x.Arrival, x.Dispatch
+				}
+				if declaring != q.MemberState || other == q.MemberState {
+					continue
+				}
+				partner = other
 			case q.Flow == Dispatches:
 				if buyer || x.Dispatch != q.MemberState || x.Arrival == q.MemberState {
 					continue // a purchase's dispatch is its vendor's
@@ -509,7 +527,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			// The goods it takes back must be its transaction's in the
 			// period: the transaction may have been posted again, with
 			// other goods, after it was reversed.
-			k := keyOf(r.tx, r.line, r.partner)
+			k := keyOf(r)
 			if sh := of[k]; sh == nil || !sh.takesBack(shareOf(r)) {
 				refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold for it "+
 					"(the transaction was posted again with other goods after it was reversed): a declaration holds no negative line, "+
@@ -612,7 +630,8 @@ func (sh *intrastatShare) takesBack(r intrastatShare) bool {
 // does both. A sale's goods are the customer's arrivals, and a
 // purchase's the vendor's dispatches, which the tenant does not
 // declare; a seller's goods that come back (isReturn) are its arrivals,
-// which Intrastat tells apart line by line (returnRoles).
+// and a buyer's sent back its dispatches, which Intrastat tells apart
+// line by line (returnRoles).
 func declares(perspective, flow string) bool {
 	switch perspective {
 	case "OWNER":
@@ -749,9 +768,12 @@ func returnAdvice(tx *Transaction, i int) string {
 	switch tx.Perspective {
 	case "SELLER":
 	case "OWNER":
-		return fmt.Sprintf("The owner's goods moved back are a movement of their own: post it as one, from %s to %s, and it is declared "+
-			"among the dispatches of %s and the arrivals of %s; a cancelled movement amends the declaration that declared the goods",
-			x.Arrival, x.Dispatch, x.Arrival, x.Dispatch)
+		// An owner's line below zero is no return only when its
+		// invoiced value is above zero while its mass, quantity or
+		// statistical value is below (a line a program posted so).
+		return fmt.Sprintf("An owner's line below zero is its goods brought back from %s to %s, declared among the dispatches of %s "+
+			"and the arrivals of %s, when its value is not above zero; this line's value is above zero and another of its figures below: "+
+			"correct the line, or amend the declaration that declared the goods", x.Arrival, x.Dispatch, x.Arrival, x.Dispatch)
 	default:
 		return fmt.Sprintf("Goods that go back to the vendor are declared among the dispatches of %s, to %s, when the buyer's credit "+
 			"sends natureOfTransaction %d (return of goods) and the vendor's taxRegistrations its VAT number of %s; a price reduction "+
@@ -770,12 +792,49 @@ func belowZero(l *Line) bool {
 	return intrastatInvoiced(l).Sign() < 0 || x.NetMass < 0 || x.SupplementaryQuantity.Sign() < 0 || x.StatisticalValue.Sign() < 0
 }
 
-// isReturn reports whether a stored line of a seller's transaction that
-// reverses nothing is goods that come back: a line below zero of nature
-// of transaction 21 (return of goods), whose invoiced value is not above
-// zero (a credit note, or goods returned free of charge).
-func isReturn(l *Line) bool {
-	return l.Intrastat != nil && l.Intrastat.NatureOfTransaction == natureReturn && intrastatInvoiced(l).Sign() <= 0 && belowZero(l)
+// Owners' goods brought back: a business that moves its own goods to
+// another member state (to its warehouse there, for sale or storage)
+// declares their dispatch in the member state they leave and their
+// arrival in the one they reach, and so for the goods it brings back the
+// other way: their dispatch in the member state they had reached, their
+// arrival in the one they had left. An OWNER line below zero (the
+// movement's line with its amount credited) is such goods brought back,
+// from the line's country of arrival to its country of dispatch, declared
+// with its values above zero and the nature of transaction it sends. A
+// dispatch declares as the partner's VAT number the owner's own
+// registration in the member state the goods reach (DispatcherVAT for
+// goods brought back, PartnerVAT for goods moved out). Sources:
+// Commission Implementing Regulation (EU) 2020/1197, Annex I, part C,
+// table 1 (code 31, movements to or from a warehouse, excluding call-off
+// and consignment stock; codes 21 to 23, the return and replacement of
+// goods after the original transaction was registered); Regulation (EU)
+// 2019/2152, whose dispatches declare the partner's VAT identification
+// number in the member state of arrival; Finnish Customs, "Dispatches
+// from warehouses" (tilastot.tulli.fi/en/intrastat/
+// what-data-is-declared-in-intrastat/dispatches-from-warehouses), which
+// declares a company's goods moved to its own warehouse in another member
+// state in both member states with code 31, the partner's VAT number
+// being the company's own of the member state of destination, and "Return
+// goods" (tulli.fi/intrastat/return-goods), which gives codes 21 to 23 to
+// goods returned after a transaction of code 11, 12 or 33 and keeps the
+// original code after one of 80, 91 or 99.
+
+// isReturn reports whether a stored line of a transaction of the
+// perspective that reverses nothing is goods that go back the other way:
+// a line below zero whose invoiced value is not above zero (a credit
+// note, goods returned free of charge, an owner's goods brought back) of
+// nature of transaction 21 (return of goods), on a sale or a purchase
+// (where a line below zero of another code is a price reduction or a
+// cancelled invoice). An owner's line below zero is its goods brought
+// back whatever its code, as a movement of one's own goods has no price
+// to reduce: its code is that of the movement back (31 for goods brought
+// back from one's warehouse in the other member state: see owners' goods
+// brought back above).
+func isReturn(perspective string, l *Line) bool {
+	if l.Intrastat == nil || intrastatInvoiced(l).Sign() > 0 || !belowZero(l) {
+		return false
+	}
+	return perspective == "OWNER" || l.Intrastat.NatureOfTransaction == natureReturn
 }
 
 // versionLine names a line of a version of a stored transaction.
@@ -787,8 +846,8 @@ type versionLine struct {
 // maxReversalChain bounds the reversals of reversals returnRoles follows.
 const maxReversalChain = 64
 
-// returnRoles tells the lines of a seller's returns, and of their
-// reversals, from those of its dispatches, reading the transactions a
+// returnRoles tells the lines of returns (goods that go back: isReturn),
+// and of their reversals, from the others, reading the transactions a
 // reversal takes back from the store (memo keeps the roles it found,
 // versions the versions it read, by transaction ID).
 type returnRoles struct {
@@ -798,11 +857,12 @@ type returnRoles struct {
 	versions map[string][]*Transaction
 }
 
-// of returns the return role of line i of a seller's transaction tx:
-// +1 when its goods come back to the seller (isReturn, or the reversal of
-// a reversal of one, which restores it), -1 when it is the reversal of a
-// return, which takes the return back, and 0 for goods the seller
-// dispatches (and their reversals). A reversal's line is the line of the
+// of returns the return role of line i of a stored transaction tx: +1
+// when its goods go back (isReturn: a seller's that come back, a buyer's
+// sent back to its vendor, an owner's brought back; or the reversal of a
+// reversal of one, which restores it), -1 when it is the reversal of a
+// return, which takes the return back, and 0 for goods moved the way the
+// line says (and their reversals). A reversal's line is the line of the
 // version it reverses negated, so its role is that line's negated; a
 // reversal of a version the store no longer holds, or a chain longer
 // than maxReversalChain, has the role 0.
@@ -813,7 +873,7 @@ func (r *returnRoles) of(ctx context.Context, tx *Transaction, i int) (int, erro
 // at is of for a transaction depth reversals down the chain.
 func (r *returnRoles) at(ctx context.Context, tx *Transaction, i, depth int) (int, error) {
 	if tx.ReversalOf == "" {
-		if i < len(tx.Lines) && isReturn(&tx.Lines[i]) {
+		if i < len(tx.Lines) && isReturn(tx.Perspective, &tx.Lines[i]) {
 			return 1, nil
 		}
 		return 0, nil
@@ -864,12 +924,14 @@ func (r *returnRoles) reversed(ctx context.Context, tx *Transaction) (*Transacti
 }
 
 // dispatchPartnerVAT is the partner's VAT number that a dispatch of line x
-// of a transaction of the perspective declares: the acquirer's in the
-// country of arrival, and, for a buyer's goods returned to the vendor
-// (the only lines of a purchase among the dispatches), the vendor's in
-// the country the goods return to, the line's country of dispatch.
-func dispatchPartnerVAT(x *IntrastatLine, perspective string) string {
-	if perspective == "BUYER" {
+// declares: the acquirer's in the country of arrival (the customer's, or
+// the owner's own registration there), and for goods that go back (back,
+// a return: a buyer's sent back to the vendor, the only lines of a
+// purchase among the dispatches, or an owner's brought back) the number
+// of the party in the country they go back to, the line's country of
+// dispatch (the vendor's, or the owner's own).
+func dispatchPartnerVAT(x *IntrastatLine, back bool) string {
+	if back {
 		return x.DispatcherVAT
 	}
 	return x.PartnerVAT
@@ -970,8 +1032,16 @@ func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes Intra
 	// have no acquirer with a VAT number: they are declared without one,
 	// and the member state's stand-in for a partner without a number is
 	// the filer's to give.
-	if q.Flow == Dispatches && dispatchPartnerVAT(x, tx.Perspective) == "" && x.NatureOfTransaction != natureB2C {
-		if tx.Perspective == "BUYER" {
+	if q.Flow == Dispatches && dispatchPartnerVAT(x, ret) == "" && x.NatureOfTransaction != natureB2C {
+		switch {
+		case tx.Perspective == "OWNER" && ret:
+			return "no VAT number of the owner in " + x.Dispatch + ": goods the owner brings back to " + x.Dispatch + " are a dispatch of " +
+				x.Arrival + ", which declares as the partner's VAT number the owner's own of " + x.Dispatch +
+				" (send the owner's taxRegistrations, with its number of " + x.Dispatch + ")"
+		case tx.Perspective == "OWNER":
+			return "no VAT number of the owner in " + x.Arrival + ": goods the owner moves to " + x.Arrival + " are a dispatch, which declares " +
+				"as the partner's VAT number the owner's own of " + x.Arrival + " (send the owner's taxRegistrations, with its number of " + x.Arrival + ")"
+		case ret:
 			return "no VAT number of the vendor in " + x.Dispatch + ": goods returned to the vendor are a dispatch, which declares the partner's " +
 				"VAT number (send the vendor's taxRegistrations, with its number of " + x.Dispatch + ")"
 		}

@@ -211,21 +211,3 @@ func TestIntrastatBuyerCreditNoteAdvice(t *testing.T) {
 		}
 	}
 }
-
-// TestIntrastatOwnerCreditNoteAdvice: an owner's line below zero (its
-// goods moved from Germany to France, taken back) is refused from
-// Germany's dispatches, saying that goods moved back are a movement of
-// their own to post, from France to Germany.
-func TestIntrastatOwnerCreditNoteAdvice(t *testing.T) {
-	s := journal.NewMemory()
-	tx := berlinToParis("MV-1", "2026-04-14", "-200.00", -12, 11)
-	tx.Perspective = "OWNER"
-	if _, err := s.Post(context.Background(), "t", tx); err != nil {
-		t.Fatal(err)
-	}
-	d := declareDE(t, s, "t", journal.Dispatches, "2026-04")
-	if len(d.Items) != 0 || len(d.Refused) != 1 || !strings.Contains(d.Refused[0].Reason, "movement of their own") ||
-		!strings.Contains(d.Refused[0].Reason, "from FR to DE") {
-		t.Errorf("an owner's goods taken back: items %+v refused %+v, want it refused, saying to post the movement from FR to DE", d.Items, d.Refused)
-	}
-}

@@ -25,9 +25,11 @@ func (codes) CN8(c string) (string, bool) {
 	}
 	return "", false
 }
-func (codes) NatureOfTransaction(c int) (string, bool) { return "", c == 11 || c == 12 || c == 21 }
-func (codes) TransportMode(c int) (string, bool)       { return "", c >= 1 && c <= 9 && c != 6 }
-func (codes) Year() int                                { return 2026 }
+func (codes) NatureOfTransaction(c int) (string, bool) {
+	return "", c == 11 || c == 12 || c == 21 || c == 31
+}
+func (codes) TransportMode(c int) (string, bool) { return "", c >= 1 && c <= 9 && c != 6 }
+func (codes) Year() int                          { return 2026 }
 
 // codesOf are the stand-in codes as the Combined Nomenclature of year.
 type codesOf struct {

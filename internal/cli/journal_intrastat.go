@@ -30,7 +30,15 @@ others take them). The period lies in the year of the dataset's
 Combined Nomenclature, whose codes change each year. Sales to consumers
 (nature of transaction 12) are declared without a partner VAT number:
 give the one your member state takes for a partner without a number
-(QV999999999999 in the Netherlands and Spain). --format csv (the
+(QV999999999999 in the Netherlands and Spain). Goods that go back are
+declared in the other flow, with their values above zero: a seller's
+credit note line of nature of transaction 21 among the arrivals of the
+member state the goods had left, a buyer's among the dispatches of the
+one they had reached (with the vendor's VAT number), and an owner's line
+below zero, its own goods brought back, in both: the arrivals of the
+member state they had left and the dispatches of the one they had
+reached, to the owner's own VAT number of the member state they come
+back to. --format csv (the
 default) or json. A stored line of the flow that can not be declared (no
 CN8 code, a code not in the Combined Nomenclature, a unit the code does
 not use, a dispatch to a business without its VAT number, ...) is listed on

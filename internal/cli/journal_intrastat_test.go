@@ -197,3 +197,58 @@ func TestJournalIntrastatSellerReturn(t *testing.T) {
 		t.Errorf("April dispatches: exit %d %q %s, want the header alone", code, out, errOut)
 	}
 }
+
+// TestJournalIntrastatOwnerReturn stores with levy calc owner a Berlin
+// business's March movement of its own chairs to its Paris warehouse
+// (nature of transaction 31) and the April movement that brings some back
+// (a line below zero), and levy journal intrastat declares April's chairs
+// among Germany's arrivals, from France, and France's dispatches, to
+// Germany, with the owner's German VAT number, as CSV and JSON, with exit
+// status 0; Germany's April dispatches hold nothing. Levy refused the
+// line below zero from Germany's dispatches and France's arrivals with
+// exit status 1, and declared nothing in the other flows.
+func TestJournalIntrastatOwnerReturn(t *testing.T) {
+	dir := t.TempDir()
+	doc := func(id, date, price string, mass int) string {
+		return fmt.Sprintf(`{"ownerMessageType": "INVENTORY_REMOVAL", "transactionId": %q, "documentDate": %q,
+ "currency": {"isoCurrencyCodeAlpha": "EUR"},
+ "owner": {"physicalOrigin": {"city": "Berlin", "postalCode": "10115", "country": "DE"},
+   "destination": {"city": "Paris", "postalCode": "75001", "country": "FR"},
+   "taxRegistrations": [{"isoCountryCode": "DE", "taxRegistrationNumber": "DE136695976"},
+     {"isoCountryCode": "FR", "taxRegistrationNumber": "FR40303265045"}]},
+ "lineItems": [{"lineItemId": "1", "purchase": {"purchaseClass": "GENERAL"}, "extendedPrice": %s, "intrastatCommodityCode": "94036010",
+   "natureOfTransaction": 31, "modeOfTransport": 3, "netMassKilograms": %d, "countryOfOriginISOCode": "POL"}]}`, id, date, price, mass)
+	}
+	for i, body := range []string{doc("MV-1", "2026-03-10", "1000", 30), doc("MV-2", "2026-04-14", "-400", 12)} {
+		file := filepath.Join(dir, fmt.Sprintf("move%d.json", i))
+		if err := os.WriteFile(file, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, errOut := runCLI(t, "calc", "owner", "--data-dir", dir, file); code != 0 {
+			t.Fatalf("calc owner %s: exit %d %s", file, code, errOut)
+		}
+	}
+	args := func(state, flow string) []string {
+		return []string{"journal", "intrastat", "--data-dir", dir, "--from", "2026-04-01", "--to", "2026-04-30", "--member-state", state, "--flow", flow}
+	}
+	for _, c := range []struct{ state, flow, want string }{
+		{"DE", "arrival", "\n94036010,FR,PL,31,3,,12,,,400.00,400.00,1\n"},
+		{"FR", "dispatch", "\n94036010,DE,PL,31,3,DE136695976,12,,,400.00,400.00,1\n"},
+	} {
+		if code, out, errOut := runCLI(t, args(c.state, c.flow)...); code != 0 || !strings.HasSuffix(out, c.want) || strings.Count(out, "\n") != 2 {
+			t.Errorf("April %s of %s: exit %d\n%s\n%s\nwant the chairs brought back, %q", c.flow, c.state, code, out, errOut, c.want)
+		}
+	}
+	code, out, _ := runCLI(t, append(args("FR", "dispatch"), "--format", "json")...)
+	var d journal.IntrastatDeclaration
+	if code != 0 || json.Unmarshal([]byte(out), &d) != nil || len(d.Items) != 1 || d.Items[0].PartnerCountry != "DE" ||
+		d.Items[0].PartnerVAT != "DE136695976" || d.Items[0].NatureOfTransaction != 31 || d.Items[0].NetMass != 12 ||
+		d.Items[0].InvoicedValue.String() != "400.00" || len(d.Refused) != 0 {
+		t.Errorf("April dispatches of FR as JSON: exit %d %s", code, out)
+	}
+	for _, c := range []struct{ state, flow string }{{"DE", "dispatch"}, {"FR", "arrival"}} {
+		if code, out, errOut := runCLI(t, args(c.state, c.flow)...); code != 0 || strings.Count(out, "\n") != 1 {
+			t.Errorf("April %s of %s: exit %d %q %s, want the header alone", c.flow, c.state, code, out, errOut)
+		}
+	}
+}

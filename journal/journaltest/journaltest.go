@@ -88,6 +88,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"SumsInvalid", testSumsInvalid},
 		{"SumsConcurrent", testSumsConcurrent},
 		{"IntrastatAndWithholding", testIntrastatAndWithholding},
+		{"IntrastatOwnerReturn", testIntrastatOwnerReturn},
 		{"SummaryWithholdingTypes", testSummaryWithholdingTypes},
 		{"ProfileVersion", testProfileVersion},
 		{"LatestVersions", testLatestVersions},
@@ -1810,4 +1811,60 @@ func testIntrastatAndWithholding(t *testing.T, s journal.Store) {
 	if got := mustGet(t, s, tenant, "INV-X"); got.Lines[0].Intrastat.NetMass != 4 {
 		t.Fatalf("reversing changed the original: %+v", got.Lines[0].Intrastat)
 	}
+}
+
+// intrastatCodes are the code lists testIntrastatOwnerReturn declares
+// against: one CN8 code without a supplementary unit, nature of
+// transaction 31, the transport modes.
+type intrastatCodes struct{}
+
+func (intrastatCodes) CN8(code string) (string, bool)              { return "", code == "94036010" }
+func (intrastatCodes) NatureOfTransaction(code int) (string, bool) { return "", code == 31 }
+func (intrastatCodes) TransportMode(code int) (string, bool) {
+	return "", code >= 1 && code <= 9 && code != 6
+}
+func (intrastatCodes) Year() int { return 2026 }
+
+// testIntrastatOwnerReturn stores an owner's goods brought back from
+// France to Germany (a movement's line below zero), reverses it, and
+// reverses the reversal, in one month: Germany's arrivals and France's
+// dispatches declare the goods, the owner's German VAT number read back
+// as the dispatch's partner's, then nothing, then the goods again, as the
+// declaration reads the versions a reversal takes back from the store.
+func testIntrastatOwnerReturn(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	l := line(t, "L1", "-400.00", "0.00", "0.00")
+	l.Intrastat = &journal.IntrastatLine{Dispatch: "DE", Arrival: "FR", PartnerVAT: "FR40303265045", DispatcherVAT: "DE136695976",
+		CommodityCode: "94036010", CountryOfOrigin: "PL", NatureOfTransaction: 31, ModeOfTransport: 3, NetMass: 12}
+	tx := invoice(t, "MV-2", "2026-04-14", l)
+	tx.Perspective, tx.MessageType, tx.Currency = "OWNER", "INVENTORY_REMOVAL", "EUR"
+	mustPost(t, s, tenant, tx)
+	declared := func(when string, want int64) {
+		t.Helper()
+		for _, c := range []struct{ state, flow, vat string }{{"DE", journal.Arrivals, ""}, {"FR", journal.Dispatches, "DE136695976"}} {
+			d, err := journal.Intrastat(ctx, s, tenant, journal.IntrastatQuery{From: civil.MustParse("2026-04-01"), To: civil.MustParse("2026-04-30"),
+				MemberState: c.state, Flow: c.flow}, intrastatCodes{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case len(d.Refused) != 0:
+				t.Errorf("%s, %s of %s: refused %+v", when, c.flow, c.state, d.Refused)
+			case want == 0 && len(d.Items) != 0:
+				t.Errorf("%s, %s of %s: %+v, want nothing", when, c.flow, c.state, d.Items)
+			case want != 0 && (len(d.Items) != 1 || d.Items[0].NetMass != want || d.Items[0].PartnerVAT != c.vat ||
+				d.Items[0].InvoicedValue.String() != "400.00" || d.Items[0].Lines != 1):
+				t.Errorf("%s, %s of %s: %+v, want %d kg, 400.00, partner VAT %q", when, c.flow, c.state, d.Items, want, c.vat)
+			}
+		}
+	}
+	declared("goods brought back", 12)
+	if _, err := s.Reverse(ctx, tenant, "MV-2", journal.Reversal{TransactionID: "MV-2-R", PostingDate: civil.MustParse("2026-04-20")}); err != nil {
+		t.Fatal(err)
+	}
+	declared("reversed", 0)
+	if _, err := s.Reverse(ctx, tenant, "MV-2-R", journal.Reversal{TransactionID: "MV-2-RR", PostingDate: civil.MustParse("2026-04-25")}); err != nil {
+		t.Fatal(err)
+	}
+	declared("the reversal reversed", 12)
 }
