@@ -101,7 +101,16 @@ func testCarriedDocuments(t *testing.T, s profile.Store) {
 
 	twice := cloneSet(t, back)
 	twice.Documents = append(twice.Documents, twice.Documents...)
-	apply(t, svc, "globex", twice)
+	counted := &countingStore{Store: s, puts: map[string]int{}}
+	apply(t, service(counted), "globex", twice)
+	for sum, n := range counted.puts {
+		if n != 1 {
+			t.Errorf("document %s was stored %d times", sum, n)
+		}
+	}
+	if len(counted.puts) != 2 {
+		t.Errorf("%d documents stored, want 2", len(counted.puts))
+	}
 	recs, err := s.Records(ctx, "globex", time.Time{})
 	if err != nil {
 		t.Fatal(err)
@@ -145,4 +154,15 @@ func cloneSet(t *testing.T, cs profile.ChangeSet) profile.ChangeSet {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// countingStore counts the documents stored through it, by digest.
+type countingStore struct {
+	profile.Store
+	puts map[string]int
+}
+
+func (c *countingStore) PutDocument(ctx context.Context, tenant, digest string, content []byte) error {
+	c.puts[digest]++
+	return c.Store.PutDocument(ctx, tenant, digest, content)
 }
