@@ -104,7 +104,8 @@ func (h *Handler) Mounts() []api.Option {
 		"Imports the CSV files an accountant exports (customers, certificates, registrations, products, franchises; the header names the kind): one file as text/csv, or several as multipart/form-data, all stored as one change or none.",
 		writeAccess+" A bad row is answered 400 naming the file, the line and the column (certificates.csv:4:expiration_date); a file with any bad row imports nothing, nor do the others."+
 			" A row of status active for a certificate revoked in Levy, or of a later revoked_date than Levy holds, is answered 409 naming its file, row and certificate, unless reinstateRevoked is true."+
-			" Rows equal to the stored records are left as they are and counted as unchanged: files of nothing else store nothing and answer the current version.",
+			" Rows equal to the stored records are left as they are and counted as unchanged: files of nothing else store nothing and answer the current version."+
+			" A row's document_sha256 names the certificate's scan, which must be stored first (uploadCertificateDocument), else the row is answered 400 on that column.",
 		[]api.Param{{Name: "name", In: "query", Format: "identifier", Description: "The name of a text/csv body in errors (import.csv when absent)."},
 			reinstateParam("a row of status active")})
 	importFiles.Body, importFiles.BodyRequired, importFiles.BodyMedia = str, true, []string{"text/csv", "multipart/form-data"}
