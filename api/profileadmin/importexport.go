@@ -32,7 +32,7 @@ const MaxImportFiles = 16
 // importAnswer returns what an import of cs stored as version v.
 func importAnswer(v uint64, cs *profile.ChangeSet, files []string) ImportAnswer {
 	return ImportAnswer{Version: v, Customers: len(cs.Customers), Certificates: len(cs.Certificates), Registrations: len(cs.Registrations),
-		Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Files: files}
+		Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Documents: len(cs.Documents), Files: files}
 }
 
 func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {

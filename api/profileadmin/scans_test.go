@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy/api/profileadmin"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
 )
@@ -75,7 +76,11 @@ func TestExportCarriesScans(t *testing.T) {
 		t.Fatalf("a refused import stored the scan: %d", a.status)
 	}
 
-	s.must(t, 200, "POST", p+"/import", s.beta, string(full.body))
+	var ans profileadmin.ImportAnswer
+	s.must(t, 200, "POST", p+"/import", s.beta, string(full.body)).data(t, &ans)
+	if ans.Certificates != 2 || ans.Documents != 1 {
+		t.Errorf("the import answered %+v, want 2 certificates and 1 scan", ans)
+	}
 	for _, path := range []string{p + "/customers/C-1/certificates/TX-1/document", p + "/customers/C-1/certificates/TX-2/document", p + "/documents/" + ref.SHA256} {
 		if a := s.send(t, "GET", path, s.beta, "", nil); a.status != 200 || string(a.body) != pdfScan {
 			t.Errorf("beta's %s: %d %q", path, a.status, a.body)

@@ -422,6 +422,9 @@ func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
 	if a.Deletes > 0 {
 		fmt.Fprintf(w, ", %s", n(a.Deletes, "deletion"))
 	}
+	if a.Documents > 0 {
+		fmt.Fprintf(w, ", %s", n(a.Documents, "scan"))
+	}
 	if a.Unchanged > 0 {
 		fmt.Fprintf(w, " (%s unchanged)", n(a.Unchanged, "record"))
 	}
@@ -473,7 +476,8 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			}
 			cs = &im.ChangeSet
 			ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
-				Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Unchanged: im.Skipped(), Files: im.Files()}
+				Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Unchanged: im.Skipped(),
+				Documents: len(cs.Documents), Files: im.Files()}
 			importedNote(stdout, ans, a.tenant)
 			imported(stdout, ans, a.tenant)
 			return nil
@@ -485,7 +489,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 		}
 		ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
 			Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil,
-			Deletes: len(cs.Deletes), Unchanged: unchanged}
+			Deletes: len(cs.Deletes), Unchanged: unchanged, Documents: len(cs.Documents)}
 		importedNote(stdout, ans, a.tenant)
 		imported(stdout, ans, a.tenant)
 		return nil
@@ -624,7 +628,7 @@ func exportDocuments(dir string, stderr io.Writer, certs []profile.Certificate, 
 // against its certificates, and returns the change set without them, to
 // send next: its body then holds the records alone, which fits the
 // server's --max-body. b without scans is returned as it is.
-func sendCarried(ctx context.Context, r *remote, q url.Values, b []byte) ([]byte, error) {
+func sendCarried(ctx context.Context, r *remote, q url.Values, b []byte, stderr io.Writer) ([]byte, error) {
 	cs, err := profileadmin.DecodeChangeSet(b)
 	if err != nil || len(cs.Documents) == 0 {
 		// The server tells what is wrong with the change set.
@@ -633,15 +637,16 @@ func sendCarried(ctx context.Context, r *remote, q url.Values, b []byte) ([]byte
 	if err := cs.CheckDocuments(); err != nil {
 		return nil, err
 	}
-	if err := uploadDocuments(ctx, r, q, cs.Documents); err != nil {
+	if err := uploadDocuments(ctx, r, q, cs.Documents, stderr); err != nil {
 		return nil, err
 	}
 	cs.Documents = nil
 	return json.Marshal(cs)
 }
 
-// uploadDocuments stores each of docs, checked, on the server, once.
-func uploadDocuments(ctx context.Context, r *remote, q url.Values, docs []profile.Document) error {
+// uploadDocuments stores each of docs, checked, on the server, once,
+// and says how many on stderr.
+func uploadDocuments(ctx context.Context, r *remote, q url.Values, docs []profile.Document, stderr io.Writer) error {
 	uq := url.Values{}
 	if t := q.Get("tenant"); t != "" {
 		uq.Set("tenant", t)
@@ -660,6 +665,7 @@ func uploadDocuments(ctx context.Context, r *remote, q url.Values, docs []profil
 			return fmt.Errorf("sending the scan %s: the server stored %s", d.SHA256, ref.SHA256)
 		}
 	}
+	fmt.Fprintf(stderr, "sent %s to %s\n", counted(len(sent), "scan"), r.base)
 	return nil
 }
 
@@ -820,7 +826,7 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 			// The scans go first, each in a request of its own, so that
 			// the change set's body holds the records alone and fits the
 			// server's --max-body.
-			if b, err = sendCarried(ctx, r, q, b); err != nil {
+			if b, err = sendCarried(ctx, r, q, b, stderr); err != nil {
 				return err
 			}
 			if a.reinstate {
@@ -840,7 +846,7 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 				if err := im.ChangeSet.CheckDocuments(); err != nil {
 					return im.Locate(err)
 				}
-				if err := uploadDocuments(ctx, r, q, im.ChangeSet.Documents); err != nil {
+				if err := uploadDocuments(ctx, r, q, im.ChangeSet.Documents, stderr); err != nil {
 					return err
 				}
 			}

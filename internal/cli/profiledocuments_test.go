@@ -85,7 +85,9 @@ func TestProfileExportCarriesScans(t *testing.T) {
 
 	// Offline: the JSON export into a new directory.
 	to := t.TempDir()
-	profileCLI(t, 0, "import", "--data-dir", to, "--tenant", "acme", filepath.Join(exp, "remote.json"))
+	if out, _ := profileCLI(t, 0, "import", "--data-dir", to, "--tenant", "acme", filepath.Join(exp, "remote.json")); !strings.Contains(out, ", 1 scan;") {
+		t.Errorf("the JSON export imported: %s", out)
+	}
 	if got := jsonOf(to, "acme"); got != want {
 		t.Errorf("the JSON export imported:\n%s\nwant\n%s", got, want)
 	}
@@ -131,7 +133,9 @@ func TestProfileExportCarriesScans(t *testing.T) {
 	base2, stop2, _, _ := startServe(t, to2, serveConfig{})
 	t.Setenv(clientIDEnv, acme.ClientID)
 	t.Setenv(clientSecretEnv, acme.ClientSecret)
-	profileCLI(t, 0, "import", "--server", base2, remoteJSON)
+	if _, errOut := profileCLI(t, 0, "import", "--server", base2, remoteJSON); !strings.Contains(errOut, "sent 1 scan to ") {
+		t.Errorf("the JSON export imported through the server: %s", errOut)
+	}
 	t.Setenv(clientIDEnv, beta.ClientID)
 	t.Setenv(clientSecretEnv, beta.ClientSecret)
 	profileCLI(t, 0, append([]string{"import", "--server", base2, "--documents", filepath.Join(remoteCSV, "documents")}, csvs(remoteCSV)...)...)
