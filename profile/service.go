@@ -58,9 +58,11 @@ const maxByLen = 100
 // their fields ("certificates[3].expirationDate"), and nothing is
 // stored. cs is normalised as Validator.Check says, in a copy: the
 // caller's value is left as it was. Besides Check's rules, Apply checks
-// that each certificate's document has been stored (PutDocument) with
-// its size and type, and, within the change's atomic unit, the rules
-// across the tenant's records (Validator.CheckAgainst).
+// that each certificate's document has been stored (PutDocument), or is
+// carried by cs (Documents, checked by CheckDocuments and stored, each
+// once, before the records), with its size and type, and, within the
+// change's atomic unit, the rules across the tenant's records
+// (Validator.CheckAgainst).
 func (s *Service) Apply(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
 	return s.apply(ctx, tenant, by, cs, anyRecord, nil, nil)
 }
@@ -156,7 +158,9 @@ func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, wa
 	cs = cs.clone()
 	// The scans carried are checked with the records, and stored only
 	// once both are good: a change refused for a bad record stores no
-	// scan.
+	// scan. One refused by the rules across records, checked as the
+	// change is written, leaves its scans stored under their digests, as
+	// an upload does.
 	docErr := cs.CheckDocuments()
 	if err := s.check.Check(&cs); err != nil || docErr != nil {
 		return 0, joinErrors(docErr, err)
@@ -269,8 +273,8 @@ func (cs ChangeSet) clone() ChangeSet {
 }
 
 // checkDocuments checks that the document of each certificate of cs has
-// been stored for the tenant, or is carried by cs, with the size and type the certificate
-// gives. It keeps of each document read its size and its first bytes
+// been stored for the tenant, or is carried by cs, with the size and
+// type the certificate gives. It keeps of each document read its size and its first bytes
 // (those that tell its type), not its content: a change of thousands of
 // certificates, each with a scan of up to MaxDocumentSize, holds one
 // scan at a time.
