@@ -353,7 +353,8 @@ func addDocuments(im *profilecsv.Import, dir string) error {
 	}
 	var errs levy.Errors
 	for _, e := range entries {
-		if e.IsDir() {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			// A hidden file (a desktop's .DS_Store) is no scan.
 			continue
 		}
 		name := profilecsv.DocumentsDir + "/" + e.Name()

@@ -97,6 +97,10 @@ func TestProfileExportCarriesScans(t *testing.T) {
 	if !strings.Contains(errOut, "certificates.csv:2:document_sha256: no document "+sum) || !strings.Contains(errOut, "--documents DIR") {
 		t.Errorf("the CSV files without their scans: %s", errOut)
 	}
+	// A desktop's hidden file beside the scans is no scan.
+	if err := os.WriteFile(filepath.Join(csvDir, "documents", ".DS_Store"), []byte("\x00\x00\x00\x01Bud1"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	profileCLI(t, 0, append([]string{"import", "--data-dir", to, "--tenant", "beta", "--documents", filepath.Join(csvDir, "documents")}, csvs(csvDir)...)...)
 	if got := jsonOf(to, "beta"); got != want {
 		t.Errorf("the CSV export imported with its scans:\n%s\nwant\n%s", got, want)
