@@ -23,6 +23,11 @@ type ChangeSet struct {
 	// its versions: History shows them, and reads as of an earlier time
 	// find it.
 	Deletes []Key `json:"deletes,omitempty"`
+	// Documents are the scans of the certificates of the change set,
+	// carried whole (an export with its documents): Apply checks them
+	// (CheckDocuments) and stores each before the records. They are no
+	// records: Len does not count them.
+	Documents []Document `json:"documents,omitempty"`
 }
 
 // AsInput returns a copy of cs whose jurisdictions are written as a

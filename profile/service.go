@@ -58,9 +58,11 @@ const maxByLen = 100
 // their fields ("certificates[3].expirationDate"), and nothing is
 // stored. cs is normalised as Validator.Check says, in a copy: the
 // caller's value is left as it was. Besides Check's rules, Apply checks
-// that each certificate's document has been stored (PutDocument) with
-// its size and type, and, within the change's atomic unit, the rules
-// across the tenant's records (Validator.CheckAgainst).
+// that each certificate's document has been stored (PutDocument), or is
+// carried by cs (Documents, checked by CheckDocuments and stored, each
+// once, before the records), with its size and type, and, within the
+// change's atomic unit, the rules across the tenant's records
+// (Validator.CheckAgainst).
 func (s *Service) Apply(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
 	return s.apply(ctx, tenant, by, cs, anyRecord, nil, nil)
 }
@@ -154,10 +156,19 @@ func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, wa
 		return 0, levy.Errors{levy.Invalid("", "the change set is empty: it stores and deletes nothing")}
 	}
 	cs = cs.clone()
-	if err := s.check.Check(&cs); err != nil {
-		return 0, err
+	// The scans carried are checked with the records, and stored only
+	// once both are good: a change refused for a bad record stores no
+	// scan. One refused by the rules across records, checked as the
+	// change is written, leaves its scans stored under their digests, as
+	// an upload does.
+	docErr := cs.CheckDocuments()
+	if err := s.check.Check(&cs); err != nil || docErr != nil {
+		return 0, joinErrors(docErr, err)
 	}
 	if err := s.checkDocuments(ctx, tenant, &cs); err != nil {
+		return 0, err
+	}
+	if err := s.putCarried(ctx, tenant, &cs); err != nil {
 		return 0, err
 	}
 	if err := s.matchStoredRegistrations(ctx, tenant, &cs); err != nil {
@@ -239,6 +250,7 @@ func (cs ChangeSet) clone() ChangeSet {
 		Products:      slices.Clone(cs.Products),
 		Franchises:    slices.Clone(cs.Franchises),
 		Deletes:       slices.Clone(cs.Deletes),
+		Documents:     slices.Clone(cs.Documents),
 	}
 	for i := range out.Certificates {
 		c := &out.Certificates[i]
@@ -261,8 +273,8 @@ func (cs ChangeSet) clone() ChangeSet {
 }
 
 // checkDocuments checks that the document of each certificate of cs has
-// been stored for the tenant, with the size and type the certificate
-// gives. It keeps of each document read its size and its first bytes
+// been stored for the tenant, or is carried by cs, with the size and
+// type the certificate gives. It keeps of each document read its size and its first bytes
 // (those that tell its type), not its content: a change of thousands of
 // certificates, each with a scan of up to MaxDocumentSize, holds one
 // scan at a time.
@@ -273,6 +285,7 @@ func (s *Service) checkDocuments(ctx context.Context, tenant string, cs *ChangeS
 		head []byte
 	}
 	checked := map[string]stored{}
+	carried := cs.carried()
 	for i := range cs.Certificates {
 		d := cs.Certificates[i].Document
 		if d == nil {
@@ -281,9 +294,13 @@ func (s *Service) checkDocuments(ctx context.Context, tenant string, cs *ChangeS
 		p := fmt.Sprintf("certificates[%d].document", i)
 		doc, ok := checked[d.SHA256]
 		if !ok {
-			content, err := s.store.Document(ctx, tenant, d.SHA256)
+			content, ok := carried[d.SHA256]
+			var err error
+			if !ok {
+				content, err = s.store.Document(ctx, tenant, d.SHA256)
+			}
 			if levy.ErrorCode(err) == levy.ENotFound {
-				l.add(p+".sha256", "no document %s has been stored: store the document first", d.SHA256)
+				l.add(p+".sha256", "no document %s has been stored, nor does the change set carry it: store the document first, or import an export with its documents", d.SHA256)
 				continue
 			}
 			if err != nil {

@@ -53,6 +53,8 @@ func TrimUnchanged(cs, norm *ChangeSet, cur *Records) Trimmed {
 			cs.Policy = nil
 		}
 	}
+	// The scans of the certificates left out are stored with them.
+	cs.KeepNamedDocuments()
 	return t
 }
 

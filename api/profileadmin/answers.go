@@ -153,6 +153,10 @@ type ImportAnswer struct {
 	// above are of the records it stored); an import of nothing but
 	// those changes nothing and answers the profile's current version.
 	Unchanged int `json:"unchanged,omitempty"`
+	// Documents counts the scans the import carried for the
+	// certificates it stored (each once), stored with them; those of the
+	// certificates left unchanged are stored already.
+	Documents int `json:"documents,omitempty"`
 	// Files are the files read, in order.
 	Files []string `json:"files,omitempty"`
 }

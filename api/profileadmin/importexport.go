@@ -32,7 +32,7 @@ const MaxImportFiles = 16
 // importAnswer returns what an import of cs stored as version v.
 func importAnswer(v uint64, cs *profile.ChangeSet, files []string) ImportAnswer {
 	return ImportAnswer{Version: v, Customers: len(cs.Customers), Certificates: len(cs.Certificates), Registrations: len(cs.Registrations),
-		Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Files: files}
+		Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Documents: len(cs.Documents), Files: files}
 }
 
 func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
@@ -92,6 +92,12 @@ func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
 // revocation route refuses a later day too); an earlier day, revoking
 // sooner, is taken.
 func ApplyChangeSet(ctx context.Context, svc *profile.Service, tenant, by string, cs *profile.ChangeSet, reinstate bool) (uint64, int, error) {
+	// The scans carried, checked against the certificates as sent: one
+	// whose certificate the change set lacks is refused, even where the
+	// records left out below would leave it out anyway.
+	if err := cs.CheckDocuments(); err != nil {
+		return 0, 0, err
+	}
 	norm, err := svc.Normalize(*cs)
 	if err != nil {
 		if cs.Len() > profile.MaxChanges {
@@ -261,6 +267,15 @@ func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {
 // profile), of which at most profile.MaxChanges may differ from the
 // stored records.
 func ApplyImport(ctx context.Context, svc *profile.Service, tenant, by string, im *profilecsv.Import, cur *profile.Records) (uint64, error) {
+	// The scans the import carries (an export's documents directory),
+	// checked against every row as read; then the rows that name a scan
+	// by its digest alone take its type and size.
+	if err := im.ChangeSet.CheckDocuments(); err != nil {
+		return 0, im.Locate(err)
+	}
+	if err := svc.CompleteDocuments(ctx, tenant, &im.ChangeSet); err != nil {
+		return 0, im.Locate(err)
+	}
 	norm, err := svc.Normalize(im.ChangeSet)
 	switch {
 	case err == nil:
@@ -359,22 +374,30 @@ func (h *Handler) readError(err error) error {
 
 func (h *Handler) exportJSON(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r)
-	var recs *profile.Records
+	var at time.Time
 	if err == nil {
-		recs, err = h.records(r, rq)
+		at, err = rq.asOf()
+	}
+	var docs bool
+	if err == nil {
+		docs, err = rq.flag("documents")
+	}
+	var cs profile.ChangeSet
+	var v uint64
+	if err == nil {
+		// As an import reads it back: Germany as DEU; with documents,
+		// each certificate's scan, once.
+		cs, v, err = h.svc.Export(r.Context(), rq.tenant, at, docs)
 	}
 	var b []byte
 	if err == nil {
-		// As an import reads it back: Germany as DEU (ChangeSet.AsInput).
-		cs := profile.ChangeSet{Customers: recs.Customers, Certificates: recs.Certificates, Registrations: recs.Registrations,
-			Products: recs.Products, Franchises: recs.Franchises, Policy: recs.Policy}.AsInput()
 		b, err = json.MarshalIndent(cs, "", "  ")
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	serveExport(w, recs.Version, "application/json", "profile.json", append(b, '\n'))
+	serveExport(w, v, "application/json", "profile.json", append(b, '\n'))
 }
 
 func (h *Handler) exportCSV(w http.ResponseWriter, r *http.Request) {

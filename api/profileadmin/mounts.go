@@ -104,13 +104,18 @@ func (h *Handler) Mounts() []api.Option {
 		"Imports the CSV files an accountant exports (customers, certificates, registrations, products, franchises; the header names the kind): one file as text/csv, or several as multipart/form-data, all stored as one change or none.",
 		writeAccess+" A bad row is answered 400 naming the file, the line and the column (certificates.csv:4:expiration_date); a file with any bad row imports nothing, nor do the others."+
 			" A row of status active for a certificate revoked in Levy, or of a later revoked_date than Levy holds, is answered 409 naming its file, row and certificate, unless reinstateRevoked is true."+
-			" Rows equal to the stored records are left as they are and counted as unchanged: files of nothing else store nothing and answer the current version.",
+			" Rows equal to the stored records are left as they are and counted as unchanged: files of nothing else store nothing and answer the current version."+
+			" A row's document_sha256 names the certificate's scan, which must be stored first (uploadCertificateDocument), else the row is answered 400 on that column.",
 		[]api.Param{{Name: "name", In: "query", Format: "identifier", Description: "The name of a text/csv body in errors (import.csv when absent)."},
 			reinstateParam("a row of status active")})
 	importFiles.Body, importFiles.BodyRequired, importFiles.BodyMedia = str, true, []string{"text/csv", "multipart/form-data"}
 	importFiles.Answer = api.Enveloped[ImportAnswer]()
 	exportJSON := op(http.MethodGet, "/export", "exportProfile",
-		"Every record of the profile, as of now or asOf, as the JSON change set that the import route takes back; the header Levy-Profile-Version names the profile's version.", readAccess, pageParams[2:])
+		"Every record of the profile, as of now or asOf, as the JSON change set that the import route takes back; the header Levy-Profile-Version names the profile's version. "+
+			"With documents=true it carries the certificates' scans (documents: each once, its sha256, mediaType and content in base64), so that an import on another server keeps them.",
+		readAccess, append([]api.Param{{Name: "documents", In: "query", Format: "boolean",
+			Description: "true: carry the scan of each certificate (each at most 4 MiB, once however many certificates hold it). Without it each certificate names its scan by its SHA-256 alone, which getCertificateDocument serves."}},
+			pageParams[2:]...))
 	exportJSON.Answer = reflect.TypeFor[profile.ChangeSet]()
 	exportCSV := op(http.MethodGet, "/export/{kind}", "exportProfileFile",
 		"The records of one kind as the CSV file that the import of files takes back.", readAccess,
@@ -207,7 +212,9 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithOperation(uploadDoc, g(h.uploadDocument)),
 		api.WithOperation(getDoc, g(h.getDocument)),
 		with(op(http.MethodPost, "/import", "importProfile",
-			"Imports a change set (records to store, keys to delete, a policy) as one change, all or nothing; records and a policy equal to the stored ones are left as they are and counted unchanged.",
+			"Imports a change set (records to store, keys to delete, a policy, the certificates' scans) as one change, all or nothing; records and a policy equal to the stored ones are left as they are and counted unchanged. "+
+				"A scan carried (documents) must be what its sha256 says, a document of at most 4 MiB of its type, and held by a certificate of the change set; each is stored once. "+
+				"The body is bounded by the server's --max-body: scans that do not fit in one body are stored first with uploadCertificateDocument, and the change set names them by their sha256.",
 			writeAccess+" A certificate of status active (or none) that is revoked in Levy is answered 409 naming its status (certificates[2].status), and one revoked from a later day than Levy holds naming its revokedDate, unless reinstateRevoked is true.",
 			[]api.Param{reinstateParam("a certificate of status active")}),
 			reflect.TypeFor[profile.ChangeSet](), api.Enveloped[ImportAnswer](), 0, h.importChangeSet),

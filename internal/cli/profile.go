@@ -30,8 +30,8 @@ import (
 )
 
 const profileUsageText = `usage:
-  levy profile import (--data-dir DIR | --database URL | --server URL) [--tenant T] [--reinstate-revoked] FILE...
-  levy profile export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--format json|csv] [--out PATH] [--as-of TIME]
+  levy profile import (--data-dir DIR | --database URL | --server URL) [--tenant T] [--reinstate-revoked] [--documents DIR] FILE...
+  levy profile export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--format json|csv] [--out PATH] [--as-of TIME] [--no-documents]
   levy profile list   (--data-dir DIR | --database URL | --server URL) [--tenant T] customers|certificates|registrations|products|franchises
                       [--customer C] [--jurisdiction J] [--expiring-before D] [--status active|revoked]
                       [--company C] [--code-type T] [--class C] [--area A] [--limit N] [--offset N] [--as-of TIME] [--json]
@@ -62,7 +62,15 @@ or --reinstate-revoked to move it later.
 export writes the profile as of now (or --as-of, a time or a day): a JSON
 change set to standard output or --out FILE, which import takes back; or
 with --format csv one CSV file of each kind into the directory --out DIR:
-%s.
+%s. The certificates' scans go with them, each once: in the
+change set's documents (base64, with its SHA-256 and type), or as
+DIR/documents/<sha256>.<ext>, which certificates.csv names in its
+document_sha256 column; --no-documents leaves them out (each certificate
+then names its scan by its SHA-256 alone). A JSON change set imports its
+scans itself; CSV files take theirs from --documents DIR (the export's
+DIR/documents). A scan must be what its name says (its SHA-256), a PDF
+or an image of at most 4 MiB, and held by a certificate of the import,
+or nothing is stored; over --server each scan is sent first on its own.
 
 list prints a kind of records as a table (--json: the page as JSON),
 those that the filters keep: certificates of --customer, covering or
@@ -122,7 +130,11 @@ type profileArgs struct {
 	companyGiven bool
 	// reinstate lets a CSV import make a revoked certificate active.
 	reinstate bool
-	args      []string
+	// documents is the directory of the scans of a CSV import;
+	// noDocuments leaves the scans out of an export.
+	documents   string
+	noDocuments bool
+	args        []string
 }
 
 // runProfile imports, exports, lists and shows the tax profile of a
@@ -142,6 +154,8 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the import files, "+profileFileNames()+", into --out DIR)")
 	fs.BoolVar(&a.reinstate, "reinstate-revoked", false, "import: let a row or a change set's certificate of status active make a certificate revoked in Levy active again, or revoke it from a later day (refused without it)")
 	fs.StringVar(&a.out, "out", "", "export: the file (json) or the directory (csv) to write")
+	fs.StringVar(&a.documents, "documents", "", "import: the directory of the certificates' scans that CSV files name (an export's DIR/documents)")
+	fs.BoolVar(&a.noDocuments, "no-documents", false, "export: leave the certificates' scans out (each certificate names its scan by its SHA-256 alone)")
 	fs.StringVar(&a.asOf, "as-of", "", "export, list: the profile as it was then, a time (RFC 3339) or a day")
 	fs.BoolVar(&a.asJSON, "json", false, "list: print the page as JSON")
 	fs.StringVar(&a.filter.Customer, "customer", "", "list: customers whose code starts so; certificates of this customer")
@@ -229,6 +243,9 @@ func (a *profileArgs) checkArgs() error {
 		if json > 0 && len(a.args) > 1 {
 			return usageError{"a JSON change set is imported alone, CSV files together: give one .json file or only .csv files"}
 		}
+		if json > 0 && a.documents != "" {
+			return usageError{"a JSON change set carries its scans itself: --documents is for CSV files"}
+		}
 	case "export":
 		if a.format != "json" && a.format != "csv" {
 			return usageError{fmt.Sprintf("--format %q: json or csv", a.format)}
@@ -289,8 +306,8 @@ func (a *profileArgs) asOfTime() (time.Time, error) {
 }
 
 // readImport reads the files of an import: one JSON change set, or CSV
-// files.
-func readImport(paths []string) (*profilecsv.Import, *profile.ChangeSet, error) {
+// files and the scans of the directory docs ("" for none).
+func readImport(paths []string, docs string) (*profilecsv.Import, *profile.ChangeSet, error) {
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
 		b, err := os.ReadFile(paths[0])
 		if err != nil {
@@ -315,7 +332,63 @@ func readImport(paths []string) (*profilecsv.Import, *profile.ChangeSet, error) 
 		files = append(files, profilecsv.File{Name: filepath.Base(p), Content: f})
 	}
 	im, err := profilecsv.ReadFiles(files...)
-	return im, nil, err
+	if err != nil {
+		return im, nil, err
+	}
+	if docs != "" {
+		if err := addDocuments(im, docs); err != nil {
+			return nil, nil, err
+		}
+	}
+	return im, nil, nil
+}
+
+// addDocuments adds to im every file of the directory dir, each a scan
+// named by its SHA-256 (an export's documents directory), named in
+// errors as documents/<name>.
+func addDocuments(im *profilecsv.Import, dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("--documents: %w", err)
+	}
+	var errs levy.Errors
+	for _, e := range entries {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			// A hidden file (a desktop's .DS_Store) is no scan.
+			continue
+		}
+		name := profilecsv.DocumentsDir + "/" + e.Name()
+		content, err := readLimited(filepath.Join(dir, e.Name()), profile.MaxDocumentSize)
+		if err != nil {
+			return err
+		}
+		if err := im.AddDocument(name, content); err != nil {
+			var le *levy.Error
+			if !errors.As(err, &le) {
+				return err
+			}
+			errs = append(errs, le)
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// readLimited reads the file of path, at most limit bytes and one more,
+// so that a file too large is told as such without being read whole.
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return b, nil
 }
 
 // importedNote records on stdout that the import a stands stored, for the
@@ -350,6 +423,9 @@ func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
 	if a.Deletes > 0 {
 		fmt.Fprintf(w, ", %s", n(a.Deletes, "deletion"))
 	}
+	if a.Documents > 0 {
+		fmt.Fprintf(w, ", %s", n(a.Documents, "scan"))
+	}
 	if a.Unchanged > 0 {
 		fmt.Fprintf(w, " (%s unchanged)", n(a.Unchanged, "record"))
 	}
@@ -380,7 +456,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 	rd := profileadmin.Reader{Service: svc}
 	switch a.cmd {
 	case "import":
-		im, cs, err := readImport(a.args)
+		im, cs, err := readImport(a.args, a.documents)
 		if err != nil {
 			return err
 		}
@@ -401,7 +477,8 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			}
 			cs = &im.ChangeSet
 			ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
-				Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Unchanged: im.Skipped(), Files: im.Files()}
+				Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Unchanged: im.Skipped(),
+				Documents: len(cs.Documents), Files: im.Files()}
 			importedNote(stdout, ans, a.tenant)
 			imported(stdout, ans, a.tenant)
 			return nil
@@ -413,24 +490,35 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 		}
 		ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
 			Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil,
-			Deletes: len(cs.Deletes), Unchanged: unchanged}
+			Deletes: len(cs.Deletes), Unchanged: unchanged, Documents: len(cs.Documents)}
 		importedNote(stdout, ans, a.tenant)
 		imported(stdout, ans, a.tenant)
 		return nil
 	case "export":
-		recs, err := svc.Records(ctx, a.tenant, at)
+		if a.format == "csv" {
+			recs, err := svc.Records(ctx, a.tenant, at)
+			if err != nil {
+				return err
+			}
+			if err := exportFiles(a.out, stderr, func(k profilecsv.Kind, w io.Writer) error {
+				r := *recs
+				return profilecsv.Write(w, k, &r)
+			}); err != nil {
+				return err
+			}
+			if a.noDocuments {
+				return nil
+			}
+			return exportDocuments(a.out, stderr, recs.Certificates, func(digest string) ([]byte, error) {
+				return svc.Document(ctx, a.tenant, digest)
+			})
+		}
+		// As an import reads it back: Germany as DEU; the scans carried
+		// unless --no-documents.
+		cs, _, err := svc.Export(ctx, a.tenant, at, !a.noDocuments)
 		if err != nil {
 			return err
 		}
-		if a.format == "csv" {
-			return exportFiles(a.out, stderr, func(k profilecsv.Kind, w io.Writer) error {
-				r := *recs
-				return profilecsv.Write(w, k, &r)
-			})
-		}
-		// As an import reads it back: Germany as DEU (ChangeSet.AsInput).
-		cs := profile.ChangeSet{Customers: recs.Customers, Certificates: recs.Certificates, Registrations: recs.Registrations,
-			Products: recs.Products, Franchises: recs.Franchises, Policy: recs.Policy}.AsInput()
 		b, err := json.MarshalIndent(cs, "", "  ")
 		if err != nil {
 			return err
@@ -498,6 +586,87 @@ func exportFiles(dir string, stderr io.Writer, write func(profilecsv.Kind, io.Wr
 		}
 		fmt.Fprintf(stderr, "wrote %s\n", path)
 	}
+	return nil
+}
+
+// exportDocuments writes the scan of each of certs, each once, into
+// dir/documents as <sha256>.<ext>, reading each with read; it writes
+// nothing when no certificate holds a scan.
+func exportDocuments(dir string, stderr io.Writer, certs []profile.Certificate, read func(digest string) ([]byte, error)) error {
+	seen := map[string]bool{}
+	for _, c := range certs {
+		d := c.Document
+		if d == nil || seen[d.SHA256] {
+			continue
+		}
+		seen[d.SHA256] = true
+		content, err := read(d.SHA256)
+		if err != nil {
+			return fmt.Errorf("the scan %s of certificate %s of customer %s: %w", d.SHA256, c.Number, c.CustomerCode, err)
+		}
+		if profile.Digest(content) != d.SHA256 {
+			return fmt.Errorf("the scan %s of certificate %s of customer %s: the content read is not that document", d.SHA256, c.Number, c.CustomerCode)
+		}
+		docs := filepath.Join(dir, profilecsv.DocumentsDir)
+		if err := os.MkdirAll(docs, 0o755); err != nil {
+			return err
+		}
+		mt := d.MediaType
+		if mt == "" {
+			mt = profile.DocumentType(content)
+		}
+		path := filepath.Join(docs, profilecsv.DocumentFileName(d.SHA256, mt))
+		if err := os.WriteFile(path, content, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "wrote %s\n", path)
+	}
+	return nil
+}
+
+// sendCarried sends the scans that the change set b (a JSON file)
+// carries to the server, each in a request of its own, once checked
+// against its certificates, and returns the change set without them, to
+// send next: its body then holds the records alone, which fits the
+// server's --max-body. b without scans is returned as it is.
+func sendCarried(ctx context.Context, r *remote, q url.Values, b []byte, stderr io.Writer) ([]byte, error) {
+	cs, err := profileadmin.DecodeChangeSet(b)
+	if err != nil || len(cs.Documents) == 0 {
+		// The server tells what is wrong with the change set.
+		return b, nil
+	}
+	if err := cs.CheckDocuments(); err != nil {
+		return nil, err
+	}
+	if err := uploadDocuments(ctx, r, q, cs.Documents, stderr); err != nil {
+		return nil, err
+	}
+	cs.Documents = nil
+	return json.Marshal(cs)
+}
+
+// uploadDocuments stores each of docs, checked, on the server, once,
+// and says how many on stderr.
+func uploadDocuments(ctx context.Context, r *remote, q url.Values, docs []profile.Document, stderr io.Writer) error {
+	uq := url.Values{}
+	if t := q.Get("tenant"); t != "" {
+		uq.Set("tenant", t)
+	}
+	sent := map[string]bool{}
+	for _, d := range docs {
+		if sent[d.SHA256] {
+			continue
+		}
+		sent[d.SHA256] = true
+		var ref profile.DocumentRef
+		if err := r.data(ctx, "POST", profileadmin.Prefix+"/documents", uq, d.MediaType, bytes.NewReader(d.Content), &ref); err != nil {
+			return fmt.Errorf("sending the scan %s: %w", d.SHA256, err)
+		}
+		if ref.SHA256 != d.SHA256 {
+			return fmt.Errorf("sending the scan %s: the server stored %s", d.SHA256, ref.SHA256)
+		}
+	}
+	fmt.Fprintf(stderr, "sent %s to %s\n", counted(len(sent), "scan"), r.base)
 	return nil
 }
 
@@ -659,6 +828,12 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 			if err != nil {
 				return err
 			}
+			// The scans go first, each in a request of its own, so that
+			// the change set's body holds the records alone and fits the
+			// server's --max-body.
+			if b, err = sendCarried(ctx, r, q, b, stderr); err != nil {
+				return err
+			}
 			if a.reinstate {
 				q.Set("reinstateRevoked", "true")
 			}
@@ -666,6 +841,20 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 				return err
 			}
 		} else {
+			if a.documents != "" {
+				// The scans are checked against the rows here, and sent
+				// first; the rows name them by their SHA-256.
+				im, _, err := readImport(a.args, a.documents)
+				if err != nil {
+					return err
+				}
+				if err := im.ChangeSet.CheckDocuments(); err != nil {
+					return im.Locate(err)
+				}
+				if err := uploadDocuments(ctx, r, q, im.ChangeSet.Documents, stderr); err != nil {
+					return err
+				}
+			}
 			var buf bytes.Buffer
 			mw := multipart.NewWriter(&buf)
 			for _, path := range a.args {
@@ -700,7 +889,15 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 		return nil
 	case "export":
 		get := func(path string, w io.Writer) error {
-			resp, err := r.send(ctx, "GET", path, q, "", nil)
+			pq := q
+			if strings.HasPrefix(path, p+"/documents/") {
+				// A scan is no record: it has no asOf.
+				pq = url.Values{}
+				if t := q.Get("tenant"); t != "" {
+					pq.Set("tenant", t)
+				}
+			}
+			resp, err := r.send(ctx, "GET", path, pq, "", nil)
 			if err != nil {
 				return err
 			}
@@ -709,7 +906,32 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 			return err
 		}
 		if a.format == "csv" {
-			return exportFiles(a.out, stderr, func(k profilecsv.Kind, w io.Writer) error { return get(p+"/export/"+string(k), w) })
+			var certs bytes.Buffer
+			if err := exportFiles(a.out, stderr, func(k profilecsv.Kind, w io.Writer) error {
+				if k == profilecsv.Certificates {
+					w = io.MultiWriter(w, &certs)
+				}
+				return get(p+"/export/"+string(k), w)
+			}); err != nil {
+				return err
+			}
+			if a.noDocuments {
+				return nil
+			}
+			// The scans that certificates.csv names, each fetched by its
+			// SHA-256.
+			im, err := profilecsv.ReadFiles(profilecsv.File{Name: "certificates.csv", Content: &certs})
+			if err != nil {
+				return fmt.Errorf("reading the certificates exported: %w", err)
+			}
+			return exportDocuments(a.out, stderr, im.ChangeSet.Certificates, func(digest string) ([]byte, error) {
+				var doc bytes.Buffer
+				err := get(p+"/documents/"+digest, &doc)
+				return doc.Bytes(), err
+			})
+		}
+		if !a.noDocuments {
+			q.Set("documents", "true")
 		}
 		var buf bytes.Buffer
 		if err := get(p+"/export", &buf); err != nil {

@@ -30,6 +30,9 @@ func (im *Import) Locate(err error) error {
 // locate returns a copy of e naming places in the files.
 func (im *Import) locate(e *levy.Error) *levy.Error {
 	cp := *e
+	if name, ok := im.documentPlace(e.Field); ok {
+		cp.Field = name
+	}
 	if m := recordPath.FindStringSubmatch(e.Field); m != nil && m[0] == e.Field {
 		if place, ok := im.place(m); ok {
 			cp.Field = place

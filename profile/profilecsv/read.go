@@ -50,10 +50,11 @@ var layouts = []layout{
 	{kind: Customers, required: []string{"customer_code", "class_code", "is_business", "name"},
 		members: map[string]string{"code": "customer_code", "classCode": "class_code", "isBusiness": "is_business", "name": "name"}},
 	{kind: Certificates, required: []string{"certificate_number", "customer_code", "jurisdictions", "reason_code", "product_classes",
-		"effective_date", "expiration_date", "transaction_id", "status"}, optional: []string{"revoked_date"},
+		"effective_date", "expiration_date", "transaction_id", "status"}, optional: []string{"revoked_date", "document_sha256", "document_file_name"},
 		members: map[string]string{"number": "certificate_number", "customerCode": "customer_code", "jurisdictions": "jurisdictions",
 			"reasonCode": "reason_code", "productClasses": "product_classes", "effectiveDate": "effective_date",
-			"expirationDate": "expiration_date", "transactionId": "transaction_id", "status": "status", "revokedDate": "revoked_date"}},
+			"expirationDate": "expiration_date", "transactionId": "transaction_id", "status": "status", "revokedDate": "revoked_date",
+			"document": "document_sha256"}},
 	{kind: Registrations, required: []string{"company_code", "jurisdiction", "registration_number", "effective_date", "end_date", "physical_presence"},
 		optional: []string{"registration_type"},
 		members: map[string]string{"companyCode": "company_code", "jurisdiction": "jurisdiction", "number": "registration_number",
@@ -148,6 +149,9 @@ type Import struct {
 	// of each record left out, by its field in the change set as read.
 	trimmed profile.Trimmed
 	places  map[string]string
+	// docNames names the file of each document of the change set
+	// (AddDocument).
+	docNames []string
 }
 
 // New returns an empty Import.
@@ -522,6 +526,13 @@ func (f *fileReader) row(line int, rec []string) {
 		if cert.Status == profile.StatusRevoked && cert.RevokedDate.IsZero() {
 			o.revokedUnset = true
 		}
+		// The scan, by its digest: its size and type are those of the
+		// document stored or carried (profile.Service.CompleteDocuments).
+		if sum, name := c.get("document_sha256"), c.get("document_file_name"); sum != "" {
+			cert.Document = &profile.DocumentRef{SHA256: strings.ToLower(sum), FileName: name}
+		} else if name != "" {
+			f.add(line, "document_file_name", "names a file, and the row has no document_sha256: give the scan's SHA-256 with its name")
+		}
 		f.cs.Certificates = append(f.cs.Certificates, cert)
 	case Registrations:
 		f.cs.Registrations = append(f.cs.Registrations, profile.Registration{CompanyCode: c.get("company_code"),
@@ -594,8 +605,10 @@ func (c cells) franchise() profile.Franchise {
 
 // KeepStored completes the certificates of the import from the tenant's
 // records cur, as they are before the import: a certificate whose row
-// names no document keeps the document stored with it (an import file
-// has no column for the scan), and a revoked certificate whose row gives
+// names no document (a file without the document_sha256 column, or the
+// cell empty) keeps the document stored with it, one whose row names
+// the stored document's digest takes its type, its size and, when the
+// row gives none, its file name, and a revoked certificate whose row gives
 // no revoked_date keeps the date it was revoked on, or, stored as
 // active, is revoked from today, or, new to Levy, from its effective
 // date, so that it covers nothing that Levy cannot tell it covered.
@@ -643,6 +656,14 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) error {
 		if c.Document == nil && prev != nil && prev.Document != nil {
 			d := *prev.Document
 			c.Document = &d
+		}
+		if d := c.Document; d != nil && d.MediaType == "" && prev != nil && prev.Document != nil && prev.Document.SHA256 == d.SHA256 {
+			// The scan stored with it: its type and size, and its file
+			// name when the row gives none.
+			d.MediaType, d.Size = prev.Document.MediaType, prev.Document.Size
+			if d.FileName == "" {
+				d.FileName = prev.Document.FileName
+			}
 		}
 		if prev != nil && prev.Revoked() && !c.Revoked() && !im.ReinstateRevoked && len(errs) < profile.MaxErrors {
 			errs = append(errs, &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("certificates[%d].status", i),

@@ -45,8 +45,12 @@ func Write(w io.Writer, k Kind, r *profile.Records) error {
 			if status == "" {
 				status = profile.StatusActive
 			}
+			sum, name := "", ""
+			if c.Document != nil {
+				sum, name = c.Document.SHA256, c.Document.FileName
+			}
 			row(c.Number, c.CustomerCode, inputList(c.Jurisdictions), c.ReasonCode, strings.Join(c.ProductClasses, ";"),
-				dateCell(c.EffectiveDate), dateCell(c.ExpirationDate), c.TransactionID, status, dateCell(c.RevokedDate))
+				dateCell(c.EffectiveDate), dateCell(c.ExpirationDate), c.TransactionID, status, dateCell(c.RevokedDate), sum, name)
 		}
 	case Registrations:
 		for _, g := range r.Registrations {

@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) profile.Store) {
 		{"Tenants", testTenants},
 		{"CreateAndUpdate", testCreateAndUpdate},
 		{"Documents", testDocuments},
+		{"CarriedDocuments", testCarriedDocuments},
 		{"ConcurrentApplies", testConcurrentApplies},
 		{"LargeChange", testLargeChange},
 		{"CancelledContext", testCancelled},
