@@ -465,6 +465,10 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	charged := map[string]bool{} // the countries whose VAT the seller charges, not the buyer
 	var lineSum, taxSum, filingSum decimal.Decimal
 	filingCurrency := ""
+	// unfiled is the first line whose VAT, not zero, has no amount in a
+	// filing currency: whichever line comes first, the VAT in the VAT
+	// accounting currency (BT-111) would leave it out.
+	unfiled := -1
 	allO := true
 	ids := lineIDs(tx)
 	for i := range tx.Lines {
@@ -502,8 +506,9 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 				}
 				filingCurrency = f.Currency
 				filingSum = filingSum.Add(f.Tax.Decimal().Mul(sign))
-			case filingCurrency != "":
-				return nil, refuse(tx, "%s has no VAT in the filing currency %s, which other lines have", lineName(i, l), filingCurrency)
+			case unfiled < 0 && !tax.IsZero():
+				// A VAT of zero is zero in any currency.
+				unfiled = i
 			}
 		}
 		if cat.reason != "" && !contains(g.reasons, cat.reason) {
@@ -550,6 +555,10 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	// invoice's (BR-CO-14), each within a cent of the calculation's.
 	taxTotal := roundTaxes(d.breakdown, taxSum)
 	d.lineTotal, d.taxTotal, d.grandTotal = lineTotal, taxTotal, lineTotal.Add(taxTotal)
+	if filingCurrency != "" && unfiled >= 0 {
+		return nil, refuse(tx, "%s has no VAT in the filing currency %s, which other lines have: an e-invoice states the VAT of all its lines in one VAT accounting currency (BT-111)",
+			lineName(unfiled, &tx.Lines[unfiled]), filingCurrency)
+	}
 	if filingCurrency != "" {
 		d.taxCurrency, d.taxInTaxCurrency = filingCurrency, filingSum
 	}
