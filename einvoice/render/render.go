@@ -964,12 +964,15 @@ func makeLine(i int, l *journal.Line, sign decimal.Decimal) line {
 	if it == nil {
 		it = &journal.Item{}
 	}
-	ln := line{name: it.Description, sellerItemID: it.ProductCode, unit: it.Unit}
+	// A blank text names nothing: the item name (BT-153) falls to the
+	// next (a product code of spaces, which a host system may send for
+	// an item without one, is no name), and the unit to C62.
+	ln := line{name: strings.TrimSpace(it.Description), sellerItemID: strings.TrimSpace(it.ProductCode), unit: strings.TrimSpace(it.Unit)}
 	if ln.name == "" {
-		ln.name = it.ProductCode
+		ln.name = ln.sellerItemID
 	}
 	if ln.name == "" {
-		ln.name = l.ProductClass
+		ln.name = strings.TrimSpace(l.ProductClass)
 	}
 	if ln.name == "" {
 		ln.name = fmt.Sprintf("Line %d", i+1)
