@@ -28,3 +28,23 @@ func TestRenderBlankProductCodeIsNoName(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderBlankLineIDsArePositions: lines whose IDs are spaces (which
+// a sale may send) are numbered by their positions (BT-126), as lines
+// without IDs are; IDs with spaces around them are the IDs without.
+// Before, the spaces were the line identifiers, and the document was
+// refused under BR-21 (no line identifier).
+func TestRenderBlankLineIDsArePositions(t *testing.T) {
+	for _, syntax := range []ubl.Syntax{ubl.SyntaxUBL, ubl.SyntaxCII} {
+		tx := invoice()
+		tx.Lines[0].LineItemID, tx.Lines[1].LineItemID = " ", "b"
+		if _, d := read(t, tx, render.Options{Syntax: syntax}); d.Lines[0].ID != "1" || d.Lines[1].ID != "2" {
+			t.Errorf("%s: line IDs %q, %q", syntax, d.Lines[0].ID, d.Lines[1].ID)
+		}
+		tx = invoice()
+		tx.Lines[0].LineItemID, tx.Lines[1].LineItemID = " a ", "b"
+		if _, d := read(t, tx, render.Options{Syntax: syntax}); d.Lines[0].ID != "a" || d.Lines[1].ID != "b" {
+			t.Errorf("%s: line IDs %q, %q", syntax, d.Lines[0].ID, d.Lines[1].ID)
+		}
+	}
+}

@@ -1051,15 +1051,17 @@ func roundToCents(vals []*decimal.Decimal, sum decimal.Decimal) decimal.Decimal 
 }
 
 // lineIDs are the identifiers of the lines (BT-126): their IDs when every
-// line has one of its own, else their positions.
+// line has one of its own, else their positions. An ID is read without
+// the spaces around it, and one of spaces only is none.
 func lineIDs(tx *journal.Transaction) []string {
 	ids := make([]string, len(tx.Lines))
 	seen := map[string]bool{}
 	own := true
 	for i, l := range tx.Lines {
-		own = own && l.LineItemID != "" && !seen[l.LineItemID]
-		seen[l.LineItemID] = true
-		ids[i] = l.LineItemID
+		id := strings.TrimSpace(l.LineItemID)
+		own = own && id != "" && !seen[id]
+		seen[id] = true
+		ids[i] = id
 	}
 	if !own {
 		for i := range ids {
