@@ -228,7 +228,11 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 				continue
 			}
 			msg := fmt.Sprintf("transaction %s: its e-invoice would break %s: %s", tx.TransactionID, p.Code, p.Message)
-			if h := hints[p.Code]; h != "" {
+			h := hints[p.Code]
+			if p.Code == "BR-CO-26" && d.outsideScope {
+				h = outsideScopeSellerHint
+			}
+			if h != "" {
 				msg += " (" + h + ")"
 			}
 			errs = append(errs, &levy.Error{Code: levy.EConflict, Field: FieldTransactionID, Message: msg})
@@ -254,6 +258,12 @@ const roundingHint = "a calculation that rounds its VAT line by line (roundAtLin
 // used, the request's or, when it sends none, those of the tenant's
 // profile, so a registration added since needs the sale calculated again.
 const sellerVATHint = "store the seller's VAT registration with the calculation (seller.taxRegistrations, or the registrations of seller.company in the tenant's profile when the request sends none) and calculate it again"
+
+// outsideScopeSellerHint is the hint of BR-CO-26 for an invoice whose
+// lines are all outside the scope of VAT: it names no VAT identifier
+// (BR-O-02), whatever the seller's registrations, so only the seller's
+// company code names the seller (BT-29).
+const outsideScopeSellerHint = "outside the scope of VAT the e-invoice names no VAT identifier (BR-O-02), so the seller's company code (seller.company) identifies it: calculate the sale again with one"
 
 // hints say what would satisfy the rules that the data of a calculation
 // most often misses.
@@ -308,6 +318,7 @@ type document struct {
 	taxInTaxCurrency  decimal.Decimal
 	grandTotal        decimal.Decimal
 	sellerIdentifiers bool // name the seller by its code (BT-29), when it has no VAT identifier
+	outsideScope      bool // every line is outside the scope of VAT (O): no VAT identifiers
 }
 
 type party struct {
@@ -563,6 +574,7 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 		d.taxCurrency, d.taxInTaxCurrency = filingCurrency, filingSum
 	}
 	// VAT identifiers: none at all outside the scope of VAT (BR-O-02).
+	d.outsideScope = allO
 	if allO {
 		d.seller.vatID, d.buyer.vatID = "", ""
 	} else {
