@@ -228,7 +228,11 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 				continue
 			}
 			msg := fmt.Sprintf("transaction %s: its e-invoice would break %s: %s", tx.TransactionID, p.Code, p.Message)
-			if h := hints[p.Code]; h != "" {
+			h := hints[p.Code]
+			if p.Code == "BR-CO-26" && d.outsideScope {
+				h = outsideScopeSellerHint
+			}
+			if h != "" {
 				msg += " (" + h + ")"
 			}
 			errs = append(errs, &levy.Error{Code: levy.EConflict, Field: FieldTransactionID, Message: msg})
@@ -254,6 +258,12 @@ const roundingHint = "a calculation that rounds its VAT line by line (roundAtLin
 // used, the request's or, when it sends none, those of the tenant's
 // profile, so a registration added since needs the sale calculated again.
 const sellerVATHint = "store the seller's VAT registration with the calculation (seller.taxRegistrations, or the registrations of seller.company in the tenant's profile when the request sends none) and calculate it again"
+
+// outsideScopeSellerHint is the hint of BR-CO-26 for an invoice whose
+// lines are all outside the scope of VAT: it names no VAT identifier
+// (BR-O-02), whatever the seller's registrations, so only the seller's
+// company code names the seller (BT-29).
+const outsideScopeSellerHint = "outside the scope of VAT the e-invoice names no VAT identifier (BR-O-02), so the seller's company code (seller.company) identifies it: calculate the sale again with one"
 
 // hints say what would satisfy the rules that the data of a calculation
 // most often misses.
@@ -308,6 +318,7 @@ type document struct {
 	taxInTaxCurrency  decimal.Decimal
 	grandTotal        decimal.Decimal
 	sellerIdentifiers bool // name the seller by its code (BT-29), when it has no VAT identifier
+	outsideScope      bool // every line is outside the scope of VAT (O): no VAT identifiers
 }
 
 type party struct {
@@ -465,6 +476,10 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	charged := map[string]bool{} // the countries whose VAT the seller charges, not the buyer
 	var lineSum, taxSum, filingSum decimal.Decimal
 	filingCurrency := ""
+	// unfiled is the first line whose VAT, not zero, has no amount in a
+	// filing currency: whichever line comes first, the VAT in the VAT
+	// accounting currency (BT-111) would leave it out.
+	unfiled := -1
 	allO := true
 	ids := lineIDs(tx)
 	for i := range tx.Lines {
@@ -502,8 +517,9 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 				}
 				filingCurrency = f.Currency
 				filingSum = filingSum.Add(f.Tax.Decimal().Mul(sign))
-			case filingCurrency != "":
-				return nil, refuse(tx, "%s has no VAT in the filing currency %s, which other lines have", lineName(i, l), filingCurrency)
+			case unfiled < 0 && !tax.IsZero():
+				// A VAT of zero is zero in any currency.
+				unfiled = i
 			}
 		}
 		if cat.reason != "" && !contains(g.reasons, cat.reason) {
@@ -550,10 +566,15 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	// invoice's (BR-CO-14), each within a cent of the calculation's.
 	taxTotal := roundTaxes(d.breakdown, taxSum)
 	d.lineTotal, d.taxTotal, d.grandTotal = lineTotal, taxTotal, lineTotal.Add(taxTotal)
+	if filingCurrency != "" && unfiled >= 0 {
+		return nil, refuse(tx, "%s has no VAT in the filing currency %s, which other lines have: an e-invoice states the VAT of all its lines in one VAT accounting currency (BT-111)",
+			lineName(unfiled, &tx.Lines[unfiled]), filingCurrency)
+	}
 	if filingCurrency != "" {
 		d.taxCurrency, d.taxInTaxCurrency = filingCurrency, filingSum
 	}
 	// VAT identifiers: none at all outside the scope of VAT (BR-O-02).
+	d.outsideScope = allO
 	if allO {
 		d.seller.vatID, d.buyer.vatID = "", ""
 	} else {
@@ -955,12 +976,15 @@ func makeLine(i int, l *journal.Line, sign decimal.Decimal) line {
 	if it == nil {
 		it = &journal.Item{}
 	}
-	ln := line{name: it.Description, sellerItemID: it.ProductCode, unit: it.Unit}
+	// A blank text names nothing: the item name (BT-153) falls to the
+	// next (a product code of spaces, which a host system may send for
+	// an item without one, is no name), and the unit to C62.
+	ln := line{name: strings.TrimSpace(it.Description), sellerItemID: strings.TrimSpace(it.ProductCode), unit: strings.TrimSpace(it.Unit)}
 	if ln.name == "" {
-		ln.name = it.ProductCode
+		ln.name = ln.sellerItemID
 	}
 	if ln.name == "" {
-		ln.name = l.ProductClass
+		ln.name = strings.TrimSpace(l.ProductClass)
 	}
 	if ln.name == "" {
 		ln.name = fmt.Sprintf("Line %d", i+1)
@@ -1039,15 +1063,17 @@ func roundToCents(vals []*decimal.Decimal, sum decimal.Decimal) decimal.Decimal 
 }
 
 // lineIDs are the identifiers of the lines (BT-126): their IDs when every
-// line has one of its own, else their positions.
+// line has one of its own, else their positions. An ID is read without
+// the spaces around it, and one of spaces only is none.
 func lineIDs(tx *journal.Transaction) []string {
 	ids := make([]string, len(tx.Lines))
 	seen := map[string]bool{}
 	own := true
 	for i, l := range tx.Lines {
-		own = own && l.LineItemID != "" && !seen[l.LineItemID]
-		seen[l.LineItemID] = true
-		ids[i] = l.LineItemID
+		id := strings.TrimSpace(l.LineItemID)
+		own = own && id != "" && !seen[id]
+		seen[id] = true
+		ids[i] = id
 	}
 	if !own {
 		for i := range ids {
