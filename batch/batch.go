@@ -73,6 +73,7 @@ func (f Format) String() string {
 // read anything: the error is a
 // levy.EInvalid naming that field ("Engine", "Perspective", "Format",
 // "Workers", ...), as is a nil in, out or reqs ("in", "out", "reqs"). A
+// A Tenant that no credential may carry is refused so too ("Tenant").
 // Config is a value: a run copies it, and many runs may share one.
 type Config struct {
 	// Engine calculates the requests; it is required.
@@ -94,8 +95,12 @@ type Config struct {
 	// written to. Without Journal the engine calculates as Sale,
 	// Purchase and Owner do, storing into its own journal if it has one.
 	Journal journal.Store
-	// Tenant is the tenant of the calculations and of what they store
-	// (default levy.DefaultTenant).
+	// Tenant is the tenant of the calculations and of what they store.
+	// Without it, a run's tenant is the one its context carries
+	// (levy.WithTenant), as it is for the engine's own calls, and
+	// levy.DefaultTenant when the context carries none. It must be a
+	// tenant that a credential may carry (levy.CheckTenant): what a run
+	// stores under any other could be read by no caller of the API.
 	Tenant string
 	// Workers is how many requests are calculated at once (default
 	// runtime.GOMAXPROCS, at most MaxWorkers).
@@ -240,8 +245,9 @@ type input struct {
 // errNoInput is the error of a run given a nil reader.
 var errNoInput = levy.Invalid("in", "the run needs a reader for its input, and in is nil")
 
-// settings returns cfg with its defaults, or the error of what it lacks.
-func (cfg Config) settings() (Config, error) {
+// settings returns cfg with its defaults, the tenant that ctx carries
+// among them, or the error of what it lacks.
+func (cfg Config) settings(ctx context.Context) (Config, error) {
 	switch {
 	case cfg.Engine == nil:
 		return cfg, levy.Invalid("Engine", "a run needs an engine to calculate its requests")
@@ -255,7 +261,14 @@ func (cfg Config) settings() (Config, error) {
 		return cfg, levy.Invalid("Format", "unknown format %d: JSONLines or CSV", cfg.Format)
 	}
 	if cfg.Tenant == "" {
-		cfg.Tenant = levy.DefaultTenant
+		cfg.Tenant = levy.Tenant(ctx)
+	}
+	if err := levy.CheckTenant(cfg.Tenant); err != nil {
+		var le *levy.Error
+		if errors.As(err, &le) {
+			return cfg, levy.Invalid("Tenant", "%s", le.Message)
+		}
+		return cfg, fmt.Errorf("check the tenant: %w", err)
 	}
 	if cfg.Workers == 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
@@ -325,7 +338,7 @@ func (cfg Config) negative() error {
 // terminal that went quiet): a line it cut is not answered, and the Read
 // of in that was waiting is left to return on a goroutine of its own.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary, error) {
-	cfg, err := cfg.settings()
+	cfg, err := cfg.settings(ctx)
 	if err != nil {
 		return Summary{}, err
 	}

@@ -57,7 +57,7 @@ type File struct {
 // levy.EInvalid naming "path"), and a journaled run into it is exactly
 // once only as long as it does not crash.
 func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File, error) {
-	cfg, err := cfg.settings()
+	cfg, err := cfg.settings(ctx)
 	if err != nil {
 		return nil, err
 	}

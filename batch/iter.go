@@ -110,7 +110,7 @@ func requests[Q, R any](ctx context.Context, cfg Config, reqs iter.Seq[*Q],
 	calcOf func(Config) func(context.Context, *Q) (*R, *journal.Transaction, error),
 	sum func(*R) (*wire.Currency, money.Amount, int)) iter.Seq2[Result[R], error] {
 	return func(yield func(Result[R], error) bool) {
-		cfg, err := cfg.settings()
+		cfg, err := cfg.settings(ctx)
 		if err == nil && reqs == nil {
 			err = levy.Invalid("reqs", "the run needs a sequence of requests, and reqs is nil")
 		}
