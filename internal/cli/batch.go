@@ -140,6 +140,15 @@ func (o *batchOptions) check(fs *flag.FlagSet) error {
 	case !batch.Perspective(o.perspective).Valid():
 		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", o.perspective)}
 	}
+	// A tenant that no credential may carry would keep what the run
+	// stores where no caller of the API can read it.
+	if err := levy.CheckTenant(o.tenant); err != nil {
+		var le *levy.Error
+		if errors.As(err, &le) {
+			return usageError{"--tenant " + le.Message}
+		}
+		return usageError{"--tenant: " + err.Error()}
+	}
 	return nil
 }
 
