@@ -68,7 +68,9 @@ calculated or stored, also after a finished run (a script that always
 passes --resume), as is --resume with the other --format than the output
 was written in, of an output that lost lines the checkpoint counts, with
 a journal after a run without one (which stored nothing), or without
-after a journaled run. A run without --resume replaces the checkpoint.
+after a journaled run, or of an --out FILE that holds documents and no
+checkpoint (standard output redirected into it). A run without --resume
+replaces the checkpoint.
 An --out that is not a regular file (a named pipe, /dev/stdout) keeps no
 checkpoint, and --resume of it is refused. --max-errors counts the failed
 documents of the whole output, those before the interruption included: a
@@ -349,6 +351,9 @@ func (o *batchOptions) faultMessage(fault *batch.FaultError, documents int, stre
 func resumeMessage(err error) string {
 	var me *batch.MismatchError
 	switch {
+	case errors.Is(err, batch.ErrNoCheckpoint):
+		return err.Error() + ": it was not written by levy batch with --out FILE (standard output redirected into it, say), or its checkpoint was removed, so neither its input nor what the journal stored can be checked; " +
+			"run the input again without --resume, into a new --out FILE (with a journal, what the output answers is stored already, and a run of it again stores new versions)"
 	case !errors.As(err, &me):
 		return err.Error()
 	case me.WrongFormat && me.Format == batch.CSV:
