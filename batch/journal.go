@@ -682,7 +682,13 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 			return fail(err)
 		}
 		return f, n, failed, check, nil
-	case done >= cp.First-1+len(cp.Outputs):
+	case done > cp.First-1+len(cp.Outputs):
+		// The output is written only after the checkpoint of its group:
+		// lines past it were added to the file since (another output
+		// appended to it, say), and skipping as many input documents
+		// would leave them unstored.
+		return fail(fmt.Errorf("the output %s holds %d documents, more than the %d that its checkpoint counts: was it changed?", path, done, cp.First-1+len(cp.Outputs)))
+	case done == cp.First-1+len(cp.Outputs):
 		return f, done, bad, check(true), nil // the group was written out
 	case done < cp.First-1:
 		return fail(fmt.Errorf("the output %s holds %d documents, fewer than the %d that its checkpoint says were written and stored: was it changed or deleted?", path, done, cp.First-1))
