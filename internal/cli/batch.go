@@ -206,9 +206,9 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	case fault != nil:
 		return exitError{2, o.faultMessage(fault, documents, stream)}
 	case sum.Stopped != nil && failed == 0:
-		return exitError{2, o.stoppedMessage(sum, failed, before.Documents)}
+		return exitError{2, o.stoppedMessage(sum, failed, before.Documents, documents, stream)}
 	case sum.Stopped != nil:
-		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", o.stoppedMessage(sum, failed, before.Documents), failed, documents)}
+		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", o.stoppedMessage(sum, failed, before.Documents, documents, stream), failed, documents)}
 	case failed > 0:
 		return exitError{1, fmt.Sprintf("%d of %d documents failed", failed, documents)}
 	}
@@ -317,10 +317,17 @@ func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader,
 
 // stoppedMessage says why a run stopped before the end of its input:
 // --max-errors counts the failed documents of the whole output (failed),
-// those that a resumed output held (of its held documents) too.
-func (o *batchOptions) stoppedMessage(sum batch.Summary, failed, held int) string {
+// those that a resumed output held (of its held documents) too. A run
+// interrupted (Ctrl-C, a signal) says how many documents the output
+// answers and how to go on: --resume, unless the output is not a
+// regular file (stream).
+func (o *batchOptions) stoppedMessage(sum batch.Summary, failed, held, documents int, stream bool) string {
 	if !errors.Is(sum.Stopped, batch.ErrMaxErrors) {
-		return sum.Stopped.Error()
+		msg := fmt.Sprintf("interrupted (%v) after %s", sum.Stopped, counted(documents, "document"))
+		if stream {
+			return msg + "; the output keeps no checkpoint, so the run cannot be resumed: run the input again to answer all of it"
+		}
+		return msg + ": run the same command with --resume to go on from there"
 	}
 	msg := fmt.Sprintf("stopped after %d failed documents (--max-errors %d)", failed, o.maxErrors)
 	if o.resume && sum.Documents == 0 && held > 0 {
