@@ -98,7 +98,9 @@ type Config struct {
 	// Tenant is the tenant of the calculations and of what they store.
 	// Without it, a run's tenant is the one its context carries
 	// (levy.WithTenant), as it is for the engine's own calls, and
-	// levy.DefaultTenant when the context carries none. It must be a
+	// levy.DefaultTenant when the context carries none; a File's is
+	// that of the context given to OpenFile, which its checkpoint
+	// keeps. It must be a
 	// tenant that a credential may carry (levy.CheckTenant): what a run
 	// stores under any other could be read by no caller of the API.
 	Tenant string
