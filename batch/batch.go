@@ -378,6 +378,10 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 	}
 	ctx = contextOf(ctx, cfg)
 	counter := &countingReader{r: &cancelReader{ctx: ctx, r: in}}
+	src, err := notUTF16(counter)
+	if err != nil {
+		return Summary{Totals: map[string]money.Amount{}}, &ReadError{err}
+	}
 	skip := cfg.Skip
 	chained := com.side != ""
 	fp := &fingerprint{check: check}
@@ -385,7 +389,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 		com.start = fp
 	}
 	if cfg.Format == CSV {
-		docs, readErr := readCSVDocuments(counter, string(cfg.Perspective), cfg.LineLimit)
+		docs, readErr := readCSVDocuments(src, string(cfg.Perspective), cfg.LineLimit)
 		calc, err := csvCalculator(cfg.Engine, string(cfg.Perspective), cfg.Journal)
 		if err != nil {
 			return Summary{}, err
@@ -440,7 +444,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 	var readErr error
 	limit := cfg.LineLimit
 	inputs := func(yield func(input) bool) {
-		r := newLineReader(counter, limit)
+		r := newLineReader(src, limit)
 		for n := 1; ; n++ {
 			line, tooLong, err := r.next()
 			if err != nil && !errors.Is(err, io.EOF) {
@@ -480,6 +484,33 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 		err = &ReadError{readErr}
 	}
 	return sum, err
+}
+
+// errUTF16 is the error of an input that begins with a UTF-16 byte
+// order mark (Windows PowerShell's redirection and a spreadsheet's
+// "Unicode text" write such files): its lines would split between the
+// two bytes of each newline, and no line nor header would read.
+var errUTF16 = levy.Invalid("", "the input is UTF-16 text (it begins with a UTF-16 byte order mark): save it as UTF-8, which JSON lines and CSV input are read in")
+
+// notUTF16 returns a reader of r's whole input, or errUTF16 when the
+// input begins with a UTF-16 byte order mark (FF FE or FE FF). It reads
+// a second byte only when the first is one of a mark, so that a line of
+// one byte that arrives alone is answered without waiting for another.
+// An error of r is left to the reader returned, which reads r again.
+func notUTF16(r io.Reader) (io.Reader, error) {
+	var head [2]byte
+	n := 0
+	for n < len(head) {
+		m, err := r.Read(head[n:])
+		n += m
+		if err != nil || n == 1 && head[0] != 0xFF && head[0] != 0xFE || n == 0 && m == 0 {
+			break
+		}
+	}
+	if n == 2 && (head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF) {
+		return nil, errUTF16
+	}
+	return io.MultiReader(bytes.NewReader(head[:n]), r), nil
 }
 
 // endedInOrder reports whether err, the error of a run, came after
