@@ -31,6 +31,9 @@ an empty line gets an error record too, so that the Nth output line always
 answers the Nth input line. A line longer than 64 MiB (the largest request
 body) is not read into memory but skipped, with an error record of code
 too_large ("line N is longer than the limit of 64 MiB; it was skipped").
+The input is read as UTF-8 (a UTF-8 byte order mark is skipped); one in
+UTF-16, as Windows PowerShell's > writes, is refused (exit 2) before any
+line: save it as UTF-8.
 
 --in and --out must not name the same file (nor links to one file): the
 output would overwrite the input before it is read. Nor may two runs
