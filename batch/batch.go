@@ -73,6 +73,7 @@ func (f Format) String() string {
 // read anything: the error is a
 // levy.EInvalid naming that field ("Engine", "Perspective", "Format",
 // "Workers", ...), as is a nil in, out or reqs ("in", "out", "reqs"). A
+// A Tenant that no credential may carry is refused so too ("Tenant").
 // Config is a value: a run copies it, and many runs may share one.
 type Config struct {
 	// Engine calculates the requests; it is required.
@@ -94,8 +95,14 @@ type Config struct {
 	// written to. Without Journal the engine calculates as Sale,
 	// Purchase and Owner do, storing into its own journal if it has one.
 	Journal journal.Store
-	// Tenant is the tenant of the calculations and of what they store
-	// (default levy.DefaultTenant).
+	// Tenant is the tenant of the calculations and of what they store.
+	// Without it, a run's tenant is the one its context carries
+	// (levy.WithTenant), as it is for the engine's own calls, and
+	// levy.DefaultTenant when the context carries none; a File's is
+	// that of the context given to OpenFile, which its checkpoint
+	// keeps. It must be a
+	// tenant that a credential may carry (levy.CheckTenant): what a run
+	// stores under any other could be read by no caller of the API.
 	Tenant string
 	// Workers is how many requests are calculated at once (default
 	// runtime.GOMAXPROCS, at most MaxWorkers).
@@ -240,8 +247,9 @@ type input struct {
 // errNoInput is the error of a run given a nil reader.
 var errNoInput = levy.Invalid("in", "the run needs a reader for its input, and in is nil")
 
-// settings returns cfg with its defaults, or the error of what it lacks.
-func (cfg Config) settings() (Config, error) {
+// settings returns cfg with its defaults, the tenant that ctx carries
+// among them, or the error of what it lacks.
+func (cfg Config) settings(ctx context.Context) (Config, error) {
 	switch {
 	case cfg.Engine == nil:
 		return cfg, levy.Invalid("Engine", "a run needs an engine to calculate its requests")
@@ -255,7 +263,14 @@ func (cfg Config) settings() (Config, error) {
 		return cfg, levy.Invalid("Format", "unknown format %d: JSONLines or CSV", cfg.Format)
 	}
 	if cfg.Tenant == "" {
-		cfg.Tenant = levy.DefaultTenant
+		cfg.Tenant = levy.Tenant(ctx)
+	}
+	if err := levy.CheckTenant(cfg.Tenant); err != nil {
+		var le *levy.Error
+		if errors.As(err, &le) {
+			return cfg, levy.Invalid("Tenant", "%s", le.Message)
+		}
+		return cfg, fmt.Errorf("check the tenant: %w", err)
 	}
 	if cfg.Workers == 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
@@ -325,7 +340,7 @@ func (cfg Config) negative() error {
 // terminal that went quiet): a line it cut is not answered, and the Read
 // of in that was waiting is left to return on a goroutine of its own.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary, error) {
-	cfg, err := cfg.settings()
+	cfg, err := cfg.settings(ctx)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -363,6 +378,10 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 	}
 	ctx = contextOf(ctx, cfg)
 	counter := &countingReader{r: &cancelReader{ctx: ctx, r: in}}
+	src, err := notUTF16(counter)
+	if err != nil {
+		return Summary{Totals: map[string]money.Amount{}}, &ReadError{err}
+	}
 	skip := cfg.Skip
 	chained := com.side != ""
 	fp := &fingerprint{check: check}
@@ -370,7 +389,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 		com.start = fp
 	}
 	if cfg.Format == CSV {
-		docs, readErr := readCSVDocuments(counter, string(cfg.Perspective), cfg.LineLimit)
+		docs, readErr := readCSVDocuments(src, string(cfg.Perspective), cfg.LineLimit)
 		calc, err := csvCalculator(cfg.Engine, string(cfg.Perspective), cfg.Journal)
 		if err != nil {
 			return Summary{}, err
@@ -425,7 +444,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 	var readErr error
 	limit := cfg.LineLimit
 	inputs := func(yield func(input) bool) {
-		r := newLineReader(counter, limit)
+		r := newLineReader(src, limit)
 		for n := 1; ; n++ {
 			line, tooLong, err := r.next()
 			if err != nil && !errors.Is(err, io.EOF) {
@@ -465,6 +484,33 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 		err = &ReadError{readErr}
 	}
 	return sum, err
+}
+
+// errUTF16 is the error of an input that begins with a UTF-16 byte
+// order mark (Windows PowerShell's redirection and a spreadsheet's
+// "Unicode text" write such files): its lines would split between the
+// two bytes of each newline, and no line nor header would read.
+var errUTF16 = levy.Invalid("", "the input is UTF-16 text (it begins with a UTF-16 byte order mark): save it as UTF-8, which JSON lines and CSV input are read in")
+
+// notUTF16 returns a reader of r's whole input, or errUTF16 when the
+// input begins with a UTF-16 byte order mark (FF FE or FE FF). It reads
+// a second byte only when the first is one of a mark, so that a line of
+// one byte that arrives alone is answered without waiting for another.
+// An error of r is left to the reader returned, which reads r again.
+func notUTF16(r io.Reader) (io.Reader, error) {
+	var head [2]byte
+	n := 0
+	for n < len(head) {
+		m, err := r.Read(head[n:])
+		n += m
+		if err != nil || n == 1 && head[0] != 0xFF && head[0] != 0xFE || n == 0 && m == 0 {
+			break
+		}
+	}
+	if n == 2 && (head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF) {
+		return nil, errUTF16
+	}
+	return io.MultiReader(bytes.NewReader(head[:n]), r), nil
 }
 
 // endedInOrder reports whether err, the error of a run, came after

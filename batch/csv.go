@@ -1186,7 +1186,7 @@ func csvCalc[Q, R any](calc func(context.Context, *Q) (*R, *journal.Transaction,
 				return result{}, ctx.Err()
 			}
 			if faulty(err) {
-				return result{}, &FaultError{N: d.N, Err: err}
+				return result{}, &FaultError{N: d.N, FirstRow: d.FirstRow, LastRow: d.LastRow, Err: err}
 			}
 			return result{out: trimNewline(csvErrorRows(&d, err)), failed: true}, nil
 		}

@@ -29,12 +29,20 @@ type FaultError struct {
 	// place among the documents of a CSV input or among the requests of
 	// an iterator, from 1.
 	N int
+	// FirstRow and LastRow are the document's rows in a CSV input (the
+	// header being row 1), as its output's total row gives them; 0 in
+	// any other run.
+	FirstRow, LastRow int
 	// Err is the calculation's error.
 	Err error
 }
 
 func (e *FaultError) Error() string {
-	return fmt.Sprintf("document %d could not be calculated, for a fault that is not the document's: %v", e.N, e.Err)
+	where := ""
+	if e.FirstRow > 0 {
+		where = fmt.Sprintf(" (rows %d-%d)", e.FirstRow, e.LastRow)
+	}
+	return fmt.Sprintf("document %d%s could not be calculated, for a fault that is not the document's: %v", e.N, where, e.Err)
 }
 
 // Unwrap returns the calculation's error.

@@ -48,7 +48,9 @@ type File struct {
 // the input (see fingerprint.go), Run refuses another one with
 // ErrInputChanged before it calculates anything. An output that a run
 // without a journal left holding part of a group is cut back to the
-// group's start. While another File has the output open,
+// group's start. An output that holds documents without the checkpoint
+// beside it is refused, unchanged, with ErrNoCheckpoint; one that holds
+// none starts from the first document. While another File has the output open,
 // OpenFile returns ErrOutputBusy and changes nothing.
 //
 // An output that is not a regular file (a named pipe, a terminal,
@@ -57,7 +59,7 @@ type File struct {
 // levy.EInvalid naming "path"), and a journaled run into it is exactly
 // once only as long as it does not crash.
 func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File, error) {
-	cfg, err := cfg.settings()
+	cfg, err := cfg.settings(ctx)
 	if err != nil {
 		return nil, err
 	}

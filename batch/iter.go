@@ -39,6 +39,12 @@ type Result[R any] struct {
 // checkpoint: after a crash between a group's commit and its yield,
 // only the journal tells whether the group was stored.
 //
+// A request that reqs yields is read on a worker of the run until its
+// Result is yielded, and its Response may share members with the
+// request (those the calculation left as sent): reqs must yield a request of its own each time, never
+// one value decoded into again and yielded anew, and a request is not
+// to be changed while its Response is in use.
+//
 // reqs is read, and the requests calculated, on goroutines of the run:
 // when reqs or a calculation panics, the run stops, and once its
 // goroutines have returned the panic is raised again on the goroutine
@@ -110,7 +116,7 @@ func requests[Q, R any](ctx context.Context, cfg Config, reqs iter.Seq[*Q],
 	calcOf func(Config) func(context.Context, *Q) (*R, *journal.Transaction, error),
 	sum func(*R) (*wire.Currency, money.Amount, int)) iter.Seq2[Result[R], error] {
 	return func(yield func(Result[R], error) bool) {
-		cfg, err := cfg.settings()
+		cfg, err := cfg.settings(ctx)
 		if err == nil && reqs == nil {
 			err = levy.Invalid("reqs", "the run needs a sequence of requests, and reqs is nil")
 		}

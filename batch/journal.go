@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -631,9 +632,19 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 		return fail(fmt.Errorf("resume the output %s: %w", path, err))
 	}
 	done, bad, good, err := count(f)
-	if err == nil {
-		err = f.Truncate(good)
+	if err != nil {
+		return fail(fmt.Errorf("read the output %s to resume: %w", path, err))
 	}
+	// The checkpoint is read before the output is cut: an output that
+	// holds documents and has none is refused as it is.
+	cp, err := readCheckpoint(path + CheckpointSuffix)
+	if err != nil {
+		return fail(err)
+	}
+	if cp == nil && done > 0 {
+		return fail(fmt.Errorf("%w: %s holds %d documents and there is no %s beside it", ErrNoCheckpoint, path, done, filepath.Base(path+CheckpointSuffix)))
+	}
+	err = f.Truncate(good)
 	if err == nil {
 		_, err = f.Seek(good, io.SeekStart)
 	}
@@ -643,12 +654,8 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 	if err != nil {
 		return fail(fmt.Errorf("read the output %s to resume: %w", path, err))
 	}
-	cp, err := readCheckpoint(path + CheckpointSuffix)
-	if err != nil {
-		return fail(err)
-	}
 	if cp == nil {
-		return f, done, bad, nil, nil
+		return f, 0, 0, nil, nil // nothing to resume: the run starts from the first document
 	}
 	// check is what the input must match when the output holds n
 	// documents of the group or none.
@@ -675,7 +682,13 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 			return fail(err)
 		}
 		return f, n, failed, check, nil
-	case done >= cp.First-1+len(cp.Outputs):
+	case done > cp.First-1+len(cp.Outputs):
+		// The output is written only after the checkpoint of its group:
+		// lines past it were added to the file since (another output
+		// appended to it, say), and skipping as many input documents
+		// would leave them unstored.
+		return fail(fmt.Errorf("the output %s holds %d documents, more than the %d that its checkpoint counts: was it changed?", path, done, cp.First-1+len(cp.Outputs)))
+	case done == cp.First-1+len(cp.Outputs):
 		return f, done, bad, check(true), nil // the group was written out
 	case done < cp.First-1:
 		return fail(fmt.Errorf("the output %s holds %d documents, fewer than the %d that its checkpoint says were written and stored: was it changed or deleted?", path, done, cp.First-1))
@@ -858,6 +871,18 @@ func versionsSince(ctx context.Context, store journal.Store, tenant, id string, 
 	}
 	return since, nil
 }
+
+// ErrNoCheckpoint is the error of resuming an output that holds
+// documents without the checkpoint beside it that every run into a File
+// leaves (an output that a Run wrote, to a host's standard output
+// redirected to the file, say; or one whose checkpoint was removed):
+// without it, a resumed run can neither hold its input to the one that
+// the output answers nor tell whether the journal stored a group whose
+// output is missing, and would skip as many documents of any input. The
+// output and the checkpoint are left as they were; the input is to be
+// run again without resuming, into a new output.
+// It carries levy.EConflict (levy.ErrorCode), as ErrInputChanged does.
+var ErrNoCheckpoint = newCoded(levy.EConflict, "batch: the output has no checkpoint to resume from")
 
 // MismatchError is the error of resuming a run with settings other than
 // those of the interrupted run, which its checkpoint gives. It carries

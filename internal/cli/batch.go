@@ -31,6 +31,9 @@ an empty line gets an error record too, so that the Nth output line always
 answers the Nth input line. A line longer than 64 MiB (the largest request
 body) is not read into memory but skipped, with an error record of code
 too_large ("line N is longer than the limit of 64 MiB; it was skipped").
+The input is read as UTF-8 (a UTF-8 byte order mark is skipped); one in
+UTF-16, as Windows PowerShell's > writes, is refused (exit 2) before any
+line: save it as UTF-8.
 
 --in and --out must not name the same file (nor links to one file): the
 output would overwrite the input before it is read. Nor may two runs
@@ -68,7 +71,9 @@ calculated or stored, also after a finished run (a script that always
 passes --resume), as is --resume with the other --format than the output
 was written in, of an output that lost lines the checkpoint counts, with
 a journal after a run without one (which stored nothing), or without
-after a journaled run. A run without --resume replaces the checkpoint.
+after a journaled run, or of an --out FILE that holds documents and no
+checkpoint (standard output redirected into it). A run without --resume
+replaces the checkpoint.
 An --out that is not a regular file (a named pipe, /dev/stdout) keeps no
 checkpoint, and --resume of it is refused. --max-errors counts the failed
 documents of the whole output, those before the interruption included: a
@@ -140,6 +145,15 @@ func (o *batchOptions) check(fs *flag.FlagSet) error {
 	case !batch.Perspective(o.perspective).Valid():
 		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", o.perspective)}
 	}
+	// A tenant that no credential may carry would keep what the run
+	// stores where no caller of the API can read it.
+	if err := levy.CheckTenant(o.tenant); err != nil {
+		var le *levy.Error
+		if errors.As(err, &le) {
+			return usageError{"--tenant " + le.Message}
+		}
+		return usageError{"--tenant: " + err.Error()}
+	}
 	return nil
 }
 
@@ -195,9 +209,9 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	case fault != nil:
 		return exitError{2, o.faultMessage(fault, documents, stream)}
 	case sum.Stopped != nil && failed == 0:
-		return exitError{2, o.stoppedMessage(sum, failed, before.Documents)}
+		return exitError{2, o.stoppedMessage(sum, failed, before.Documents, documents, stream)}
 	case sum.Stopped != nil:
-		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", o.stoppedMessage(sum, failed, before.Documents), failed, documents)}
+		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", o.stoppedMessage(sum, failed, before.Documents, documents, stream), failed, documents)}
 	case failed > 0:
 		return exitError{1, fmt.Sprintf("%d of %d documents failed", failed, documents)}
 	}
@@ -306,10 +320,17 @@ func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader,
 
 // stoppedMessage says why a run stopped before the end of its input:
 // --max-errors counts the failed documents of the whole output (failed),
-// those that a resumed output held (of its held documents) too.
-func (o *batchOptions) stoppedMessage(sum batch.Summary, failed, held int) string {
+// those that a resumed output held (of its held documents) too. A run
+// interrupted (Ctrl-C, a signal) says how many documents the output
+// answers and how to go on: --resume, unless the output is not a
+// regular file (stream).
+func (o *batchOptions) stoppedMessage(sum batch.Summary, failed, held, documents int, stream bool) string {
 	if !errors.Is(sum.Stopped, batch.ErrMaxErrors) {
-		return sum.Stopped.Error()
+		msg := fmt.Sprintf("interrupted (%v) after %s", sum.Stopped, counted(documents, "document"))
+		if stream {
+			return msg + "; the output keeps no checkpoint, so the run cannot be resumed: run the input again to answer all of it"
+		}
+		return msg + ": run the same command with --resume to go on from there"
 	}
 	msg := fmt.Sprintf("stopped after %d failed documents (--max-errors %d)", failed, o.maxErrors)
 	if o.resume && sum.Documents == 0 && held > 0 {
@@ -340,6 +361,9 @@ func (o *batchOptions) faultMessage(fault *batch.FaultError, documents int, stre
 func resumeMessage(err error) string {
 	var me *batch.MismatchError
 	switch {
+	case errors.Is(err, batch.ErrNoCheckpoint):
+		return err.Error() + ": it was not written by levy batch with --out FILE (standard output redirected into it, say), or its checkpoint was removed, so neither its input nor what the journal stored can be checked; " +
+			"run the input again without --resume, into a new --out FILE (with a journal, what the output answers is stored already, and a run of it again stores new versions)"
 	case !errors.As(err, &me):
 		return err.Error()
 	case me.WrongFormat && me.Format == batch.CSV:
