@@ -70,6 +70,9 @@ func batchOf[Q, R any](ctx context.Context, reqs iter.Seq[*Q], b Batch, calc fun
 // Sales, where the host can recover it. Sales returns only once reqs has
 // returned, so a reqs that waits for its input (a queue, a network
 // stream) must itself stop when ctx ends.
+// A request yielded by reqs is read on a worker until its response (or
+// error) is yielded, and the response may share members with it: reqs
+// must not decode into one value and yield it again.
 func (e *Engine) Sales(ctx context.Context, reqs iter.Seq[*wire.SaleRequest], b Batch) iter.Seq2[*wire.SaleResponse, error] {
 	return batchOf(ctx, reqs, b, e.Sale)
 }
