@@ -218,6 +218,41 @@ func TestRenderOtherSellersNoLegalRegistration(t *testing.T) {
 	}
 }
 
+// TestRenderDanishOutsideScope: an invoice outside the scope of VAT
+// names no VAT identifier (BR-O-02), so a seller was named by its
+// company code (BT-29), which has no identifier scheme, for BR-CO-26;
+// between Danish parties Peppol's rule DK-R-013 wants a scheme on every
+// party identifier, so such a Peppol invoice of a Danish seller was
+// refused even once it stated the seller's CVR number. The CVR number
+// (BT-30) satisfies BR-CO-26, so the company code is left out and the
+// invoice passes.
+func TestRenderDanishOutsideScope(t *testing.T) {
+	e, j := journaledEngine(t)
+	ctx := context.Background()
+	price := money.MustParse("1000.00")
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
+		TransactionID: "DK-O-1", DocumentNumber: "DK-O-1", DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "DKK"},
+		Seller:              &wire.Seller{Company: "Havn ApS", PhysicalOrigin: copenhagen, TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "DK", TaxRegistrationNumber: "DK13585628"}}},
+		Customer:            &wire.Customer{CustomerName: "Jysk Handel A/S", Destination: aarhus, CustomerCode: &wire.CustomerCode{Value: "JH", IsBusinessIndicator: true}},
+		LineItems:           []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: &price}},
+		NonTaxableOverrides: []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "Value Added Tax"}, ReasonCode: "OUTSIDE"}}}
+	r, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := j.Get(ctx, levy.DefaultTenant, r.TransactionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := renderChecked(t, tx, render.Options{SellerEndpoint: "0184:13585628", BuyerEndpoint: "0184:21314900", BuyerReference: "REF-1", DueDate: civil.MustParse("2026-07-01")})
+	if got := d.TaxTotals[0].Subtotals[0].Category.ID; got != "O" {
+		t.Fatalf("the category is %s, want O", got)
+	}
+	if d.Supplier.LegalID != "13585628" || d.Supplier.VATID != "" {
+		t.Errorf("the seller's legal registration identifier is %q and its VAT identifier %q, want 13585628 and none", d.Supplier.LegalID, d.Supplier.VATID)
+	}
+}
+
 // TestRenderIcelandicKennitalaFromProfile: the seller's kennitala can be
 // stored once in the tenant's profile, as a registration of the type
 // Commercial Registration beside its VAT registration: a sale that sends

@@ -615,7 +615,11 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 			return nil, err
 		}
 	}
-	d.sellerIdentifiers = d.seller.vatID == "" && d.seller.code != ""
+	// The seller's code (BT-29, without a scheme) identifies a seller
+	// that the document names by neither its VAT identifier nor its legal
+	// registration identifier (BR-CO-26); between Danish parties Peppol
+	// wants a scheme for it (DK-R-013), which a company code has none of.
+	d.sellerIdentifiers = d.seller.vatID == "" && d.seller.legalID == "" && d.seller.code != ""
 	return d, nil
 }
 
