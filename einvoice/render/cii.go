@@ -168,6 +168,11 @@ func ciiParty(w *writer, tag string, p party, identifiers bool, c contact) {
 		w.leaf("ram:ID", p.code)
 	}
 	w.leaf("ram:Name", p.name)
+	if p.legalID != "" {
+		w.open("ram:SpecifiedLegalOrganization")
+		w.leaf("ram:ID", p.legalID, "schemeID", p.legalScheme)
+		w.close("ram:SpecifiedLegalOrganization")
+	}
 	if c != (contact{}) {
 		w.open("ram:DefinedTradeContact")
 		w.leaf("ram:PersonName", c.name)

@@ -19,6 +19,13 @@
 // part taxed and part exempt, lines for several customers, and a
 // transaction stored before the journal kept the parties.
 //
+// A Danish or Icelandic seller's legal registration identifier (BT-30),
+// which Peppol BIS's national rules require, comes from its stored
+// registrations: a registration of the type Commercial Registration, or
+// for a Danish seller the CVR number its Danish VAT number carries (see
+// legalRegistration); so does an Icelandic seller's Icelandic buyer's
+// (BT-47).
+//
 // What the journal does not keep comes with the Options: the parties'
 // electronic addresses (which make a UBL document Peppol BIS), names that
 // replace the codes, the buyer's reference, the account to pay to, a due
@@ -45,6 +52,7 @@ import (
 	"github.com/levytax/levy/jurisdiction/taxreg"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -292,6 +300,13 @@ var hints = map[string]string{
 	"DE-R-004":            "store the seller's postal code with the calculation",
 	"DE-R-008":            "store the customer's city with the calculation",
 	"DE-R-009":            "store the customer's postal code with the calculation",
+	"DK-R-002": "store the seller's CVR number with the calculation: its Danish VAT registration (DK and the 8 digits of the CVR number) or a Danish registration of the type " +
+		typeCommercial + " (seller.taxRegistrations, or the registrations of seller.company in the tenant's profile when the request sends none), and calculate it again",
+	"IS-R-002": "store the seller's kennitala with the calculation: an Icelandic registration of the type " + typeCommercial +
+		" (seller.taxRegistrations, or the registrations of seller.company in the tenant's profile when the request sends none), and calculate it again",
+	"IS-R-004": "store the buyer's kennitala with the calculation: an Icelandic registration of the type " + typeCommercial + " among customer.taxRegistrations, and calculate it again",
+	"IS-R-003": "store the seller's street and postal code with the calculation",
+	"IS-R-005": "store the customer's street and postal code with the calculation",
 }
 
 // document is the e-invoice, syntax aside.
@@ -328,6 +343,11 @@ type party struct {
 	postalCode, subdivision    string
 	country                    string
 	vatID                      string
+	// legalID is the legal registration identifier (BT-30, BT-47) under
+	// the identifier scheme legalScheme (an ISO 6523 ICD: 0184 for a
+	// Danish CVR number, 0196 for an Icelandic kennitala); "" when the
+	// document states none.
+	legalID, legalScheme string
 }
 
 type contact struct{ name, phone, email string }
@@ -585,8 +605,98 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 		}
 		d.buyer.vatID = vatID(buyerRegs, nil, nil, d.buyer.country)
 	}
-	d.sellerIdentifiers = d.seller.vatID == "" && d.seller.code != ""
+	// Legal registration identifiers, which Peppol BIS's national rules
+	// of Denmark and Iceland require (DK-R-002, IS-R-002, IS-R-004).
+	if d.seller.legalID, d.seller.legalScheme, err = legalRegistration(tx, tx.Seller.Registrations, d.seller.country, "seller", d.seller.vatID); err != nil {
+		return nil, err
+	}
+	if d.seller.country == "IS" && d.buyer.country == "IS" {
+		if d.buyer.legalID, d.buyer.legalScheme, err = legalRegistration(tx, customer.Registrations, d.buyer.country, "buyer", ""); err != nil {
+			return nil, err
+		}
+	}
+	// The seller's code (BT-29, without a scheme) identifies a seller
+	// that the document names by neither its VAT identifier nor its legal
+	// registration identifier (BR-CO-26); between Danish parties Peppol
+	// wants a scheme for it (DK-R-013), which a company code has none of.
+	d.sellerIdentifiers = d.seller.vatID == "" && d.seller.legalID == "" && d.seller.code != ""
 	return d, nil
+}
+
+// typeCommercial is the type of the registration that gives a party's
+// legal registration identifier (BT-30, BT-47): the wire's
+// taxRegistrationType "Commercial Registration".
+const typeCommercial = string(wire.TaxRegistrationTypeCommercialRegistration)
+
+// legalRegistration returns the legal registration identifier (BT-30,
+// BT-47) of a party whose address is in country, with its identifier
+// scheme, from its stored registrations, for the countries whose Peppol
+// BIS national rules require it; "" for the others, whose documents stay
+// as they were.
+//
+// Denmark (DK-R-002, DK-R-014: the CVR number, scheme 0184): the number
+// of the party's Danish registration of the type Commercial Registration,
+// else the CVR number that its Danish VAT number is (DK and the 8 digits
+// of the CVR number), the one of vatID, its VAT identifier, first.
+// Iceland (IS-R-002, IS-R-004: the kennitala, scheme 0196), whose VAT
+// number (VSK-númer) is not the kennitala: the number of its Icelandic
+// registration of the type Commercial Registration. A Commercial
+// Registration that is not a CVR number of 8 digits (with or without DK)
+// or a kennitala of 10 digits is refused, naming it; a kennitala may be
+// written with its dash (DDMMYY-NNNN).
+func legalRegistration(tx *journal.Transaction, regs []journal.Registration, country, role, vatID string) (id, scheme string, err error) {
+	var digits int
+	switch country {
+	case "DK":
+		scheme, digits = "0184", 8
+	case "IS":
+		scheme, digits = "0196", 10
+	default:
+		return "", "", nil
+	}
+	for _, r := range regs {
+		if r.Type != typeCommercial || registrationCountry(r) != country {
+			continue
+		}
+		n := strings.ToUpper(strings.Map(func(c rune) rune {
+			if c == ' ' || c == '-' || c == '.' || c == '/' {
+				return -1
+			}
+			return c
+		}, r.Number))
+		if country == "DK" {
+			n = strings.TrimPrefix(n, "DK")
+		}
+		if len(n) != digits || strings.ContainsFunc(n, func(c rune) bool { return c < '0' || c > '9' }) {
+			what := map[string]string{"DK": "a Danish CVR number of 8 digits, with or without DK", "IS": "an Icelandic kennitala of 10 digits"}[country]
+			return "", "", refuse(tx, "the %s's registration %q of the type %s is its legal registration identifier (BT-%s), which is %s",
+				role, r.Number, typeCommercial, map[string]string{"seller": "30", "buyer": "47"}[role], what)
+		}
+		return n, scheme, nil
+	}
+	if country != "DK" {
+		return "", "", nil
+	}
+	var cvr string
+	for _, r := range regs {
+		if r.Type != "" && r.Type != string(wire.TaxRegistrationTypeVAT) || registrationCountry(r) != "DK" {
+			continue
+		}
+		res := taxreg.Validate("DK", r.Number)
+		if !res.IsSyntaxValid || len(res.Normalized) != 10 {
+			continue
+		}
+		if res.Normalized == vatID {
+			return res.Normalized[2:], scheme, nil
+		}
+		if cvr == "" {
+			cvr = res.Normalized[2:]
+		}
+	}
+	if cvr == "" {
+		return "", "", nil
+	}
+	return cvr, scheme, nil
 }
 
 // issueDate returns the issue date (BT-2) of tx's e-invoice: its

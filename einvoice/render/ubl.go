@@ -166,6 +166,7 @@ func ublParty(w *writer, p party, identifiers bool, c contact) {
 	}
 	w.open("cac:PartyLegalEntity")
 	w.leaf("cbc:RegistrationName", p.name)
+	w.leaf("cbc:CompanyID", p.legalID, "schemeID", p.legalScheme)
 	w.close("cac:PartyLegalEntity")
 	if c != (contact{}) {
 		w.open("cac:Contact")
