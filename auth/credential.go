@@ -123,11 +123,22 @@ func (r *Registry) Create(ctx context.Context, tenant string, audiences []string
 // CreateLimited is Create, bounded: with a limit above 0, it fails with
 // a levy.EConflict error (field tenant) that says so, and makes nothing,
 // when the tenant has limit credentials or more that are not revoked,
-// counted in the store in the same step as the creation (so that
-// creations at once, in any process sharing the store, keep the limit).
-// A revoked credential does not count. The admin routes bound the
-// creations of a tenant's admin so; the operator's are not.
+// or limit revoked credentials or more that the store keeps still (see
+// Issuer.CreateLimited, which deletes those whose tokens have all
+// expired), counted in the store in the same step as the creation (so
+// that creations at once, in any process sharing the store, keep the
+// limit). So a tenant's credentials in the store, revoked or not, are
+// at most twice the limit, whatever its admin creates and revokes. The
+// admin routes bound the creations of a tenant's admin so; the
+// operator's are not.
 func (r *Registry) CreateLimited(ctx context.Context, tenant string, audiences []string, activeNow bool, limit int) (Credential, string, error) {
+	return r.create(ctx, tenant, audiences, activeNow, limit, 0)
+}
+
+// create is CreateLimited; keep, when above 0, is how long after its
+// revocation a revoked credential is kept, for the refusal of a tenant
+// at its limit of revoked credentials to say when the first is deleted.
+func (r *Registry) create(ctx context.Context, tenant string, audiences []string, activeNow bool, limit int, keep time.Duration) (Credential, string, error) {
 	auds, err := checkCredential(tenant, audiences)
 	if err != nil {
 		return Credential{}, "", err
@@ -155,6 +166,12 @@ func (r *Registry) CreateLimited(ctx context.Context, tenant string, audiences [
 		return Credential{}, "", &levy.Error{Code: levy.EConflict, Field: "tenant", Message: fmt.Sprintf(
 			"tenant %s has %d or more credentials that are not revoked, the most its admin may have; revoke one it no longer uses first, or ask the server's operator (levy serve --tenant-credentials)", tenant, limit)}
 	}
+	if errors.Is(err, ErrRevokedLimit) {
+		r.log.Info("auth: revoked credential limit reached", "tenant", tenant, "limit", limit)
+		return Credential{}, "", &levy.Error{Code: levy.EConflict, Field: "tenant", Message: fmt.Sprintf(
+			"tenant %s has %d or more revoked credentials, the most kept for its admin: a revoked credential is kept until every token it was issued has expired%s, and counts until then; or ask the server's operator (levy serve --tenant-credentials)",
+			tenant, limit, r.firstFreed(ctx, tenant, keep))}
+	}
 	if err != nil {
 		return Credential{}, "", err
 	}
@@ -166,6 +183,45 @@ func (r *Registry) CreateLimited(ctx context.Context, tenant string, audiences [
 	r.mem.Store(m.with(rec.state(), tenantNew, rec.TenantID, nil, nil))
 	r.log.Info("auth: credential created", "client_id", rec.ClientID, "tenant", tenant, "audiences", auds, "active_now", activeNow)
 	return rec.Credential, secret, nil
+}
+
+// firstFreed returns the words of the refusal of a tenant at its limit
+// of revoked credentials that say when the first of them is deleted: ""
+// when keep is not above 0 or the tenant's credentials cannot be read.
+func (r *Registry) firstFreed(ctx context.Context, tenant string, keep time.Duration) string {
+	if keep <= 0 {
+		return ""
+	}
+	cs, err := r.store.List(ctx, tenant)
+	if err != nil {
+		return ""
+	}
+	var first time.Time
+	for _, c := range cs {
+		if c.Revoked() && (first.IsZero() || c.RevokedAt.Before(first)) {
+			first = c.RevokedAt
+		}
+	}
+	if first.IsZero() {
+		return ""
+	}
+	return fmt.Sprintf(" (%v after its revocation: the first is deleted, and frees its place, at %s)",
+		keep, first.Add(keep).UTC().Format(time.RFC3339))
+}
+
+// purgeRevoked deletes from the Store, and from memory, the credentials
+// revoked before t, with their rate-limit counts and cached tokens, and
+// returns their client IDs.
+func (r *Registry) purgeRevoked(ctx context.Context, t time.Time) ([]string, error) {
+	r.admin.Lock()
+	defer r.admin.Unlock()
+	ids, err := r.store.PurgeRevoked(ctx, t)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	r.mem.Store(r.mem.Load().without(ids))
+	r.log.Info("auth: revoked credentials deleted, their tokens all expired", "count", len(ids), "client_ids", ids, "revoked_before", t.UTC())
+	return ids, nil
 }
 
 // Rotate gives the client a new secret, which it returns; the old secret

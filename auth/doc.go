@@ -47,6 +47,27 @@
 // made with activeNow. Rotate gives a client a new secret and invalidates
 // its earlier tokens; Revoke ends it.
 //
+// A revoked credential is kept, and its tokens refused as a revoked
+// client's, until every token it was issued has expired: one token
+// lifetime and a minute (the clock skew Verify allows) after its
+// revocation. Then Issuer.PurgeRevoked deletes it, with its rate-limit
+// counts and cached tokens (Store.PurgeRevoked, one step); its tenant
+// keeps its ID, and a token of it that turned up would be refused as one
+// of an unknown client. NewIssuer purges, and so does every creation
+// through an Issuer, the one change that adds a record; the other nodes
+// drop what was deleted at their next Refresh. The log keeps who
+// revoked what (the revocation's log line and the admin route's) and
+// the deletion. Under a limit (CreateLimited, the creations of a
+// tenant's admin), a tenant may have limit credentials that are not
+// revoked, and limit revoked ones not yet deleted: beyond either, the
+// creation is refused, saying when the first revoked one is deleted.
+// So a tenant's admin that creates and revokes in a loop keeps at most
+// twice the limit of records in the store and in each node's memory,
+// rather than one more per round; a bound on creations per window alone
+// would still let the records grow with time, and one on records
+// revoked or not, without a purge, would lock out for good a tenant
+// that had revoked the limit. The operator's creations are not bounded.
+//
 // # Tokens
 //
 // An Issuer issues tokens (Issue, Cached) and verifies them (Verify).

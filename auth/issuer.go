@@ -179,20 +179,53 @@ func NewIssuer(ctx context.Context, s Store, cfg Config) (*Issuer, error) {
 	if _, err := i.r.pruneKeys(ctx, i.now(), i.ttl); err != nil {
 		return nil, err
 	}
+	if _, err := i.PurgeRevoked(ctx); err != nil {
+		return nil, err
+	}
 	return i, nil
 }
 
-// Create is Registry.Create. The credential may request tokens once the
-// Issuer's activation delay has passed, or at once with activeNow.
-func (i *Issuer) Create(ctx context.Context, tenant string, audiences []string, activeNow bool) (Credential, string, error) {
-	return i.r.Create(ctx, tenant, audiences, activeNow)
+// revokedKeep is how long a revoked credential is kept after its
+// revocation: until every token it was issued has expired, which is one
+// token lifetime after the last, plus the skew by which an issuer's
+// clock may be ahead of the one that revoked (a token issued up to
+// maxClockSkew in the future verifies).
+func (i *Issuer) revokedKeep() time.Duration {
+	return time.Duration(i.ttlSec)*time.Second + maxClockSkew
 }
 
-// CreateLimited is Registry.CreateLimited: Create, refused when the
-// tenant has limit credentials or more that are not revoked (limit above
-// 0).
+// PurgeRevoked deletes the credentials revoked long enough ago that
+// every token they were issued has expired (one token lifetime and a
+// minute), with their rate-limit counts and cached tokens, from the
+// Store and from memory, and returns their client IDs. A token of a
+// credential deleted so is refused as one of an unknown client, as it
+// was refused as one of a revoked client before. NewIssuer, Create and
+// CreateLimited call it, so that a tenant that creates and revokes
+// credentials without end keeps a bounded number of them.
+func (i *Issuer) PurgeRevoked(ctx context.Context) ([]string, error) {
+	ids, err := i.r.purgeRevoked(ctx, i.now().Add(-i.revokedKeep()))
+	if err != nil {
+		return nil, fmt.Errorf("auth: delete the revoked credentials whose tokens have expired: %w", err)
+	}
+	return ids, nil
+}
+
+// Create is Registry.Create, after PurgeRevoked. The credential may
+// request tokens once the Issuer's activation delay has passed, or at
+// once with activeNow.
+func (i *Issuer) Create(ctx context.Context, tenant string, audiences []string, activeNow bool) (Credential, string, error) {
+	return i.CreateLimited(ctx, tenant, audiences, activeNow, 0)
+}
+
+// CreateLimited is Registry.CreateLimited, after PurgeRevoked: Create,
+// refused when the tenant has limit credentials or more that are not
+// revoked, or limit revoked ones or more whose tokens may not all have
+// expired yet (limit above 0).
 func (i *Issuer) CreateLimited(ctx context.Context, tenant string, audiences []string, activeNow bool, limit int) (Credential, string, error) {
-	return i.r.CreateLimited(ctx, tenant, audiences, activeNow, limit)
+	if _, err := i.PurgeRevoked(ctx); err != nil {
+		return Credential{}, "", err
+	}
+	return i.r.create(ctx, tenant, audiences, activeNow, limit, i.revokedKeep())
 }
 
 // Rotate is Registry.Rotate: the tokens of the old secret fail Verify as

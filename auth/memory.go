@@ -110,14 +110,18 @@ func (m *memory) Create(ctx context.Context, r Record, tenantID string, limit in
 		return Record{}, &levy.Error{Code: levy.EConflict, Field: "client_id", Message: fmt.Sprintf("client %s exists", r.ClientID)}
 	}
 	if limit > 0 {
-		n := 0
+		active, revoked := 0, 0
 		for _, c := range m.creds {
-			if c.Tenant == r.Tenant && !c.Revoked() {
-				n++
+			switch {
+			case c.Tenant != r.Tenant:
+			case c.Revoked():
+				revoked++
+			default:
+				active++
 			}
 		}
-		if n >= limit {
-			return Record{}, fmt.Errorf("auth: create a credential of %s: %d active credentials: %w", r.Tenant, n, ErrCredentialLimit)
+		if err := CheckLimit(active, revoked, limit); err != nil {
+			return Record{}, fmt.Errorf("auth: create a credential of %s: %w", r.Tenant, err)
 		}
 	}
 	if _, ok := m.tenants[r.Tenant]; !ok {
@@ -230,6 +234,31 @@ func (m *memory) Revoke(ctx context.Context, clientID string, at time.Time) (Rec
 	m.dropCache(clientID)
 	m.version++
 	return m.copyRecord(r), true, nil
+}
+
+func (m *memory) PurgeRevoked(ctx context.Context, t time.Time) ([]string, error) {
+	if err := m.lock(ctx, "purge the revoked credentials", ""); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	var ids []string
+	for id, r := range m.creds {
+		if r.Revoked() && r.RevokedAt.Before(t) {
+			delete(m.creds, id)
+			m.dropCache(id)
+			for p := range m.rates {
+				if p.client == id {
+					delete(m.rates, p)
+				}
+			}
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) > 0 {
+		m.version++
+	}
+	slices.Sort(ids)
+	return ids, nil
 }
 
 // current returns the current signing key's ID, and false when there is

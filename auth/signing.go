@@ -138,3 +138,14 @@ func (m *memState) with(c *credState, tenant, tenantID string, keys map[KeyID]*s
 	}
 	return &n
 }
+
+// without returns a copy of m without the credentials of the client IDs
+// ids.
+func (m *memState) without(ids []string) *memState {
+	n := *m
+	n.creds = maps.Clone(m.creds)
+	for _, id := range ids {
+		delete(n.creds, id)
+	}
+	return &n
+}

@@ -65,11 +65,13 @@ type Store interface {
 	// tenantID, unless the tenant has one already. It returns r with
 	// Credential.TenantID set to the tenant's ID. It fails with a
 	// levy.EConflict error when a credential has r's client ID. With a
-	// limit above 0, it fails with an error wrapping ErrCredentialLimit,
-	// and stores nothing, when the tenant has limit credentials or more
-	// that are not revoked: counted in the same atomic step as the
-	// write, so that concurrent creations, in any process sharing the
-	// store, keep the limit.
+	// limit above 0, it stores nothing and fails with an error wrapping
+	// ErrCredentialLimit when the tenant has limit credentials or more
+	// that are not revoked, and with one wrapping ErrRevokedLimit when
+	// it has limit revoked credentials or more (kept until PurgeRevoked
+	// deletes them): counted in the same atomic step as the write, so
+	// that concurrent creations, in any process sharing the store, keep
+	// the limits.
 	Create(ctx context.Context, r Record, tenantID string, limit int) (Record, error)
 	// Get returns the client's record with its tenant's ID. It fails
 	// with a levy.ENotFound error for an unknown client.
@@ -96,6 +98,11 @@ type Store interface {
 	// returned as it is, with false. It fails with a levy.ENotFound error
 	// for an unknown client.
 	Revoke(ctx context.Context, clientID string, at time.Time) (Record, bool, error)
+	// PurgeRevoked deletes the credentials revoked before t, with their
+	// rate-limit counts and cached tokens, and returns their client IDs,
+	// sorted. It deletes no credential that is not revoked, and no
+	// tenant's ID.
+	PurgeRevoked(ctx context.Context, t time.Time) ([]string, error)
 
 	// AddKey makes k the current signing key: the key that was current
 	// is marked superseded at k.CreatedAt. With ifNone, it stores nothing
@@ -156,6 +163,26 @@ type Store interface {
 // ErrCredentialLimit is the error, wrapped, of Store.Create for a tenant
 // that has as many credentials that are not revoked as the limit allows.
 var ErrCredentialLimit = errors.New("the tenant has the most active credentials allowed")
+
+// ErrRevokedLimit is the error, wrapped, of Store.Create for a tenant
+// that has as many revoked credentials, not yet deleted by
+// Store.PurgeRevoked, as the limit allows.
+var ErrRevokedLimit = errors.New("the tenant has the most revoked credentials kept allowed")
+
+// CheckLimit returns the error of Store.Create for a tenant that has
+// active credentials that are not revoked and revoked ones not yet
+// purged, under a limit above 0: one wrapping ErrCredentialLimit or
+// ErrRevokedLimit, or nil when the tenant may have another. A store
+// calls it with the counts it made in the step that creates.
+func CheckLimit(active, revoked, limit int) error {
+	switch {
+	case active >= limit:
+		return fmt.Errorf("%d active credentials: %w", active, ErrCredentialLimit)
+	case revoked >= limit:
+		return fmt.Errorf("%d revoked credentials kept: %w", revoked, ErrRevokedLimit)
+	}
+	return nil
+}
 
 // ClockedCounter is implemented by a Store that processes on several
 // hosts share and that keeps a clock of its own (a database server's),

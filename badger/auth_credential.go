@@ -236,7 +236,7 @@ func (s *AuthStore) Snapshot(ctx context.Context) (*auth.Snapshot, error) {
 
 // Create stores the new credential r, giving its tenant tenantID unless
 // it has an ID, unless the tenant has limit credentials that are not
-// revoked (limit above 0): see auth.Store. Creations are serialized, so
+// revoked, or limit revoked ones (limit above 0): see auth.Store. Creations are serialized, so
 // that the count of the tenant's credentials holds until the write.
 func (s *AuthStore) Create(ctx context.Context, r auth.Record, tenantID string, limit int) (auth.Record, error) {
 	if s != nil { // a nil store answers its error from update
@@ -251,16 +251,20 @@ func (s *AuthStore) Create(ctx context.Context, r auth.Record, tenantID string, 
 			return false, err
 		}
 		if limit > 0 {
-			n := 0
+			active, revoked := 0, 0
 			if err := authRecords(txn, func(c auth.Record) {
-				if c.Tenant == r.Tenant && !c.Revoked() {
-					n++
+				switch {
+				case c.Tenant != r.Tenant:
+				case c.Revoked():
+					revoked++
+				default:
+					active++
 				}
 			}); err != nil {
 				return false, err
 			}
-			if n >= limit {
-				return false, fmt.Errorf("%d active credentials: %w", n, auth.ErrCredentialLimit)
+			if err := auth.CheckLimit(active, revoked, limit); err != nil {
+				return false, err
 			}
 		}
 		var err error
@@ -385,4 +389,37 @@ func (s *AuthStore) Revoke(ctx context.Context, clientID string, at time.Time) (
 		return revoked, err
 	})
 	return r, revoked, err
+}
+
+// PurgeRevoked deletes the credentials revoked before t, with their
+// rate-limit counts and cached tokens, in one transaction (auth.Store).
+func (s *AuthStore) PurgeRevoked(ctx context.Context, t time.Time) ([]string, error) {
+	var ids []string
+	err := s.update(ctx, "purge the revoked credentials", "", func(txn *bdb.Txn) (bool, error) {
+		ids = nil
+		if err := authRecords(txn, func(r auth.Record) {
+			if r.Revoked() && r.RevokedAt.Before(t) {
+				ids = append(ids, r.ClientID)
+			}
+		}); err != nil {
+			return false, err
+		}
+		for _, id := range ids {
+			if err := txn.Delete(authCredentialKey(id)); err != nil {
+				return false, fmt.Errorf("delete credential %s: %w", id, err)
+			}
+			if err := authDropCache(txn, id); err != nil {
+				return false, err
+			}
+			if err := authDropPrefix(txn, AppendLP([]byte{authKeyRate}, id)); err != nil {
+				return false, fmt.Errorf("drop the rate counts of %s: %w", id, err)
+			}
+		}
+		return len(ids) > 0, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(ids)
+	return ids, nil
 }

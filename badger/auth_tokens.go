@@ -20,15 +20,23 @@ func authPairKey(prefix byte, client, audience string) []byte {
 
 // authDropCache deletes the client's cached tokens.
 func authDropCache(txn *bdb.Txn, clientID string) error {
+	if err := authDropPrefix(txn, AppendLP([]byte{authKeyCache}, clientID)); err != nil {
+		return fmt.Errorf("drop cached token: %w", err)
+	}
+	return nil
+}
+
+// authDropPrefix deletes the keys that begin with prefix.
+func authDropPrefix(txn *bdb.Txn, prefix []byte) error {
 	var keys [][]byte
-	it := txn.NewIterator(bdb.IteratorOptions{Prefix: AppendLP([]byte{authKeyCache}, clientID), PrefetchValues: false})
+	it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
 	for it.Rewind(); it.Valid(); it.Next() {
 		keys = append(keys, it.Item().KeyCopy(nil))
 	}
 	it.Close()
 	for _, k := range keys {
 		if err := txn.Delete(k); err != nil {
-			return fmt.Errorf("drop cached token: %w", err)
+			return err
 		}
 	}
 	return nil

@@ -106,7 +106,8 @@ func authNoClient(clientID string) error {
 
 // Create stores the new credential r and gives its tenant the ID
 // tenantID unless it has one, unless the tenant has limit credentials
-// that are not revoked (limit above 0): see auth.Store. The count is made
+// that are not revoked, or limit revoked ones (limit above 0): see
+// auth.Store. The count is made
 // under the lock of the version row that every change takes first
 // (change), so that concurrent creations, on any node, keep the limit.
 func (s *authStore) Create(ctx context.Context, r auth.Record, tenantID string, limit int) (auth.Record, error) {
@@ -127,13 +128,13 @@ func (s *authStore) Create(ctx context.Context, r auth.Record, tenantID string, 
 	var stored string
 	err := s.change(ctx, "create a credential of "+r.Tenant, func(tx pgx.Tx) (bool, error) {
 		if limit > 0 {
-			var n int
-			if err := tx.QueryRow(ctx, `SELECT count(*) FROM auth_credentials WHERE tenant = $1 AND revoked_ns IS NULL`,
-				r.Tenant).Scan(&n); err != nil {
+			var active, revoked int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE revoked_ns IS NULL), count(*) FILTER (WHERE revoked_ns IS NOT NULL)
+				FROM auth_credentials WHERE tenant = $1`, r.Tenant).Scan(&active, &revoked); err != nil {
 				return false, fmt.Errorf("count the credentials: %w", err)
 			}
-			if n >= limit {
-				return false, fmt.Errorf("%d active credentials: %w", n, auth.ErrCredentialLimit)
+			if err := auth.CheckLimit(active, revoked, limit); err != nil {
+				return false, err
 			}
 		}
 		// The tenant's row first: the credential's refers to it. A tenant
@@ -317,4 +318,40 @@ func (s *authStore) Revoke(ctx context.Context, clientID string, at time.Time) (
 		return auth.Record{}, false, err
 	}
 	return r, revoked, nil
+}
+
+// PurgeRevoked deletes the credentials revoked before t, with their
+// rate-limit counts and cached tokens, in one transaction (auth.Store).
+// A revoked client gets no new count or cached token (CountIssue and
+// SwapCachedToken lock its row and refuse it), so none is added between
+// the deletions of its counts and of its row.
+func (s *authStore) PurgeRevoked(ctx context.Context, t time.Time) ([]string, error) {
+	var ids []string
+	before := authClamp(t)
+	err := s.change(ctx, "purge the revoked credentials", func(tx pgx.Tx) (bool, error) {
+		ids = nil
+		for _, table := range []string{"auth_rates", "auth_tokens"} {
+			if _, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE client_id IN
+				(SELECT client_id FROM auth_credentials WHERE revoked_ns < $1)`, before); err != nil {
+				return false, fmt.Errorf("delete the %s of revoked credentials: %w", table, err)
+			}
+		}
+		rows, err := tx.Query(ctx, `DELETE FROM auth_credentials WHERE revoked_ns < $1 RETURNING client_id`, before)
+		if err != nil {
+			return false, fmt.Errorf("delete revoked credentials: %w", err)
+		}
+		var id string
+		if _, err := pgx.ForEachRow(rows, []any{&id}, func() error {
+			ids = append(ids, id)
+			return nil
+		}); err != nil {
+			return false, fmt.Errorf("delete revoked credentials: %w", err)
+		}
+		return len(ids) > 0, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(ids)
+	return ids, nil
 }

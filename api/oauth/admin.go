@@ -73,6 +73,9 @@ func (h *Handler) createClient(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = h.noOperatorAudience(nc.Audiences)
 	}
+	if err == nil && !api.Operator(r.Context()) {
+		err = h.tenantAudiences(nc.Audiences)
+	}
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
@@ -227,18 +230,40 @@ func (h *Handler) owned(ctx context.Context, clientID string) (auth.Credential, 
 	return c, nil
 }
 
+// tenantAudiences refuses, for a credential that a tenant's admin
+// makes, an audience to which this server gives no tenant's role: one
+// that is not among the API's audiences, the read-only ones or the admin
+// audience. Nodes that share a database may be started with other
+// audiences; an audience this node does not know may be another node's
+// operator audience (--operator-audience), whose credential that node
+// would take for its operator's, reaching every tenant and the signing
+// keys. The operator, who answers for every node, is not bounded so.
+func (h *Handler) tenantAudiences(audiences []string) error {
+	known := append(append(slices.Clip(h.audiences), h.readers...), h.admin)
+	for i, a := range audiences {
+		if a == "" || slices.Contains(known, a) {
+			continue
+		}
+		return &levy.Error{Code: levy.EForbidden, Field: fmt.Sprintf("audiences[%d]", i), Message: fmt.Sprintf(
+			"%q is not an audience this server gives a tenant (%s): a tenant's admin makes credentials of those only; another audience, such as another node's --operator-audience, is made by the operator",
+			a, strings.Join(slices.DeleteFunc(known, func(k string) bool { return k == "" }), ", "))}
+	}
+	return nil
+}
+
 // noOperatorAudience refuses a credential of the operator audience: no
 // route makes one, whatever the token (see DefaultOperatorAudience). The
 // default operator audience is refused too when the server runs with
 // another: a credential of it would become an operator's the day the
-// server is started with the default again.
+// server is started with the default again. Both are compared without
+// regard to case, so that no spelling of them is made either.
 func (h *Handler) noOperatorAudience(audiences []string) error {
 	for i, a := range audiences {
-		if a == "" || (a != h.operator && a != DefaultOperatorAudience) {
+		if a == "" || (!strings.EqualFold(a, h.operator) && !strings.EqualFold(a, DefaultOperatorAudience)) {
 			continue
 		}
 		msg := "operator credentials are made only with levy clients create --operator on the server's own storage"
-		if a != h.operator {
+		if !strings.EqualFold(a, h.operator) {
 			msg = a + " is the default audience of the server's operator, which a server started without --operator-audience gives the operator's role: " + msg
 		}
 		return &levy.Error{Code: levy.EForbidden, Field: fmt.Sprintf("audiences[%d]", i), Message: msg}

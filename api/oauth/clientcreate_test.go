@@ -58,7 +58,8 @@ func TestCreateClientRefusesTenantsTheQueryRefuses(t *testing.T) {
 // an operator's, reaching every tenant and the signing keys.
 func TestCreateClientRefusesEveryOperatorAudience(t *testing.T) {
 	const ops = "levy://ops"
-	f := setupWith(t, func(clk *clock) *auth.Issuer { return authtest.Issuer(t, auth.Config{Now: clk.now}) }, oauth.WithOperatorAudience(ops))
+	f := setupWith(t, func(clk *clock) *auth.Issuer { return authtest.Issuer(t, auth.Config{Now: clk.now}) }, oauth.WithOperatorAudience(ops),
+		oauth.WithReaderAudiences("levy://console"))
 	admin := authtest.Token(t, f.iss, "acme", oauth.DefaultAdminAudience)
 	op := authtest.Token(t, f.iss, "default", ops)
 	for _, c := range []struct{ who, tok, body, field string }{

@@ -57,8 +57,9 @@ type Handler struct {
 	tenantCreds int
 }
 
-// DefaultTenantCredentials is how many credentials that are not revoked
-// a tenant may have for its admin to create another at POST
+// DefaultTenantCredentials is how many credentials that are not revoked,
+// and how many revoked ones whose tokens may not all have expired, a
+// tenant may have for its admin to create another at POST
 // /admin/v1/clients, unless WithTenantCredentials says otherwise.
 const DefaultTenantCredentials = 100
 
@@ -114,9 +115,13 @@ func WithRefusalDelay(d time.Duration) Option { return func(h *Handler) { h.dela
 // WithTenantCredentials sets how many credentials that are not revoked
 // a tenant may have for its admin to create another (POST
 // /admin/v1/clients): DefaultTenantCredentials by default, 0 for no
-// limit. Beyond, the creation is refused with 409 naming the limit; a
-// revoked credential does not count. The operator's creations, for any
-// tenant, are not bounded, nor are those of levy clients create.
+// limit. Beyond, the creation is refused with 409 naming the limit. A
+// revoked credential does not count among those; it counts, as long as
+// the store keeps it (one token lifetime and a minute after its
+// revocation, auth.Issuer.PurgeRevoked), among as many revoked ones, so
+// that creating and revoking in a loop keeps a bounded number of
+// records. The operator's creations, for any tenant, are not bounded,
+// nor are those of levy clients create.
 func WithTenantCredentials(n int) Option { return func(h *Handler) { h.tenantCreds = max(n, 0) } }
 
 // WithClock sets the clock of the expires_in answers (for tests).

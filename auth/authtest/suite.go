@@ -33,6 +33,8 @@ func Run(t *testing.T, open func(t *testing.T) auth.Store) {
 		{"ListAndTenants", testListAndTenants},
 		{"Rotate", testRotate},
 		{"Revoke", testRevoke},
+		{"PurgeRevoked", testPurgeRevoked},
+		{"RevokedLimit", testRevokedLimit},
 		{"UnknownIDsOfAnyBytes", testUnknownIDsOfAnyBytes},
 		{"SnapshotAndVersion", testSnapshotAndVersion},
 		{"Keys", testKeys},
@@ -126,6 +128,121 @@ func testCredentialLimit(t *testing.T, s auth.Store) {
 	if err := mk("n1", "newcomer", 1); err != nil {
 		t.Errorf("a new tenant's first credential under a limit of 1: %v", err)
 	}
+}
+
+// testRevokedLimit checks the limit of Create on revoked credentials:
+// a tenant that keeps limit revoked ones is refused with ErrRevokedLimit
+// (and nothing is stored), another tenant is not, and once PurgeRevoked
+// has deleted them the tenant may create again.
+func testRevokedLimit(t *testing.T, s auth.Store) {
+	ctx := context.Background()
+	mk := func(client, tenant string) error {
+		_, err := s.Create(ctx, newRecord(client, tenant, "calc"), auth.NewTenantID(), 2)
+		return err
+	}
+	for n, c := range []string{"x1", "x2"} {
+		must(t, mk(c, "acme"))
+		if _, _, err := s.Revoke(ctx, c, epoch.Add(time.Duration(n+1)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := mk("x3", "acme")
+	if !errors.Is(err, auth.ErrRevokedLimit) || errors.Is(err, auth.ErrCredentialLimit) {
+		t.Fatalf("a credential of a tenant that keeps 2 revoked ones, under a limit of 2: %v, want ErrRevokedLimit", err)
+	}
+	if _, err := s.Get(ctx, "x3"); levy.ErrorCode(err) != levy.ENotFound {
+		t.Fatalf("the refused credential was stored: %v", err)
+	}
+	must(t, mk("g1", "globex"))
+	// Without a limit (the operator's creations), the tenant may have more.
+	if _, err := s.Create(ctx, newRecord("x3", "acme", "calc"), auth.NewTenantID(), 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.PurgeRevoked(ctx, epoch.Add(90*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	must(t, mk("x4", "acme"))
+	if err := mk("x5", "acme"); !errors.Is(err, auth.ErrCredentialLimit) {
+		t.Fatalf("a third credential that is not revoked under a limit of 2: %v, want ErrCredentialLimit", err)
+	}
+}
+
+// testPurgeRevoked checks PurgeRevoked: it deletes the credentials
+// revoked before its time, with their rate-limit counts and cached
+// tokens, and no other; their tenants keep their IDs; the version
+// changes when it deletes something, and only then.
+func testPurgeRevoked(t *testing.T, s auth.Store) {
+	ctx := context.Background()
+	create(t, s, "a", "acme", "calc")
+	create(t, s, "b", "acme", "calc")
+	create(t, s, "c", "globex", "calc")
+	acmeID, err := s.TenantID(ctx, "acme")
+	must(t, err)
+	for _, client := range []string{"a", "b", "c"} {
+		if ok, err := s.CountIssue(ctx, auth.Issuance{ClientID: client, Audience: "calc", Generation: 1, At: epoch.Add(time.Minute)}, 5, 8*time.Hour); err != nil || !ok {
+			t.Fatalf("CountIssue(%s): %v, %v", client, ok, err)
+		}
+	}
+	tok := auth.Token{AccessToken: "c-token", ExpiresAt: epoch.Add(20 * time.Minute)}
+	if _, _, err := s.SwapCachedToken(ctx, auth.CacheSwap{ClientID: "c", Audience: "calc", Generation: 1, New: tok}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Revoke(ctx, "a", epoch.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Revoke(ctx, "b", epoch.Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	purge := func(at time.Duration, want ...string) {
+		t.Helper()
+		before, err := s.Version(ctx)
+		must(t, err)
+		ids, err := s.PurgeRevoked(ctx, epoch.Add(at))
+		if err != nil || !slices.Equal(ids, want) {
+			t.Fatalf("PurgeRevoked(%v): %v, %v; want %v", epoch.Add(at).Format(time.TimeOnly), ids, err, want)
+		}
+		after, err := s.Version(ctx)
+		must(t, err)
+		if (before != after) != (len(want) > 0) {
+			t.Fatalf("PurgeRevoked(%v) deleted %v: version %d, then %d", epoch.Add(at).Format(time.TimeOnly), want, before, after)
+		}
+	}
+	purge(0)
+	purge(time.Hour) // revoked at 11:00, not before
+	purge(90*time.Minute, "a")
+	if _, err := s.Get(ctx, "a"); levy.ErrorCode(err) != levy.ENotFound {
+		t.Fatalf("Get of a deleted credential: %v, want not found", err)
+	}
+	// Its rate-limit counts went with it: nothing is counted for it.
+	at := epoch.Add(2 * time.Minute)
+	if free, err := s.RateFreesAt(ctx, "a", "calc", at, 1, 8*time.Hour); err != nil || !free.Equal(at) {
+		t.Fatalf("RateFreesAt of a deleted credential: %v, %v; want nothing counted (%v)", free, err, at)
+	}
+	_, err = s.CountIssue(ctx, auth.Issuance{ClientID: "a", Audience: "calc", Generation: 1, At: at}, 5, 8*time.Hour)
+	wantCode(t, "CountIssue of a deleted credential", err, levy.ENotFound)
+	if cs, err := s.List(ctx, "acme"); err != nil || len(cs) != 1 || cs[0].ClientID != "b" || cs[0].TenantID != acmeID {
+		t.Fatalf("acme's credentials after the purge: %+v, %v; want b alone, of acme's ID", cs, err)
+	}
+	snap, err := s.Snapshot(ctx)
+	must(t, err)
+	if len(snap.Credentials) != 2 || snap.Tenants["acme"] != acmeID {
+		t.Fatalf("the snapshot after the purge: %d credentials, acme's ID %q; want b and c, and acme's ID kept", len(snap.Credentials), snap.Tenants["acme"])
+	}
+	purge(24*time.Hour, "b")
+	// A credential that is not revoked stays, with its count and token.
+	if _, err := s.Get(ctx, "c"); err != nil {
+		t.Fatalf("Get of a credential that is not revoked, after the purges: %v", err)
+	}
+	if free, err := s.RateFreesAt(ctx, "c", "calc", at, 1, 8*time.Hour); err != nil || !free.Equal(epoch.Add(time.Minute+8*time.Hour)) {
+		t.Fatalf("RateFreesAt of a kept credential: %v, %v; want its count kept", free, err)
+	}
+	if got, ok, err := s.CachedToken(ctx, "c", "calc"); err != nil || !ok || got.AccessToken != tok.AccessToken {
+		t.Fatalf("the cached token of a kept credential: %+v, %v, %v", got, ok, err)
+	}
+	if id, err := s.TenantID(ctx, "acme"); err != nil || id != acmeID {
+		t.Fatalf("acme's ID after its credentials were deleted: %q, %v; want %q", id, err, acmeID)
+	}
+	purge(48 * time.Hour)
 }
 
 // testCredentialLimitConcurrent creates credentials of one tenant at

@@ -181,9 +181,9 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		// credential of levy://operator made while the server runs with
 		// another operator audience would be the operator's the day the
 		// server starts again with the default (as POST /admin/v1/clients
-		// refuses both).
+		// refuses both), in any case.
 		for _, a := range audiences {
-			if a == *operatorAudience || a == oauth.DefaultOperatorAudience {
+			if strings.EqualFold(a, *operatorAudience) || strings.EqualFold(a, oauth.DefaultOperatorAudience) {
 				return usageError{fmt.Sprintf("--audience %s: an operator credential is made with --operator (and --operator-audience), never with --audience %s", a, a)}
 			}
 		}

@@ -31,6 +31,13 @@ func TestClientsCreateRefusesEveryOperatorAudience(t *testing.T) {
 			t.Errorf("create %s: exit %d, stdout %q, stderr %q; want exit 2 and a usage error naming --audience and --operator", strings.Join(args, " "), code, out, errOut)
 		}
 	}
+	// No spelling of them in another case either.
+	for _, aud := range []string{"LEVY://Operator", "Levy://OPS"} {
+		code, out, errOut := runCLI(t, "clients", "create", "--data-dir", dir, "--operator-audience", "levy://ops", "--tenant", "acme", "--audience", aud)
+		if code != 2 || out != "" || !strings.Contains(errOut, "--audience "+aud) {
+			t.Errorf("create --audience %s: exit %d, stdout %q, stderr %q; want exit 2 and a usage error naming it", aud, code, out, errOut)
+		}
+	}
 	code, out, errOut := runCLI(t, "clients", "list", "--data-dir", dir)
 	if code != 0 || strings.TrimSpace(out) != "[]" {
 		t.Fatalf("list after the refusals: exit %d, %s %s; want no credential", code, out, errOut)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -25,6 +26,9 @@ type remote struct {
 	clientID string
 	secret   string
 	audience string
+	// insecure lets an http:// server that is not this machine have the
+	// secret and the token unencrypted (--insecure-http).
+	insecure bool
 }
 
 // serverClient is the HTTP client of the commands that work through a
@@ -53,12 +57,27 @@ func (r *remote) check() error {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return usageError{fmt.Sprintf("--server %q: want the http or https URL of a running levy serve, such as http://127.0.0.1:8080", r.base)}
 	}
+	if u.Scheme == "http" && !loopbackHost(u.Hostname()) && !r.insecure {
+		return usageError{fmt.Sprintf("--server %q is http to %s, another machine: the client secret and the admin token would cross the network unencrypted; "+
+			"give --server the https URL of levy serve (behind a TLS proxy), or add --insecure-http to send them anyway over a network you trust", r.base, u.Hostname())}
+	}
 	r.base = strings.TrimRight(r.base, "/")
 	if r.clientID == "" || r.secret == "" {
 		return usageError{fmt.Sprintf("--server needs an admin credential: --client-id and --client-secret (env %s and %s) of a credential with audience %s "+
 			"(levy clients create --tenant T --audience %s)", clientIDEnv, clientSecretEnv, r.audience, r.audience)}
 	}
 	return nil
+}
+
+// loopbackHost reports whether host, as a URL names it, is this machine:
+// localhost or a loopback address (127.0.0.0/8, ::1), to which plain
+// http crosses no network.
+func loopbackHost(host string) bool {
+	if strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.Unmap().IsLoopback()
 }
 
 // token asks the server's caching token endpoint for an access token of

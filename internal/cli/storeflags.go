@@ -23,6 +23,7 @@ const (
 	clientIDUsage     = "with --server: the client ID of an admin credential"
 	clientSecretUsage = "with --server: its secret (best in the environment, where other users cannot read it)"
 	audienceUsage     = "with --server: the admin audience of the server (levy serve --admin-audience)"
+	insecureHTTPUsage = "with --server: allow an http:// URL of another machine, to which the client secret and the admin token go unencrypted (loopback and https need no flag)"
 )
 
 // subcommand reads the command of a command group (levy NAME CMD ...),
@@ -96,6 +97,7 @@ func (s *storeFlags) registerServer(fs *flag.FlagSet, server, secret, audience s
 	fs.StringVar(&s.remote.clientID, "client-id", os.Getenv(clientIDEnv), clientIDUsage)
 	fs.StringVar(&s.remote.secret, "client-secret", os.Getenv(clientSecretEnv), secret)
 	fs.StringVar(&s.remote.audience, "audience", cmp.Or(os.Getenv(adminAudEnv), oauth.DefaultAdminAudience), audience)
+	fs.BoolVar(&s.remote.insecure, "insecure-http", false, insecureHTTPUsage)
 }
 
 // storeEnv names the environment variables of the store flags, and of
