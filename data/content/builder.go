@@ -189,6 +189,24 @@ func (s *stateContent) addRateAt(r jurisdiction.Rate, at string) error {
 	return nil
 }
 
+// stateOnly reports whether a state's content is rows of Levy's format
+// that give the state's own rates and nothing else: no county, place or
+// district, no where. Such content does not cover the state: its local
+// content stays the dataset's, where a file meant to change the state's
+// rate would otherwise leave every city and district of the state
+// without a tax, on every date.
+func (s *stateContent) stateOnly() bool {
+	if s.format != FormatLevy || len(s.zips) > 0 || len(s.scopes) > 0 {
+		return false
+	}
+	for _, r := range s.rates {
+		if r.Jurisdiction != s.sub.ID() {
+			return false
+		}
+	}
+	return len(s.rates) > 0
+}
+
 // dateOr writes a date, or "always" for the zero date.
 func dateOr(d civil.Date) string {
 	if d.IsZero() {
@@ -217,12 +235,19 @@ func (b *builder) overlay() (*data.Overlay, error) {
 	var names []string
 	for _, st := range slices.Sorted(maps.Keys(b.states)) {
 		s := b.states[st]
-		o.States = append(o.States, st)
 		for _, f := range s.files {
 			if !slices.Contains(names, f) {
 				names = append(names, f)
 			}
 		}
+		if s.stateOnly() {
+			// Rows of the state's own rates alone: they set the state's
+			// rate on their days, and its local content stays the
+			// dataset's (data.Overlay.Rates).
+			o.Rates = append(o.Rates, s.rates...)
+			continue
+		}
+		o.States = append(o.States, st)
 		for _, id := range slices.Sorted(maps.Keys(s.juris)) {
 			o.Jurisdictions = append(o.Jurisdictions, s.juris[id])
 		}
