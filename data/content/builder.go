@@ -256,6 +256,7 @@ func (b *builder) overlay() (*data.Overlay, error) {
 		switch s.format {
 		case FormatLevy:
 			if len(s.zips) > 0 {
+				s.zips = levyZIPRanges(s.zips)
 				b.zipAreas(o, s)
 			} else if err := b.compose(o, s); err != nil {
 				return nil, err
@@ -320,6 +321,91 @@ func (b *builder) overlay() (*data.Overlay, error) {
 	o.LowValueLimits = b.lowValue
 	o.Name = strings.Join(names, ",")
 	return o, nil
+}
+
+// levyZIPRanges returns the ZIP codes and ZIP+4 ranges of a state in
+// Levy's format with each range bearing every jurisdiction whose where
+// reaches it: a row's zip:ZIP applies at every address of the ZIP code,
+// and its zip4:ZIP-LOW-HIGH at every address of the range, so a ZIP+4
+// code bears the jurisdictions of its whole ZIP and of every range that
+// holds it. The ranges of a ZIP code are cut where any of them starts or
+// ends, and each piece that some range holds bears the jurisdictions of
+// the whole ZIP (first) and of the ranges holding it, in the order they
+// were given. The whole ZIP's own draft is kept for an address without
+// its ZIP+4. (Each SST boundary record, by contrast, lists all the
+// jurisdictions of its range, and the narrowest range decides.)
+func levyZIPRanges(drafts []zipDraft) []zipDraft {
+	byZIP := map[string][]int{}
+	var zips []string
+	for i, z := range drafts {
+		if _, ok := byZIP[z.zip]; !ok {
+			zips = append(zips, z.zip)
+		}
+		byZIP[z.zip] = append(byZIP[z.zip], i)
+	}
+	out := make([]zipDraft, 0, len(drafts))
+	for _, zip := range zips {
+		var whole *zipDraft
+		var ranges []*zipDraft
+		for _, i := range byZIP[zip] {
+			if z := &drafts[i]; z.lo == 0 && z.hi == 9999 {
+				whole = z
+			} else {
+				ranges = append(ranges, z)
+			}
+		}
+		if whole != nil {
+			out = append(out, *whole)
+		}
+		if len(ranges) == 0 {
+			continue
+		}
+		// The pieces start at every range's low code and after every
+		// range's high one. A sweep over them keeps the ranges holding
+		// the current piece (active, in the order they were given), so
+		// that a ZIP code of many ranges, which seldom overlap, is cut
+		// without comparing each range with every other.
+		var cuts []int
+		for _, r := range ranges {
+			cuts = append(cuts, r.lo, r.hi+1)
+		}
+		slices.Sort(cuts)
+		cuts = slices.Compact(cuts)
+		byLo := make([]int, len(ranges))
+		for i := range byLo {
+			byLo[i] = i
+		}
+		slices.SortStableFunc(byLo, func(a, b int) int { return cmp.Compare(ranges[a].lo, ranges[b].lo) })
+		var active []int
+		next := 0
+		for k := 0; k+1 < len(cuts); k++ {
+			lo, hi := cuts[k], cuts[k+1]-1
+			active = slices.DeleteFunc(active, func(i int) bool { return ranges[i].hi < lo })
+			for ; next < len(byLo) && ranges[byLo[next]].lo == lo; next++ {
+				active = append(active, byLo[next])
+			}
+			if len(active) == 0 {
+				continue // between two ranges: the whole ZIP's, if any
+			}
+			slices.Sort(active)
+			var members []string
+			county := ""
+			if whole != nil {
+				members = append(members, whole.members...)
+				county = whole.county
+			}
+			for _, i := range active {
+				county = cmp.Or(county, ranges[i].county)
+				for _, m := range ranges[i].members {
+					if !slices.Contains(members, m) {
+						members = append(members, m)
+					}
+				}
+			}
+			out = append(out, zipDraft{zip: zip, lo: lo, hi: hi, county: county, members: members})
+		}
+	}
+	return out
 }
 
 // zipAreas makes one area of each distinct list of jurisdictions of a
