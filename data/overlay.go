@@ -16,7 +16,8 @@ import (
 // it covers it replaces the dataset's local content: their cities and
 // districts, the sales tax rates of their counties, cities and districts,
 // and their tax areas. A state's own sales tax rates, when the overlay
-// gives some, replace the dataset's on the days they cover; the
+// gives some (for a state it covers, or one whose local content it
+// leaves as it is), replace the dataset's on the days they cover; the
 // dataset's answer the other days (a rate given from 2027 leaves the
 // state's earlier rates as they were). Everything else of the dataset
 // stays as it is.
@@ -29,7 +30,9 @@ type Overlay struct {
 	// Jurisdictions are the jurisdictions the content defines; one with
 	// the ID of a jurisdiction of the dataset replaces it.
 	Jurisdictions []jurisdiction.Jurisdiction
-	// Rates are the rates of the covered states' jurisdictions.
+	// Rates are the rates of the covered states' jurisdictions, and the
+	// own sales tax rates of states whose local content it leaves as
+	// it is (a file of a state's rate alone).
 	Rates []jurisdiction.Rate
 	// Local holds, for the covered states, their coverage (States), tax
 	// areas (Areas), the areas of ZIP codes and ZIP+4 ranges (ZIPAreas,
@@ -116,13 +119,13 @@ func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {
 		}
 		replaced[j.ID] = j
 	}
-	// stateRates holds, for each covered state whose own sales tax rates
-	// the overlay gives, the days its rows of the state cover: there they
-	// replace the dataset's sales tax rates of the state, which answer
-	// the other days.
+	// stateRates holds, for each state whose own sales tax rates the
+	// overlay gives, covered or not, the days its rows of the state
+	// cover: there they replace the dataset's sales tax rates of the
+	// state, which answer the other days.
 	stateRates := map[string][]civil.Period{}
 	for _, r := range o.Rates {
-		if st := strings.TrimPrefix(r.Jurisdiction, "US-"); len(st) == 2 && covered[st] && r.Tax == jurisdiction.SalesTax {
+		if st := strings.TrimPrefix(r.Jurisdiction, "US-"); len(st) == 2 && r.Tax == jurisdiction.SalesTax {
 			stateRates[r.Jurisdiction] = append(stateRates[r.Jurisdiction], r.Period)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -320,6 +321,47 @@ type usCandidate struct {
 }
 
 func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) ([]wire.LookupResult, error) {
+	res, err := r.usAddressAreas(field, a, d)
+	if err != nil || a.PostalCode != "" || a.City == "" {
+		return res, err
+	}
+	// A city without a ZIP code, in a state whose local rates a user's
+	// content gives by ZIP code alone: the city cannot reach them.
+	state, ok := jurisdiction.SubdivisionOf("US", a.MainDivision)
+	if !ok {
+		return res, nil
+	}
+	if st, gap := r.zipContentGap(state.Code, "the address"); gap {
+		for i := range res {
+			res[i].Statuses = append(slices.Clip(res[i].Statuses), st)
+			if c, err := strconv.Atoi(res[i].ConfidenceIndicator); err == nil && c > confStateOnly {
+				res[i].ConfidenceIndicator = strconv.Itoa(confStateOnly)
+			}
+		}
+	}
+	return res, nil
+}
+
+// zipContentGap returns, for a lookup of a place in state that no ZIP
+// code places (a city without one, a point), the status saying what it
+// leaves out when a user's content gives the state's local rates by ZIP
+// code and ZIP+4 range alone (an SST boundary file, a ZIP rate table,
+// Levy's CSV by zip: or zip4:): those rates then reach no address
+// without a ZIP code, which gets its county's area, and the city and
+// district taxes of the content are left out. what names the lookup
+// ("the address", "a point"). ok is false for any other state.
+func (r *Resolver) zipContentGap(state, what string) (wire.Status, bool) {
+	st, ok := r.local.State(state)
+	if !ok || st.Content == "" || !st.ByZIP {
+		return wire.Status{}, false
+	}
+	return wire.Status{LookupResult: wire.Normal, Value: "the loaded content (" + st.Content + ") gives the local rates of " + state +
+		" by ZIP code, and " + what + " has none: the content's city and district taxes are left out; look it up with its ZIP code"}, true
+}
+
+// usAddressAreas is usAddress before a city without a ZIP code in a
+// state of content by ZIP code is flagged.
+func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Date) ([]wire.LookupResult, error) {
 	if a.City != "" && data.PlaceKeyEmpty(a.City) {
 		// Punctuation alone ("-", "."), as a form that requires a city
 		// gets, names no city: the address has none, and its tax area

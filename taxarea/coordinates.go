@@ -182,7 +182,14 @@ func (r *Resolver) areaAt(lat, lng float64) (*area, int, string) {
 				}
 			}
 		}
-		if r.unsure[fips] && conf == confExact {
+		if st, gap := r.zipContentGap(r.countyState(p.County, ""), "a point"); gap {
+			// The content's rates of the state are by ZIP code, which a
+			// point does not tell.
+			if note != "" {
+				note += "; "
+			}
+			conf, note = min(conf, confStateOnly), note+st.Value
+		} else if r.unsure[fips] && conf == confExact {
 			// Some places of the county have taxes of their own but no
 			// boundaries: the point may lie in one.
 			conf, note = confCountyOnly, "resolved to its county only: the boundaries of some of the county's taxing places are not in the dataset"

@@ -77,7 +77,10 @@
 // Without a city, the place the ZIP code mainly serves comes first
 // (confidence 60, with a status saying the area depends on the street
 // address), then the county outside its places. A state whose areas a
-// user's content gives by ZIP code and ZIP+4 range is resolved by them.
+// user's content gives by ZIP code and ZIP+4 range is resolved by them;
+// there a city without a ZIP code, and a point, get the county's area
+// without the content's city and district taxes, at confidence 50 with a
+// status saying so.
 // A result with any status but NORMAL has at most confidence 90.
 //
 // # Countries in another's VAT area

@@ -189,6 +189,24 @@ func (s *stateContent) addRateAt(r jurisdiction.Rate, at string) error {
 	return nil
 }
 
+// stateOnly reports whether a state's content is rows of Levy's format
+// that give the state's own rates and nothing else: no county, place or
+// district, no where. Such content does not cover the state: its local
+// content stays the dataset's, where a file meant to change the state's
+// rate would otherwise leave every city and district of the state
+// without a tax, on every date.
+func (s *stateContent) stateOnly() bool {
+	if s.format != FormatLevy || len(s.zips) > 0 || len(s.scopes) > 0 {
+		return false
+	}
+	for _, r := range s.rates {
+		if r.Jurisdiction != s.sub.ID() {
+			return false
+		}
+	}
+	return len(s.rates) > 0
+}
+
 // dateOr writes a date, or "always" for the zero date.
 func dateOr(d civil.Date) string {
 	if d.IsZero() {
@@ -217,12 +235,19 @@ func (b *builder) overlay() (*data.Overlay, error) {
 	var names []string
 	for _, st := range slices.Sorted(maps.Keys(b.states)) {
 		s := b.states[st]
-		o.States = append(o.States, st)
 		for _, f := range s.files {
 			if !slices.Contains(names, f) {
 				names = append(names, f)
 			}
 		}
+		if s.stateOnly() {
+			// Rows of the state's own rates alone: they set the state's
+			// rate on their days, and its local content stays the
+			// dataset's (data.Overlay.Rates).
+			o.Rates = append(o.Rates, s.rates...)
+			continue
+		}
+		o.States = append(o.States, st)
 		for _, id := range slices.Sorted(maps.Keys(s.juris)) {
 			o.Jurisdictions = append(o.Jurisdictions, s.juris[id])
 		}
@@ -231,6 +256,7 @@ func (b *builder) overlay() (*data.Overlay, error) {
 		switch s.format {
 		case FormatLevy:
 			if len(s.zips) > 0 {
+				s.zips = levyZIPRanges(s.zips)
 				b.zipAreas(o, s)
 			} else if err := b.compose(o, s); err != nil {
 				return nil, err
@@ -295,6 +321,91 @@ func (b *builder) overlay() (*data.Overlay, error) {
 	o.LowValueLimits = b.lowValue
 	o.Name = strings.Join(names, ",")
 	return o, nil
+}
+
+// levyZIPRanges returns the ZIP codes and ZIP+4 ranges of a state in
+// Levy's format with each range bearing every jurisdiction whose where
+// reaches it: a row's zip:ZIP applies at every address of the ZIP code,
+// and its zip4:ZIP-LOW-HIGH at every address of the range, so a ZIP+4
+// code bears the jurisdictions of its whole ZIP and of every range that
+// holds it. The ranges of a ZIP code are cut where any of them starts or
+// ends, and each piece that some range holds bears the jurisdictions of
+// the whole ZIP (first) and of the ranges holding it, in the order they
+// were given. The whole ZIP's own draft is kept for an address without
+// its ZIP+4. (Each SST boundary record, by contrast, lists all the
+// jurisdictions of its range, and the narrowest range decides.)
+func levyZIPRanges(drafts []zipDraft) []zipDraft {
+	byZIP := map[string][]int{}
+	var zips []string
+	for i, z := range drafts {
+		if _, ok := byZIP[z.zip]; !ok {
+			zips = append(zips, z.zip)
+		}
+		byZIP[z.zip] = append(byZIP[z.zip], i)
+	}
+	out := make([]zipDraft, 0, len(drafts))
+	for _, zip := range zips {
+		var whole *zipDraft
+		var ranges []*zipDraft
+		for _, i := range byZIP[zip] {
+			if z := &drafts[i]; z.lo == 0 && z.hi == 9999 {
+				whole = z
+			} else {
+				ranges = append(ranges, z)
+			}
+		}
+		if whole != nil {
+			out = append(out, *whole)
+		}
+		if len(ranges) == 0 {
+			continue
+		}
+		// The pieces start at every range's low code and after every
+		// range's high one. A sweep over them keeps the ranges holding
+		// the current piece (active, in the order they were given), so
+		// that a ZIP code of many ranges, which seldom overlap, is cut
+		// without comparing each range with every other.
+		var cuts []int
+		for _, r := range ranges {
+			cuts = append(cuts, r.lo, r.hi+1)
+		}
+		slices.Sort(cuts)
+		cuts = slices.Compact(cuts)
+		byLo := make([]int, len(ranges))
+		for i := range byLo {
+			byLo[i] = i
+		}
+		slices.SortStableFunc(byLo, func(a, b int) int { return cmp.Compare(ranges[a].lo, ranges[b].lo) })
+		var active []int
+		next := 0
+		for k := 0; k+1 < len(cuts); k++ {
+			lo, hi := cuts[k], cuts[k+1]-1
+			active = slices.DeleteFunc(active, func(i int) bool { return ranges[i].hi < lo })
+			for ; next < len(byLo) && ranges[byLo[next]].lo == lo; next++ {
+				active = append(active, byLo[next])
+			}
+			if len(active) == 0 {
+				continue // between two ranges: the whole ZIP's, if any
+			}
+			slices.Sort(active)
+			var members []string
+			county := ""
+			if whole != nil {
+				members = append(members, whole.members...)
+				county = whole.county
+			}
+			for _, i := range active {
+				county = cmp.Or(county, ranges[i].county)
+				for _, m := range ranges[i].members {
+					if !slices.Contains(members, m) {
+						members = append(members, m)
+					}
+				}
+			}
+			out = append(out, zipDraft{zip: zip, lo: lo, hi: hi, county: county, members: members})
+		}
+	}
+	return out
 }
 
 // zipAreas makes one area of each distinct list of jurisdictions of a

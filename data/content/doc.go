@@ -29,6 +29,12 @@
 //     generator's curated low-value-limits.csv; a country's rows replace
 //     the dataset's rows of that country (the Overlay's LowValueLimits).
 //
+// The files of a US state replace its local content, except files in
+// Levy's format that give the state's own rates alone, which change the
+// state's rate on their days and leave its cities and districts as the
+// dataset has them. Files are named by their base name: two of one name
+// in two folders are refused.
+//
 // Every fault of a file is reported with its file, line and column; no
 // row is ever skipped in silence. Every rate read names its format, file
 // and line in its source (jurisdiction.Rate.Source; ParseRateSource reads

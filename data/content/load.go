@@ -79,11 +79,16 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 		return nil, err
 	}
 	var errs Errors
+	byName := map[string]string{} // the path of each name loaded
 	for _, src := range sources {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		name := filepath.Base(src.Path)
+		if e := sameName(byName, name, src.Path); e != nil {
+			errs = append(errs, e)
+			continue
+		}
 		cf, err := readFile(src.Path, name)
 		if err != nil {
 			var e *Error
@@ -126,6 +131,30 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 		return nil, errs
 	}
 	return b.overlay()
+}
+
+// sameName records in byName the path of the content file named name
+// (its base name), and returns a fault when another file of that name
+// was loaded before: every fault, overlap and explanation names a file
+// by its name alone, and two rates.csv of two folders could not be told
+// apart (an overlap between them read "rates.csv:2 ... (rates.csv:2)").
+// The same file given twice, by any path, is no fault: its rows are the
+// same rows.
+func sameName(byName map[string]string, name, path string) *Error {
+	first, ok := byName[name]
+	if !ok {
+		byName[name] = path
+		return nil
+	}
+	if filepath.Clean(first) == filepath.Clean(path) {
+		return nil
+	}
+	a, errA := os.Stat(first)
+	b, errB := os.Stat(path)
+	if errA == nil && errB == nil && os.SameFile(a, b) {
+		return nil
+	}
+	return &Error{File: name, Message: fmt.Sprintf("%s and %s are both named %s, by which faults and explanations name a content file: rename one", first, path, name)}
 }
 
 // add reads the content file cf, named name, in format f. The SST and

@@ -48,12 +48,23 @@ type contentList []string
 func (l *contentList) String() string { return strings.Join(*l, ",") }
 
 // Set adds one file, or several separated by commas (as the environment
-// variable gives them).
+// variable gives them), each with the spaces around it trimmed. An empty
+// name (--content "$RATES" with RATES unset, "a.csv,", "$BASE,$EXTRA")
+// is refused, naming its place, as --rules refuses one: skipped, it
+// would leave a file's rates out, and the embedded ones in their place,
+// without a word.
 func (l *contentList) Set(v string) error {
-	for _, f := range strings.Split(v, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			*l = append(*l, f)
+	names := strings.Split(v, ",")
+	for i, f := range names {
+		if f = strings.TrimSpace(f); f == "" {
+			if len(names) == 1 {
+				return fmt.Errorf("the content file's name is empty: give a path")
+			}
+			return fmt.Errorf("the list of content files %q has an empty name (name %d of %d): separate the files with single commas, with none at either end", v, i+1, len(names))
 		}
+	}
+	for _, f := range names {
+		*l = append(*l, strings.TrimSpace(f))
 	}
 	return nil
 }
