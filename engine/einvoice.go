@@ -123,9 +123,10 @@ func sellerParty(vat *jurisdiction.VATGeography, ps *profile.Snapshot, s *wire.S
 		l = leafWhere(tree, func(li *lineIn) bool { return li.leaf.seller.stored && li.leaf.seller.company == s.Company })
 	}
 	if l != nil && l.seller.stored {
-		// The request's own numbers, when it sent some, identify the
-		// seller only (identityType: its trade register number, which
-		// an e-invoice states): kept after the stored registrations.
+		// The request's own numbers, when it sent some, only identify
+		// the seller (TaxRegistrationType.Identity: its trade register
+		// number, which an e-invoice states): kept after the stored
+		// registrations.
 		regs = append(storedPartyRegistrations(ps, l.seller.company, l.date), regs...)
 	}
 	return &journal.Party{Code: s.Company, Address: partyAddress(vat, tree, s.PhysicalOrigin, s.AdministrativeOrigin), Registrations: regs}

@@ -454,9 +454,9 @@ type storedRegs struct {
 // storedRegistrations returns the registrations stored for company that
 // are in force on d, as the request's would be, and whether the company
 // has stored registrations but none in force then. A stored number that
-// only identifies the company (identityType: its FEIN, its trade register
-// number) is no registration, as in a request: a company that stores
-// only such numbers has no stored registrations.
+// only identifies the company (TaxRegistrationType.Identity: its FEIN,
+// its trade register number) is no registration, as in a request: a
+// company that stores only such numbers has no stored registrations.
 func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d civil.Date) ([]registration, bool) {
 	stored := ps.Registrations(company)
 	if len(stored) == 0 {
@@ -469,7 +469,7 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 	kept := false
 	for i := range stored {
 		r := &stored[i]
-		if identityType(r.Type) {
+		if r.Type.Identity() {
 			continue
 		}
 		kept = true

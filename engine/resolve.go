@@ -447,11 +447,12 @@ func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.L
 
 // registrations normalises a party's tax registrations and returns their
 // validation results, in order: one result for each registration sent.
-// The registrations returned are those for a VAT, GST or sales tax
-// (forTax): a number that only identifies the party (identityType) is
-// validated and reported as before, but it registers the party nowhere
-// and is no VAT number of it, so it is left out, and a party that sends
-// only such numbers lists no registrations.
+// The registrations returned are those for a VAT, GST or sales tax: a
+// number that only identifies the party (TaxRegistrationType.Identity: a
+// Commercial Registration, FEIN, SSN or TIN) is validated and reported
+// as before, but it registers the party nowhere and is no VAT number of
+// it, so it is left out, and a party that sends only such numbers lists
+// no registrations.
 func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wire.ValidationResult) {
 	if len(regs) == 0 {
 		return nil, nil
@@ -523,7 +524,7 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 			}
 			results[i] = vr
 		}
-		if !identityType(tr.TaxRegistrationType) {
+		if !tr.TaxRegistrationType.Identity() {
 			out = append(out, r)
 		}
 	}
@@ -531,33 +532,6 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		out = nil
 	}
 	return out, results
-}
-
-// identityType reports whether a taxRegistrationType names a number that
-// identifies a person rather than registers it for a VAT, GST or sales
-// tax: a trade or companies register's number (Commercial Registration:
-// Germany's Handelsregister, the United Kingdom's Companies House,
-// Denmark's CVR as a company number), the United States' Federal
-// Employer Identification Number and Social Security Number, and a
-// general Tax Identification Number (income tax). Holding one does not
-// make a seller registered in a country, nor a customer a taxable person
-// identified for VAT there (VAT Directive, articles 214 and 138(1)(b):
-// the number that exempts an intra-Community supply is the VAT
-// identification number). The other types are registrations: "VAT
-// Registration"; the EU's schemes ("Union Scheme", "Non-Union Scheme",
-// "Import One Stop Shop", registration.scheme); "LVG Registration",
-// Australia's GST registration of a supplier of low value imported
-// goods; "Business Number", Canada's, under which the GST/HST account is
-// kept; "State Identification Number", a US state's sales tax permit;
-// and a registration sent without a type, which Levy has always read as
-// one for its country's tax.
-func identityType(t wire.TaxRegistrationType) bool {
-	switch t {
-	case wire.TaxRegistrationTypeCommercialRegistration, wire.TaxRegistrationTypeFEIN,
-		wire.TaxRegistrationTypeSSN, wire.TaxRegistrationTypeTIN:
-		return true
-	}
-	return false
 }
 
 // idCountry returns the country of a jurisdiction ID, its first part
