@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -223,5 +224,77 @@ func TestJournalKeepsAnIdentityNumberBesideStoredRegistrations(t *testing.T) {
 		{Country: "DE", Number: "HRB 86891", Type: "Commercial Registration"}}
 	if tx.Seller == nil || !reflect.DeepEqual(tx.Seller.Registrations, want) {
 		t.Fatalf("the journal's seller %+v, want %+v", tx.Seller, want)
+	}
+}
+
+// TestIntrastatPartnerVATIsAVATNumber: goods dispatched from Berlin to
+// a Danish business (isBusinessIndicator) that gives only its company
+// number (a "Commercial Registration", digits that pass as a Danish VAT
+// number), and to one that gives it as its "VAT Registration". Germany's
+// dispatch declaration names the partner's VAT identification number,
+// which the first has not given: its line is refused for want of it (the
+// journal's reason names the acquirer's VAT number), and the second's
+// item declares DK13585628. Before, the company number was declared as
+// the partner's VAT number of both.
+func TestIntrastatPartnerVATIsAVATNumber(t *testing.T) {
+	store := journal.NewMemory()
+	ctx := levy.WithTenant(context.Background(), "acme-de")
+	e, err := New(context.Background(), WithJournal(store))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, reg := range []wire.TaxRegistration{dkCVR, dkVAT} {
+		req := euDispatch([]string{"DK-1", "DK-2"}[i], []string{"2026-03-02", "2026-03-03"}[i], "FR",
+			goods("1", "100.00", []string{"84713000", "85171300"}[i], 11, 3, 1, "PST", "1", "CHN"))
+		req.Customer = &wire.Customer{Destination: copenhagen, CustomerCode: &wire.CustomerCode{IsBusinessIndicator: true},
+			TaxRegistrations: []wire.TaxRegistration{reg}}
+		if _, err := e.Sale(ctx, req); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := journal.Intrastat(ctx, store, "acme-de", journal.IntrastatQuery{From: civil.MustParse("2026-03-01"), To: civil.MustParse("2026-03-31"),
+		MemberState: "DE", Flow: journal.Dispatches}, e.IntrastatCodes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].CommodityCode != "85171300" || d.Items[0].PartnerVAT != "DK13585628" {
+		t.Errorf("items %+v, want the VAT registration's line alone, partner DK13585628", d.Items)
+	}
+	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "DK-1" || !strings.Contains(d.Refused[0].Reason, "no VAT number of the acquirer") {
+		t.Errorf("refused %+v, want the company number's line, for want of the acquirer's VAT number", d.Refused)
+	}
+}
+
+// TestSSNIsNoVATNumber: a German seller's service (SERVICES) of EUR
+// 100.00 to a consumer in New York who gives the seller its US Social
+// Security Number. The number identifies a person and is no VAT number:
+// the consumer is no business, and the service bears Germany's 19%
+// where the supplier is established (VAT Directive, article 45: 19.00,
+// services-origin), as without the number. Before, the number, which
+// Levy cannot check, counted as a VAT number of valid syntax, the
+// consumer as a business, and the service was a zero-rated export
+// (0.00, export-zero-rated).
+func TestSSNIsNoVATNumber(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		name string
+		regs []wire.TaxRegistration
+		want string
+	}{
+		{"a Social Security Number", []wire.TaxRegistration{usSSN}, "DE:TAXABLE:19.00:services-origin"},
+		{"no number", nil, "DE:TAXABLE:19.00:services-origin"},
+	} {
+		r, err := e.Sale(context.Background(), &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
+			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+			Seller: &wire.Seller{PhysicalOrigin: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"},
+				TaxRegistrations: []wire.TaxRegistration{deNumber}},
+			Customer:  &wire.Customer{Destination: guestNY, TaxRegistrations: c.regs},
+			LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt("100.00")}}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got, _ := schemeLine(&r.LineItems[0]); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
 	}
 }
