@@ -469,7 +469,7 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 	kept := false
 	for i := range stored {
 		r := &stored[i]
-		if r.Type.Identity() {
+		if r.IdentityOnly() {
 			continue
 		}
 		kept = true

@@ -92,7 +92,9 @@ func usGoodsSale(regs ...wire.TaxRegistration) *wire.SaleRequest {
 // zero-rated export from Germany (0.00). Before, the number was read as a
 // registration in the United States that covered every state, and the
 // seller charged New York's sales tax. A state's own registration
-// ("State Identification Number" for NY) still does.
+// ("State Identification Number" for NY) still does, and so does a FEIN
+// sent for New York (mainDivision NY): the seller says it is registered
+// there under that number.
 func TestFEINRegistersNowhere(t *testing.T) {
 	e := testEngine(t)
 	ny := wire.TaxRegistration{ISOCountryCode: "US", MainDivision: "NY", TaxRegistrationNumber: "123456789",
@@ -107,6 +109,9 @@ func TestFEINRegistersNowhere(t *testing.T) {
 		{"a Social Security Number", []wire.TaxRegistration{deNumber, usSSN}, "DE", "export-zero-rated", false},
 		{"a Tax Identification Number", []wire.TaxRegistration{deNumber, usTIN}, "DE", "export-zero-rated", false},
 		{"a New York registration", []wire.TaxRegistration{deNumber, usFEIN, ny}, "US", "", true},
+		// A FEIN sent for New York is a registration there under it.
+		{"a FEIN for New York", []wire.TaxRegistration{deNumber, {ISOCountryCode: "US", MainDivision: "NY", TaxRegistrationNumber: "12-3456789",
+			TaxRegistrationType: wire.TaxRegistrationTypeFEIN}}, "US", "", true},
 	} {
 		r, err := e.Sale(context.Background(), usGoodsSale(c.regs...))
 		if err != nil {

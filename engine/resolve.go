@@ -449,10 +449,14 @@ func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.L
 // validation results, in order: one result for each registration sent.
 // The registrations returned are those for a VAT, GST or sales tax: a
 // number that only identifies the party (TaxRegistrationType.Identity: a
-// Commercial Registration, FEIN, SSN or TIN) is validated and reported
-// as before, but it registers the party nowhere and is no VAT number of
-// it, so it is left out, and a party that sends only such numbers lists
-// no registrations.
+// Commercial Registration, FEIN, SSN or TIN) sent for a whole country is
+// validated and reported as before, but it registers the party nowhere
+// and is no VAT number of it, so it is left out, and a party that sends
+// only such numbers lists no registrations. Such a number sent for a
+// state, a province or a jurisdiction within the country (mainDivision
+// PA, jurisdictionId US-TX) is a registration there under that number,
+// as it always was: a Texas taxpayer number built on the FEIN, a sole
+// proprietor's permit under its SSN.
 func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wire.ValidationResult) {
 	if len(regs) == 0 {
 		return nil, nil
@@ -524,7 +528,7 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 			}
 			results[i] = vr
 		}
-		if !tr.TaxRegistrationType.Identity() {
+		if !tr.TaxRegistrationType.Identity() || r.mainDivision != "" || r.jurisdictionID != "" {
 			out = append(out, r)
 		}
 	}

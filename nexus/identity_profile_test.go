@@ -12,13 +12,16 @@ import (
 )
 
 // TestProfileIdentityNumberRegistersNoRow: a profile's number that only
-// identifies the company (wire.TaxRegistrationType.Identity) registers
-// no row of the report, as it registers the company nowhere in a
-// calculation: a FEIN or TIN stored under Texas, a trade register number
-// stored under Canada. Before, each stood as a registration and the row
-// read registered. A registration of the same jurisdictions of type
-// State Identification Number, Business Number, or no type still
-// registers its row.
+// identifies the company (profile.Registration.IdentityOnly: its type is
+// wire.TaxRegistrationType.Identity and it is stored under a whole
+// country) registers no row of the report, as it registers the company
+// nowhere in a calculation: a trade register number or a TIN stored under
+// Canada. Before, each stood as Canada's GST/HST registration and its
+// rows read registered. A FEIN stored under Texas is a registration in
+// Texas under that number (a Texas taxpayer number is built on it), and
+// registers the row as before; so do a Business Number under Canada, a
+// State Identification Number under Texas, and a registration without a
+// type.
 func TestProfileIdentityNumberRegistersNoRow(t *testing.T) {
 	since := civil.MustParse("2025-01-01")
 	for _, c := range []struct {
@@ -26,10 +29,10 @@ func TestProfileIdentityNumberRegistersNoRow(t *testing.T) {
 		reg        profile.Registration
 		registered bool
 	}{
-		{"a FEIN under Texas", "TX", profile.Registration{Jurisdiction: "US-TX", Number: "12-3456789", Type: wire.TaxRegistrationTypeFEIN}, false},
-		{"a TIN under Texas", "TX", profile.Registration{Jurisdiction: "US-TX", Number: "12-3456789", Type: wire.TaxRegistrationTypeTIN}, false},
+		{"a TIN under Canada", "CAN", profile.Registration{Jurisdiction: "CA", Number: "123456789", Type: wire.TaxRegistrationTypeTIN}, false},
 		{"a commercial registration under Canada", "CAN", profile.Registration{Jurisdiction: "CA", Number: "1234567",
 			Type: wire.TaxRegistrationTypeCommercialRegistration}, false},
+		{"a FEIN under Texas", "TX", profile.Registration{Jurisdiction: "US-TX", Number: "12-3456789", Type: wire.TaxRegistrationTypeFEIN}, true},
 		{"a Texas permit", "TX", profile.Registration{Jurisdiction: "US-TX", Number: "32012345678", Type: wire.TaxRegistrationTypeStateIdentification}, true},
 		{"a Texas registration without a type", "TX", profile.Registration{Jurisdiction: "US-TX", Number: "32012345678"}, true},
 		{"a Canadian business number", "CAN", profile.Registration{Jurisdiction: "CA", Number: "123456789RT0001", Type: wire.TaxRegistrationTypeBusinessNumber}, true},

@@ -28,7 +28,7 @@ import (
 func ProfileRegistrations(p *profile.Snapshot, company string) []Registration {
 	var out []Registration
 	for _, r := range p.Registrations(company) {
-		if r.Type.Identity() {
+		if r.IdentityOnly() {
 			continue
 		}
 		area := ""

@@ -444,7 +444,11 @@ func (t TaxRegistrationType) Valid() bool { return taxRegistrationTypes.has(t) }
 // registration of a supplier of low value imported goods; Business
 // Number, Canada's, under which the GST/HST account is kept; State
 // Identification Number, a US state's sales tax permit; and no kind at
-// all (""), a registration for its country's tax.
+// all (""), a registration for its country's tax. Levy reads a number of
+// identity sent or stored for a place within a country (a US state, a
+// Canadian province) as a registration there under that number: a Texas
+// taxpayer number is built on the FEIN, and a sole proprietor may hold a
+// state's permit under its SSN.
 func (t TaxRegistrationType) Identity() bool {
 	switch t {
 	case TaxRegistrationTypeCommercialRegistration, TaxRegistrationTypeFEIN, TaxRegistrationTypeSSN, TaxRegistrationTypeTIN:
