@@ -113,7 +113,9 @@ func lineItem(l *wire.SaleLineItem) *journal.Item {
 // stored that were in force on the date of the seller's first line. A
 // document's seller that every line replaces with one of its own (an ERP
 // that repeats the seller on each line) and that sends no registrations
-// takes those the first line of its company took from the profile.
+// takes those the first line of its company took from the profile. A
+// request that sends only numbers that identify the seller (its
+// Commercial Registration, its FEIN) keeps them after the stored ones.
 func sellerParty(vat *jurisdiction.VATGeography, ps *profile.Snapshot, s *wire.Seller, tree []lineIn) *journal.Party {
 	regs := registrations(s.TaxRegistrations)
 	l := leafWhere(tree, func(li *lineIn) bool { return li.src.seller == s })
@@ -121,7 +123,11 @@ func sellerParty(vat *jurisdiction.VATGeography, ps *profile.Snapshot, s *wire.S
 		l = leafWhere(tree, func(li *lineIn) bool { return li.leaf.seller.stored && li.leaf.seller.company == s.Company })
 	}
 	if l != nil && l.seller.stored {
-		regs = storedPartyRegistrations(ps, l.seller.company, l.date)
+		// The request's own numbers, when it sent some, only identify
+		// the seller (TaxRegistrationType.Identity: its trade register
+		// number, which an e-invoice states): kept after the stored
+		// registrations.
+		regs = append(storedPartyRegistrations(ps, l.seller.company, l.date), regs...)
 	}
 	return &journal.Party{Code: s.Company, Address: partyAddress(vat, tree, s.PhysicalOrigin, s.AdministrativeOrigin), Registrations: regs}
 }

@@ -563,7 +563,8 @@ func (b *builder) leaf(li *lineIn) *line {
 // request carries no exemption (and, where the request sends a
 // certificate number, the stored certificate of that number, to report
 // on), and the seller's stored registrations where the request sends
-// neither registrations nor a nexus indicator.
+// neither registrations for a tax (a FEIN alone is none,
+// TaxRegistrationType.Identity) nor a nexus indicator.
 func (b *builder) saleProfile(ps *profile.Snapshot, l *line, p *partiesIn) {
 	if code := p.customerCode; code != "" {
 		if cu, ok := ps.Customer(code); ok {
@@ -586,7 +587,9 @@ func (b *builder) saleProfile(ps *profile.Snapshot, l *line, p *partiesIn) {
 		}
 		sentCertificate(ps, l, "")
 	}
-	if len(p.sellerRegs) == 0 && !p.nexusSet {
+	if len(l.seller.regs) == 0 && !p.nexusSet {
+		// None sent, or only numbers that identify the seller
+		// (TaxRegistrationType.Identity), which register it nowhere.
 		regs, none := b.storedRegistrations(ps, p.company, l.date)
 		l.seller.regs, l.seller.stored = regs, true
 		l.seller.noNexus = l.seller.noNexus || none

@@ -453,7 +453,10 @@ type storedRegs struct {
 
 // storedRegistrations returns the registrations stored for company that
 // are in force on d, as the request's would be, and whether the company
-// has stored registrations but none in force then.
+// has stored registrations but none in force then. A stored number that
+// only identifies the company (TaxRegistrationType.Identity: its FEIN,
+// its trade register number) is no registration, as in a request: a
+// company that stores only such numbers has no stored registrations.
 func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d civil.Date) ([]registration, bool) {
 	stored := ps.Registrations(company)
 	if len(stored) == 0 {
@@ -463,16 +466,22 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 		return s.regs, s.none
 	}
 	var regs []registration
+	kept := false
 	for i := range stored {
 		r := &stored[i]
+		if r.IdentityOnly() {
+			continue
+		}
+		kept = true
 		if r.InForce(d) {
 			reg := storedRegistration(r, d)
 			reg.country = b.c.s.vat.InVATArea(registrationCountry(reg.country), d)
 			regs = append(regs, reg)
 		}
 	}
-	b.stored.put(storedKey{company, d}, storedRegs{regs: regs, none: len(regs) == 0})
-	return regs, len(regs) == 0
+	none := kept && len(regs) == 0
+	b.stored.put(storedKey{company, d}, storedRegs{regs: regs, none: none})
+	return regs, none
 }
 
 // storedRegistration converts a stored registration in force on d: a

@@ -446,12 +446,22 @@ func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.L
 }
 
 // registrations normalises a party's tax registrations and returns their
-// validation results, in order.
+// validation results, in order: one result for each registration sent.
+// The registrations returned are those for a VAT, GST or sales tax: a
+// number that only identifies the party (TaxRegistrationType.Identity: a
+// Commercial Registration, FEIN, SSN or TIN) sent for a whole country is
+// validated and reported as before, but it registers the party nowhere
+// and is no VAT number of it, so it is left out, and a party that sends
+// only such numbers lists no registrations. Such a number sent for a
+// state, a province or a jurisdiction within the country (mainDivision
+// PA, jurisdictionId US-TX) is a registration there under that number,
+// as it always was: a Texas taxpayer number built on the FEIN, a sole
+// proprietor's permit under its SSN.
 func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wire.ValidationResult) {
 	if len(regs) == 0 {
 		return nil, nil
 	}
-	out := make([]registration, len(regs))
+	out := make([]registration, 0, len(regs))
 	results := make([]*wire.ValidationResult, len(regs))
 	for i := range regs {
 		tr := &regs[i]
@@ -518,7 +528,12 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 			}
 			results[i] = vr
 		}
-		out[i] = r
+		if !tr.TaxRegistrationType.Identity() || r.mainDivision != "" || r.jurisdictionID != "" {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		out = nil
 	}
 	return out, results
 }

@@ -788,7 +788,7 @@ var wireFields = []wireField{
 	{member: "TaxRegistration.jurisdictionId", acting: acts},
 	{member: "TaxRegistration.taxRegistrationNumber", acting: acts, note: "validated; decides reverse charges and nexus"},
 	{member: "TaxRegistration.taxRegistrationAdditionalId", acting: kept, note: "never stored"},
-	{member: "TaxRegistration.taxRegistrationType", acting: acts, note: "OSS and IOSS registrations"},
+	{member: "TaxRegistration.taxRegistrationType", acting: acts, note: "the EU's schemes (OSS, non-Union, IOSS); a Commercial Registration, FEIN, SSN or TIN of a whole country registers for no tax"},
 	{member: "TaxRegistration.hasPhysicalPresenceIndicator", acting: notActedOn, note: "physical presence, which decides nexus",
 		sent: onRegistrations(func(r *wire.TaxRegistration) (string, bool) { return boolOf(r.HasPhysicalPresenceIndicator) })},
 	{member: "TaxRegistration.impositionType", acting: notActedOn, note: "limits the registration to one imposition: acts on a line taxed in Malaysia, " +

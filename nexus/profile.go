@@ -21,10 +21,16 @@ import (
 // profile routes store it), or of jurisdiction "EU" without the type of
 // another scheme; an "EU" registration for the Import One Stop Shop or
 // the non-Union scheme registers no row (those schemes cover no distance
-// sales between member states).
+// sales between member states). A number that only identifies the
+// company (wire.TaxRegistrationType.Identity: its FEIN, its trade
+// register number) registers no row, as it registers the company nowhere
+// in a calculation.
 func ProfileRegistrations(p *profile.Snapshot, company string) []Registration {
 	var out []Registration
 	for _, r := range p.Registrations(company) {
+		if r.IdentityOnly() {
+			continue
+		}
 		area := ""
 		switch {
 		case journal.IsUSState(r.Jurisdiction):

@@ -261,6 +261,20 @@ func (r *Registration) UnionScheme() bool {
 	return false
 }
 
+// IdentityOnly reports whether r only identifies its company and
+// registers it for no tax: its type is a number of identity
+// (wire.TaxRegistrationType.Identity: a Commercial Registration, FEIN,
+// SSN or TIN) stored under a whole country ("DE", "US", "CA") or the
+// Union. One stored under a state, a province or another jurisdiction
+// within a country ("US-TX", "CA-BC") is a registration there under that
+// number (a Texas taxpayer number built on the FEIN, a sole
+// proprietor's permit under its SSN). A calculation (the engine's stored
+// registrations) and the nexus report read a stored registration so,
+// and agree.
+func (r *Registration) IdentityOnly() bool {
+	return r.Type.Identity() && !strings.Contains(r.Jurisdiction, "-")
+}
+
 // Key returns the key of r.
 func (r *Registration) Key() Key { return RegistrationKey(r.CompanyCode, r.Jurisdiction, r.Number) }
 

@@ -428,6 +428,35 @@ var taxRegistrationTypes = newEnum(TaxRegistrationTypeVAT, TaxRegistrationTypeFE
 // Valid reports whether t is a defined kind of tax registration.
 func (t TaxRegistrationType) Valid() bool { return taxRegistrationTypes.has(t) }
 
+// Identity reports whether t names a number that identifies a person
+// rather than registers it for a VAT, GST or sales tax: a trade or
+// companies register's number (Commercial Registration: Germany's
+// Handelsregister, the United Kingdom's Companies House, Denmark's CVR
+// as a company number), the United States' Federal Employer
+// Identification Number and Social Security Number, and a general Tax
+// Identification Number (income tax). Holding one does not make a seller
+// registered in a country, nor a customer a taxable person identified
+// for VAT there (VAT Directive 2006/112/EC, articles 214 and 138(1)(b):
+// the number that exempts an intra-Community supply is the VAT
+// identification number). The other kinds are registrations for a tax:
+// VAT Registration; the EU's special schemes (Union Scheme, Non-Union
+// Scheme, Import One Stop Shop); LVG Registration, Australia's GST
+// registration of a supplier of low value imported goods; Business
+// Number, Canada's, under which the GST/HST account is kept; State
+// Identification Number, a US state's sales tax permit; and no kind at
+// all (""), a registration for its country's tax. Levy reads a number of
+// identity sent or stored for a place within a country (a US state, a
+// Canadian province) as a registration there under that number: a Texas
+// taxpayer number is built on the FEIN, and a sole proprietor may hold a
+// state's permit under its SSN.
+func (t TaxRegistrationType) Identity() bool {
+	switch t {
+	case TaxRegistrationTypeCommercialRegistration, TaxRegistrationTypeFEIN, TaxRegistrationTypeSSN, TaxRegistrationTypeTIN:
+		return true
+	}
+	return false
+}
+
 // ValidationInfo is the outcome of the validation of a tax registration
 // number.
 type ValidationInfo string
