@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"sync"
 
+	"github.com/levytax/levy/internal/clip"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
 )
@@ -44,15 +45,7 @@ func (t *tokens) redirected(err error) error {
 		return err
 	}
 	return fmt.Errorf("client: the token URL %s answered %s, a redirect to %q, which the client does not follow with its secret: "+
-		"give WithClientCredentials the URL that answers itself", t.cfg.TokenURL, re.Response.Status, clipped(re.Response.Header.Get("Location")))
-}
-
-// clipped returns s, cut to 200 bytes.
-func clipped(s string) string {
-	if len(s) > 200 {
-		return s[:200] + "..."
-	}
-	return s
+		"give WithClientCredentials the URL that answers itself", t.cfg.TokenURL, re.Response.Status, clip.To(re.Response.Header.Get("Location"), 200))
 }
 
 // valid returns the kept token when it is not about to expire, or "".

@@ -31,14 +31,47 @@ type remote struct {
 	insecure bool
 }
 
-// serverClient is the HTTP client of the commands that work through a
-// server (--server). It follows no redirect: a token request followed to
-// the redirect's host would post the client's secret there (a 307 or
-// 308 sends the body again), and an admin request its bearer token
-// (Go keeps the Authorization header for another port or scheme of the
-// same host). A redirect is refused instead (see redirected), naming its
-// target, so that the user gives --server that URL if it is Levy's.
-var serverClient = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+// serverClient returns the HTTP client of the commands that work through
+// a server (--server). It follows no redirect: a token request followed
+// to the redirect's host would post the client's secret there (a 307 or
+// 308 sends the body again), and an admin request its bearer token (Go
+// keeps the Authorization header for another port or scheme of the same
+// host). A redirect is refused instead (see redirected), naming its
+// target, so that the user gives --server that URL if it is Levy's. The
+// client sends through the transport ctx carries under
+// serverTransportKey, a test's, else Go's default one.
+func serverClient(ctx context.Context) *http.Client {
+	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	if rt, ok := ctx.Value(serverTransportKey{}).(http.RoundTripper); ok {
+		c.Transport = rt
+	}
+	return c
+}
+
+// serverTransportKey is the context key of the transport through which
+// serverClient sends, which tests set to see what would cross the
+// network.
+type serverTransportKey struct{}
+
+// do sends req, made with ctx, with a token of the admin credential
+// through serverClient, and returns the answer unless it is a redirect.
+// The caller closes the answer's body.
+func (r *remote) do(ctx context.Context, req *http.Request) (*http.Response, error) {
+	tok, err := r.token(ctx)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+tok)
+	resp, err := serverClient(ctx).Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", req.Method, req.URL.Redacted(), err)
+	}
+	if err := r.redirected(resp); err != nil {
+		resp.Body.Close()
+		return nil, err
+	}
+	return resp, nil
+}
 
 // redirected returns the error of an answer of the server that is a
 // redirect, or nil.
@@ -91,7 +124,7 @@ func (r *remote) token(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("asking %s for a token: %w", r.base, err)
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	resp, err := serverClient.Do(req)
+	resp, err := serverClient(ctx).Do(req)
 	if err != nil {
 		return "", fmt.Errorf("asking %s for a token: %w", r.base, err)
 	}
@@ -117,21 +150,12 @@ func (r *remote) token(ctx context.Context) (string, error) {
 // get sends an admin request of the journal with a token and returns the
 // answer when it is 200, or the server's errors.
 func (r *remote) get(ctx context.Context, path string, q url.Values) (*http.Response, error) {
-	tok, err := r.token(ctx)
-	if err != nil {
-		return nil, err
-	}
 	req, err := http.NewRequestWithContext(ctx, "GET", r.base+path+"?"+q.Encode(), nil)
 	if err != nil {
 		return nil, fmt.Errorf("GET %s: %w", path, err)
 	}
-	req.Header.Set("Authorization", "Bearer "+tok)
-	resp, err := serverClient.Do(req)
+	resp, err := r.do(ctx, req)
 	if err != nil {
-		return nil, fmt.Errorf("GET %s%s: %w", r.base, path, err)
-	}
-	if err := r.redirected(resp); err != nil {
-		resp.Body.Close()
 		return nil, err
 	}
 	if resp.StatusCode == http.StatusOK {

@@ -754,10 +754,6 @@ func printPage(stdout, stderr io.Writer, page any, asJSON bool) error {
 // admin credential, and returns the answer when it is a success, or the
 // server's errors as Levy's errors.
 func (r *remote) send(ctx context.Context, method, path string, q url.Values, ctype string, body io.Reader) (*http.Response, error) {
-	tok, err := r.token(ctx)
-	if err != nil {
-		return nil, err
-	}
 	u := r.base + path
 	if len(q) > 0 {
 		u += "?" + q.Encode()
@@ -766,16 +762,11 @@ func (r *remote) send(ctx context.Context, method, path string, q url.Values, ct
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %w", method, path, err)
 	}
-	req.Header.Set("Authorization", "Bearer "+tok)
 	if ctype != "" {
 		req.Header.Set("Content-Type", ctype)
 	}
-	resp, err := serverClient.Do(req)
+	resp, err := r.do(ctx, req)
 	if err != nil {
-		return nil, fmt.Errorf("%s %s%s: %w", method, r.base, path, err)
-	}
-	if err := r.redirected(resp); err != nil {
-		resp.Body.Close()
 		return nil, err
 	}
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {

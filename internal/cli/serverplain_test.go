@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"strings"
@@ -61,11 +63,10 @@ func TestServerPlainHTTPToAnotherHost(t *testing.T) {
 			{"https://levy.example", nil, true},
 		} {
 			rt := &recordingTransport{}
-			saved := serverClient
-			serverClient = &http.Client{Transport: rt, CheckRedirect: saved.CheckRedirect}
 			args := append(append(append([]string{}, cmd...), "--server", c.server, "--client-id", "client-1", "--client-secret", secret), c.more...)
-			code, _, errOut := runCLI(t, args...)
-			serverClient = saved
+			var out, errBuf bytes.Buffer
+			code := run(context.WithValue(context.Background(), serverTransportKey{}, http.RoundTripper(rt)), args, &out, &errBuf)
+			errOut := errBuf.String()
 
 			sentSecret := false
 			for _, b := range rt.bodies {
