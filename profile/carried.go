@@ -2,7 +2,6 @@ package profile
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -43,12 +42,7 @@ func (cs *ChangeSet) CheckDocuments() error {
 	if len(cs.Documents) == 0 {
 		return nil
 	}
-	named := make(map[string]bool, len(cs.Certificates))
-	for i := range cs.Certificates {
-		if d := cs.Certificates[i].Document; d != nil {
-			named[strings.ToLower(strings.TrimSpace(d.SHA256))] = true
-		}
-	}
+	named := cs.namedDocuments()
 	var l errorList
 	for i := range cs.Documents {
 		d := &cs.Documents[i]
@@ -64,13 +58,12 @@ func (cs *ChangeSet) CheckDocuments() error {
 		}
 		ref, err := NewDocumentRef(d.Content, mt, "")
 		if err != nil {
-			var list levy.Errors
-			if errors.As(err, &list) {
-				for _, e := range list {
-					cp := *e
-					cp.Field = p + "." + e.Field
-					l.addErr(&cp)
-				}
+			if other := l.addAll(levy.MapErrors(err, func(e *levy.Error) *levy.Error {
+				cp := *e
+				cp.Field = p + "." + e.Field
+				return &cp
+			})); other != nil {
+				l.addErr(other)
 			}
 			continue
 		}
@@ -103,23 +96,23 @@ func (cs *ChangeSet) carried() map[string][]byte {
 func joinErrors(a, b error) error {
 	var l errorList
 	for _, err := range []error{a, b} {
-		if err == nil {
-			continue
-		}
-		var list levy.Errors
-		var one *levy.Error
-		switch {
-		case errors.As(err, &list):
-			for _, e := range list {
-				l.addErr(e)
-			}
-		case errors.As(err, &one):
-			l.addErr(one)
-		default:
-			return err
+		if other := l.addAll(err); other != nil {
+			return other
 		}
 	}
 	return l.err()
+}
+
+// namedDocuments returns the digests of the documents that cs's
+// certificates name, in lower case.
+func (cs *ChangeSet) namedDocuments() map[string]bool {
+	named := make(map[string]bool, len(cs.Certificates))
+	for i := range cs.Certificates {
+		if d := cs.Certificates[i].Document; d != nil {
+			named[strings.ToLower(strings.TrimSpace(d.SHA256))] = true
+		}
+	}
+	return named
 }
 
 // KeepNamedDocuments leaves in cs only the documents that its
@@ -130,12 +123,7 @@ func (cs *ChangeSet) KeepNamedDocuments() {
 	if len(cs.Documents) == 0 {
 		return
 	}
-	named := map[string]bool{}
-	for i := range cs.Certificates {
-		if d := cs.Certificates[i].Document; d != nil {
-			named[strings.ToLower(strings.TrimSpace(d.SHA256))] = true
-		}
-	}
+	named := cs.namedDocuments()
 	out := cs.Documents[:0:0]
 	for _, d := range cs.Documents {
 		if named[d.SHA256] {

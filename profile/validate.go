@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -79,6 +80,25 @@ func (l *errorList) addErr(err error) {
 		e = &levy.Error{Code: levy.EInvalid, Message: err.Error()}
 	}
 	l.errs = append(l.errs, e)
+}
+
+// addAll adds the errors of err, a levy.Errors list or one *levy.Error,
+// and returns err when it is neither (nil when it is nil).
+func (l *errorList) addAll(err error) error {
+	var list levy.Errors
+	var one *levy.Error
+	switch {
+	case err == nil:
+	case errors.As(err, &list):
+		for _, e := range list {
+			l.addErr(e)
+		}
+	case errors.As(err, &one):
+		l.addErr(one)
+	default:
+		return err
+	}
+	return nil
 }
 
 func (l *errorList) err() error {
