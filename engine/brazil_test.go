@@ -329,6 +329,15 @@ func TestBrazilDIFALByDate(t *testing.T) {
 		{"DF", "Brasília", "2023-06-01", "126.50", "1150.00", false},
 		{"DF", "Brasília", "2024-01-20", "126.50", "1150.00", false},
 		{"DF", "Brasília", "2024-01-21", "149.50", "1150.00", false},
+		// AP 18% (7% from SP): not checked before the assessment of
+		// September 2022, the single base 1,150.00 x 11% = 126.50, with the
+		// note; from 2022-09-01 Lei 2.756/2022's double base: (1,150.00 -
+		// 80.50) / 0.82 = 1,304.268 -> 1,304.27; x 18% = 234.769 -> 234.77
+		// - 80.50 = 154.27 (difal.csv, round eight; needs the regenerated
+		// data).
+		{"AP", "Macapá", "2022-08-31", "126.50", "1150.00", true},
+		{"AP", "Macapá", "2022-09-01", "154.27", "1304.27", false},
+		{"AP", "Macapá", "2026-09-01", "154.27", "1304.27", false},
 	} {
 		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
 			DocumentDate: civil.MustParse(c.date), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
@@ -343,6 +352,34 @@ func TestBrazilDIFALByDate(t *testing.T) {
 		}
 		checkDIFAL(t, c.uf, c.date, r.LineItems[0].Taxes, r.LineItems[0].AssistedParameters, c.tax, c.base, c.notChecked)
 	}
+}
+
+// TestBrazilDIFALAmapaExample reproduces the worked example of AP's
+// contributor base (Lei 2.756/2022, as Glorian's help page gives it; the
+// source of difal.csv's AP row): a contributor in Macapá buys 11,363.64 of
+// goods for its own use from a reseller in Manaus (AM to AP, both North:
+// 12%). ICMS 12% = 1,363.636 -> 1,363.64; AP's base (11,363.64 -
+// 1,363.64) / (1 - 18%) = 10,000.00 / 0.82 = 12,195.122 -> 12,195.12;
+// x 18% = 2,195.122 -> 2,195.12; less 1,363.64 = 831.48 (the page prints
+// 831.49, its own rounding). The single base would give 11,363.64 x 6% =
+// 681.82. Needs the regenerated data.
+func TestBrazilDIFALAmapaExample(t *testing.T) {
+	e := testEngine(t)
+	req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+		DocumentDate: civil.MustParse("2026-09-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
+		Vendor: &wire.Vendor{PhysicalOrigin: brTo("Manaus", "AM")},
+		Buyer:  &wire.Buyer{Destination: brTo("Macapá", "AP")},
+		LineItems: []wire.PurchaseLineItem{{LineItemID: "1", CommodityCode: &wire.CommodityCode{CommodityCodeType: "NCM", Value: "84713012"},
+			ExtendedPrice: amt("11363.64"), LineDetails: wire.LineDetails{NatureOfFiscalOperation: wire.OperationVendaMercadoria,
+				BuyerCondition: wire.BuyerContribuinteConsumidorFinal}}}}
+	r, err := e.Purchase(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x := brTaxOf(r.LineItems[0].Taxes, "ICMS", "BR-AM"); x == nil || x.CalculatedTax.String() != "1363.64" {
+		t.Errorf("ICMS %+v, want 1363.64", x)
+	}
+	checkDIFAL(t, "AP", "2026-09-01", r.LineItems[0].Taxes, r.LineItems[0].AssistedParameters, "831.48", "12195.12", false)
 }
 
 // checkDIFAL checks a line's DIFAL to uf on date: its tax and base, and

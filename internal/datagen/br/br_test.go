@@ -115,7 +115,14 @@ func TestBuild(t *testing.T) {
 		{"DF", "2024-10-24", true, "not checked", "2024-10-24"},
 		{"DF", "2026-01-01", true, "not checked", "2024-10-24"},
 		{"DF", "2026-01-01", false, "not checked", "2022-01-05"},
-		{"AP", "2026-01-01", true, "not checked", ""},
+		// Round eight: AP's contributor base double from the assessment of
+		// September 2022 (Lei 2.756/2022, Glorian; RICMS-AP Anexo III art.
+		// 16 II, rotinafiscal), not checked the day before; its
+		// non-contributor base still not checked.
+		{"AP", "2022-08-31", true, "not checked", ""},
+		{"AP", "2022-09-01", true, "double", "2022-09-01"},
+		{"AP", "2026-01-01", true, "double", "2022-09-01"},
+		{"AP", "2026-01-01", false, "not checked", ""},
 		{"AL", "2026-01-01", true, "not checked", ""},
 	} {
 		s, _ := b.State(c.uf)
