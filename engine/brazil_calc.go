@@ -416,10 +416,20 @@ func (k *brCalc) cfop(code string) {
 		return
 	}
 	value := used
-	if c, ok := k.c.s.brazil.CFOP(used); ok {
+	c, known := k.c.s.brazil.CFOP(used)
+	if known {
 		value = used + " " + c.Description
 	}
 	x.note("cfopTaxCodeOverride", BrazilCFOPRule, x.cfopOverride, value)
+	// A CFOP of the request that names an operation under tax
+	// substitution changes no tax: Levy has no MVA tables. The line says
+	// so, lest the operation's own ICMS pass for the whole of it.
+	if x.cfopOverride != "" && known && strings.Contains(strings.ToLower(c.Description), "substituição tributária") {
+		x.assisted = append(x.assisted, wire.AssistedParameter{ParamName: "cfopTaxCodeOverride", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
+			OriginalValue: x.cfopOverride, Value: "BR: CFOP " + used + " names an operation under tax substitution; Levy computes no ICMS-ST " +
+				"(no MVA tables, internal/datagen/br/br.md): the ICMS and FCP shown are the operation's own, which a seller whose goods' ICMS was " +
+				"withheld earlier in the chain does not owe (CST 60): send exemptOverrides or nonTaxableOverrides for them; a substitute adds the ST it withholds"})
+	}
 }
 
 // origin notes the NF-e origin code of goods: 0 national, 1 imported by

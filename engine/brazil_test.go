@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -970,5 +971,51 @@ func TestBrazilExemptISSKeepsItem(t *testing.T) {
 	x := brMustTax(t, l, "ISS", "BR-3550308")
 	if x.TaxResult != wire.TaxResultExempt || x.CalculatedTax.String() != "0.00" || x.TaxCode != "01.05" {
 		t.Errorf("ISS %s %s taxCode %q, want EXEMPT 0.00 taxCode 01.05", x.TaxResult, x.CalculatedTax, x.TaxCode)
+	}
+}
+
+// TestBrazilSTCFOPSaysNotComputed checks that a CFOP override naming an
+// operation under tax substitution (ICMS-ST, CFOP 5405: goods whose ICMS
+// was withheld earlier in the chain; 6403: a substitute seller's sale to
+// another state) says on the line that Levy computes no ICMS-ST, that the
+// ICMS shown is the operation's own, and how to take it out; a CFOP of an
+// operation outside substitution (5102) says nothing of it. The taxes are
+// those of the line without the override: 180.00 of ICMS at SP's 18%.
+func TestBrazilSTCFOPSaysNotComputed(t *testing.T) {
+	e := testEngine(t)
+	ptr := func(v int32) *int32 { return &v }
+	for _, c := range []struct {
+		cfop int32
+		to   *wire.Location
+		jur  string
+		say  bool
+	}{
+		{5405, brTo("Campinas", "SP"), "BR-SP", true},
+		{6403, brTo("Rio de Janeiro", "RJ"), "BR-SP", true},
+		{5102, brTo("Campinas", "SP"), "BR-SP", false},
+	} {
+		req := brSale(c.to)
+		req.LineItems[0].CfopTaxCodeOverride = ptr(c.cfop)
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("CFOP %d: %v", c.cfop, err)
+		}
+		l := r.LineItems[0]
+		var found *wire.AssistedParameter
+		for i, p := range l.AssistedParameters {
+			if p.RuleName == TaxNotComputedRule && p.ParamName == "cfopTaxCodeOverride" {
+				found = &l.AssistedParameters[i]
+			}
+		}
+		if (found != nil) != c.say {
+			t.Errorf("CFOP %d: note of ICMS-ST not computed %v, want %v", c.cfop, found != nil, c.say)
+			continue
+		}
+		if found != nil && (found.OriginalValue != strconv.Itoa(int(c.cfop)) || !strings.Contains(found.Value, "ICMS-ST") || !strings.Contains(found.Value, "exemptOverrides")) {
+			t.Errorf("CFOP %d: note %+v", c.cfop, *found)
+		}
+		if x := brMustTax(t, l, "ICMS", c.jur); x.CalculatedTax.Sign() == 0 {
+			t.Errorf("CFOP %d: ICMS %v, the override changes no tax", c.cfop, x)
+		}
 	}
 }
