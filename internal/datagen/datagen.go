@@ -34,7 +34,7 @@ import (
 
 // Version is the dataset version. Bump it whenever the generated data
 // changes; `levy version` reports it.
-const Version = "2027.01.09"
+const Version = "2027.01.10"
 
 // Source describes one input for SOURCES.md.
 type Source struct {
