@@ -3,8 +3,10 @@ package batch_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,5 +61,74 @@ func TestRunRefusesUTF16WithoutMark(t *testing.T) {
 	sum, err := batch.Run(ctx, batch.Config{Engine: e, Perspective: batch.Sale}, strings.NewReader("{\n"+jsonl), &out)
 	if err != nil || sum.Documents != 3 || sum.Failed != 1 {
 		t.Fatalf("UTF-8 run: %+v, %v; want 3 documents, 1 failed", sum, err)
+	}
+}
+
+// csvOutput reads a CSV output into the records of each document by its
+// number, in order, and the status of each total row, warning read as
+// ok: calculated.
+func csvOutput(t *testing.T, out []byte) (map[string][][]string, []string) {
+	t.Helper()
+	r := csv.NewReader(bytes.NewReader(out))
+	recs, err := r.ReadAll()
+	if err != nil {
+		t.Fatalf("output: %v\n%s", err, out)
+	}
+	docs := map[string][][]string{}
+	var totals []string
+	for _, rec := range recs[1:] {
+		docs[rec[1]] = append(docs[rec[1]], rec)
+		if rec[0] == "total" {
+			status := rec[23]
+			if status == "warning" { // calculated, the address doubted
+				status = "ok"
+			}
+			totals = append(totals, rec[1]+" "+status)
+		}
+	}
+	return docs, totals
+}
+
+// TestCSVBareQuoteRefusesItsRow: a stray double quote in a CSV input (a
+// description of 12" pipe, not quoted) or a quoted value followed by
+// more text fails the document of its row, with an error row naming the
+// row and column, and the run goes on with the other documents, all
+// answered. The first such row stopped the whole run with a ReadError
+// ("bare \\" in non-quoted-field"), leaving the rest of the file
+// unanswered. A refused row whose document_number was not read fails
+// the document it falls in.
+func TestCSVBareQuoteRefusesItsRow(t *testing.T) {
+	e := newEngine(t)
+	in := "document_number,document_date,message_type,dest_postal_code,dest_country,description,extended_price\n" +
+		"D1,2026-06-01,QUOTATION,98101,US,pipe,10\n" +
+		"D2,2026-06-01,QUOTATION,98101,US,12\" pipe,10\n" +
+		"D2,2026-06-01,QUOTATION,98101,US,elbow,5\n" +
+		"D3,2026-06-01,QUOTATION,98101,US,\"quoted \"\"right\"\"\",7\n" +
+		"D4,2026-06-01,QUOTATION,98101,US,\"3/4\" x 12\",7\n" +
+		"D5,2026-06-01,QUOTATION,98101,US,fine,1\n" +
+		"D6,2026-06-01,QUOTATION,98101,US,first,1\n" +
+		"D\"6,2026-06-01,QUOTATION,98101,US,second,1\n" +
+		"D6,2026-06-01,QUOTATION,98101,US,third,1\n" +
+		"D7,2026-06-01,QUOTATION,98101,US,last,1\n"
+	var out bytes.Buffer
+	sum, err := batch.Run(context.Background(), batch.Config{Engine: e, Perspective: batch.Sale, Format: batch.CSV}, strings.NewReader(in), &out)
+	if err != nil || sum.Documents != 7 || sum.Failed != 3 {
+		t.Fatalf("run: %+v, %v; want 7 documents, 3 failed\n%s", sum, err, out.String())
+	}
+	docs, totals := csvOutput(t, out.Bytes())
+	want := []string{"D1 ok", "D2 error", "D3 ok", "D4 error", "D5 ok", "D6 error", "D7 ok"}
+	if !slices.Equal(totals, want) {
+		t.Fatalf("totals %v, want %v", totals, want)
+	}
+	for _, c := range []struct{ doc, row, column, total string }{
+		{"D2", "3", "description", "3-4"},
+		{"D4", "6", "description", "6-6"},
+		{"D6", "9", "document_number", "8-10"},
+	} {
+		recs := docs[c.doc]
+		if len(recs) != 2 || recs[0][0] != "error" || recs[0][24] != c.row || recs[0][25] != c.column || recs[0][26] != "invalid" ||
+			!strings.Contains(recs[0][27], "double quote") || recs[1][24] != c.total {
+			t.Errorf("%s: rows %q; want one error at row %s, column %s, then the total of rows %s", c.doc, recs, c.row, c.column, c.total)
+		}
 	}
 }
