@@ -31,7 +31,9 @@ import (
 const CSVColumns = `CSV input (--format csv): one row per line item, with a header row that
 names the columns, in any order and in any case. The rows of a document
 are consecutive and share its document_number; they become one request of
-the perspective. A column not listed for the perspective is an error, and
+the perspective. Rows of a document_number that come after other
+documents are not calculated: they fail, with an error row naming the
+document's earlier rows, which were answered as the whole document. A column not listed for the perspective is an error, and
 so is a header without a required column. Values are trimmed of spaces;
 an empty value is an absent one; codes (message_type, transaction_type,
 currency) may be in any case; rows whose values are all empty are
@@ -434,11 +436,20 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 		docColumnAt := slices.Index(cols, inDocumentNumber) // required: the header has it
 		var cur *csvGroup
 		n := 0
+		// answered holds the rows of each document number read, the first
+		// document of the number's, so that rows of the number after other
+		// documents are refused (see csvGroup.again) rather than answered
+		// as a new version of the document holding only those rows. It
+		// holds one entry per document of the input.
+		answered := map[string]rowSpan{}
 		flush := func() bool {
 			if cur == nil {
 				return true
 			}
 			n++
+			if _, ok := answered[cur.number]; !ok && cur.number != "" {
+				answered[strings.Clone(cur.number)] = rowSpan{cur.first, cur.last}
+			}
 			d := cur.document(n, p)
 			cur = nil
 			return yield(d)
@@ -498,6 +509,9 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 			if cur == nil {
 				cur = &csvGroup{first: row, number: number, head: vals, present: cols, headless: refused != nil}
 				cur.faults = append(cur.faults, unplaced...)
+				if before, ok := answered[number]; ok {
+					cur.again(row, before)
+				}
 			}
 			unplaced = nil
 			if refused != nil {
@@ -647,6 +661,19 @@ func (g *csvGroup) add(row int, vals [numCSVInputs]string) {
 		return
 	}
 	g.lines = append(g.lines, csvLine{row, vals})
+}
+
+// rowSpan is the first and last rows of a document.
+type rowSpan struct{ first, last int }
+
+// again fails the group, begun at row, whose document_number a document
+// before it had, at rows before: the rows of a document are consecutive
+// (a file sorted by another column may split them), and this document,
+// which the input may give only part of, is not calculated, while the
+// earlier one was calculated with its rows alone.
+func (g *csvGroup) again(row int, before rowSpan) {
+	g.fault(row, "document_number", "is %q, a document that rows %d-%d gave before other documents: a document's rows must be consecutive, so these rows are not calculated, and rows %d-%d were answered as the whole document; sort the input by document_number",
+		g.number, before.first, before.last, before.first, before.last)
 }
 
 // refuse takes a record of the document that could not be read (see

@@ -12,6 +12,8 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/batch"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
 )
 
 // TestRunRefusesUTF16WithoutMark: an input in UTF-16 without a byte
@@ -130,5 +132,46 @@ func TestCSVBareQuoteRefusesItsRow(t *testing.T) {
 			!strings.Contains(recs[0][27], "double quote") || recs[1][24] != c.total {
 			t.Errorf("%s: rows %q; want one error at row %s, column %s, then the total of rows %s", c.doc, recs, c.row, c.column, c.total)
 		}
+	}
+}
+
+// TestCSVDocumentSplitRefused: rows of a document after other documents
+// (A, then B, then A again: a file sorted by another column) fail, with
+// an error row at the first of them naming the document and its earlier
+// rows, and the journal keeps A once, as the document of its first rows.
+// They were answered as a second document A holding only the later
+// rows, which the journal stored as A's new version, the earlier lines
+// lost from its latest version.
+func TestCSVDocumentSplitRefused(t *testing.T) {
+	e := newEngine(t)
+	in := "document_number,document_date,message_type,transaction_id,dest_postal_code,dest_country,extended_price\n" +
+		"A,2026-06-01,INVOICE,T-A,98101,US,10\n" +
+		"A,2026-06-01,INVOICE,T-A,98101,US,20\n" +
+		"B,2026-06-01,INVOICE,T-B,98101,US,5\n" +
+		"A,2026-06-01,INVOICE,T-A,98101,US,40\n" +
+		"A,2026-06-01,INVOICE,T-A,98101,US,80\n" +
+		"C,2026-06-01,INVOICE,T-C,98101,US,5\n"
+	j := journal.NewMemory()
+	var out bytes.Buffer
+	sum, err := batch.Run(context.Background(), batch.Config{Engine: e, Perspective: batch.Sale, Format: batch.CSV, Journal: j}, strings.NewReader(in), &out)
+	if err != nil || sum.Documents != 4 || sum.Failed != 1 {
+		t.Fatalf("run: %+v, %v; want 4 documents, 1 failed\n%s", sum, err, out.String())
+	}
+	_, totals := csvOutput(t, out.Bytes())
+	if want := []string{"A ok", "B ok", "A error", "C ok"}; !slices.Equal(totals, want) {
+		t.Fatalf("totals %v, want %v\n%s", totals, want, out.String())
+	}
+	var refused []string
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(line, "error,") {
+			refused = append(refused, line)
+		}
+	}
+	if len(refused) != 1 || !strings.Contains(refused[0], ",5,document_number,invalid,") || !strings.Contains(refused[0], "rows 2-3") {
+		t.Fatalf("error rows %q; want one at row 5, column document_number, naming rows 2-3", refused)
+	}
+	vs, err := j.Versions(context.Background(), levy.DefaultTenant, "T-A")
+	if err != nil || len(vs) != 1 || len(vs[0].Lines) != 2 || !vs[0].SubTotal.Equal(money.MustParse("30")) {
+		t.Fatalf("T-A in the journal: %d versions, %v, lines %+v, subtotal %v; want one of two lines, subtotal 30", len(vs), err, vs[0].Lines, vs[0].SubTotal)
 	}
 }
