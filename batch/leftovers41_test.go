@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -173,5 +174,30 @@ func TestCSVDocumentSplitRefused(t *testing.T) {
 	vs, err := j.Versions(context.Background(), levy.DefaultTenant, "T-A")
 	if err != nil || len(vs) != 1 || len(vs[0].Lines) != 2 || !vs[0].SubTotal.Equal(money.MustParse("30")) {
 		t.Fatalf("T-A in the journal: %d versions, %v, lines %+v, subtotal %v; want one of two lines, subtotal 30", len(vs), err, vs[0].Lines, vs[0].SubTotal)
+	}
+}
+
+// TestCSVBareQuoteBeforeLongTail: the rows after a stray quote are read
+// one by one however long the rest of the input is. The record limiter
+// took them for the rest of a quoted value that the quote opened, and
+// when they came to more than the line limit skipped them all as one
+// record over it: their documents were never answered.
+func TestCSVBareQuoteBeforeLongTail(t *testing.T) {
+	e := newEngine(t)
+	var in strings.Builder
+	in.WriteString("document_number,document_date,message_type,dest_postal_code,dest_country,description,extended_price\n")
+	in.WriteString("D0,2026-06-01,QUOTATION,98101,US,12\" pipe,10\n")
+	for i := 1; i <= 8; i++ {
+		fmt.Fprintf(&in, "D%d,2026-06-01,QUOTATION,98101,US,elbow,5\n", i)
+	}
+	var out bytes.Buffer
+	cfg := batch.Config{Engine: e, Perspective: batch.Sale, Format: batch.CSV, LineLimit: 200}
+	sum, err := batch.Run(context.Background(), cfg, strings.NewReader(in.String()), &out)
+	if err != nil || sum.Documents != 9 || sum.Failed != 1 {
+		t.Fatalf("run: %+v, %v; want 9 documents, D0 failed\n%s", sum, err, out.String())
+	}
+	_, totals := csvOutput(t, out.Bytes())
+	if want := []string{"D0 error", "D1 ok", "D2 ok", "D3 ok", "D4 ok", "D5 ok", "D6 ok", "D7 ok", "D8 ok"}; !slices.Equal(totals, want) {
+		t.Fatalf("totals %v, want %v", totals, want)
 	}
 }
