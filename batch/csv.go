@@ -33,13 +33,13 @@ names the columns, in any order and in any case. The rows of a document
 are consecutive and share its document_number; they become one request of
 the perspective. Rows of a document_number that come after other
 documents are not calculated: they fail, with an error row naming the
-document's earlier rows, which were answered as the whole document. A column not listed for the perspective is an error, and
-so is a header without a required column. Values are trimmed of spaces;
-an empty value is an absent one; codes (message_type, transaction_type,
-currency) may be in any case; rows whose values are all empty are
-skipped. Rows are numbered as the lines of the file, the header being
-row 1. Document columns (D) must have the same value on every row of a
-document.
+document's earlier rows, which were answered as the whole document. A
+column not listed for the perspective is an error, and so is a header
+without a required column. Values are trimmed of spaces; an empty value
+is an absent one; codes (message_type, transaction_type, currency) may
+be in any case; rows whose values are all empty are skipped. Rows are
+numbered as the lines of the file, the header being row 1. Document
+columns (D) must have the same value on every row of a document.
 
   column                 level  sale purchase owner  meaning and format
   document_number        D      yes  yes      yes    required; the document's number (documentNumber)
@@ -686,12 +686,11 @@ func (g *csvGroup) refuse(row, last int, err *levy.Error) {
 
 // quoteFault is the error of a record that csv.Reader refused for its
 // double quotes (pe), at the record's first row and the column it was
-// reading: the column (cols, the header's) after the values of the
-// record read before the fault. The
-// record is refused whole rather than read with csv.Reader.LazyQuotes,
-// which keeps a stray quote as text but also runs a quoted value that
-// is not closed on into the rows after it, silently joining them into
-// one value.
+// reading: the column of cols (the header's) after the values of the
+// record read before the fault. The record is refused whole rather than
+// read with csv.Reader.LazyQuotes, which keeps a stray quote as text
+// but also runs a quoted value followed by more text ("3/4" x 12) on
+// into the rows after it, joining them silently into one value.
 func quoteFault(pe *csv.ParseError, cols []int, read int) *levy.Error {
 	column := ""
 	if read < len(cols) {
