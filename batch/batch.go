@@ -492,25 +492,59 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 // two bytes of each newline, and no line nor header would read.
 var errUTF16 = levy.Invalid("", "the input is UTF-16 text (it begins with a UTF-16 byte order mark): save it as UTF-8, which JSON lines and CSV input are read in")
 
-// notUTF16 returns a reader of r's whole input, or errUTF16 when the
-// input begins with a UTF-16 byte order mark (FF FE or FE FF). It reads
-// a second byte only when the first is one of a mark, so that a line of
-// one byte that arrives alone is answered without waiting for another.
-// An error of r is left to the reader returned, which reads r again.
+// errUTF16NoMark is the error of an input in UTF-16 without a byte order
+// mark, as some tools write it: its first characters are ASCII, each
+// beside a NUL byte.
+var errUTF16NoMark = levy.Invalid("", "the input looks like UTF-16 text without a byte order mark (its first bytes alternate with NUL bytes): save it as UTF-8, which JSON lines and CSV input are read in")
+
+// utf16Head is how many of the input's first bytes notUTF16 looks at.
+const utf16Head = 8
+
+// notUTF16 returns a reader of r's whole input, or an error when the
+// input is UTF-16: errUTF16 when it begins with a UTF-16 byte order mark
+// (FF FE or FE FF), errUTF16NoMark when its first bytes alternate with
+// NUL bytes, as ASCII text in UTF-16 does (no JSON line nor CSV header
+// of UTF-8 begins with a NUL byte). It reads up to utf16Head bytes but
+// stops at the first newline, so that a first line that arrives alone
+// is answered without waiting for more input: no line is answered
+// before its newline anyway. An error of r is left to the reader
+// returned, which reads r again.
 func notUTF16(r io.Reader) (io.Reader, error) {
-	var head [2]byte
+	var head [utf16Head]byte
 	n := 0
-	for n < len(head) {
+	for n < len(head) && bytes.IndexByte(head[:n], '\n') < 0 {
 		m, err := r.Read(head[n:])
 		n += m
-		if err != nil || n == 1 && head[0] != 0xFF && head[0] != 0xFE || n == 0 && m == 0 {
+		if err != nil || m == 0 {
 			break
 		}
 	}
-	if n == 2 && (head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF) {
+	if n >= 2 && (head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF) {
 		return nil, errUTF16
 	}
+	if nulInterleaved(head[:n]) {
+		return nil, errUTF16NoMark
+	}
 	return io.MultiReader(bytes.NewReader(head[:n]), r), nil
+}
+
+// nulInterleaved reports whether b, the first bytes of an input, are
+// ASCII text in UTF-16 without a byte order mark: of each pair of bytes
+// one is NUL and the other is not, the NUL always on the same side
+// (little endian: the second; big endian: the first). It looks at whole
+// pairs, at least one.
+func nulInterleaved(b []byte) bool {
+	pairs := len(b) / 2
+	if pairs == 0 {
+		return false
+	}
+	little, big := true, true
+	for i := range pairs {
+		lo, hi := b[2*i], b[2*i+1]
+		little = little && lo != 0 && hi == 0
+		big = big && lo == 0 && hi != 0
+	}
+	return little || big
 }
 
 // endedInOrder reports whether err, the error of a run, came after

@@ -31,13 +31,15 @@ import (
 const CSVColumns = `CSV input (--format csv): one row per line item, with a header row that
 names the columns, in any order and in any case. The rows of a document
 are consecutive and share its document_number; they become one request of
-the perspective. A column not listed for the perspective is an error, and
-so is a header without a required column. Values are trimmed of spaces;
-an empty value is an absent one; codes (message_type, transaction_type,
-currency) may be in any case; rows whose values are all empty are
-skipped. Rows are numbered as the lines of the file, the header being
-row 1. Document columns (D) must have the same value on every row of a
-document.
+the perspective. Rows of a document_number that come after other
+documents are not calculated: they fail, with an error row naming the
+document's earlier rows, which were answered as the whole document. A
+column not listed for the perspective is an error, and so is a header
+without a required column. Values are trimmed of spaces; an empty value
+is an absent one; codes (message_type, transaction_type, currency) may
+be in any case; rows whose values are all empty are skipped. Rows are
+numbered as the lines of the file, the header being row 1. Document
+columns (D) must have the same value on every row of a document.
 
   column                 level  sale purchase owner  meaning and format
   document_number        D      yes  yes      yes    required; the document's number (documentNumber)
@@ -196,6 +198,12 @@ negative amounts with their minus sign.
 A row longer than 64 MiB is skipped, with an error row (code too_large)
 at its row; the document it may belong to fails (both documents, when it
 falls between two).
+
+A value with a double quote must be written in double quotes, each of its
+own quotes doubled: "12"" pipe". A row with a stray quote (12" pipe
+unquoted, or "3/4" x 12) is not read: its document fails with an error
+row (code invalid) at its row and column, and the other documents are
+answered.
 `
 
 // The perspectives, as the index of csvInput.paths.
@@ -378,9 +386,12 @@ var csvTargetPattern = regexp.MustCompile(`^row ([0-9]+)(?:, column (.+))?$`)
 // readCSVDocuments returns the documents of a CSV input of a perspective
 // ("sale", "purchase" or "owner"), in order, and a function that returns,
 // once the sequence has ended, the error that stopped the reading: an
-// unknown perspective, a missing or bad header, a CSV syntax error or an
-// I/O error. A row with a bad or missing value makes its document fail
-// (csvDocument.Err) and reading goes on; the error that stops it leaves
+// unknown perspective, a missing or bad header (its quotes included) or
+// an I/O error. A row with a bad or missing value makes its document
+// fail (csvDocument.Err) and reading goes on, and so does a record that
+// csv.Reader refuses for its quotes (see quoteFault): its document fails
+// when its document_number was read, else the documents it may belong
+// to, as for a record over the limit; the error that stops it leaves
 // out the document in progress, whose rows may be cut. A record longer
 // than limit bytes is skipped without being held (see csvRecordLimiter):
 // the document it may belong to fails, with an error at its row, and
@@ -422,20 +433,37 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 			stopped = err
 			return
 		}
+		docColumnAt := slices.Index(cols, inDocumentNumber) // required: the header has it
 		var cur *csvGroup
 		n := 0
+		// answered holds the rows of each document number read, the first
+		// document of the number's, so that rows of the number after other
+		// documents are refused (see csvGroup.again) rather than answered
+		// as a new version of the document holding only those rows. It
+		// holds one entry per document of the input.
+		answered := map[string]rowSpan{}
 		flush := func() bool {
 			if cur == nil {
 				return true
 			}
 			n++
+			if _, ok := answered[cur.number]; !ok && cur.number != "" {
+				answered[strings.Clone(cur.number)] = rowSpan{cur.first, cur.last}
+			}
 			d := cur.document(n, p)
 			cur = nil
 			return yield(d)
 		}
-		tooLong := func(g *csvGroup, rows []int) {
+		// unplaced are the faults of the records since the last row placed
+		// in a document whose own document is not known: records skipped
+		// for their length, and refused ones whose document_number was not
+		// read. They belong to the document in progress when the next row
+		// continues it; otherwise they may end that document or begin the
+		// next row's, and both fail.
+		var unplaced []csvFault
+		tooLong := func(rows []int) {
 			for _, row := range rows {
-				g.faults = append(g.faults, csvFault{row, rowTooLong(row, limit)})
+				unplaced = append(unplaced, csvFault{row, rowTooLong(row, limit)})
 			}
 		}
 		for {
@@ -443,12 +471,25 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 			if errors.Is(err, io.EOF) {
 				break
 			}
+			var refused *levy.Error
+			var row, last int
 			if err != nil {
-				stopped = fmt.Errorf("read the CSV input: %w", err)
-				return
+				var pe *csv.ParseError
+				if !errors.As(err, &pe) {
+					stopped = fmt.Errorf("read the CSV input: %w", err)
+					return
+				}
+				row, last, refused = pe.StartLine, pe.Line, quoteFault(pe, cols, len(rec))
+			} else {
+				row, _ = cr.FieldPos(0)
+				if blankRecord(rec) {
+					continue
+				}
 			}
-			row, _ := cr.FieldPos(0)
-			if blankRecord(rec) {
+			tooLong(lim.skippedBefore(row))
+			if refused != nil && docColumnAt >= len(rec) {
+				// The record's document_number was not read.
+				unplaced = append(unplaced, csvFault{row, refused})
 				continue
 			}
 			var vals [numCSVInputs]string
@@ -459,40 +500,45 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 			}
 			number := vals[inDocumentNumber]
 			next := cur == nil || number == "" || number != cur.number
-			// A skipped record since the last row belongs to the document
-			// in progress when this row continues it; otherwise it may
-			// end that document or begin this row's.
-			over := lim.skippedBefore(row)
 			if cur != nil {
-				tooLong(cur, over)
+				cur.faults = append(cur.faults, unplaced...)
 			}
 			if next && !flush() {
 				return
 			}
 			if cur == nil {
-				cur = &csvGroup{first: row, number: number, head: vals, present: cols}
-				tooLong(cur, over)
+				cur = &csvGroup{first: row, number: number, head: vals, present: cols, headless: refused != nil}
+				cur.faults = append(cur.faults, unplaced...)
+				if before, ok := answered[number]; ok {
+					cur.again(row, before)
+				}
+			}
+			unplaced = nil
+			if refused != nil {
+				cur.refuse(row, last, refused)
+				continue
 			}
 			cur.add(row, vals)
 			if len(rec) != len(cols) {
 				cur.fault(row, "", "has %d values where the header names %d columns", len(rec), len(cols))
 			}
 		}
-		over := lim.skippedBefore(math.MaxInt)
-		if cur == nil && len(over) > 0 {
-			// Skipped records and no document: they make one document
-			// that failed.
-			d := csvDocument{N: n + 1, FirstRow: over[0], LastRow: over[len(over)-1], perspective: p}
-			errs := make(levy.Errors, len(over))
-			for i, row := range over {
-				errs[i] = rowTooLong(row, limit)
+		tooLong(lim.skippedBefore(math.MaxInt))
+		if cur == nil && len(unplaced) > 0 {
+			// Skipped or refused records and no document: they make one
+			// document that failed.
+			slices.SortStableFunc(unplaced, func(a, b csvFault) int { return a.row - b.row })
+			d := csvDocument{N: n + 1, FirstRow: unplaced[0].row, LastRow: unplaced[len(unplaced)-1].row, perspective: p}
+			errs := make(levy.Errors, len(unplaced))
+			for i, f := range unplaced {
+				errs[i] = f.err
 			}
 			d.Err = errs
 			yield(d)
 			return
 		}
 		if cur != nil {
-			tooLong(cur, over)
+			cur.faults = append(cur.faults, unplaced...)
 		}
 		flush()
 	}
@@ -562,6 +608,9 @@ type csvGroup struct {
 	lines       []csvLine
 	faults      []csvFault
 	tooMany     bool
+	// headless says the group began with a refused row (see refuse): head
+	// holds what was read of it until a row is added.
+	headless bool
 }
 
 // csvFault is an error about a row of the input.
@@ -595,6 +644,9 @@ func (g *csvGroup) errs() levy.Errors {
 // the first row's, and the lines are bounded as the engine bounds them.
 func (g *csvGroup) add(row int, vals [numCSVInputs]string) {
 	g.last = row
+	if g.headless {
+		g.head, g.headless = vals, false
+	}
 	for _, c := range g.present {
 		if csvInputs[c].doc && vals[c] != g.head[c] {
 			g.fault(row, csvInputs[c].name, "is %q where the document's first row (row %d) has %q: a document's rows must agree on it",
@@ -611,12 +663,62 @@ func (g *csvGroup) add(row int, vals [numCSVInputs]string) {
 	g.lines = append(g.lines, csvLine{row, vals})
 }
 
+// rowSpan is the first and last rows of a document.
+type rowSpan struct{ first, last int }
+
+// again fails the group, begun at row, whose document_number a document
+// before it had, at rows before: the rows of a document are consecutive
+// (a file sorted by another column may split them), and this document,
+// which the input may give only part of, is not calculated, while the
+// earlier one was calculated with its rows alone.
+func (g *csvGroup) again(row int, before rowSpan) {
+	g.fault(row, "document_number", "is %q, a document that rows %d-%d gave before other documents: a document's rows must be consecutive, so these rows are not calculated, and rows %d-%d were answered as the whole document; sort the input by document_number",
+		g.number, before.first, before.last, before.first, before.last)
+}
+
+// refuse takes a record of the document that could not be read (see
+// quoteFault), from row to last: the document fails with err, and none
+// of the record's values is used.
+func (g *csvGroup) refuse(row, last int, err *levy.Error) {
+	g.last = last
+	g.faults = append(g.faults, csvFault{row, err})
+}
+
+// quoteFault is the error of a record that csv.Reader refused for its
+// double quotes (pe), at the record's first row and the column it was
+// reading: the column of cols (the header's) after the values of the
+// record read before the fault. The record is refused whole rather than
+// read with csv.Reader.LazyQuotes, which keeps a stray quote as text
+// but also runs a quoted value followed by more text ("3/4" x 12) on
+// into the rows after it, joining them silently into one value.
+func quoteFault(pe *csv.ParseError, cols []int, read int) *levy.Error {
+	column := ""
+	if read < len(cols) {
+		column = csvInputs[cols[read]].name
+	}
+	what := "has a double quote inside a value that does not begin with one"
+	if errors.Is(pe.Err, csv.ErrQuote) {
+		what = "has a quoted value that is not closed, or whose closing quote is followed by more text"
+	}
+	unread := "the row was not read"
+	if pe.Line > pe.StartLine {
+		unread = fmt.Sprintf("rows %d-%d were read as one record and not used", pe.StartLine, pe.Line)
+	}
+	return levy.Invalid(csvTarget(pe.StartLine, column), "%s (line %d, byte %d): %s; write such a value in double quotes with each of its own quotes doubled (\"12\"\" pipe\")",
+		what, pe.Line, pe.Column, unread)
+}
+
 // document turns the group into the n-th document of the input.
 func (g *csvGroup) document(n, p int) csvDocument {
 	d := csvDocument{N: n, FirstRow: g.first, LastRow: g.last, Number: g.number,
 		TransactionID: g.head[inTransactionID], Currency: g.head[inCurrency], perspective: p}
 	if g.number == "" {
 		g.fault(g.first, "document_number", "is required")
+	}
+	if g.headless {
+		// No row of the document was read: its values say nothing.
+		d.Err = g.errs()
+		return d
 	}
 	var req any
 	switch p {

@@ -113,12 +113,11 @@ func (l *lineReader) next() (line []byte, tooLong bool, err error) {
 // lines as it spans: csv.Reader skips empty lines but counts them, so the
 // rows after it keep their numbers. The rows of the records it skipped
 // wait in skipped for the reader of documents to report them. It finds
-// the records' ends as csv.Reader does: a newline outside quotes, each
-// double quote opening or closing a quoted field (a doubled one, an
-// escaped quote, closes and opens again). On an input that csv.Reader
-// refuses for its quotes the two may disagree about where a record ends,
-// but the reading stops at csv.Reader's error. It belongs to the
-// goroutine that reads the input.
+// the records' ends as csv.Reader does (see csvQuotes), a record that
+// csv.Reader refuses for its quotes included, so that such a record ends
+// with its line here too, and the rows after it are read one by one,
+// not taken for the rest of a quoted value. It belongs to the goroutine
+// that reads the input.
 type csvRecordLimiter struct {
 	r     *bufio.Reader
 	limit int
@@ -169,11 +168,12 @@ func (c *csvRecordLimiter) Read(p []byte) (int, error) {
 func (c *csvRecordLimiter) fill() {
 	c.pieces = c.pieces[:0]
 	first := c.lines + 1
-	quoted, tooLong, kept, newlines := false, false, 0, 0
+	tooLong, kept, newlines := false, 0, 0
+	var q csvQuotes
 	var last []byte // the record's last two bytes
 	for {
 		piece, err := c.r.ReadSlice('\n')
-		quoted = quoted != (bytes.Count(piece, []byte{'"'})%2 == 1)
+		q.scan(piece)
 		if n := len(piece); n > 0 && piece[n-1] == '\n' {
 			newlines++
 		}
@@ -190,7 +190,7 @@ func (c *csvRecordLimiter) fill() {
 			c.pieces = append(c.pieces, piece)
 			kept += len(piece)
 		}
-		if errors.Is(err, bufio.ErrBufferFull) || err == nil && quoted {
+		if errors.Is(err, bufio.ErrBufferFull) || err == nil && q.quoted {
 			// The next read reuses the buffer that piece is in.
 			if k := len(c.pieces); k > 0 && !tooLong {
 				c.pieces[k-1] = bytes.Clone(c.pieces[k-1])
@@ -211,6 +211,57 @@ func (c *csvRecordLimiter) fill() {
 		c.pieces = c.pieces[:0]
 		c.newlines = newlines
 		c.skipped = append(c.skipped, first)
+	}
+}
+
+// csvQuotes follows the double quotes of a CSV record as csv.Reader
+// reads them (a comma separates values, no space is trimmed): a quote
+// that begins a value opens a quoted value, in which a newline is part
+// of the value and a quote closes it, unless a second quote follows (an
+// escaped quote); a closing quote must be followed by a comma or the
+// line's end ("\n" or "\r\n"). A quote elsewhere, or a closing quote
+// followed by anything else, makes csv.Reader refuse the record, which
+// then ends with the line it is found on. Its zero value is at the start
+// of a record.
+type csvQuotes struct {
+	quoted  bool // in a quoted value: the record goes on past a newline
+	closing bool // after a quote in a quoted value
+	cr      bool // after a closing quote and a carriage return
+	started bool // in an unquoted value that has a byte
+	broken  bool // csv.Reader refuses the record: it ends with its line
+}
+
+// scan reads the next piece of the input, which holds at most one
+// newline, at its end.
+func (q *csvQuotes) scan(piece []byte) {
+	for _, b := range piece {
+		switch {
+		case b == '\n' && (!q.quoted || q.closing || q.cr):
+			*q = csvQuotes{} // the record ends
+		case q.broken:
+		case q.cr: // a closing quote, "\r" and more
+			q.broken, q.quoted, q.cr = true, false, false
+		case q.closing:
+			q.closing = false
+			switch b {
+			case '"': // an escaped quote
+			case ',':
+				q.quoted, q.started = false, false
+			case '\r':
+				q.cr = true
+			default:
+				q.broken, q.quoted = true, false
+			}
+		case q.quoted:
+			q.closing = b == '"'
+		case b == '"':
+			q.broken = q.started
+			q.quoted = !q.started
+		case b == ',':
+			q.started = false
+		default:
+			q.started = true
+		}
 	}
 }
 

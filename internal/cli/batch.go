@@ -33,7 +33,7 @@ body) is not read into memory but skipped, with an error record of code
 too_large ("line N is longer than the limit of 64 MiB; it was skipped").
 The input is read as UTF-8 (a UTF-8 byte order mark is skipped); one in
 UTF-16, as Windows PowerShell's > writes, is refused (exit 2) before any
-line: save it as UTF-8.
+line, with or without its byte order mark: save it as UTF-8.
 
 --in and --out must not name the same file (nor links to one file): the
 output would overwrite the input before it is read. Nor may two runs
@@ -44,7 +44,9 @@ With --format csv (the default for an --in FILE named .csv), the input is
 a CSV file of one row per line item, the rows of a document together, and
 the output one row per line item and jurisdiction, with a total row that
 ends each document (the layouts are below). A document with a bad row or
-column gets error rows naming the row and column, then its total row.
+column gets error rows naming the row and column, then its total row, and
+so does one with a stray double quote (12" pipe, not quoted) or rows
+after another document's.
 
 With a journal (--data-dir or --database), the message types that the API
 stores go into it, as they do through the API: a transaction ID seen
