@@ -27,7 +27,9 @@ const maxAnswer = 256 << 20
 
 // Client calls the API at one base URL. Build it with New: a Client
 // that New did not make (the zero Client) answers every call with an
-// error.
+// error. A Client is safe for concurrent use by any number of
+// goroutines, which share its HTTP client and, with
+// WithClientCredentials, the access token it fetched.
 type Client struct {
 	base        string
 	hc          *http.Client
