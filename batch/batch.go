@@ -188,6 +188,8 @@ var ErrMaxErrors = errors.New("batch: too many failed documents")
 // reads it whole.
 type ReadError struct{ Err error }
 
+// Error returns the reading's error, saying that the input could not be
+// read.
 func (e *ReadError) Error() string { return "read the input: " + e.Err.Error() }
 
 // Unwrap returns the reading's error.
