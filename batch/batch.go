@@ -67,12 +67,12 @@ func (f Format) String() string {
 
 // Config says what a run calculates and where it stores it. Run,
 // OpenFile, Sales, Purchases and Owners refuse a Config without an
-// Engine, with a Perspective (Run and OpenFile; the iterators set their
+// Engine (or with one that engine.New did not make), with a Perspective (Run and OpenFile; the iterators set their
 // own) or Format that is not one of this package's, or with a negative
 // count (or Workers or Chunk above MaxWorkers or MaxChunk), before they
 // read anything: the error is a
 // levy.EInvalid naming that field ("Engine", "Perspective", "Format",
-// "Workers", ...), as is a nil in, out or reqs ("in", "out", "reqs"). A
+// "Workers", ...), as is a nil in, out or reqs ("in", "out", "reqs").
 // A Tenant that no credential may carry is refused so too ("Tenant").
 // Config is a value: a run copies it, and many runs may share one.
 type Config struct {
@@ -188,6 +188,8 @@ var ErrMaxErrors = errors.New("batch: too many failed documents")
 // reads it whole.
 type ReadError struct{ Err error }
 
+// Error returns the reading's error, saying that the input could not be
+// read.
 func (e *ReadError) Error() string { return "read the input: " + e.Err.Error() }
 
 // Unwrap returns the reading's error.
@@ -253,6 +255,10 @@ func (cfg Config) settings(ctx context.Context) (Config, error) {
 	switch {
 	case cfg.Engine == nil:
 		return cfg, levy.Invalid("Engine", "a run needs an engine to calculate its requests")
+	case cfg.Engine.Resolver() == nil:
+		// Only an Engine that engine.New did not make has no resolver:
+		// it would answer every document with the same error.
+		return cfg, levy.Invalid("Engine", "the engine was not made by engine.New")
 	case !cfg.Perspective.Valid():
 		return cfg, levy.Invalid("Perspective", "unknown perspective %q: sale, purchase or owner", string(cfg.Perspective))
 	}

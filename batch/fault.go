@@ -37,6 +37,7 @@ type FaultError struct {
 	Err error
 }
 
+// Error names the document (and its CSV rows) and the fault.
 func (e *FaultError) Error() string {
 	where := ""
 	if e.FirstRow > 0 {

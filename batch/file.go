@@ -127,7 +127,12 @@ func (o *File) checkpoint() string { return o.path + CheckpointSuffix }
 
 // Done returns how many documents the file held when it was opened: 0
 // unless it was resumed.
-func (o *File) Done() int { return o.done }
+func (o *File) Done() int {
+	if o == nil {
+		return 0
+	}
+	return o.done
+}
 
 // Failed returns how many of the Done documents failed: the error
 // records (JSONLines) or error total rows (CSV) that the file held when
@@ -135,7 +140,12 @@ func (o *File) Done() int { return o.done }
 // answers itself; Done and Failed count those before them, so that
 // Failed plus Summary.Failed tells whether every document of the input
 // succeeded.
-func (o *File) Failed() int { return o.failed }
+func (o *File) Failed() int {
+	if o == nil {
+		return 0
+	}
+	return o.failed
+}
 
 // Run runs the documents of in, after the first Done, as Run does, into
 // the file, and closes it. The input must be the one of the interrupted
@@ -151,6 +161,9 @@ func (o *File) Failed() int { return o.failed }
 // (ErrInputChanged), and a file that lost documents the checkpoint
 // counts is refused.
 func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
+	if o == nil {
+		return Summary{}, levy.Invalid("", "batch: the File is nil: OpenFile failed")
+	}
 	if o.f == nil {
 		return Summary{}, errors.New("batch: the File was run or closed")
 	}
@@ -201,9 +214,10 @@ func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 }
 
 // Close closes the file without running; a File that ran is closed
-// already.
+// already, and so has nothing to close, as has a nil File (that of a
+// failed OpenFile), so that a deferred Close is safe.
 func (o *File) Close() error {
-	if o.f == nil {
+	if o == nil || o.f == nil {
 		return nil
 	}
 	f := o.f

@@ -905,6 +905,8 @@ type MismatchError struct {
 	Tenant      string
 }
 
+// Error says what the resumed run differs in from the interrupted one,
+// and how to resume it.
 func (e *MismatchError) Error() string {
 	if e.WrongFormat {
 		return fmt.Sprintf("batch: the output holds %s output: resume it with the same format", e.Format)

@@ -47,6 +47,7 @@ type Rejection struct {
 	Problems []webhook.Problem
 }
 
+// Error returns the message of the first problem, or a bare refusal.
 func (r *Rejection) Error() string {
 	if len(r.Problems) == 0 {
 		return "the document was rejected"

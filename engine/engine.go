@@ -297,7 +297,8 @@ type config struct {
 // Option configures an Engine.
 type Option func(*config)
 
-// WithDataset calculates with ds instead of the embedded default dataset.
+// WithDataset calculates with ds instead of the embedded default dataset
+// (data.Default), which a nil ds keeps.
 func WithDataset(ds *data.Dataset) Option { return func(c *config) { c.ds = ds } }
 
 // WithRules adds a host's taxability rules and rate structures. The

@@ -106,5 +106,11 @@ type State interface {
 
 // NewStore returns the Store of Levy's journal over b: every operation of
 // the Store interface, each in one unit of b. Closing the store closes
-// b. The store is safe for concurrent use.
-func NewStore(b Backend) Store { return operations{be: b} }
+// b. The store is safe for concurrent use. With a nil b, every operation
+// is refused as levy.EInvalid and Close returns nil.
+func NewStore(b Backend) Store {
+	if b == nil {
+		b = noBackend{}
+	}
+	return operations{be: b}
+}

@@ -109,6 +109,7 @@ type PostAllError struct {
 	Err   error
 }
 
+// Error returns the text of Err: the index is in the error's Index.
 func (e *PostAllError) Error() string { return e.Err.Error() }
 
 // Unwrap returns Err.

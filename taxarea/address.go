@@ -134,6 +134,9 @@ func foldWidth(r rune) rune {
 // LookupAddress cleanses a postal address and returns the tax areas it may
 // lie in, most likely first.
 func (r *Resolver) LookupAddress(ctx context.Context, req wire.AddressLookupRequest) (*wire.LookupResponse, error) {
+	if !r.made() {
+		return nil, notMade()
+	}
 	return r.lookupAddress(ctx, "postalAddress", req.PostalAddress, req.AsOfDate)
 }
 
@@ -167,7 +170,7 @@ func splitZIP(s string) (zip5, plus4 string, ok bool) {
 // included, which need the full lookup to be told or to be refused.
 // Region is much cheaper than LookupAddress and safe for concurrent use.
 func (r *Resolver) Region(in wire.PostalAddress) (country, subdivision string, ok bool) {
-	if !withinLimits(&in) {
+	if !r.made() || !withinLimits(&in) {
 		return "", "", false
 	}
 	if c := clean(in.Country); c != "" && c != "US" {
@@ -279,6 +282,9 @@ func (r *Resolver) lookupAddress(ctx context.Context, field string, in wire.Post
 // read it: a US territory's is "US". ok is false for a string that names
 // no country. It is safe for concurrent use.
 func (r *Resolver) Country(s string) (alpha2 string, ok bool) {
+	if !r.made() {
+		return "", false
+	}
 	alpha2, _, err := r.country("", s)
 	return alpha2, err == nil
 }

@@ -37,6 +37,9 @@ type Shape struct {
 // dataset's order (by layer, then jurisdiction ID). It builds the list
 // anew on each call, for a caller that caches what it derives from it.
 func (r *Resolver) Shapes() []Shape {
+	if !r.made() {
+		return nil
+	}
 	pi := r.points
 	// The areas that hold each jurisdiction in their chain, for the
 	// layers whose shapes list them all.

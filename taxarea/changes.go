@@ -41,6 +41,9 @@ func (r *Resolver) changeRange(from, to civil.Date) (civil.Date, civil.Date, err
 // on the day the tax begins, as the client holding it must look again.
 // An ID is listed exactly when TaxAreaChanged reports it changed.
 func (r *Resolver) ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]string, error) {
+	if !r.made() {
+		return nil, notMade()
+	}
 	from, to, err := r.changeRange(from, to)
 	if err != nil {
 		return nil, err
@@ -65,6 +68,9 @@ func (r *Resolver) ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]
 // TaxAreaChanged reports whether one tax area changed from from to to, both
 // included: whether ChangedTaxAreas lists id. A zero to means today.
 func (r *Resolver) TaxAreaChanged(ctx context.Context, id string, from, to civil.Date) (bool, error) {
+	if !r.made() {
+		return false, notMade()
+	}
 	if err := wire.ValidateTaxAreaID("taxareaid", id); err != nil {
 		return false, err
 	}

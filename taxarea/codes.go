@@ -13,6 +13,9 @@ import (
 
 // LookupTaxAreaID returns the jurisdictions of a tax area.
 func (r *Resolver) LookupTaxAreaID(ctx context.Context, req wire.TaxAreaIDLookupRequest) (*wire.LookupResponse, error) {
+	if !r.made() {
+		return nil, notMade()
+	}
 	return r.lookupTaxAreaID(ctx, "", req)
 }
 
@@ -40,6 +43,9 @@ func (r *Resolver) lookupTaxAreaID(ctx context.Context, prefix string, req wire.
 // with country US), Brazil's IBGE codes (a municipality 7 digits, a
 // state 2).
 func (r *Resolver) LookupExternal(ctx context.Context, req wire.ExternalJurisdictionLookupRequest) (*wire.LookupResponse, error) {
+	if !r.made() {
+		return nil, notMade()
+	}
 	return r.lookupExternal(ctx, "", req)
 }
 

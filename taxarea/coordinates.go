@@ -28,6 +28,9 @@ type Point struct {
 // point in the open sea gives a zero Point. Locate does not validate its
 // input (see LookupCoordinates) and does not allocate.
 func (r *Resolver) Locate(lat, lng float64) Point {
+	if !r.made() {
+		return Point{}
+	}
 	p, _ := r.locate(lat, lng)
 	return p
 }
@@ -98,6 +101,9 @@ func (r *Resolver) locatedPoints() []Point {
 // jurisdictions down to the county in the US and the province in Canada;
 // a point in the open sea gives a result with no jurisdictions.
 func (r *Resolver) LookupCoordinates(ctx context.Context, req wire.CoordinatesLookupRequest) (*wire.LookupResponse, error) {
+	if !r.made() {
+		return nil, notMade()
+	}
 	return r.lookupCoordinates(ctx, "", req)
 }
 

@@ -15,6 +15,9 @@ import (
 // one go; a search that finds nothing gives an empty result list. Errors
 // name the search by its index: "[3].lookupRequest.coordinates".
 func (r *Resolver) Find(ctx context.Context, searches []wire.Search) ([]wire.SearchResult, error) {
+	if !r.made() {
+		return nil, notMade()
+	}
 	if len(searches) > wire.MaxSearches {
 		return nil, levy.Invalid("", "a batch holds at most %d searches, not %d", wire.MaxSearches, len(searches))
 	}

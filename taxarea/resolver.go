@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
@@ -13,7 +14,11 @@ import (
 )
 
 // Resolver answers tax area lookups over one dataset. It is immutable after
-// New and safe for concurrent use by any number of goroutines.
+// New and safe for concurrent use by any number of goroutines. A Resolver
+// that New did not make (a nil or zero one, such as the Resolver of an
+// Engine that engine.New did not make) answers every lookup with a
+// levy.EInvalid error, and its other methods as for a place they do not
+// know: Locate a zero Point, Country and Region not ok, Shapes none.
 type Resolver struct {
 	version string
 	juris   *data.Jurisdictions
@@ -62,7 +67,7 @@ type Resolver struct {
 type Option func(*Resolver)
 
 // WithToday sets the clock that gives the default as-of date (today, UTC,
-// by default).
+// by default, and when today is nil).
 func WithToday(today func() civil.Date) Option {
 	return func(r *Resolver) { r.today = today }
 }
@@ -71,11 +76,21 @@ func WithToday(today func() civil.Date) Option {
 // and the tax area registry, and returns a Resolver. It fails when the
 // dataset is unreadable or inconsistent. ctx bounds the loading: when it
 // ends, New stops building the index and returns ctx's error once the
-// goroutines it started have stopped.
+// goroutines it started have stopped. A nil ds or a nil option is
+// refused (levy.EInvalid, naming "ds" or "opts[i]").
 func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, error) {
-	r := &Resolver{version: ds.Version(), today: civil.Today}
-	for _, o := range opts {
+	if ds == nil {
+		return nil, levy.Invalid("ds", "a dataset is required (data.Default for the embedded one)")
+	}
+	r := &Resolver{version: ds.Version()}
+	for i, o := range opts {
+		if o == nil {
+			return nil, levy.Invalid(fmt.Sprintf("opts[%d]", i), "the option is nil")
+		}
 		o(r)
+	}
+	if r.today == nil {
+		r.today = civil.Today
 	}
 	// The parts are independent: load them side by side.
 	type part struct {
@@ -213,8 +228,13 @@ func (r *Resolver) checkBoundaries() error {
 }
 
 // DatasetVersion returns the version of the dataset the Resolver was built
-// from.
-func (r *Resolver) DatasetVersion() string { return r.version }
+// from ("" for a Resolver that New did not make).
+func (r *Resolver) DatasetVersion() string {
+	if !r.made() {
+		return ""
+	}
+	return r.version
+}
 
 // asOf returns d, or today when d is zero.
 func (r *Resolver) asOf(d civil.Date) civil.Date {

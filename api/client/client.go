@@ -26,8 +26,10 @@ import (
 const maxAnswer = 256 << 20
 
 // Client calls the API at one base URL. Build it with New: a Client
-// that New did not make (the zero Client) answers every call with an
-// error.
+// that New did not make (a nil or zero Client, such as the nil one of a
+// New that failed) answers every call with a levy.EInvalid error. A Client is safe for concurrent use by any number of
+// goroutines, which share its HTTP client and, with
+// WithClientCredentials, the access token it fetched.
 type Client struct {
 	base        string
 	hc          *http.Client
@@ -126,14 +128,17 @@ type answer[T any] struct {
 	Data T `json:"data"`
 }
 
-// errNotMade is the error of every call of a Client that New did not
-// make.
-var errNotMade = errors.New("client: the Client was not made by client.New")
+// errNotMade returns the error of every call of a Client that New did
+// not make (a nil or zero Client): invalid, as the engine's of an Engine
+// that engine.New did not make, since no retry can mend it.
+func errNotMade() error {
+	return &levy.Error{Code: levy.EInvalid, Message: "client: the Client was not made by client.New"}
+}
 
 // call sends one request and decodes a successful answer into out.
 func (c *Client) call(ctx context.Context, method, path string, body, out any) error {
-	if c.hc == nil {
-		return errNotMade
+	if c == nil || c.hc == nil {
+		return errNotMade()
 	}
 	var rd io.Reader
 	if body != nil {

@@ -40,7 +40,8 @@ const DefaultOperatorAudience = "levy://operator"
 const maxForm = 16 << 10
 
 // Handler serves the token endpoints and the admin routes, and checks the
-// bearer tokens of the API. Build it with New.
+// bearer tokens of the API. Build it with New. It is not changed after
+// New, and is safe for concurrent use, as the routes it mounts are.
 type Handler struct {
 	iss       *auth.Issuer
 	audiences []string

@@ -30,7 +30,8 @@ const (
 )
 
 // Handler serves the admin routes of tax profiles over a profile.Service.
-// Build it with New and mount it with Mounts.
+// Build it with New and mount it with Mounts. It is not changed after
+// New, and is safe for concurrent use, as far as its profile.Service is.
 type Handler struct {
 	svc   *profile.Service
 	rd    Reader

@@ -91,6 +91,7 @@ type Kind struct {
 // RPS is the throughput of the run in requests per second.
 func (r Result) RPS() float64 { return float64(r.Requests) / r.Elapsed.Seconds() }
 
+// String returns the run's counts, throughput and latencies on one line.
 func (r Result) String() string {
 	return fmt.Sprintf("%d requests in %v: %.0f req/s, p50 %v, p99 %v, max %v, %d errors",
 		r.Requests, r.Elapsed.Round(time.Millisecond), r.RPS(), r.P50, r.P99, r.Max, r.Errors)

@@ -75,6 +75,7 @@ type Error struct {
 	Message string
 }
 
+// Error returns the message, prefixed with the package name.
 func (e *Error) Error() string { return "facturx: " + e.Message }
 
 func fail(format string, args ...any) error { return &Error{Message: fmt.Sprintf(format, args...)} }

@@ -21,6 +21,7 @@ type ParticipantError struct {
 	Flag Flag
 }
 
+// Error names the rule, the electronic address and the reason.
 func (e *ParticipantError) Error() string {
 	return fmt.Sprintf("ubl: %s: electronic address %s:%s: %s", e.Code, e.Scheme, e.ID, e.Reason)
 }
