@@ -523,6 +523,19 @@ func TestProfileStoreFailure(t *testing.T) {
 	}
 }
 
+// TestProfileCacheNotMade: an engine given a profile cache over no store
+// fails its calculations as invalid rather than panicking at the first.
+func TestProfileCacheNotMade(t *testing.T) {
+	e, err := New(context.Background(), WithProfiles(profile.NewCache(nil, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.Sale(context.Background(), profileSale("C-1", "GENERAL"))
+	if levy.ErrorCode(err) != levy.EInvalid {
+		t.Fatalf("got %v, want %s", err, levy.EInvalid)
+	}
+}
+
 // raceEnabled is set by race_test.go under the race detector.
 var raceEnabled bool
 

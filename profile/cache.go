@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/internal/tick"
 )
 
@@ -52,7 +53,9 @@ type Cache struct {
 }
 
 // NewCache returns an empty cache over s. log receives the failures of
-// Follow; nil discards them.
+// Follow; nil discards them. A cache over a nil Store, like a nil
+// *Cache, refuses every load as levy.EInvalid (errNoCache), and its
+// Follow returns at once.
 func NewCache(s Store, log *slog.Logger) *Cache {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -67,6 +70,9 @@ func NewCache(s Store, log *slog.Logger) *Cache {
 // store the first time. The usual call, for a tenant in memory, costs a
 // map lookup and allocates nothing.
 func (c *Cache) Snapshot(ctx context.Context, tenant string) (*Snapshot, error) {
+	if c.unusable() {
+		return nil, errNoCache()
+	}
 	if s, ok := (*c.snaps.Load())[tenant]; ok && !c.isStale(tenant) {
 		return s, nil
 	}
@@ -166,6 +172,9 @@ func (c *Cache) put(tenant string, s *Snapshot) {
 // while Invalidate waits for the lock, and it returns ctx's error,
 // wrapped.
 func (c *Cache) Invalidate(ctx context.Context, tenant string) error {
+	if c.unusable() {
+		return errNoCache()
+	}
 	if err := c.lock(ctx, "refresh the profile of tenant "+tenant); err != nil {
 		c.markStale(tenant)
 		return err
@@ -207,6 +216,9 @@ func (c *Cache) refreshOne(ctx context.Context, tenant string) (bool, error) {
 // Snapshot loads it) and the first error is returned after the others
 // are refreshed.
 func (c *Cache) Refresh(ctx context.Context) (int, error) {
+	if c.unusable() {
+		return 0, errNoCache()
+	}
 	if err := c.lock(ctx, "refresh the cached profiles"); err != nil {
 		return 0, err
 	}
@@ -241,6 +253,9 @@ func (c *Cache) Refresh(ctx context.Context) (int, error) {
 // rather than never, and a Snapshot or Invalidate that waits for the
 // Refresh waits no longer.
 func (c *Cache) Follow(ctx context.Context, interval time.Duration) {
+	if c.unusable() {
+		return
+	}
 	if interval <= 0 {
 		interval = FollowInterval
 	}
@@ -249,4 +264,14 @@ func (c *Cache) Follow(ctx context.Context, interval time.Duration) {
 			c.log.Warn("profile: refresh the cached profiles", "err", err)
 		}
 	})
+}
+
+// unusable reports whether c is nil, a zero Cache, or one over a nil
+// Store: none can load a snapshot.
+func (c *Cache) unusable() bool { return c == nil || c.store == nil || c.turn == nil }
+
+// errNoCache is the error of every load of an unusable cache: invalid,
+// since no retry mends it.
+func errNoCache() error {
+	return levy.Invalid("", "profile: the Cache was not made by NewCache over a Store")
 }
