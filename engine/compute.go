@@ -698,6 +698,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		if a.Taxable.Abs().LessThan(taxable.Abs()) {
 			t.nonTaxable = t.nonTaxable.Add(taxable.Sub(a.Taxable))
 			t.taxable = a.Taxable
+			t.basisCapped = s.MaxBasisPerItem != nil
 		}
 	} else {
 		t.raw = c.products.mul(taxable, rate)
