@@ -624,7 +624,12 @@ type taxOut struct {
 	holiday    bool
 	// freight reports whether the line's freight is in taxable (it fits
 	// in the padding after holiday).
-	freight       bool
+	freight bool
+	// basisCapped reports that the structure's maximum basis per item
+	// (Tennessee's local tax on the first 1,600.00) took part of the
+	// taxable amount out of the tax: the record names the structure as
+	// its maxTaxRuleId then only (padding after freight, too).
+	basisCapped   bool
 	structure     *rules.Structure
 	infoOnly      bool
 	collectedFrom wire.TaxCollectedFromParty

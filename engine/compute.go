@@ -429,14 +429,14 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	for _, o := range l.exemptOv {
 		if o.withholding == "" && matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
 			exempt = exempt.Add(overrideAmount(o, base))
-			t.reasonCode = o.reasonCode
+			t.reasonCode = overrideReason(t.reasonCode, o.reasonCode)
 			overridden = true
 		}
 	}
 	for _, o := range l.nonTaxOv {
 		if o.withholding == "" && matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
 			nonTaxable = nonTaxable.Add(overrideAmount(o, base))
-			t.reasonCode = o.reasonCode
+			t.reasonCode = overrideReason(t.reasonCode, o.reasonCode)
 			overridden = true
 		}
 	}
@@ -698,6 +698,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		if a.Taxable.Abs().LessThan(taxable.Abs()) {
 			t.nonTaxable = t.nonTaxable.Add(taxable.Sub(a.Taxable))
 			t.taxable = a.Taxable
+			t.basisCapped = s.MaxBasisPerItem != nil
 		}
 	} else {
 		t.raw = c.products.mul(taxable, rate)
@@ -782,6 +783,18 @@ func zeroOf(exp int32, z *decimal.Decimal) bool {
 	}
 	*z = zeros[-exp].Decimal()
 	return true
+}
+
+// overrideReason returns the reason code of a tax that a further
+// exempt or non-taxable override matched: the override's own, or, when
+// it sends none, the code of the one before it (had), so that an
+// exemption's "0004" is not blanked by a non-taxable amount sent without
+// a code beside it.
+func overrideReason(had, sent string) string {
+	if sent == "" {
+		return had
+	}
+	return sent
 }
 
 // overrideAmount is the amount an override takes out of base: its amount

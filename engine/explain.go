@@ -147,6 +147,7 @@ func (c *calc) explainSource(l *line, t *taxOut) (wire.RateSource, bool) {
 // (explainRounding) and a credit of tax paid elsewhere.
 func (c *calc) explainReason(l *line, t *taxOut) string {
 	r := reasonBuilder{rule: t.ruleReason}
+	r.add(explainUnknownClass(l, t))
 	r.add(c.explainCertificate(l, t))
 	r.add(c.explainOwnerBasis(l))
 	places := int32(max(c.d.currency.MinorUnits, 0))
@@ -203,6 +204,24 @@ func (c *calc) explainReason(l *line, t *taxOut) string {
 			o.StringFixed(places) + " is " + t.tax.StringFixed(places) + " after it")
 	}
 	return r.String()
+}
+
+// explainUnknownClass returns, for a tax of a line whose product class
+// no rule knows, that the class sent was taxed as the one it fell back
+// to (the line's unknown-product-class parameter says the same), so that
+// a reason read alone (levy calc --explain-only) does not show a rule of
+// GENERAL for a line sent as another class. A tax that an override, an
+// exempt customer or a stored certificate decided weighed no class: it
+// returns "" for it, and for any other line.
+func explainUnknownClass(l *line, t *taxOut) string {
+	if l.unknownClass == "" {
+		return ""
+	}
+	switch t.ruleID {
+	case "override", "customer-exempt", CertificateRule:
+		return ""
+	}
+	return "the line's class " + l.unknownClass + " (" + classParam(l) + ") is not one Levy knows: taxed as " + l.productClass + " (" + unknownClassRule + ")"
 }
 
 // explainOwnerBasis returns, for a tax of an owner's line that sends no

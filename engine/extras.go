@@ -106,7 +106,7 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 				part := overridePart(x, *o.amount, places)
 				o.amount = &part
 			}
-			exempt, t.reasonCode, overridden = exempt.Add(overrideAmount(o, base)), o.reasonCode, true
+			exempt, t.reasonCode, overridden = exempt.Add(overrideAmount(o, base)), overrideReason(t.reasonCode, o.reasonCode), true
 		}
 	}
 	for _, o := range l.nonTaxOv {
@@ -115,7 +115,7 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 				part := overridePart(x, *o.amount, places)
 				o.amount = &part
 			}
-			nonTaxable, t.reasonCode, overridden = nonTaxable.Add(overrideAmount(o, base)), o.reasonCode, true
+			nonTaxable, t.reasonCode, overridden = nonTaxable.Add(overrideAmount(o, base)), overrideReason(t.reasonCode, o.reasonCode), true
 		}
 	}
 	// A stored certificate of the customer decides a tax that the

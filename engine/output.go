@@ -52,7 +52,7 @@ func (c *calc) wireTaxes(l *line) []wire.Tax {
 		}
 		if t.structure != nil {
 			w.TaxStructure = wire.TaxStructure(t.structure.Kind)
-			if t.maxTax || t.structure.MaxBasisPerItem != nil {
+			if t.maxTax || t.basisCapped {
 				w.MaxTaxRuleID = &wire.RuleRef{Value: t.structure.ID}
 			}
 		} else if t.result == wire.TaxResultTaxable {

@@ -154,6 +154,7 @@ func (c *calc) notActedOn(l *line, out []wire.AssistedParameter) []wire.Assisted
 	out = c.franchiseNotes(l, out)
 	out = c.commsNotes(l, out)
 	out = unitOverrideNotes(l, out)
+	out = unmatchedOverrideNotes(l, out)
 	s := fieldSrc{c: c, l: l, in: l.in}
 	t := c.flagged()
 	// Most lines send none of their shared members that the table
