@@ -113,13 +113,14 @@ func lineItem(l *wire.SaleLineItem) *journal.Item {
 // stored that were in force on the date of the seller's first line. A
 // document's seller that every line replaces with one of its own (an ERP
 // that repeats the seller on each line) and that sends no registrations
-// takes those the first line of its company took from the profile. A
+// for a tax (none, or only numbers that identify it) takes those the
+// first line of its company took from the profile, as that line does. A
 // request that sends only numbers that identify the seller (its
 // Commercial Registration, its FEIN) keeps them after the stored ones.
 func sellerParty(vat *jurisdiction.VATGeography, ps *profile.Snapshot, s *wire.Seller, tree []lineIn) *journal.Party {
 	regs := registrations(s.TaxRegistrations)
 	l := leafWhere(tree, func(li *lineIn) bool { return li.src.seller == s })
-	if l == nil && len(s.TaxRegistrations) == 0 && s.NexusIndicator == nil {
+	if l == nil && !sendsTaxRegistration(s.TaxRegistrations) && s.NexusIndicator == nil {
 		l = leafWhere(tree, func(li *lineIn) bool { return li.leaf.seller.stored && li.leaf.seller.company == s.Company })
 	}
 	if l != nil && l.seller.stored {

@@ -531,7 +531,7 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 			}
 			results[i] = vr
 		}
-		if !tr.TaxRegistrationType.Identity() || r.mainDivision != "" || r.jurisdictionID != "" {
+		if !identityOnly(tr) {
 			out = append(out, r)
 		}
 	}
@@ -539,6 +539,26 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		out = nil
 	}
 	return out, results
+}
+
+// identityOnly reports whether tr only identifies its party and
+// registers it for no tax: a number of identity
+// (TaxRegistrationType.Identity) sent for a whole country, with neither
+// mainDivision nor jurisdictionId (registrations).
+func identityOnly(tr *wire.TaxRegistration) bool {
+	return tr.TaxRegistrationType.Identity() && tr.MainDivision == "" && strings.TrimSpace(tr.JurisdictionID) == ""
+}
+
+// sendsTaxRegistration reports whether regs holds a registration for a
+// tax, one that is not identityOnly: a party that sends none, or only
+// numbers that identify it, sends no registrations (registrations).
+func sendsTaxRegistration(regs []wire.TaxRegistration) bool {
+	for i := range regs {
+		if !identityOnly(&regs[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // idCountry returns the country of a jurisdiction ID, its first part
