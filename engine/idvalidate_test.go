@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -93,6 +95,47 @@ func TestIdentityNumberIsNotValidatedAsVAT(t *testing.T) {
 		got := result{string(vr.ValidationInfo), vr.TaxRegistrationNumberNormalized, flag(vr.IsSyntaxValid), flag(vr.IsValid), vr.TaxNumberService}
 		if got != w {
 			t.Errorf("%s %q: %+v, want %+v", regs[i].TaxRegistrationType, regs[i].TaxRegistrationNumber, got, w)
+		}
+	}
+}
+
+// TestTINRegistersNoTaxSaysSo: a Tax Identification Number sent for a
+// whole country registers its party for no tax, which a caller whose
+// country's VAT registration number is the TIN would not expect: the
+// line says so (IdentityTINRule), naming the member, and that such a
+// number is sent as a VAT Registration. A TIN sent for a state, a FEIN
+// and a VAT number draw no such parameter. Before, the line said nothing
+// and the number was silently left out.
+func TestTINRegistersNoTaxSaysSo(t *testing.T) {
+	e := testEngine(t)
+	nyTIN := usTIN
+	nyTIN.MainDivision = "NY"
+	for _, c := range []struct {
+		name string
+		regs []wire.TaxRegistration
+		want []string // paramNames of the rule
+	}{
+		{"a TIN", []wire.TaxRegistration{deNumber, usTIN}, []string{"seller.taxRegistrations[1].taxRegistrationType"}},
+		{"a TIN for New York", []wire.TaxRegistration{deNumber, nyTIN}, nil},
+		{"a FEIN", []wire.TaxRegistration{deNumber, usFEIN}, nil},
+	} {
+		r, err := e.Sale(context.Background(), usGoodsSale(c.regs...))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var got []string
+		for _, p := range r.LineItems[0].AssistedParameters {
+			if p.RuleName != IdentityTINRule {
+				continue
+			}
+			got = append(got, p.ParamName)
+			if p.OriginalValue != string(wire.TaxRegistrationTypeTIN) || p.Phase != wire.PhasePre ||
+				!strings.Contains(p.Value, `"VAT Registration"`) {
+				t.Errorf("%s: parameter %+v, want the TIN's type and the advice to send a VAT Registration", c.name, p)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %s parameters %v, want %v", c.name, IdentityTINRule, got, c.want)
 		}
 	}
 }
