@@ -561,6 +561,17 @@ func sendsTaxRegistration(regs []wire.TaxRegistration) bool {
 	return false
 }
 
+// sendsIdentity reports whether regs holds a number that only
+// identifies its party (identityOnly).
+func sendsIdentity(regs []wire.TaxRegistration) bool {
+	for i := range regs {
+		if identityOnly(&regs[i]) {
+			return true
+		}
+	}
+	return false
+}
+
 // idCountry returns the country of a jurisdiction ID, its first part
 // ("CA" of "CA-BC", "US" of "US-4819000"), or "" when id has no such
 // part: a registration that names its jurisdiction alone is one in that

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -68,5 +69,62 @@ func TestRepeatedSellerWithOnlyAnIdentityNumber(t *testing.T) {
 	}
 	if _, err := render.Render(tx, render.Options{}); err != nil {
 		t.Errorf("render: %v", err)
+	}
+}
+
+// TestStoredCVRBesideAnSENumber: a Danish company whose VAT number is an
+// SE number of its own (DK32123457) sends that VAT registration with its
+// sale, and its tenant's profile stores its CVR number (13585628) as a
+// Commercial Registration, as docs/einvoicing.md says such a seller
+// does. The journal keeps the VAT registration sent, then the stored CVR
+// number, and the Peppol e-invoice states the CVR number as the seller's
+// legal registration identifier (BT-30, scheme 0184). Before, the
+// journal kept the VAT registration alone, and BT-30 was the SE number's
+// digits, no CVR number.
+func TestStoredCVRBesideAnSENumber(t *testing.T) {
+	store := profile.NewMemory()
+	cs := profile.ChangeSet{Registrations: []profile.Registration{
+		{CompanyCode: "HAVN", Jurisdiction: "DK", Number: "13585628", Type: wire.TaxRegistrationTypeCommercialRegistration, EffectiveDate: civil.MustParse("2020-01-01")},
+	}}
+	if _, err := profile.NewService(store, profile.Config{}).Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
+		t.Fatal(err)
+	}
+	e, j := profileEngine(t, store)
+	ctx := context.Background()
+	se := wire.TaxRegistration{ISOCountryCode: "DK", TaxRegistrationNumber: "DK32123457", TaxRegistrationType: wire.TaxRegistrationTypeVAT}
+	r, err := e.Sale(ctx, &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
+		TransactionID: "SE-1", DocumentNumber: "SE-1", DocumentDate: civil.MustParse("2026-05-04"),
+		Currency: &wire.Currency{ISOCurrencyCodeAlpha: "DKK"},
+		Seller: &wire.Seller{Company: "HAVN", TaxRegistrations: []wire.TaxRegistration{se},
+			PhysicalOrigin: &wire.Location{StreetAddress1: "Vesterbrogade 1", City: "København V", PostalCode: "1620", Country: "DK"}},
+		Customer: &wire.Customer{CustomerName: "Jysk Handel A/S", CustomerCode: &wire.CustomerCode{Value: "JH", IsBusinessIndicator: true},
+			Destination:      &wire.Location{StreetAddress1: "Åboulevarden 2", City: "Aarhus C", PostalCode: "8000", Country: "DK"},
+			TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "DK", TaxRegistrationNumber: "DK21314900"}}},
+		LineItems: []wire.SaleLineItem{{LineItemID: "1", LineItemDescription: "Lamp", Product: &wire.Product{ProductClass: "GENERAL"},
+			ExtendedPrice: amt("1000.00")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tax := r.LineItems[0].TotalTax.String(); tax != "250.00" {
+		t.Fatalf("total tax %s, want Denmark's 25%% (250.00)", tax)
+	}
+	tx, err := j.Get(ctx, levy.DefaultTenant, "SE-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(tx.Seller.Registrations); n != 2 || tx.Seller.Registrations[0].Number != "DK32123457" ||
+		tx.Seller.Registrations[1].Type != string(wire.TaxRegistrationTypeCommercialRegistration) {
+		t.Fatalf("the journal's seller registrations %+v, want the VAT registration sent, then the stored CVR number", tx.Seller.Registrations)
+	}
+	out, err := render.Render(tx, render.Options{SellerEndpoint: "0184:13585628", BuyerEndpoint: "0184:21314900", BuyerReference: "REF-1",
+		DueDate: civil.MustParse("2026-06-01")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `<cbc:CompanyID schemeID="0184">13585628</cbc:CompanyID>`; !strings.Contains(string(out.Content), want) {
+		t.Errorf("the Peppol invoice does not hold %s:\n%s", want, out.Content)
+	}
+	if !strings.Contains(string(out.Content), ">DK32123457<") {
+		t.Errorf("the Peppol invoice does not name the seller's VAT identifier DK32123457")
 	}
 }
