@@ -113,13 +113,16 @@ func lineItem(l *wire.SaleLineItem) *journal.Item {
 // stored that were in force on the date of the seller's first line. A
 // document's seller that every line replaces with one of its own (an ERP
 // that repeats the seller on each line) and that sends no registrations
-// takes those the first line of its company took from the profile. A
+// for a tax (none, or only numbers that identify it) takes those the
+// first line of its company took from the profile, as that line does. A
 // request that sends only numbers that identify the seller (its
-// Commercial Registration, its FEIN) keeps them after the stored ones.
+// Commercial Registration, its FEIN) keeps them after the stored ones;
+// one that sends registrations for a tax and no such number takes those
+// stored for its company after its own.
 func sellerParty(vat *jurisdiction.VATGeography, ps *profile.Snapshot, s *wire.Seller, tree []lineIn) *journal.Party {
 	regs := registrations(s.TaxRegistrations)
 	l := leafWhere(tree, func(li *lineIn) bool { return li.src.seller == s })
-	if l == nil && len(s.TaxRegistrations) == 0 && s.NexusIndicator == nil {
+	if l == nil && !sendsTaxRegistration(s.TaxRegistrations) && s.NexusIndicator == nil {
 		l = leafWhere(tree, func(li *lineIn) bool { return li.leaf.seller.stored && li.leaf.seller.company == s.Company })
 	}
 	if l != nil && l.seller.stored {
@@ -128,6 +131,13 @@ func sellerParty(vat *jurisdiction.VATGeography, ps *profile.Snapshot, s *wire.S
 		// number, which an e-invoice states): kept after the stored
 		// registrations.
 		regs = append(storedPartyRegistrations(ps, l.seller.company, l.date), regs...)
+	} else if l != nil && !sendsIdentity(s.TaxRegistrations) {
+		// The request sends the seller's registrations for a tax and no
+		// number that identifies it: the numbers stored for its company
+		// that do (profile.Registration.IdentityOnly: the CVR number of
+		// a Danish company whose VAT number is an SE number of its own,
+		// its legal registration identifier BT-30) are kept after them.
+		regs = append(regs, storedPartyRegistrationsWhere(ps, l.seller.company, l.date, (*profile.Registration).IdentityOnly)...)
 	}
 	return &journal.Party{Code: s.Company, Address: partyAddress(vat, tree, s.PhysicalOrigin, s.AdministrativeOrigin), Registrations: regs}
 }
@@ -155,13 +165,19 @@ func leafWhere(tree []lineIn, want func(*lineIn) bool) *line {
 // the Union (profile.UnionJurisdiction) under no country, its number
 // naming the member state.
 func storedPartyRegistrations(ps *profile.Snapshot, company string, d civil.Date) []journal.Registration {
+	return storedPartyRegistrationsWhere(ps, company, d, func(*profile.Registration) bool { return true })
+}
+
+// storedPartyRegistrationsWhere returns those of storedPartyRegistrations
+// for which keep holds.
+func storedPartyRegistrationsWhere(ps *profile.Snapshot, company string, d civil.Date, keep func(*profile.Registration) bool) []journal.Registration {
 	if ps == nil {
 		return nil
 	}
 	var out []journal.Registration
 	for _, r := range ps.Registrations(company) {
 		n := strings.TrimSpace(r.Number)
-		if n == "" || !r.InForce(d) {
+		if n == "" || !r.InForce(d) || !keep(&r) {
 			continue
 		}
 		country := strings.ToUpper(r.Jurisdiction)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -1002,6 +1003,40 @@ func classParam(l *line) string {
 // the content's horizon.
 const beyondContentRule = "date-beyond-content"
 
+// IdentityTINRule is the ruleName of the assisted parameter of a line
+// whose seller or customer sends a Tax Identification Number for a whole
+// country (taxRegistrationType "Tax Identification Number (TIN)", no
+// mainDivision or jurisdictionId). Such a number only identifies the
+// party and registers it for no tax (TaxRegistrationType.Identity), so a
+// caller whose country's VAT registration number is the party's TIN
+// sends it as a "VAT Registration" for it to count. paramName is the
+// member (seller.taxRegistrations[0].taxRegistrationType), originalValue
+// the type sent, value a sentence that says so. It changes nothing.
+const IdentityTINRule = "tin-registers-no-tax"
+
+// identityTINParameters appends to out the IdentityTINRule parameter of
+// each whole-country TIN among the line's parties' registrations, the
+// registrations of an owner (both parties) once.
+func identityTINParameters(p *partiesIn, out []wire.AssistedParameter) []wire.AssistedParameter {
+	each := func(regs []wire.TaxRegistration, path string) {
+		for i := range regs {
+			r := &regs[i]
+			if r.TaxRegistrationType != wire.TaxRegistrationTypeTIN || !identityOnly(r) {
+				continue
+			}
+			out = append(out, wire.AssistedParameter{ParamName: path + ".taxRegistrations[" + strconv.Itoa(i) + "].taxRegistrationType",
+				Phase: wire.PhasePre, RuleName: IdentityTINRule, OriginalValue: string(r.TaxRegistrationType),
+				Value: "a Tax Identification Number sent for a whole country only identifies the party and registers it for no tax: " +
+					"where the party's VAT registration number is its TIN, send the number as taxRegistrationType \"VAT Registration\""})
+		}
+	}
+	each(p.sellerRegs, p.sellerPath)
+	if p.customerPath != p.sellerPath || len(p.sellerRegs) == 0 {
+		each(p.customerRegs, p.customerPath)
+	}
+	return out
+}
+
 // NoPlaceRule is the ruleName of the assisted parameter of a line that
 // no place taxes: it sends no location (nor does its document), or none
 // that Levy could place, so it bears no tax, and says so rather than
@@ -1064,7 +1099,9 @@ const TaxNotComputedRule = "tax-not-computed"
 // why the stored certificates of the customer left taxes charged
 // (certificateParameters); and that the line's company code amounts are
 // left out, when nothing converts the document's currency into the
-// company code currency (companyParameter).
+// company code currency (companyParameter); and that a party's
+// Tax Identification Number sent for a whole country registers it for no
+// tax (IdentityTINRule).
 func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	if l == nil {
 		return nil
@@ -1116,6 +1153,9 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 			Value: "the line's own customer has no customerCode, and replaces customer " + l.lostCode +
 				" whole: that customer's stored certificates, class code and business indicator do not apply to the line; send customerCode " +
 				l.lostCode + " on the line's customer if it is that customer"})
+	}
+	if l.in != nil {
+		out = identityTINParameters(&l.in.parties, out)
 	}
 	if l.br != nil {
 		out = append(out, l.br.assisted...) // brazil.go

@@ -514,9 +514,12 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		}
 		if tr.TaxRegistrationNumber != "" {
 			var vr *wire.ValidationResult
-			if r.ioss || r.nonUnion {
+			switch {
+			case r.ioss || r.nonUnion:
 				vr = c.validateSchemeNumber(taxreg.Scheme(tr.TaxRegistrationType), numberCountry, tr.TaxRegistrationNumber)
-			} else {
+			case tr.TaxRegistrationType.Identity():
+				vr = validateIdentity(tr.TaxRegistrationType, numberCountry, tr.TaxRegistrationNumber)
+			default:
 				vr = c.validateNumber(numberCountry, tr.TaxRegistrationNumber)
 			}
 			r.number = vr.TaxRegistrationNumberNormalized
@@ -528,7 +531,7 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 			}
 			results[i] = vr
 		}
-		if !tr.TaxRegistrationType.Identity() || r.mainDivision != "" || r.jurisdictionID != "" {
+		if !identityOnly(tr) {
 			out = append(out, r)
 		}
 	}
@@ -536,6 +539,37 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		out = nil
 	}
 	return out, results
+}
+
+// identityOnly reports whether tr only identifies its party and
+// registers it for no tax: a number of identity
+// (TaxRegistrationType.Identity) sent for a whole country, with neither
+// mainDivision nor jurisdictionId (registrations).
+func identityOnly(tr *wire.TaxRegistration) bool {
+	return tr.TaxRegistrationType.Identity() && tr.MainDivision == "" && strings.TrimSpace(tr.JurisdictionID) == ""
+}
+
+// sendsTaxRegistration reports whether regs holds a registration for a
+// tax, one that is not identityOnly: a party that sends none, or only
+// numbers that identify it, sends no registrations (registrations).
+func sendsTaxRegistration(regs []wire.TaxRegistration) bool {
+	for i := range regs {
+		if !identityOnly(&regs[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// sendsIdentity reports whether regs holds a number that only
+// identifies its party (identityOnly).
+func sendsIdentity(regs []wire.TaxRegistration) bool {
+	for i := range regs {
+		if identityOnly(&regs[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // idCountry returns the country of a jurisdiction ID, its first part
@@ -589,6 +623,30 @@ func (c *calc) validateNumber(country, number string) *wire.ValidationResult {
 		return vr
 	}
 	c.s.validator.check(c.ctx, country, res.Normalized, vr)
+	return vr
+}
+
+// validateIdentity checks a number that identifies a party (a
+// Commercial Registration, FEIN, SSN or TIN: TaxRegistrationType.Identity)
+// as what it is (taxreg.ValidateIdentity: a Danish CVR number as a CVR
+// number, in its 8 digits; Brazil's CNPJ given as a TIN), never as a VAT
+// number of its country, so that a German trade register number is not
+// reported as a VAT number of invalid syntax, nor a CVR number written
+// as the VAT number DK… . No external service is asked: the validators
+// Levy plugs in (VIES) answer whether a number is registered for VAT,
+// which a number of identity need not be, so a number of valid syntax is
+// reported so, its registration not verified.
+func validateIdentity(kind wire.TaxRegistrationType, country, number string) *wire.ValidationResult {
+	res := taxreg.ValidateIdentity(string(kind), country, number)
+	vr := &wire.ValidationResult{TaxRegistrationNumberNormalized: res.Normalized, ValidationInfo: wire.ValidationInfo(res.Info)}
+	if res.Info == taxreg.InfoValidationNotAvailable {
+		return vr
+	}
+	ok := res.IsSyntaxValid
+	vr.IsSyntaxValid = &ok
+	if ok {
+		vr.ValidationInfo = wire.ValidationInfoValidationNotAvailable
+	}
 	return vr
 }
 

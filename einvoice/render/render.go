@@ -300,10 +300,11 @@ var hints = map[string]string{
 	"DE-R-004":            "store the seller's postal code with the calculation",
 	"DE-R-008":            "store the customer's city with the calculation",
 	"DE-R-009":            "store the customer's postal code with the calculation",
-	"DK-R-002": "store the seller's CVR number with the calculation: its Danish VAT registration (DK and the 8 digits of the CVR number) or a Danish registration of the type " +
-		typeCommercial + " (seller.taxRegistrations, or the registrations of seller.company in the tenant's profile when the request sends none), and calculate it again",
+	"DK-R-002": "store the seller's CVR number with the calculation: a Danish registration of the type " + typeCommercial +
+		" (among seller.taxRegistrations, or stored for seller.company in the tenant's profile), which a seller whose Danish VAT number is an SE number of its own needs," +
+		" or its Danish VAT registration (DK and the 8 digits of the CVR number), and calculate it again",
 	"IS-R-002": "store the seller's kennitala with the calculation: an Icelandic registration of the type " + typeCommercial +
-		" (seller.taxRegistrations, or the registrations of seller.company in the tenant's profile when the request sends none), and calculate it again",
+		" (among seller.taxRegistrations, or stored for seller.company in the tenant's profile), and calculate it again",
 	"IS-R-004": "store the buyer's kennitala with the calculation: an Icelandic registration of the type " + typeCommercial + " among customer.taxRegistrations, and calculate it again",
 	"IS-R-003": "store the seller's street and postal code with the calculation",
 	"IS-R-005": "store the customer's street and postal code with the calculation",
@@ -637,7 +638,12 @@ const typeCommercial = string(wire.TaxRegistrationTypeCommercialRegistration)
 // Denmark (DK-R-002, DK-R-014: the CVR number, scheme 0184): the number
 // of the party's Danish registration of the type Commercial Registration,
 // else the CVR number that its Danish VAT number is (DK and the 8 digits
-// of the CVR number), the one of vatID, its VAT identifier, first.
+// of the CVR number), the one of vatID, its VAT identifier, first. A
+// Danish VAT number may be an SE number of its own, of the same form,
+// which no check tells from a CVR number: the Commercial Registration,
+// which the engine keeps from the request or from the tenant's profile
+// (sellerParty), comes first so that such a seller's BT-30 is its CVR
+// number.
 // Iceland (IS-R-002, IS-R-004: the kennitala, scheme 0196), whose VAT
 // number (VSK-númer) is not the kennitala: the number of its Icelandic
 // registration of the type Commercial Registration. A Commercial

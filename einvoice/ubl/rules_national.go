@@ -59,6 +59,10 @@ func (e *eval) norway(cc countries) {
 	})
 }
 
+// denmark applies Peppol BIS's Danish rules. DK-R-015, which wanted a
+// Danish seller's VAT identifier to be DK and 8 digits, is not among
+// them: OpenPEPPOL withdrew it in Peppol BIS Billing 3.0.14 (November
+// 2022, POACC-522), before the release Levy follows (RuleVersions).
 func (e *eval) denmark(cc countries) {
 	r := e.root
 	seller := r.getText("cac:AccountingSupplierParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode")

@@ -22,6 +22,12 @@
 // specifications. For any other country Validate says
 // InfoValidationNotAvailable rather than guessing.
 //
+// ValidateIdentity checks a number that identifies a person rather than
+// registers it for VAT (a Commercial Registration, a TIN) as what it is,
+// never as a VAT number: Denmark's CVR number in its 8 digits, a TIN where
+// the country's number Validate checks is that TIN; any other it does
+// not check.
+//
 // The package is stateless: its tables are built at initialisation and
 // never written afterwards, so Validate and Covered are safe for concurrent
 // use. Validate does not panic on any input.
