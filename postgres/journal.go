@@ -48,6 +48,12 @@ type journalBackend struct {
 	db     *DB
 	closed atomic.Bool
 	known  knownIDs
+	// units counts the units with figures this node stored, of which
+	// every foldEvery-th folds the deltas (storedFigures).
+	units atomic.Int64
+	// unitsPerFold, when not zero, replaces foldEvery: the tests set it
+	// to fold after a few units.
+	unitsPerFold int64
 	// scalarFigures, when not zero, is the most figures a unit upserts
 	// with scalar parameters, in place of smallFigures: at 1, a unit of
 	// two figures or more goes through arrays. Only the benchmarks and
@@ -86,8 +92,14 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 	ids = slices.Clone(ids)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
+	// figures is whether the unit that was stored had figures, which
+	// counts toward the next fold (storedFigures).
+	figures := false
 	if !b.known.anyOf(tenant, ids) {
-		if done, err := b.tryNew(ctx, tenant, ids, fn); done {
+		if done, err := b.tryNew(ctx, tenant, ids, fn, &figures); done {
+			if err == nil && figures {
+				b.storedFigures(ctx)
+			}
 			return wrap("update", err)
 		}
 	}
@@ -101,24 +113,29 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 		}
 		return uniqueViolation(err)
 	}
-	return b.db.retry(ctx, "update", again, func() error {
+	err := b.db.retry(ctx, "update", again, func() error {
 		conn, err := b.db.pool.Acquire(ctx)
 		if err != nil {
 			return err
 		}
 		defer conn.Release()
-		err = b.updateOnce(ctx, conn.Conn(), tenant, ids, held, fn)
+		err = b.updateOnce(ctx, conn.Conn(), tenant, ids, held, fn, &figures)
 		if err != nil {
 			rollback(conn.Conn())
 		}
 		return err
 	})
+	if err == nil && figures {
+		b.storedFigures(ctx)
+	}
+	return err
 }
 
 // tryNew runs fn as if no ID of the unit had a head, and stores its
 // writes when they show that none had (see Update). It reports whether
-// the unit is done, and then its error.
-func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string, fn func(journal.State) error) (bool, error) {
+// the unit is done, and then its error; figures tells whether its
+// writes had figures.
+func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string, fn func(journal.State) error, figures *bool) (bool, error) {
 	st := newState(ctx, nil, tenant, true)
 	st.scalarFigures = b.scalars()
 	st.assumeNew = true
@@ -162,6 +179,7 @@ func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string
 	}
 	if err == nil {
 		b.known.add(tenant, ids)
+		*figures = len(st.figures) > 0
 		return true, nil
 	}
 	if uniqueViolation(err) {
@@ -186,8 +204,9 @@ func uniqueViolation(err error) bool {
 
 // updateOnce runs one attempt of Update under locks on conn, which the
 // caller rolls back when it fails; the unit's figures take held sums
-// when held (figureStatements.held).
-func (b *journalBackend) updateOnce(ctx context.Context, conn *pgx.Conn, tenant string, ids []string, held bool, fn func(journal.State) error) error {
+// when held (figureStatements.held); figures tells whether its writes
+// had figures.
+func (b *journalBackend) updateOnce(ctx context.Context, conn *pgx.Conn, tenant string, ids []string, held bool, fn func(journal.State) error, figures *bool) error {
 	st := newState(ctx, conn, tenant, true)
 	st.part, st.scalarFigures, st.held = partOf(conn.PgConn(), tenant, ids), b.scalars(), held
 	var open pgx.Batch
@@ -214,6 +233,7 @@ func (b *journalBackend) updateOnce(ctx context.Context, conn *pgx.Conn, tenant 
 	var done pgx.Batch
 	st.queueWrites(&done)
 	done.Queue("COMMIT")
+	*figures = len(st.figures) > 0
 	return sendBatch(ctx, conn, &done, func(br pgx.BatchResults) error {
 		for range done.Len() - 1 {
 			if _, err := br.Exec(); err != nil {

@@ -20,28 +20,36 @@ import (
 )
 
 // The sales figures live in journal_figures (migrations/007), one row per
-// tenant, day, company, area and part. A unit adds its figures to the
-// rows of its part, the number of the pool's connection it runs on
-// (partOf, connSlots), so that the units of one node that post into the
-// same state on the same day at the same time, which a busy seller's
-// are, add to different rows and do not wait for each other's row locks
-// (with parts chosen by a hash of the unit's first transaction ID, 8
-// concurrent units met on a row more often than not, and a post with
+// tenant, day, company, area and part, and in the deltas that units
+// appended since the last fold (journal_figure_deltas, migrations/012,
+// see journal_figure_deltas.go), which every read adds to the rows. A
+// unit appends its figures there, tagged with the part of its
+// connection, and a fold adds them to the rows of that part. The parts
+// date from when a unit added to the rows itself, with the upserts below
+// (which ReplaceFigures still uses, and the fold with its own
+// statement): its part was the number of the pool's connection it runs
+// on (partOf, connSlots), so that the units of one node that post into
+// the same state on the same day at the same time, which a busy seller's
+// are, added to different rows and did not wait for each other's row
+// locks (with parts chosen by a hash of the unit's first transaction ID,
+// 8 concurrent units met on a row more often than not, and a post with
 // figures spent a third to a half of its time in the server waiting for
-// another's commit, BenchmarkJournalPostFigures/writers=8); a
-// read adds the parts up, whichever unit wrote them. The upsert adds to a
-// row's numbers in the unit's transaction, the rows in key order, so
-// that two units of one part take their locks in the same order. A
-// unit that creates one transaction ID writes its version, its head and
-// its figures in one statement (figureStatements.first).
+// another's commit, BenchmarkJournalPostFigures/writers=8); a read adds
+// the parts up, whichever unit wrote them. The upserts add to the rows'
+// numbers in key order, so that two writers of one part take their locks
+// in the same order. A unit that creates one transaction ID writes its
+// version, its head and its figures' deltas in one statement
+// (figureStatements.first, deltaSQL).
 
 // The figures of AreaEU have monthly totals as well, in
-// journal_figure_months (migrations/008): a unit adds to the month's row
-// of its part what it adds to the days (unitFigures), in the same
-// statement, after the days (upsertFiguresMonths), so that every unit
-// takes the row locks of its days before those of its months. A calculation of an
-// EU distance sale adds up more than a year of them (AreaSums), and then
-// reads the months it holds whole from the totals, the others day by day.
+// journal_figure_months (migrations/008): a fold adds to the month's row
+// of a part what it adds to the days, in the same statement, after the
+// days (foldFiguresSQL), as a unit did before the deltas (unitFigures,
+// monthsOfSQL), so that every writer takes the row locks of its days
+// before those of its months. A calculation of an EU distance sale adds
+// up more than a year of them (AreaSums), and then reads the months it
+// holds whole from the totals (with the deltas of their days), the
+// others day by day.
 
 // figureParts is the number of parts of a day's figures: the
 // connections of a pool larger than that share parts, by their number
@@ -705,17 +713,23 @@ func queueFiguresOf(b *pgx.Batch, tenant string, part int16, figs []journal.Figu
 // $2) leaves the generic plan only the tenant's prefix of the key, all
 // of the tenant's days read and filtered.
 var figuresSQL = `SELECT day, company, area, ` + sumsOfRows + `
-	FROM journal_figures WHERE tenant = $1 AND day >= $2::date AND day <= $3::date`
+	FROM (SELECT day, company, area, ` + numberColumns(allNumbers) + ` FROM journal_figures
+		WHERE tenant = $1 AND day >= $2::date AND day <= $3::date%[1]s
+	UNION ALL
+	SELECT day, company, area, ` + numberColumns(allNumbers) + ` FROM journal_figure_deltas
+		WHERE tenant = $1 AND day >= $2::date AND day <= $3::date%[1]s) AS x
+	GROUP BY day, company, area`
 
 // The queries of figures: every company's, those of one company ($4) in
 // every area, those of one company ($4) in one area ($5). Each is a
 // statement of its own with plain conditions, so that the plan checks
 // the company (and the area) in the key's index and reads no other
-// company's rows.
+// company's rows. Each adds the deltas that no fold has moved yet
+// (journal_figure_deltas) to the folded rows.
 var (
-	allFiguresSQL       = figuresSQL + ` GROUP BY day, company, area`
-	figuresOfCompanySQL = figuresSQL + ` AND company = $4 GROUP BY day, company, area`
-	figuresOfAreaSQL    = figuresSQL + ` AND company = $4 AND area = $5 GROUP BY day, company, area`
+	allFiguresSQL       = fmt.Sprintf(figuresSQL, "")
+	figuresOfCompanySQL = fmt.Sprintf(figuresSQL, " AND company = $4")
+	figuresOfAreaSQL    = fmt.Sprintf(figuresSQL, " AND company = $4 AND area = $5")
 )
 
 // figureBounds returns the parameters $2 and $3 of figuresSQL for the
@@ -737,7 +751,7 @@ func figureBounds(from, to civil.Date) (lo, hi string) {
 func storableText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
 // Figures implements journal.Backend, in one statement that adds the
-// parts up.
+// parts and the deltas not yet folded up.
 func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.FigureQuery, fn func(journal.Figure) error) error {
 	if b.closed.Load() {
 		return journal.ErrClosed
@@ -792,6 +806,14 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 		return journal.ErrClosed
 	}
 	return b.db.tx(ctx, "replace figures", pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, func(tx pgx.Tx) error {
+		// No fold runs meanwhile (foldFigures): the tenant's deltas go
+		// with its rows.
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, foldLock); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM journal_figure_deltas WHERE tenant = $1`, tenant); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, `DELETE FROM journal_figures WHERE tenant = $1`, tenant); err != nil {
 			return err
 		}
@@ -812,7 +834,9 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 // sumsSQL reads, in one statement, the monthly totals of company ($2)
 // in area ($3) of the months $4 and the days' figures in the ranges from
 // $5 to $6, each row a month's (true) or a day's (false), its parts
-// added up. Each month and each range is looked up in its table's key
+// added up, and then the deltas not yet folded of the days of those
+// months and ranges, a row per day (which the caller adds to the spans
+// that hold the day, whole months among them). Each month and each range is looked up in its table's key
 // on its own (LATERAL, OFFSET 0 so that the planner keeps it a lookup):
 // the plan that the driver's prepared statement keeps for any
 // parameters (a generic plan) otherwise reads every row of the seller's
@@ -828,6 +852,13 @@ var sumsSQL = `SELECT true, m.month, ` + sumsOfX + `
 	FROM unnest($5::date[], $6::date[]) AS r(lo, hi),
 		LATERAL (SELECT * FROM journal_figures
 			WHERE tenant = $1 AND day BETWEEN r.lo AND r.hi AND company = $2 AND area = $3 OFFSET 0) AS x
+	GROUP BY x.day
+	UNION ALL
+	SELECT false, x.day, ` + sumsOfX + `
+	FROM journal_figure_deltas AS x
+	WHERE x.tenant = $1 AND x.company = $2 AND x.area = $3
+		AND (date_trunc('month', x.day)::date = ANY($4::date[])
+			OR EXISTS (SELECT FROM unnest($5::date[], $6::date[]) AS r(lo, hi) WHERE x.day BETWEEN r.lo AND r.hi))
 	GROUP BY x.day`
 
 // AreaSums implements journal.Backend, in one statement: of an area that

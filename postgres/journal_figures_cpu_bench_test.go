@@ -97,9 +97,12 @@ func processCPU() time.Duration {
 // sliceOps in one run. none is the version and the head alone
 // (insertFirstVersion); sets-n the statement of n figures of a sale's
 // numbers (a seller's own gross, taxable and count, the first of
-// numberGroups), as a post sends it (scalarFigureSQL(n, numberSetOf)); every-n
+// numberGroups), as a post sent it (scalarFigureSQL(n, numberSetOf)); every-n
 // the same figures with every number, as Levy sent them before the
-// statements of a set of numbers. The figures are a Canadian
+// statements of a set of numbers; deltas-n the insert of the same
+// figures into journal_figure_deltas that a post sends now (deltaSQL),
+// sets-n and every-n being the upserts of the rows that a post sent
+// before and that a fold and ReplaceFigures still use. The figures are a Canadian
 // consumer's (CA, CA/consumers, CA-ON, CA-ON/consumers, the first n),
 // each post into the part of the one connection on one day, so that
 // every upsert but the first updates a row, as on a busy day. kind-
@@ -144,6 +147,9 @@ func BenchmarkJournalFigureStatementsCPU(b *testing.B) {
 				return append(head(k), figureScalars(0, figs(n), form.nums)...)
 			}})
 		}
+		kinds = append(kinds, kind{fmt.Sprintf("deltas-%d", n), deltaSQL(n, smallFigures, sale).first, func(k int) []any {
+			return append(head(k), figureScalars(0, figs(n), sale)...)
+		}})
 	}
 	srv := make([]time.Duration, len(kinds))
 	cli := make([]time.Duration, len(kinds))
@@ -172,7 +178,8 @@ func BenchmarkJournalFigureStatementsCPU(b *testing.B) {
 		b.ReportMetric(per(srv[i]), kd.name+"-srv-ns/op")
 		b.ReportMetric(per(cli[i]), kd.name+"-cli-ns/op")
 	}
-	for _, r := range [][2]string{{"sets-1", "none"}, {"every-1", "none"}, {"every-1", "sets-1"}, {"every-2", "sets-2"}, {"every-4", "sets-4"}} {
+	for _, r := range [][2]string{{"sets-1", "none"}, {"every-1", "none"}, {"every-1", "sets-1"}, {"every-2", "sets-2"}, {"every-4", "sets-4"},
+		{"deltas-1", "none"}, {"sets-1", "deltas-1"}, {"sets-2", "deltas-2"}, {"sets-4", "deltas-4"}} {
 		x, y := at[r[0]], at[r[1]]
 		b.ReportMetric(float64(srv[x]+cli[x])/float64(srv[y]+cli[y]), r[0]+"/"+r[1])
 	}

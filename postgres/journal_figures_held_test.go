@@ -10,14 +10,14 @@ import (
 	"github.com/levytax/levy/journal"
 )
 
-// TestFigureSumsHeldAfterRefusal: a unit's upserts add its figures to
-// the rows already there with exact sums, which the server refuses
-// beyond ±maxUnits (exactAdd), and the unit then goes again with its
-// sums held (figureStatements.held). The rows of a day and of its month
+// TestFigureSumsHeldAfterRefusal: the figures of a day and of its month
 // come out as journal.SumUnits adds them, by either way a unit is stored
 // (at once, as a unit of new IDs, or under locks): a sum one below
 // -maxUnits, math.MinInt64, which a bigint holds, is held at -maxUnits
 // too, and the sums within the bound, the count's among them, are exact.
+// A unit appends its figures as deltas (journal_figure_deltas), which a
+// read adds to the folded rows held within ±maxUnits, and a fold after
+// each unit adds to the rows with the same held sums (holdTallies).
 func TestFigureSumsHeldAfterRefusal(t *testing.T) {
 	ctx := context.Background()
 	const max = math.MaxInt64
@@ -49,6 +49,16 @@ func TestFigureSumsHeldAfterRefusal(t *testing.T) {
 				if err := b.Update(ctx, "acme", ids, func(s journal.State) error { return s.AddFigures(figs) }); err != nil {
 					t.Fatalf("step %d, adding %d: %v", i, st.add, err)
 				}
+				read, err := journal.NewStore(b).Figures(ctx, "acme", civil.Date{}, civil.Date{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range read {
+					if f.Direct.Gross != st.want || f.Direct.Count != int64(i+1) {
+						t.Fatalf("step %d, adding %d, before the fold: %s %+v, want gross %d", i, st.add, f.Area, f.Direct, st.want)
+					}
+				}
+				foldAll(t, db)
 				for _, table := range []string{"journal_figures", "journal_figure_months"} {
 					rows, err := db.pool.Query(ctx, `SELECT area, d_gross, d_count FROM `+table+` WHERE tenant = 'acme' ORDER BY area`)
 					if err != nil {

@@ -84,6 +84,16 @@ func TestUnitFigureStatements(t *testing.T) {
 				}
 				checkFigureArgs(t, b.QueuedQueries[0].Arguments[2:], merged)
 			}
+			var d pgx.Batch
+			queueDeltas(&d, "acme", 3, figs, smallFigures)
+			switch {
+			case len(merged) == 0 && d.Len() != 0:
+				t.Fatalf("queued %d deltas for figures that cancel out", d.Len())
+			case len(merged) > 0 && (d.Len() != 1 || d.QueuedQueries[0].SQL != deltaSQL(len(merged), smallFigures, unitNumbers(merged, smallFigures)).alone):
+				t.Fatalf("queued %d statements, not the one insert of the deltas of %d figures", d.Len(), len(merged))
+			case len(merged) > 0:
+				checkFigureArgs(t, d.QueuedQueries[0].Arguments[2:], merged)
+			}
 
 			s := &journalState{tenant: "acme", write: true, part: 3, figures: figs, scalarFigures: smallFigures,
 				newHeads: map[string]journal.Head{"INV-1": {Latest: 1}}, headOrder: []string{"INV-1"},
@@ -99,13 +109,8 @@ func TestUnitFigureStatements(t *testing.T) {
 				}
 				return
 			}
-			st := figureSQL(len(merged), smallFigures, unitNumbers(merged, smallFigures))
-			want := st.first
-			if months {
-				want = st.firstMonths
-			}
-			if sql != want {
-				t.Errorf("first version's statement is not the one of %d figures with months %v", len(merged), months)
+			if want := deltaSQL(len(merged), smallFigures, unitNumbers(merged, smallFigures)).first; sql != want {
+				t.Errorf("first version's statement is not the insert of the deltas of %d figures (months %v)", len(merged), months)
 			}
 			if args[8] != "acme" || args[9] != int16(3) {
 				t.Errorf("the upsert's tenant and part are %v, %v", args[8], args[9])

@@ -32,6 +32,7 @@ func openConns(t *testing.T, conns int32) *DB {
 // storedParts returns the parts of tenant's rows of journal_figures.
 func storedParts(t *testing.T, db *DB, tenant string) []int16 {
 	t.Helper()
+	foldAll(t, db)
 	rows, err := db.pool.Query(context.Background(),
 		`SELECT DISTINCT part FROM journal_figures WHERE tenant = $1 ORDER BY part`, tenant)
 	if err != nil {

@@ -49,6 +49,16 @@ func storedFigures(t *testing.T, db *DB, tenant string) (days, months []journal.
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The months are read from their table, after a fold of the
+	// deltas, which changes none of the days' figures.
+	foldAll(t, db)
+	folded, err := db.Journal().Figures(ctx, tenant, civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(folded, days) {
+		t.Fatalf("the figures after a fold %+v, before it %+v", folded, days)
+	}
 	rows, err := db.pool.Query(ctx, `SELECT month, company, area, `+sumsOfRows+`
 		FROM journal_figure_months WHERE tenant = $1 GROUP BY month, company, area`, tenant)
 	if err != nil {

@@ -299,7 +299,7 @@ func (s *journalState) firstVersion() (bool, string, []any) {
 		return false, "", nil
 	}
 	h := s.newHeads[id]
-	figs, months := unitFigures(s.figures)
+	figs, _ := unitFigures(s.figures)
 	nums := unitNumbers(figs, s.scalarFigures)
 	n := 8
 	if len(figs) > 0 {
@@ -309,12 +309,7 @@ func (s *journalState) firstVersion() (bool, string, []any) {
 	if len(figs) == 0 {
 		return true, insertFirstVersion, args
 	}
-	st := figureSQLOf(len(figs), s.scalarFigures, nums, s.held)
-	sql := st.first
-	if months {
-		sql = st.firstMonths
-	}
-	return true, sql, appendFigureArgs(append(args, s.tenant), s.part, figs, s.scalarFigures, nums)
+	return true, deltaSQL(len(figs), s.scalarFigures, nums).first, appendFigureArgs(append(args, s.tenant), s.part, figs, s.scalarFigures, nums)
 }
 
 // queueWrites queues on b the statements that store the unit's writes:
@@ -342,7 +337,7 @@ func (s *journalState) queueWrites(b *pgx.Batch) {
 	}
 	created.queue(b, s.tenant, insertHead, insertHeads)
 	held.queue(b, s.tenant, updateHead, updateHeads)
-	queueFiguresOf(b, s.tenant, s.part, s.figures, s.scalarFigures, s.held)
+	queueDeltas(b, s.tenant, s.part, s.figures, s.scalarFigures)
 }
 
 // headColumns are heads to write, one slice per column.
