@@ -637,7 +637,13 @@ func (c *calc) validateNumber(country, number string) *wire.ValidationResult {
 // which a number of identity need not be, so a number of valid syntax is
 // reported so, its registration not verified.
 func validateIdentity(kind wire.TaxRegistrationType, country, number string) *wire.ValidationResult {
-	res := taxreg.ValidateIdentity(string(kind), country, number)
+	return checkedOffline(taxreg.ValidateIdentity(string(kind), country, number))
+}
+
+// checkedOffline is the validation result of a number that no external
+// service is asked about: its syntax and check digits as res found them,
+// and, when they hold, ValidationNotAvailable for its registration.
+func checkedOffline(res taxreg.Result) *wire.ValidationResult {
 	vr := &wire.ValidationResult{TaxRegistrationNumberNormalized: res.Normalized, ValidationInfo: wire.ValidationInfo(res.Info)}
 	if res.Info == taxreg.InfoValidationNotAvailable {
 		return vr
@@ -659,17 +665,7 @@ func validateIdentity(kind wire.TaxRegistrationType, country, number string) *wi
 // in check the member states' VAT numbers, so a number of valid syntax
 // is reported so, its registration not verified.
 func (c *calc) validateSchemeNumber(scheme taxreg.Scheme, state, number string) *wire.ValidationResult {
-	res := taxreg.ValidateScheme(scheme, state, number)
-	vr := &wire.ValidationResult{TaxRegistrationNumberNormalized: res.Normalized, ValidationInfo: wire.ValidationInfo(res.Info)}
-	if res.Info == taxreg.InfoValidationNotAvailable {
-		return vr
-	}
-	ok := res.IsSyntaxValid
-	vr.IsSyntaxValid = &ok
-	if ok {
-		vr.ValidationInfo = wire.ValidationInfoValidationNotAvailable
-	}
-	return vr
+	return checkedOffline(taxreg.ValidateScheme(scheme, state, number))
 }
 
 // setValidation copies validation results into the response's copy of a

@@ -33,7 +33,7 @@ const einvoicingAnswers = `(() => {
 		const u = new URL(String(url), location.href);
 		window.sent.push(u.pathname + ' ' + ((opts || {}).headers || {}).Authorization);
 		if (u.pathname === '/einvoicing/v1/documents/DOC-A') {
-			if (opts.headers.Authorization !== 'Bearer leftovers32-token') return answer(404, { errors: [{ code: 'not_found', message: 'no document DOC-A' }] });
+			if (opts.headers.Authorization !== 'Bearer tester-token') return answer(404, { errors: [{ code: 'not_found', message: 'no document DOC-A' }] });
 			return answer(200, { data: { documentId: 'DOC-A', status: 'Completed', documentNumber: 'INV-1', transmissionDateTime: '2026-11-30T10:00:00Z' } });
 		}
 		if (u.pathname.startsWith('/einvoicing/') || u.pathname.startsWith('/admin/v1/einvoicing/')) return answer(200, { data: [] });
@@ -52,8 +52,8 @@ func TestConsoleOpenedDocumentsAreTheSessions(t *testing.T) {
 	f := newFixture(t)
 	b := openConsole(t, f, "")
 	b.eval(einvoicingAnswers)
-	b.eval(`sessionStorage.setItem('levy.console.session', JSON.stringify({clientId: 'leftovers32', tenant: 'default',
-		console: {token: 'leftovers32-token', expiresAt: Date.now() + 3600000}})); location.hash = '#/einvoicing'; true`)
+	b.eval(`sessionStorage.setItem('levy.console.session', JSON.stringify({clientId: 'tester', tenant: 'default',
+		console: {token: 'tester-token', expiresAt: Date.now() + 3600000}})); location.hash = '#/einvoicing'; true`)
 	b.wait("the page", `document.getElementById('einv-open-id')`)
 	b.eval(`document.getElementById('einv-open-id').value = 'DOC-A'; true`)
 	b.do("open DOC-A", chromedp.Click(chromedp.CSS("#einv-open button[type=submit]")))
@@ -62,8 +62,8 @@ func TestConsoleOpenedDocumentsAreTheSessions(t *testing.T) {
 	// Another tab of the same browser has a list of its own.
 	other := &tab{t: t, ctx: newTab(t, b), base: b.base}
 	other.do("open the console in another tab", chromedp.Navigate(other.base+"/console/"))
-	other.eval(`sessionStorage.setItem('levy.console.session', JSON.stringify({clientId: 'leftovers32', tenant: 'default',
-		console: {token: 'leftovers32-token', expiresAt: Date.now() + 3600000}})); true`)
+	other.eval(`sessionStorage.setItem('levy.console.session', JSON.stringify({clientId: 'tester', tenant: 'default',
+		console: {token: 'tester-token', expiresAt: Date.now() + 3600000}})); true`)
 	other.eval(einvoicingAnswers)
 	other.eval(`location.hash = '#/einvoicing'; true`)
 	other.wait("the other tab's list", `document.querySelector('#einv-documents .note')`)
@@ -74,8 +74,8 @@ func TestConsoleOpenedDocumentsAreTheSessions(t *testing.T) {
 	// The next session in the tab, another tenant's.
 	b.do("sign out", chromedp.Click(chromedp.ID("signout")))
 	b.wait("the sign-in", `!document.getElementById('signin').hidden`)
-	b.eval(`window.sent = []; sessionStorage.setItem('levy.console.session', JSON.stringify({clientId: 'leftovers32-beta', tenant: 'beta',
-		console: {token: 'leftovers32-beta-token', expiresAt: Date.now() + 3600000}}));
+	b.eval(`window.sent = []; sessionStorage.setItem('levy.console.session', JSON.stringify({clientId: 'tester-beta', tenant: 'beta',
+		console: {token: 'tester-beta-token', expiresAt: Date.now() + 3600000}}));
 		window.dispatchEvent(new HashChangeEvent('hashchange')); true`)
 	b.wait("the list", `document.querySelector('#einv-documents .note, #einv-documents table')`)
 	b.wait("the page's calls", `window.sent.some((s) => s.includes('/einvoicing/v1/webhooks'))`)

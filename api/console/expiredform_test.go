@@ -30,14 +30,14 @@ func TestConsoleFormSurvivesTheSessionsEnd(t *testing.T) {
 			if (u.pathname === '/cached/oauth/token') {
 				const aud = new URLSearchParams(String(opts.body)).get('audience');
 				if (aud !== 'levy://admin') return answer(400, { error: 'invalid_target', error_description: 'not an audience of the credential' });
-				return answer(200, { access_token: 'leftovers32-admin-2', token_type: 'Bearer', expires_in: 3600 });
+				return answer(200, { access_token: 'tester-admin-2', token_type: 'Bearer', expires_in: 3600 });
 			}
 			return real(url, opts);
 		};
 		return true;
 	})()`)
-	b.eval(`sessionStorage.setItem('levy.console.session', JSON.stringify({clientId: 'leftovers32-admin', tenant: 'default',
-		admin: {token: 'leftovers32-admin-token', expiresAt: Date.now() + 3600000}})); location.hash = '#/products'; true`)
+	b.eval(`sessionStorage.setItem('levy.console.session', JSON.stringify({clientId: 'tester-admin', tenant: 'default',
+		admin: {token: 'tester-admin-token', expiresAt: Date.now() + 3600000}})); location.hash = '#/products'; true`)
 	b.wait("the product form", `document.getElementById('prof-prod-code')`)
 	b.eval(`document.getElementById('prof-prod-type').value = 'SKU';
 		document.getElementById('prof-prod-code').value = 'WIDGET-42';
@@ -49,7 +49,7 @@ func TestConsoleFormSurvivesTheSessionsEnd(t *testing.T) {
 		b.do("sign in as "+id, chromedp.Click(chromedp.CSS("#signin-form button[type=submit]")))
 		b.wait("the page", `document.getElementById('signin').hidden && document.getElementById('prof-prod-code')`)
 	}
-	signIn("leftovers32-admin")
+	signIn("tester-admin")
 	for id, want := range map[string]string{"prof-prod-type": "SKU", "prof-prod-code": "WIDGET-42", "prof-prod-class": "general"} {
 		if got := b.eval(`document.getElementById('` + id + `').value`); got != want {
 			t.Errorf("signed in again, %s holds %q, want %q as typed", id, got, want)
@@ -65,7 +65,7 @@ func TestConsoleFormSurvivesTheSessionsEnd(t *testing.T) {
 	// Another credential's session does not get the page of this one.
 	b.do("send the form again", chromedp.Click(chromedp.CSS("#prof-prod-form button[type=submit]")))
 	b.wait("the sign-in", `!document.getElementById('signin').hidden`)
-	signIn("leftovers32-other")
+	signIn("tester-other")
 	if got := b.eval(`document.getElementById('prof-prod-code').value`); got != "" {
 		t.Errorf("another credential's sign-in shows the form of the session that ended, holding %q", got)
 	}

@@ -27,7 +27,7 @@ func TestConsoleSecretEndingInWhitespace(t *testing.T) {
 		};
 		return true;
 	})()`)
-	b.do("type the client ID", chromedp.SendKeys(chromedp.ID("client-id"), "leftovers32"))
+	b.do("type the client ID", chromedp.SendKeys(chromedp.ID("client-id"), "tester"))
 	b.do("paste the secret", chromedp.SendKeys(chromedp.ID("client-secret"), "s3cr3t-value "))
 	if got := b.text("client-secret-hint"); !strings.Contains(got, "ends with whitespace") {
 		t.Errorf("with a secret ending in a space the form says %q, want that it ends with whitespace", got)
