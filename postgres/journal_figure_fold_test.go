@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strconv"
 	"testing"
@@ -117,5 +118,45 @@ func TestFigureFoldIntoPartZero(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("figures %+v, want %+v", got, want)
+	}
+}
+
+// TestFigureGroupAddsDaysUp: the rows of one day that a read of figures
+// brings in arrays (its parts, its deltas), in any order, come out as
+// one figure whose numbers are their exact sum held within ±maxUnits,
+// as the server's GROUP BY gave them: a sum that passes the bound on the
+// way and comes back within it is exact, math.MinInt64 is held at
+// -maxUnits, a day whose rows add up to zero is left out, and the days
+// come in order.
+func TestFigureGroupAddsDaysUp(t *testing.T) {
+	const max = math.MaxInt64
+	d1, d2, d3 := civil.MustParse("2026-01-01"), civil.MustParse("2026-01-02"), civil.MustParse("2026-01-03")
+	days := []int32{d2.Days(), d1.Days(), d2.Days(), d3.Days(), d2.Days(), d3.Days(), d1.Days()}
+	var cols [numberCount][]int64
+	for k := range cols {
+		cols[k] = make([]int64, len(days))
+	}
+	gross, count, mGross := cols[0], cols[3], cols[6]
+	// d2: max + max - max = max, exact; d1: -max - 1 = MinInt64, held;
+	// d3: 5 - 5 = 0, left out.
+	gross[0], gross[2], gross[4] = max, max, -max
+	count[0], count[2], count[4] = 1, 1, -1
+	gross[1], gross[6] = -max, -1
+	count[1], count[6] = 1, 1
+	mGross[3], mGross[5] = 5, -5
+	figs, err := appendFigureGroup(nil, "ACME", "US-CA", days, &cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []journal.Figure{
+		{Day: d1, Company: "ACME", Area: "US-CA", Direct: journal.Tally{Gross: -max, Count: 2}},
+		{Day: d2, Company: "ACME", Area: "US-CA", Direct: journal.Tally{Gross: max, Count: 1}},
+	}
+	if !slices.Equal(figs, want) {
+		t.Fatalf("figures %+v, want %+v", figs, want)
+	}
+	cols[5] = cols[5][:2]
+	if _, err := appendFigureGroup(nil, "ACME", "US-CA", days, &cols); err == nil {
+		t.Fatal("arrays of different lengths were read")
 	}
 }
