@@ -144,8 +144,9 @@ func TestFigureGroupAddsDaysUp(t *testing.T) {
 	gross[1], gross[6] = -max, -1
 	count[1], count[6] = 1, 1
 	mGross[3], mGross[5] = 5, -5
-	figs, err := appendFigureGroup(nil, "ACME", "US-CA", days, &cols)
-	if err != nil {
+	var figs []journal.Figure
+	g := figureGroup{company: "ACME", area: "US-CA", days: days, cols: cols}
+	if err := g.each(func(f journal.Figure) error { figs = append(figs, f); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	want := []journal.Figure{
@@ -155,8 +156,8 @@ func TestFigureGroupAddsDaysUp(t *testing.T) {
 	if !slices.Equal(figs, want) {
 		t.Fatalf("figures %+v, want %+v", figs, want)
 	}
-	cols[5] = cols[5][:2]
-	if _, err := appendFigureGroup(nil, "ACME", "US-CA", days, &cols); err == nil {
+	g.cols[5] = g.cols[5][:2]
+	if err := g.each(func(journal.Figure) error { return nil }); err == nil {
 		t.Fatal("arrays of different lengths were read")
 	}
 }

@@ -26,7 +26,8 @@ import (
 // appended since the last fold (journal_figure_deltas, migrations/012,
 // see journal_figure_deltas.go), which every read adds to the rows. A
 // unit appends its figures there, tagged with the part of its
-// connection, and a fold adds them to the rows of that part. The parts
+// connection, and a fold adds every part's to the rows of part 0 (the
+// rows of other parts are those of earlier versions). The parts
 // date from when a unit added to the rows itself, with the upserts below
 // (which ReplaceFigures still uses, and the fold with its own
 // statement): its part was the number of the pool's connection it runs
@@ -709,7 +710,7 @@ func queueFiguresOf(b *pgx.Batch, tenant string, part int16, figs []journal.Figu
 // moved yet (journal_figure_deltas), one result row per company and area
 // with an array per column (the days as days since 1970-01-01, then the
 // numbers of figureNumbers), which the client adds up by day
-// (appendFigureGroup). The queries of one company (figuresOfCompanySQL)
+// (figureGroup.each). The queries of one company (figuresOfCompanySQL)
 // and of one company's area (figuresOfAreaSQL) follow it with their
 // conditions. An open bound is sent as -infinity or infinity
 // (figureBounds), never as NULL: the predicates are plain comparisons
@@ -804,19 +805,35 @@ func setFigureNumbers(f *journal.Figure, nums *[numberCount]int64) {
 	m.Gross, m.Exempt, m.Taxable, m.Count, m.Unconverted, m.ExemptOther = nums[6], nums[7], nums[8], nums[9], nums[10], nums[11]
 }
 
-// appendFigureGroup appends to figs the figures of company in area from
-// a row of figuresSQL: days are the stored rows' days (days since
-// 1970-01-01) and cols[k][i] the k-th number (figureNumbers) of the i-th
-// row. The rows of one day (its parts, its deltas) are added up into one
-// figure whose every number is their exact sum held within ±maxUnits,
-// the numbers the server's GROUP BY gave; a figure of zeros is left
-// out. The figures come in the order of their days.
-func appendFigureGroup(figs []journal.Figure, company, area string, days []int32, cols *[numberCount][]int64) ([]journal.Figure, error) {
-	for k := range cols {
-		if len(cols[k]) != len(days) {
-			return figs, fmt.Errorf("%d numbers of %s for %d days", len(cols[k]), figureNumbers[k].column, len(days))
+// figureGroup is a row of figuresSQL: the stored rows of company in
+// area, days their days (days since 1970-01-01) and cols[k][i] the k-th
+// number (figureNumbers) of the i-th row.
+type figureGroup struct {
+	company, area string
+	days          []int32
+	cols          [numberCount][]int64
+}
+
+// check reports arrays of another length than days.
+func (g *figureGroup) check() error {
+	for k := range g.cols {
+		if len(g.cols[k]) != len(g.days) {
+			return fmt.Errorf("%d numbers of %s for %d days", len(g.cols[k]), figureNumbers[k].column, len(g.days))
 		}
 	}
+	return nil
+}
+
+// each calls fn with the figures of g in the order of their days: the
+// rows of one day (its parts, its deltas) are added up into one figure
+// whose every number is their exact sum held within ±maxUnits, the
+// numbers the server's GROUP BY gave; a figure of zeros is left out.
+// fn's error stops it and is returned.
+func (g *figureGroup) each(fn func(journal.Figure) error) error {
+	if err := g.check(); err != nil {
+		return err
+	}
+	days := g.days
 	order := make([]int32, len(days))
 	for i := range order {
 		order[i] = int32(i)
@@ -828,26 +845,29 @@ func appendFigureGroup(figs []journal.Figure, company, area string, days []int32
 			j++
 		}
 		var nums [numberCount]int64
-		for k := range cols {
+		for k := range g.cols {
 			var sum wideSum
 			for _, r := range order[i:j] {
-				sum.add(cols[k][r])
+				sum.add(g.cols[k][r])
 			}
 			nums[k] = sum.held()
 		}
-		f := journal.Figure{Day: civil.FromDays(days[order[i]]), Company: company, Area: area}
+		f := journal.Figure{Day: civil.FromDays(days[order[i]]), Company: g.company, Area: g.area}
 		setFigureNumbers(&f, &nums)
 		if !f.IsZero() {
-			figs = append(figs, f)
+			if err := fn(f); err != nil {
+				return err
+			}
 		}
 		i = j
 	}
-	return figs, nil
+	return nil
 }
 
 // Figures implements journal.Backend, in one statement that reads the
 // parts and the deltas not yet folded by company and area
-// (figuresSQL); a day's are added up here.
+// (figuresSQL); a day's are added up here (figureGroup.each), after the
+// statement succeeded, so that a retry calls fn with nothing twice.
 func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.FigureQuery, fn func(journal.Figure) error) error {
 	if b.closed.Load() {
 		return journal.ErrClosed
@@ -863,36 +883,36 @@ func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.F
 	case q.OneCompany:
 		sql, args = figuresOfCompanySQL, append(args, q.Company)
 	}
-	var figs []journal.Figure
+	var groups []figureGroup
 	err := b.db.retry(ctx, "figures", nil, func() error {
-		figs = figs[:0]
+		groups = groups[:0]
 		rows, err := b.db.pool.Query(ctx, sql, args...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
-		var company, area string
-		var days []int32
-		var cols [numberCount][]int64
-		dest := []any{&company, &area, &days}
-		for k := range cols {
-			dest = append(dest, &cols[k])
-		}
 		for rows.Next() {
+			// A group of its own each row: the driver fills new slices.
+			var g figureGroup
+			dest := []any{&g.company, &g.area, &g.days}
+			for k := range g.cols {
+				dest = append(dest, &g.cols[k])
+			}
 			if err := rows.Scan(dest...); err != nil {
 				return err
 			}
-			if figs, err = appendFigureGroup(figs, company, area, days, &cols); err != nil {
+			if err := g.check(); err != nil {
 				return err
 			}
+			groups = append(groups, g)
 		}
 		return rows.Err()
 	})
 	if err != nil {
 		return wrap("figures", err)
 	}
-	for _, f := range figs {
-		if err := fn(f); err != nil {
+	for i := range groups {
+		if err := groups[i].each(fn); err != nil {
 			return err
 		}
 	}
