@@ -30,8 +30,12 @@ func benchReportSales(b *testing.B) int {
 
 // fillReportJournal posts n sales of company ACME to j, into the 45
 // states of benchStates over the 730 days from 2025-01-01, in units of
-// 1,000 as a batch run posts them.
-func fillReportJournal(b *testing.B, j journal.Store, n int) {
+// 1,000 as a batch run posts them. The i-th sale goes to the i-th state
+// on the i-th day, as in BenchmarkReport, which makes 6,570 days of
+// states with sales (45 and 730 share the factor 5); with everyDay, the
+// i-th to the i-th state on the (i/45)-th day, which fills every day of
+// every state (32,850) from 32,850 sales on.
+func fillReportJournal(b *testing.B, j journal.Store, n int, everyDay bool) {
 	ctx := context.Background()
 	first := civil.MustParse("2025-01-01")
 	const unit = 1000
@@ -40,6 +44,9 @@ func fillReportJournal(b *testing.B, j journal.Store, n int) {
 	for i := range n {
 		st := "US-" + benchStates[i%len(benchStates)]
 		d := first.AddDays(i % 730)
+		if everyDay {
+			d = first.AddDays(i / len(benchStates) % 730)
+		}
 		batch = append(batch, &journal.Transaction{TransactionID: "T" + strconv.Itoa(i), Perspective: "SELLER", MessageType: "INVOICE",
 			Company: "ACME", DocumentDate: d, Currency: "USD", SubTotal: amount, Total: amount,
 			Lines: []journal.Line{{Destination: st, Amount: amount, Taxes: []journal.Tax{{JurisdictionID: st, Taxable: amount}}}}})
@@ -59,7 +66,16 @@ func fillReportJournal(b *testing.B, j journal.Store, n int) {
 // once, so the sales are posted once). LEVY_NEXUS_BENCH_SALES changes
 // the number of sales; posting 1,000,000 takes a minute or two, which
 // the benchmark logs.
-func BenchmarkReportPostgres(b *testing.B) {
+func BenchmarkReportPostgres(b *testing.B) { benchReportPostgres(b, false) }
+
+// BenchmarkReportPostgresEveryDay is BenchmarkReportPostgres with sales
+// in every state on every day of the two years (32,850 figures, where
+// BenchmarkReport's sales fill 6,570).
+func BenchmarkReportPostgresEveryDay(b *testing.B) { benchReportPostgres(b, true) }
+
+// benchReportPostgres runs BenchmarkReportPostgres, its sales on every
+// day of every state when everyDay (fillReportJournal).
+func benchReportPostgres(b *testing.B, everyDay bool) {
 	ctx := context.Background()
 	n := benchReportSales(b)
 	db, err := postgres.Open(ctx, pgtest.URL(b))
@@ -69,7 +85,7 @@ func BenchmarkReportPostgres(b *testing.B) {
 	b.Cleanup(func() { db.Close() })
 	j := db.Journal()
 	start := time.Now()
-	fillReportJournal(b, j, n)
+	fillReportJournal(b, j, n, everyDay)
 	filled := time.Since(start)
 	rules, err := dataRules(b)
 	if err != nil {
@@ -86,7 +102,12 @@ func BenchmarkReportPostgres(b *testing.B) {
 			total += r.Transactions
 		}
 	}
-	b.Logf("%d sales posted in %s; the report has %d rows; %d sales in 2026 periods", n, filled.Round(time.Millisecond), len(rep.Rows), total)
+	figures := 0
+	if err := j.EachFigure(ctx, "bench", civil.Date{}, civil.Date{}, func(journal.Figure) error { figures++; return nil }); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%d sales posted in %s, %d figures; the report has %d rows; %d sales in 2026 periods",
+		n, filled.Round(time.Millisecond), figures, len(rep.Rows), total)
 	b.Run("Report", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
