@@ -49,11 +49,14 @@ type journalBackend struct {
 	closed atomic.Bool
 	known  knownIDs
 	// units counts the units with figures this node stored, of which
-	// every foldEvery-th folds the deltas (storedFigures).
-	units atomic.Int64
-	// unitsPerFold, when not zero, replaces foldEvery: the tests set it
-	// to fold after a few units.
-	unitsPerFold int64
+	// every foldEvery-th folds the deltas, and figureRows the figures
+	// they appended, of which every foldRows-th does as well
+	// (storedFigures).
+	units, figureRows atomic.Int64
+	// unitsPerFold and rowsPerFold, when not zero, replace foldEvery
+	// and foldRows: the tests set them to fold after a few units or
+	// rows.
+	unitsPerFold, rowsPerFold int64
 	// scalarFigures, when not zero, is the most figures a unit upserts
 	// with scalar parameters, in place of smallFigures: at 1, a unit of
 	// two figures or more goes through arrays. Only the benchmarks and
@@ -92,13 +95,13 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 	ids = slices.Clone(ids)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
-	// figures is whether the unit that was stored had figures, which
-	// counts toward the next fold (storedFigures).
-	figures := false
+	// figures is the count of the figures of the unit that was stored,
+	// which counts toward the next fold (storedFigures).
+	figures := 0
 	if !b.known.anyOf(tenant, ids) {
 		if done, err := b.tryNew(ctx, tenant, ids, fn, &figures); done {
-			if err == nil && figures {
-				b.storedFigures(ctx)
+			if err == nil && figures > 0 {
+				b.storedFigures(ctx, figures)
 			}
 			return wrap("update", err)
 		}
@@ -125,17 +128,17 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 		}
 		return err
 	})
-	if err == nil && figures {
-		b.storedFigures(ctx)
+	if err == nil && figures > 0 {
+		b.storedFigures(ctx, figures)
 	}
 	return err
 }
 
 // tryNew runs fn as if no ID of the unit had a head, and stores its
 // writes when they show that none had (see Update). It reports whether
-// the unit is done, and then its error; figures tells whether its
-// writes had figures.
-func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string, fn func(journal.State) error, figures *bool) (bool, error) {
+// the unit is done, and then its error; figures is set to the count of
+// the figures its writes had.
+func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string, fn func(journal.State) error, figures *int) (bool, error) {
 	st := newState(ctx, nil, tenant, true)
 	st.scalarFigures = b.scalars()
 	st.assumeNew = true
@@ -179,7 +182,7 @@ func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string
 	}
 	if err == nil {
 		b.known.add(tenant, ids)
-		*figures = len(st.figures) > 0
+		*figures = len(st.figures)
 		return true, nil
 	}
 	if uniqueViolation(err) {
@@ -204,9 +207,9 @@ func uniqueViolation(err error) bool {
 
 // updateOnce runs one attempt of Update under locks on conn, which the
 // caller rolls back when it fails; the unit's figures take held sums
-// when held (figureStatements.held); figures tells whether its writes
-// had figures.
-func (b *journalBackend) updateOnce(ctx context.Context, conn *pgx.Conn, tenant string, ids []string, held bool, fn func(journal.State) error, figures *bool) error {
+// when held (figureStatements.held); figures is set to the count of the
+// figures its writes had.
+func (b *journalBackend) updateOnce(ctx context.Context, conn *pgx.Conn, tenant string, ids []string, held bool, fn func(journal.State) error, figures *int) error {
 	st := newState(ctx, conn, tenant, true)
 	st.part, st.scalarFigures, st.held = partOf(conn.PgConn(), tenant, ids), b.scalars(), held
 	var open pgx.Batch
@@ -233,7 +236,7 @@ func (b *journalBackend) updateOnce(ctx context.Context, conn *pgx.Conn, tenant 
 	var done pgx.Batch
 	st.queueWrites(&done)
 	done.Queue("COMMIT")
-	*figures = len(st.figures) > 0
+	*figures = len(st.figures)
 	return sendBatch(ctx, conn, &done, func(br pgx.BatchResults) error {
 		for range done.Len() - 1 {
 			if _, err := br.Exec(); err != nil {

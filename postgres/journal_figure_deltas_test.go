@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/pgtest"
@@ -213,12 +214,16 @@ func TestFigureDeltasFoldedByTwoNodes(t *testing.T) {
 	checkPostedFigures(t, first, "acme", 4*perWriter)
 }
 
-// BenchmarkJournalFiguresReadDeltas reads every figure of a tenant, as
-// the nexus report does, from folded rows of 45 states over 730 days in
-// 8 parts each (262,800 rows: a journal of 1,000,000 sales or more
-// posted on 8 connections) and, besides them, deltas that no fold has
-// moved yet: none, or twice foldEvery (two nodes' worth, each about to
-// fold), spread over the same states and days.
+// BenchmarkJournalFiguresReadDeltas reads every figure of a tenant of
+// two years, as the nexus report does, from folded rows of 45 states
+// over 730 days in 8 parts each (262,800 rows: a journal of 1,000,000
+// sales or more posted on 8 connections by an earlier Levy, whose units
+// upserted the rows of their connection's part) or in part 0 alone
+// (32,850 rows, as folds write them now) and, besides them, deltas that
+// no fold has moved yet: none, or foldRows (a node about to fold),
+// spread over the same states and days. Each is read by the statement
+// of Figures (arrays) and, for comparison in the same run, by the
+// GROUP BY that it replaced (grouped), a row per day.
 func BenchmarkJournalFiguresReadDeltas(b *testing.B) {
 	ctx := context.Background()
 	db, err := Open(ctx, pgtest.AdminURL(b), WithSchema(fmt.Sprintf("b%d", schemas.Add(1))))
@@ -226,17 +231,21 @@ func BenchmarkJournalFiguresReadDeltas(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	if _, err := db.pool.Exec(ctx, `INSERT INTO journal_figures (tenant, part, day, company, area, d_gross, d_taxable, d_count)
-		SELECT 'bench', p, DATE '2025-01-01' + d, 'ACME', 'US-' || lpad(s::text, 2, '0'), 12345 * 40, 12345 * 40, 40
-		FROM generate_series(0, 7) AS p, generate_series(0, 729) AS d, generate_series(1, 45) AS s`); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := db.pool.Exec(ctx, "ANALYZE journal_figures"); err != nil {
-		b.Fatal(err)
-	}
 	s := db.Journal()
-	for _, deltas := range []int{0, 2 * foldEvery} {
-		b.Run(fmt.Sprintf("deltas=%d", deltas), func(b *testing.B) {
+	from, to := civil.MustParse("2024-10-01"), civil.MustParse("2026-12-31")
+	for _, parts := range []int{8, 1} {
+		if _, err := db.pool.Exec(ctx, `TRUNCATE journal_figures`); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := db.pool.Exec(ctx, `INSERT INTO journal_figures (tenant, part, day, company, area, d_gross, d_taxable, d_count)
+			SELECT 'bench', p, DATE '2025-01-01' + d, 'ACME', 'US-' || lpad(s::text, 2, '0'), 12345 * 40, 12345 * 40, 40
+			FROM generate_series(0, $1 - 1) AS p, generate_series(0, 729) AS d, generate_series(1, 45) AS s`, parts); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := db.pool.Exec(ctx, "ANALYZE journal_figures"); err != nil {
+			b.Fatal(err)
+		}
+		for _, deltas := range []int{0, foldRows} {
 			if _, err := db.pool.Exec(ctx, `DELETE FROM journal_figure_deltas`); err != nil {
 				b.Fatal(err)
 			}
@@ -245,16 +254,60 @@ func BenchmarkJournalFiguresReadDeltas(b *testing.B) {
 				FROM generate_series(1, $1) AS i`, deltas); err != nil {
 				b.Fatal(err)
 			}
-			b.ResetTimer()
-			for range b.N {
-				figs, err := s.Figures(ctx, "bench", civil.Date{}, civil.Date{})
-				if err != nil {
-					b.Fatal(err)
+			b.Run(fmt.Sprintf("parts=%d/deltas=%d/arrays", parts, deltas), func(b *testing.B) {
+				for b.Loop() {
+					n := 0
+					if err := s.EachFigure(ctx, "bench", from, to, func(journal.Figure) error { n++; return nil }); err != nil {
+						b.Fatal(err)
+					}
+					if n != 45*730 {
+						b.Fatalf("%d figures, want %d", n, 45*730)
+					}
 				}
-				if len(figs) != 45*730 {
-					b.Fatalf("%d figures, want %d", len(figs), 45*730)
+			})
+			b.Run(fmt.Sprintf("parts=%d/deltas=%d/grouped", parts, deltas), func(b *testing.B) {
+				for b.Loop() {
+					if n := readGrouped(b, db, from, to); n != 45*730 {
+						b.Fatalf("%d figures, want %d", n, 45*730)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
+}
+
+// groupedFiguresSQL is the read of every figure of tenant $1 from $2 to
+// $3 before Figures read arrays: the server added the parts and the
+// deltas up, a row per day, company and area.
+var groupedFiguresSQL = `SELECT day, company, area, ` + sumsOfRows + `
+	FROM (SELECT day, company, area, ` + numberColumns(allNumbers) + ` FROM journal_figures
+		WHERE tenant = $1 AND day >= $2::date AND day <= $3::date
+	UNION ALL
+	SELECT day, company, area, ` + numberColumns(allNumbers) + ` FROM journal_figure_deltas
+		WHERE tenant = $1 AND day >= $2::date AND day <= $3::date) AS x
+	GROUP BY day, company, area`
+
+// readGrouped reads the figures of tenant bench from from to to with
+// groupedFiguresSQL, as Figures did, and returns their count.
+func readGrouped(b *testing.B, db *DB, from, to civil.Date) int {
+	b.Helper()
+	rows, err := db.pool.Query(context.Background(), groupedFiguresSQL, "bench", from.String(), to.String())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer rows.Close()
+	var figs []journal.Figure
+	for rows.Next() {
+		var f journal.Figure
+		var day time.Time
+		if err := rows.Scan(append([]any{&day, &f.Company, &f.Area}, scanNumbers(&f.Direct, &f.Marketplace)...)...); err != nil {
+			b.Fatal(err)
+		}
+		f.Day = civil.Of(day)
+		figs = append(figs, f)
+	}
+	if err := rows.Err(); err != nil {
+		b.Fatal(err)
+	}
+	return len(figs)
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -24,7 +26,8 @@ import (
 // appended since the last fold (journal_figure_deltas, migrations/012,
 // see journal_figure_deltas.go), which every read adds to the rows. A
 // unit appends its figures there, tagged with the part of its
-// connection, and a fold adds them to the rows of that part. The parts
+// connection, and a fold adds every part's to the rows of part 0 (the
+// rows of other parts are those of earlier versions). The parts
 // date from when a unit added to the rows itself, with the upserts below
 // (which ReplaceFigures still uses, and the fold with its own
 // statement): its part was the number of the pool's connection it runs
@@ -702,23 +705,38 @@ func queueFiguresOf(b *pgx.Batch, tenant string, part int16, figs []journal.Figu
 }
 
 // figuresSQL reads the figures of tenant ($1) whose day lies from $2 to
-// $3, their parts added up; the queries of one company
-// (figuresOfCompanySQL) and of one company's area (figuresOfAreaSQL)
-// follow it with their conditions and the grouping. An open bound is
-// sent as -infinity or infinity (figureBounds), never as NULL: the
-// predicates are plain comparisons with the key's columns, so that every
-// plan, the generic one that a prepared statement keeps after five
-// executions as well, reads the primary key's range of the tenant's days
-// and no row outside it. A bound that may be NULL ($2 IS NULL OR day >=
-// $2) leaves the generic plan only the tenant's prefix of the key, all
-// of the tenant's days read and filtered.
-var figuresSQL = `SELECT day, company, area, ` + sumsOfRows + `
+// $3, as they are stored: the rows of journal_figures (a day's of a
+// company in an area, one per part) and the deltas that no fold has
+// moved yet (journal_figure_deltas), one result row per company and area
+// with an array per column (the days as days since 1970-01-01, then the
+// numbers of figureNumbers), which the client adds up by day
+// (figureGroup.each). The queries of one company (figuresOfCompanySQL)
+// and of one company's area (figuresOfAreaSQL) follow it with their
+// conditions. An open bound is sent as -infinity or infinity
+// (figureBounds), never as NULL: the predicates are plain comparisons
+// with the key's columns, so that every plan, the generic one that a
+// prepared statement keeps after five executions as well, reads the
+// primary key's range of the tenant's days and no row outside it. A
+// bound that may be NULL ($2 IS NULL OR day >= $2) leaves the generic
+// plan only the tenant's prefix of the key, all of the tenant's days
+// read and filtered.
+//
+// The server used to add the parts and the deltas up itself (a GROUP BY
+// of day, company and area, each number summed in numeric and held
+// within ±maxUnits) and to send a row per day. Of a nexus report over
+// 45 states and two years, that was a hash aggregate of some 33,000 to
+// 270,000 rows into 32,850 groups, which spilled to disk at the default
+// work_mem, and 32,850 result rows for the driver to decode one by one;
+// arrays of some 45 rows cost the server an append per value and the
+// client a decode per array (BenchmarkReportPostgres, docs/nexus.md).
+var figuresSQL = `SELECT company, area, array_agg(day - DATE '1970-01-01'), ` +
+	numberList(allNumbers, func(c, _ string) string { return "array_agg(" + c + ")" }) + `
 	FROM (SELECT day, company, area, ` + numberColumns(allNumbers) + ` FROM journal_figures
 		WHERE tenant = $1 AND day >= $2::date AND day <= $3::date%[1]s
 	UNION ALL
 	SELECT day, company, area, ` + numberColumns(allNumbers) + ` FROM journal_figure_deltas
 		WHERE tenant = $1 AND day >= $2::date AND day <= $3::date%[1]s) AS x
-	GROUP BY day, company, area`
+	GROUP BY company, area`
 
 // The queries of figures: every company's, those of one company ($4) in
 // every area, those of one company ($4) in one area ($5). Each is a
@@ -750,8 +768,106 @@ func figureBounds(from, to civil.Date) (lo, hi string) {
 // valid UTF-8 without a NUL. A company code that is not has no figures.
 func storableText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
-// Figures implements journal.Backend, in one statement that adds the
-// parts and the deltas not yet folded up.
+// wideSum is an exact sum of int64 numbers in 128 bits (hi·2⁶⁴ + lo),
+// which no count of stored numbers can overflow.
+type wideSum struct {
+	hi int64
+	lo uint64
+}
+
+// add adds v to s.
+func (s *wideSum) add(v int64) {
+	var carry uint64
+	s.lo, carry = bits.Add64(s.lo, uint64(v), 0)
+	s.hi += int64(carry)
+	if v < 0 {
+		s.hi--
+	}
+}
+
+// held returns s held within ±maxUnits, as the server's sums of the
+// rows are (heldSum) and journal.SumUnits holds a sum.
+func (s wideSum) held() int64 {
+	switch {
+	case s.hi > 0 || s.hi == 0 && s.lo > math.MaxInt64:
+		return math.MaxInt64
+	case s.hi < -1 || s.hi == -1 && s.lo <= 1<<63:
+		return -math.MaxInt64
+	}
+	return int64(s.lo)
+}
+
+// setFigureNumbers sets the numbers of f from nums, in the order of
+// figureNumbers.
+func setFigureNumbers(f *journal.Figure, nums *[numberCount]int64) {
+	d, m := &f.Direct, &f.Marketplace
+	d.Gross, d.Exempt, d.Taxable, d.Count, d.Unconverted, d.ExemptOther = nums[0], nums[1], nums[2], nums[3], nums[4], nums[5]
+	m.Gross, m.Exempt, m.Taxable, m.Count, m.Unconverted, m.ExemptOther = nums[6], nums[7], nums[8], nums[9], nums[10], nums[11]
+}
+
+// figureGroup is a row of figuresSQL: the stored rows of company in
+// area, days their days (days since 1970-01-01) and cols[k][i] the k-th
+// number (figureNumbers) of the i-th row.
+type figureGroup struct {
+	company, area string
+	days          []int32
+	cols          [numberCount][]int64
+}
+
+// check reports arrays of another length than days.
+func (g *figureGroup) check() error {
+	for k := range g.cols {
+		if len(g.cols[k]) != len(g.days) {
+			return fmt.Errorf("%d numbers of %s for %d days", len(g.cols[k]), figureNumbers[k].column, len(g.days))
+		}
+	}
+	return nil
+}
+
+// each calls fn with the figures of g in the order of their days: the
+// rows of one day (its parts, its deltas) are added up into one figure
+// whose every number is their exact sum held within ±maxUnits, the
+// numbers the server's GROUP BY gave; a figure of zeros is left out.
+// fn's error stops it and is returned.
+func (g *figureGroup) each(fn func(journal.Figure) error) error {
+	if err := g.check(); err != nil {
+		return err
+	}
+	days := g.days
+	order := make([]int32, len(days))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return cmp.Compare(days[a], days[b]) })
+	for i := 0; i < len(order); {
+		j := i + 1
+		for j < len(order) && days[order[j]] == days[order[i]] {
+			j++
+		}
+		var nums [numberCount]int64
+		for k := range g.cols {
+			var sum wideSum
+			for _, r := range order[i:j] {
+				sum.add(g.cols[k][r])
+			}
+			nums[k] = sum.held()
+		}
+		f := journal.Figure{Day: civil.FromDays(days[order[i]]), Company: g.company, Area: g.area}
+		setFigureNumbers(&f, &nums)
+		if !f.IsZero() {
+			if err := fn(f); err != nil {
+				return err
+			}
+		}
+		i = j
+	}
+	return nil
+}
+
+// Figures implements journal.Backend, in one statement that reads the
+// parts and the deltas not yet folded by company and area
+// (figuresSQL); a day's are added up here (figureGroup.each), after the
+// statement succeeded, so that a retry calls fn with nothing twice.
 func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.FigureQuery, fn func(journal.Figure) error) error {
 	if b.closed.Load() {
 		return journal.ErrClosed
@@ -767,32 +883,36 @@ func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.F
 	case q.OneCompany:
 		sql, args = figuresOfCompanySQL, append(args, q.Company)
 	}
-	var figs []journal.Figure
+	var groups []figureGroup
 	err := b.db.retry(ctx, "figures", nil, func() error {
-		figs = figs[:0]
+		groups = groups[:0]
 		rows, err := b.db.pool.Query(ctx, sql, args...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var f journal.Figure
-			var day time.Time
-			if err := rows.Scan(append([]any{&day, &f.Company, &f.Area}, scanNumbers(&f.Direct, &f.Marketplace)...)...); err != nil {
+			// A group of its own each row: the driver fills new slices.
+			var g figureGroup
+			dest := []any{&g.company, &g.area, &g.days}
+			for k := range g.cols {
+				dest = append(dest, &g.cols[k])
+			}
+			if err := rows.Scan(dest...); err != nil {
 				return err
 			}
-			f.Day = civil.Of(day)
-			if !f.IsZero() {
-				figs = append(figs, f)
+			if err := g.check(); err != nil {
+				return err
 			}
+			groups = append(groups, g)
 		}
 		return rows.Err()
 	})
 	if err != nil {
 		return wrap("figures", err)
 	}
-	for _, f := range figs {
-		if err := fn(f); err != nil {
+	for i := range groups {
+		if err := groups[i].each(fn); err != nil {
 			return err
 		}
 	}

@@ -29,12 +29,12 @@ func openConns(t *testing.T, conns int32) *DB {
 	return db
 }
 
-// storedParts returns the parts of tenant's rows of journal_figures.
+// storedParts returns the parts of tenant's deltas not yet folded (a
+// fold writes them all to part 0).
 func storedParts(t *testing.T, db *DB, tenant string) []int16 {
 	t.Helper()
-	foldAll(t, db)
 	rows, err := db.pool.Query(context.Background(),
-		`SELECT DISTINCT part FROM journal_figures WHERE tenant = $1 ORDER BY part`, tenant)
+		`SELECT DISTINCT part FROM journal_figure_deltas WHERE tenant = $1 ORDER BY part`, tenant)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,9 +68,9 @@ func checkPostedFigures(t *testing.T, db *DB, tenant string, n int) {
 }
 
 // TestFigurePartsOfConnections posts invoices into one state on one day
-// and checks the parts of journal_figures they add to: the units of a
-// pool of one connection all add to one row, and those of a pool of
-// four connections, posting four at a time, to at most four, one per
+// and checks the parts of the deltas they append: the units of a pool
+// of one connection all append to one part, and those of a pool of four
+// connections, posting four at a time, to at most four, one per
 // connection, whatever their transaction IDs; the figures read back add
 // the parts up. (The part was a hash of the unit's first ID: 8 rows
 // that units of any connection shared.)
