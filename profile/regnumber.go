@@ -145,8 +145,19 @@ func (s *Service) matchStoredRegistrations(ctx context.Context, tenant string, c
 				clip(k.String()), clip(k.Code), KeyTypeIdentity, KeyTypeTax))
 		case len(pick) == 1:
 			*k = pick[0].key
-		case k.Type == KeyTypeTax:
-			k.Type = ""
+		default:
+			if k.Type == KeyTypeTax {
+				k.Type = ""
+			}
+			// A tax registration's key may be where a number of identity
+			// was stored before keys had a type: that is not the one
+			// named.
+			for _, c := range m[mk] {
+				if c.key == *k {
+					errs = append(errs, levy.Invalid(fmt.Sprintf("deletes[%d]", i),
+						"there is no tax registration %s to delete: the number is stored as a number of identity (type %q)", clip(k.String()), KeyTypeIdentity))
+				}
+			}
 		}
 	}
 	if len(errs) > 0 {

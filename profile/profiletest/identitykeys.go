@@ -108,6 +108,16 @@ func testIdentityAndTaxRegistration(t *testing.T, s profile.Store) {
 		Entries: []profile.Entry{{Key: profile.RegistrationKey("GAMMA", "DK", "DK13585628"), Data: data}}}); err != nil {
 		t.Fatal(err)
 	}
+	// A deletion of its tax registration, which does not exist, is
+	// refused rather than delete the CVR stored under that key.
+	_, err = svc.Apply(ctx, tenant, "client-1", profile.ChangeSet{Deletes: []profile.Key{
+		{Kind: profile.KindRegistration, Scope: "GAMMA", Jurisdiction: "DK", Code: "DK13585628", Type: profile.KeyTypeTax}}})
+	if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != "deletes[0]" {
+		t.Fatalf("a deletion of a tax registration the number lacks: got %v, want an EInvalid error of deletes[0]", err)
+	}
+	if got := regs("GAMMA"); got != "DK13585628 Commercial Registration " {
+		t.Fatalf("after the refused deletion: %s", got)
+	}
 	apply(t, svc, tenant, profile.ChangeSet{Deletes: []profile.Key{profile.RegistrationKey("GAMMA", "DK", "13585628")}})
 	if got := regs("GAMMA"); got != "" {
 		t.Fatalf("after the deletion of the old CVR: %s", got)
