@@ -182,11 +182,12 @@ func profTenantKey(kind byte, tenant string, extra int) []byte {
 
 // profRecordPrefix is the prefix of the versions of one record.
 func profRecordPrefix(tenant string, k profile.Key) []byte {
-	p := profTenantKey(profRevision, tenant, LPSize(string(k.Kind))+LPSize(k.Scope)+LPSize(k.Jurisdiction)+LPSize(k.Code)+8)
+	code := k.StoredCode() // the code and the Type of a registration that has one
+	p := profTenantKey(profRevision, tenant, LPSize(string(k.Kind))+LPSize(k.Scope)+LPSize(k.Jurisdiction)+LPSize(code)+8)
 	p = AppendLP(p, string(k.Kind))
 	p = AppendLP(p, k.Scope)
 	p = AppendLP(p, k.Jurisdiction)
-	return AppendLP(p, k.Code)
+	return AppendLP(p, code)
 }
 
 // profCertificatesPrefix is the prefix of the versions of the
@@ -275,7 +276,7 @@ func parseRevisionKey(k []byte, n int) (profile.Key, uint64, bool) {
 	if len(rest) != 8 {
 		return profile.Key{}, 0, false
 	}
-	key := profile.Key{Kind: profile.Kind(parts[0]), Scope: parts[1], Jurisdiction: parts[2], Code: parts[3]}
+	key := profile.KeyOf(profile.Kind(parts[0]), parts[1]+"\x1f"+parts[2]+"\x1f"+parts[3])
 	return key, binary.BigEndian.Uint64(rest), true
 }
 

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/levytax/levy"
 )
 
 //go:embed files/*.lvd
@@ -82,9 +84,17 @@ func Default() *Dataset { return defaultDataset() }
 
 // Open returns a dataset read from fsys, which holds the generated files at
 // its root (the files folder of a generator's output). version names it in
-// results and logs.
+// results and logs. A nil fsys makes a dataset every read of which fails
+// with an error of code levy.EInvalid, field fsys (errNilFS), so that an
+// engine built with it (engine.WithDataset) refuses to build.
 func Open(fsys fs.FS, version string) *Dataset {
 	return &Dataset{fsys: fsys, version: version}
+}
+
+// errNilFS is the error of every read of a dataset that Open was given a
+// nil file system.
+func errNilFS(version string) error {
+	return levy.Invalid("fsys", "dataset %q was opened with a nil file system (data.Open needs the folder of the generated files)", version)
 }
 
 // Version returns the dataset's version.
@@ -93,6 +103,9 @@ func (d *Dataset) Version() string { return d.version }
 // file reads one generated file and, when d has a manifest, checks it
 // against its digest there.
 func (d *Dataset) file(name string) ([]byte, error) {
+	if d.fsys == nil {
+		return nil, errNilFS(d.version)
+	}
 	b, err := fs.ReadFile(d.fsys, name)
 	if err != nil {
 		return nil, fmt.Errorf("data: read %s: %w", name, err)
@@ -150,6 +163,9 @@ func optionalFiles() []Lack {
 // what is off while it is absent; nil when it has them all, as the
 // embedded dataset does. Any other error reading the folder is returned.
 func (d *Dataset) Lacks() ([]Lack, error) {
+	if d.fsys == nil {
+		return nil, errNilFS(d.version)
+	}
 	var out []Lack
 	for _, l := range optionalFiles() {
 		_, err := fs.Stat(d.fsys, l.File)

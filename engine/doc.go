@@ -101,5 +101,6 @@
 // where.
 //
 // An Engine is safe for concurrent use; Reload swaps an immutable snapshot
-// atomically.
+// atomically, and Reloads called at once take turns, none losing the
+// options of another.
 package engine

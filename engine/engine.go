@@ -29,7 +29,8 @@ import (
 // calculation in flight finishes with the tables it started with.
 type Engine struct {
 	snap     atomic.Pointer[snapshot]
-	config   config         // the options of the last successful New or Reload
+	config   config         // the options of the last successful New or Reload; written under reload
+	reload   chan struct{}  // holds one token while a Reload runs: Reloads take turns (made by New)
 	journal  journal.Store  // set by New, never changed; nil without WithJournal
 	profiles *profile.Cache // set by New, never changed; nil without WithProfiles
 	loans    loanPool       // the tax blocks of responses handed back (lend.go)
@@ -395,7 +396,7 @@ func New(ctx context.Context, opts ...Option) (*Engine, error) {
 	if c.profiles == nil && c.profileStore != nil {
 		c.profiles = profile.NewCache(c.profileStore, c.log)
 	}
-	e := &Engine{config: c, journal: c.journal, profiles: c.profiles}
+	e := &Engine{config: c, journal: c.journal, profiles: c.profiles, reload: make(chan struct{}, 1)}
 	s, err := build(ctx, &c)
 	if err != nil {
 		return nil, err
@@ -406,12 +407,21 @@ func New(ctx context.Context, opts ...Option) (*Engine, error) {
 
 // Reload rebuilds the engine's snapshot with its options and the extra
 // ones given (re-reading rule files), and swaps it in atomically. On error
-// the engine keeps calculating with the snapshot it had. Reload is not
-// meant to be called concurrently with itself.
+// the engine keeps calculating with the snapshot it had. Reload is safe
+// to call concurrently with itself: the Reloads take turns, each starting
+// from the options the one before it left, so that none loses the
+// options of another. A Reload waiting for its turn returns the error of
+// ctx when ctx ends first, having changed nothing.
 func (e *Engine) Reload(ctx context.Context, opts ...Option) error {
 	if e.current() == nil {
 		return notMade()
 	}
+	select {
+	case e.reload <- struct{}{}:
+	case <-ctx.Done():
+		return fmt.Errorf("engine: reload: waiting for another reload: %w", ctx.Err())
+	}
+	defer func() { <-e.reload }()
 	c := e.config
 	c.rules = append([]rules.Rule(nil), c.rules...)
 	c.structures = append([]rules.Structure(nil), c.structures...)

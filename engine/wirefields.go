@@ -501,6 +501,10 @@ func onParty[P any](pick func(s fieldSrc) (*P, string), at string, get func(*P) 
 	}
 }
 
+func customerOf(s fieldSrc) (*wire.Customer, string) {
+	return s.in.src.customer, s.in.parties.customerPath
+}
+
 func sellerOf(s fieldSrc) (*wire.Seller, string) {
 	return s.in.src.seller, s.in.parties.sellerPath
 }
@@ -635,6 +639,12 @@ func separateRegistrationActs(_ *calc, l *line) bool {
 	return false
 }
 
+// exemptActs is the actsWhen of a party's exemptionReasonCode: the
+// reason of an exemption, given as the reason code of each tax the
+// exemption frees, it acts on a line whose party is exempt (isTaxExempt,
+// or an exemptionCertificate number); sent alone it exempts nothing.
+func exemptActs(_ *calc, l *line) bool { return l.customer.exempt }
+
 // brazilActs is the actsWhen of the members that Brazil's rules read: a
 // line calculated by them (brazil.go).
 func brazilActs(_ *calc, l *line) bool { return l.br != nil }
@@ -701,6 +711,8 @@ const (
 	noteBrazilActs = "acts on a line that Brazil's rules calculate (see docs/brazil.md); not acted on elsewhere"
 	noteRecovery   = "decides how much input tax the buyer recovers"
 	noteVAT        = "decides who accounts for VAT in cross-border and chain supplies"
+	// noteReasonCode is the note of a party's exemptionReasonCode.
+	noteReasonCode = "the reason code of the taxes that isTaxExempt or an exemptionCertificate number exempts (kept in the journal); sent without either it exempts nothing and is not acted on"
 	// noteDelivery is the note of a delivery term.
 	noteDelivery = "decides who accounts for VAT in cross-border and chain supplies; acts on goods imported by a seller registered in the country of arrival, into the EU's VAT area, the United Kingdom, Australia or Norway (DDP: the seller imports them and charges that country's tax; else the import tax is collected at the border, where no low-value limit has the seller charge it)"
 	// noteOnParent ends the notes of the members that only a calculated
@@ -829,7 +841,8 @@ var wireFields = []wireField{
 	{member: "Customer.exemptionCertificate", acting: acts},
 	{member: "ExemptionCertificate.exemptionCertificateNumber", acting: acts, note: "exempts the customer (a number of spaces alone is none); kept in the journal"},
 	{member: "ExemptionCertificate.value", acting: kept},
-	{member: "Customer.exemptionReasonCode", acting: acts},
+	{member: "Customer.exemptionReasonCode", acting: notActedOn, note: noteReasonCode, actsWhen: exemptActs,
+		sent: onParty(customerOf, "", func(p *wire.Customer) (string, bool) { return strOf(p.ExemptionReasonCode) })},
 	{member: "Customer.locationEvidence", acting: acts, note: "the destination when none is sent"},
 	{member: "LocationEvidence.*", acting: acts},
 	{member: "EvidenceValue.*", acting: acts},
@@ -1053,7 +1066,8 @@ var wireFields = []wireField{
 	{member: "Buyer.administrativeDestination", acting: acts},
 	{member: "Buyer.isTaxExempt", acting: acts},
 	{member: "Buyer.exemptionCertificate", acting: acts},
-	{member: "Buyer.exemptionReasonCode", acting: acts},
+	{member: "Buyer.exemptionReasonCode", acting: notActedOn, note: noteReasonCode, actsWhen: exemptActs,
+		sent: onParty(buyerOf, "", func(p *wire.Buyer) (string, bool) { return strOf(p.ExemptionReasonCode) })},
 	{member: "Buyer.recipient", acting: acts},
 	{member: "Recipient.recipientCode", acting: acts},
 	{member: "RecipientCode.value", acting: kept},
@@ -1205,7 +1219,8 @@ var wireFields = []wireField{
 	{member: "Owner.physicalOrigin", acting: acts},
 	{member: "Owner.destination", acting: acts},
 	{member: "Owner.isTaxExempt", acting: acts},
-	{member: "Owner.exemptionReasonCode", acting: acts},
+	{member: "Owner.exemptionReasonCode", acting: notActedOn, note: noteReasonCode, actsWhen: exemptActs,
+		sent: onParty(ownerOf, "", func(p *wire.Owner) (string, bool) { return strOf(p.ExemptionReasonCode) })},
 	{member: "Owner.utilityProvider", acting: notActedOn, note: "utility taxes",
 		sent: onParty(ownerOf, "", func(p *wire.Owner) (string, bool) { return strOf(p.UtilityProvider) })},
 	{member: "Owner.taxRegistrations", acting: acts},

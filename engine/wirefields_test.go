@@ -300,6 +300,7 @@ var memberHome = map[string]struct{ perspective, path string }{
 	"SaleLineItem":     {"sale", "lineItems.0"},
 	"LineDetails":      {"sale", "lineItems.0"},
 	"Seller":           {"sale", "seller"},
+	"Customer":         {"sale", "customer"},
 	"Location":         {"sale", "customer.destination"},
 	"TaxRegistration":  {"sale", "seller.taxRegistrations.0"},
 	"ImpositionType":   {"sale", "lineItems.0.exemptOverrides.0.impositionType"},

@@ -52,7 +52,26 @@ type Key struct {
 	// registration, the code of a product, and the name of a franchise
 	// fee.
 	Code string `json:"code,omitempty"`
+	// Type tells apart the registrations of one number: KeyTypeIdentity
+	// on the key of a number that only identifies its company
+	// (Registration.IdentityOnly: a Danish CVR stored as a Commercial
+	// Registration), "" on that of a tax registration (its VAT number of
+	// the same digits), which is also the key under which a Levy before
+	// the type stored both. A deletion or a read may say KeyTypeTax
+	// for the tax registration; one that says nothing names the one
+	// registration of its number, and is refused when there are two.
+	Type string `json:"type,omitempty"`
 }
+
+// The Types of the keys of registrations.
+const (
+	// KeyTypeIdentity is the Type of the key of a registration that only
+	// identifies its company.
+	KeyTypeIdentity = "identity"
+	// KeyTypeTax names a tax registration in a deletion or a read; the
+	// key of the record stored has no Type.
+	KeyTypeTax = "tax"
+)
 
 // CustomerKey is the key of the customer of code.
 func CustomerKey(code string) Key { return Key{Kind: KindCustomer, Code: code} }
@@ -68,6 +87,15 @@ func CertificateKey(customerCode, number string) Key {
 // number.
 func RegistrationKey(company, jurisdiction, number string) Key {
 	return Key{Kind: KindRegistration, Scope: company, Jurisdiction: jurisdiction, Code: number}
+}
+
+// IdentityKey is the key of a number of identity of company in a
+// jurisdiction (Registration.IdentityOnly), which a tax registration of
+// the same number does not replace.
+func IdentityKey(company, jurisdiction, number string) Key {
+	k := RegistrationKey(company, jurisdiction, number)
+	k.Type = KeyTypeIdentity
+	return k
 }
 
 // ProductKey is the key of a product code of codeType ("" is CodeTypeSKU).
@@ -88,11 +116,22 @@ func FranchiseKey(areaID, name string) Key {
 }
 
 // ID returns the parts of k after its kind as one string, as the stores
-// keep it: the scope, the jurisdiction and the code, separated by the
-// unit separator U+001F, which no part may hold (every part is an
-// identifier, free of control characters).
+// keep it: the scope, the jurisdiction and the code (StoredCode),
+// separated by the unit separator U+001F, which no part may hold (every
+// part is an identifier, free of control characters).
 func (k Key) ID() string {
-	return k.Scope + "\x1f" + k.Jurisdiction + "\x1f" + k.Code
+	return k.Scope + "\x1f" + k.Jurisdiction + "\x1f" + k.StoredCode()
+}
+
+// StoredCode returns the code of k as the stores keep it: the code,
+// followed by the unit separator and the Type when k has one. A key
+// without a Type, as every key stored before registrations had one, is
+// kept as it was.
+func (k Key) StoredCode() string {
+	if k.Type == "" {
+		return k.Code
+	}
+	return k.Code + "\x1f" + k.Type
 }
 
 // KeyOf returns the key of kind whose ID (Key.ID) is id, as a store
@@ -100,7 +139,8 @@ func (k Key) ID() string {
 func KeyOf(kind Kind, id string) Key {
 	scope, rest, _ := strings.Cut(id, "\x1f")
 	jur, code, _ := strings.Cut(rest, "\x1f")
-	return Key{Kind: kind, Scope: scope, Jurisdiction: jur, Code: code}
+	code, typ, _ := strings.Cut(code, "\x1f")
+	return Key{Kind: kind, Scope: scope, Jurisdiction: jur, Code: code, Type: typ}
 }
 
 // String formats k for messages: "certificate C-1/R-77".
@@ -114,7 +154,11 @@ func (k Key) String() string {
 	if len(parts) == 0 {
 		return string(k.Kind)
 	}
-	return string(k.Kind) + " " + strings.Join(parts, "/")
+	s := string(k.Kind) + " " + strings.Join(parts, "/")
+	if k.Type != "" {
+		s += " (" + k.Type + ")"
+	}
+	return s
 }
 
 // Customer is a buyer the business sells to, as the wire's customerCode
@@ -275,8 +319,15 @@ func (r *Registration) IdentityOnly() bool {
 	return r.Type.Identity() && !strings.Contains(r.Jurisdiction, "-")
 }
 
-// Key returns the key of r.
-func (r *Registration) Key() Key { return RegistrationKey(r.CompanyCode, r.Jurisdiction, r.Number) }
+// Key returns the key of r: an IdentityKey when r only identifies its
+// company, so that its tax registration of the same number is another
+// record.
+func (r *Registration) Key() Key {
+	if r.IdentityOnly() {
+		return IdentityKey(r.CompanyCode, r.Jurisdiction, r.Number)
+	}
+	return RegistrationKey(r.CompanyCode, r.Jurisdiction, r.Number)
+}
 
 // InForce reports whether r is in force on d.
 func (r *Registration) InForce(d civil.Date) bool {

@@ -143,6 +143,26 @@ type Records struct {
 	Franchises []Franchise `json:"franchises,omitempty"`
 	// Policy is the tenant's policy; nil when it has none.
 	Policy *Policy `json:"policy,omitempty"`
+
+	// legacy holds the keys, without a Type, of the registrations that
+	// only identify their company and were stored under such a key (by a
+	// Levy before keys had a Type): the next change of their number moves
+	// them to their own key (Service.matchStoredRegistrations).
+	legacy map[Key]bool
+}
+
+// storedKey returns the key under which r stores registration g: its
+// key, or that without a Type for one stored so before keys had one.
+func (r *Records) storedKey(g *Registration) Key {
+	k := g.Key()
+	if k.Type != "" {
+		plain := k
+		plain.Type = ""
+		if r.legacy[plain] {
+			return plain
+		}
+	}
+	return k
 }
 
 // NewRecords decodes the entries of the records that exist at a version
@@ -163,6 +183,12 @@ func NewRecords(version uint64, at time.Time, by string, entries []Entry) (*Reco
 			r.Certificates, err = decodeInto(r.Certificates, e)
 		case KindRegistration:
 			r.Registrations, err = decodeInto(r.Registrations, e)
+			if err == nil && e.Key.Type == "" && r.Registrations[len(r.Registrations)-1].IdentityOnly() {
+				if r.legacy == nil {
+					r.legacy = map[Key]bool{}
+				}
+				r.legacy[e.Key] = true
+			}
 		case KindProduct:
 			r.Products, err = decodeInto(r.Products, e)
 		case KindFranchise:
@@ -197,7 +223,8 @@ func (r *Records) sort() {
 		return cmp.Or(cmp.Compare(a.CustomerCode, b.CustomerCode), cmp.Compare(a.Number, b.Number))
 	})
 	slices.SortFunc(r.Registrations, func(a, b Registration) int {
-		return cmp.Or(cmp.Compare(a.CompanyCode, b.CompanyCode), cmp.Compare(a.Jurisdiction, b.Jurisdiction), cmp.Compare(a.Number, b.Number))
+		return cmp.Or(cmp.Compare(a.CompanyCode, b.CompanyCode), cmp.Compare(a.Jurisdiction, b.Jurisdiction), cmp.Compare(a.Number, b.Number),
+			cmp.Compare(a.Key().Type, b.Key().Type))
 	})
 	slices.SortFunc(r.Products, func(a, b Product) int {
 		return cmp.Or(cmp.Compare(a.CodeType, b.CodeType), cmp.Compare(a.Code, b.Code))
@@ -219,10 +246,21 @@ func (r *Records) Has(k Key) bool {
 		})
 		return ok
 	case KindRegistration:
-		_, ok := slices.BinarySearchFunc(r.Registrations, k, func(g Registration, k Key) int {
+		// The registrations of one number (an identity number and a tax
+		// registration) are next to each other: the one stored under k.
+		i, _ := slices.BinarySearchFunc(r.Registrations, k, func(g Registration, k Key) int {
 			return cmp.Or(cmp.Compare(g.CompanyCode, k.Scope), cmp.Compare(g.Jurisdiction, k.Jurisdiction), cmp.Compare(g.Number, k.Code))
 		})
-		return ok
+		for ; i < len(r.Registrations); i++ {
+			g := &r.Registrations[i]
+			if g.CompanyCode != k.Scope || g.Jurisdiction != k.Jurisdiction || g.Number != k.Code {
+				return false
+			}
+			if r.storedKey(g) == k {
+				return true
+			}
+		}
+		return false
 	case KindProduct:
 		_, ok := slices.BinarySearchFunc(r.Products, k, func(p Product, k Key) int {
 			return cmp.Or(cmp.Compare(p.CodeType, k.Scope), cmp.Compare(p.Code, k.Code))
@@ -290,7 +328,7 @@ func (r *Records) JSONByKey() map[Key][]byte {
 		add(r.Certificates[i].Key(), &r.Certificates[i])
 	}
 	for i := range r.Registrations {
-		add(r.Registrations[i].Key(), &r.Registrations[i])
+		add(r.storedKey(&r.Registrations[i]), &r.Registrations[i])
 	}
 	for i := range r.Products {
 		add(r.Products[i].Key(), &r.Products[i])

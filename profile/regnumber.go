@@ -3,8 +3,11 @@ package profile
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/levytax/levy"
 
 	"github.com/levytax/levy/jurisdiction/taxreg"
 )
@@ -56,35 +59,58 @@ func validNumber(jurisdiction, number string) (string, bool) {
 	return r.Normalized, r.IsSyntaxValid
 }
 
-// storedSpellings maps the key of each registration that the tenant's
-// profile stores under a number other than its matched form (one stored
-// before numbers were canonicalised, "DE 136 695 976", or a number
-// Levy does not validate, "DE-5551234") from the key of that form, so
-// that a change or a read of another spelling of the number reaches
-// that record rather than make a second one. Nothing on disk is
-// rewritten: the record keeps the spelling it was stored with.
-func (s *Service) storedSpellings(ctx context.Context, tenant string) (map[Key]Key, error) {
+// storedReg is a registration of a tenant's profile with the key it is
+// stored under.
+type storedReg struct {
+	key Key
+	reg Registration
+}
+
+// matchKey is the key, without a Type, of a registration of company in
+// jurisdiction under number in its matched form (matchNumber): the
+// registrations of one key so are those of one number, whatever its
+// spelling, an identity number and a tax registration alike.
+func matchKey(company, jurisdiction, number string) Key {
+	return RegistrationKey(company, jurisdiction, matchNumber(jurisdiction, number))
+}
+
+// sameClass reports whether a key of Type typ ("" for either) names a
+// registration whose key is an identity key when identity is true.
+func sameClass(typ string, identity bool) bool {
+	return typ == "" || (typ == KeyTypeIdentity) == identity
+}
+
+// storedRegistrations returns the tenant's registrations by their
+// matchKey, each with the key it is stored under: a number stored under
+// a spelling other than its matched form (one stored before numbers were
+// canonicalised, "DE 136 695 976", or a number Levy does not validate,
+// "DE-5551234"), and a number of identity stored before keys had a Type
+// (under the key of a tax registration), keep their keys.
+func (s *Service) storedRegistrations(ctx context.Context, tenant string) (map[Key][]storedReg, error) {
 	recs, err := s.store.Records(ctx, tenant, time.Time{})
 	if err != nil {
 		return nil, fmt.Errorf("profile: the registrations of tenant %s: %w", tenant, err)
 	}
-	var m map[Key]Key
+	m := make(map[Key][]storedReg, len(recs.Registrations))
 	for i := range recs.Registrations {
 		g := &recs.Registrations[i]
-		if c := matchNumber(g.Jurisdiction, g.Number); c != g.Number {
-			if m == nil {
-				m = map[Key]Key{}
-			}
-			m[RegistrationKey(g.CompanyCode, g.Jurisdiction, c)] = g.Key()
-		}
+		mk := matchKey(g.CompanyCode, g.Jurisdiction, g.Number)
+		m[mk] = append(m[mk], storedReg{key: recs.storedKey(g), reg: *g})
 	}
 	return m, nil
 }
 
 // matchStoredRegistrations points the registrations of cs, and its
-// deletions of registrations, whose canonical key names a record stored
-// under another spelling of its number at that record: the change
-// replaces or deletes it, under its stored key.
+// deletions of registrations, at the stored records they name. A
+// registration whose number is stored under another spelling replaces
+// that record, under its stored key; an identity number and a tax
+// registration of one number are two records, which never replace each
+// other. A deletion names the one registration of its number, or the one
+// of its Type when it has one; a deletion without a Type of a number that
+// has both is refused, naming deletes[i].type. A number of identity
+// stored before keys had a Type (under the key of a tax registration) is
+// moved to its own key by the first change of its number, so that a tax
+// registration written then does not replace it.
 func (s *Service) matchStoredRegistrations(ctx context.Context, tenant string, cs *ChangeSet) error {
 	has := len(cs.Registrations) > 0
 	for i := range cs.Deletes {
@@ -93,20 +119,84 @@ func (s *Service) matchStoredRegistrations(ctx context.Context, tenant string, c
 	if !has {
 		return nil
 	}
-	m, err := s.storedSpellings(ctx, tenant)
-	if err != nil || len(m) == 0 {
+	m, err := s.storedRegistrations(ctx, tenant)
+	if err != nil {
 		return err
 	}
-	for i := range cs.Registrations {
-		g := &cs.Registrations[i]
-		if old, ok := m[RegistrationKey(g.CompanyCode, g.Jurisdiction, matchNumber(g.Jurisdiction, g.Number))]; ok {
-			g.Number = old.Code
+	touched := map[Key]bool{} // the matchKeys of the numbers the change names
+	var errs levy.Errors
+	for i := range cs.Deletes {
+		k := &cs.Deletes[i]
+		if k.Kind != KindRegistration {
+			continue
+		}
+		mk := matchKey(k.Scope, k.Jurisdiction, k.Code)
+		touched[mk] = true
+		var pick []storedReg
+		for _, c := range m[mk] {
+			if sameClass(k.Type, c.reg.IdentityOnly()) {
+				pick = append(pick, c)
+			}
+		}
+		switch {
+		case len(pick) > 1:
+			errs = append(errs, levy.Invalid(fmt.Sprintf("deletes[%d].type", i),
+				"%s has two registrations of number %s, a number of identity and a tax registration: say which to delete, %q or %q",
+				clip(k.String()), clip(k.Code), KeyTypeIdentity, KeyTypeTax))
+		case len(pick) == 1:
+			*k = pick[0].key
+		default:
+			if k.Type == KeyTypeTax {
+				k.Type = ""
+			}
+			// A tax registration's key may be where a number of identity
+			// was stored before keys had a type: that is not the one
+			// named.
+			for _, c := range m[mk] {
+				if c.key == *k {
+					errs = append(errs, levy.Invalid(fmt.Sprintf("deletes[%d]", i),
+						"there is no tax registration %s to delete: the number is stored as a number of identity (type %q)", clip(k.String()), KeyTypeIdentity))
+				}
+			}
 		}
 	}
-	for i := range cs.Deletes {
-		if k := &cs.Deletes[i]; k.Kind == KindRegistration {
-			if old, ok := m[RegistrationKey(k.Scope, k.Jurisdiction, matchNumber(k.Jurisdiction, k.Code))]; ok {
-				*k = old
+	if len(errs) > 0 {
+		return errs
+	}
+	identities := map[Key]bool{} // the matchKeys of the identity numbers the change writes
+	for i := range cs.Registrations {
+		g := &cs.Registrations[i]
+		ident := g.IdentityOnly()
+		mk := matchKey(g.CompanyCode, g.Jurisdiction, g.Number)
+		touched[mk] = true
+		identities[mk] = identities[mk] || ident
+		for _, c := range m[mk] {
+			if c.reg.IdentityOnly() == ident && c.key.Type == g.Key().Type {
+				g.Number = c.key.Code // another spelling: replaced under its stored key
+			}
+		}
+	}
+	taken := map[Key]bool{}
+	for i := range cs.Registrations {
+		taken[cs.Registrations[i].Key()] = true
+	}
+	for _, k := range cs.Deletes {
+		taken[k] = true
+	}
+	for mk := range touched {
+		for _, c := range m[mk] {
+			if !c.reg.IdentityOnly() || c.key.Type != "" || slices.Contains(cs.Deletes, c.key) {
+				continue
+			}
+			// A number of identity under a tax registration's key: kept
+			// under its own key, unless the change writes it anew.
+			if !identities[mk] && !taken[c.reg.Key()] {
+				cs.Registrations = append(cs.Registrations, c.reg)
+				taken[c.reg.Key()] = true
+			}
+			if !taken[c.key] {
+				cs.Deletes = append(cs.Deletes, c.key)
+				taken[c.key] = true
 			}
 		}
 	}

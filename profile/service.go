@@ -378,16 +378,22 @@ func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision
 	if !s.check.key(&l, "key", &k) {
 		return nil, l.err()
 	}
+	typ := k.Type
+	if k.Type == KeyTypeTax {
+		k.Type = ""
+	}
 	revs, err := s.store.History(ctx, tenant, k)
 	if err != nil || len(revs) > 0 || k.Kind != KindRegistration {
 		return revs, err
 	}
-	m, err := s.storedSpellings(ctx, tenant)
+	m, err := s.storedRegistrations(ctx, tenant)
 	if err != nil {
 		return nil, err
 	}
-	if old, ok := m[RegistrationKey(k.Scope, k.Jurisdiction, matchNumber(k.Jurisdiction, k.Code))]; ok {
-		return s.store.History(ctx, tenant, old)
+	for _, c := range m[matchKey(k.Scope, k.Jurisdiction, k.Code)] {
+		if sameClass(typ, c.reg.IdentityOnly()) {
+			return s.store.History(ctx, tenant, c.key)
+		}
 	}
 	// A record of that spelling deleted since is no longer read: its key
 	// as sent, with the jurisdiction as stored, still finds it.

@@ -826,6 +826,7 @@ func (v Validator) key(l *errorList, p string, k *Key) bool {
 	}
 	code(l, p+".code", &k.Code, codeMax, false)
 	k.Jurisdiction = strings.TrimSpace(k.Jurisdiction)
+	k.Type = strings.ToLower(strings.TrimSpace(k.Type))
 	if len(l.errs) > n {
 		return false
 	}
@@ -841,15 +842,22 @@ func (v Validator) key(l *errorList, p string, k *Key) bool {
 	}
 	switch k.Kind {
 	case KindCustomer:
+		none("type", k.Type)
 		need("code", k.Code)
 		none("scope", k.Scope)
 		none("jurisdiction", k.Jurisdiction)
 	case KindCertificate:
+		none("type", k.Type)
 		need("scope", k.Scope)
 		need("code", k.Code)
 		none("jurisdiction", k.Jurisdiction)
 	case KindRegistration:
 		need("code", k.Code)
+		switch k.Type {
+		case "", KeyTypeIdentity, KeyTypeTax:
+		default:
+			l.add(p+".type", "%q is no type of the key of a registration: %q (a number that only identifies the company) or %q", clip(k.Type), KeyTypeIdentity, KeyTypeTax)
+		}
 		if id, ok := v.jurisdiction(l, p+".jurisdiction", k.Jurisdiction); ok {
 			k.Jurisdiction = id
 		}
@@ -857,6 +865,7 @@ func (v Validator) key(l *errorList, p string, k *Key) bool {
 			k.Code = c
 		}
 	case KindProduct:
+		none("type", k.Type)
 		if t, ok := normalizeCodeType(k.Scope); ok {
 			k.Scope = t
 		} else {
@@ -870,10 +879,12 @@ func (v Validator) key(l *errorList, p string, k *Key) bool {
 			}
 		}
 	case KindFranchise:
+		none("type", k.Type)
 		need("scope", k.Scope)
 		need("code", k.Code)
 		none("jurisdiction", k.Jurisdiction)
 	case KindPolicy:
+		none("type", k.Type)
 		none("scope", k.Scope)
 		none("code", k.Code)
 		none("jurisdiction", k.Jurisdiction)

@@ -238,6 +238,9 @@ func (rt routes[T, D]) update(w http.ResponseWriter, r *http.Request) {
 		_, err = store(r.Context(), rq.tenant, rq.by, rt.k.change(rec))
 		err = within(err, rt.k.member+"[0]")
 	}
+	if key.Type == "" {
+		key.Type = rt.k.keyOf(&rec).Type // the registration written, of the two of its number
+	}
 	rt.answer(w, r, rq, key, http.StatusOK, err)
 }
 
@@ -299,7 +302,7 @@ func (h *Handler) remove(r *http.Request, rq request, key profile.Key) (profile.
 			key.Code = g.Number
 		}
 	}
-	return key, renamed(err, "deletes[0]", pathNames[key.Kind]["key.code"])
+	return key, renamed(renamed(err, "deletes[0]", pathNames[key.Kind]["key.code"]), "deletes[0].type", "type")
 }
 
 // The kinds of records the routes serve.
@@ -347,9 +350,11 @@ var (
 	registrations = kind[profile.Registration, RegistrationDetail]{
 		member:     "registrations",
 		listParams: []string{"company", "jurisdiction", "limit", "offset", "asOf"},
-		keyParams:  []string{"company"},
+		keyParams:  []string{"company", "type"},
 		pathKey: func(r *http.Request) profile.Key {
-			return profile.RegistrationKey(r.URL.Query().Get("company"), r.PathValue("jurisdiction"), r.PathValue("number"))
+			k := profile.RegistrationKey(r.URL.Query().Get("company"), r.PathValue("jurisdiction"), r.PathValue("number"))
+			k.Type = r.URL.Query().Get("type") // identity or tax: which of the two registrations of one number
+			return k
 		},
 		parts: []keyPart[profile.Registration]{
 			{field: "companyCode", member: func(g *profile.Registration) *string { return &g.CompanyCode }, of: keyScope},
@@ -362,7 +367,13 @@ var (
 			// The jurisdiction as the body names it, as a path does:
 			// stored normalises it once (normalised twice, Germany's
 			// DEU, stored DE, would become Delaware's US-DE).
-			return profile.RegistrationKey(strings.TrimSpace(g.CompanyCode), g.Jurisdiction, strings.TrimSpace(g.Number))
+			k := profile.RegistrationKey(strings.TrimSpace(g.CompanyCode), g.Jurisdiction, strings.TrimSpace(g.Number))
+			if id, ok := profile.NormalizeJurisdiction(g.Jurisdiction); ok {
+				n := *g
+				n.Jurisdiction = id
+				k.Type = n.Key().Type // a number of identity is its own record
+			}
+			return k
 		},
 		change: func(g profile.Registration) profile.ChangeSet {
 			return profile.ChangeSet{Registrations: []profile.Registration{g}}

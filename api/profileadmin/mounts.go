@@ -32,6 +32,7 @@ var (
 	numberPath   = api.Param{Name: "number", In: "path", Required: true, Format: "identifier", Description: "The certificate's number, unique per customer."}
 	regJurPath   = api.Param{Name: "jurisdiction", In: "path", Required: true, Format: "identifier", Description: "The jurisdiction of the registration (US-TX, or TX for a US state; DEU for Germany, whose code DE is Delaware's)."}
 	regNumPath   = api.Param{Name: "number", In: "path", Required: true, Format: "identifier", Description: "The registration's number."}
+	regTypeParam = api.Param{Name: "type", In: "query", Format: "identifier", Description: "identity or tax: which of a number's two registrations, a number that only identifies the company and a tax registration of the same number, the route names; absent for the one registration of the number (refused when it has both)."}
 	companyParam = api.Param{Name: "company", In: "query", Format: "identifier", Description: "The seller's company code of the registration; absent for the seller that names none."}
 	typePath     = api.Param{Name: "codeType", In: "path", Required: true, Format: "identifier", Description: "The code type: SKU for the tenant's own codes, TIC, HS, or a type of the tenant's own."}
 	productPath  = api.Param{Name: "code", In: "path", Required: true, Format: "identifier", Description: "The product code."}
@@ -73,7 +74,7 @@ func (h *Handler) Mounts() []api.Option {
 		return api.WithOperation(o, g(next))
 	}
 	cert := []api.Param{codePath, numberPath}
-	regKey := []api.Param{regJurPath, regNumPath, companyParam}
+	regKey := []api.Param{regJurPath, regNumPath, companyParam, regTypeParam}
 	prod := []api.Param{typePath, productPath}
 	fee := []api.Param{areaPath, feeNamePath}
 	cus, cer, reg := routesOf(h, &customers), routesOf(h, &certificates), routesOf(h, &registrations)

@@ -49,7 +49,7 @@ func revisions[T, V any](ctx context.Context, rd Reader, tenant string, key prof
 var pathNames = map[profile.Kind]map[string]string{
 	profile.KindCustomer:     {"key.code": "code"},
 	profile.KindCertificate:  {"key.scope": "code", "key.code": "number"},
-	profile.KindRegistration: {"key.scope": "company", "key.jurisdiction": "jurisdiction", "key.code": "number"},
+	profile.KindRegistration: {"key.scope": "company", "key.jurisdiction": "jurisdiction", "key.code": "number", "key.type": "type"},
 	profile.KindProduct:      {"key.scope": "codeType", "key.code": "code"},
 	profile.KindFranchise:    {"key.scope": "areaId", "key.code": "name"},
 }

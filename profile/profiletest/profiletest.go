@@ -57,6 +57,7 @@ func Run(t *testing.T, open func(t *testing.T) profile.Store) {
 		{"CancelledContext", testCancelled},
 		{"Close", testClose},
 		{"RegistrationSpellings", testRegistrationSpellings},
+		{"IdentityAndTaxRegistration", testIdentityAndTaxRegistration},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := open(t)
