@@ -31,8 +31,13 @@ const (
 const profPrefixes = string(profHead) + string(profLog) + string(profRevision) + string(profDocument)
 
 // profSchemaVersion is the version of the key layout this Levy reads and
-// writes.
-const profSchemaVersion = "1"
+// writes. Version 2 keys a number of identity apart from the tax
+// registration of the same number (its code followed by the unit
+// separator and "identity", profile.Key.StoredCode); its keys are
+// version 1's otherwise, so a store of version 1 upgrades by writing the
+// version alone (upgradeProfileV1), and a Levy that reads version 1 only
+// refuses a store that may hold such keys rather than misread them.
+const profSchemaVersion = "2"
 
 // ProfileStore is the Badger store of package profile (profile.Store):
 // the tax profiles of the tenants of one data directory (by convention
@@ -113,7 +118,8 @@ func OpenProfile(ctx context.Context, dir string, opts ...Option) (*ProfileStore
 		WithBlockCacheSize(16 << 20).
 		WithValueLogFileSize(64 << 20)
 	db, err := Open(ctx, bo, "profile", o.log, Schema{Key: profSchemaKey, Version: profSchemaVersion, Store: "the profile store",
-		Kind: "profile", Prefixes: profPrefixes})
+		Kind: "profile", Prefixes: profPrefixes,
+		Upgrades: map[string]func(context.Context, *bdb.DB) error{"1": upgradeProfileV1}})
 	if err != nil {
 		return nil, err
 	}
@@ -776,4 +782,12 @@ func (s *ProfileStore) Document(ctx context.Context, tenant, digest string) ([]b
 		return nil, Wrap("profile", "read document", digest, err)
 	}
 	return out, nil
+}
+
+// upgradeProfileV1 brings a profile store of schema version 1 to 2: the
+// keys of version 1 are keys of version 2, so only the version changes.
+func upgradeProfileV1(_ context.Context, db *bdb.DB) error {
+	return db.Update(func(txn *bdb.Txn) error {
+		return txn.Set([]byte{profSchemaKey}, []byte(profSchemaVersion))
+	})
 }

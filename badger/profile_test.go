@@ -175,10 +175,52 @@ func TestProfileSchemaVersion(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	writeRaw(t, dir, func(txn *bdb.Txn) error { return txn.Set([]byte("V"), []byte("2")) })
+	writeRaw(t, dir, func(txn *bdb.Txn) error { return txn.Set([]byte("V"), []byte("3")) })
 	_, err = OpenProfile(context.Background(), dir)
-	if err == nil || !strings.Contains(err.Error(), `the profile store has schema version "2", this Levy supports version "1" only`) {
-		t.Fatalf("OpenProfile of version 2: %v", err)
+	if err == nil || !strings.Contains(err.Error(), `the profile store has schema version "3", this Levy supports version "2" only`) {
+		t.Fatalf("OpenProfile of version 3: %v", err)
+	}
+}
+
+// TestProfileUpgradeFromV1: a store of schema version 1, with its
+// records, opens as version 2 with the records as they were, so that a
+// Levy that reads version 1 only refuses it afterwards.
+func TestProfileUpgradeFromV1(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := OpenProfile(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(ctx, "acme", customers("A", 2, 1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	writeRaw(t, dir, func(txn *bdb.Txn) error { return txn.Set([]byte("V"), []byte("1")) })
+	s, err = OpenProfile(ctx, dir)
+	if err != nil {
+		t.Fatalf("OpenProfile of version 1: %v", err)
+	}
+	if got := customerCodes(t, s, "acme"); got != "A-00000 A-00001" {
+		t.Fatalf("the records after the upgrade: %s", got)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var version string
+	writeRaw(t, dir, func(txn *bdb.Txn) error { // reads only
+		item, err := txn.Get([]byte("V"))
+		if err != nil {
+			return err
+		}
+		v, err := item.ValueCopy(nil)
+		version = string(v)
+		return err
+	})
+	if version != "2" {
+		t.Fatalf("schema version after the upgrade: %q", version)
 	}
 }
 
