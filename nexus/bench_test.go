@@ -3,15 +3,12 @@ package nexus_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/nexus"
 )
 
@@ -28,51 +25,15 @@ var benchStates = []string{"AL", "AR", "AZ", "CA", "CO", "CT", "DC", "FL", "GA",
 // transactions.
 func BenchmarkReport(b *testing.B) {
 	ctx := context.Background()
-	n := 1_000_000
-	if v := os.Getenv("LEVY_NEXUS_BENCH_SALES"); v != "" {
-		var err error
-		if n, err = strconv.Atoi(v); err != nil {
-			b.Fatal(err)
-		}
-	}
+	n := benchReportSales(b)
 	j, err := badger.OpenJournal(ctx, b.TempDir(), badger.WithSyncWrites(false))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer j.Close()
-	first := civil.MustParse("2025-01-01")
-	const unit = 1000
-	amount := money.MustParse("123.45")
-	batch := make([]*journal.Transaction, 0, unit)
-	for i := range n {
-		st := "US-" + benchStates[i%len(benchStates)]
-		d := first.AddDays(i % 730)
-		batch = append(batch, &journal.Transaction{TransactionID: "T" + strconv.Itoa(i), Perspective: "SELLER", MessageType: "INVOICE",
-			Company: "ACME", DocumentDate: d, Currency: "USD", SubTotal: amount, Total: amount,
-			Lines: []journal.Line{{Destination: st, Amount: amount, Taxes: []journal.Tax{{JurisdictionID: st, Taxable: amount}}}}})
-		if len(batch) == unit || i == n-1 {
-			if _, err := j.PostAll(ctx, "bench", batch); err != nil {
-				b.Fatal(err)
-			}
-			batch = batch[:0]
-		}
-	}
-	rules, err := dataRules(b)
-	if err != nil {
-		b.Fatal(err)
-	}
-	o := nexus.Options{AsOf: civil.MustParse("2026-12-31")}
-	rep, err := nexus.Build(ctx, j, rules, "bench", o)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var total int64
-	for _, r := range rep.Rows {
-		if r.State != nexus.AreaEU && r.PeriodStart.Year == 2026 {
-			total += r.Transactions
-		}
-	}
-	b.Logf("%d sales; the report has %d rows; %d sales in 2026 periods", n, len(rep.Rows), total)
+	fillReportJournal(b, j, n, false)
+	rules, o, rep := benchReportOnce(b, j)
+	b.Logf("%d sales; the report has %d rows; %d sales in 2026 periods", n, len(rep.Rows), salesOf2026(rep))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
@@ -80,6 +41,35 @@ func BenchmarkReport(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// benchReportOnce builds the report of the benchmarks' tenant over j
+// once, as of 2026-12-31, and returns the rules and options it used with
+// the report.
+func benchReportOnce(b *testing.B, j journal.Store) (*data.NexusRules, nexus.Options, *nexus.Report) {
+	b.Helper()
+	rules, err := dataRules(b)
+	if err != nil {
+		b.Fatal(err)
+	}
+	o := nexus.Options{AsOf: civil.MustParse("2026-12-31")}
+	rep, err := nexus.Build(context.Background(), j, rules, "bench", o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return rules, o, rep
+}
+
+// salesOf2026 counts the transactions of rep's US rows whose period
+// begins in 2026.
+func salesOf2026(rep *nexus.Report) int64 {
+	var total int64
+	for _, r := range rep.Rows {
+		if r.State != nexus.AreaEU && r.PeriodStart.Year == 2026 {
+			total += r.Transactions
+		}
+	}
+	return total
 }
 
 func dataRules(b *testing.B) (r *data.NexusRules, err error) {

@@ -87,21 +87,8 @@ func benchReportPostgres(b *testing.B, everyDay bool) {
 	start := time.Now()
 	fillReportJournal(b, j, n, everyDay)
 	filled := time.Since(start)
-	rules, err := dataRules(b)
-	if err != nil {
-		b.Fatal(err)
-	}
-	o := nexus.Options{AsOf: civil.MustParse("2026-12-31")}
-	rep, err := nexus.Build(ctx, j, rules, "bench", o)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var total int64
-	for _, r := range rep.Rows {
-		if r.State != nexus.AreaEU && r.PeriodStart.Year == 2026 {
-			total += r.Transactions
-		}
-	}
+	rules, o, rep := benchReportOnce(b, j)
+	total := salesOf2026(rep)
 	figures := 0
 	if err := j.EachFigure(ctx, "bench", civil.Date{}, civil.Date{}, func(journal.Figure) error { figures++; return nil }); err != nil {
 		b.Fatal(err)
