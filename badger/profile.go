@@ -49,7 +49,8 @@ const profSchemaVersion = "2"
 // are length-prefixed (AppendLP), and numbers are 8 bytes big-endian, so
 // that a prefix scan yields a record's versions in order:
 //
-//	'V'                              schema version, "1"; OpenProfile refuses any other
+//	'V'                              schema version, "2"; OpenProfile upgrades "1"
+//	                                 (same keys) and refuses any other
 //	0x00                             the kind of store, "profile" (KindKey): OpenProfile
 //	                                 refuses the directory of another store
 //	'T' tenant                       the tenant's head: its version, then the Unix
@@ -58,7 +59,9 @@ const profSchemaVersion = "2"
 //	                                 credential that made it
 //	'H' tenant kind scope jurisdiction code version
 //	                                 a version of a record (its kind and the
-//	                                 parts of its profile.Key): 0 for a
+//	                                 parts of its profile.Key; the code of a
+//	                                 number of identity ends in 0x1F and
+//	                                 "identity", Key.StoredCode): 0 for a
 //	                                 deletion, or 1 and the record's JSON
 //	'D' tenant sha256                a certificate's document, its content
 //
