@@ -132,7 +132,7 @@ type answer[T any] struct {
 // not make (a nil or zero Client): invalid, as the engine's of an Engine
 // that engine.New did not make, since no retry can mend it.
 func errNotMade() error {
-	return &levy.Error{Code: levy.EInvalid, Message: "client: the Client was not made by client.New"}
+	return levy.Invalid("", "client: the Client was not made by client.New")
 }
 
 // call sends one request and decodes a successful answer into out.
