@@ -77,7 +77,7 @@ func decodeError(data []byte, v any, err error) error {
 	case errors.As(err, &bad):
 		return fmt.Errorf("jsonbody: decode: %w", err)
 	case errors.Is(err, io.EOF):
-		return levy.Invalid("", "the request body is empty: a JSON object is required")
+		return levy.Invalid("", "the request body is empty: %s is required", wanted(reflect.TypeOf(v)))
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return levy.Invalid("", "the request body is not valid JSON: it ends before the value is complete")
 	case errors.As(err, &syn):
@@ -105,6 +105,23 @@ func decodeError(data []byte, v any, err error) error {
 		return levy.Invalid(typ.Field, "must be %s, not a JSON %s", want(typ.Type), typ.Value)
 	}
 	return levy.Invalid("", "the request body does not fit: %v", err)
+}
+
+// wanted names the JSON value that decodes into *t, for the refusal of
+// an empty body: a JSON array for a slice (the searches of a batch
+// lookup), a JSON object for a struct or a map, and a JSON value for
+// anything else.
+func wanted(t reflect.Type) string {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "a JSON array"
+	case reflect.Struct, reflect.Map:
+		return "a JSON object"
+	}
+	return "a JSON value"
 }
 
 // locate walks data, a well-formed JSON value, along type t in one pass
