@@ -414,7 +414,10 @@ func decodeOptional(r *http.Request, v any, limit int64) error {
 	if err != nil {
 		return err
 	}
-	if len(bytes.TrimSpace(b)) == 0 {
+	// A byte order mark, which some clients' writers put before every
+	// text they write, an empty one too, is no part of the JSON: a body
+	// of a mark and whitespace is no body.
+	if len(bytes.TrimSpace(bytes.TrimPrefix(b, []byte("\ufeff")))) == 0 {
 		return nil
 	}
 	if int64(len(b)) > limit {
