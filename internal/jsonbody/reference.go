@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strings"
 	"sync"
@@ -102,7 +103,7 @@ func decodeError(data []byte, v any, err error) error {
 	// and its dotted path, which names the member without array indices.
 	var typ *json.UnmarshalTypeError
 	if errors.As(err, &typ) {
-		return levy.Invalid(typ.Field, "must be %s, not a JSON %s", want(typ.Type), typ.Value)
+		return levy.Invalid(typ.Field, "%s", mismatch(typ.Type, typ.Value))
 	}
 	return levy.Invalid("", "the request body does not fit: %v", err)
 }
@@ -313,9 +314,27 @@ func explain(err error, t reflect.Type) string {
 	case errors.Is(err, money.ErrSyntax):
 		return "must be a JSON number, such as 12.50"
 	case errors.As(err, &typ):
-		return fmt.Sprintf("must be %s, not a JSON %s", want(t), typ.Value)
+		return mismatch(t, typ.Value)
 	}
 	return err.Error()
+}
+
+// mismatch says in words why a JSON value, value as encoding/json's
+// UnmarshalTypeError describes it ("string", "number 1e400"), does not
+// decode into type t: the JSON values t takes and the one sent. A number
+// too large for a float (1e400 for a float64), which encoding/json
+// reports as a mismatch of a number with a number type, is told the
+// range of t's numbers instead.
+func mismatch(t reflect.Type, value string) string {
+	if t != nil && strings.HasPrefix(value, "number") {
+		switch Deref(t).Kind() {
+		case reflect.Float32:
+			return fmt.Sprintf("must be a number from -%g to %g, not %s", math.MaxFloat32, math.MaxFloat32, strings.TrimPrefix(value, "number "))
+		case reflect.Float64:
+			return fmt.Sprintf("must be a number from -%g to %g, not %s", math.MaxFloat64, math.MaxFloat64, strings.TrimPrefix(value, "number "))
+		}
+	}
+	return fmt.Sprintf("must be %s, not a JSON %s", want(t), value)
 }
 
 // want names the JSON values that decode into type t.
