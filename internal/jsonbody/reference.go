@@ -111,12 +111,12 @@ func decodeError(data []byte, v any, err error) error {
 // wanted names the JSON value that decodes into *t, for the refusal of
 // an empty body: a JSON array for a slice (the searches of a batch
 // lookup), a JSON object for a struct or a map, and a JSON value for
-// anything else.
+// anything else (a nil t too).
 func wanted(t reflect.Type) string {
-	if t.Kind() == reflect.Pointer {
-		t = t.Elem()
+	if t == nil {
+		return "a JSON value"
 	}
-	switch t.Kind() {
+	switch Deref(t).Kind() {
 	case reflect.Slice, reflect.Array:
 		return "a JSON array"
 	case reflect.Struct, reflect.Map:
