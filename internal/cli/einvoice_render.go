@@ -103,7 +103,13 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	if *submit {
-		svc, err := st.einvoice(ctx, einvoice.Config{Passive: true}) // st.Close closes it
+		tenantID, err := st.eventTenantID(ctx)
+		if err != nil {
+			return err
+		}
+		// The Pending event names the tenant as the server's events of
+		// the same document do.
+		svc, err := st.einvoice(ctx, einvoice.Config{Passive: true, TenantID: tenantID}) // st.Close closes it
 		if err != nil {
 			return err
 		}
