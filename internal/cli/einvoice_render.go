@@ -103,13 +103,13 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	if *submit {
-		tenantID, err := st.eventTenantID(ctx)
+		// The Pending event names the tenant as levy serve's events of
+		// the same document do: by the UUID kept with its credentials.
+		creds, err := st.auth(ctx)
 		if err != nil {
-			return err
+			return fmt.Errorf("opening the credentials, which keep the tenants' UUIDs that webhook events carry: %w", err)
 		}
-		// The Pending event names the tenant as the server's events of
-		// the same document do.
-		svc, err := st.einvoice(ctx, einvoice.Config{Passive: true, TenantID: tenantID}) // st.Close closes it
+		svc, err := st.einvoice(ctx, einvoice.Config{Passive: true, TenantID: creds.TenantID}) // st.Close closes them
 		if err != nil {
 			return err
 		}

@@ -277,25 +277,6 @@ func (s *storage) auth(ctx context.Context) (auth.Store, error) {
 	return a, nil
 }
 
-// eventTenantID opens the credentials store and returns what the
-// webhook events of a tenant's documents carry in tenantId, as levy
-// serve gives it to einvoice.Config.TenantID: the tenant's UUID, kept
-// with its credentials. A tenant that never had a credential has no
-// UUID; its events carry its name ("" tells einvoice so).
-func (s *storage) eventTenantID(ctx context.Context) (func(context.Context, string) (string, error), error) {
-	creds, err := s.auth(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("opening the credentials, which keep the tenants' UUIDs that webhook events carry: %w", err)
-	}
-	return func(ctx context.Context, tenant string) (string, error) {
-		id, err := creds.TenantID(ctx, tenant)
-		if levy.ErrorCode(err) == levy.ENotFound {
-			return "", nil
-		}
-		return id, err
-	}, nil
-}
-
 // einvoice opens the e-invoicing store and a Service over it, delivering
 // to the outbox directory of the data directory unless cfg says
 // otherwise; over a shared database the Service polls it for the work of
