@@ -302,6 +302,20 @@ type einvEvent struct {
 	DeadAt      time.Time `json:"deadAt,omitzero"`
 }
 
+// einvListed is an event of the dead-letter list as DeadLetters reads
+// it: its body, which the JSON holds base64-encoded and a list does not
+// show, is passed over rather than decoded.
+type einvListed struct {
+	einvEvent
+	Body einvSkipped `json:"body"`
+}
+
+// einvSkipped is a JSON value that is read past and not kept.
+type einvSkipped struct{}
+
+// UnmarshalJSON keeps nothing of the value.
+func (*einvSkipped) UnmarshalJSON([]byte) error { return nil }
+
 func einvEventOf(ev *einvoice.OutboxEvent) einvEvent {
 	return einvEvent{EventID: ev.EventID, Tenant: ev.Tenant, WebhookID: ev.WebhookID, DocumentID: ev.DocumentID,
 		Status: ev.Status, Body: ev.Body, CreatedAt: ev.CreatedAt, Attempts: ev.Attempts, NextAttempt: ev.NextAttempt,

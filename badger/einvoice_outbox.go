@@ -454,7 +454,7 @@ func (s *EInvoiceStore) finished(webhookID string, k []byte) {
 }
 
 // DeadLetters lists the dead letters of a tenant, or of all of them, in
-// event ID order.
+// event ID order, without their bodies (see einvoice.Store).
 func (s *EInvoiceStore) DeadLetters(ctx context.Context, tenant string) ([]einvoice.OutboxEvent, error) {
 	if err := s.enter("list dead letters"); err != nil {
 		return nil, err
@@ -463,7 +463,7 @@ func (s *EInvoiceStore) DeadLetters(ctx context.Context, tenant string) ([]einvo
 	var list []einvoice.OutboxEvent
 	err := s.view("list dead letters", "", func(txn *bdb.Txn) error {
 		return einvScan(txn, []byte{einvDead}, nil, func(_, v []byte) (bool, error) {
-			var r einvEvent
+			var r einvListed
 			if err := json.Unmarshal(v, &r); err != nil {
 				return false, fmt.Errorf("read a dead letter: %w", err)
 			}

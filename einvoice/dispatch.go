@@ -432,7 +432,25 @@ func (d *dispatcher) send(ctx context.Context, c connection, ev *OutboxEvent) (t
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return 0, nil
 	}
-	return retryAfter(resp.Header.Get("Retry-After"), d.s.now()), fmt.Errorf("the target answered %s", resp.Status)
+	wait := retryAfter(resp.Header.Get("Retry-After"), d.s.now())
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		return wait, fmt.Errorf("the target answered %s: %s", resp.Status, redirectText(resp, c.TargetURL))
+	}
+	return wait, fmt.Errorf("the target answered %s", resp.Status)
+}
+
+// redirectText says, for the error of an attempt answered with a
+// redirect, that Levy does not follow it and where it pointed (scheme and
+// host only, as the errors of a delivery name the target): a receiver
+// that redirects its URL (to https, or to the path with a trailing
+// slash) would otherwise see its events fail with no word of why.
+func redirectText(resp *http.Response, target string) string {
+	where := ""
+	if loc, err := resp.Location(); err == nil {
+		where = " to " + redactIn(redactURL(loc.String()), target)
+	}
+	return "a redirect" + where + ", which Levy does not follow (the signature covers the target URL as configured); " +
+		"give the connection the URL the target redirects to"
 }
 
 // retryAfter reads a Retry-After header: seconds, or an HTTP date.

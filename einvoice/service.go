@@ -102,7 +102,9 @@ type Config struct {
 	// TenantID returns the ID that the events of a tenant's documents
 	// carry in tenantId, such as the stable GUID the credentials store
 	// keeps per tenant; an answer is kept for the life of the service.
-	// When it is nil or returns "", events carry the tenant's name.
+	// When it is nil, returns "" or fails with levy.ENotFound (a tenant
+	// it has no ID for yet; that answer is not kept), events carry the
+	// tenant's name.
 	TenantID func(ctx context.Context, tenant string) (string, error)
 	// MaxDocumentBytes bounds a submitted document (default
 	// DefaultMaxDocumentBytes).
@@ -567,7 +569,11 @@ func (s *Service) Content(ctx context.Context, id string) ([]byte, error) {
 }
 
 // eventTenant returns what the events of tenant's documents carry in
-// tenantId: Config.TenantID's answer, kept once known, or the name.
+// tenantId: Config.TenantID's answer, kept once known, or the name. A
+// tenant that Config.TenantID knows no ID for (levy.ENotFound: under
+// levy serve, one that never had a credential, whose notices come due
+// all the same) is named by its name, which is not kept: it gets its ID
+// with its first credential.
 func (s *Service) eventTenant(ctx context.Context, tenant string) (string, error) {
 	if s.cfg.TenantID == nil {
 		return tenant, nil
@@ -579,6 +585,9 @@ func (s *Service) eventTenant(ctx context.Context, tenant string) (string, error
 		return id, nil
 	}
 	id, err := s.cfg.TenantID(ctx, tenant)
+	if levy.ErrorCode(err) == levy.ENotFound {
+		return tenant, nil
+	}
 	if err != nil {
 		return "", fmt.Errorf("einvoice: the ID of tenant %s: %w", tenant, err)
 	}

@@ -188,7 +188,10 @@ type Store interface {
 
 	// DeadLetters lists the dead-letter list of one tenant, or with
 	// tenant "" of all of them, in event ID order (Service.DeadLetters
-	// sorts them in the order the events were made).
+	// sorts them in the order the events were made), without their
+	// bodies (Body nil): a list shows none, and holding every body of a
+	// long list at once would cost memory in proportion to them. Replay
+	// and DropDeadLetter return the body.
 	DeadLetters(ctx context.Context, tenant string) ([]OutboxEvent, error)
 	// Replay moves a dead letter back to the end of its connection's
 	// queue, in one atomic unit, with its attempts, last error and DeadAt

@@ -439,11 +439,17 @@ func (s *einvStore) DropEvents(ctx context.Context, webhookID string) error {
 	})
 }
 
-// DeadLetters implements einvoice.Store.
+// einvListedColumns are einvEventColumns with a NULL in place of the
+// body, which DeadLetters leaves out.
+const einvListedColumns = `event_id, tenant, webhook_id, document_id, status, NULL::bytea, created_at, attempts, next_attempt, last_error`
+
+// DeadLetters implements einvoice.Store: the rows without their bodies,
+// which the database then neither reads (a body long enough is kept
+// apart, in TOAST) nor sends.
 func (s *einvStore) DeadLetters(ctx context.Context, tenant string) ([]einvoice.OutboxEvent, error) {
 	var list []einvoice.OutboxEvent
 	err := s.einvView(ctx, "list dead letters", func(tx querier) error {
-		rows, err := tx.Query(ctx, `SELECT `+einvEventColumns+`, NULL::bigint, dead_at FROM einvoice_dead_letters
+		rows, err := tx.Query(ctx, `SELECT `+einvListedColumns+`, NULL::bigint, dead_at FROM einvoice_dead_letters
 			WHERE $1 = '' OR tenant = $1 ORDER BY event_id`, tenant)
 		if err != nil {
 			return err

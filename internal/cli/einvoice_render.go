@@ -103,7 +103,13 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	if *submit {
-		svc, err := st.einvoice(ctx, einvoice.Config{Passive: true}) // st.Close closes it
+		// The Pending event names the tenant as levy serve's events of
+		// the same document do: by the UUID kept with its credentials.
+		creds, err := st.auth(ctx)
+		if err != nil {
+			return fmt.Errorf("opening the credentials, which keep the tenants' UUIDs that webhook events carry: %w", err)
+		}
+		svc, err := st.einvoice(ctx, einvoice.Config{Passive: true, TenantID: creds.TenantID}) // st.Close closes them
 		if err != nil {
 			return err
 		}
