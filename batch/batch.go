@@ -128,10 +128,9 @@ type Config struct {
 	// too_large.
 	LineLimit int
 	// InFlight bounds the memory that a run's answers hold, in bytes
-	// (default DefaultInFlight): the answers
-	// calculated and waiting to be written (or yielded) after the
-	// documents before them, and those of a group waiting for its
-	// checkpoint and the journal. The run reads no further document while
+	// (default DefaultInFlight): the answers calculated and waiting to
+	// be written (or yielded) after the documents before them, and those
+	// of a group waiting for its checkpoint and the journal. The run reads no further document while
 	// the answers it holds back in order, with the documents it has read
 	// and not yet calculated (weighed as their answers may be), come to
 	// half of InFlight; a group of a journaled run or of a File ends, as
