@@ -127,6 +127,24 @@ type Config struct {
 	// without being held in memory, and answered with an error of code
 	// too_large.
 	LineLimit int
+	// InFlight bounds the memory that a run's answers hold, in bytes
+	// (default DefaultInFlight): the answers calculated and waiting to
+	// be written (or yielded) after the documents before them, and those
+	// of a group waiting for its checkpoint and the journal. The run reads no further document while
+	// the answers it holds back in order, with the documents it has read
+	// and not yet calculated (weighed as their answers may be), come to
+	// half of InFlight; a group of a journaled run or of a File ends, as
+	// it does at GroupSize, once its answers come to an eighth, which its
+	// checkpoint holds twice more while it is written. A document whose
+	// answer alone is larger goes through alone, so that no document is
+	// too large for the bound: 1 calculates one document at a time.
+	// Beside it, each worker holds the document it is calculating, which
+	// for thousands of line items is several times its answer (fewer
+	// Workers bound that). The bound changes how many documents are
+	// calculated at once, never what is written: a smaller one saves
+	// memory on documents of thousands of lines, at the cost of workers
+	// left waiting for the answers before theirs to be written.
+	InFlight int
 	// Skip is how many documents at the start of the input a run passes
 	// over without calculating them: those a stopped run answered
 	// (File.Run sets it to what its file holds).
@@ -287,8 +305,47 @@ func (cfg Config) settings(ctx context.Context) (Config, error) {
 	if cfg.LineLimit == 0 {
 		cfg.LineLimit = MaxLine
 	}
+	if cfg.InFlight == 0 {
+		cfg.InFlight = DefaultInFlight
+	}
 	return cfg, nil
 }
+
+// DefaultInFlight is Config.InFlight when it is not set: 256 MiB, which
+// holds back in order hundreds of answers of a hundred line items, and
+// some thirty answers of 2,000 line items.
+const DefaultInFlight = 256 << 20
+
+// How a run weighs its documents for Config.InFlight. An answer weighs
+// its output's bytes, and three times as many when the run holds its
+// journal transaction too (the transaction of a line item takes about
+// twice the memory of its output); an answer of an iterator run, which
+// has no output, weighs answerLine per line item (a response and its
+// transaction); and every answer answerBase more. A document not yet
+// calculated weighs answerPerByte times its request body's bytes: a
+// line item of a few dozen bytes in makes over a kilobyte of output.
+const (
+	answerBase    = 512
+	answerLine    = 8 << 10
+	answerPerByte = 32
+)
+
+// weight is what the answer r holds in memory, as Config.InFlight
+// counts it.
+func (r *result) weight() int64 {
+	n := int64(answerBase) + int64(len(r.out))
+	if r.tx != nil {
+		n += 2 * int64(len(r.out))
+	}
+	if r.value != nil {
+		n += int64(r.lines) * answerLine
+	}
+	return n
+}
+
+// bodyWeight is what the answer to a request body of size bytes may
+// hold in memory.
+func bodyWeight(size int) int64 { return answerBase + answerPerByte*int64(size) }
 
 // MaxWorkers and MaxChunk are the largest Config.Workers and
 // Config.Chunk: a run starts its workers and sets aside room for the
@@ -313,6 +370,7 @@ func (cfg Config) negative() error {
 		{"Chunk", cfg.Chunk},
 		{"MaxErrors", cfg.MaxErrors},
 		{"LineLimit", cfg.LineLimit},
+		{"InFlight", cfg.InFlight},
 		{"Skip", cfg.Skip},
 	} {
 		if f.n < 0 {
@@ -424,7 +482,8 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 				fp.verify()
 			}
 		}
-		sum, err := drive(ctx, cfg, com, counter, skipped, calc)
+		weigh := func(d csvDocument) int64 { return bodyWeight(len(d.Body)) }
+		sum, err := drive(ctx, cfg, com, counter, skipped, weigh, calc)
 		if err == nil && fp.err != nil {
 			return sum, fp.err
 		}
@@ -482,7 +541,8 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 			}
 		}
 	}
-	sum, err := drive(ctx, cfg, com, counter, inputs, calc)
+	weigh := func(in input) int64 { return bodyWeight(len(in.body)) }
+	sum, err := drive(ctx, cfg, com, counter, inputs, weigh, calc)
 	if err == nil && fp.err != nil {
 		return sum, fp.err
 	}
@@ -660,7 +720,7 @@ func contextOf(ctx context.Context, cfg Config) context.Context {
 // last commit too; it is set on the named result, which the deferred
 // function can still change after a return statement has copied sum
 // into it.
-func drive[T any](ctx context.Context, cfg Config, com *committer, read *countingReader, inputs iter.Seq[T], calc func(context.Context, T) (result, error)) (sum Summary, err error) {
+func drive[T any](ctx context.Context, cfg Config, com *committer, read *countingReader, inputs iter.Seq[T], weigh func(T) int64, calc func(context.Context, T) (result, error)) (sum Summary, err error) {
 	sum = Summary{Totals: map[string]money.Amount{}}
 	start := time.Now()
 	defer func() { sum.Took = time.Since(start) }()
@@ -680,7 +740,11 @@ func drive[T any](ctx context.Context, cfg Config, com *committer, read *countin
 		sum.Stopped = ErrMaxErrors
 		inputs = func(func(T) bool) {}
 	}
-	for r, err := range ordered.MapChunks(ctx, inputs, cfg.Workers, 64*cfg.Workers, cfg.Chunk, calc) {
+	// Half of InFlight holds back the answers in order, and an eighth,
+	// with its checkpoint's copies, the group (see Config.InFlight).
+	com.heavy = max(int64(cfg.InFlight)/8, 1)
+	w := ordered.Weights[T, result]{Limit: max(int64(cfg.InFlight)/2, 1), In: weigh, Out: func(r result) int64 { return r.weight() }}
+	for r, err := range ordered.MapWeighed(ctx, inputs, cfg.Workers, 64*cfg.Workers, cfg.Chunk, w, calc) {
 		if err != nil {
 			if fe := (*FaultError)(nil); errors.As(err, &fe) {
 				fault = err

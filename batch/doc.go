@@ -25,6 +25,20 @@
 // Config.MaxErrors) and opened again with resume stores every document
 // exactly once and ends with the output of a run that never stopped.
 //
+// A run's memory is bounded by the size of what it holds, not only by
+// the number of documents: Config.InFlight (256 MiB by default) bounds
+// the answers held back for input order and those of a group waiting
+// for the journal, a group ends early when its answers reach an eighth
+// of it, and a document whose answer alone is larger goes through alone.
+// The bound decides how many documents are in flight, never the output,
+// the groups' exactly-once storing or a resumed run's checkpoint. Each
+// worker also holds the document it is calculating, several times its
+// answer for thousands of line items, which fewer Workers bound.
+// BenchmarkRunMemory runs 96 quotations of 1,000 and 6,000 line items on
+// 8 workers: the peak live heap of a File run is 490 MiB unbounded (as
+// before the bound), 360 MiB at the default and 225 MiB at 32 MiB, of
+// which some 200 MiB are the workers' documents being calculated.
+//
 // Config.Progress reports the documents answered and the bytes read as
 // the run goes; Summary counts the documents, the failures and the tax
 // by currency.

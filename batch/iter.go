@@ -60,7 +60,7 @@ func Sales(ctx context.Context, cfg Config, reqs iter.Seq[*wire.SaleRequest]) it
 		return s
 	}, func(r *wire.SaleResponse) (*wire.Currency, money.Amount, int) {
 		return r.Currency, r.TotalTax, len(r.LineItems)
-	})
+	}, func(q *wire.SaleRequest) int { return len(q.LineItems) })
 }
 
 // Purchases is Sales for the buyer's requests; what Sales says of panics
@@ -72,7 +72,7 @@ func Purchases(ctx context.Context, cfg Config, reqs iter.Seq[*wire.PurchaseRequ
 		return p
 	}, func(r *wire.PurchaseResponse) (*wire.Currency, money.Amount, int) {
 		return r.Currency, r.TotalTax, len(r.LineItems)
-	})
+	}, func(q *wire.PurchaseRequest) int { return len(q.LineItems) })
 }
 
 // Owners is Sales for the owner's requests; what Sales says of panics
@@ -84,7 +84,7 @@ func Owners(ctx context.Context, cfg Config, reqs iter.Seq[*wire.OwnerRequest]) 
 		return o
 	}, func(r *wire.OwnerResponse) (*wire.Currency, money.Amount, int) {
 		return r.Currency, r.TotalTax, len(r.LineItems)
-	})
+	}, func(q *wire.OwnerRequest) int { return len(q.LineItems) })
 }
 
 // errStopped ends a run whose consumer stopped ranging.
@@ -114,7 +114,7 @@ type request[Q any] struct {
 // run does the documents of a file.
 func requests[Q, R any](ctx context.Context, cfg Config, reqs iter.Seq[*Q],
 	calcOf func(Config) func(context.Context, *Q) (*R, *journal.Transaction, error),
-	sum func(*R) (*wire.Currency, money.Amount, int)) iter.Seq2[Result[R], error] {
+	sum func(*R) (*wire.Currency, money.Amount, int), lines func(*Q) int) iter.Seq2[Result[R], error] {
 	return func(yield func(Result[R], error) bool) {
 		cfg, err := cfg.settings(ctx)
 		if err == nil && reqs == nil {
@@ -153,7 +153,13 @@ func requests[Q, R any](ctx context.Context, cfg Config, reqs iter.Seq[*Q],
 			return r, nil
 		}
 		com := &committer{journal: cfg.Journal, tenant: cfg.Tenant, perspective: string(cfg.Perspective), done: cfg.Skip, sink: &yieldSink[R]{yield}}
-		s, err := drive(ctx, cfg, com, nil, inputs, one)
+		weigh := func(in request[Q]) int64 {
+			if in.req == nil { // the calculation answers it with its error
+				return answerBase
+			}
+			return answerBase + int64(lines(in.req))*answerLine
+		}
+		s, err := drive(ctx, cfg, com, nil, inputs, weigh, one)
 		switch {
 		case errors.Is(err, errStopped):
 		case err != nil:

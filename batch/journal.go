@@ -194,6 +194,9 @@ type committer struct {
 	group []result
 	txs   []*journal.Transaction
 	lines int
+	// bytes is the weight of the group's answers (result.weight), and
+	// heavy the weight at which a group ends (Config.InFlight).
+	bytes, heavy int64
 	// refused are the documents that the journal refused when their
 	// group was stored (refuse), as they were counted in the run's
 	// summary, until settle takes them out of it.
@@ -225,6 +228,7 @@ func (c *committer) add(r *result) error {
 		return c.sink.emit(r)
 	}
 	c.group = append(c.group, *r)
+	c.bytes += r.weight()
 	if r.tx != nil && !r.failed {
 		c.txs = append(c.txs, r.tx)
 		c.lines += len(r.tx.Lines)
@@ -232,9 +236,10 @@ func (c *committer) add(r *result) error {
 	return nil
 }
 
-// full reports whether the group is as large as a group gets.
+// full reports whether the group is as large as a group gets: GroupSize
+// documents, GroupLines journal lines, or answers that weigh heavy.
 func (c *committer) full() bool {
-	return len(c.group) >= GroupSize || c.lines >= GroupLines
+	return len(c.group) >= GroupSize || c.lines >= GroupLines || c.heavy > 0 && c.bytes >= c.heavy
 }
 
 // commit stores the group and hands on its answers. It runs to the end
@@ -307,7 +312,7 @@ func (c *committer) commit(ctx context.Context) error {
 	c.done += len(c.group)
 	clear(c.group)
 	clear(c.txs)
-	c.group, c.txs, c.lines = c.group[:0], c.txs[:0], 0
+	c.group, c.txs, c.lines, c.bytes = c.group[:0], c.txs[:0], 0, 0
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -57,6 +58,11 @@ func child(args []string) int {
 		return fail(err)
 	}
 	cfg := batch.Config{Engine: e, Perspective: batch.Sale, Workers: 2, Chunk: 16}
+	if v := os.Getenv("LEVY_BATCH_INFLIGHT"); v != "" {
+		if cfg.InFlight, err = strconv.Atoi(v); err != nil {
+			return fail(err)
+		}
+	}
 	if args[2] != "" { // else a run without a journal
 		j, err := badger.OpenJournal(ctx, args[2])
 		if err != nil {
@@ -295,6 +301,20 @@ func TestFileKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills a batch run several times")
 	}
+	fileKill9(t, "")
+}
+
+// TestFileKill9InFlight is TestFileKill9 with a Config.InFlight of 64
+// KiB: groups of a few documents, and the reading held back for the
+// answers before, do not change what a stop leaves stored and written.
+func TestFileKill9InFlight(t *testing.T) {
+	fileKill9(t, "65536")
+}
+
+// fileKill9 stops and resumes a child process's journaled run as
+// TestFileKill9 says, with Config.InFlight set to inFlight when it is
+// not empty.
+func fileKill9(t *testing.T, inFlight string) {
 	dir := t.TempDir()
 	in, ids := batchtest.InvoiceFile(t, dir, 2500)
 	want, got, data := filepath.Join(dir, "want.jsonl"), filepath.Join(dir, "got.jsonl"), filepath.Join(dir, "journal")
@@ -314,9 +334,9 @@ func TestFileKill9(t *testing.T) {
 			sig = syscall.SIGINT
 		}
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), "LEVY_BATCH_CHILD="+spec)
+		cmd.Env = append(os.Environ(), "LEVY_BATCH_CHILD="+spec, "LEVY_BATCH_INFLIGHT="+inFlight)
 		if kills > 0 {
-			cmd.Env = append(os.Environ(), "LEVY_BATCH_CHILD="+spec+",resume")
+			cmd.Env = append(os.Environ(), "LEVY_BATCH_CHILD="+spec+",resume", "LEVY_BATCH_INFLIGHT="+inFlight)
 		}
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr

@@ -28,6 +28,7 @@ func TestConfigRefusesNegative(t *testing.T) {
 		{func(c *batch.Config) { c.Chunk = -2 }, "Chunk"},
 		{func(c *batch.Config) { c.MaxErrors = -1 }, "MaxErrors"},
 		{func(c *batch.Config) { c.LineLimit = -4096 }, "LineLimit"},
+		{func(c *batch.Config) { c.InFlight = -1 }, "InFlight"},
 		{func(c *batch.Config) { c.Skip = -3 }, "Skip"},
 		{func(c *batch.Config) { c.Workers, c.Skip = 4, -1 }, "Skip"},
 		{func(c *batch.Config) { c.Chunk, c.Skip = -1, -1 }, "Chunk"},

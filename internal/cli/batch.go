@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -20,6 +21,7 @@ import (
 
 const batchUsage = `usage: levy batch sale|purchase|owner [--in FILE|-] [--out FILE|-] [--workers N] [--max-errors N] [--quiet]
                   [--format jsonl|csv] [--data-dir DIR | --database URL] [--tenant T] [--resume] [--rules FILES]
+                  [--in-flight MIB]
 
 Calculates a file of v2 request bodies, one JSON object per line (JSON
 lines), on every core, and writes one line per input line, in input
@@ -82,6 +84,16 @@ documents of the whole output, those before the interruption included: a
 run stopped by it and resumed with the same --max-errors stops at once,
 and a larger one (or 0) goes on.
 
+--in-flight bounds the memory of the answers that the run holds at once,
+in MiB (default 256): those calculated and waiting for the documents
+before them to be written, and a group's waiting for its checkpoint and
+the journal. Documents of thousands of lines make answers of megabytes:
+the run then reads on only as the answers before are written, and a
+document whose answer alone is larger goes through alone. It changes
+how many documents are calculated at once, never the output. Each
+worker also holds the document it is calculating; fewer --workers
+bound that.
+
 A document that fails for a fault that is not its own (the journal or
 the tax profile store cannot be reached or cannot write, a full disk)
 gets no error record: the run stops there, with the documents before it
@@ -101,12 +113,16 @@ type batchOptions struct {
 	perspective        string
 	in, out            string
 	workers, maxErrors int
+	inFlight           int // MiB; 0 for batch.DefaultInFlight
 	quiet, resume      bool
 	dataDir, database  string
 	tenant, format     string
 	content            contentFlags
 	rules              ruleFlag
 }
+
+// maxInFlightMiB is the largest --in-flight, whose bytes an int holds.
+const maxInFlightMiB = math.MaxInt >> 20
 
 // batchFlags returns the flag set of levy batch for perspective, with
 // the options it fills.
@@ -119,6 +135,7 @@ func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
 	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "requests calculated at once")
 	fs.IntVar(&o.maxErrors, "max-errors", 0, "stop after this many failed documents, those of a resumed output included (0: never)")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no progress and no summary")
+	fs.IntVar(&o.inFlight, "in-flight", 0, "MiB of answers held in memory at once, waiting to be written in order (0: the default, 256)")
 	fs.StringVar(&o.dataDir, "data-dir", "", "data directory whose tax journal stores the calculations and whose tenants' tax profiles apply")
 	fs.StringVar(&o.database, "database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculations and whose tenants' tax profiles apply, instead of --data-dir")
 	fs.StringVar(&o.tenant, "tenant", levy.DefaultTenant, "tenant of the stored calculations and of the tax profile that applies")
@@ -140,6 +157,10 @@ func (o *batchOptions) check(fs *flag.FlagSet) error {
 		return usageError{fmt.Sprintf("--workers must be at most %d", batch.MaxWorkers)}
 	case o.maxErrors < 0:
 		return usageError{"--max-errors must not be negative"}
+	case o.inFlight < 0:
+		return usageError{"--in-flight must not be negative (0 for the default, 256 MiB)"}
+	case o.inFlight > maxInFlightMiB:
+		return usageError{fmt.Sprintf("--in-flight must be at most %d (MiB)", maxInFlightMiB)}
 	case o.resume && o.out == "-":
 		return usageError{"--resume needs the output of the run as --out FILE"}
 	case o.format != "" && o.format != "csv" && o.format != "jsonl":
@@ -255,7 +276,7 @@ func (o *batchOptions) input(stdin io.Reader) (io.Reader, int64, func() error, e
 // output, whose failed write names what the journal stored (noteStored).
 func (o *batchOptions) config(ctx context.Context, file bool, stdout io.Writer) (batch.Config, func() error, error) {
 	cfg := batch.Config{Perspective: batch.Perspective(o.perspective), Tenant: o.tenant, Workers: o.workers,
-		MaxErrors: o.maxErrors, LineLimit: lineLimitOf(ctx)}
+		MaxErrors: o.maxErrors, LineLimit: lineLimitOf(ctx), InFlight: o.inFlight << 20}
 	if o.format == "csv" || o.format == "" && strings.EqualFold(filepath.Ext(o.in), ".csv") {
 		cfg.Format = batch.CSV
 	}

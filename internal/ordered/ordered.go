@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"math"
 	"runtime/debug"
 	"sync"
 )
@@ -94,6 +95,79 @@ func Map[T, R any](ctx context.Context, in iter.Seq[T], workers, window int, fn 
 // queued, and is raised to workers times chunk; beside it, a chunk being
 // read and a chunk being yielded are in flight too.
 func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, chunk int, fn func(context.Context, T) (R, error)) iter.Seq2[R, error] {
+	return MapWeighed(ctx, in, workers, window, chunk, Weights[T, R]{}, fn)
+}
+
+// Weights bounds the items in flight of MapWeighed by their total
+// weight (the bytes they hold, say) beside their number. Limit is the
+// bound (0: none); In weighs an item before fn has run on it, and Out
+// its result once fn has, which replaces the item's weight from then
+// until the result is yielded. Either may be nil, which weighs 0.
+type Weights[T, R any] struct {
+	Limit int64
+	In    func(T) int64
+	Out   func(R) int64
+}
+
+// weight is the total weight in flight of a run of MapWeighed, which
+// the reading goroutine waits on before it sends a chunk.
+type weight struct {
+	limit int64
+	mu    sync.Mutex
+	held  int64
+	freed chan struct{} // a token after weight was let go
+}
+
+// take adds w to the weight held once what is held is below the limit,
+// or is nothing: a chunk heavier than the limit goes alone, so that it
+// never waits for itself. It reports false when ctx ended first.
+func (g *weight) take(ctx context.Context, w int64) bool {
+	for {
+		g.mu.Lock()
+		ok := g.limit <= 0 || g.held < g.limit
+		if ok {
+			g.held += w
+		}
+		g.mu.Unlock()
+		if ok {
+			return true
+		}
+		select {
+		case <-g.freed:
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
+// change adds d to the weight held; a negative d lets weight go, and
+// wakes the reading goroutine if it waits.
+func (g *weight) change(d int64) {
+	if d == 0 {
+		return
+	}
+	g.mu.Lock()
+	g.held += d
+	g.mu.Unlock()
+	if d < 0 {
+		select {
+		case g.freed <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// MapWeighed is MapChunks that also bounds the items in flight by
+// their total weight (w): a chunk is sent to the workers only while the
+// weight in flight is below w.Limit, or when nothing is in flight, so
+// that one item heavier than the limit goes through alone. The weight
+// that a chunk adds is taken when it is sent, not while it is read, so
+// that the reading goroutine never waits for the items it holds; a
+// chunk is sent early once its items weigh w.Limit/workers, so that
+// heavy items spread over the workers. Only the sending waits for the
+// weight: the consumer lets it go as it is yielded, and never waits for
+// the reading goroutine, so the bound cannot stall the run.
+func MapWeighed[T, R any](ctx context.Context, in iter.Seq[T], workers, window, chunk int, w Weights[T, R], fn func(context.Context, T) (R, error)) iter.Seq2[R, error] {
 	workers = max(workers, 1)
 	chunk = max(chunk, 1)
 	window = max(window, workers*chunk)
@@ -111,11 +185,30 @@ func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, c
 		// A slot is one chunk: its items, their results once done is
 		// closed, and err when the chunk was settled without running.
 		type slot struct {
-			items []T
-			rs    []R
-			errs  []error
-			err   error
-			done  chan struct{}
+			items  []T
+			rs     []R
+			errs   []error
+			err    error
+			done   chan struct{}
+			weight int64 // the chunk's weight in flight
+		}
+		g := &weight{limit: w.Limit, freed: make(chan struct{}, 1)}
+		inWeight := func(item T) int64 {
+			if w.In == nil {
+				return 0
+			}
+			return max(w.In(item), 0)
+		}
+		outWeight := func(r R) int64 {
+			if w.Out == nil {
+				return 0
+			}
+			return max(w.Out(r), 0)
+		}
+		// The chunk being read is sent early at this weight.
+		chunkLimit := int64(math.MaxInt64)
+		if w.Limit > 0 {
+			chunkLimit = max(w.Limit/int64(workers), 1)
 		}
 		// jobs holds one chunk per worker, so that a worker that finishes
 		// goes on without waiting for the reader; slots holds the chunks
@@ -132,6 +225,9 @@ func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, c
 			defer f.catch(cancel)
 			send := func(s *slot) bool {
 				s.done = make(chan struct{})
+				if !g.take(ctx, s.weight) {
+					return false
+				}
 				select {
 				case slots <- s:
 				case <-ctx.Done():
@@ -150,7 +246,8 @@ func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, c
 			cur := &slot{items: make([]T, 0, chunk)}
 			for item := range in {
 				cur.items = append(cur.items, item)
-				if len(cur.items) == chunk {
+				cur.weight += inWeight(item)
+				if len(cur.items) == chunk || cur.weight >= chunkLimit {
 					if !send(cur) {
 						return
 					}
@@ -168,9 +265,15 @@ func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, c
 				defer f.catch(cancel)
 				for s := range jobs {
 					s.rs, s.errs = make([]R, len(s.items)), make([]error, len(s.items))
+					var out int64
 					for i, item := range s.items {
 						s.rs[i], s.errs[i] = fn(ctx, item)
+						out += outWeight(s.rs[i])
 					}
+					// The results' weight replaces the items'; the slot
+					// is the consumer's only once done is closed.
+					g.change(out - s.weight)
+					s.weight = out
 					close(s.done)
 				}
 			}()
@@ -209,6 +312,7 @@ func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, c
 					return
 				}
 			}
+			g.change(-s.weight)
 		}
 		if err := ctx.Err(); err != nil && !f.raised() {
 			var zero R
