@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -353,11 +354,16 @@ func (s *Service) Document(ctx context.Context, tenant, digest string) ([]byte, 
 // under the key of a tax registration, where a Levy before the type
 // stored it, and from which the first change of its number moved it
 // (matchStoredRegistrations): the move's deletion of the old key is no
-// version of the number, which went on under its own key.
+// version of the number, which went on under its own key. A number
+// never moved has its versions there alone, its deletion among them.
 func (s *Service) keyHistory(ctx context.Context, tenant string, k Key) ([]Revision, error) {
 	revs, err := s.store.History(ctx, tenant, k)
-	if err != nil || len(revs) == 0 || k.Kind != KindRegistration || k.Type != KeyTypeIdentity {
+	if err != nil || k.Kind != KindRegistration || k.Type != KeyTypeIdentity {
 		return revs, err
+	}
+	limit := uint64(math.MaxUint64) // a number never moved: its versions are all under the old key
+	if len(revs) > 0 {
+		limit = revs[0].Version
 	}
 	plain := k
 	plain.Type = ""
@@ -367,7 +373,7 @@ func (s *Service) keyHistory(ctx context.Context, tenant string, k Key) ([]Revis
 	}
 	var before []Revision
 	for _, rv := range old {
-		if rv.Version >= revs[0].Version {
+		if rv.Version >= limit {
 			break
 		}
 		if rv.Deleted {

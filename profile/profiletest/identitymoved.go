@@ -20,7 +20,8 @@ import (
 // day before it are the CVR alone, on a day after it the kennitala
 // alone; the profile as of a time before the change holds the CVR as it
 // was; and the CVR's history, read by its key of type identity, keeps
-// every version, the one stored before the move among them.
+// every version, the one stored before the move among them, as it does
+// for a number never moved and deleted.
 func testIdentityMoved(t *testing.T, s profile.Store) {
 	ctx := context.Background()
 	svc := service(s)
@@ -81,5 +82,27 @@ func testIdentityMoved(t *testing.T, s profile.Store) {
 	}
 	if want := "2020-01-01.., 2020-01-01..2026-06-30"; strings.Join(got, ", ") != want {
 		t.Errorf("the CVR's history: %s, want %s", strings.Join(got, ", "), want)
+	}
+
+	// A number of identity stored before keys had a type and deleted by
+	// its key of type identity, never moved: its history, read by that
+	// key, is its version and its deletion, as its answer reads it.
+	other := cvr
+	other.CompanyCode = "BETA"
+	if data, err = json.Marshal(&other); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(ctx, tenant, profile.Commit{At: epoch.Add(time.Hour), By: "before",
+		Entries: []profile.Entry{{Key: profile.RegistrationKey("BETA", "DK", "DK13585628"), Data: data}}}); err != nil {
+		t.Fatal(err)
+	}
+	ident := profile.IdentityKey("BETA", "DK", "DK13585628")
+	apply(t, svc, tenant, profile.ChangeSet{Deletes: []profile.Key{ident}})
+	h, err = svc.History(ctx, tenant, ident)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h) != 2 || h[0].Deleted || !h[1].Deleted {
+		t.Errorf("the history of the old CVR deleted by its key of type identity: %+v, want its version and its deletion", h)
 	}
 }
