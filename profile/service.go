@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -348,6 +349,51 @@ func (s *Service) Document(ctx context.Context, tenant, digest string) ([]byte, 
 	return s.store.Document(ctx, tenant, digest)
 }
 
+// keyHistory returns the versions stored under key k. Those of a number
+// of identity's key (KeyTypeIdentity) begin with the versions it had
+// under the key of a tax registration, where a Levy before the type
+// stored it, and from which the first change of its number moved it
+// (matchStoredRegistrations): the move's deletion of the old key is no
+// version of the number, which went on under its own key. A number
+// never moved has its versions there alone, its deletion among them.
+func (s *Service) keyHistory(ctx context.Context, tenant string, k Key) ([]Revision, error) {
+	revs, err := s.store.History(ctx, tenant, k)
+	if err != nil || k.Kind != KindRegistration || k.Type != KeyTypeIdentity {
+		return revs, err
+	}
+	limit := uint64(math.MaxUint64) // a number never moved: its versions are all under the old key
+	if len(revs) > 0 {
+		limit = revs[0].Version
+	}
+	plain := k
+	plain.Type = ""
+	old, err := s.store.History(ctx, tenant, plain)
+	if err != nil {
+		return nil, fmt.Errorf("profile: the versions of %s before its key had a type: %w", k, err)
+	}
+	var before []Revision
+	for _, rv := range old {
+		if rv.Version >= limit {
+			break
+		}
+		if rv.Deleted {
+			// A deletion other than the move's, which is of the version
+			// that wrote the number under its own key, ended it.
+			before = append(before, rv)
+			break
+		}
+		var g Registration
+		if rv.Decode(&g) != nil || !g.IdentityOnly() {
+			break // the tax registration of the number, not it
+		}
+		before = append(before, rv)
+	}
+	if len(before) == 0 {
+		return revs, nil
+	}
+	return append(before, revs...), nil
+}
+
 // Tenants returns the tenants that have changed their profile at least
 // once, in order.
 func (s *Service) Tenants(ctx context.Context) ([]string, error) {
@@ -371,7 +417,9 @@ func (s *Service) Records(ctx context.Context, tenant string, asOf time.Time) (*
 // (CanonicalNumber, matchNumber): the key of a record stored under
 // another spelling of the number (before numbers were canonicalised, or
 // one Levy does not validate) finds that record's versions, as does the
-// key as it was sent.
+// key as it was sent. The versions of a number of identity include those
+// it had under a tax registration's key, before the first change of its
+// number moved it to its own (keyHistory).
 func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision, error) {
 	var l errorList
 	sent := k
@@ -382,7 +430,7 @@ func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision
 	if k.Type == KeyTypeTax {
 		k.Type = ""
 	}
-	revs, err := s.store.History(ctx, tenant, k)
+	revs, err := s.keyHistory(ctx, tenant, k)
 	if err != nil || len(revs) > 0 || k.Kind != KindRegistration {
 		return revs, err
 	}
@@ -392,7 +440,7 @@ func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision
 	}
 	for _, c := range m[matchKey(k.Scope, k.Jurisdiction, k.Code)] {
 		if sameClass(typ, c.reg.IdentityOnly()) {
-			return s.store.History(ctx, tenant, c.key)
+			return s.keyHistory(ctx, tenant, c.key)
 		}
 	}
 	// A record of that spelling deleted since is no longer read: its key

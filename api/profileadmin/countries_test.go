@@ -41,7 +41,7 @@ func TestCountryWhoseCodeIsAStatesThroughTheRoutes(t *testing.T) {
 		t.Fatalf("the German registration is stored as %+v, want DE", d.Registration)
 	}
 	loc := a.header.Get("Location")
-	if want := p + "/registrations/DEU/DE136695976?company=EU-1"; loc != want {
+	if want := p + "/registrations/DEU/DE136695976?company=EU-1&type=tax"; loc != want {
 		t.Errorf("Location %q, want %q: a path's DE is Delaware", loc, want)
 	}
 	s.must(t, 201, "POST", p+"/registrations", s.acme, `{"companyCode":"EU-1","jurisdiction":"DE","number":"DE136695976"}`).data(t, &d)
@@ -230,7 +230,7 @@ func TestUSTerritoryByCountryCodeThroughTheRoutes(t *testing.T) {
 		t.Fatalf("the registration sent for PRI is stored as %+v, want US-PR", d.Registration)
 	}
 	loc := a.header.Get("Location")
-	if want := p + "/registrations/US-PR/IVU-1234?company=PR-1"; loc != want {
+	if want := p + "/registrations/US-PR/IVU-1234?company=PR-1&type=tax"; loc != want {
 		t.Errorf("Location %q, want %q", loc, want)
 	}
 	s.must(t, 200, "GET", loc, s.acme, "").data(t, &d)

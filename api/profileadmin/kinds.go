@@ -1,6 +1,7 @@
 package profileadmin
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
@@ -388,12 +389,17 @@ var (
 		},
 		location: func(key profile.Key, _ RegistrationDetail) string {
 			// The path names the jurisdiction as a request does: Germany,
-			// stored as DE, as DEU (profile.JurisdictionInput).
+			// stored as DE, as DEU (profile.JurisdictionInput). The query
+			// names the type of the record created, so that the Location
+			// reads and deletes it and not the other registration of its
+			// number, which may be stored then or later.
 			loc := Prefix + "/registrations/" + url.PathEscape(profile.JurisdictionInput(key.Jurisdiction)) + "/" + url.PathEscape(key.Code)
+			q := url.Values{}
 			if key.Scope != "" {
-				loc += "?company=" + url.QueryEscape(key.Scope)
+				q.Set("company", key.Scope)
 			}
-			return loc
+			q.Set("type", cmp.Or(key.Type, profile.KeyTypeTax))
+			return loc + "?" + q.Encode()
 		},
 	}
 

@@ -10,7 +10,7 @@
 //	levy batch sale|purchase|owner [--in FILE] [--out FILE]  a file of requests, one per line, on every core
 //	levy journal report|export --data-dir DIR [--from D] [--to D]
 //	levy serve --addr HOST:PORT --data-dir DIR   the HTTP API
-//	levy profile import|export|list|show   tenants' customers, certificates, registrations, products
+//	levy profile import|export|list|show|delete   tenants' customers, certificates, registrations, products
 //	levy nexus report|rebuild|watch        where must I register? thresholds from the journal
 //	levy einvoice render --transaction ID  a stored invoice as an EN 16931 e-invoice
 //	levy clients create|rotate|revoke|list|rotate-key --data-dir DIR   API credentials

@@ -174,7 +174,8 @@ func TestRenderIcelandicKennitala(t *testing.T) {
 
 // TestRenderLegalRegistrationNotANumber: a Danish or Icelandic party's
 // registration of the type Commercial Registration that is not a CVR
-// number (8 digits) or a kennitala (10 digits) is refused, naming it,
+// number (8 digits) or a kennitala (10 digits, the last its century) is
+// refused, naming it,
 // rather than stated under a scheme it does not belong to.
 func TestRenderLegalRegistrationNotANumber(t *testing.T) {
 	for _, c := range []struct {
@@ -191,6 +192,11 @@ func TestRenderLegalRegistrationNotANumber(t *testing.T) {
 			{ISOCountryCode: "IS", TaxRegistrationNumber: "123456"},
 			{ISOCountryCode: "IS", TaxRegistrationNumber: "KT-55050035", TaxRegistrationType: wire.TaxRegistrationTypeCommercialRegistration}}},
 			&wire.Customer{CustomerName: "Buyer Ltd", Destination: &wire.Location{City: "London", PostalCode: "EC1A 1BB", Country: "GB"}}, "KT-55050035"},
+		// Ten digits, but the last is no century (8, 9 or 0).
+		{"Icelandic of no century", "ISK", &wire.Seller{Company: "Jökull ehf", PhysicalOrigin: reykjavik, TaxRegistrations: []wire.TaxRegistration{
+			{ISOCountryCode: "IS", TaxRegistrationNumber: "123456"},
+			{ISOCountryCode: "IS", TaxRegistrationNumber: "550500-3535", TaxRegistrationType: wire.TaxRegistrationTypeCommercialRegistration}}},
+			&wire.Customer{CustomerName: "Buyer Ltd", Destination: &wire.Location{City: "London", PostalCode: "EC1A 1BB", Country: "GB"}}, "550500-3535"},
 	} {
 		tx := storeNordicSale(t, "BAD-1", c.currency, c.seller, c.buyer)
 		_, err := render.Render(tx, render.Options{Syntax: ubl.SyntaxCII})

@@ -648,7 +648,8 @@ const typeCommercial = string(wire.TaxRegistrationTypeCommercialRegistration)
 // number (VSK-númer) is not the kennitala: the number of its Icelandic
 // registration of the type Commercial Registration. A Commercial
 // Registration that is not a CVR number of 8 digits (with or without DK)
-// or a kennitala of 10 digits is refused, naming it; a kennitala may be
+// or a kennitala of 10 digits whose last is its century (8, 9 or 0;
+// taxreg.ValidateIdentity) is refused, naming it; a kennitala may be
 // written with its dash (DDMMYY-NNNN).
 func legalRegistration(tx *journal.Transaction, regs []journal.Registration, country, role, vatID string) (id, scheme string, err error) {
 	var digits int
@@ -673,8 +674,16 @@ func legalRegistration(tx *journal.Transaction, regs []journal.Registration, cou
 		if country == "DK" {
 			n = strings.TrimPrefix(n, "DK")
 		}
-		if len(n) != digits || strings.ContainsFunc(n, func(c rune) bool { return c < '0' || c > '9' }) {
-			what := map[string]string{"DK": "a Danish CVR number of 8 digits, with or without DK", "IS": "an Icelandic kennitala of 10 digits"}[country]
+		bad := len(n) != digits || strings.ContainsFunc(n, func(c rune) bool { return c < '0' || c > '9' })
+		if country == "IS" {
+			// The kennitala as taxreg checks it: its form and its
+			// century digit; its ninth digit is no check digit since
+			// February 2026.
+			bad = !taxreg.ValidateIdentity(taxreg.KindCommercialRegistration, "IS", n).IsSyntaxValid
+		}
+		if bad {
+			what := map[string]string{"DK": "a Danish CVR number of 8 digits, with or without DK",
+				"IS": "an Icelandic kennitala of 10 digits, the last its century (8, 9 or 0)"}[country]
 			return "", "", refuse(tx, "the %s's registration %q of the type %s is its legal registration identifier (BT-%s), which is %s",
 				role, r.Number, typeCommercial, map[string]string{"seller": "30", "buyer": "47"}[role], what)
 		}

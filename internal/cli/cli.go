@@ -25,7 +25,7 @@ commands:
   calc      calculate a request: levy calc sale|purchase|owner [--data-dir DIR] [FILE]
   batch     calculate a file of requests, one per line, on every core: levy batch sale|purchase|owner --in FILE --out FILE (-h)
   journal   report on or export the tax journal, declare Intrastat: levy journal report|export|intrastat -h
-  profile   import, export, list and show tenants' customers, certificates, registrations and products: levy profile import|export|list|show -h
+  profile   import, export, list, show and delete tenants' customers, certificates, registrations and products: levy profile import|export|list|show|delete -h
   nexus     where must I register? economic nexus per state and the EU threshold: levy nexus report|rebuild -h
   serve     serve the HTTP API: levy serve --addr HOST:PORT --data-dir DIR (levy serve -h)
   clients   manage API credentials and signing keys: levy clients create|rotate|revoke|list|rotate-key|keys|retire-key -h

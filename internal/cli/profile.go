@@ -36,8 +36,11 @@ const profileUsageText = `usage:
                       [--customer C] [--jurisdiction J] [--expiring-before D] [--status active|revoked]
                       [--company C] [--code-type T] [--class C] [--area A] [--limit N] [--offset N] [--as-of TIME] [--json]
   levy profile show   (--data-dir DIR | --database URL | --server URL) [--tenant T]
-                      customer CODE | certificate CUSTOMER NUMBER | registration JURISDICTION NUMBER [--company C] |
+                      customer CODE | certificate CUSTOMER NUMBER | registration JURISDICTION NUMBER [--company C] [--type identity|tax] |
                       product [CODE_TYPE] CODE | franchise AREA NAME | policy
+  levy profile delete (--data-dir DIR | --database URL | --server URL) [--tenant T]
+                      customer CODE | certificate CUSTOMER NUMBER | registration JURISDICTION NUMBER [--company C] [--type identity|tax] |
+                      product [CODE_TYPE] CODE | franchise AREA NAME
 
 The tax profile of a tenant: its customers and their exemption
 certificates, its registrations, its product codes, its franchise area
@@ -75,7 +78,12 @@ or nothing is stored; over --server each scan is sent first on its own.
 list prints a kind of records as a table (--json: the page as JSON),
 those that the filters keep: certificates of --customer, covering or
 within --jurisdiction, expiring before --expiring-before, of --status.
-show prints a record and every version of it as JSON.
+show prints a record and every version of it as JSON. delete deletes a
+record (its versions stay) and prints it so. A company's number of
+identity (a Danish CVR stored as a Commercial Registration) and its tax
+registration of the same digits are two records: --type identity or
+--type tax names one of them, which a deletion must when the number has
+both; a show without --type reads the tax registration then.
 
 --data-dir opens the profiles of a data directory, which one process at
 a time may hold: while levy serve runs on it, use --server URL, which
@@ -128,6 +136,9 @@ type profileArgs struct {
 	filter       profileadmin.Filter
 	company      string
 	companyGiven bool
+	// regType names one of the two registrations of a number (--type):
+	// profile.KeyTypeIdentity, profile.KeyTypeTax or "".
+	regType string
 	// reinstate lets a CSV import make a revoked certificate active.
 	reinstate bool
 	// documents is the directory of the scans of a CSV import;
@@ -140,7 +151,7 @@ type profileArgs struct {
 // runProfile imports, exports, lists and shows the tax profile of a
 // tenant in a data directory, a database or a running server.
 func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cmd, err := subcommand(args, "profile", "command", profileUsage(), []string{"import", "export", "list", "show"}, stdout, stderr)
+	cmd, err := subcommand(args, "profile", "command", profileUsage(), profileCommands, stdout, stderr)
 	if cmd == "" {
 		return err
 	}
@@ -163,7 +174,8 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var before dateFlag
 	fs.Var(&before, "expiring-before", "list: certificates whose expiration date is before this day (YYYY-MM-DD)")
 	fs.StringVar(&a.filter.Status, "status", "", "list: certificates of this status, active or revoked")
-	fs.StringVar(&a.company, "company", "", "list, show: registrations of this company code")
+	fs.StringVar(&a.company, "company", "", "list, show, delete: registrations of this company code")
+	fs.StringVar(&a.regType, "type", "", "show, delete: which of a number's two registrations, identity (the number that only identifies the company) or tax (its tax registration)")
 	fs.StringVar(&a.filter.CodeType, "code-type", "", "list: products of this code type")
 	fs.StringVar(&a.filter.Class, "class", "", "list: products of this class")
 	fs.StringVar(&a.filter.Area, "area", "", "list: franchise fees of this franchise area")
@@ -196,7 +208,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := refuseRepeats(fs, parsed); err != nil {
 		return err
 	}
-	if err := checkFlagsApply(fs, "levy profile", a.cmd, []string{"import", "export", "list", "show"}); err != nil {
+	if err := checkFlagsApply(fs, "levy profile", a.cmd, profileCommands); err != nil {
 		return err
 	}
 	given := givenFlags(fs)
@@ -275,13 +287,74 @@ func (a *profileArgs) checkArgs() error {
 		if a.companyGiven {
 			a.filter.Company = &a.company
 		}
-	case "show":
+	case "show", "delete":
 		want := map[string][]int{"customer": {2}, "certificate": {3}, "registration": {3}, "product": {2, 3}, "franchise": {3}, "policy": {1}}
+		if a.cmd == "delete" {
+			delete(want, "policy")
+		}
 		if len(a.args) == 0 || want[a.args[0]] == nil || !slices.Contains(want[a.args[0]], len(a.args)) {
-			return usageError{"show needs a record: customer CODE, certificate CUSTOMER NUMBER, registration JURISDICTION NUMBER, product [CODE_TYPE] CODE, franchise AREA NAME or policy"}
+			policy := " or policy"
+			if a.cmd == "delete" {
+				policy = ""
+			}
+			return usageError{a.cmd + " needs a record: customer CODE, certificate CUSTOMER NUMBER, registration JURISDICTION NUMBER, product [CODE_TYPE] CODE, franchise AREA NAME" + policy}
+		}
+		a.regType = strings.ToLower(strings.TrimSpace(a.regType))
+		switch {
+		case a.regType != "" && a.args[0] != "registration":
+			return usageError{fmt.Sprintf("--type names one of the two registrations of a number: it is not for a %s", a.args[0])}
+		case a.regType != "" && a.regType != profile.KeyTypeIdentity && a.regType != profile.KeyTypeTax:
+			return usageError{fmt.Sprintf("--type %q: %s (the number that only identifies the company) or %s (its tax registration)",
+				a.regType, profile.KeyTypeIdentity, profile.KeyTypeTax)}
 		}
 	}
 	return nil
+}
+
+// profileCommands are the subcommands of levy profile.
+var profileCommands = []string{"import", "export", "list", "show", "delete"}
+
+// recordKey returns the key of the record that the arguments of show or
+// delete name (a.args: its kind and key parts), with --company and --type
+// for a registration.
+func (a *profileArgs) recordKey() profile.Key {
+	switch a.args[0] {
+	case "customer":
+		return profile.CustomerKey(a.args[1])
+	case "certificate":
+		return profile.CertificateKey(a.args[1], a.args[2])
+	case "registration":
+		k := profile.RegistrationKey(a.company, a.args[1], a.args[2])
+		k.Type = a.regType
+		return k
+	case "product":
+		codeType := ""
+		if len(a.args) == 3 {
+			codeType = a.args[1]
+		}
+		return profile.ProductKey(codeType, a.args[len(a.args)-1])
+	case "franchise":
+		return profile.FranchiseKey(a.args[1], a.args[2])
+	}
+	return profile.PolicyKey()
+}
+
+// typeFlag names --type in an error about the type of key, a
+// registration's, which the profile names deletes[0].type (or key.type)
+// and the admin routes type.
+func typeFlag(key profile.Key, err error) error {
+	if key.Kind != profile.KindRegistration {
+		return err
+	}
+	return levy.MapErrors(err, func(e *levy.Error) *levy.Error {
+		switch e.Field {
+		case "deletes[0].type", "key.type", "type":
+			cp := *e
+			cp.Field = "--type"
+			return &cp
+		}
+		return e
+	})
 }
 
 // asOfTime reads --as-of: a time (RFC 3339) or a day (its last instant,
@@ -544,29 +617,60 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 		}
 		return printPage(stdout, stderr, page, a.asJSON)
 	}
-	var detail any
-	switch a.args[0] {
-	case "customer":
-		detail, err = rd.Customer(ctx, a.tenant, profile.CustomerKey(a.args[1]))
-	case "certificate":
-		detail, err = rd.Certificate(ctx, a.tenant, profile.CertificateKey(a.args[1], a.args[2]))
-	case "registration":
-		detail, err = rd.Registration(ctx, a.tenant, profile.RegistrationKey(a.company, a.args[1], a.args[2]))
-	case "product":
-		codeType, code := "", a.args[len(a.args)-1]
-		if len(a.args) == 3 {
-			codeType = a.args[1]
+	key := a.recordKey()
+	if a.cmd == "delete" {
+		if key, err = deleteLocal(ctx, svc, a.tenant, key); err != nil {
+			return typeFlag(key, err)
 		}
-		detail, err = rd.Product(ctx, a.tenant, profile.ProductKey(codeType, code))
-	case "franchise":
-		detail, err = rd.Franchise(ctx, a.tenant, profile.FranchiseKey(a.args[1], a.args[2]))
-	case "policy":
+	}
+	var detail any
+	switch key.Kind {
+	case profile.KindCustomer:
+		detail, err = rd.Customer(ctx, a.tenant, key)
+	case profile.KindCertificate:
+		detail, err = rd.Certificate(ctx, a.tenant, key)
+	case profile.KindRegistration:
+		detail, err = rd.Registration(ctx, a.tenant, key)
+	case profile.KindProduct:
+		detail, err = rd.Product(ctx, a.tenant, key)
+	case profile.KindFranchise:
+		detail, err = rd.Franchise(ctx, a.tenant, key)
+	case profile.KindPolicy:
 		detail, err = rd.Policy(ctx, a.tenant)
 	}
 	if err != nil {
-		return err
+		return typeFlag(key, err)
 	}
 	return printJSON(stdout, detail)
+}
+
+// deleteLocal deletes the tenant's record of key, which must exist, and
+// returns the key that reads it once deleted: a registration's as the
+// record spells its number and names its type, so that the one deleted
+// is read, not the other registration of its number.
+func deleteLocal(ctx context.Context, svc *profile.Service, tenant string, key profile.Key) (profile.Key, error) {
+	revs, err := svc.History(ctx, tenant, key)
+	if err != nil {
+		return key, err
+	}
+	if len(revs) == 0 || revs[len(revs)-1].Deleted {
+		return key, levy.NotFound("", "%s is not in the profile of tenant %s", key, tenant)
+	}
+	if _, err := svc.Apply(ctx, tenant, "cli", profile.ChangeSet{Deletes: []profile.Key{key}}); err != nil {
+		return key, err
+	}
+	if key.Kind == profile.KindRegistration {
+		var g profile.Registration
+		if err := revs[len(revs)-1].Decode(&g); err != nil {
+			return key, fmt.Errorf("reading the registration deleted: %w", err)
+		}
+		key.Code = g.Number
+		key.Type = profile.KeyTypeTax
+		if g.IdentityOnly() {
+			key.Type = profile.KeyTypeIdentity
+		}
+	}
+	return key, nil
 }
 
 // exportFiles writes the import files of every kind into dir, each written by
@@ -988,6 +1092,9 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 		if a.companyGiven {
 			q.Set("company", a.company)
 		}
+		if a.regType != "" {
+			q.Set("type", a.regType)
+		}
 	case "product":
 		codeType := profile.CodeTypeSKU
 		if len(a.args) == 3 {
@@ -999,8 +1106,12 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 	case "policy":
 		path, detail = p+"/policy", &profileadmin.PolicyDetail{}
 	}
-	if err := r.data(ctx, "GET", path, q, "", nil, detail); err != nil {
-		return err
+	method := "GET"
+	if a.cmd == "delete" {
+		method = "DELETE"
+	}
+	if err := r.data(ctx, method, path, q, "", nil, detail); err != nil {
+		return typeFlag(a.recordKey(), err)
 	}
 	return printJSON(stdout, detail)
 }

@@ -24,7 +24,9 @@
 //
 // ValidateIdentity checks a number that identifies a person rather than
 // registers it for VAT (a Commercial Registration, a TIN) as what it is,
-// never as a VAT number: Denmark's CVR number in its 8 digits, a TIN where
+// never as a VAT number: Denmark's CVR number in its 8 digits, Iceland's
+// kennitala in its 10 (its form and century: since February 2026 its
+// ninth digit is no check digit), a TIN where
 // the country's number Validate checks is that TIN; any other it does
 // not check.
 //

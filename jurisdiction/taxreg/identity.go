@@ -28,6 +28,12 @@ var tinCountries = map[string]bool{"AR": true, "BR": true, "KZ": true, "PE": tru
 //     or an SE number of the same form), written with or without DK. Its
 //     canonical form is the 8 digits, without DK: a CVR number is no VAT
 //     number.
+//   - Iceland's Commercial Registration, the kennitala: 10 digits, the
+//     last of which is the century (8, 9 or 0), written with or without
+//     the dash after the sixth (DDMMYY-NNNN). Its canonical form is the
+//     10 digits. The ninth digit was a check digit (modulus 11 over the
+//     first eight, weights 3, 2, 7, 6, 5, 4, 3, 2), which is not checked
+//     (validIS says why).
 //   - A Tax Identification Number of a country whose number Validate
 //     checks is that tax identification number (tinCountries: Argentina's
 //     CUIT, Brazil's CNPJ): checked and written as Validate does.
@@ -48,8 +54,41 @@ func ValidateIdentity(kind, country, number string) Result {
 			return Result{IsSyntaxValid: true, Normalized: body, Info: InfoSyntaxValid}
 		}
 		return Result{Normalized: body, Info: InfoSyntaxInvalid}
+	case kind == KindCommercialRegistration && country == "IS":
+		if len(cleaned) <= maxInput && validIS(cleaned) {
+			return Result{IsSyntaxValid: true, Normalized: cleaned, Info: InfoSyntaxValid}
+		}
+		return Result{Normalized: cleaned, Info: InfoSyntaxInvalid}
 	case kind == KindTIN && tinCountries[country]:
 		return Validate(country, number)
 	}
 	return Result{Normalized: cleaned, Info: InfoValidationNotAvailable}
+}
+
+// validIS reports whether s is an Icelandic kennitala in its canonical
+// form: 10 digits, the last the century of the birth or the founding (8
+// for the 1800s, 9 for the 1900s, 0 for the 2000s).
+//
+// Registers Iceland (Þjóðskrá Íslands) describes the number at
+// https://skra.is/folk/eg-i-thjodskra/um-kennitolur: six digits of the
+// day of birth (DDMMYY; a legal entity's day of founding with 4 added to
+// its first digit), two digits of sequence, a check digit computed by
+// modulus 11 over the first eight with the weights 3, 2, 7, 6, 5, 4, 3,
+// 2, and the century as the tenth. It also announced
+// (https://www.skra.is/folk/eg-i-thjodskra/um-kennitolur/kennitolur-an-vartolu)
+// that from 18 February 2026 every kennitala it issues, system numbers
+// and those of persons in the national register alike, has no computed
+// check digit and so fails the check, and asked that systems stop
+// checking it so that they do not refuse new numbers. Levy therefore
+// checks the form and the century alone: a kennitala issued since then
+// is valid, as is every older one.
+func validIS(s string) bool {
+	if !isDigitsN(s, 10) {
+		return false
+	}
+	switch s[9] {
+	case '8', '9', '0':
+		return true
+	}
+	return false
 }

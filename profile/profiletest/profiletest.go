@@ -58,6 +58,7 @@ func Run(t *testing.T, open func(t *testing.T) profile.Store) {
 		{"Close", testClose},
 		{"RegistrationSpellings", testRegistrationSpellings},
 		{"IdentityAndTaxRegistration", testIdentityAndTaxRegistration},
+		{"IdentityMoved", testIdentityMoved},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := open(t)

@@ -469,6 +469,21 @@ const STATE_COUNTRIES = {
 // jurisdictionInput names a stored jurisdiction as a request does.
 const jurisdictionInput = (id) => STATE_COUNTRIES[id] || id;
 
+// IDENTITY_TYPES are the types of a registration that only identifies
+// its company when it is stored for a whole country (the wire's
+// TaxRegistrationType.Identity, profile.Registration.IdentityOnly): such
+// a number is a record of its own beside the tax registration of the
+// same digits, and the routes of one registration name it by the type
+// identity, the other by tax.
+const IDENTITY_TYPES = ['Commercial Registration', 'Federal Employer Identification Number (FEIN)', 'Social Security Number (SSN)',
+  'Tax Identification Number (TIN)'];
+
+// registrationType is the type that names registration g among the two
+// registrations of its number.
+function registrationType(g) {
+  return IDENTITY_TYPES.includes(g.type) && !String(g.jurisdiction).includes('-') ? 'identity' : 'tax';
+}
+
 // registrations is the page of the seller's registrations.
 export const registrations = recordPage({
   title: 'Registrations',
@@ -483,7 +498,7 @@ export const registrations = recordPage({
   cells: (g) => [g.companyCode || '', g.jurisdiction, h('code', {}, g.number), g.type || '', g.effectiveDate || 'always', g.endDate || 'never',
     g.physicalPresence ? 'yes' : 'no'],
   keyPath: (g) => [jurisdictionInput(g.jurisdiction), g.number],
-  keyQuery: (g) => (g.companyCode ? { company: g.companyCode } : {}),
+  keyQuery: (g) => ({ ...(g.companyCode ? { company: g.companyCode } : {}), type: registrationType(g) }),
   deleteLabel: (g) => `Delete registration ${g.number}`,
   deleteQuestion: (g) => `Delete registration ${g.number} in ${g.jurisdiction}?`,
   deleted: (g) => ['Deleted registration ', data(g.number), ' in ', data(g.jurisdiction), '.'],
