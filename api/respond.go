@@ -80,9 +80,10 @@ type exchange struct {
 	// oauth marks a token endpoint, whose refusals have the form of
 	// RFC 6749 §5.2 (see Server.fail).
 	oauth bool
-	// noStore is the value of the Cache-Control header of a JSON answer
-	// (setJSONHeaders), kept here so that setting it takes no allocation.
-	noStore [1]string
+	// jsonHeader holds the values of the Content-Type, Content-Length
+	// and Cache-Control headers of a JSON answer (setJSONHeaders), one
+	// each, kept here so that setting them takes no allocation of its own.
+	jsonHeader [3]string
 	// metrics are the series of route, which named sets with it (nil
 	// for a request that reached no route's handler).
 	metrics *routeMetrics
@@ -144,11 +145,12 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, status int, v any
 // it): no cache, a shared one in front of Levy least of all, may keep it
 // and answer it again.
 func setJSONHeaders(h http.Header, n int, x *exchange) {
-	h["Content-Type"] = []string{"application/json"}
-	h["Content-Length"] = []string{strconv.Itoa(n)}
+	v := &x.jsonHeader
+	v[0], v[1] = "application/json", strconv.Itoa(n)
+	h["Content-Type"], h["Content-Length"] = v[0:1:1], v[1:2:2]
 	if _, set := h["Cache-Control"]; !set {
-		x.noStore[0] = "no-store"
-		h["Cache-Control"] = x.noStore[:]
+		v[2] = "no-store"
+		h["Cache-Control"] = v[2:3:3]
 	}
 }
 

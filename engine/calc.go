@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/smalldec"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/profile"
@@ -264,12 +265,13 @@ func roundHalfUp(d decimal.Decimal, places int32) decimal.Decimal {
 
 // smallDecimal returns decimal.New(x, e). A zero of 0 to 8 decimal
 // places is one of the shared zeros, which costs no allocation: a
-// document's exempt and non-taxable lines have many.
+// document's exempt and non-taxable lines have many. Any other value
+// costs one allocation (smalldec.New), not decimal.New's two.
 func smallDecimal(x int64, e int32) decimal.Decimal {
 	if x == 0 && e <= 0 && int(-e) < len(zeros) {
 		return zeros[-e].Decimal()
 	}
-	return decimal.New(x, e)
+	return smalldec.New(x, e)
 }
 
 // mode says who accounts for the tax of a document.

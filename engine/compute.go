@@ -34,7 +34,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 		}
 		// One record that says why nothing is due.
 		l.taxes = append(l.taxes, taxOut{j: &st.at.chain[0], situs: st.role, result: wire.TaxResultNonTaxable, taxType: wire.TaxTypeNone,
-			nonTaxable: amount.Add(l.freight), ruleID: st.ruleID, ruleReason: st.reason, conversion: st.at.conversion})
+			nonTaxable: add(amount, l.freight), ruleID: st.ruleID, ruleReason: st.reason, conversion: st.at.conversion})
 		return c.lineExtras(l, amount)
 	}
 	// A plain line of a kind seen before takes its decisions from the
@@ -428,14 +428,14 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	overridden := false
 	for _, o := range l.exemptOv {
 		if o.withholding == "" && matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
-			exempt = exempt.Add(overrideAmount(o, base))
+			exempt = add(exempt, overrideAmount(o, base))
 			t.reasonCode = overrideReason(t.reasonCode, o.reasonCode)
 			overridden = true
 		}
 	}
 	for _, o := range l.nonTaxOv {
 		if o.withholding == "" && matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
-			nonTaxable = nonTaxable.Add(overrideAmount(o, base))
+			nonTaxable = add(nonTaxable, overrideAmount(o, base))
 			t.reasonCode = overrideReason(t.reasonCode, o.reasonCode)
 			overridden = true
 		}
@@ -549,10 +549,10 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	// A return's freight is credited as its sale's was taxed.
 	if l.freight.Sign() != 0 {
 		if c.freightTaxable(st.at, outcome) && taxable.Sign() != 0 {
-			taxable = taxable.Add(l.freight)
+			taxable = add(taxable, l.freight)
 			t.freight = true
 		} else {
-			nonTaxable = nonTaxable.Add(l.freight)
+			nonTaxable = add(nonTaxable, l.freight)
 		}
 	}
 
@@ -574,7 +574,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		// The jurisdiction has no rate of the category (categoryOnly,
 		// or rateOf would have given the general rate): its tax does
 		// not reach the class.
-		nonTaxable, taxable = nonTaxable.Add(taxable), decimal.Zero
+		nonTaxable, taxable = add(nonTaxable, taxable), decimal.Zero
 	}
 	if p := st.at; p.terrID != "" && j.JurisdictionID == p.terrID && !p.terr.KeepsReduced && rateRule == nil && !st.zero &&
 		ok && category != "" && category != jurisdiction.General && cat == jurisdiction.General {
@@ -920,7 +920,7 @@ func (c *calc) overrideWeighed(l *line, st *situs, j *wire.Jurisdiction, imp jur
 // why (CAMoveWithinCanadaRule). Its outcome follows, so that a line that
 // takes it from a template (planAmounts) gets the same.
 func gstNotDue(t *taxOut) {
-	t.nonTaxable, t.exempt = t.nonTaxable.Add(t.exempt), decimal.Zero
+	t.nonTaxable, t.exempt = add(t.nonTaxable, t.exempt), decimal.Zero
 	nonTaxableRecord(t, CAMoveWithinCanadaRule, "an owner's asset moved within Canada bears no GST: the Excise Tax Act charges it on supplies made in Canada, "+
 		"goods imported and imported taxable supplies, and the move is none of them; the province it is brought into taxes it")
 }
@@ -928,7 +928,7 @@ func gstNotDue(t *taxOut) {
 // nonTaxableRecord makes t a NONTAXABLE record of its taxable amount,
 // with no rate and no tax, under the rule ruleID for reason.
 func nonTaxableRecord(t *taxOut, ruleID, reason string) {
-	t.nonTaxable = t.nonTaxable.Add(t.taxable)
+	t.nonTaxable = add(t.nonTaxable, t.taxable)
 	t.taxable, t.raw, t.rate = decimal.Zero, decimal.Zero, decimal.Zero
 	t.result, t.outcome, t.noRate, t.structure, t.freight = wire.TaxResultNonTaxable, rules.NonTaxable, false, nil, false
 	t.ruleID, t.ruleReason = ruleID, reason

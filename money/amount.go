@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/levytax/levy/internal/smalldec"
 	"github.com/shopspring/decimal"
 )
 
@@ -317,9 +318,9 @@ func parseNumber(s string, strict bool) (decimal.Decimal, error) {
 		return decimal.Decimal{}, fmt.Errorf("%w: exponent %d of %s is beyond ±%d", ErrRange, exp, clip(strconv.QuoteToASCII(s)), MaxExponent)
 	}
 	if len(intPart)+len(fracPart) <= 18 {
-		// The coefficient fits an int64: decimal.New allocates its
-		// big.Int once, where building one here and copying it into the
-		// decimal allocated three times.
+		// The coefficient fits an int64: smalldec.New allocates its
+		// big.Int and its word together, where building one here and
+		// copying it into the decimal allocated three times.
 		var v int64
 		for _, ch := range []byte(intPart) {
 			v = v*10 + int64(ch-'0')
@@ -330,7 +331,7 @@ func parseNumber(s string, strict bool) (decimal.Decimal, error) {
 		if neg {
 			v = -v
 		}
-		return decimal.New(v, int32(exp)), nil
+		return smalldec.New(v, int32(exp)), nil
 	}
 	var c big.Int
 	if _, ok := c.SetString(intPart+fracPart, 10); !ok {
