@@ -30,12 +30,15 @@ import (
 
 // foldEvery is how many units with figures a node stores between two
 // folds (foldFigures), which keeps journal_figure_deltas at a few
-// thousand rows per node. A fold's statement costs the server some 2.5
-// ms of CPU however few deltas it moves, and little more for each: with
-// a fold every 256 units a post with figures cost more than with the
-// upsert of the rows it replaced (BenchmarkJournalPostFiguresCPU,
-// cpu-ratio 1.21 to 1.30 against 1.17 to 1.26), every 2048 units less
-// (1.10 to 1.16).
+// thousand rows per node. With a fold every 256 units a post with
+// figures cost more than with the upsert of the rows it replaced
+// (BenchmarkJournalPostFiguresCPU, cpu-ratio 1.21 to 1.30 against 1.17
+// to 1.26), every 2048 units less (1.10 to 1.16). Most of a fold's cost
+// then was its statement's parse and plan, 3 to 8 ms of the server's
+// CPU however few deltas it moved; prepared (foldFiguresSQL), a fold of
+// 16 deltas costs 0.3 to 0.9 ms once the connection keeps the generic
+// plan (after its fifth fold), and a fold of 2048 some 4 µs a delta
+// (BenchmarkJournalFigureFoldCPU).
 const foldEvery = 2048
 
 // insertDeltas begins the inserts of the numbers nums of figures into
@@ -139,6 +142,12 @@ const foldLock = "levy-journal-figure-fold"
 // the areas that keep monthly totals (keepsMonths) to the months' rows
 // of part 0, each held within ±maxUnits (holdTallies). A delta that a
 // unit committed after the statement began is left for the next fold.
+// Its one parameter, $1, is the area that keeps monthly totals
+// (journal.AreaEU): a statement without arguments is sent by the driver
+// in the simple protocol, parsed and planned anew at every fold, which
+// cost the server 3 to 8 ms of CPU with nothing to fold; with one, it is
+// prepared once per connection and its plan kept
+// (BenchmarkJournalFigureFoldCPU).
 //
 // The fold writes every part's deltas to part 0: the parts kept the
 // units of different connections off each other's row locks when each
@@ -159,7 +168,7 @@ var foldFiguresSQL = `WITH gone AS (DELETE FROM journal_figure_deltas RETURNING 
 	` + insertMonths(allNumbers) + `
 	SELECT tenant, 0, date_trunc('month', day)::date, company, area, ` + sumsOfRows + `
 	FROM gone, (SELECT count(*) AS n FROM d) AS done
-	WHERE done.n > 0 AND area = '` + journal.AreaEU + `'
+	WHERE done.n > 0 AND area = $1::text
 	GROUP BY tenant, 3, company, area
 	ORDER BY tenant, company, area, 3
 ` + onMonthConflict(holdTallies(allNumbers))
@@ -177,7 +186,7 @@ func (b *journalBackend) foldFigures(ctx context.Context) error {
 		if !mine {
 			return nil
 		}
-		_, err := tx.Exec(ctx, foldFiguresSQL)
+		_, err := tx.Exec(ctx, foldFiguresSQL, journal.AreaEU)
 		return err
 	})
 }

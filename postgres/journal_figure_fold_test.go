@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -160,4 +161,29 @@ func TestFigureGroupAddsDaysUp(t *testing.T) {
 	if err := g.each(func(journal.Figure) error { return nil }); err == nil {
 		t.Fatal("arrays of different lengths were read")
 	}
+}
+
+// TestFigureFoldPrepared: the fold's statement is prepared on the
+// connection that runs it and kept there, so that a fold is not parsed
+// and planned anew each time (a statement without arguments goes by the
+// simple protocol, which prepares nothing), and the fold after it uses
+// the statement kept: its figures are the posts'.
+func TestFigureFoldPrepared(t *testing.T) {
+	ctx := context.Background()
+	db := openConns(t, 1)
+	s := db.Journal()
+	for i := range 2 {
+		if _, err := s.Post(ctx, "acme", posting(fmt.Sprintf("INV-%d", i), "SO-1")); err != nil {
+			t.Fatal(err)
+		}
+		foldAll(t, db)
+	}
+	var n int
+	if err := db.pool.QueryRow(ctx, `SELECT count(*) FROM pg_prepared_statements WHERE statement = $1`, foldFiguresSQL).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Fatalf("the fold's statement is prepared %d times on the pool's one connection, want once", n)
+	}
+	checkPostedFigures(t, db, "acme", 2)
 }

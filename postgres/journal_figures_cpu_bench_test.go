@@ -207,3 +207,45 @@ func cpuBenchDB(ctx context.Context, b *testing.B) (*DB, uint32) {
 	}
 	return db, pid
 }
+
+// BenchmarkJournalFigureFoldCPU measures in the server's CPU time (as
+// BenchmarkJournalPostFiguresCPU does) what a fold (foldFigures) costs
+// after units of one figure each, on one day and state, deltas-n the
+// fold of n deltas: each operation posts n sales, which no fold takes
+// meanwhile, then folds them, and only the fold is timed. fold-srv-ns/op
+// is a fold's and srv-ns/delta its share of each delta it moved: a
+// post pays that share on top of its own statement.
+func BenchmarkJournalFigureFoldCPU(b *testing.B) {
+	ctx := context.Background()
+	for _, n := range []int{16, 256, 2048} {
+		b.Run(fmt.Sprintf("deltas-%d", n), func(b *testing.B) {
+			db, pid := cpuBenchDB(ctx, b)
+			be := &journalBackend{db: db, unitsPerFold: 1 << 40, rowsPerFold: 1 << 40}
+			s := journal.NewStore(be)
+			var fold time.Duration
+			k := 0
+			for range b.N {
+				for range n {
+					k++
+					if _, err := s.Post(ctx, "acme", posting(fmt.Sprintf("INV-%d", k), "SO-1")); err != nil {
+						b.Fatal(err)
+					}
+				}
+				s0, err := backendCPU(pid)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := be.foldFigures(ctx); err != nil {
+					b.Fatal(err)
+				}
+				s1, err := backendCPU(pid)
+				if err != nil {
+					b.Fatal(err)
+				}
+				fold += s1 - s0
+			}
+			b.ReportMetric(float64(fold.Nanoseconds())/float64(b.N), "fold-srv-ns/op")
+			b.ReportMetric(float64(fold.Nanoseconds())/float64(b.N*n), "srv-ns/delta")
+		})
+	}
+}
