@@ -104,7 +104,7 @@ func TestCrashEInvoiceDeliveryChild(t *testing.T) {
 	// The replayer.
 	go func() {
 		for {
-			dead, err := s.DeadLetters(ctx, crashTenant)
+			dead, err := s.DeadLetters(ctx, crashTenant, einvoice.DeadLetterKey{}, einvoice.MaxDeadLetterLimit)
 			if err != nil {
 				childFail("dead letters: %v", err)
 			}

@@ -2,11 +2,13 @@ package badger
 
 import (
 	"bytes"
+	"container/heap"
 	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -453,27 +455,71 @@ func (s *EInvoiceStore) finished(webhookID string, k []byte) {
 	s.mu.Unlock()
 }
 
-// DeadLetters lists the dead letters of a tenant, or of all of them, in
-// event ID order, without their bodies (see einvoice.Store).
-func (s *EInvoiceStore) DeadLetters(ctx context.Context, tenant string) ([]einvoice.OutboxEvent, error) {
+// DeadLetters lists a page of the dead letters of a tenant, or of all of
+// them, in the order of their einvoice.DeadLetterKey, without their
+// bodies (see einvoice.Store). The store keeps its dead letters by event
+// ID, so that it reads past every key of the list, and the bodies of
+// none; it holds the limit lowest keys after after as it goes, and no
+// more.
+func (s *EInvoiceStore) DeadLetters(ctx context.Context, tenant string, after einvoice.DeadLetterKey, limit int) ([]einvoice.OutboxEvent, error) {
 	if err := s.enter("list dead letters"); err != nil {
 		return nil, err
 	}
 	defer s.gate.Leave()
-	var list []einvoice.OutboxEvent
+	if limit <= 0 {
+		return nil, nil
+	}
+	low := &deadLow{}
 	err := s.view("list dead letters", "", func(txn *bdb.Txn) error {
 		return einvScan(txn, []byte{einvDead}, nil, func(_, v []byte) (bool, error) {
 			var r einvListed
 			if err := json.Unmarshal(v, &r); err != nil {
 				return false, fmt.Errorf("read a dead letter: %w", err)
 			}
-			if tenant == "" || r.Tenant == tenant {
-				list = append(list, *r.event(0))
+			if tenant != "" && r.Tenant != tenant {
+				return ctx.Err() == nil, ctx.Err()
+			}
+			ev := r.event(0)
+			k := einvoice.KeyOf(ev)
+			if k.Compare(after) <= 0 {
+				return ctx.Err() == nil, ctx.Err()
+			}
+			if low.Len() < limit {
+				heap.Push(low, *ev)
+			} else if k.Compare(einvoice.KeyOf(&(*low)[0])) < 0 {
+				(*low)[0] = *ev
+				heap.Fix(low, 0)
 			}
 			return ctx.Err() == nil, ctx.Err()
 		})
 	})
-	return list, err
+	if err != nil {
+		return nil, err
+	}
+	list := []einvoice.OutboxEvent(*low)
+	slices.SortFunc(list, func(a, b einvoice.OutboxEvent) int { return einvoice.KeyOf(&a).Compare(einvoice.KeyOf(&b)) })
+	return list, nil
+}
+
+// deadLow is a heap of dead letters whose top is the one of the highest
+// key: the limit lowest keys of a scan, the top the one to let go first.
+type deadLow []einvoice.OutboxEvent
+
+func (h deadLow) Len() int { return len(h) }
+func (h deadLow) Less(i, j int) bool {
+	return einvoice.KeyOf(&h[i]).Compare(einvoice.KeyOf(&h[j])) > 0
+}
+func (h deadLow) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+
+// Push adds x, an einvoice.OutboxEvent (heap.Interface).
+func (h *deadLow) Push(x any) { *h = append(*h, x.(einvoice.OutboxEvent)) }
+
+// Pop removes the last (heap.Interface).
+func (h *deadLow) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 // Replay moves a dead letter back to the end of its connection's queue

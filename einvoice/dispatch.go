@@ -403,12 +403,29 @@ func (d *dispatcher) backoff(n int) time.Duration {
 	return half + time.Duration(rand.Int64N(int64(half)+1))
 }
 
+// drainBytes and drainWait bound how much of a target's answer body is
+// read, and for how long, after its status: the outcome of an attempt is
+// its status, and the body is read only so that the connection can carry
+// the next event. A target that answers and then holds its body open (or
+// sends one without end) would otherwise hold its connection's lane until
+// the attempt's timeout, for every event; past either bound the body is
+// let go and the connection closed.
+const (
+	drainBytes = 4 << 10
+	drainWait  = 250 * time.Millisecond
+)
+
 // send POSTs an event to its connection's target. It returns nil for a
 // 2xx answer, otherwise an error that says what happened and the delay a
 // Retry-After header asked for.
 func (d *dispatcher) send(ctx context.Context, c connection, ev *OutboxEvent) (time.Duration, error) {
 	ctx, cancel := context.WithTimeout(ctx, d.s.cfg.Timeout)
 	defer cancel()
+	// The body is read only so that the connection can be used again,
+	// for drainWait at most: cancelling the request ends a read that a
+	// target holds open, and closes the connection.
+	ctx, drop := context.WithCancel(ctx)
+	defer drop()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.TargetURL, bytes.NewReader(ev.Body))
 	if err != nil {
 		return 0, errors.New("build the request: " + sendError(err, c.TargetURL))
@@ -428,7 +445,9 @@ func (d *dispatcher) send(ctx context.Context, c connection, ev *OutboxEvent) (t
 		return 0, errors.New("send: " + sendError(err, c.TargetURL))
 	}
 	defer resp.Body.Close()
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	stop := time.AfterFunc(drainWait, drop)
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, drainBytes))
+	stop.Stop()
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return 0, nil
 	}

@@ -76,3 +76,13 @@ func (s *Service) Lanes() int {
 	defer s.disp.mu.Unlock()
 	return len(s.disp.lanes)
 }
+
+// PageOf makes a page of the dead-letter list of evs, in key order, as
+// listed by a store asked for fetch of them.
+func PageOf(evs []OutboxEvent, limit, fetch int) DeadLetterPage { return pageOf(evs, limit, fetch) }
+
+// ParseCursor reads the cursor of a page.
+func ParseCursor(v string) (DeadLetterKey, error) { return parseCursor(v) }
+
+// FetchFor is how many dead letters a page of limit reads from the store.
+func FetchFor(limit int) int { return fetchFor(limit) }

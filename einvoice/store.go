@@ -186,13 +186,14 @@ type Store interface {
 	// one found deleted.
 	DropEvents(ctx context.Context, webhookID string) error
 
-	// DeadLetters lists the dead-letter list of one tenant, or with
-	// tenant "" of all of them, in event ID order (Service.DeadLetters
-	// sorts them in the order the events were made), without their
-	// bodies (Body nil): a list shows none, and holding every body of a
-	// long list at once would cost memory in proportion to them. Replay
-	// and DropDeadLetter return the body.
-	DeadLetters(ctx context.Context, tenant string) ([]OutboxEvent, error)
+	// DeadLetters lists at most limit dead letters of one tenant, or with
+	// tenant "" of all of them, those whose DeadLetterKey comes after
+	// after (all of them for the zero key), in the order of their keys
+	// (DeadLetterKey.Compare), without their bodies (Body nil): a list
+	// shows none, and holding every body of a long list at once would
+	// cost memory in proportion to them. Replay and DropDeadLetter return
+	// the body. A store holds no more than limit of them at once.
+	DeadLetters(ctx context.Context, tenant string, after DeadLetterKey, limit int) ([]OutboxEvent, error)
 	// Replay moves a dead letter back to the end of its connection's
 	// queue, in one atomic unit, with its attempts, last error and DeadAt
 	// cleared and its next attempt at at; the event keeps its ID. It

@@ -445,12 +445,23 @@ const einvListedColumns = `event_id, tenant, webhook_id, document_id, status, NU
 
 // DeadLetters implements einvoice.Store: the rows without their bodies,
 // which the database then neither reads (a body long enough is kept
-// apart, in TOAST) nor sends.
-func (s *einvStore) DeadLetters(ctx context.Context, tenant string) ([]einvoice.OutboxEvent, error) {
+// apart, in TOAST) nor sends, limit of them after the key after, in key
+// order. The table has no index in that order, so that the database
+// reads past every row of the list (of the tenant's, by its index, with
+// a tenant) and keeps the limit lowest keys (a sort bounded by LIMIT);
+// a dead letter's dead_at is never NULL, and would count as the zero
+// time.
+func (s *einvStore) DeadLetters(ctx context.Context, tenant string, after einvoice.DeadLetterKey, limit int) ([]einvoice.OutboxEvent, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
 	var list []einvoice.OutboxEvent
 	err := s.einvView(ctx, "list dead letters", func(tx querier) error {
 		rows, err := tx.Query(ctx, `SELECT `+einvListedColumns+`, NULL::bigint, dead_at FROM einvoice_dead_letters
-			WHERE $1 = '' OR tenant = $1 ORDER BY event_id`, tenant)
+			WHERE ($1 = '' OR tenant = $1)
+				AND (created_at, COALESCE(dead_at, $2), event_id) > ($3, $4, $5)
+			ORDER BY created_at, COALESCE(dead_at, $2), event_id
+			LIMIT $6`, tenant, time.Time{}, after.CreatedAt, after.DeadAt, after.EventID, limit)
 		if err != nil {
 			return err
 		}

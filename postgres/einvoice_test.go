@@ -472,7 +472,7 @@ func TestEInvoiceOutboxLateOutcome(t *testing.T) {
 	if err := ss[0].Bury(ctx, late); !errors.Is(err, einvoice.ErrLeaseLost) {
 		t.Errorf("node A's late Bury: %v, want ErrLeaseLost", err)
 	}
-	if list, err := ss[1].DeadLetters(ctx, ""); err != nil || len(list) != 0 {
+	if list, err := ss[1].DeadLetters(ctx, "", einvoice.DeadLetterKey{}, einvoice.MaxDeadLetterLimit); err != nil || len(list) != 0 {
 		t.Errorf("dead letters after node A's late Bury: %+v %v", list, err)
 	}
 	again, err := ss[1].NextEvent(ctx, c.WebhookID, b)

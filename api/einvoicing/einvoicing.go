@@ -285,13 +285,39 @@ func (h *Handler) deadLetters(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	list, err := h.svc.DeadLetters(r.Context(), tenant)
+	q := r.URL.Query()
+	limit := 0
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > einvoice.MaxDeadLetterLimit {
+			api.WriteError(w, r, levy.Invalid("limit", "%q is not a number from 1 to %d", jsonbody.Clip(v), einvoice.MaxDeadLetterLimit))
+			return
+		}
+		limit = n
+	}
+	page, err := h.svc.DeadLetterPage(r.Context(), tenant, q.Get("after"), limit)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	api.WriteData(w, r, http.StatusOK, list)
+	if page.Next == "" {
+		api.WriteData(w, r, http.StatusOK, page.DeadLetters)
+		return
+	}
+	api.WriteDataWith(w, r, http.StatusOK, page.DeadLetters, map[string]any{"next": page.Next})
 }
+
+// deadLettersAnswer is the answer of the dead-letter list, for the
+// OpenAPI document: a page of dead letters under data, and beside it the
+// cursor of the next page, absent on the last.
+type deadLettersAnswer struct {
+	Data []einvoice.DeadLetter `json:"data"`
+	Meta api.Meta              `json:"meta"`
+	Next string                `json:"next,omitempty"`
+}
+
+// SchemaName names the answer in the OpenAPI document.
+func (deadLettersAnswer) SchemaName() string { return "DeadLetterPage" }
 
 // replay sends a dead letter again: one of the admin token's own tenant
 // (another tenant's is answered as unknown), or any for the operator.

@@ -113,8 +113,13 @@ func (h *Handler) Mounts() []api.Option {
 	if h.admin != nil {
 		m = append(m,
 			api.WithOperation(api.Operation{Method: http.MethodGet, Path: "/admin/v1/einvoicing/dead-letters", ID: "listDeadLetters", Tag: api.AdminTag,
-				Summary:     "Lists the webhook events given up after their last attempt.",
-				Description: api.AdminAccess, Params: []api.Param{api.AdminTenantParam()}, Answer: api.Enveloped[[]einvoice.DeadLetter]()},
+				Summary: "Lists the webhook events given up after their last attempt.",
+				Description: api.AdminAccess + " The list comes in pages, in the order the events were made, each document's in the order of its statuses; " +
+					"next, beside data, is the cursor of the page that follows (absent on the last), which the after parameter takes.",
+				Params: []api.Param{api.AdminTenantParam(),
+					{Name: "limit", In: "query", Format: "identifier", Description: "The most dead letters of the page, 1 to 5000 (500 when absent); a page may hold a few more or fewer to keep a document's dead letters together."},
+					{Name: "after", In: "query", Format: "identifier", Description: "The next of the page before, as it was answered; the first page when absent."}},
+				Answer: reflect.TypeFor[deadLettersAnswer]()},
 				api.Guard(h.admin, h.deadLetters)),
 			api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/admin/v1/einvoicing/dead-letters/{eventId}/replay", ID: "replayDeadLetter", Tag: api.AdminTag,
 				Summary:     "Sends a dead letter again, with its attempts reset.",

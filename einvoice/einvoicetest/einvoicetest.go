@@ -56,6 +56,7 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"OutboxLeases", testOutboxLeases},
 		{"LeaseTerms", testLeaseTerms},
 		{"DeadLettersAndReplay", testDeadLettersAndReplay},
+		{"DeadLetterPages", testDeadLetterPages},
 		{"DropDeadLetter", testDropDeadLetter},
 		{"BuryGoneEvent", testBuryGoneEvent},
 		{"OutcomeNeedsLease", testOutcomeNeedsLease},
@@ -943,6 +944,114 @@ func buryNext(t *testing.T, s einvoice.Store, webhookID string) *einvoice.Outbox
 	})
 }
 
+// deadIDs returns the event IDs of evs, in their order.
+func deadIDs(evs []einvoice.OutboxEvent) []string {
+	ids := make([]string, len(evs))
+	for i := range evs {
+		ids[i] = evs[i].EventID
+	}
+	return ids
+}
+
+// testDeadLetterPages: a list longer than a page is read page by page,
+// each beginning after the key of the last dead letter of the one
+// before; the pages, concatenated, are the whole list in key order, of
+// the tenant asked for only; a dead letter replayed or dropped between
+// two pages is neither listed again nor makes the next page skip one.
+func testDeadLetterPages(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	g := connect(t, s, "globex", einvoice.AllEvents, false)
+	for i := range 11 {
+		submit(t, s, "acme")
+		buryNext(t, s, c.WebhookID)
+		if i%4 == 0 {
+			submit(t, s, "globex")
+			buryNext(t, s, g.WebhookID)
+		}
+	}
+	whole, err := s.DeadLetters(ctx, "acme", einvoice.DeadLetterKey{}, 1000)
+	if err != nil || len(whole) != 11 {
+		t.Fatalf("acme's dead letters: %d %v", len(whole), err)
+	}
+	if !slices.IsSortedFunc(whole, func(a, b einvoice.OutboxEvent) int { return einvoice.KeyOf(&a).Compare(einvoice.KeyOf(&b)) }) {
+		t.Fatalf("acme's dead letters are not in key order: %v", deadIDs(whole))
+	}
+	var walked []einvoice.OutboxEvent
+	for after, pages := (einvoice.DeadLetterKey{}), 0; ; pages++ {
+		page, err := s.DeadLetters(ctx, "acme", after, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page) > 4 || pages > 4 {
+			t.Fatalf("page %d holds %d dead letters, limit 4 (%d pages so far)", pages, len(page), pages)
+		}
+		for _, ev := range page {
+			if ev.Tenant != "acme" || ev.Body != nil {
+				t.Fatalf("acme's page lists %s of tenant %q with %d bytes of body", ev.EventID, ev.Tenant, len(ev.Body))
+			}
+		}
+		walked = append(walked, page...)
+		if len(page) < 4 {
+			break
+		}
+		after = einvoice.KeyOf(&page[len(page)-1])
+	}
+	if got, want := deadIDs(walked), deadIDs(whole); !slices.Equal(got, want) {
+		t.Fatalf("the pages of 4, concatenated:\n%v\nthe whole list:\n%v", got, want)
+	}
+
+	// Between two pages: the first page's first dead letter is replayed,
+	// its second dropped, and a dead letter of the third page dropped.
+	first, err := s.DeadLetters(ctx, "acme", einvoice.DeadLetterKey{}, 4)
+	if err != nil || len(first) != 4 {
+		t.Fatalf("the first page: %d %v", len(first), err)
+	}
+	if _, err := s.Replay(ctx, "acme", first[0].EventID, now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DropDeadLetter(ctx, "acme", first[1].EventID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DropDeadLetter(ctx, "", whole[9].EventID); err != nil {
+		t.Fatal(err)
+	}
+	rest, err := s.DeadLetters(ctx, "acme", einvoice.KeyOf(&first[3]), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := deadIDs(rest), deadIDs(whole[4:8]); !slices.Equal(got, want) {
+		t.Errorf("the second page after changes to the first: %v, want %v", got, want)
+	}
+	last, err := s.DeadLetters(ctx, "acme", einvoice.KeyOf(&rest[len(rest)-1]), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := deadIDs(last), []string{whole[8].EventID, whole[10].EventID}; !slices.Equal(got, want) {
+		t.Errorf("the last page after a drop in it: %v, want %v", got, want)
+	}
+	// Every tenant's, by pages of 5: acme's and globex's, in key order.
+	all, err := s.DeadLetters(ctx, "", einvoice.DeadLetterKey{}, 1000)
+	if err != nil || len(all) != 8+3 {
+		t.Fatalf("every tenant's dead letters: %d %v, want 11", len(all), err)
+	}
+	var pages []einvoice.OutboxEvent
+	for after := (einvoice.DeadLetterKey{}); ; {
+		page, err := s.DeadLetters(ctx, "", after, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, page...)
+		if len(page) < 5 {
+			break
+		}
+		after = einvoice.KeyOf(&page[len(page)-1])
+	}
+	if got, want := deadIDs(pages), deadIDs(all); !slices.Equal(got, want) {
+		t.Errorf("every tenant's pages of 5:\n%v\nthe whole list:\n%v", got, want)
+	}
+}
+
 func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	ctx := context.Background()
 	c := connect(t, s, "acme", einvoice.AllEvents, false)
@@ -955,14 +1064,14 @@ func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	if ev := next(t, s, c.WebhookID); ev == nil || ev.EventID == dead.EventID || ev.Status != webhook.StatusInProgress {
 		t.Fatalf("the head after a burial: %+v", ev)
 	}
-	all, err := s.DeadLetters(ctx, "")
+	all, err := s.DeadLetters(ctx, "", einvoice.DeadLetterKey{}, 1000)
 	if err != nil || len(all) != 2 {
 		t.Fatalf("DeadLetters: %d %v", len(all), err)
 	}
-	if !slices.IsSortedFunc(all, func(a, b einvoice.OutboxEvent) int { return strings.Compare(a.EventID, b.EventID) }) {
-		t.Error("dead letters are not in event ID order")
+	if !slices.IsSortedFunc(all, func(a, b einvoice.OutboxEvent) int { return einvoice.KeyOf(&a).Compare(einvoice.KeyOf(&b)) }) {
+		t.Error("dead letters are not in key order")
 	}
-	list, err := s.DeadLetters(ctx, "acme")
+	list, err := s.DeadLetters(ctx, "acme", einvoice.DeadLetterKey{}, 1000)
 	if err != nil || len(list) != 1 {
 		t.Fatalf("acme's dead letters: %d %v", len(list), err)
 	}
@@ -985,7 +1094,7 @@ func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	at := now().Add(time.Second)
 	// Another tenant's replay finds no such dead letter, and leaves it.
 	wantCode(t, "replaying acme's dead letter as globex", second(s.Replay(ctx, "globex", dead.EventID, at)), levy.ENotFound, "eventId")
-	if list, _ := s.DeadLetters(ctx, "acme"); len(list) != 1 {
+	if list, _ := s.DeadLetters(ctx, "acme", einvoice.DeadLetterKey{}, 1000); len(list) != 1 {
 		t.Fatalf("acme's dead letters after globex's replay: %+v", list)
 	}
 	was, err := s.Replay(ctx, "acme", dead.EventID, at)
@@ -1007,7 +1116,7 @@ func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	wantBack := *dead
 	wantBack.Attempts, wantBack.LastError, wantBack.DeadAt, wantBack.NextAttempt, wantBack.Seq = 0, "", time.Time{}, at, back.Seq
 	sameJSON(t, "the replayed event", back, wantBack)
-	if list, _ := s.DeadLetters(ctx, "acme"); len(list) != 0 {
+	if list, _ := s.DeadLetters(ctx, "acme", einvoice.DeadLetterKey{}, 1000); len(list) != 0 {
 		t.Errorf("acme's dead letters after the replay: %+v", list)
 	}
 	wantCode(t, "replaying twice", second(s.Replay(ctx, "", dead.EventID, at)), levy.ENotFound, "eventId")
@@ -1016,7 +1125,7 @@ func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 		t.Fatal(err)
 	}
 	wantCode(t, "replaying for a deleted connection", second(s.Replay(ctx, "", other.EventID, at)), levy.ENotFound, "eventId")
-	if list, _ := s.DeadLetters(ctx, "globex"); len(list) != 1 || list[0].EventID != other.EventID {
+	if list, _ := s.DeadLetters(ctx, "globex", einvoice.DeadLetterKey{}, 1000); len(list) != 1 || list[0].EventID != other.EventID {
 		t.Errorf("globex's dead letters after a refused replay: %+v", list)
 	}
 }
@@ -1039,7 +1148,7 @@ func testDropDeadLetter(t *testing.T, s einvoice.Store) {
 
 	wantCode(t, "dropping acme's dead letter as globex", second(s.DropDeadLetter(ctx, "globex", pending.EventID)), levy.ENotFound, "eventId")
 	wantCode(t, "dropping an unknown dead letter", second(s.DropDeadLetter(ctx, "acme", einvoice.NewGUID())), levy.ENotFound, "eventId")
-	if list, err := s.DeadLetters(ctx, ""); err != nil || len(list) != 3 {
+	if list, err := s.DeadLetters(ctx, "", einvoice.DeadLetterKey{}, 1000); err != nil || len(list) != 3 {
 		t.Fatalf("the dead letters after refused drops: %d %v, want all 3", len(list), err)
 	}
 	was, err := s.DropDeadLetter(ctx, "acme", pending.EventID)
@@ -1047,7 +1156,7 @@ func testDropDeadLetter(t *testing.T, s einvoice.Store) {
 		t.Fatalf("acme drops its dead letter: %v", err)
 	}
 	sameJSON(t, "DropDeadLetter's answer", was, *pending)
-	list, err := s.DeadLetters(ctx, "acme")
+	list, err := s.DeadLetters(ctx, "acme", einvoice.DeadLetterKey{}, 1000)
 	if err != nil || len(list) != 1 || list[0].EventID != inProgress.EventID {
 		t.Fatalf("acme's dead letters after the drop: %+v %v, want only %s", list, err, inProgress.EventID)
 	}
@@ -1066,7 +1175,7 @@ func testDropDeadLetter(t *testing.T, s einvoice.Store) {
 	if was, err := s.DropDeadLetter(ctx, "", theirs.EventID); err != nil || was.EventID != theirs.EventID || was.Tenant != "globex" {
 		t.Fatalf("the operator drops a dead letter of a deleted connection: %+v %v", was, err)
 	}
-	if list, err := s.DeadLetters(ctx, ""); err != nil || len(list) != 1 || list[0].EventID != inProgress.EventID {
+	if list, err := s.DeadLetters(ctx, "", einvoice.DeadLetterKey{}, 1000); err != nil || len(list) != 1 || list[0].EventID != inProgress.EventID {
 		t.Fatalf("the dead letters at the end: %+v %v, want only acme's %s", list, err, inProgress.EventID)
 	}
 }
@@ -1109,7 +1218,7 @@ func testBuryGoneEvent(t *testing.T, s einvoice.Store) {
 	if err := s.Bury(ctx, ev); err != nil {
 		t.Fatalf("Bury of an event of a deleted connection: %v", err)
 	}
-	if list, err := s.DeadLetters(ctx, "acme"); err != nil || len(list) != 0 {
+	if list, err := s.DeadLetters(ctx, "acme", einvoice.DeadLetterKey{}, 1000); err != nil || len(list) != 0 {
 		t.Fatalf("dead letters of events no longer queued: %+v %v, want none", list, err)
 	}
 }
@@ -1156,7 +1265,7 @@ func testOutcomeNeedsLease(t *testing.T, s einvoice.Store) {
 	lost("Delivered", s.Delivered(ctx, late))
 	late.Attempts, late.DeadAt = 3, now()
 	lost("Bury", s.Bury(ctx, late))
-	if list, err := s.DeadLetters(ctx, ""); err != nil || len(list) != 0 {
+	if list, err := s.DeadLetters(ctx, "", einvoice.DeadLetterKey{}, 1000); err != nil || len(list) != 0 {
 		t.Errorf("dead letters after a late Bury: %+v %v, want none", list, err)
 	}
 	again, err := s.NextEvent(ctx, c.WebhookID, b)
@@ -1498,7 +1607,7 @@ func testClose(t *testing.T, s einvoice.Store) {
 		"Submit":         second(s.Submit(ctx, einvoice.Submission{Document: newDocument("acme"), Content: []byte("x")})),
 		"Connections":    second(s.Connections(ctx, "acme")),
 		"Queue":          second(s.Queue(ctx)),
-		"DeadLetters":    second(s.DeadLetters(ctx, "")),
+		"DeadLetters":    second(s.DeadLetters(ctx, "", einvoice.DeadLetterKey{}, 1000)),
 		"DropDeadLetter": second(s.DropDeadLetter(ctx, "", einvoice.NewGUID())),
 		"ReplaceSecret":  second(s.ReplaceSecret(ctx, "acme", einvoice.NewGUID(), secret(t, `"after close"`))),
 	} {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -76,11 +77,7 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 		return whenHeld(err, badgerDir(*dataDir, *database), "use its routes under /admin/v1/einvoicing/dead-letters with an admin credential of the tenant")
 	}
 	if args[0] == "list" {
-		list, err := svc.DeadLetters(ctx, *tenant)
-		if err != nil {
-			return err
-		}
-		return printJSON(stdout, list)
+		return printDeadLetters(ctx, svc, *tenant, stdout)
 	}
 	ids := fs.Args()
 	if args[0] == "drop" {
@@ -89,17 +86,81 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 		})
 	}
 	if *all {
-		list, err := svc.DeadLetters(ctx, *tenant)
+		// The IDs of every page first: the list does not change while
+		// it is read, and a replayed event given up again meanwhile is
+		// not replayed twice.
+		err := eachDeadLetterPage(ctx, svc, *tenant, func(page []einvoice.DeadLetter) error {
+			for _, dl := range page {
+				ids = append(ids, dl.EventID)
+			}
+			return nil
+		})
 		if err != nil {
 			return err
-		}
-		for _, dl := range list {
-			ids = append(ids, dl.EventID)
 		}
 	}
 	return eachDeadLetter(ids, "replay", "replayed", stdout, stderr, func(id string) (einvoice.DeadLetter, error) {
 		return svc.Replay(ctx, *tenant, id)
 	})
+}
+
+// deadLetterPageSize is how many dead letters the commands read at
+// once; tests make it small.
+var deadLetterPageSize = einvoice.MaxDeadLetterLimit
+
+// eachDeadLetterPage calls fn with each page of the dead-letter list of
+// tenant ("" for all), in the list's order, until the last or an error.
+func eachDeadLetterPage(ctx context.Context, svc *einvoice.Service, tenant string, fn func([]einvoice.DeadLetter) error) error {
+	after := ""
+	for {
+		page, err := svc.DeadLetterPage(ctx, tenant, after, deadLetterPageSize)
+		if err != nil {
+			return err
+		}
+		if err := fn(page.DeadLetters); err != nil {
+			return err
+		}
+		if page.Next == "" {
+			return nil
+		}
+		after = page.Next
+	}
+}
+
+// printDeadLetters prints the dead-letter list of tenant ("" for all) as
+// one JSON array, as printJSON would print it, a page at a time: a long
+// list is not held whole.
+func printDeadLetters(ctx context.Context, svc *einvoice.Service, tenant string, w io.Writer) error {
+	n := 0
+	err := eachDeadLetterPage(ctx, svc, tenant, func(page []einvoice.DeadLetter) error {
+		for _, dl := range page {
+			b, err := json.MarshalIndent(dl, "  ", "  ")
+			if err != nil {
+				return fmt.Errorf("dead letter %s: %w", dl.EventID, err)
+			}
+			sep := ",\n  "
+			if n == 0 {
+				sep = "[\n  "
+			}
+			n++
+			if _, err := fmt.Fprintf(w, "%s%s", sep, b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		if n > 0 {
+			fmt.Fprintln(w) // the array stays unclosed: the list failed
+		}
+		return err
+	}
+	end := "\n]\n"
+	if n == 0 {
+		end = "[]\n"
+	}
+	_, err = io.WriteString(w, end)
+	return err
 }
 
 // eachDeadLetter does act (verb, done in the past) to each dead letter of
