@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/levytax/levy/internal/reqctx"
 )
 
 // DefaultTenant is the tenant of calls whose context names none: a host
@@ -58,26 +60,21 @@ func tenantCharViolation(tenant string) string {
 	return ""
 }
 
-// tenantKey is the context key of the tenant.
-type tenantKey struct{}
-
 // WithTenant returns a context that carries the tenant whose records the
 // calls made with it read and write. The HTTP adapter sets it from the
-// caller's access token.
+// caller's access token (in the request's own record, which its context
+// answers for without a node of its own).
 func WithTenant(ctx context.Context, tenant string) context.Context {
-	return context.WithValue(ctx, tenantKey{}, tenant)
+	return context.WithValue(ctx, reqctx.TenantKey{}, &tenant)
 }
 
 // Tenant returns the tenant that ctx carries, or DefaultTenant.
 func Tenant(ctx context.Context) string {
-	if t, ok := ctx.Value(tenantKey{}).(string); ok && t != "" {
-		return t
+	if t, ok := ctx.Value(reqctx.TenantKey{}).(*string); ok && t != nil && *t != "" {
+		return *t
 	}
 	return DefaultTenant
 }
-
-// readOnlyKey is the context key of a read-only caller.
-type readOnlyKey struct{}
 
 // WithReadOnly returns a context whose calls may read the tenant's
 // records and change none of them: the HTTP adapter sets it for the
@@ -85,12 +82,12 @@ type readOnlyKey struct{}
 // Levy's domain packages (a stored calculation, a transaction operation,
 // an e-invoice, a webhook connection) checks it with CheckWritable.
 func WithReadOnly(ctx context.Context) context.Context {
-	return context.WithValue(ctx, readOnlyKey{}, true)
+	return context.WithValue(ctx, reqctx.ReadOnlyKey{}, true)
 }
 
 // ReadOnly reports whether ctx is read-only (see WithReadOnly).
 func ReadOnly(ctx context.Context) bool {
-	ro, _ := ctx.Value(readOnlyKey{}).(bool)
+	ro, _ := ctx.Value(reqctx.ReadOnlyKey{}).(bool)
 	return ro
 }
 

@@ -1,6 +1,7 @@
 package levy_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -30,6 +31,41 @@ func TestCheckTenant(t *testing.T) {
 		var le *levy.Error
 		if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != "tenant" {
 			t.Errorf("CheckTenant(%d bytes %.20q): %v, want invalid tenant", len(bad), bad, err)
+		}
+	}
+}
+
+// TestTenantContext: a context made by WithTenant carries its tenant,
+// the nearest WithTenant wins, an empty tenant reads as DefaultTenant,
+// and WithReadOnly marks a context without changing its tenant, whatever
+// the order of the two.
+func TestTenantContext(t *testing.T) {
+	bg := context.Background()
+	if got := levy.Tenant(bg); got != levy.DefaultTenant {
+		t.Errorf("Tenant(Background) = %q, want %q", got, levy.DefaultTenant)
+	}
+	acme := levy.WithTenant(bg, "acme")
+	for _, c := range []struct {
+		ctx      context.Context
+		tenant   string
+		readOnly bool
+	}{
+		{acme, "acme", false},
+		{levy.WithTenant(acme, "globex"), "globex", false},
+		{levy.WithTenant(acme, ""), levy.DefaultTenant, false},
+		{levy.WithReadOnly(acme), "acme", true},
+		{levy.WithTenant(levy.WithReadOnly(bg), "acme"), "acme", true},
+		{context.WithValue(acme, struct{}{}, "other"), "acme", false},
+	} {
+		if got := levy.Tenant(c.ctx); got != c.tenant {
+			t.Errorf("Tenant(%v) = %q, want %q", c.ctx, got, c.tenant)
+		}
+		if got := levy.ReadOnly(c.ctx); got != c.readOnly {
+			t.Errorf("ReadOnly(%v) = %v, want %v", c.ctx, got, c.readOnly)
+		}
+		err := levy.CheckWritable(c.ctx, "write")
+		if (levy.ErrorCode(err) == levy.EForbidden) != c.readOnly {
+			t.Errorf("CheckWritable(%v) = %v, want refused %v", c.ctx, err, c.readOnly)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy/internal/httpbody"
+	"github.com/levytax/levy/internal/reqctx"
 )
 
 // middleware wraps the mux: it opens the exchange of each request (its ID
@@ -23,7 +24,8 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		st.id[0] = x.id
 		st.rec = recorder{ResponseWriter: w, x: x}
 		w.Header()["X-Request-Id"] = st.id[:] // the canonical key: Set would canonicalize it again
-		r = r.WithContext(context.WithValue(r.Context(), exchangeKey{}, x))
+		st.ctx = requestContext{Context: r.Context(), x: x}
+		r = r.WithContext(&st.ctx) // the request's one copy: Authenticate makes none
 		// Every read of the body, by whatever handler, fails with an
 		// httpbody.ReadError, which classify answers as the client's
 		// fault (400, or 408 for a read timeout) and not as a fault of
@@ -52,12 +54,50 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 }
 
 // requestState is what the middleware makes for a request, in one
-// allocation: its exchange, the recorder of its answer, and the value of
-// its X-Request-Id header.
+// allocation: its exchange, its context, the recorder of its answer, and
+// the value of its X-Request-Id header.
 type requestState struct {
 	x   exchange
+	ctx requestContext
 	rec recorder
 	id  [1]string
+}
+
+// requestContext is the context of a request that the middleware opened:
+// its parent's, answering as well for the request's exchange and, once
+// Authenticate has established it there, for the request's principal
+// (PrincipalOf), its tenant (levy.Tenant) and a reader's read-only mark
+// (levy.ReadOnly), all read from the exchange. A request thus takes one
+// context node, inside requestState's allocation, and one copy of its
+// *http.Request, where a context node of its own for each value took an
+// allocation for the node and one for the boxed value, and a copy of the
+// request for each new context.
+type requestContext struct {
+	context.Context
+	x *exchange
+}
+
+// Value answers the keys of the exchange, the principal, the tenant and
+// the read-only mark from the exchange, and every other key, or those
+// keys before Authenticate has run, from the parent context.
+func (c *requestContext) Value(key any) any {
+	switch key.(type) {
+	case exchangeKey:
+		return c.x
+	case principalKey:
+		if c.x.authenticated {
+			return &c.x.principal
+		}
+	case reqctx.TenantKey:
+		if c.x.authenticated {
+			return &c.x.principal.Tenant
+		}
+	case reqctx.ReadOnlyKey:
+		if c.x.authenticated && c.x.principal.Role == RoleReader {
+			return true
+		}
+	}
+	return c.Context.Value(key)
 }
 
 // done logs and counts a finished request. The request's log line is

@@ -80,6 +80,11 @@ type exchange struct {
 	// oauth marks a token endpoint, whose refusals have the form of
 	// RFC 6749 §5.2 (see Server.fail).
 	oauth bool
+	// principal is the request's principal once authenticated is set:
+	// Authenticate keeps it here, and the request's context
+	// (requestContext) answers for it, its tenant and its read-only mark.
+	principal     Principal
+	authenticated bool
 	// jsonHeader holds the values of the Content-Type, Content-Length
 	// and Cache-Control headers of a JSON answer (setJSONHeaders), one
 	// each, kept here so that setting them takes no allocation of its own.

@@ -81,8 +81,10 @@ type principalKey struct{}
 // PrincipalOf returns the principal that Authenticate established for the
 // request whose context is ctx, and whether there is one.
 func PrincipalOf(ctx context.Context) (Principal, bool) {
-	p, ok := ctx.Value(principalKey{}).(Principal)
-	return p, ok
+	if p, ok := ctx.Value(principalKey{}).(*Principal); ok {
+		return *p, true
+	}
+	return Principal{}, false
 }
 
 // Authenticator establishes who sent a request to a route that needs an
@@ -506,6 +508,14 @@ func (s *Server) notAllowed(mux *http.ServeMux, path, allow string) {
 // (see levy.WithReadOnly), and the tenant in the request's log line. With a nil a every request
 // belongs to levy.DefaultTenant. Handlers mounted with WithOperation call it
 // with the authenticator they need.
+//
+// On a request as the server's middleware passed it, the first
+// Authenticate keeps the principal in the request's own record, which its
+// context reads, and returns r itself: no context node and no copy of the
+// request. Otherwise (a request from outside the server, a context that
+// holds values set over the middleware's, a second Authenticate) it
+// returns a copy of r whose context holds the principal in nodes of its
+// own, which take precedence over those below them.
 func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 	p := Principal{Tenant: levy.DefaultTenant}
 	if a != nil {
@@ -519,7 +529,19 @@ func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 	if x.operator {
 		x.tenant = "" // the tenant it acts on, which AdminScope learns
 	}
-	ctx := context.WithValue(levy.WithTenant(r.Context(), p.Tenant), principalKey{}, p)
+	if c, ok := r.Context().(*requestContext); ok && c.x == x && !x.authenticated {
+		// The request's context as the middleware made it, with nothing
+		// set over it: the principal goes into the exchange, which that
+		// context reads, and r stays as it is.
+		x.principal, x.authenticated = p, true
+		return r, nil
+	}
+	// Outside the middleware, over a context that holds values set after
+	// it, or a second time: nodes of their own, which take precedence over
+	// what the context holds, as levy.WithTenant's do.
+	held := new(Principal) // apart from p, which the path above keeps off the heap
+	*held = p
+	ctx := context.WithValue(levy.WithTenant(r.Context(), p.Tenant), principalKey{}, held)
 	if p.Role == RoleReader {
 		ctx = levy.WithReadOnly(ctx)
 	}
