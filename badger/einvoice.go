@@ -35,16 +35,19 @@ const (
 	einvStage     = 'w' // a connection's record as rewritten: 'w' and the rest of its 'W' key
 	einvStageDone = 'R' // the staged records are complete
 	einvNexusSent = 'n' // the nexus watcher's last notice of a state (einvoice_nexus.go)
+	einvDeadOrder = 'l' // a tenant's dead letters in the order of their einvoice.DeadLetterKey
+	einvDeadAll   = 'm' // every tenant's dead letters in the order of their einvoice.DeadLetterKey
 )
 
 // einvPrefixes are the first bytes of the keys of the e-invoicing store,
 // the schema version's and the kind's aside (see Schema.Prefixes).
 const einvPrefixes = string(einvDoc) + string(einvXML) + string(einvQueue) + string(einvConn) + string(einvOutbox) +
-	string(einvDead) + string(einvSeq) + string(einvSubmit) + string(einvNotice) + string(einvConnKey) + string(einvStage) + string(einvStageDone) + string(einvNexusSent)
+	string(einvDead) + string(einvSeq) + string(einvSubmit) + string(einvNotice) + string(einvConnKey) + string(einvStage) + string(einvStageDone) + string(einvNexusSent) +
+	string(einvDeadOrder) + string(einvDeadAll)
 
 // einvSchemaVersion is the version of the key layout this Levy reads and
 // writes.
-const einvSchemaVersion = "2"
+const einvSchemaVersion = "3"
 
 // EInvoiceStore is the e-invoicing store in Badger: it implements
 // einvoice.Store, each method's writes in one Badger transaction. Open it
@@ -55,7 +58,8 @@ const einvSchemaVersion = "2"
 // Keys start with one byte that says what they hold; strings inside keys
 // are length-prefixed (AppendLP):
 //
-//	'V'                          schema version, "2"; OpenEInvoice upgrades "1" (einvUpgradeV1) and refuses any other
+//	'V'                          schema version, "3"; OpenEInvoice upgrades "1" (einvUpgradeV1) and "2"
+//	                             (einvUpgradeV2), and refuses any other
 //	0x00                         the kind of store, "einvoice" (KindKey): OpenEInvoice refuses the directory of another store
 //	'D' tenant documentId        the document's record (JSON of einvoice.Document)
 //	'X' tenant documentId        the document as received
@@ -72,6 +76,12 @@ const einvSchemaVersion = "2"
 //	                             a key a Levy of before these records never wrote, which it ignores
 //	'O' webhookId seq(8 bytes BE)  an event waiting for delivery (JSON, with the body to send)
 //	'L' eventId                  dead letter: an event given up (JSON)
+//	'l' tenant created dead eventId  the dead letter eventId of tenant in the list's order: created and
+//	                             dead are the event's CreatedAt and DeadAt (einvAppendTime), the event
+//	                             ID its bytes to the end of the key, not length-prefixed, so that the
+//	                             keys sort as einvoice.DeadLetterKey.Compare does; no value. Written
+//	                             and deleted in the transaction that writes or deletes the 'L' key
+//	'm' created dead eventId     the same for the list of every tenant
 //	'S'                          the outbox sequence (a Badger Sequence lease)
 //	'N' tenant noticeKey         a notice queued (einvoice.Store.Notify), so that it is queued
 //	                             once (JSON {"at", "subject"}); a key a Levy of before notices
@@ -95,6 +105,14 @@ const einvSchemaVersion = "2"
 // and the files move to their receiver's directory, the errors lose the
 // paths and queries of the URLs they quote, and the version becomes 2,
 // last, so that an upgrade a crash interrupts runs again.
+//
+// Version 2 kept the dead letters under their event IDs alone, so that a
+// page of the list read every one of them; version 3 adds the 'l' and 'm'
+// keys, by which a page reads its own dead letters and no other.
+// OpenEInvoice upgrades a store of version 2 (einvUpgradeV2): it writes
+// the two keys of every dead letter, then the version, last, so that an
+// upgrade a crash interrupts runs again. Version 1 is upgraded to 2
+// first, then to 3.
 //
 // # Leases
 //
@@ -138,11 +156,12 @@ var _ einvoice.Store = (*EInvoiceStore)(nil)
 // OpenEInvoice opens the e-invoicing store of the e-invoicing directory
 // dir (by convention <data-dir>/einvoice), creating it if needed: the
 // Badger files live in dir/db. It refuses a store written with another
-// schema version than the one this Levy supports, except version 1,
-// which it upgrades; the upgrade moves the files that Levy's
+// schema version than the one this Levy supports, except versions 1 and
+// 2, which it upgrades; the upgrade moves the files that Levy's
 // DirTransmitter delivered to dir/outbox, its directory then, each to
-// its receiver's directory. It finishes a rewrite of the connections
-// that a crash interrupted (see Reseal).
+// its receiver's directory. A store of version 2 gets the keys that list
+// its dead letters in order (einvUpgradeV2). It finishes a rewrite of
+// the connections that a crash interrupted (see Reseal).
 func OpenEInvoice(ctx context.Context, dir string, opts ...Option) (*EInvoiceStore, error) {
 	o, err := newOptions(dir, opts)
 	if err != nil {
@@ -158,7 +177,10 @@ func OpenEInvoice(ctx context.Context, dir string, opts ...Option) (*EInvoiceSto
 		WithBlockCacheSize(16 << 20).
 		WithValueLogFileSize(64 << 20)
 	schema := Schema{Key: einvSchemaKey, Version: einvSchemaVersion, Store: "the e-invoicing store",
-		Kind: "einvoice", Prefixes: einvPrefixes}
+		Kind: "einvoice", Prefixes: einvPrefixes,
+		Upgrades: map[string]func(context.Context, *bdb.DB) error{
+			"2": func(ctx context.Context, db *bdb.DB) error { return einvUpgradeV2(ctx, db, o.log) },
+		}}
 	db, err := Open(ctx, bo, "einvoice", o.log, schema)
 	if errors.Is(err, ErrOtherStore) {
 		// Another store's directory, whatever its version: no upgrade.
@@ -168,7 +190,7 @@ func OpenEInvoice(ctx context.Context, dir string, opts ...Option) (*EInvoiceSto
 		// A store of version 1 is upgraded, then opened again.
 		upgraded, uerr := einvUpgradeV1(ctx, bo, filepath.Join(dir, "outbox"), o.log)
 		if uerr != nil {
-			return nil, fmt.Errorf("einvoice: upgrade %s to schema version %s: %w", dir, einvSchemaVersion, uerr)
+			return nil, fmt.Errorf("einvoice: upgrade %s from schema version 1: %w", dir, uerr)
 		}
 		if !upgraded {
 			return nil, err

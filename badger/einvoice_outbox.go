@@ -2,13 +2,11 @@ package badger
 
 import (
 	"bytes"
-	"container/heap"
 	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 
@@ -417,7 +415,7 @@ func (s *EInvoiceStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) erro
 		if err := txn.Delete(k); err != nil {
 			return err
 		}
-		return einvSet(txn, einvKey(einvDead, ev.EventID), einvEventOf(ev))
+		return einvPutDead(txn, einvEventOf(ev))
 	})
 	if err != nil {
 		return err
@@ -455,73 +453,6 @@ func (s *EInvoiceStore) finished(webhookID string, k []byte) {
 	s.mu.Unlock()
 }
 
-// DeadLetters lists a page of the dead letters of a tenant, or of all of
-// them, in the order of their einvoice.DeadLetterKey, without their
-// bodies (see einvoice.Store). The store keeps its dead letters by event
-// ID, so that it reads past every key of the list, and the bodies of
-// none; it holds the limit lowest keys after after as it goes, and no
-// more.
-func (s *EInvoiceStore) DeadLetters(ctx context.Context, tenant string, after einvoice.DeadLetterKey, limit int) ([]einvoice.OutboxEvent, error) {
-	if err := s.enter("list dead letters"); err != nil {
-		return nil, err
-	}
-	defer s.gate.Leave()
-	if limit <= 0 {
-		return nil, nil
-	}
-	low := &deadLow{}
-	err := s.view("list dead letters", "", func(txn *bdb.Txn) error {
-		return einvScan(txn, []byte{einvDead}, nil, func(_, v []byte) (bool, error) {
-			var r einvListed
-			if err := json.Unmarshal(v, &r); err != nil {
-				return false, fmt.Errorf("read a dead letter: %w", err)
-			}
-			if tenant != "" && r.Tenant != tenant {
-				return ctx.Err() == nil, ctx.Err()
-			}
-			ev := r.event(0)
-			k := einvoice.KeyOf(ev)
-			if k.Compare(after) <= 0 {
-				return ctx.Err() == nil, ctx.Err()
-			}
-			if low.Len() < limit {
-				heap.Push(low, *ev)
-			} else if k.Compare(einvoice.KeyOf(&(*low)[0])) < 0 {
-				(*low)[0] = *ev
-				heap.Fix(low, 0)
-			}
-			return ctx.Err() == nil, ctx.Err()
-		})
-	})
-	if err != nil {
-		return nil, err
-	}
-	list := []einvoice.OutboxEvent(*low)
-	slices.SortFunc(list, func(a, b einvoice.OutboxEvent) int { return einvoice.KeyOf(&a).Compare(einvoice.KeyOf(&b)) })
-	return list, nil
-}
-
-// deadLow is a heap of dead letters whose top is the one of the highest
-// key: the limit lowest keys of a scan, the top the one to let go first.
-type deadLow []einvoice.OutboxEvent
-
-func (h deadLow) Len() int { return len(h) }
-func (h deadLow) Less(i, j int) bool {
-	return einvoice.KeyOf(&h[i]).Compare(einvoice.KeyOf(&h[j])) > 0
-}
-func (h deadLow) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-
-// Push adds x, an einvoice.OutboxEvent (heap.Interface).
-func (h *deadLow) Push(x any) { *h = append(*h, x.(einvoice.OutboxEvent)) }
-
-// Pop removes the last (heap.Interface).
-func (h *deadLow) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
-}
-
 // Replay moves a dead letter back to the end of its connection's queue
 // in one transaction. See einvoice.Store.
 func (s *EInvoiceStore) Replay(ctx context.Context, tenant, eventID string, at time.Time) (*einvoice.OutboxEvent, error) {
@@ -533,13 +464,14 @@ func (s *EInvoiceStore) Replay(ctx context.Context, tenant, eventID string, at t
 	var taken []uint64
 	defer func() { s.nums.release(taken) }()
 	err := s.update(ctx, "replay", eventID, func(txn *bdb.Txn) error {
-		found, err := einvGet(txn, einvKey(einvDead, eventID), &r)
+		dead, err := einvTakeDead(txn, eventID)
 		if err != nil {
 			return err
 		}
-		if !found || tenant != "" && r.Tenant != tenant {
+		if dead == nil || tenant != "" && dead.Tenant != tenant {
 			return einvNotFound("eventId", "dead letter", eventID)
 		}
+		r = *dead
 		if _, err := txn.Get(einvKey(einvConn, r.Tenant, r.WebhookID)); err != nil {
 			if errors.Is(err, bdb.ErrKeyNotFound) {
 				return levy.NotFound("eventId", "the webhook connection %s of dead letter %s has been deleted", r.WebhookID, eventID)
@@ -551,9 +483,6 @@ func (s *EInvoiceStore) Replay(ctx context.Context, tenant, eventID string, at t
 			return err
 		}
 		taken = append(taken, seq)
-		if err := txn.Delete(einvKey(einvDead, eventID)); err != nil {
-			return err
-		}
 		queued := r
 		queued.Attempts, queued.LastError, queued.DeadAt, queued.NextAttempt = 0, "", time.Time{}, at
 		return einvSet(txn, einvOutboxKey(queued.WebhookID, seq), queued)
@@ -573,14 +502,15 @@ func (s *EInvoiceStore) DropDeadLetter(ctx context.Context, tenant, eventID stri
 	defer s.gate.Leave()
 	var r einvEvent
 	err := s.update(ctx, "drop a dead letter", eventID, func(txn *bdb.Txn) error {
-		found, err := einvGet(txn, einvKey(einvDead, eventID), &r)
+		dead, err := einvTakeDead(txn, eventID)
 		if err != nil {
 			return err
 		}
-		if !found || tenant != "" && r.Tenant != tenant {
+		if dead == nil || tenant != "" && dead.Tenant != tenant {
 			return einvNotFound("eventId", "dead letter", eventID)
 		}
-		return txn.Delete(einvKey(einvDead, eventID))
+		r = *dead
+		return nil
 	})
 	if err != nil {
 		return nil, err

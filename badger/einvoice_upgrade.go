@@ -27,8 +27,9 @@ import (
 //   - the version becomes 2, last, so that an upgrade a crash interrupts
 //     runs again (each step finds done what was done).
 //
-// The secrets of connections, stored in clear by version 1, keep their
-// form; a Service encrypts them when it has a key (Reseal). einvUpgradeV1
+// OpenEInvoice then opens the store of version 2, which it upgrades
+// further (einvUpgradeV2). The secrets of connections, stored in clear by
+// version 1, keep their form; a Service encrypts them when it has a key (Reseal). einvUpgradeV1
 // reports false, and no error, when it can not open the store or the
 // store is not of version 1: the caller's error then stands.
 func einvUpgradeV1(ctx context.Context, bo bdb.Options, outbox string, log *slog.Logger) (bool, error) {
@@ -64,11 +65,11 @@ func einvUpgradeV1DB(ctx context.Context, db *bdb.DB, outbox string, log *slog.L
 	if err != nil {
 		return false, err
 	}
-	err = Update(ctx, db, func(txn *bdb.Txn) error { return txn.Set([]byte{einvSchemaKey}, []byte(einvSchemaVersion)) })
+	err = Update(ctx, db, func(txn *bdb.Txn) error { return txn.Set([]byte{einvSchemaKey}, []byte("2")) })
 	if err != nil {
 		return false, fmt.Errorf("write the schema version: %w", err)
 	}
-	log.Info("e-invoicing store upgraded", "from", "1", "to", einvSchemaVersion, "receipts", refs, "files_moved", moved, "errors_redacted", redacted)
+	log.Info("e-invoicing store upgraded", "from", "1", "to", "2", "receipts", refs, "files_moved", moved, "errors_redacted", redacted)
 	return true, nil
 }
 
