@@ -149,6 +149,10 @@ type EInvoiceStore struct {
 	done   map[string][]byte
 	claims map[string]einvHeld // leases of the work queue, by document ID
 	lanes  map[string]einvHeld // leases of the outboxes, by webhook ID
+
+	// dropped, when not nil, is called after each transaction of
+	// dropEvents with the number of events it deleted (for the tests).
+	dropped func(webhookID string, n int)
 }
 
 var _ einvoice.Store = (*EInvoiceStore)(nil)

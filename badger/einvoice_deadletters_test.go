@@ -342,3 +342,98 @@ func BenchmarkDeadLetterPage(b *testing.B) {
 		})
 	}
 }
+
+// TestDeleteConnectionLeavesOtherWritesFree: deleting a connection whose
+// queue is long deletes its events in transactions of their own, between
+// which the writes of other tenants go on: one written while the deletion
+// is under way (after its first batch) commits, as do those of a writer
+// that runs the whole time, none refused. Afterwards every event of the
+// deleted connection is gone, and every event of the other stays.
+func TestDeleteConnectionLeavesOtherWritesFree(t *testing.T) {
+	ctx := context.Background()
+	s, err := OpenEInvoice(ctx, t.TempDir(), WithSyncWrites(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	gone := einvTestConnection(t, s, "acme")
+	stays := einvTestConnection(t, s, "globex")
+	const queued = 5*einvDropBatch + 17
+	at := time.Now().UTC()
+	for i := 0; i < queued; {
+		err := s.db.Update(func(txn *bdb.Txn) error {
+			for j := 0; j < 1000 && i < queued; j, i = j+1, i+1 {
+				seq, err := s.nums.take()
+				if err != nil {
+					return err
+				}
+				ev := einvEvent{EventID: einvoice.NewGUID(), Tenant: "acme", WebhookID: gone.WebhookID, Status: webhook.StatusPending,
+					Body: make([]byte, 256), CreatedAt: at, NextAttempt: at}
+				if err := einvSet(txn, einvOutboxKey(gone.WebhookID, seq), ev); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	einvQueueNotices(t, s, "globex", 3, at)
+	goneKeys, staysKeys := einvKey(einvOutbox, gone.WebhookID), einvKey(einvOutbox, stays.WebhookID)
+
+	// A write of another tenant while the deletion is under way.
+	batches, left := 0, 0
+	var during error
+	s.dropped = func(webhookID string, n int) {
+		batches++
+		if batches == 1 {
+			left = einvCountKeys(t, s, goneKeys)
+			einvQueueNotices(t, s, "globex", 1, at)
+			_, _, during = s.Notify(ctx, einvoice.Notice{Tenant: "globex", Status: webhook.StatusPending, Key: einvoice.NewGUID(),
+				Subject: "during", Body: []byte(`{}`), At: at})
+		}
+	}
+	// And a writer that runs the whole time.
+	stop := make(chan struct{})
+	wrote := make(chan int)
+	var refused []error
+	go func() {
+		n := 0
+		defer func() { wrote <- n }()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			_, _, err := s.Notify(ctx, einvoice.Notice{Tenant: "globex", Status: webhook.StatusPending, Key: einvoice.NewGUID(),
+				Subject: "meanwhile", Body: []byte(`{}`), At: at})
+			if err != nil {
+				refused = append(refused, err)
+				continue
+			}
+			n++
+		}
+	}()
+	if _, err := s.DeleteConnection(ctx, "acme", gone.WebhookID); err != nil {
+		t.Fatal(err)
+	}
+	close(stop)
+	meanwhile := <-wrote
+	if during != nil {
+		t.Errorf("a write while the deletion was under way: %v", during)
+	}
+	if len(refused) > 0 {
+		t.Errorf("%d writes of another tenant refused during the deletion, the first: %v", len(refused), refused[0])
+	}
+	if batches < queued/einvDropBatch || left <= 0 || left >= queued {
+		t.Errorf("the deletion took %d transactions, %d events left after the first; want %d or more, some left", batches, left, queued/einvDropBatch)
+	}
+	if n := einvCountKeys(t, s, goneKeys); n != 0 {
+		t.Errorf("%d events of the deleted connection left", n)
+	}
+	if n, want := einvCountKeys(t, s, staysKeys), 3+2+meanwhile; n != want {
+		t.Errorf("%d events of the other connection, want %d", n, want)
+	}
+}

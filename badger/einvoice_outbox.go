@@ -177,7 +177,7 @@ func (s *EInvoiceStore) DeleteConnection(ctx context.Context, tenant, id string)
 		return txn.Delete(k)
 	})
 	if err == nil {
-		err = s.dropEvents(id)
+		err = s.dropEvents(ctx, id)
 	}
 	if err != nil {
 		return einvoice.ConnectionRecord{}, Wrap("einvoice", "delete webhook", id, err)
@@ -430,14 +430,63 @@ func (s *EInvoiceStore) DropEvents(ctx context.Context, webhookID string) error 
 		return err
 	}
 	defer s.gate.Leave()
-	return Wrap("einvoice", "drop the events of", webhookID, s.dropEvents(webhookID))
+	return Wrap("einvoice", "drop the events of", webhookID, s.dropEvents(ctx, webhookID))
 }
 
-// dropEvents drops every version of the events of a connection from the
-// store's tables, and forgets where its queue was read.
-func (s *EInvoiceStore) dropEvents(webhookID string) error {
-	if err := s.db.DropPrefix(einvKey(einvOutbox, webhookID)); err != nil {
-		return err
+// einvDropBatch bounds the events deleted in one transaction of
+// dropEvents.
+const einvDropBatch = 1000
+
+// dropEvents deletes the events of a connection, einvDropBatch of them
+// per transaction, and forgets where its queue was read. Each transaction
+// is as short as any other write, so that the writes of every other
+// connection and tenant go on while a long queue is deleted: Badger's
+// DropPrefix, which would drop them all at once, refuses every other
+// write of the store (ErrBlockedWrites) while it flushes the memtables.
+// Once the connection's record is gone, no event joins its queue (a
+// transaction that would add one reads the record, and conflicts), so
+// that the last batch that finds none leaves none; an event that a
+// Retry of an attempt in flight rewrites meanwhile is deleted by its
+// batch all the same (or the Retry, which reads it first, conflicts and
+// finds it gone). Badger keeps the deleted versions in its tables until
+// a compaction drops them.
+func (s *EInvoiceStore) dropEvents(ctx context.Context, webhookID string) error {
+	prefix := einvKey(einvOutbox, webhookID)
+	var after []byte
+	for {
+		var keys [][]byte
+		err := s.probe.Update(ctx, s.db, func(txn *bdb.Txn) error {
+			keys = keys[:0]
+			it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
+			defer it.Close()
+			if after == nil {
+				it.Rewind()
+			} else {
+				it.Seek(append(bytes.Clone(after), 0))
+			}
+			for ; it.Valid() && len(keys) < einvDropBatch; it.Next() {
+				keys = append(keys, it.Item().KeyCopy(nil))
+			}
+			it.Close()
+			for _, k := range keys {
+				if err := txn.Delete(k); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if len(keys) == 0 {
+			break
+		}
+		// Past the keys deleted, which a scan from the start of the
+		// prefix would step over until Badger compacts them away.
+		after = keys[len(keys)-1]
+		if s.dropped != nil {
+			s.dropped(webhookID, len(keys))
+		}
 	}
 	s.mu.Lock()
 	delete(s.done, webhookID)
