@@ -15,7 +15,8 @@ import (
 // The e-invoicing store's tables (migrations/003_einvoice.sql,
 // 004_einvoice_idempotency_digest.sql for content_sha256, and
 // 006_einvoice_notices.sql for einvoice_notices, 011_einvoice_connection_keys.sql
-// for einvoice_connection_keys):
+// for einvoice_connection_keys, 014_einvoice_dead_letter_order.sql for the
+// order of the dead-letter list):
 //
 //	einvoice_documents         (tenant, document_id) → status, record (JSON of einvoice.Document)
 //	einvoice_contents          (tenant, document_id) → content, the document as received
@@ -25,7 +26,8 @@ import (
 //	einvoice_outbox_seqs       webhook_id → last_seq: the order of a connection's queue
 //	einvoice_outbox_leases     webhook_id → owner, until: the lease of a connection's queue
 //	einvoice_outbox            (webhook_id, seq) → an event waiting for delivery
-//	einvoice_dead_letters      event_id → an event given up
+//	einvoice_dead_letters      event_id → an event given up; indexed in the list's order, (created_at,
+//	                           dead_at, event_id), of one tenant and of all
 //	einvoice_reseals           the rewrites of the connections still to be vacuumed away
 //	einvoice_notices           (tenant, notice_key) → subject, created_at: the notices queued, each once
 //	einvoice_connection_keys   (tenant, idempotency_key) → webhook_id, request_digest, created_at: the

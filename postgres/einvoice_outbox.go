@@ -415,10 +415,8 @@ func (s *einvStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) error {
 		if err := einvCheckLease(ctx, tx, ev); err != nil {
 			return err
 		}
-		var dead *time.Time
-		if !ev.DeadAt.IsZero() {
-			dead = &ev.DeadAt
-		}
+		// An event without a time of death takes the zero time, which
+		// the column, NOT NULL, holds (migration 014).
 		_, err = tx.Exec(ctx, `INSERT INTO einvoice_dead_letters (`+einvEventColumns+`, dead_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 			ON CONFLICT (event_id) DO UPDATE SET tenant = EXCLUDED.tenant, webhook_id = EXCLUDED.webhook_id,
@@ -426,7 +424,7 @@ func (s *einvStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) error {
 				created_at = EXCLUDED.created_at, attempts = EXCLUDED.attempts, next_attempt = EXCLUDED.next_attempt,
 				last_error = EXCLUDED.last_error, dead_at = EXCLUDED.dead_at`,
 			ev.EventID, ev.Tenant, ev.WebhookID, ev.DocumentID, ev.Status, einvBytes(ev.Body), ev.CreatedAt, ev.Attempts,
-			ev.NextAttempt, ev.LastError, dead)
+			ev.NextAttempt, ev.LastError, ev.DeadAt)
 		return err
 	})
 }
@@ -443,25 +441,39 @@ func (s *einvStore) DropEvents(ctx context.Context, webhookID string) error {
 // body, which DeadLetters leaves out.
 const einvListedColumns = `event_id, tenant, webhook_id, document_id, status, NULL::bytea, created_at, attempts, next_attempt, last_error`
 
+// The statements of a page of the dead-letter list: of every tenant, and
+// of one. Each walks an index in the order of the list's key
+// (einvoice_dead_letters_order, einvoice_dead_letters_tenant_order, of
+// migration 014) from the row after the cursor, a row comparison that
+// bounds the index's range, and stops at the limit: a page reads its own
+// rows, wherever it is in the list. dead_at is never NULL (migration
+// 014), so that the order is the columns' own.
+const (
+	einvDeadLettersSQL = `SELECT ` + einvListedColumns + `, NULL::bigint, dead_at FROM einvoice_dead_letters
+		WHERE (created_at, dead_at, event_id) > ($1, $2, $3)
+		ORDER BY created_at, dead_at, event_id
+		LIMIT $4`
+	einvTenantDeadLettersSQL = `SELECT ` + einvListedColumns + `, NULL::bigint, dead_at FROM einvoice_dead_letters
+		WHERE tenant = $1 AND (created_at, dead_at, event_id) > ($2, $3, $4)
+		ORDER BY created_at, dead_at, event_id
+		LIMIT $5`
+)
+
 // DeadLetters implements einvoice.Store: the rows without their bodies,
 // which the database then neither reads (a body long enough is kept
 // apart, in TOAST) nor sends, limit of them after the key after, in key
-// order. The table has no index in that order, so that the database
-// reads past every row of the list (of the tenant's, by its index, with
-// a tenant) and keeps the limit lowest keys (a sort bounded by LIMIT);
-// a dead letter's dead_at is never NULL, and would count as the zero
-// time.
+// order, by one of the statements above (of all tenants with tenant "").
 func (s *einvStore) DeadLetters(ctx context.Context, tenant string, after einvoice.DeadLetterKey, limit int) ([]einvoice.OutboxEvent, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
+	sql, args := einvDeadLettersSQL, []any{after.CreatedAt, after.DeadAt, after.EventID, limit}
+	if tenant != "" {
+		sql, args = einvTenantDeadLettersSQL, append([]any{tenant}, args...)
+	}
 	var list []einvoice.OutboxEvent
 	err := s.einvView(ctx, "list dead letters", func(tx querier) error {
-		rows, err := tx.Query(ctx, `SELECT `+einvListedColumns+`, NULL::bigint, dead_at FROM einvoice_dead_letters
-			WHERE ($1 = '' OR tenant = $1)
-				AND (created_at, COALESCE(dead_at, $2), event_id) > ($3, $4, $5)
-			ORDER BY created_at, COALESCE(dead_at, $2), event_id
-			LIMIT $6`, tenant, time.Time{}, after.CreatedAt, after.DeadAt, after.EventID, limit)
+		rows, err := tx.Query(ctx, sql, args...)
 		if err != nil {
 			return err
 		}

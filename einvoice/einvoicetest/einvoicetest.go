@@ -57,6 +57,7 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"LeaseTerms", testLeaseTerms},
 		{"DeadLettersAndReplay", testDeadLettersAndReplay},
 		{"DeadLetterPages", testDeadLetterPages},
+		{"DeadLetterWithoutDeadAt", testDeadLetterWithoutDeadAt},
 		{"DropDeadLetter", testDropDeadLetter},
 		{"BuryGoneEvent", testBuryGoneEvent},
 		{"OutcomeNeedsLease", testOutcomeNeedsLease},
@@ -1049,6 +1050,51 @@ func testDeadLetterPages(t *testing.T, s einvoice.Store) {
 	}
 	if got, want := deadIDs(pages), deadIDs(all); !slices.Equal(got, want) {
 		t.Errorf("every tenant's pages of 5:\n%v\nthe whole list:\n%v", got, want)
+	}
+}
+
+// testDeadLetterWithoutDeadAt: an event buried with no time of death
+// (DeadAt zero) is a dead letter all the same, listed with the zero time
+// in the place of its key, before one made at the same time and given up
+// later, and a page after its key begins with the next; it is dropped as
+// any other.
+func testDeadLetterWithoutDeadAt(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	submit(t, s, "acme")
+	submit(t, s, "acme")
+	first := settle(t, s, c.WebhookID, func(ev *einvoice.OutboxEvent) error {
+		ev.Attempts, ev.LastError, ev.DeadAt = 3, "the target answered 502", time.Time{}
+		return s.Bury(ctx, ev)
+	})
+	second := buryNext(t, s, c.WebhookID)
+	for _, tenant := range []string{"acme", ""} {
+		list, err := s.DeadLetters(ctx, tenant, einvoice.DeadLetterKey{}, 10)
+		if err != nil || len(list) != 2 {
+			t.Fatalf("the dead letters of %q: %d %v, want 2", tenant, len(list), err)
+		}
+		want := []string{first.EventID, second.EventID}
+		if first.CreatedAt.After(second.CreatedAt) {
+			want = []string{second.EventID, first.EventID}
+		}
+		if got := deadIDs(list); !slices.Equal(got, want) {
+			t.Fatalf("the dead letters of %q: %v, want %v", tenant, got, want)
+		}
+		i := slices.Index(deadIDs(list), first.EventID)
+		if !list[i].DeadAt.IsZero() {
+			t.Errorf("the dead letter buried without a time of death lists %v", list[i].DeadAt)
+		}
+		rest, err := s.DeadLetters(ctx, tenant, einvoice.KeyOf(&list[0]), 10)
+		if err != nil || len(rest) != 1 || rest[0].EventID != list[1].EventID {
+			t.Fatalf("the page of %q after the first: %v %v, want [%s]", tenant, deadIDs(rest), err, list[1].EventID)
+		}
+	}
+	was, err := s.DropDeadLetter(ctx, "acme", first.EventID)
+	if err != nil || !was.DeadAt.IsZero() {
+		t.Fatalf("DropDeadLetter: %+v %v", was, err)
+	}
+	if list, err := s.DeadLetters(ctx, "", einvoice.DeadLetterKey{}, 10); err != nil || len(list) != 1 || list[0].EventID != second.EventID {
+		t.Fatalf("the dead letters after the drop: %v %v, want [%s]", deadIDs(list), err, second.EventID)
 	}
 }
 
