@@ -151,8 +151,9 @@ func (s *EInvoiceStore) Connection(ctx context.Context, tenant, id string) (einv
 }
 
 // DeleteConnection removes a connection of a tenant, then the events
-// waiting for it. No event joins its queue once the connection's record
-// is gone (a transaction that would add one reads the record, and
+// waiting for it, a batch per transaction (dropEvents), so that the
+// store's other writes go on meanwhile. No event joins its queue once the
+// connection's record is gone (a transaction that would add one reads the record, and
 // conflicts), and a crash before the events go leaves them to the
 // dispatcher, which finds their connection gone and drops them
 // (DropEvents).
