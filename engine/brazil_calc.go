@@ -1044,12 +1044,18 @@ func (k *brCalc) service() {
 }
 
 // excluding returns base less the taxes it excludes, or zero where they
-// add up to more: a tax base is never negative.
+// take it past zero (a pauta's ICMS above the price): a tax base keeps
+// the sign of the line's, so a credit's negative base takes back its
+// taxes as a sale's positive one charges them.
 func excluding(base decimal.Decimal, taxes ...decimal.Decimal) decimal.Decimal {
+	net := base
 	for _, t := range taxes {
-		base = base.Sub(t)
+		net = net.Sub(t)
 	}
-	return decimal.Max(base, decimalZero)
+	if base.Sign() < 0 {
+		return decimal.Min(net, decimalZero)
+	}
+	return decimal.Max(net, decimalZero)
 }
 
 // issTax adds the ISS of the municipality where it is due: the
