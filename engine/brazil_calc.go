@@ -595,6 +595,10 @@ func (k *brCalc) goods() {
 			"(Lei 10.996/2004 art. 2), on conditions Levy does not check (the goods, the buyer's SUFRAMA registration, their use there): "+
 			"the line is taxed as any other sale; send exemptOverrides where the benefits apply")
 	}
+	if !x.hasNCM && x.otherCode != "" && !x.industrial() {
+		x.note("commodityCode", brNCMRequired, x.otherCode, "the commodityCode "+x.otherCode+" is not an NCM, by which Brazil classifies goods: "+
+			"no single-stage PIS/COFINS group or fuel's ICMS was looked up, and the general rates apply; send commodityCodeType NCM")
+	}
 	k.ipiTax(base)
 
 	// ICMS of the operation.
