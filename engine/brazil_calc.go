@@ -611,6 +611,9 @@ func (k *brCalc) goods() {
 	if x.pauta != nil {
 		x.pautaUsed = !icmsEnded
 		icmsBase = k.round(mul(*x.pauta, x.pautaQty))
+		if base.Sign() < 0 {
+			icmsBase = icmsBase.Neg() // a credit takes the pauta's ICMS back
+		}
 		rule, reason = brRulePauta, "the pauta of the request replaces the base: its amount per unit times the quantity"
 	}
 	var rate decimal.Decimal

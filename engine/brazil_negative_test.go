@@ -21,7 +21,9 @@ import (
 //	−820.00 + 13.53 + 62.32 = −744.15, CBS 0.9% = −6.70, IBS 0.1% = −0.74.
 //
 // The other cases check that each tax of a credit is the sale's with its
-// sign changed: a double-base DIFAL with its FCP (RJ), a service's ISS.
+// sign changed: a double-base DIFAL with its FCP (RJ), a service's ISS, a
+// pauta's ICMS (which a credit charged at +216.00 on a pauta of 1,200.00),
+// a producer's IPI inside a consumer's ICMS base.
 func TestBrazilNegativeLineMirrorsSale(t *testing.T) {
 	e := brazilContentEngine(t)
 	sell := func(req *wire.SaleRequest) wire.SaleResponseLineItem {
@@ -61,6 +63,12 @@ func TestBrazilNegativeLineMirrorsSale(t *testing.T) {
 		{"service in São Paulo", func() *wire.SaleRequest {
 			r := brSale(brTo("São Paulo", "SP"))
 			r.LineItems[0].CommodityCode = &wire.CommodityCode{CommodityCodeType: "LC116", Value: "1.05"}
+			return r
+		}},
+		{"pauta", func() *wire.SaleRequest {
+			r := brSale(brTo("Campinas", "SP"))
+			r.LineItems[0].Quantity = &wire.Measure{Value: amt("1")}
+			r.LineItems[0].PautaOverrides = &wire.PautaOverrides{PautaOverride: []wire.PautaOverride{{Amount: amt("1200")}}}
 			return r
 		}},
 		{"producer's sale to a consumer", func() *wire.SaleRequest {
