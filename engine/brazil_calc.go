@@ -657,7 +657,9 @@ func (k *brCalc) goods() {
 		}
 		k.icms = k.add(brSpec{j: fromState, imp: impICMS, role: wire.PhysicalOrigin, base: icmsBase, rate: rate, cst: cstICMSTaxed,
 			rule: rule, reason: reason, included: true})
-		k.fuelSingleStage()
+		if k.icms.Sign() != 0 {
+			k.fuelSingleStage()
+		}
 		if !interstate {
 			k.fcp = k.fcpTax(fromUF, fromState, wire.PhysicalOrigin, icmsBase, nil)
 		}

@@ -65,4 +65,18 @@ func TestBrazilFuelICMSSingleStageSaid(t *testing.T) {
 			t.Errorf("%s: ICMS %s, want 180.00", c.name, x.CalculatedTax)
 		}
 	}
+	// A reseller that took the ICMS out, as the note says, is told
+	// nothing more.
+	req := brSale(brTo("Campinas", "SP"))
+	req.LineItems[0].CommodityCode.Value = "27101259"
+	req.LineItems[0].NonTaxableOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "ICMS"}, ReasonCode: "CST61"}}
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range r.LineItems[0].AssistedParameters {
+		if p.RuleName == TaxNotComputedRule && strings.Contains(p.Value, "ICMS") {
+			t.Errorf("ICMS taken out: the line still says %q", p.Value)
+		}
+	}
 }

@@ -62,9 +62,10 @@ type typeInfo struct {
 // calls. A check promoted from an embedded struct is that struct's, which
 // the struct's own walk calls: the walk of t, which walks the embedded
 // struct, would call it a second time and report each of its violations
-// twice. (reflect does not see unexported methods, so a type that embeds
-// a checker must not declare a check of its own: it would shadow the
-// embedded one and neither walk would call it.)
+// twice. (reflect does not see unexported methods, so it cannot tell a
+// check the type declares from a promoted one: a type that embeds a
+// checker must not declare a check of its own, which its walk would not
+// call.)
 func ownChecker(t reflect.Type) bool {
 	if !reflect.PointerTo(t).Implements(checkerType) {
 		return false
