@@ -64,6 +64,9 @@ type brLine struct {
 	ncm    data.BRNCM
 	hasNCM bool
 	item   string
+	// otherCode is a commodityCode of another type than NCM or LC116,
+	// which no Brazilian rule reads: its type and value.
+	otherCode string
 	// pauta replaces the ICMS base: the amount per unit and the
 	// quantity it applies to.
 	pauta    *decimal.Decimal
@@ -176,6 +179,8 @@ func (b *builder) brazil(l *line, li *lineIn) {
 				fail("commodityCode.value", "%q is not an item of the LC 116/2003 service list (such as 1.05)", cc.Value)
 			}
 			x.item = s.Item
+		default:
+			x.otherCode = cc.CommodityCodeType + " " + cc.Value
 		}
 	}
 	if d.CfopTaxCodeOverride != nil {

@@ -595,6 +595,10 @@ func (k *brCalc) goods() {
 			"(Lei 10.996/2004 art. 2), on conditions Levy does not check (the goods, the buyer's SUFRAMA registration, their use there): "+
 			"the line is taxed as any other sale; send exemptOverrides where the benefits apply")
 	}
+	if !x.hasNCM && x.otherCode != "" && !x.industrial() {
+		x.note("commodityCode", brNCMRequired, x.otherCode, "the commodityCode "+x.otherCode+" is not an NCM, by which Brazil classifies goods: "+
+			"no single-stage PIS/COFINS group or fuel's ICMS was looked up, and the general rates apply; send commodityCodeType NCM")
+	}
 	k.ipiTax(base)
 
 	// ICMS of the operation.
@@ -607,6 +611,9 @@ func (k *brCalc) goods() {
 	if x.pauta != nil {
 		x.pautaUsed = !icmsEnded
 		icmsBase = k.round(mul(*x.pauta, x.pautaQty))
+		if base.Sign() < 0 {
+			icmsBase = icmsBase.Neg() // a credit takes the pauta's ICMS back
+		}
 		rule, reason = brRulePauta, "the pauta of the request replaces the base: its amount per unit times the quantity"
 	}
 	var rate decimal.Decimal
@@ -650,6 +657,9 @@ func (k *brCalc) goods() {
 		}
 		k.icms = k.add(brSpec{j: fromState, imp: impICMS, role: wire.PhysicalOrigin, base: icmsBase, rate: rate, cst: cstICMSTaxed,
 			rule: rule, reason: reason, included: true})
+		if k.icms.Sign() != 0 {
+			k.fuelSingleStage()
+		}
 		if !interstate {
 			k.fcp = k.fcpTax(fromUF, fromState, wire.PhysicalOrigin, icmsBase, nil)
 		}
@@ -676,6 +686,42 @@ func (k *brCalc) goods() {
 	if k.date.Year >= 2027 {
 		k.x.assisted = append(k.x.assisted, wire.AssistedParameter{ParamName: "commodityCode", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
 			OriginalValue: k.ncmText(), Value: "BR: the Imposto Seletivo (LC 214/2025, from 2027) reaches the goods of its annexes; Levy does not compute it"})
+	}
+}
+
+// fuelICMS are the fuels whose ICMS is charged once, by the producer or
+// importer, at an amount per litre or kilogram (LC 192/2022 art. 2), by
+// their group in the single-stage PIS/COFINS table, with the agreement
+// that set the single stage and its first day.
+var fuelICMS = map[string]struct {
+	act  string
+	from civil.Date
+}{
+	"101": {"Convênio ICMS 15/2023", civil.MustParse("2023-06-01")},  // gasoline
+	"102": {"Convênio ICMS 199/2022", civil.MustParse("2023-05-01")}, // diesel
+	"103": {"Convênio ICMS 199/2022", civil.MustParse("2023-05-01")}, // LPG
+	"109": {"Convênio ICMS 199/2022", civil.MustParse("2023-05-01")}, // biodiesel
+}
+
+// fuelSingleStage says, on a line of a fuel whose ICMS is single-stage
+// on its date, that the ICMS shown is the state's general rate and not
+// that tax: its producer or importer pays it per litre or kilogram, at
+// amounts Levy does not hold, and a later sale bears none (CST 61).
+func (k *brCalc) fuelSingleStage() {
+	x := k.x
+	if !x.hasNCM {
+		return
+	}
+	for _, g := range k.c.s.brazil.SingleStage(x.ncm.Code, x.ncm.Ex) {
+		f, ok := fuelICMS[g.Group]
+		if !ok || k.date.Before(f.from) {
+			continue
+		}
+		x.assisted = append(x.assisted, wire.AssistedParameter{ParamName: "commodityCode", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
+			OriginalValue: k.ncmText(), Value: "BR: the ICMS on " + g.GroupName + " is charged once, from " + f.from.String() + " (LC 192/2022 art. 2; " + f.act +
+				"): its producer or importer pays it at an amount per litre or kilogram, which Levy does not compute, and a later sale bears none (CST 61). " +
+				"The ICMS shown, with its FCP and DIFAL, is at the states' general rates: a reseller takes them out with nonTaxableOverrides, a producer or importer replaces them with its own"})
+		return
 	}
 }
 
@@ -1044,12 +1090,18 @@ func (k *brCalc) service() {
 }
 
 // excluding returns base less the taxes it excludes, or zero where they
-// add up to more: a tax base is never negative.
+// take it past zero (a pauta's ICMS above the price): a tax base keeps
+// the sign of the line's, so a credit's negative base takes back its
+// taxes as a sale's positive one charges them.
 func excluding(base decimal.Decimal, taxes ...decimal.Decimal) decimal.Decimal {
+	net := base
 	for _, t := range taxes {
-		base = base.Sub(t)
+		net = net.Sub(t)
 	}
-	return decimal.Max(base, decimalZero)
+	if base.Sign() < 0 {
+		return decimal.Min(net, decimalZero)
+	}
+	return decimal.Max(net, decimalZero)
 }
 
 // issTax adds the ISS of the municipality where it is due: the

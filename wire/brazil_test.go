@@ -48,3 +48,34 @@ func TestBrazilConditions(t *testing.T) {
 		t.Errorf("valid conditions refused: %v", err)
 	}
 }
+
+// TestBrazilConditionRefusedOnce: an unknown transaction condition is one
+// error on the line's transactionCondition, not two. The line types embed
+// LineDetails, whose check their walk called again through the promoted
+// method after LineDetails' own walk had called it, so a sale, a
+// purchase and an owner's line each said the same refusal twice.
+func TestBrazilConditionRefusedOnce(t *testing.T) {
+	bad := LineDetails{TransactionCondition: "FCP_LISTA ZONA_FRANCA"}
+	for _, c := range []struct {
+		name string
+		req  interface{ Validate() error }
+	}{
+		{"sale", &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, LineItems: []SaleLineItem{{LineDetails: bad}}}},
+		{"purchase", &PurchaseRequest{PurchaseMessageType: PurchaseOrder, TransactionType: TransactionTypePurchase, LineItems: []PurchaseLineItem{{LineDetails: bad}}}},
+		{"owner", &OwnerRequest{OwnerMessageType: OwnerInventoryRemoval, LineItems: []OwnerLineItem{{LineDetails: bad}}}},
+	} {
+		var errs levy.Errors
+		if !errors.As(c.req.Validate(), &errs) {
+			t.Fatalf("%s: no errors", c.name)
+		}
+		n := 0
+		for _, e := range errs {
+			if e.Field == "lineItems[0].transactionCondition" {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d errors on lineItems[0].transactionCondition, want 1: %v", c.name, n, errs)
+		}
+	}
+}

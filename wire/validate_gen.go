@@ -1162,7 +1162,6 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
 	}
-	x.check(v, p)
 	v.leaveLine()
 }
 
@@ -1523,7 +1522,6 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
 	}
-	x.check(v, p)
 	v.leaveLine()
 }
 
@@ -1895,7 +1893,6 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 			x.LineItems[i].walk(v, &items[i], depth+2)
 		}
 	}
-	x.check(v, p)
 	v.leaveLine()
 }
 

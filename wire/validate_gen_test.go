@@ -58,10 +58,30 @@ type typeInfo struct {
 	line bool
 }
 
+// ownChecker reports whether struct type t has a check that its walk
+// calls. A check promoted from an embedded struct is that struct's, which
+// the struct's own walk calls: the walk of t, which walks the embedded
+// struct, would call it a second time and report each of its violations
+// twice. (reflect does not see unexported methods, so it cannot tell a
+// check the type declares from a promoted one: a type that embeds a
+// checker must not declare a check of its own, which its walk would not
+// call.)
+func ownChecker(t reflect.Type) bool {
+	if !reflect.PointerTo(t).Implements(checkerType) {
+		return false
+	}
+	for i := range t.NumField() {
+		if sf := t.Field(i); sf.Anonymous && reflect.PointerTo(sf.Type).Implements(checkerType) {
+			return false
+		}
+	}
+	return true
+}
+
 // infoOf returns the fields of struct type t and their rules. A malformed
 // tag is a bug of this package: infoOf panics.
 func infoOf(t reflect.Type) *typeInfo {
-	ti := &typeInfo{t: t, checker: reflect.PointerTo(t).Implements(checkerType)}
+	ti := &typeInfo{t: t, checker: ownChecker(t)}
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
