@@ -2,6 +2,7 @@ package profileadmin
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -91,10 +92,33 @@ func (h *Handler) begin(r *http.Request) (request, error) {
 	}
 	p, _ := api.PrincipalOf(r.Context())
 	by := p.Client
-	if by == "" {
+	switch {
+	case by == "":
 		by = "api"
+	case p.Role == api.RoleOperator:
+		by = operatorBy + by
 	}
 	return request{tenant: tenant, by: by, q: q}, nil
+}
+
+// operatorBy begins the by of a change the server's operator makes: its
+// client ID follows, which only the operator reads back (shownBy). A
+// tenant's client IDs are base64url and hold no slash, so no tenant's
+// change reads as the operator's.
+const operatorBy = "operator/"
+
+// shownBy is the by of a version as the caller of ctx reads it: a
+// tenant's admin or reader reads a change of the operator as "operator",
+// without the operator credential's client ID. That ID is the key of the
+// operator's failed-authentication allowance at the token endpoints, so
+// a tenant that knew it could keep the operator from every new token
+// with a few wrong secrets a minute. The operator, and a caller with no
+// principal (the command line on the store), read the whole of it.
+func shownBy(ctx context.Context, by string) string {
+	if p, ok := api.PrincipalOf(ctx); ok && p.Role != api.RoleOperator && strings.HasPrefix(by, operatorBy) {
+		return "operator"
+	}
+	return by
 }
 
 // asOf reads the asOf parameter: an RFC 3339 time, or a day, meaning its

@@ -37,7 +37,7 @@ func revisions[T, V any](ctx context.Context, rd Reader, tenant string, key prof
 				return nil, nil, fmt.Errorf("profileadmin: read version %d of %s: %w", rv.Version, key, err)
 			}
 		}
-		out = append(out, newV(Revision{Version: rv.Version, At: rv.At, By: rv.By, Deleted: rv.Deleted}, rec))
+		out = append(out, newV(Revision{Version: rv.Version, At: rv.At, By: shownBy(ctx, rv.By), Deleted: rv.Deleted}, rec))
 		cur = rec
 	}
 	return out, cur, nil
