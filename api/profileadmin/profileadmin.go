@@ -40,6 +40,9 @@ type Handler struct {
 	log   *slog.Logger
 	limit int64
 	today func() civil.Date
+	// operatorClient reports whether a client ID is the operator's
+	// (WithOperatorClients); nil when not given.
+	operatorClient func(ctx context.Context, clientID string) (bool, error)
 }
 
 // Option configures a Handler.
@@ -59,6 +62,16 @@ func WithBodyLimit(n int64) Option { return func(h *Handler) { h.limit = n } }
 // civil.Today by default, in UTC.
 func WithToday(today func() civil.Date) Option { return func(h *Handler) { h.today = today } }
 
+// WithOperatorClients tells the routes which client IDs are credentials
+// of the server's operator (oauth.Handler.OperatorClient), so that a
+// tenant's admin or reader reads as "operator" the versions that the
+// operator made before Levy stored them as the operator's (see
+// shownBy). Without it, only the versions stored as the operator's are
+// answered so.
+func WithOperatorClients(f func(ctx context.Context, clientID string) (bool, error)) Option {
+	return func(h *Handler) { h.operatorClient = f }
+}
+
 // New returns the Handler of svc, whose routes auth guards: the check of
 // a token of the admin audience, of the operator's or of the console's
 // readers (oauth.Handler.AdminReaderAuthenticator). With a nil auth,
@@ -68,7 +81,7 @@ func New(svc *profile.Service, auth api.Authenticator, opts ...Option) *Handler 
 	for _, o := range opts {
 		o(h)
 	}
-	h.rd = Reader{Service: svc}
+	h.rd = Reader{Service: svc, OperatorClient: h.operatorClient}
 	return h
 }
 
@@ -107,18 +120,34 @@ func (h *Handler) begin(r *http.Request) (request, error) {
 // change reads as the operator's.
 const operatorBy = "operator/"
 
-// shownBy is the by of a version as the caller of ctx reads it: a
+// shownBy returns the by of a version as the caller of ctx reads it: a
 // tenant's admin or reader reads a change of the operator as "operator",
 // without the operator credential's client ID. That ID is the key of the
 // operator's failed-authentication allowance at the token endpoints, so
 // a tenant that knew it could keep the operator from every new token
-// with a few wrong secrets a minute. The operator, and a caller with no
-// principal (the command line on the store), read the whole of it.
-func shownBy(ctx context.Context, by string) string {
-	if p, ok := api.PrincipalOf(ctx); ok && p.Role != api.RoleOperator && strings.HasPrefix(by, operatorBy) {
-		return "operator"
+// with a few wrong secrets a minute. A change is the operator's when it
+// is stored so (operatorBy) or, for the versions stored before, when
+// isOperator says its by is an operator credential's client ID. The
+// operator, and a caller with no principal (the command line on the
+// store), read the whole of it.
+func shownBy(ctx context.Context, by string, isOperator func(ctx context.Context, clientID string) (bool, error)) (string, error) {
+	p, ok := api.PrincipalOf(ctx)
+	if !ok || p.Role == api.RoleOperator {
+		return by, nil
 	}
-	return by
+	if strings.HasPrefix(by, operatorBy) {
+		return "operator", nil
+	}
+	if isOperator != nil {
+		op, err := isOperator(ctx, by)
+		if err != nil {
+			return "", err
+		}
+		if op {
+			return "operator", nil
+		}
+	}
+	return by, nil
 }
 
 // asOf reads the asOf parameter: an RFC 3339 time, or a day, meaning its
