@@ -150,6 +150,23 @@ func (h *Handler) operatorCredential(c auth.Credential) bool {
 	return (h.operator != "" && c.Allows(h.operator)) || c.Allows(DefaultOperatorAudience)
 }
 
+// OperatorClient reports whether clientID names a stored credential of
+// the server's operator (of its operator audience, or of the default
+// one). A client ID that names no credential, or that is no client ID
+// (such as "cli" of the command line), is not the operator's. It is for
+// the routes that answer who made a record (profileadmin's versions),
+// which must not tell a tenant the operator's client ID.
+func (h *Handler) OperatorClient(ctx context.Context, clientID string) (bool, error) {
+	c, err := h.iss.Get(ctx, clientID)
+	switch levy.ErrorCode(err) {
+	case "":
+		return h.operatorCredential(c), nil
+	case levy.ENotFound, levy.EInvalid:
+		return false, nil
+	}
+	return false, fmt.Errorf("oauth: read credential %s: %w", clientID, err)
+}
+
 func (h *Handler) rotateClient(w http.ResponseWriter, r *http.Request) {
 	c, err := h.owned(r.Context(), r.PathValue("id"))
 	if err == nil && h.operatorCredential(c) {

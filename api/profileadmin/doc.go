@@ -66,6 +66,12 @@
 // asOf rather than read as now; a later time of that day reads the
 // profile before its first version.
 //
+// A version's by is the client ID of the credential that made it; a
+// change of the server's operator is stored as "operator/" and its
+// client ID, which a tenant's admin or reader reads as "operator" only;
+// so are the versions stored before with an operator credential's bare
+// client ID, given WithOperatorClients.
+//
 // A certificate's scan is a PDF or an image (profile.DocumentTypes, its
 // first bytes checked), at most profile.MaxDocumentSize, stored per
 // tenant by its SHA-256. It is served back as an attachment, with its

@@ -2,6 +2,7 @@ package profileadmin
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -39,6 +40,9 @@ type Handler struct {
 	log   *slog.Logger
 	limit int64
 	today func() civil.Date
+	// operatorClient reports whether a client ID is the operator's
+	// (WithOperatorClients); nil when not given.
+	operatorClient func(ctx context.Context, clientID string) (bool, error)
 }
 
 // Option configures a Handler.
@@ -58,6 +62,16 @@ func WithBodyLimit(n int64) Option { return func(h *Handler) { h.limit = n } }
 // civil.Today by default, in UTC.
 func WithToday(today func() civil.Date) Option { return func(h *Handler) { h.today = today } }
 
+// WithOperatorClients tells the routes which client IDs are credentials
+// of the server's operator (oauth.Handler.OperatorClient), so that a
+// tenant's admin or reader reads as "operator" the versions that the
+// operator made before Levy stored them as the operator's (see
+// shownBy). Without it, only the versions stored as the operator's are
+// answered so.
+func WithOperatorClients(f func(ctx context.Context, clientID string) (bool, error)) Option {
+	return func(h *Handler) { h.operatorClient = f }
+}
+
 // New returns the Handler of svc, whose routes auth guards: the check of
 // a token of the admin audience, of the operator's or of the console's
 // readers (oauth.Handler.AdminReaderAuthenticator). With a nil auth,
@@ -67,7 +81,7 @@ func New(svc *profile.Service, auth api.Authenticator, opts ...Option) *Handler 
 	for _, o := range opts {
 		o(h)
 	}
-	h.rd = Reader{Service: svc}
+	h.rd = Reader{Service: svc, OperatorClient: h.operatorClient}
 	return h
 }
 
@@ -91,10 +105,49 @@ func (h *Handler) begin(r *http.Request) (request, error) {
 	}
 	p, _ := api.PrincipalOf(r.Context())
 	by := p.Client
-	if by == "" {
+	switch {
+	case by == "":
 		by = "api"
+	case p.Role == api.RoleOperator:
+		by = operatorBy + by
 	}
 	return request{tenant: tenant, by: by, q: q}, nil
+}
+
+// operatorBy begins the by of a change the server's operator makes: its
+// client ID follows, which only the operator reads back (shownBy). A
+// tenant's client IDs are base64url and hold no slash, so no tenant's
+// change reads as the operator's.
+const operatorBy = "operator/"
+
+// shownBy returns the by of a version as the caller of ctx reads it: a
+// tenant's admin or reader reads a change of the operator as "operator",
+// without the operator credential's client ID. That ID is the key of the
+// operator's failed-authentication allowance at the token endpoints, so
+// a tenant that knew it could keep the operator from every new token
+// with a few wrong secrets a minute. A change is the operator's when it
+// is stored so (operatorBy) or, for the versions stored before, when
+// isOperator says its by is an operator credential's client ID. The
+// operator, and a caller with no principal (the command line on the
+// store), read the whole of it.
+func shownBy(ctx context.Context, by string, isOperator func(ctx context.Context, clientID string) (bool, error)) (string, error) {
+	p, ok := api.PrincipalOf(ctx)
+	if !ok || p.Role == api.RoleOperator {
+		return by, nil
+	}
+	if strings.HasPrefix(by, operatorBy) {
+		return "operator", nil
+	}
+	if isOperator != nil {
+		op, err := isOperator(ctx, by)
+		if err != nil {
+			return "", err
+		}
+		if op {
+			return "operator", nil
+		}
+	}
+	return by, nil
 }
 
 // asOf reads the asOf parameter: an RFC 3339 time, or a day, meaning its

@@ -32,6 +32,7 @@ import (
 type server struct {
 	url                              string
 	svc                              *profile.Service
+	iss                              *auth.Issuer
 	acme, beta, reader, apiTok, oper string
 }
 
@@ -64,14 +65,14 @@ func newServerWith(t *testing.T, today func() civil.Date) *server {
 	tokens := oauth.New(iss, oauth.WithLogger(quiet), oauth.WithReaderAudiences("levy://console"))
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	opts = append(opts, profileadmin.New(svc, tokens.AdminReaderAuthenticator(),
-		profileadmin.WithToday(today)).Mounts()...)
+		profileadmin.WithToday(today), profileadmin.WithOperatorClients(tokens.OperatorClient)).Mounts()...)
 	srv, err := api.New(shared, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
-	return &server{url: ts.URL, svc: svc,
+	return &server{url: ts.URL, svc: svc, iss: iss,
 		acme:   authtest.Token(t, iss, "acme", oauth.DefaultAdminAudience),
 		beta:   authtest.Token(t, iss, "beta", oauth.DefaultAdminAudience),
 		reader: authtest.Token(t, iss, "acme", "levy://console"),

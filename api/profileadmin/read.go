@@ -16,6 +16,10 @@ import (
 // runs. Its zero value is not usable: give it the Service.
 type Reader struct {
 	Service *profile.Service
+	// OperatorClient, when not nil, reports whether a client ID is a
+	// credential of the server's operator, whose client ID a tenant's
+	// admin or reader does not read in a version's by (shownBy).
+	OperatorClient func(ctx context.Context, clientID string) (bool, error)
 }
 
 // revisions returns the versions of a record of key, and its record now
@@ -28,8 +32,16 @@ func revisions[T, V any](ctx context.Context, rd Reader, tenant string, key prof
 	}
 	out := make([]V, 0, len(revs))
 	var cur *T
+	shown := map[string]string{} // each by looked up once
 	for i := range revs {
 		rv := &revs[i]
+		by, ok := shown[rv.By]
+		if !ok {
+			if by, err = shownBy(ctx, rv.By, rd.OperatorClient); err != nil {
+				return nil, nil, fmt.Errorf("profileadmin: who made version %d of %s: %w", rv.Version, key, err)
+			}
+			shown[rv.By] = by
+		}
 		var rec *T
 		if !rv.Deleted {
 			rec = new(T)
@@ -37,7 +49,7 @@ func revisions[T, V any](ctx context.Context, rd Reader, tenant string, key prof
 				return nil, nil, fmt.Errorf("profileadmin: read version %d of %s: %w", rv.Version, key, err)
 			}
 		}
-		out = append(out, newV(Revision{Version: rv.Version, At: rv.At, By: rv.By, Deleted: rv.Deleted}, rec))
+		out = append(out, newV(Revision{Version: rv.Version, At: rv.At, By: by, Deleted: rv.Deleted}, rec))
 		cur = rec
 	}
 	return out, cur, nil

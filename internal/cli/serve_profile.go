@@ -120,7 +120,8 @@ func openProfiles(ctx context.Context, st *storage, c serveConfig, log *slog.Log
 // mounts returns the admin routes of the profiles and their health
 // check.
 func (p *profiles) mounts(tokens *oauth.Handler, c serveConfig, log *slog.Logger) []api.Option {
-	h := profileadmin.New(p.svc, tokens.AdminReaderAuthenticator(), profileadmin.WithLogger(log), profileadmin.WithBodyLimit(c.maxBody))
+	h := profileadmin.New(p.svc, tokens.AdminReaderAuthenticator(), profileadmin.WithLogger(log), profileadmin.WithBodyLimit(c.maxBody),
+		profileadmin.WithOperatorClients(tokens.OperatorClient))
 	return append(h.Mounts(), api.WithHealthCheck("profile", p.store.CheckWrite))
 }
 
