@@ -1,6 +1,7 @@
 package profile_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/profile/profilecsv"
 	"github.com/levytax/levy/wire"
 )
 
@@ -20,7 +22,7 @@ import (
 // spelling is refused as a record that exists. A record stored with the
 // dash before (under its own key) is found by either spelling, replaced
 // under its key by a change of either, and exported in the canonical
-// form; a number that is no kennitala (a century digit other than 8, 9
+// form, as a change set and as registrations.csv; a number that is no kennitala (a century digit other than 8, 9
 // or 0) is kept as written.
 func TestKennitalaStoredCanonical(t *testing.T) {
 	ctx := context.Background()
@@ -110,6 +112,17 @@ func TestKennitalaStoredCanonical(t *testing.T) {
 	}
 	if got, want := strings.Join(exported, ", "), "NEW 010130-2981, NEW 5505003530, OLD 0101302989"; got != want {
 		t.Fatalf("exported: %s, want %s", got, want)
+	}
+	recs, err := svc.Records(ctx, tenant, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file bytes.Buffer
+	if err := profilecsv.Write(&file, profilecsv.Registrations, recs); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(file.String(), "\nOLD,IS,0101302989,2026-02-01,") || strings.Contains(file.String(), "010130-2989") {
+		t.Fatalf("registrations.csv:\n%s\nwant OLD's number as 0101302989", file.String())
 	}
 	if _, err := svc.Apply(ctx, tenant, "client-1", cs); err != nil {
 		t.Fatalf("the export imported back: %v", err)

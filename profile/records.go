@@ -50,9 +50,7 @@ func (cs ChangeSet) AsInput() ChangeSet {
 	}
 	for i := range out.Registrations {
 		g := &out.Registrations[i]
-		if c := CanonicalNumber(g.Jurisdiction, g.Number); c != "" && len(c) <= 40 {
-			g.Number = c
-		}
+		g.Number = CanonicalNumber(g.Jurisdiction, g.Number)
 		g.Jurisdiction = JurisdictionInput(g.Jurisdiction)
 	}
 	for i := range out.Franchises {
