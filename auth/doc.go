@@ -51,7 +51,9 @@
 // client's, until every token it was issued has expired: one token
 // lifetime and a minute (the clock skew Verify allows) after its
 // revocation. Then Issuer.PurgeRevoked deletes it, with its rate-limit
-// counts and cached tokens (Store.PurgeRevoked, one step); its tenant
+// counts and cached tokens (Store.PurgeRevoked: one step over PostgreSQL,
+// as many bounded transactions as they need over Badger, each credential's
+// record deleted after its counts and tokens); its tenant
 // keeps its ID, and a token of it that turned up would be refused as one
 // of an unknown client. NewIssuer purges, and so does every creation
 // through an Issuer, the one change that adds a record; the other nodes

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -392,34 +393,98 @@ func (s *AuthStore) Revoke(ctx context.Context, clientID string, at time.Time) (
 }
 
 // PurgeRevoked deletes the credentials revoked before t, with their
-// rate-limit counts and cached tokens, in one transaction (auth.Store).
+// rate-limit counts and cached tokens (auth.Store), in as many
+// transactions as they need: one transaction of Badger holds a bounded
+// number of changes, which the keys of thousands of credentials exceed.
+// Each transaction reads the record of each credential it deletes again,
+// and deletes its counts and cached tokens before its record: a
+// credential whose deletion a full transaction cut short stays, revoked
+// (it has no way back), and the next transaction finishes it. The client
+// IDs returned are those of the records this call deleted. When a
+// transaction fails after others committed, the credentials they deleted
+// are gone and the error is returned without their IDs; a revoked
+// credential left in a Registry's memory is refused as it was, until its
+// next Refresh.
 func (s *AuthStore) PurgeRevoked(ctx context.Context, t time.Time) ([]string, error) {
-	var ids []string
-	err := s.update(ctx, "purge the revoked credentials", "", func(txn *bdb.Txn) (bool, error) {
-		ids = nil
-		if err := authRecords(txn, func(r auth.Record) {
+	const op = "purge the revoked credentials"
+	var due []string
+	err := s.view(ctx, op, "", func(txn *bdb.Txn) error {
+		due = due[:0]
+		return authRecords(txn, func(r auth.Record) {
 			if r.Revoked() && r.RevokedAt.Before(t) {
-				ids = append(ids, r.ClientID)
+				due = append(due, r.ClientID)
 			}
-		}); err != nil {
-			return false, err
-		}
-		for _, id := range ids {
-			if err := txn.Delete(authCredentialKey(id)); err != nil {
-				return false, fmt.Errorf("delete credential %s: %w", id, err)
-			}
-			if err := authDropCache(txn, id); err != nil {
-				return false, err
-			}
-			if err := authDropPrefix(txn, AppendLP([]byte{authKeyRate}, id)); err != nil {
-				return false, fmt.Errorf("drop the rate counts of %s: %w", id, err)
-			}
-		}
-		return len(ids) > 0, nil
+		})
 	})
 	if err != nil {
 		return nil, err
 	}
+	var ids []string
+	for len(due) > 0 {
+		var (
+			deleted []string
+			n       int // the credentials of due this transaction finished
+		)
+		err := s.update(ctx, op, "", func(txn *bdb.Txn) (bool, error) {
+			deleted, n = nil, 0
+			changes := 0
+			for _, id := range due {
+				keys, err := authPurgeKeys(txn, id, t)
+				if err != nil {
+					return false, err
+				}
+				for i, k := range keys {
+					err := txn.Delete(k)
+					if errors.Is(err, bdb.ErrTxnTooBig) && changes > 0 {
+						// Commit what fits; the next transaction
+						// goes on from this credential.
+						return len(deleted) > 0, nil
+					}
+					if err != nil {
+						return false, fmt.Errorf("delete credential %s: %w", id, err)
+					}
+					changes++
+					if i == len(keys)-1 { // the record, last
+						deleted = append(deleted, id)
+					}
+				}
+				n++
+			}
+			return len(deleted) > 0, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, deleted...)
+		due = due[n:]
+	}
 	slices.Sort(ids)
 	return ids, nil
+}
+
+// authPurgeKeys returns the keys PurgeRevoked deletes for the client:
+// those of its cached tokens and rate-limit counts, then its record's,
+// last. It returns none for a client whose record is gone (another
+// purge deleted it) or is not revoked before t. Its read of the record
+// makes the transaction conflict with any change of it meanwhile.
+func authPurgeKeys(txn *bdb.Txn, clientID string, t time.Time) ([][]byte, error) {
+	r, err := authGetRecord(txn, clientID)
+	if levy.ErrorCode(err) == levy.ENotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !r.Revoked() || !r.RevokedAt.Before(t) {
+		return nil, nil
+	}
+	var keys [][]byte
+	for _, prefix := range [][]byte{AppendLP([]byte{authKeyCache}, clientID), AppendLP([]byte{authKeyRate}, clientID)} {
+		it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
+		for it.Rewind(); it.Valid(); it.Next() {
+			keys = append(keys, it.Item().KeyCopy(nil))
+		}
+		it.Close()
+	}
+	return append(keys, authCredentialKey(clientID)), nil
 }

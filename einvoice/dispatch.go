@@ -24,6 +24,16 @@ import (
 // queue.
 const maxRetryAfter = 24 * time.Hour
 
+// errTargetGone is wrapped by the error of an attempt that the target
+// answered 410 Gone: its receiver says that the URL takes no events any
+// more, for good, so the event goes to the dead-letter list at once
+// rather than after every retry of the schedule, which would only hold
+// the connection's later events behind it. Any other answer that is not
+// 2xx is retried (a 401 or 403 of a receiver whose secret is being
+// replaced, a 404 of one being deployed, a 429).
+var errTargetGone = errors.New("the receiver says the URL is gone for good, so the event goes to the dead-letter list without retries: " +
+	"replay it once the receiver takes events there again, or delete the connection")
+
 // dispatcher sends the events of the outbox: one lane (a goroutine) per
 // connection that has events, which sends them one at a time in the
 // order they were made, so that a target sees a document's statuses in
@@ -354,7 +364,8 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) (*unrecorded,
 	}
 	ev.LastError = failureText(err)
 	now := d.s.now().UTC()
-	if ev.Attempts >= d.s.cfg.MaxAttempts {
+	gone := errors.Is(err, errTargetGone)
+	if ev.Attempts >= d.s.cfg.MaxAttempts || gone {
 		ev.DeadAt = now
 		cctx, cancel := d.s.storeCall(ctx)
 		defer cancel()
@@ -367,7 +378,11 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) (*unrecorded,
 			log.Error("move an event to the dead-letter list", "err", err)
 			return &unrecorded{ev: *ev, final: true}, true
 		}
-		log.Warn("event given up", "status", ev.Status, "attempts", ev.Attempts, "err", ev.LastError)
+		if gone {
+			log.Warn("event given up at once: the target answered 410 Gone", "status", ev.Status, "attempts", ev.Attempts, "err", ev.LastError)
+		} else {
+			log.Warn("event given up", "status", ev.Status, "attempts", ev.Attempts, "err", ev.LastError)
+		}
 		return nil, true
 	}
 	delay := d.backoff(ev.Attempts)
@@ -416,8 +431,8 @@ const (
 )
 
 // send POSTs an event to its connection's target. It returns nil for a
-// 2xx answer, otherwise an error that says what happened and the delay a
-// Retry-After header asked for.
+// 2xx answer, otherwise an error that says what happened (wrapping
+// errTargetGone for a 410) and the delay a Retry-After header asked for.
 func (d *dispatcher) send(ctx context.Context, c connection, ev *OutboxEvent) (time.Duration, error) {
 	ctx, cancel := context.WithTimeout(ctx, d.s.cfg.Timeout)
 	defer cancel()
@@ -450,6 +465,9 @@ func (d *dispatcher) send(ctx context.Context, c connection, ev *OutboxEvent) (t
 	stop.Stop()
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return 0, nil
+	}
+	if resp.StatusCode == http.StatusGone {
+		return 0, fmt.Errorf("the target answered %s: %w", resp.Status, errTargetGone)
 	}
 	wait := retryAfter(resp.Header.Get("Retry-After"), d.s.now())
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {

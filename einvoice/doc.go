@@ -80,7 +80,13 @@
 // share), so that a node whose clock disagrees with the one that
 // scheduled a retry sends it neither early nor late; after
 // Config.MaxAttempts the event moves to the dead-letter list
-// (DeadLetters), from which an operator sends it again (Replay). The
+// (DeadLetters), from which an operator sends it again (Replay). A 410
+// Gone is not retried: the receiver says the URL takes no events any
+// more, for good, and the event moves to the dead-letter list after
+// that one attempt, its last error and the log saying that the target
+// answered Gone (each later event of the connection is sent once, and
+// so moved, until the receiver takes events again or the connection is
+// deleted). The
 // events of a connection wait behind its oldest, so a target sees a
 // document's statuses in the order they happened. Delivery is at least
 // once: a crash after a target accepted an event but before the outbox

@@ -60,7 +60,8 @@ type Config struct {
 	// jitter. A target's Retry-After is honoured when it asks for longer.
 	MinBackoff, MaxBackoff time.Duration
 	// MaxAttempts is how many times an event is tried before it goes to
-	// the dead-letter list.
+	// the dead-letter list; one answered 410 Gone goes there after that
+	// attempt.
 	MaxAttempts int
 	// Timeout bounds one delivery attempt of an event.
 	Timeout time.Duration

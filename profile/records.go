@@ -34,8 +34,13 @@ type ChangeSet struct {
 // change set sent in names them (JurisdictionInput): a stored country
 // whose code is also a US state's by its alpha-3 code ("DE", Germany,
 // as "DEU"), so that storing the copy stores the records as they are in
-// cs. A route that stores again a record it has read, and an export
-// that an import reads back, write records so; cs is left as it is.
+// cs. Its registrations' numbers are in their canonical form
+// (CanonicalNumber): a record stored before its number's form was
+// canonical ("DE 136 695 976", an Icelandic kennitala with its dash)
+// reads as the number is stored now, and storing the copy again
+// replaces that record, which its other spelling names. A route that
+// stores again a record it has read, and an export that an import reads
+// back, write records so; cs is left as it is.
 func (cs ChangeSet) AsInput() ChangeSet {
 	out := cs.clone()
 	for i := range out.Certificates {
@@ -44,7 +49,9 @@ func (cs ChangeSet) AsInput() ChangeSet {
 		}
 	}
 	for i := range out.Registrations {
-		out.Registrations[i].Jurisdiction = JurisdictionInput(out.Registrations[i].Jurisdiction)
+		g := &out.Registrations[i]
+		g.Number = CanonicalNumber(g.Jurisdiction, g.Number)
+		g.Jurisdiction = JurisdictionInput(g.Jurisdiction)
 	}
 	for i := range out.Franchises {
 		out.Franchises[i].Jurisdiction = JurisdictionInput(out.Franchises[i].Jurisdiction)

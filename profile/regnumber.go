@@ -19,7 +19,10 @@ import (
 // DE136695976), or else for the jurisdiction's country ("136 695 976"
 // in DE: DE136695976), in jurisdiction/taxreg's canonical form, the
 // country's VAT prefix followed by the number in upper case without
-// separators. Any other number (one Levy does not validate, as a US
+// separators. An Icelandic kennitala, which identifies a company or a
+// person and is no VAT number, is stored as its 10 digits, written with
+// or without the dash after the sixth ("550500-3530": 5505003530), as
+// taxreg.ValidateIdentity writes it. Any other number (one Levy does not validate, as a US
 // state's permit, or one that fails its country's check) is kept as
 // written, without the spaces around it, and is matched in its cleaned
 // form (matchNumber). "" stays "".
@@ -42,7 +45,8 @@ func matchNumber(jurisdiction, number string) string {
 }
 
 // validNumber returns number in taxreg's canonical form when it is valid
-// for the country of its VAT prefix, or else for jurisdiction's country.
+// for the country of its VAT prefix, or else for jurisdiction's country,
+// or is a kennitala in Iceland.
 func validNumber(jurisdiction, number string) (string, bool) {
 	number = strings.TrimSpace(number)
 	if number == "" {
@@ -56,6 +60,11 @@ func validNumber(jurisdiction, number string) (string, bool) {
 		return "", false
 	}
 	r := taxreg.Validate(country, number)
+	if !r.IsSyntaxValid && country == "IS" {
+		// Iceland's VAT numbers have 5 or 6 digits; a kennitala has 10,
+		// and no other number of the country does.
+		r = taxreg.ValidateIdentity(taxreg.KindCommercialRegistration, country, number)
+	}
 	return r.Normalized, r.IsSyntaxValid
 }
 

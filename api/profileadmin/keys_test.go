@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/api/profileadmin"
+	"github.com/levytax/levy/profile"
 )
 
 // TestKeysTheRoutesCanName: a record whose key part the routes' paths
@@ -54,6 +55,26 @@ func TestPaddedPathCode(t *testing.T) {
 		s.must(t, 200, "GET", path, s.acme, "").data(t, &cust)
 		if cust.Customer == nil || len(cust.Certificates) != 1 || cust.Certificates[0].Number != "TX-1" {
 			t.Errorf("GET %s: %+v", path, cust)
+		}
+	}
+}
+
+// TestDeleteNotFoundNamesItsField: the deletion of a record the tenant
+// does not have is answered 404 naming the key's last part, the field
+// profileadmin.KeyField gives levy profile.
+func TestDeleteNotFoundNamesItsField(t *testing.T) {
+	s := newServer(t)
+	for path, kind := range map[string]profile.Kind{
+		"/customers/C-404":                           profile.KindCustomer,
+		"/customers/C-404/certificates/X-1":          profile.KindCertificate,
+		"/registrations/TX/32000000001?company=ACME": profile.KindRegistration,
+		"/products/HS/640299":                        profile.KindProduct,
+		"/franchises/US-TX/fee":                      profile.KindFranchise,
+	} {
+		field := profileadmin.KeyField(kind)
+		a := s.json(t, "DELETE", p+path, s.acme, "")
+		if a.status != 404 || field == "" || !strings.Contains(a.errs()[field], "not in the tenant's profile") {
+			t.Errorf("DELETE %s: %d %s; want 404 naming %q", path, a.status, a.body, field)
 		}
 	}
 }

@@ -303,7 +303,7 @@ func (h *Handler) remove(r *http.Request, rq request, key profile.Key) (profile.
 			key.Code = g.Number
 		}
 	}
-	return key, renamed(renamed(err, "deletes[0]", pathNames[key.Kind]["key.code"]), "deletes[0].type", "type")
+	return key, renamed(renamed(err, "deletes[0]", KeyField(key.Kind)), "deletes[0].type", "type")
 }
 
 // The kinds of records the routes serve.

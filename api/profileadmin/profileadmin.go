@@ -347,5 +347,15 @@ func clip(s string) string {
 // tenant's included, naming the key's last part as the routes do
 // ("number" for a certificate).
 func notFound(key profile.Key) error {
-	return levy.NotFound(pathNames[key.Kind]["key.code"], "%s is not in the tenant's profile", key)
+	return levy.NotFound(KeyField(key.Kind), "%s is not in the tenant's profile", key)
+}
+
+// KeyField returns the name the routes give the last part of the key of
+// a record of kind, which their errors about the record name: "code"
+// for a customer or a product, "number" for a certificate or a
+// registration, "name" for a franchise; "" for the policy, which has no
+// key. levy profile names the same, so that an error reads alike over a
+// data directory and through a server.
+func KeyField(kind profile.Kind) string {
+	return pathNames[kind]["key.code"]
 }

@@ -101,3 +101,46 @@ func TestProfileRegistrationType(t *testing.T) {
 	t.Setenv(clientSecretEnv, admin.ClientSecret)
 	check("--server", base)
 }
+
+// TestProfileDeleteNotFoundNamesItsField: levy profile delete of a
+// record the tenant does not have fails naming the key's last part, as
+// show does and as the server's route answers: over a data directory
+// and through a server alike.
+func TestProfileDeleteNotFoundNamesItsField(t *testing.T) {
+	dir := t.TempDir()
+	file := writeFiles(t, "two.json", twoRegistrations)[0]
+	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "beta", file)
+	missing := []struct {
+		args  []string
+		field string
+	}{
+		{[]string{"customer", "C-404"}, "code"},
+		{[]string{"certificate", "C-404", "X-1"}, "number"},
+		{[]string{"registration", "DNK", "DK99999999", "--company", "ACME"}, "number"},
+		{[]string{"product", "HS", "640299"}, "code"},
+		{[]string{"franchise", "US-TX", "fee"}, "name"},
+	}
+	check := func(where ...string) {
+		t.Helper()
+		for _, m := range missing {
+			for _, verb := range []string{"show", "delete"} {
+				_, errOut := profileCLI(t, 1, append(append([]string{verb}, where...), m.args...)...)
+				if !strings.Contains(errOut, " "+m.field+": ") || !strings.Contains(errOut, "not in the") {
+					t.Errorf("%s %s %v: %q, want not found naming %s", verb, strings.Join(m.args, " "), where, errOut, m.field)
+				}
+			}
+		}
+	}
+	check("--data-dir", dir, "--tenant", "beta")
+
+	admin := createCredential(t, dir, "beta", "levy://admin")
+	base, stop, _, _ := startServe(t, dir, serveConfig{})
+	defer func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	}()
+	t.Setenv(clientIDEnv, admin.ClientID)
+	t.Setenv(clientSecretEnv, admin.ClientSecret)
+	check("--server", base)
+}

@@ -17,7 +17,9 @@ import (
 // jurisdictions are written as an import names them
 // (profile.JurisdictionInput), a country whose code is also a US
 // state's by its alpha-3 code ("DEU" for Germany, stored as "DE"), since
-// a bare "DE" in an import file is Delaware.
+// a bare "DE" in an import file is Delaware. A registration's number is
+// written in its canonical form (profile.CanonicalNumber), one stored
+// before that form included, which an import matches with its record.
 // Cells that a spreadsheet would run as a formula are written as text
 // (internal/csvout), which Read undoes.
 func Write(w io.Writer, k Kind, r *profile.Records) error {
@@ -54,7 +56,7 @@ func Write(w io.Writer, k Kind, r *profile.Records) error {
 		}
 	case Registrations:
 		for _, g := range r.Registrations {
-			row(g.CompanyCode, profile.JurisdictionInput(g.Jurisdiction), g.Number, dateCell(g.EffectiveDate), dateCell(g.EndDate),
+			row(g.CompanyCode, profile.JurisdictionInput(g.Jurisdiction), profile.CanonicalNumber(g.Jurisdiction, g.Number), dateCell(g.EffectiveDate), dateCell(g.EndDate),
 				strconv.FormatBool(g.PhysicalPresence), string(g.Type))
 		}
 	case Products:

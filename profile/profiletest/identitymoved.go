@@ -58,7 +58,7 @@ func testIdentityMoved(t *testing.T, s profile.Store) {
 		want string
 	}{
 		{time.Time{}, "2026-03-01", "DK DK13585628 2026-06-30"},
-		{time.Time{}, "2026-08-01", "IS 550500-3530 "},
+		{time.Time{}, "2026-08-01", "IS 5505003530 "},
 		{before, "2026-03-01", "DK DK13585628 "},
 		{before, "2026-08-01", "DK DK13585628 "},
 	} {
