@@ -1,6 +1,7 @@
 package civil
 
 import (
+	"errors"
 	"fmt"
 	"time"
 )
@@ -56,6 +57,19 @@ type NoSuchDayError struct {
 
 func (e *NoSuchDayError) Error() string {
 	return fmt.Sprintf("civil: %q is not a day of the calendar: %s", e.Text, e.Reason)
+}
+
+// Refusal says in words why Parse refused a text with err, for the one
+// who wrote it; shown is the text as the message shows it (quoted, and
+// cut when long). A text of the form YYYY-MM-DD that is no day is told
+// so, with the reason ("February 2026 has 28 days"); any other is told
+// the form.
+func Refusal(shown string, err error) string {
+	var nd *NoSuchDayError
+	if errors.As(err, &nd) {
+		return shown + " is not a day of the calendar: " + nd.Reason
+	}
+	return shown + " is not a date of the form YYYY-MM-DD"
 }
 
 // noSuchDay says why s, ten ASCII characters of the form YYYY-MM-DD,

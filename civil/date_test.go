@@ -167,3 +167,16 @@ func TestParseNamesADayThatDoesNotExist(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusal words a refusal of Parse for its user: a day that does not
+// exist with its reason, any other text with the form.
+func TestRefusal(t *testing.T) {
+	_, err := Parse("2026-02-30")
+	if got, want := Refusal(`"2026-02-30"`, err), `"2026-02-30" is not a day of the calendar: February 2026 has 28 days`; got != want {
+		t.Errorf("Refusal = %q, want %q", got, want)
+	}
+	_, err = Parse("30.02.2026")
+	if got, want := Refusal(`"30.02.2026"`, err), `"30.02.2026" is not a date of the form YYYY-MM-DD`; got != want {
+		t.Errorf("Refusal = %q, want %q", got, want)
+	}
+}
