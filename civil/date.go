@@ -55,6 +55,7 @@ type NoSuchDayError struct {
 	Reason string // why no day has it: "February 2026 has 28 days"
 }
 
+// Error says which text is no day and why.
 func (e *NoSuchDayError) Error() string {
 	return fmt.Sprintf("civil: %q is not a day of the calendar: %s", e.Text, e.Reason)
 }
