@@ -78,6 +78,18 @@ func (s *stdoutWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// stdoutFailure returns the error of the first write to w that failed,
+// when w is the standard output that Run gives a command; nil otherwise.
+func stdoutFailure(w io.Writer) error {
+	s, ok := w.(*stdoutWriter)
+	if !ok {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
 // fileOf returns the file that w writes to: w itself, or the file under
 // the standard output that Run gives a command.
 func fileOf(w io.Writer) (*os.File, bool) {

@@ -102,3 +102,25 @@ func TestFinishKeepsTheCommandsWords(t *testing.T) {
 		}
 	}
 }
+
+// TestJournalExportIntoBrokenPipe: levy journal export into a reader
+// that went away (levy journal export | head -1) ends as the README says,
+// with exit status 1 and "standard output could not be written", not
+// with the export's own words for the failed write ("journal: export of
+// acme: write /dev/stdout: broken pipe", or, through a server, "the
+// export ... broke off"), which read as a fault of the journal.
+func TestJournalExportIntoBrokenPipe(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := runCLI(t, "calc", "sale", "--data-dir", dir, "--tenant", "acme", "../../engine/testdata/sale_invoice.json"); code != 0 {
+		t.Fatalf("calc: exit %d, %s", code, errOut)
+	}
+	for _, format := range []string{"jsonl", "csv"} {
+		var errOut bytes.Buffer
+		code := Run(context.Background(), []string{"journal", "export", "--data-dir", dir, "--tenant", "acme", "--format", format},
+			os.Stdin, brokenStdout{}, &errOut)
+		if code != 1 || !strings.Contains(errOut.String(), "levy: standard output could not be written (write /dev/stdout: broken pipe): what was printed is incomplete") ||
+			strings.Contains(errOut.String(), "journal: export of") {
+			t.Errorf("journal export --format %s into a broken pipe: exit %d, stderr %q", format, code, errOut.String())
+		}
+	}
+}
