@@ -296,11 +296,11 @@ func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error)
 		bar.done(n)
 	}
 	if err != nil {
-		if failed := stdoutFailure(stdout); file == nil && failed != nil && errors.Is(err, failed) {
-			// The reader of standard output went away (levy journal
-			// export | head -1): Run says so in its own words, not as a
-			// fault of the journal or the server.
-			return failed
+		if file == nil {
+			// The reader of standard output may have gone away (levy
+			// journal export | head -1): Run says so in its own words,
+			// not as a fault of the journal or the server.
+			return asPrinted(stdout, err)
 		}
 		return err
 	}

@@ -124,3 +124,22 @@ func TestJournalExportIntoBrokenPipe(t *testing.T) {
 		}
 	}
 }
+
+// TestNexusReportIntoBrokenPipe: levy nexus report --format json into a
+// reader that went away ends with the standard output message, as the
+// text format did, not with "nexus: write the report: ...".
+func TestNexusReportIntoBrokenPipe(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := runCLI(t, "calc", "sale", "--data-dir", dir, "../../engine/testdata/sale_invoice.json"); code != 0 {
+		t.Fatalf("calc: exit %d, %s", code, errOut)
+	}
+	for _, format := range []string{"json", "csv", "text"} {
+		var errOut bytes.Buffer
+		code := Run(context.Background(), []string{"nexus", "report", "--data-dir", dir, "--format", format},
+			os.Stdin, brokenStdout{}, &errOut)
+		if code != 1 || !strings.Contains(errOut.String(), "levy: standard output could not be written (write /dev/stdout: broken pipe): what was printed is incomplete") ||
+			strings.Contains(errOut.String(), "write the report") {
+			t.Errorf("nexus report --format %s into a broken pipe: exit %d, stderr %q", format, code, errOut.String())
+		}
+	}
+}
