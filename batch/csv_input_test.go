@@ -201,3 +201,23 @@ func TestCSVBareQuoteBeforeLongTail(t *testing.T) {
 		t.Fatalf("totals %v, want %v", totals, want)
 	}
 }
+
+// TestCSVDocumentDateThatIsNoDay: a document_date of the form YYYY-MM-DD
+// that is no day of the calendar fails its document with an error row
+// that says so and why, where it asked for the form the cell had.
+func TestCSVDocumentDateThatIsNoDay(t *testing.T) {
+	in := "document_number,document_date,message_type,dest_postal_code,dest_country,extended_price\n" +
+		"A,2026-02-30,QUOTATION,10118,US,10\n" +
+		"B,30.02.2026,QUOTATION,10118,US,10\n"
+	var out bytes.Buffer
+	if _, err := batch.Run(context.Background(), batch.Config{Engine: newEngine(t), Perspective: batch.Sale, Format: batch.CSV}, strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if !strings.Contains(got, `"is ""2026-02-30"", not a day of the calendar: February 2026 has 28 days"`) {
+		t.Errorf("the error row of 2026-02-30 does not say it is no day:\n%s", got)
+	}
+	if !strings.Contains(got, `"is ""30.02.2026"", not a date of the form YYYY-MM-DD"`) {
+		t.Errorf("the error row of 30.02.2026 does not give the form:\n%s", got)
+	}
+}
