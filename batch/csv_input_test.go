@@ -221,3 +221,31 @@ func TestCSVDocumentDateThatIsNoDay(t *testing.T) {
 		t.Errorf("the error row of 30.02.2026 does not give the form:\n%s", got)
 	}
 }
+
+// TestResumeWithAShorterInput: --resume with an input of fewer documents
+// than the interrupted run answered is refused saying how many the input
+// has, not that its first N documents (more than it holds) differ.
+func TestResumeWithAShorterInput(t *testing.T) {
+	ctx := context.Background()
+	cfg := batch.Config{Engine: newEngine(t), Perspective: batch.Sale}
+	out := filepath.Join(t.TempDir(), "answers.jsonl")
+	f, err := batch.OpenFile(ctx, cfg, out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Run(ctx, strings.NewReader(tenantInvoice("S-1")+tenantInvoice("S-2")+tenantInvoice("S-3"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f, err = batch.OpenFile(ctx, cfg, out, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, err = f.Run(ctx, strings.NewReader(tenantInvoice("S-1")))
+	if !errors.Is(err, batch.ErrInputChanged) || !strings.Contains(err.Error(), "the input has 1 document, fewer than the 3 the interrupted run answered") {
+		t.Errorf("resume with a shorter input: %v", err)
+	}
+}

@@ -303,7 +303,7 @@ func explain(err error, t reflect.Type) string {
 	var day *civil.NoSuchDayError
 	switch {
 	case t == reflect.TypeFor[civil.Date]() && errors.As(err, &day):
-		return "must be a day of the calendar: " + day.Text + " is none (" + day.Reason + ")"
+		return "must be a date that exists: " + day.Text + " is no day of the calendar (" + day.Reason + ")"
 	case t == reflect.TypeFor[civil.Date]():
 		return "must be a date of the form YYYY-MM-DD"
 	case t == reflect.TypeFor[jurisdiction.Type]():
