@@ -272,7 +272,7 @@ func writeTaxabilityJSON(w io.Writer, rows []data.StateTaxability) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
-		return fmt.Errorf("writing the taxability rows: %w", err)
+		return asPrinted(w, fmt.Errorf("writing the taxability rows: %w", err))
 	}
 	return nil
 }

@@ -143,3 +143,21 @@ func TestNexusReportIntoBrokenPipe(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintedIntoBrokenPipe: levy data coverage --taxability --format
+// json and levy calc --explain-only into a reader that went away end
+// with the standard output message, where they said "writing the
+// taxability rows: ..." or "writing the explanation: ...".
+func TestPrintedIntoBrokenPipe(t *testing.T) {
+	for _, args := range [][]string{
+		{"data", "coverage", "--taxability", "--format", "json"},
+		{"calc", "sale", "--explain-only", "../../engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json"},
+	} {
+		var errOut bytes.Buffer
+		code := Run(context.Background(), args, os.Stdin, brokenStdout{}, &errOut)
+		if code != 1 || !strings.Contains(errOut.String(), "levy: standard output could not be written (write /dev/stdout: broken pipe): what was printed is incomplete") ||
+			strings.Contains(errOut.String(), "writing the") {
+			t.Errorf("levy %s into a broken pipe: exit %d, stderr %q", strings.Join(args, " "), code, errOut.String())
+		}
+	}
+}
