@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -20,7 +21,7 @@ func printTaxability(ds *data.Dataset, state, date, format string, w io.Writer) 
 	if date != "" {
 		d, err := civil.Parse(date)
 		if err != nil {
-			return usageError{fmt.Sprintf("--date %q: %v", date, err)}
+			return usageError{"--date " + civil.Refusal(strconv.Quote(date), err)}
 		}
 		day = d
 	}
