@@ -352,7 +352,7 @@ func dateRange(r *http.Request) (from, to civil.Date, err error) {
 		}
 		d, err := civil.Parse(v)
 		if err != nil {
-			errs = append(errs, levy.Invalid(p.name, "%q is not a date of the form YYYY-MM-DD", v))
+			errs = append(errs, levy.Invalid(p.name, "%s", civil.Refusal(strconv.Quote(v), err)))
 			continue
 		}
 		*p.into = d

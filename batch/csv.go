@@ -768,7 +768,12 @@ func (g *csvGroup) readHead(defaultType wire.TransactionType) csvHead {
 	if v[inDocumentDate] == "" {
 		g.fault(g.first, "document_date", "is required")
 	} else if d, err := civil.Parse(v[inDocumentDate]); err != nil {
-		g.fault(g.first, "document_date", "is %q, not a date of the form YYYY-MM-DD", v[inDocumentDate])
+		var day *civil.NoSuchDayError
+		if errors.As(err, &day) {
+			g.fault(g.first, "document_date", "is %q, not a day of the calendar: %s", v[inDocumentDate], day.Reason)
+		} else {
+			g.fault(g.first, "document_date", "is %q, not a date of the form YYYY-MM-DD", v[inDocumentDate])
+		}
 	} else {
 		h.date = d
 	}

@@ -201,3 +201,51 @@ func TestCSVBareQuoteBeforeLongTail(t *testing.T) {
 		t.Fatalf("totals %v, want %v", totals, want)
 	}
 }
+
+// TestCSVDocumentDateThatIsNoDay: a document_date of the form YYYY-MM-DD
+// that is no day of the calendar fails its document with an error row
+// that says so and why, where it asked for the form the cell had.
+func TestCSVDocumentDateThatIsNoDay(t *testing.T) {
+	in := "document_number,document_date,message_type,dest_postal_code,dest_country,extended_price\n" +
+		"A,2026-02-30,QUOTATION,10118,US,10\n" +
+		"B,30.02.2026,QUOTATION,10118,US,10\n"
+	var out bytes.Buffer
+	if _, err := batch.Run(context.Background(), batch.Config{Engine: newEngine(t), Perspective: batch.Sale, Format: batch.CSV}, strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if !strings.Contains(got, `"is ""2026-02-30"", not a day of the calendar: February 2026 has 28 days"`) {
+		t.Errorf("the error row of 2026-02-30 does not say it is no day:\n%s", got)
+	}
+	if !strings.Contains(got, `"is ""30.02.2026"", not a date of the form YYYY-MM-DD"`) {
+		t.Errorf("the error row of 30.02.2026 does not give the form:\n%s", got)
+	}
+}
+
+// TestResumeWithAShorterInput: --resume with an input of fewer documents
+// than the interrupted run answered is refused saying how many the input
+// has, not that its first N documents (more than it holds) differ.
+func TestResumeWithAShorterInput(t *testing.T) {
+	ctx := context.Background()
+	cfg := batch.Config{Engine: newEngine(t), Perspective: batch.Sale}
+	out := filepath.Join(t.TempDir(), "answers.jsonl")
+	f, err := batch.OpenFile(ctx, cfg, out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Run(ctx, strings.NewReader(tenantInvoice("S-1")+tenantInvoice("S-2")+tenantInvoice("S-3"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f, err = batch.OpenFile(ctx, cfg, out, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, err = f.Run(ctx, strings.NewReader(tenantInvoice("S-1")))
+	if !errors.Is(err, batch.ErrInputChanged) || !strings.Contains(err.Error(), "the input has 1 document, fewer than the 3 the interrupted run answered") {
+		t.Errorf("resume with a shorter input: %v", err)
+	}
+}

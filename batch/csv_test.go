@@ -343,7 +343,7 @@ func TestBatchCSVBadRows(t *testing.T) {
 		"Z-2":      {{"7", "extended_price", "required"}},
 		"Z-3":      {{"8", "line_number", "whole number"}},
 		"INV-2002": {{"13", "quantity", ""}},
-		"EU-3001":  {{"18", "document_date", "YYYY-MM-DD"}},
+		"EU-3001":  {{"18", "document_date", "not a day of the calendar: February 2026 has 28 days"}},
 	}
 	var order []string
 	for i, g := range groups {

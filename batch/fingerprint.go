@@ -105,10 +105,23 @@ func (f *fingerprint) verify() bool {
 	if f.check == nil || f.err != nil {
 		return f.err == nil
 	}
-	if f.n < f.check.n || f.chain.String() != f.check.want {
+	if f.n < f.check.n {
+		f.err = fmt.Errorf("%w: the input has %s, fewer than the %d the interrupted run answered; resume with the same input", ErrInputChanged, plural(f.n, "document"), f.check.n)
+		return false
+	}
+	if f.chain.String() != f.check.want {
 		f.err = fmt.Errorf("%w: its first %d documents differ from those the interrupted run answered; resume with the same input", ErrInputChanged, f.check.n)
 		return false
 	}
 	f.check = nil // checked once
 	return true
+}
+
+// plural writes n and the noun one, with an s unless n is 1: "1
+// document", "0 documents".
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %ss", n, one)
 }

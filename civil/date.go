@@ -1,6 +1,7 @@
 package civil
 
 import (
+	"errors"
 	"fmt"
 	"time"
 )
@@ -31,16 +32,73 @@ func New(y int, m time.Month, d int) Date {
 }
 
 // Parse reads a date in the form YYYY-MM-DD. It rejects any other form and
-// dates that do not exist (2026-02-30).
+// dates that do not exist (2026-02-30), the latter with a *NoSuchDayError.
 func Parse(s string) (Date, error) {
 	if d, ok := parseDigits(s); ok {
 		return d, nil
 	}
 	t, err := time.Parse(layout, s)
 	if err != nil {
+		if reason := noSuchDay(s); reason != "" {
+			return Date{}, &NoSuchDayError{Text: s, Reason: reason}
+		}
 		return Date{}, fmt.Errorf("civil: %q is not a date of the form YYYY-MM-DD", s)
 	}
 	return Of(t), nil
+}
+
+// NoSuchDayError is the error of Parse for a text of the form YYYY-MM-DD
+// that names no day of the calendar (2026-02-30, 2026-13-01), so that a
+// caller can tell its user why rather than ask for the form the text has.
+type NoSuchDayError struct {
+	Text   string // the text as given
+	Reason string // why no day has it: "February 2026 has 28 days"
+}
+
+// Error says which text is no day and why.
+func (e *NoSuchDayError) Error() string {
+	return fmt.Sprintf("civil: %q is not a day of the calendar: %s", e.Text, e.Reason)
+}
+
+// Refusal says in words why Parse refused a text with err, for the one
+// who wrote it; shown is the text as the message shows it (quoted, and
+// cut when long). A text of the form YYYY-MM-DD that is no day is told
+// so, with the reason ("February 2026 has 28 days"); any other is told
+// the form.
+func Refusal(shown string, err error) string {
+	var nd *NoSuchDayError
+	if errors.As(err, &nd) {
+		return shown + " is not a day of the calendar: " + nd.Reason
+	}
+	return shown + " is not a date of the form YYYY-MM-DD"
+}
+
+// noSuchDay says why s, ten ASCII characters of the form YYYY-MM-DD,
+// names no day: its month or its day is out of range. It returns "" for
+// a text of another form, and for a day that exists.
+func noSuchDay(s string) string {
+	if len(s) != len(layout) || s[4] != '-' || s[7] != '-' {
+		return ""
+	}
+	var n [3]int
+	for i, part := range [3]string{s[:4], s[5:7], s[8:]} {
+		for _, c := range []byte(part) {
+			if c < '0' || c > '9' {
+				return ""
+			}
+			n[i] = n[i]*10 + int(c-'0')
+		}
+	}
+	y, m, d := n[0], n[1], n[2]
+	switch {
+	case m < 1 || m > 12:
+		return fmt.Sprintf("there is no month %d", m)
+	case d < 1:
+		return fmt.Sprintf("there is no day %d", d)
+	case d > daysIn(time.Month(m), y):
+		return fmt.Sprintf("%s %d has %d days", time.Month(m), y, daysIn(time.Month(m), y))
+	}
+	return ""
 }
 
 // parseDigits reads a date of the form YYYY-MM-DD written in ten ASCII

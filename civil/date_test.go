@@ -2,7 +2,9 @@ package civil
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -133,5 +135,48 @@ func TestPeriodOverlaps(t *testing.T) {
 		if got := c.b.Overlaps(c.a); got != c.want {
 			t.Errorf("%v overlaps %v: %v, want %v", c.b, c.a, got, c.want)
 		}
+	}
+}
+
+// TestParseNamesADayThatDoesNotExist: a date written in the right form
+// whose month or day does not exist is refused as no day of the
+// calendar, saying why, apart from text of another form.
+func TestParseNamesADayThatDoesNotExist(t *testing.T) {
+	for _, c := range []struct{ text, reason string }{
+		{"2026-02-30", "February 2026 has 28 days"},
+		{"2024-02-30", "February 2024 has 29 days"},
+		{"2026-04-31", "April 2026 has 30 days"},
+		{"2026-06-00", "there is no day 0"},
+		{"2026-13-01", "there is no month 13"},
+		{"2026-00-10", "there is no month 0"},
+	} {
+		_, err := Parse(c.text)
+		var nd *NoSuchDayError
+		if !errors.As(err, &nd) || nd.Reason != c.reason || !strings.Contains(err.Error(), c.text) {
+			t.Errorf("Parse(%q) = %v, want a NoSuchDayError saying %q", c.text, err, c.reason)
+		}
+		var d Date
+		if err := d.UnmarshalText([]byte(c.text)); !errors.As(err, &nd) {
+			t.Errorf("UnmarshalText(%q) = %v, want a NoSuchDayError", c.text, err)
+		}
+	}
+	for _, bad := range []string{"2026-2-3", "2026/02/01", "2026-0a-01", ""} {
+		var nd *NoSuchDayError
+		if _, err := Parse(bad); err == nil || errors.As(err, &nd) {
+			t.Errorf("Parse(%q) = %v, want an error of the form", bad, err)
+		}
+	}
+}
+
+// TestRefusal words a refusal of Parse for its user: a day that does not
+// exist with its reason, any other text with the form.
+func TestRefusal(t *testing.T) {
+	_, err := Parse("2026-02-30")
+	if got, want := Refusal(`"2026-02-30"`, err), `"2026-02-30" is not a day of the calendar: February 2026 has 28 days`; got != want {
+		t.Errorf("Refusal = %q, want %q", got, want)
+	}
+	_, err = Parse("30.02.2026")
+	if got, want := Refusal(`"30.02.2026"`, err), `"30.02.2026" is not a date of the form YYYY-MM-DD`; got != want {
+		t.Errorf("Refusal = %q, want %q", got, want)
 	}
 }

@@ -16,7 +16,7 @@ func ExampleParse() {
 	fmt.Println(err)
 	// Output:
 	// 2028-02-29 <nil>
-	// civil: "2100-02-29" is not a date of the form YYYY-MM-DD
+	// civil: "2100-02-29" is not a day of the calendar: February 2100 has 28 days
 }
 
 // AddDays moves across the end of a month, a leap day and a year.

@@ -220,6 +220,15 @@ func TestConsoleRoutesRefuseBadInput(t *testing.T) {
 	f.refused(t, "/console/api/rules/no-such-rule", 404, "id")
 	f.refused(t, "/console/api/journal/summary?to=2026-06-30", 400, "from")
 	f.refused(t, "/console/api/journal/summary?from=2026-06-31&to=2026-06-30", 400, "from")
+	// A day that does not exist is told apart from a text of another form.
+	for path, want := range map[string]string{
+		"/console/api/journal/summary?from=2026-06-31&to=2026-07-30": `"2026-06-31" is not a day of the calendar: June 2026 has 30 days`,
+		"/console/api/journal/summary?from=01.06.2026&to=2026-07-30": `"01.06.2026" is not a date of the form YYYY-MM-DD`,
+	} {
+		if _, _, body := f.get(t, path); !strings.Contains(string(body), strings.ReplaceAll(want, `"`, `\"`)) {
+			t.Errorf("GET %s: %s; want it to say %s", path, body, want)
+		}
+	}
 	f.refused(t, "/console/api/journal/series?from=2026-07-01&to=2026-06-30", 400, "to")
 	f.refused(t, "/console/api/journal/export?from=2026-06-01&to=2026-06-30&format=xlsx", 400, "format")
 	f.refused(t, "/console/api/journal/transactions/NOPE", 404, "id")

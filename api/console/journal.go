@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
@@ -36,7 +37,7 @@ func (h *Handler) period(r *http.Request) (from, to civil.Date, err error) {
 			return from, to, levy.Invalid(p.name, "is required (YYYY-MM-DD)")
 		}
 		if *p.to, err = civil.Parse(v); err != nil {
-			return from, to, levy.Invalid(p.name, "want a date YYYY-MM-DD, not %q", v)
+			return from, to, levy.Invalid(p.name, "%s", civil.Refusal(strconv.Quote(v), err))
 		}
 	}
 	if to.Before(from) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -93,7 +94,7 @@ func parse(r *http.Request) (query, error) {
 		}
 		date, err := civil.Parse(v)
 		if err != nil {
-			errs = append(errs, levy.Invalid(d.name, "%q is not a date of the form YYYY-MM-DD", v))
+			errs = append(errs, levy.Invalid(d.name, "%s", civil.Refusal(strconv.Quote(v), err)))
 			continue
 		}
 		*d.into = date

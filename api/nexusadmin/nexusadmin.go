@@ -27,6 +27,7 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -104,7 +105,7 @@ func (h *Handler) Parse(r *http.Request) (Query, error) {
 	if v := values.Get("asOf"); v != "" {
 		d, err := civil.Parse(v)
 		if err != nil {
-			errs = append(errs, levy.Invalid("asOf", "%q is not a date of the form YYYY-MM-DD", v))
+			errs = append(errs, levy.Invalid("asOf", "%s", civil.Refusal(strconv.Quote(v), err)))
 		}
 		q.Options.AsOf = d
 	}

@@ -196,7 +196,7 @@ func (rq request) date(name string) (civil.Date, error) {
 	}
 	d, err := civil.Parse(v)
 	if err != nil {
-		return civil.Date{}, levy.Invalid(name, "%q is not a date of the form YYYY-MM-DD", clip(v))
+		return civil.Date{}, levy.Invalid(name, "%s", civil.Refusal(fmt.Sprintf("%q", clip(v)), err))
 	}
 	return d, nil
 }

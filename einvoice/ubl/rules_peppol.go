@@ -1,8 +1,10 @@
 package ubl
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/shopspring/decimal"
 )
@@ -405,7 +407,7 @@ func (e *eval) peppolCodeLists(profile string, cc countries) {
 			// (string-length(text()) = 10): white space around the date
 			// fails.
 			if !validDate(n.rawText()) {
-				e.fail("PEPPOL-EN16931-F001", n, "", "the date %s is not of the form YYYY-MM-DD", quote(n.rawText()))
+				e.fail("PEPPOL-EN16931-F001", n, "", "the date %s %s", quote(n.rawText()), dateFault(n.rawText()))
 			}
 		case local == "EndpointID":
 			if s, ok := n.attr("schemeID"); ok && !inList("PEPPOL:eaid", s) {
@@ -427,19 +429,32 @@ func (e *eval) peppolCodeLists(profile string, cc countries) {
 
 // validDate reports whether s is a date of the form YYYY-MM-DD that
 // exists.
-func validDate(s string) bool {
+func validDate(s string) bool { return dateFault(s) == "" }
+
+// dateFault says what is wrong with s as a date of the form YYYY-MM-DD,
+// after the date itself in a problem's message: that it is not of the
+// form, or, of the form, that it is no day of the calendar and why
+// ("is not a day of the calendar: February 2025 has 28 days"); "" for a
+// date that exists.
+func dateFault(s string) string {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' || !allDigits(s[:4]) || !allDigits(s[5:7]) || !allDigits(s[8:]) {
-		return false
+		return "is not of the form YYYY-MM-DD"
 	}
 	y, m, d := atoi(s[:4]), atoi(s[5:7]), atoi(s[8:])
-	if m < 1 || m > 12 || d < 1 {
-		return false
+	if m < 1 || m > 12 {
+		return fmt.Sprintf("is not a day of the calendar: there is no month %d", m)
+	}
+	if d < 1 {
+		return fmt.Sprintf("is not a day of the calendar: there is no day %d", d)
 	}
 	days := [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m]
 	if m == 2 && (y%4 == 0 && y%100 != 0 || y%400 == 0) {
 		days = 29
 	}
-	return d <= days
+	if d > days {
+		return fmt.Sprintf("is not a day of the calendar: %s %d has %d days", time.Month(m), y, days)
+	}
+	return ""
 }
 
 func atoi(s string) int {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
@@ -18,7 +19,7 @@ func brazilCoverage(ds *data.Dataset, date string) (data.BrazilCoverage, error) 
 	if date != "" {
 		d, err := civil.Parse(date)
 		if err != nil {
-			return data.BrazilCoverage{}, usageError{fmt.Sprintf("--date %q: %v", date, err)}
+			return data.BrazilCoverage{}, usageError{"--date " + civil.Refusal(strconv.Quote(date), err)}
 		}
 		day = d
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -20,7 +21,7 @@ func printTaxability(ds *data.Dataset, state, date, format string, w io.Writer) 
 	if date != "" {
 		d, err := civil.Parse(date)
 		if err != nil {
-			return usageError{fmt.Sprintf("--date %q: %v", date, err)}
+			return usageError{"--date " + civil.Refusal(strconv.Quote(date), err)}
 		}
 		day = d
 	}
@@ -272,7 +273,7 @@ func writeTaxabilityJSON(w io.Writer, rows []data.StateTaxability) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
-		return fmt.Errorf("writing the taxability rows: %w", err)
+		return asPrinted(w, fmt.Errorf("writing the taxability rows: %w", err))
 	}
 	return nil
 }

@@ -39,7 +39,7 @@ func printExplanation(w io.Writer, ex wire.Explanation) error {
 		fmt.Fprintln(tw, "(no taxes)")
 	}
 	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("writing the explanation: %w", err)
+		return asPrinted(w, fmt.Errorf("writing the explanation: %w", err))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -21,7 +22,8 @@ func (f *dateFlag) String() string { return f.d.String() }
 func (f *dateFlag) Set(s string) error {
 	d, err := civil.Parse(s)
 	if err != nil {
-		return err
+		// After the flag package's "invalid value ... for flag -from: ".
+		return errors.New(strings.TrimSpace(civil.Refusal("", err)))
 	}
 	f.d = d
 	return nil

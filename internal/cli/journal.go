@@ -296,6 +296,12 @@ func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error)
 		bar.done(n)
 	}
 	if err != nil {
+		if file == nil {
+			// The reader of standard output may have gone away (levy
+			// journal export | head -1): Run says so in its own words,
+			// not as a fault of the journal or the server.
+			return asPrinted(stdout, err)
+		}
 		return err
 	}
 	if file != nil {

@@ -198,7 +198,7 @@ func runNexusLocal(ctx context.Context, a nexusArgs, stdout, stderr io.Writer) e
 		return err
 	}
 	if err := rep.Write(stdout, a.format); err != nil {
-		return err
+		return asPrinted(stdout, err)
 	}
 	return hintNexusCompanies(stderr, rep, &a, func() (*nexus.Report, error) {
 		every := o
@@ -290,7 +290,7 @@ func runNexusRemote(ctx context.Context, a nexusArgs, stdout, stderr io.Writer) 
 		return err
 	}
 	if err := rep.Write(stdout, nexus.FormatText); err != nil {
-		return err
+		return asPrinted(stdout, err)
 	}
 	return hintNexusCompanies(stderr, rep, &a, every)
 }

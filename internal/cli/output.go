@@ -78,6 +78,31 @@ func (s *stdoutWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// stdoutFailure returns the error of the first write to w that failed,
+// when w is the standard output that Run gives a command; nil otherwise.
+func stdoutFailure(w io.Writer) error {
+	s, ok := w.(*stdoutWriter)
+	if !ok {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// asPrinted returns err, an error of printing to stdout, as Run should
+// tell it: the failed write of Run's standard output itself when err
+// only wraps it in a library's words ("nexus: write the report: write
+// /dev/stdout: broken pipe"), so that Run says that standard output could
+// not be written (levy ... | head -1) rather than name a fault of what
+// was printed; any other err as it is.
+func asPrinted(stdout io.Writer, err error) error {
+	if failed := stdoutFailure(stdout); err != nil && failed != nil && errors.Is(err, failed) {
+		return failed
+	}
+	return err
+}
+
 // fileOf returns the file that w writes to: w itself, or the file under
 // the standard output that Run gives a command.
 func fileOf(w io.Writer) (*os.File, bool) {

@@ -67,7 +67,8 @@ change set to standard output or --out FILE, which import takes back; or
 with --format csv one CSV file of each kind into the directory --out DIR:
 %s. The certificates' scans go with them, each once: in the
 change set's documents (base64, with its SHA-256 and type), or as
-DIR/documents/<sha256>.<ext>, which certificates.csv names in its
+DIR/documents/<sha256>.<ext> (the directory made, empty, when no
+certificate holds a scan), which certificates.csv names in its
 document_sha256 column; --no-documents leaves them out (each certificate
 then names its scan by its SHA-256 alone). A JSON change set imports its
 scans itself; CSV files take theirs from --documents DIR (the export's
@@ -697,9 +698,14 @@ func exportFiles(dir string, stderr io.Writer, write func(profilecsv.Kind, io.Wr
 }
 
 // exportDocuments writes the scan of each of certs, each once, into
-// dir/documents as <sha256>.<ext>, reading each with read; it writes
-// nothing when no certificate holds a scan.
+// dir/documents as <sha256>.<ext>, reading each with read. The
+// directory is made even when no certificate holds a scan, so that the
+// import of every CSV export takes --documents dir/documents.
 func exportDocuments(dir string, stderr io.Writer, certs []profile.Certificate, read func(digest string) ([]byte, error)) error {
+	docs := filepath.Join(dir, profilecsv.DocumentsDir)
+	if err := os.MkdirAll(docs, 0o755); err != nil {
+		return fmt.Errorf("the directory of the scans: %w", err)
+	}
 	seen := map[string]bool{}
 	for _, c := range certs {
 		d := c.Document
@@ -713,10 +719,6 @@ func exportDocuments(dir string, stderr io.Writer, certs []profile.Certificate, 
 		}
 		if profile.Digest(content) != d.SHA256 {
 			return fmt.Errorf("the scan %s of certificate %s of customer %s: the content read is not that document", d.SHA256, c.Number, c.CustomerCode)
-		}
-		docs := filepath.Join(dir, profilecsv.DocumentsDir)
-		if err := os.MkdirAll(docs, 0o755); err != nil {
-			return err
 		}
 		mt := d.MediaType
 		if mt == "" {

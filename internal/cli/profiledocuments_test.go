@@ -152,3 +152,39 @@ func TestProfileExportCarriesScans(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileCSVExportWithoutScansImportsWithDocuments follows
+// docs/profiles.md for a profile whose certificates hold no scan: the
+// CSV export, then its import into another data directory with
+// --documents DIR/documents, which the export made (empty) so that the
+// same two commands move every profile.
+func TestProfileCSVExportWithoutScansImportsWithDocuments(t *testing.T) {
+	from := t.TempDir()
+	files := writeFiles(t, "customers.csv", customersFile, "certificates.csv", certsFile)
+	profileCLI(t, 0, append([]string{"import", "--data-dir", from, "--tenant", "acme"}, files...)...)
+	exported := filepath.Join(t.TempDir(), "exported")
+	profileCLI(t, 0, "export", "--data-dir", from, "--tenant", "acme", "--format", "csv", "--out", exported)
+	docs, err := os.ReadDir(filepath.Join(exported, profilecsv.DocumentsDir))
+	if err != nil || len(docs) != 0 {
+		t.Fatalf("the export's documents directory: %v (%v), want it empty", docs, err)
+	}
+	var csvs []string
+	for _, k := range profilecsv.Kinds {
+		csvs = append(csvs, filepath.Join(exported, string(k)+".csv"))
+	}
+	to := t.TempDir()
+	out, _ := profileCLI(t, 0, append([]string{"import", "--data-dir", to, "--tenant", "acme", "--documents", filepath.Join(exported, profilecsv.DocumentsDir)}, csvs...)...)
+	if !strings.Contains(out, "2 customers, 2 certificates") {
+		t.Errorf("the import of the export: %s", out)
+	}
+	want, _ := profileCLI(t, 0, "export", "--data-dir", from, "--tenant", "acme")
+	if got, _ := profileCLI(t, 0, "export", "--data-dir", to, "--tenant", "acme"); got != want {
+		t.Errorf("the profile moved:\n%s\nwant\n%s", got, want)
+	}
+	// --no-documents writes no such directory.
+	bare := filepath.Join(t.TempDir(), "bare")
+	profileCLI(t, 0, "export", "--data-dir", from, "--tenant", "acme", "--format", "csv", "--out", bare, "--no-documents")
+	if _, err := os.Stat(filepath.Join(bare, profilecsv.DocumentsDir)); !os.IsNotExist(err) {
+		t.Errorf("--no-documents made %s/documents (%v)", bare, err)
+	}
+}

@@ -102,3 +102,62 @@ func TestFinishKeepsTheCommandsWords(t *testing.T) {
 		}
 	}
 }
+
+// TestJournalExportIntoBrokenPipe: levy journal export into a reader
+// that went away (levy journal export | head -1) ends as the README says,
+// with exit status 1 and "standard output could not be written", not
+// with the export's own words for the failed write ("journal: export of
+// acme: write /dev/stdout: broken pipe", or, through a server, "the
+// export ... broke off"), which read as a fault of the journal.
+func TestJournalExportIntoBrokenPipe(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := runCLI(t, "calc", "sale", "--data-dir", dir, "--tenant", "acme", "../../engine/testdata/sale_invoice.json"); code != 0 {
+		t.Fatalf("calc: exit %d, %s", code, errOut)
+	}
+	for _, format := range []string{"jsonl", "csv"} {
+		var errOut bytes.Buffer
+		code := Run(context.Background(), []string{"journal", "export", "--data-dir", dir, "--tenant", "acme", "--format", format},
+			os.Stdin, brokenStdout{}, &errOut)
+		if code != 1 || !strings.Contains(errOut.String(), "levy: standard output could not be written (write /dev/stdout: broken pipe): what was printed is incomplete") ||
+			strings.Contains(errOut.String(), "journal: export of") {
+			t.Errorf("journal export --format %s into a broken pipe: exit %d, stderr %q", format, code, errOut.String())
+		}
+	}
+}
+
+// TestNexusReportIntoBrokenPipe: levy nexus report --format json into a
+// reader that went away ends with the standard output message, as the
+// text format did, not with "nexus: write the report: ...".
+func TestNexusReportIntoBrokenPipe(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := runCLI(t, "calc", "sale", "--data-dir", dir, "../../engine/testdata/sale_invoice.json"); code != 0 {
+		t.Fatalf("calc: exit %d, %s", code, errOut)
+	}
+	for _, format := range []string{"json", "csv", "text"} {
+		var errOut bytes.Buffer
+		code := Run(context.Background(), []string{"nexus", "report", "--data-dir", dir, "--format", format},
+			os.Stdin, brokenStdout{}, &errOut)
+		if code != 1 || !strings.Contains(errOut.String(), "levy: standard output could not be written (write /dev/stdout: broken pipe): what was printed is incomplete") ||
+			strings.Contains(errOut.String(), "write the report") {
+			t.Errorf("nexus report --format %s into a broken pipe: exit %d, stderr %q", format, code, errOut.String())
+		}
+	}
+}
+
+// TestPrintedIntoBrokenPipe: levy data coverage --taxability --format
+// json and levy calc --explain-only into a reader that went away end
+// with the standard output message, where they said "writing the
+// taxability rows: ..." or "writing the explanation: ...".
+func TestPrintedIntoBrokenPipe(t *testing.T) {
+	for _, args := range [][]string{
+		{"data", "coverage", "--taxability", "--format", "json"},
+		{"calc", "sale", "--explain-only", "../../engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json"},
+	} {
+		var errOut bytes.Buffer
+		code := Run(context.Background(), args, os.Stdin, brokenStdout{}, &errOut)
+		if code != 1 || !strings.Contains(errOut.String(), "levy: standard output could not be written (write /dev/stdout: broken pipe): what was printed is incomplete") ||
+			strings.Contains(errOut.String(), "writing the") {
+			t.Errorf("levy %s into a broken pipe: exit %d, stderr %q", strings.Join(args, " "), code, errOut.String())
+		}
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/jsonbody"
 )
 
@@ -68,5 +70,23 @@ func TestDecodeConcurrently(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestDecodeNamesADayThatDoesNotExist: a date of the right form that is
+// no day of the calendar is refused naming its member and saying why,
+// not as a date of another form.
+func TestDecodeNamesADayThatDoesNotExist(t *testing.T) {
+	var v struct {
+		Date civil.Date `json:"documentDate"`
+	}
+	err := jsonbody.Decode(strings.NewReader(`{"documentDate":"2026-02-30"}`), &v, 0)
+	var le *levy.Error
+	if !errors.As(err, &le) || le.Field != "documentDate" || !strings.Contains(le.Message, "2026-02-30") || !strings.Contains(le.Message, "February 2026 has 28 days") {
+		t.Errorf("Decode of 2026-02-30 = %v, want documentDate refused as no day of the calendar", err)
+	}
+	err = jsonbody.Decode(strings.NewReader(`{"documentDate":"2026/02/03"}`), &v, 0)
+	if !errors.As(err, &le) || le.Field != "documentDate" || !strings.Contains(le.Message, "YYYY-MM-DD") {
+		t.Errorf("Decode of 2026/02/03 = %v, want documentDate refused by its form", err)
 	}
 }

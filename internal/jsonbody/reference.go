@@ -300,7 +300,10 @@ func membersOf(t reflect.Type) members {
 // explain says in words why a JSON value does not decode into type t.
 func explain(err error, t reflect.Type) string {
 	var typ *json.UnmarshalTypeError
+	var day *civil.NoSuchDayError
 	switch {
+	case t == reflect.TypeFor[civil.Date]() && errors.As(err, &day):
+		return "must be a date that exists: " + day.Text + " is no day of the calendar (" + day.Reason + ")"
 	case t == reflect.TypeFor[civil.Date]():
 		return "must be a date of the form YYYY-MM-DD"
 	case t == reflect.TypeFor[jurisdiction.Type]():

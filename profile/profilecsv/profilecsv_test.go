@@ -200,13 +200,15 @@ func TestBadRowsNameLineAndColumn(t *testing.T) {
 		"what the reading finds": {files: []string{"certificates.csv", header +
 			"TX-1,C-1,TX,G,,01/06/2026,,,active\n" +
 			"TX-2,C-1,TX,G,,2026-01-01,\n" +
-			"TX-3,C-1,TX,G,,,,,active\n",
+			"TX-3,C-1,TX,G,,,,,active\n" +
+			"TX-4,C-1,TX,G,,2026-02-30,,,active\n",
 			"registrations.csv", "company_code,jurisdiction,registration_number,effective_date,end_date,physical_presence\n" +
 				"ACME,TX,1,2025-01-01,,maybe\n"},
 			want: []placeErr{
 				{"certificates.csv:2:effective_date", "not a date of the form YYYY-MM-DD"},
 				{"certificates.csv:3", "the row has 7 cells; the header has 9"},
 				{"certificates.csv:4:effective_date", "is required"},
+				{"certificates.csv:5:effective_date", `"2026-02-30" is not a day of the calendar: February 2026 has 28 days`},
 				{"registrations.csv:2:physical_presence", `"maybe" is not true or false`},
 			}},
 		"the header": {files: []string{"customers.csv", "customer_code,class_code,is_business,name,discount\nC-1,,,\n"},

@@ -481,7 +481,7 @@ func (c cells) date(col string, required bool) civil.Date {
 	}
 	d, err := civil.Parse(s)
 	if err != nil {
-		c.f.add(c.line, col, "%q is not a date of the form YYYY-MM-DD", clip(s))
+		c.f.add(c.line, col, "%s", civil.Refusal(fmt.Sprintf("%q", clip(s)), err))
 	}
 	return d
 }
