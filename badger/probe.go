@@ -29,8 +29,8 @@ const probeFile = ".levy-write-probe"
 // start; a read-only or full file system fails writes with errors that
 // say nothing of the cause. A Probe checks on every call that the
 // directory is still the one the store opened (a stat, about a
-// microsecond), and at most once per ProbeInterval that a small file in
-// it can be written and synced and that its file system has the space
+// microsecond), and at most once per ProbeInterval that a new small file
+// can be made in it, written and synced, and that its file system has the space
 // the store keeps in reserve (Reserve); it turns the failures of writes
 // into a levy.EUnavailable error (503 over HTTP), so that no write is
 // acknowledged that the store cannot keep.
@@ -115,10 +115,19 @@ func (p *Probe) same() error {
 	return nil
 }
 
-// write writes and syncs a small file in the directory.
+// write makes a new small file in the directory, writes and syncs it.
+// The file is removed and made anew each time, rather than written over:
+// Badger makes new files as it goes (a memory table's log, a table, a
+// value log), and a directory that lost its write permission (a chmod, a
+// change of owner) still lets an existing file be written, while Badger's
+// next new file would fail, leaving its database without a memory table
+// (every later read and write of the store failing, until a restart).
 func (p *Probe) write() error {
 	path := filepath.Join(p.dir, probeFile)
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return p.unavailable(err)
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
 		return p.unavailable(err)
 	}

@@ -1,0 +1,114 @@
+package badger
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/levytax/levy"
+)
+
+// nobody is the user and group the permission test runs as when the
+// tests run as root, to whom no permission bit applies.
+const nobody = 65534
+
+// TestProbeRefusesADirectoryThatTakesNoNewFile: a store's directory that
+// lost its write permission while the server runs (a chmod, a change of
+// owner, a volume mounted again with another owner) still lets the files
+// Badger holds open, and the probe's own file, be written; but Badger's
+// next new file (the log of its next memory table) fails, and leaves the
+// database without a memory table, so that every later read of the
+// store panics (500) and /healthz said ok. The probe must refuse the
+// directory once it cannot make a new file in it (503, /healthz failing),
+// before Badger tries, and take it again once it can. Before, it wrote
+// over its existing file, which such a directory allows.
+func TestProbeRefusesADirectoryThatTakesNoNewFile(t *testing.T) {
+	if os.Geteuid() == 0 {
+		runAsNobody(t, "TestProbeRefusesADirectoryThatTakesNoNewFile")
+		return
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	p, err := NewProbe("the journal", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(1_800_000_000, 0)
+	p.now = func() time.Time { return now }
+	if err := p.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+	now = now.Add(ProbeInterval)
+	if err := p.Check(ctx); levy.ErrorCode(err) != levy.EUnavailable {
+		t.Errorf("Check of a directory that takes no new file: %v, want unavailable", err)
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(ProbeInterval)
+	if err := p.Check(ctx); err != nil {
+		t.Errorf("Check once the directory takes files again: %v", err)
+	}
+}
+
+// runAsNobody runs the test named name of this test binary again, as the
+// user nobody, and fails t with its output when it fails. The binary is
+// copied where nobody may run it.
+func runAsNobody(t *testing.T, name string) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp("", "levy-probe-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "probe.test")
+	if err := copyFile(exe, bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-test.run=^"+name+"$", "-test.count=1", "-test.v")
+	cmd.Dir = dir
+	cmd.Env = []string{"TMPDIR=" + os.TempDir(), "HOME=" + dir}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s as nobody: %v\n%s", name, err, out)
+	}
+	if !strings.Contains(string(out), "--- PASS: "+name) {
+		t.Fatalf("%s as nobody did not run:\n%s", name, out)
+	}
+}
+
+// copyFile copies the file from to a new file to of mode perm.
+func copyFile(from, to string, perm os.FileMode) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_CREATE|os.O_EXCL|os.O_WRONLY, perm)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		_ = out.Close()
+		return err
+	}
+	return out.Close()
+}
