@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -55,6 +56,11 @@ type Probe struct {
 	mu  sync.Mutex
 	at  time.Time // when err was found; zero before the first check
 	err error
+	// broken is the error that a write met when Badger could not make its
+	// next memory table: the database has none left, and fails every
+	// read and write (some with a panic) until it is opened again, so
+	// every Check returns it, whatever the directory has become.
+	broken error
 }
 
 // NewProbe returns a Probe of the directory dir of the store name ("the
@@ -94,6 +100,9 @@ func (p *Probe) Check(ctx context.Context) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.broken != nil {
+		return p.broken
+	}
 	if now := p.now(); p.at.IsZero() || now.Sub(p.at) >= ProbeInterval {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -164,6 +173,16 @@ func (p *Probe) Update(ctx context.Context, db *bdb.DB, fn func(*bdb.Txn) error)
 		return err
 	}
 	err := Update(ctx, db, fn)
+	if err != nil && p != nil && lostMemTable(err) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.broken == nil {
+			p.broken = &levy.Error{Code: levy.EUnavailable, Message: fmt.Sprintf(
+				"%s could not make a new file in %s and cannot be used until the server restarts; mend the cause (%v) and restart it (the writes it acknowledged are in its files)",
+				p.name, p.dir, err)}
+		}
+		return p.broken
+	}
 	if err != nil && p != nil && storageFault(err) {
 		p.mu.Lock()
 		p.at = time.Time{}
@@ -171,6 +190,14 @@ func (p *Probe) Update(ctx context.Context, db *bdb.DB, fn func(*bdb.Txn) error)
 		return &levy.Error{Code: levy.EUnavailable, Message: fmt.Sprintf("%s could not write: %v", p.name, err)}
 	}
 	return err
+}
+
+// lostMemTable reports whether err is Badger's failure to make the
+// memory table that follows a full one (its file could not be made),
+// after which its database has no memory table. Badger says so only in
+// its message: the error's chain does not keep the file system's.
+func lostMemTable(err error) bool {
+	return strings.Contains(err.Error(), "cannot create new mem table")
 }
 
 // storageFault reports whether err is a failure of the file system

@@ -2,6 +2,7 @@ package badger
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -10,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	bdb "github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy"
 )
@@ -111,4 +114,67 @@ func copyFile(from, to string, perm os.FileMode) error {
 		return err
 	}
 	return out.Close()
+}
+
+// TestProbeKeepsAStoreThatLostItsMemTable: a write that fills Badger's
+// memory table while the directory takes no new file (in the second
+// before the probe looks again) fails to make the next one, and leaves
+// the database without a memory table: every later read and write fails
+// (the next write ends the process in Badger's assertion). That write
+// must be answered unavailable, and every later Check must fail, naming
+// the restart it needs, even once the directory is writable again, so
+// that /healthz fails and no write reaches the database. Before, the
+// write was an internal error (500), the Check passed, and the next write
+// ended the process.
+func TestProbeKeepsAStoreThatLostItsMemTable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		runAsNobody(t, "TestProbeKeepsAStoreThatLostItsMemTable")
+		return
+	}
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "store")
+	db, err := Open(ctx, bdb.DefaultOptions(dir).WithMemTableSize(1<<20).WithValueThreshold(64<<10), "test", nil,
+		Schema{Key: 'V', Version: "1", Store: "the test store"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The database is not closed: without a memory table, Badger's Close
+	// does not return. The process of the test ends with it.
+	_ = db
+	p, err := NewProbe("the test store", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(1_800_000_000, 0)
+	p.now = func() time.Time { return now }
+	if err := p.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+	value := make([]byte, 4<<10)
+	var werr error
+	for i := 0; i < 2000 && werr == nil; i++ {
+		werr = p.Update(ctx, db, func(txn *bdb.Txn) error {
+			return txn.Set([]byte(fmt.Sprintf("k%06d", i)), value)
+		})
+	}
+	if werr == nil {
+		t.Fatal("8 MiB of writes into a memory table of 1 MiB met no error in a directory that takes no new file")
+	}
+	if levy.ErrorCode(werr) != levy.EUnavailable || !strings.Contains(werr.Error(), "restart") {
+		t.Errorf("the write that lost the memory table: %v, want unavailable, naming the restart", werr)
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(ProbeInterval)
+	if err := p.Check(ctx); levy.ErrorCode(err) != levy.EUnavailable || !strings.Contains(err.Error(), "restart") {
+		t.Errorf("Check after the memory table was lost, the directory writable again: %v, want unavailable, naming the restart", err)
+	}
+	if err := p.Update(ctx, db, func(txn *bdb.Txn) error { return txn.Set([]byte("after"), value) }); levy.ErrorCode(err) != levy.EUnavailable {
+		t.Errorf("a write after the memory table was lost: %v, want unavailable", err)
+	}
 }
