@@ -116,10 +116,10 @@ func (p *Probe) Check(ctx context.Context) error {
 func (p *Probe) same() error {
 	fi, err := os.Stat(p.dir)
 	if err != nil {
-		return p.unavailable(fmt.Errorf("its directory %s is gone: %w", p.dir, err))
+		return p.unavailable("its directory is gone", fmt.Errorf("its directory %s is gone: %w", p.dir, err))
 	}
 	if !os.SameFile(fi, p.ident) {
-		return p.unavailable(fmt.Errorf("its directory %s was replaced after it was opened", p.dir))
+		return p.unavailable("its directory was replaced after it was opened", fmt.Errorf("its directory %s was replaced after it was opened", p.dir))
 	}
 	return nil
 }
@@ -134,11 +134,11 @@ func (p *Probe) same() error {
 func (p *Probe) write() error {
 	path := filepath.Join(p.dir, probeFile)
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return p.unavailable(err)
+		return p.unavailable("its directory takes no new file: "+fileFault(err), err)
 	}
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
-		return p.unavailable(err)
+		return p.unavailable("its directory takes no new file: "+fileFault(err), err)
 	}
 	_, err = f.Write([]byte("ok\n"))
 	if err == nil {
@@ -148,20 +148,37 @@ func (p *Probe) write() error {
 		err = cerr
 	}
 	if err != nil {
-		return p.unavailable(err)
+		return p.unavailable("a file in its directory cannot be written: "+fileFault(err), err)
 	}
 	if p.reserve > 0 {
 		if free, ok := freeSpace(p.dir); ok && free < p.reserve {
-			return p.unavailable(fmt.Errorf("the file system of %s has %d MiB free, under the %d MiB it keeps in reserve; free some space or move the data directory to a larger disk",
-				p.dir, free>>20, p.reserve>>20))
+			return p.unavailable(fmt.Sprintf("its file system has %d MiB free, under the %d MiB it keeps in reserve; free some space or move the data directory to a larger disk",
+				free>>20, p.reserve>>20), fmt.Errorf("in %s", p.dir))
 		}
 	}
 	return nil
 }
 
 // unavailable wraps the cause of a failed check.
-func (p *Probe) unavailable(cause error) error {
-	return &levy.Error{Code: levy.EUnavailable, Message: fmt.Sprintf("%s cannot take writes: %v", p.name, cause)}
+//
+// The *levy.Error, which a client is answered (503, and /healthz, which
+// needs no token), says why in words that name no path of the server's
+// (why, or the system's reason for a file error: "permission denied");
+// the error as a whole, which the server's log writes, adds cause, with
+// its paths.
+func (p *Probe) unavailable(why string, cause error) error {
+	return fmt.Errorf("%w (%w)", &levy.Error{Code: levy.EUnavailable, Message: p.name + " cannot take writes: " + why}, cause)
+}
+
+// fileFault says what a failure of the file system was without the path
+// that its error names: the system's reason ("permission denied", "no
+// space left on device"), or "a file error".
+func fileFault(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return errno.Error()
+	}
+	return "a file error"
 }
 
 // Update is Update, after a Check: a store that cannot take writes
@@ -177,9 +194,9 @@ func (p *Probe) Update(ctx context.Context, db *bdb.DB, fn func(*bdb.Txn) error)
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		if p.broken == nil {
-			p.broken = &levy.Error{Code: levy.EUnavailable, Message: fmt.Sprintf(
-				"%s could not make a new file in %s and cannot be used until the server restarts; mend the cause (%v) and restart it (the writes it acknowledged are in its files)",
-				p.name, p.dir, err)}
+			p.broken = fmt.Errorf("%w (in %s: %w)", &levy.Error{Code: levy.EUnavailable, Message: p.name +
+				" could not make a new file in its directory and cannot be used until the server restarts; mend the cause and restart it (the writes it acknowledged are in its files)"},
+				p.dir, err)
 		}
 		return p.broken
 	}
@@ -187,7 +204,7 @@ func (p *Probe) Update(ctx context.Context, db *bdb.DB, fn func(*bdb.Txn) error)
 		p.mu.Lock()
 		p.at = time.Time{}
 		p.mu.Unlock()
-		return &levy.Error{Code: levy.EUnavailable, Message: fmt.Sprintf("%s could not write: %v", p.name, err)}
+		return fmt.Errorf("%w (%w)", &levy.Error{Code: levy.EUnavailable, Message: p.name + " could not write: " + fileFault(err)}, err)
 	}
 	return err
 }

@@ -2,6 +2,7 @@ package badger
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -52,9 +53,11 @@ func TestProbeRefusesADirectoryThatTakesNoNewFile(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
 	now = now.Add(ProbeInterval)
-	if err := p.Check(ctx); levy.ErrorCode(err) != levy.EUnavailable {
+	err = p.Check(ctx)
+	if levy.ErrorCode(err) != levy.EUnavailable {
 		t.Errorf("Check of a directory that takes no new file: %v, want unavailable", err)
 	}
+	clientSees(t, err, dir, "permission denied")
 	if err := os.Chmod(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -167,6 +170,7 @@ func TestProbeKeepsAStoreThatLostItsMemTable(t *testing.T) {
 	if levy.ErrorCode(werr) != levy.EUnavailable || !strings.Contains(werr.Error(), "restart") {
 		t.Errorf("the write that lost the memory table: %v, want unavailable, naming the restart", werr)
 	}
+	clientSees(t, werr, dir, "restart")
 	if err := os.Chmod(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -176,5 +180,23 @@ func TestProbeKeepsAStoreThatLostItsMemTable(t *testing.T) {
 	}
 	if err := p.Update(ctx, db, func(txn *bdb.Txn) error { return txn.Set([]byte("after"), value) }); levy.ErrorCode(err) != levy.EUnavailable {
 		t.Errorf("a write after the memory table was lost: %v, want unavailable", err)
+	}
+}
+
+// clientSees checks the error of a store that cannot take writes: what
+// a client is answered (its *levy.Error, also /healthz's, which needs no
+// token) says want and names no path of the server's, dir among them;
+// the error as a whole, which the log writes, names dir.
+func clientSees(t *testing.T, err error, dir, want string) {
+	t.Helper()
+	var le *levy.Error
+	if !errors.As(err, &le) {
+		t.Fatalf("%v has no *levy.Error", err)
+	}
+	if strings.Contains(le.Message, "/") || !strings.Contains(le.Message, want) {
+		t.Errorf("a client is told %q: want %q and no path", le.Message, want)
+	}
+	if !strings.Contains(err.Error(), dir) {
+		t.Errorf("the log's error %q does not name the directory %s", err, dir)
 	}
 }
