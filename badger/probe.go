@@ -132,6 +132,21 @@ func (p *Probe) same() error {
 // next new file would fail, leaving its database without a memory table
 // (every later read and write of the store failing, until a restart).
 func (p *Probe) write() error {
+	if err := p.newFile(); err != nil {
+		return err
+	}
+	if p.reserve > 0 {
+		if free, ok := freeSpace(p.dir); ok && free < p.reserve {
+			return p.unavailable(fmt.Sprintf("its file system has %d MiB free, under the %d MiB it keeps in reserve; free some space or move the data directory to a larger disk",
+				free>>20, p.reserve>>20), fmt.Errorf("in %s", p.dir))
+		}
+	}
+	return nil
+}
+
+// newFile makes the probe's file anew in the directory, writes and syncs
+// it.
+func (p *Probe) newFile() error {
 	path := filepath.Join(p.dir, probeFile)
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return p.unavailable("its directory takes no new file: "+fileFault(err), err)
@@ -150,13 +165,30 @@ func (p *Probe) write() error {
 	if err != nil {
 		return p.unavailable("a file in its directory cannot be written: "+fileFault(err), err)
 	}
-	if p.reserve > 0 {
-		if free, ok := freeSpace(p.dir); ok && free < p.reserve {
-			return p.unavailable(fmt.Sprintf("its file system has %d MiB free, under the %d MiB it keeps in reserve; free some space or move the data directory to a larger disk",
-				free>>20, p.reserve>>20), fmt.Errorf("in %s", p.dir))
-		}
-	}
 	return nil
+}
+
+// Closable returns nil when the store's database may be closed, and
+// otherwise why not: its directory is gone or was replaced (Gone), takes
+// no new file now, or the database lost its memory table. Badger's Close
+// writes the memory table into a new table file, and retries for ever,
+// once a second, when it cannot make one, so that a server stopped
+// (SIGTERM) while its directory took no file never ended. A store whose
+// database may not be closed leaves its files open: the writes it
+// acknowledged are in its write-ahead log, which the next start reads.
+func (p *Probe) Closable() error {
+	if p == nil {
+		return nil
+	}
+	if err := p.same(); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.broken != nil {
+		return p.broken
+	}
+	return p.newFile()
 }
 
 // unavailable wraps the cause of a failed check.

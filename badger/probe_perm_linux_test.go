@@ -200,3 +200,44 @@ func clientSees(t *testing.T, err error, dir, want string) {
 		t.Errorf("the log's error %q does not name the directory %s", err, dir)
 	}
 }
+
+// TestCloseOfAStoreWhoseDirectoryTakesNoNewFile: a store closed (levy
+// serve stopped with SIGTERM) while its directory takes no new file must
+// end, leaving its files open with an error that says so (what it
+// acknowledged is in its write-ahead log, for the next start). Before, Badger's Close retried for
+// ever, once a second, to write its memory table into a new table file,
+// and the server never ended.
+func TestCloseOfAStoreWhoseDirectoryTakesNoNewFile(t *testing.T) {
+	if os.Geteuid() == 0 {
+		runAsNobody(t, "TestCloseOfAStoreWhoseDirectoryTakesNoNewFile")
+		return
+	}
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "store")
+	schema := Schema{Key: 'V', Version: "1", Store: "the test store"}
+	db, err := Open(ctx, bdb.DefaultOptions(dir), "test", nil, schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewProbe("the test store", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := put(ctx, p, db, "kept"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+	done := make(chan error, 1)
+	go func() { done <- closeDB(db, p) }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "left open") {
+			t.Errorf("closeDB: %v, want the files left open", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("closeDB of a store whose directory takes no new file did not return in 10 s")
+	}
+}
