@@ -819,7 +819,8 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 			if le := (*levy.Error)(nil); errors.As(err, &le) {
 				failing[c.name] = le.Code + ": " + le.Message
 			}
-			s.log.LogAttrs(r.Context(), slog.LevelWarn, "health check failed", slog.String("check", c.name), slog.String("error", err.Error()))
+			s.log.LogAttrs(r.Context(), slog.LevelWarn, "health check failed", slog.String("request_id", exchangeOf(r.Context()).id),
+				slog.String("check", c.name), slog.String("error", err.Error()))
 		}
 	}
 	answer := health{Status: "ok", Dataset: s.engine.DatasetVersion()}

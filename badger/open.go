@@ -221,11 +221,12 @@ func (logger) Infof(string, ...any)  {}
 func (logger) Debugf(string, ...any) {}
 
 // closeDB closes the database of a store whose directory probe watches,
-// for the store's Close: unless the directory is gone, in which case
-// Badger would try for ever to flush its memory table into it, and the
-// files are left open with an error that says so.
+// for the store's Close: unless the directory is gone or takes no new
+// file, or the database lost its memory table (Probe.Closable), in which
+// case Badger would try for ever to flush its memory table into it, and
+// the files are left open with an error that says so.
 func closeDB(db *bdb.DB, probe *Probe) error {
-	if err := probe.Gone(); err != nil {
+	if err := probe.Closable(); err != nil {
 		return fmt.Errorf("%w; its files were left open", err)
 	}
 	probe.Remove()

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -29,8 +30,8 @@ const probeFile = ".levy-write-probe"
 // start; a read-only or full file system fails writes with errors that
 // say nothing of the cause. A Probe checks on every call that the
 // directory is still the one the store opened (a stat, about a
-// microsecond), and at most once per ProbeInterval that a small file in
-// it can be written and synced and that its file system has the space
+// microsecond), and at most once per ProbeInterval that a new small file
+// can be made in it, written and synced, and that its file system has the space
 // the store keeps in reserve (Reserve); it turns the failures of writes
 // into a levy.EUnavailable error (503 over HTTP), so that no write is
 // acknowledged that the store cannot keep.
@@ -55,6 +56,11 @@ type Probe struct {
 	mu  sync.Mutex
 	at  time.Time // when err was found; zero before the first check
 	err error
+	// broken is the error that a write met when Badger could not make its
+	// next memory table: the database has none left, and fails every
+	// read and write (some with a panic) until it is opened again, so
+	// every Check returns it, whatever the directory has become.
+	broken error
 }
 
 // NewProbe returns a Probe of the directory dir of the store name ("the
@@ -94,6 +100,9 @@ func (p *Probe) Check(ctx context.Context) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.broken != nil {
+		return p.broken
+	}
 	if now := p.now(); p.at.IsZero() || now.Sub(p.at) >= ProbeInterval {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -107,20 +116,44 @@ func (p *Probe) Check(ctx context.Context) error {
 func (p *Probe) same() error {
 	fi, err := os.Stat(p.dir)
 	if err != nil {
-		return p.unavailable(fmt.Errorf("its directory %s is gone: %w", p.dir, err))
+		return p.unavailable("its directory is gone", fmt.Errorf("its directory %s is gone: %w", p.dir, err))
 	}
 	if !os.SameFile(fi, p.ident) {
-		return p.unavailable(fmt.Errorf("its directory %s was replaced after it was opened", p.dir))
+		return p.unavailable("its directory was replaced after it was opened", fmt.Errorf("its directory %s was replaced after it was opened", p.dir))
 	}
 	return nil
 }
 
-// write writes and syncs a small file in the directory.
+// write makes a new small file in the directory, writes and syncs it.
+// The file is removed and made anew each time, rather than written over:
+// Badger makes new files as it goes (a memory table's log, a table, a
+// value log), and a directory that lost its write permission (a chmod, a
+// change of owner) still lets an existing file be written, while Badger's
+// next new file would fail, leaving its database without a memory table
+// (every later read and write of the store failing, until a restart).
 func (p *Probe) write() error {
+	if err := p.newFile(); err != nil {
+		return err
+	}
+	if p.reserve > 0 {
+		if free, ok := freeSpace(p.dir); ok && free < p.reserve {
+			return p.unavailable(fmt.Sprintf("its file system has %d MiB free, under the %d MiB it keeps in reserve; free some space or move the data directory to a larger disk",
+				free>>20, p.reserve>>20), fmt.Errorf("in %s", p.dir))
+		}
+	}
+	return nil
+}
+
+// newFile makes the probe's file anew in the directory, writes and syncs
+// it.
+func (p *Probe) newFile() error {
 	path := filepath.Join(p.dir, probeFile)
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return p.unavailable("its directory takes no new file: "+fileFault(err), err)
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
-		return p.unavailable(err)
+		return p.unavailable("its directory takes no new file: "+fileFault(err), err)
 	}
 	_, err = f.Write([]byte("ok\n"))
 	if err == nil {
@@ -130,20 +163,54 @@ func (p *Probe) write() error {
 		err = cerr
 	}
 	if err != nil {
-		return p.unavailable(err)
-	}
-	if p.reserve > 0 {
-		if free, ok := freeSpace(p.dir); ok && free < p.reserve {
-			return p.unavailable(fmt.Errorf("the file system of %s has %d MiB free, under the %d MiB it keeps in reserve; free some space or move the data directory to a larger disk",
-				p.dir, free>>20, p.reserve>>20))
-		}
+		return p.unavailable("a file in its directory cannot be written: "+fileFault(err), err)
 	}
 	return nil
 }
 
+// Closable returns nil when the store's database may be closed, and
+// otherwise why not: its directory is gone or was replaced (Gone), takes
+// no new file now, or the database lost its memory table. Badger's Close
+// writes the memory table into a new table file, and retries for ever,
+// once a second, when it cannot make one, so that a server stopped
+// (SIGTERM) while its directory took no file never ended. A store whose
+// database may not be closed leaves its files open: the writes it
+// acknowledged are in its write-ahead log, which the next start reads.
+func (p *Probe) Closable() error {
+	if p == nil {
+		return nil
+	}
+	if err := p.same(); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.broken != nil {
+		return p.broken
+	}
+	return p.newFile()
+}
+
 // unavailable wraps the cause of a failed check.
-func (p *Probe) unavailable(cause error) error {
-	return &levy.Error{Code: levy.EUnavailable, Message: fmt.Sprintf("%s cannot take writes: %v", p.name, cause)}
+//
+// The *levy.Error, which a client is answered (503, and /healthz, which
+// needs no token), says why in words that name no path of the server's
+// (why, or the system's reason for a file error: "permission denied");
+// the error as a whole, which the server's log writes, adds cause, with
+// its paths.
+func (p *Probe) unavailable(why string, cause error) error {
+	return fmt.Errorf("%w (%w)", &levy.Error{Code: levy.EUnavailable, Message: p.name + " cannot take writes: " + why}, cause)
+}
+
+// fileFault says what a failure of the file system was without the path
+// that its error names: the system's reason ("permission denied", "no
+// space left on device"), or "a file error".
+func fileFault(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return errno.Error()
+	}
+	return "a file error"
 }
 
 // Update is Update, after a Check: a store that cannot take writes
@@ -155,13 +222,31 @@ func (p *Probe) Update(ctx context.Context, db *bdb.DB, fn func(*bdb.Txn) error)
 		return err
 	}
 	err := Update(ctx, db, fn)
+	if err != nil && p != nil && lostMemTable(err) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.broken == nil {
+			p.broken = fmt.Errorf("%w (in %s: %w)", &levy.Error{Code: levy.EUnavailable, Message: p.name +
+				" could not make a new file in its directory and cannot be used until the server restarts; mend the cause and restart it (the writes it acknowledged are in its files)"},
+				p.dir, err)
+		}
+		return p.broken
+	}
 	if err != nil && p != nil && storageFault(err) {
 		p.mu.Lock()
 		p.at = time.Time{}
 		p.mu.Unlock()
-		return &levy.Error{Code: levy.EUnavailable, Message: fmt.Sprintf("%s could not write: %v", p.name, err)}
+		return fmt.Errorf("%w (%w)", &levy.Error{Code: levy.EUnavailable, Message: p.name + " could not write: " + fileFault(err)}, err)
 	}
 	return err
+}
+
+// lostMemTable reports whether err is Badger's failure to make the
+// memory table that follows a full one (its file could not be made),
+// after which its database has no memory table. Badger says so only in
+// its message: the error's chain does not keep the file system's.
+func lostMemTable(err error) bool {
+	return strings.Contains(err.Error(), "cannot create new mem table")
 }
 
 // storageFault reports whether err is a failure of the file system

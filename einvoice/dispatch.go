@@ -55,16 +55,17 @@ func newDispatcher(s *Service) *dispatcher {
 	return &dispatcher{s: s, lanes: map[string]chan struct{}{}}
 }
 
-// resume starts a lane for every connection with events in the outbox.
-func (d *dispatcher) resume(ctx context.Context) error {
+// resume starts a lane for every connection with events in the outbox,
+// and returns how many it started.
+func (d *dispatcher) resume(ctx context.Context) (int, error) {
 	ids, err := d.s.store.Outboxes(ctx)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	for _, id := range ids {
 		d.wake(id)
 	}
-	return nil
+	return len(ids), nil
 }
 
 // wake makes the lane of a connection look at its queue, starting it if

@@ -67,16 +67,17 @@ func newProcessor(s *Service) *processor {
 	return p
 }
 
-// load reads the work queue from the store.
-func (p *processor) load(ctx context.Context) error {
+// load reads the work queue from the store, and returns how many
+// documents it holds.
+func (p *processor) load(ctx context.Context) (int, error) {
 	entries, err := p.s.store.Queue(ctx)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	for _, e := range entries {
 		p.add(e.DocumentID, e.Tenant)
 	}
-	return nil
+	return len(entries), nil
 }
 
 // sync makes the queue in memory agree with the store's: it adds the
@@ -125,17 +126,19 @@ func (p *processor) done(id string) {
 	p.mu.Unlock()
 }
 
-// start loads the queue and starts the feeder and the workers.
-func (p *processor) start(ctx context.Context) error {
-	if err := p.load(ctx); err != nil {
-		return err
+// start loads the queue and starts the feeder and the workers, and
+// returns how many documents the queue held.
+func (p *processor) start(ctx context.Context) (int, error) {
+	n, err := p.load(ctx)
+	if err != nil {
+		return 0, err
 	}
 	p.s.wg.Add(1 + p.s.cfg.Workers)
 	go p.feed()
 	for range p.s.cfg.Workers {
 		go p.worker()
 	}
-	return nil
+	return n, nil
 }
 
 // kick tells the feeder the queue has changed.

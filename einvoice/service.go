@@ -268,7 +268,7 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 		// not answer (a hung database connection) fails New then, rather
 		// than hold it for good.
 		cctx, cancel := s.storeCall(ctx)
-		err := s.disp.resume(cctx)
+		lanes, err := s.disp.resume(cctx)
 		cancel()
 		if err != nil {
 			s.cancel()
@@ -276,12 +276,18 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 			return nil, fmt.Errorf("einvoice: resume the events of the outbox: %w", err)
 		}
 		cctx, cancel = s.storeCall(ctx)
-		err = s.proc.start(cctx)
+		docs, err := s.proc.start(cctx)
 		cancel()
 		if err != nil {
 			s.cancel()
 			s.wg.Wait()
 			return nil, fmt.Errorf("einvoice: resume the documents in progress: %w", err)
+		}
+		// What a start after a crash (or a stop with work left) takes
+		// up, so that the operator sees it was not lost: the documents
+		// not finished yet and the connections with events to send.
+		if docs > 0 || lanes > 0 {
+			log.Info("einvoice: resumed the work left by an earlier run", "documents", docs, "connections", lanes)
 		}
 		if cfg.PollInterval > 0 {
 			s.wg.Add(1)
@@ -328,7 +334,7 @@ func (s *Service) poll(every time.Duration) {
 		if err := s.proc.sync(ctx); err != nil && s.ctx.Err() == nil {
 			s.log.Warn("einvoice: read the work queue", "err", err)
 		}
-		if err := s.disp.resume(ctx); err != nil && s.ctx.Err() == nil {
+		if _, err := s.disp.resume(ctx); err != nil && s.ctx.Err() == nil {
 			s.log.Warn("einvoice: read the outbox", "err", err)
 		}
 	})
