@@ -23,7 +23,7 @@ func TestReadFileNamesTheFieldAtFault(t *testing.T) {
   {"id": "late",
    "outcome": "EXEMPT",
    "effective": "2026-01-01",
-   "expiration": "2026-02-30"}]}`, `line 5: rules[0]: rule late: expiration: civil: "2026-02-30" is not a date`},
+   "expiration": "2026-02-30"}]}`, `line 5: rules[0]: rule late: expiration: civil: "2026-02-30" is not a day of the calendar: February 2026 has 28 days`},
 		"a threshold's amount that is no number": {`{"version": 1, "rules": [
   {"id": "ok", "outcome": "EXEMPT"},
   {"id": "ny", "outcome": "TAXABLE",
