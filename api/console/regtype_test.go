@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/levytax/levy/wire"
 )
 
@@ -75,7 +73,10 @@ func TestConsoleDeletesOneOfANumbersRegistrations(t *testing.T) {
 	b.eval(`location.hash = '#/registrations'; true`)
 	b.wait("the list", `document.querySelectorAll('#prof-regs table button.danger').length === 3`)
 	for i := range 3 {
-		b.do("delete row", chromedp.Click(chromedp.CSS("#prof-regs table tbody tr:nth-child("+strconv.Itoa(i+1)+") button.danger")))
+		// Clicked in one step of the page's own script: after a deletion
+		// the page draws its list again, and a node found by one protocol
+		// call may be gone by the next (chromedp.Click's query and click).
+		b.wait("delete row", `(() => { const btn = document.querySelector('#prof-regs table tbody tr:nth-child(`+strconv.Itoa(i+1)+`) button.danger'); if (!btn) return false; btn.click(); return true; })()`)
 		b.wait("the deletion", `window.deletions.length === `+strconv.Itoa(i+1))
 	}
 	dels := strings.Split(b.eval(`window.deletions.join('\n')`), "\n")
