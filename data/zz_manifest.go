@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "0b2fc50a3b0c8dbcbc7abe3bf7d57abf3f6f79853f283ae16cf6a57d32abe83a",
 	"nexus.lvd":         "b7fe8a6a1fb098099bcccb09b37a679f0d0dc2b3133f55ff271c3dfbfa04446c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "79da765e78d8872f588447af148df105b213b347ea67a1e55a6ab47d9e9ed769",
+	"taxability.lvd":    "2ea15dfa3ae9a7e63ae7016712535042bb7667ad0e3fe84f5fe2aa702f030f4a",
 }
