@@ -14,9 +14,9 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "63ffe26860ddf91f22451156f3b084d44317686c5481f493bee362d7a8ce1513",
-	"local.lvd":         "0b2fc50a3b0c8dbcbc7abe3bf7d57abf3f6f79853f283ae16cf6a57d32abe83a",
+	"jurisdictions.lvd": "4ade472ab100aea4ae648cb1ead84ef1f330cf6b40f57aa72123dd465c82f1f8",
+	"local.lvd":         "12e11d34ca9fb32b0fa7bfe9db704777de7cea3c31b92286df95eb78b4046457",
 	"nexus.lvd":         "b7fe8a6a1fb098099bcccb09b37a679f0d0dc2b3133f55ff271c3dfbfa04446c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "79da765e78d8872f588447af148df105b213b347ea67a1e55a6ab47d9e9ed769",
+	"taxability.lvd":    "ca80e0c0f1c968fb7bdb801267690b6229766878b1ec953b86a5f823c6e06c4a",
 }

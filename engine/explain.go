@@ -373,7 +373,7 @@ func structureShaped(l *line, t *taxOut) bool {
 		return t.maxTax || !t.raw.Equal(base.Mul(t.rate))
 	}
 	if s.MaxBasisPerItem != nil && l.qty.Sign() > 0 && t.nonTaxable.Sign() != 0 {
-		return t.taxable.Abs().Equal(s.MaxBasisPerItem.Mul(l.qty))
+		return t.taxable.Abs().Equal(s.MaxBasisPerItem.Mul(rules.Items(l.qty)))
 	}
 	return false
 }

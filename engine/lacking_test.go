@@ -189,3 +189,24 @@ func TestTaxNotComputedPurchase(t *testing.T) {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
 }
+
+// TestTaxNotComputedMassachusettsMeals: a meal sold in Boston bears the
+// state's 6.25% (3.13 on 50.00) and says that the local option meals
+// excise of 0.75% that Boston and other cities and towns accepted (M.G.L.
+// c. 64L, s. 2) is not computed; it said nothing, and the 7% a Boston
+// restaurant charges looked like 6.25%. A coat says nothing.
+func TestTaxNotComputedMassachusettsMeals(t *testing.T) {
+	boston := &wire.Location{StreetAddress1: "1 Beacon St", City: "Boston", MainDivision: "MA", PostalCode: "02108", Country: "US"}
+	const want = "US-MA Massachusetts cities and towns that accept it tax PREPARED_FOOD by a local meals excise of 0.75% (M.G.L. c. 64L, s. 2); Levy does not compute it"
+	d := civil.MustParse("2026-10-15")
+	meal := sellOne(t, boston, boston, "PREPARED_FOOD", "50.00", d, nil)
+	if got := notComputed(meal); len(got) != 1 || got[0].Value != want || got[0].OriginalValue != "PREPARED_FOOD" {
+		t.Errorf("meal in Boston: tax-not-computed %+v, want one saying %q", got, want)
+	}
+	if meal.TotalTax.String() != "3.13" {
+		t.Errorf("meal in Boston: tax %s, want 3.13", meal.TotalTax)
+	}
+	if got := notComputed(sellOne(t, boston, boston, "CLOTHING", "200.00", d, nil)); len(got) != 0 {
+		t.Errorf("coat in Boston: tax-not-computed %+v, want none", got)
+	}
+}

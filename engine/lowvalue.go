@@ -5,6 +5,7 @@ import (
 	"github.com/levytax/levy/civil"
 
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/rules"
 	"github.com/shopspring/decimal"
 )
 
@@ -193,7 +194,8 @@ func (c *calc) consignmentValue(l *line, dest *place, lim jurisdiction.LowValue)
 	if lim.PerItem {
 		sum = c.intrinsic(l, dest).Abs()
 		if l.qty.Sign() > 0 {
-			sum = sum.DivRound(l.qty, 4)
+			// A line of less than one unit is one item (rules.Items).
+			sum = sum.DivRound(rules.Items(l.qty), 4)
 		}
 		how = "the line's price of one item"
 	} else {

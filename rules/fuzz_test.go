@@ -161,7 +161,8 @@ func fuzzStructures(t *testing.T, structs *Structures, list []Rule) {
 	}
 }
 
-// checkApplied checks what a structure computed for qty items at unit.
+// checkApplied checks what a structure computed for qty units at unit, which
+// are Items(qty) items.
 func checkApplied(t *testing.T, s *Structure, unit, qty, rate decimal.Decimal, a Applied) {
 	t.Helper()
 	fail := func(what string) {
@@ -173,7 +174,7 @@ func checkApplied(t *testing.T, s *Structure, unit, qty, rate decimal.Decimal, a
 	if a.Taxable.Sign() < 0 || a.Taxable.GreaterThan(unit.Mul(qty)) {
 		fail("taxable amount outside [0, price]")
 	}
-	if s.MaxTaxPerItem != nil && a.Tax.GreaterThan(s.MaxTaxPerItem.Mul(qty)) {
+	if s.MaxTaxPerItem != nil && a.Tax.GreaterThan(s.MaxTaxPerItem.Mul(Items(qty))) {
 		fail("tax above maxTaxPerItem")
 	}
 	if a.Capped && s.MaxTaxPerItem == nil {

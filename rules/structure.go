@@ -191,7 +191,8 @@ func (s *Structure) Apply(unit, qty, rate decimal.Decimal) Applied {
 // and the taxable basis are exact: three items of 11.50 together have a
 // basis of 11.50, where a unit price of 3.8333333333333333 times 3
 // would leave 11.4999999999999999 and a tax at 7% of 0.80 rather than
-// 0.805. MaxTaxPerDocument is not applied here. The structure's amounts
+// 0.805. A quantity between zero and one is one item (Items).
+// MaxTaxPerDocument is not applied here. The structure's amounts
 // are taken in total's currency; ApplyConverted converts them.
 func (s *Structure) ApplyTotal(total, qty, rate decimal.Decimal) Applied {
 	return s.ApplyConverted(total, qty, rate, Conversion{})
@@ -251,9 +252,9 @@ func (c Conversion) Tax(v decimal.Decimal) decimal.Decimal {
 // every bound has the basis and the tax it would have without a
 // conversion. MaxTaxPerDocument is not applied here.
 func (s *Structure) ApplyConverted(total, qty, rate decimal.Decimal, conv Conversion) Applied {
-	basis := total
+	basis, items := total, Items(qty)
 	if s.MaxBasisPerItem != nil {
-		if limit := conv.Price(s.MaxBasisPerItem.Mul(qty)); basis.GreaterThan(limit) {
+		if limit := conv.Price(s.MaxBasisPerItem.Mul(items)); basis.GreaterThan(limit) {
 			basis = limit
 		}
 	}
@@ -261,14 +262,14 @@ func (s *Structure) ApplyConverted(total, qty, rate decimal.Decimal, conv Conver
 	used := false
 	switch s.Kind {
 	case Quantity:
-		return s.capItem(conv.Tax(s.PerUnit.Mul(qty)), qty, basis, conv, false)
+		return s.capItem(conv.Tax(s.PerUnit.Mul(qty)), items, basis, conv, false)
 	case Tiered:
 		lo := decimal.Zero
 		for _, t := range s.Tiers {
 			hi := basis
 			var upTo decimal.Decimal
 			if t.UpTo != nil {
-				if upTo = conv.Price(t.UpTo.Mul(qty)); upTo.LessThan(hi) {
+				if upTo = conv.Price(t.UpTo.Mul(items)); upTo.LessThan(hi) {
 					hi = upTo
 				}
 			}
@@ -283,7 +284,7 @@ func (s *Structure) ApplyConverted(total, qty, rate decimal.Decimal, conv Conver
 		}
 	case Bracket:
 		for _, t := range s.Tiers {
-			if t.UpTo == nil || basis.LessThanOrEqual(conv.Price(t.UpTo.Mul(qty))) {
+			if t.UpTo == nil || basis.LessThanOrEqual(conv.Price(t.UpTo.Mul(items))) {
 				tax = basis.Mul(tierRate(t, rate))
 				used = t.Rate == nil
 				break
@@ -292,13 +293,29 @@ func (s *Structure) ApplyConverted(total, qty, rate decimal.Decimal, conv Conver
 	default:
 		tax, used = basis.Mul(rate), true
 	}
-	return s.capItem(tax, qty, basis, conv, used)
+	return s.capItem(tax, items, basis, conv, used)
 }
 
-func (s *Structure) capItem(tax, qty, taxable decimal.Decimal, conv Conversion, rateUsed bool) Applied {
+// Items returns how many items qty units of a line's goods count for
+// every limit per item (a threshold's amount, a structure's
+// MaxBasisPerItem, MaxTaxPerItem and tier bounds): qty itself from one
+// up, and one for a quantity between zero and one. A line of less than
+// one unit (half a unit of measure) holds one item at the line's
+// amount, not a fraction of an item at the unit price, whose limits
+// would be that fraction of the item's: half a coat of 200.00 a unit is
+// a coat of 100.00, under New York's $110. A charge per unit
+// (PerUnit) is still charged on qty.
+func Items(qty decimal.Decimal) decimal.Decimal {
+	if qty.Sign() > 0 && qty.LessThan(decimal.NewFromInt(1)) {
+		return decimal.NewFromInt(1)
+	}
+	return qty
+}
+
+func (s *Structure) capItem(tax, items, taxable decimal.Decimal, conv Conversion, rateUsed bool) Applied {
 	a := Applied{Tax: tax, Taxable: taxable, RateUsed: rateUsed}
 	if s.MaxTaxPerItem != nil {
-		if limit := conv.Cap(s.MaxTaxPerItem.Mul(qty)); tax.GreaterThan(limit) {
+		if limit := conv.Cap(s.MaxTaxPerItem.Mul(items)); tax.GreaterThan(limit) {
 			a.Tax, a.Capped = limit, true
 		}
 	}

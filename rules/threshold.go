@@ -177,7 +177,9 @@ func (t *Threshold) Exempt(unit, qty decimal.Decimal) decimal.Decimal {
 // by qty, so that an item exempt in full is exempt to the cent: three
 // items of 100.00 together are 100.00 exempt, where a unit price of
 // 33.3333333333333333 times 3 would leave 0.0000000000000001 taxable.
-// A negative total (a return) is weighed by its size and its exempt part
+// A quantity between zero and one is one item (Items): half a coat at a
+// unit price of 200.00 is a coat of 100.00. A negative total (a return)
+// is weighed by its size and its exempt part
 // is negative too: the return of an item above the threshold credits the
 // tax its sale bore, as the sale of the same item is taxed. Items that a
 // below_exempt or up_to_exempt threshold does not exempt go to Beyond,
@@ -186,7 +188,7 @@ func (t *Threshold) ExemptOfTotal(total, qty decimal.Decimal) decimal.Decimal {
 	if total.Sign() < 0 {
 		return t.ExemptOfTotal(total.Neg(), qty).Neg()
 	}
-	limit := t.Amount.Mul(qty)
+	limit := t.Amount.Mul(Items(qty))
 	switch t.Kind {
 	case BelowExempt, UpToExempt, DocumentUpToExempt:
 		if t.Within(total, qty) {
@@ -213,7 +215,7 @@ func (t *Threshold) ExemptOfTotal(total, qty decimal.Decimal) decimal.Decimal {
 // document_up_to_exempt threshold weighs total as the whole of what it
 // reaches, however many items: within when it is at or below Amount.
 func (t *Threshold) Within(total, qty decimal.Decimal) bool {
-	total, limit := total.Abs(), t.Amount.Mul(qty)
+	total, limit := total.Abs(), t.Amount.Mul(Items(qty))
 	switch t.Kind {
 	case DocumentUpToExempt:
 		return total.LessThanOrEqual(t.Amount)

@@ -69,6 +69,25 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			return err
 		}
 	}
+	// RTD and the Cultural Facilities District tax what the state taxes
+	// (C.R.S. 32-9-119(2)(a), 32-13-107(1)(a); one base with the state's
+	// since 2014-01-01, HB 13-1272): food for home consumption, which the
+	// state exempts (C.R.S. 39-26-707(1)(e)), bears neither. Their food
+	// rate is zero; candy and soft drinks, which the state taxes, bear
+	// their general rate (curated/us-taxability).
+	for _, id := range coStateBaseDistricts {
+		if err := s.AddRate(id, jurisdiction.Food, decimal.Zero, period, coStateBaseKey); err != nil {
+			return err
+		}
+	}
+	s.AddSource(datagen.Source{
+		Key:   coStateBaseKey,
+		Files: "internal/datagen/states/co/co.go",
+		What: "Colorado's Regional Transportation District and Scientific and Cultural Facilities District levy their taxes on the state's base, " +
+			"so food for home consumption, which the state exempts, bears neither (a food rate of zero)",
+		From:    "C.R.S. 32-9-119(2)(a) and 32-13-107(1)(a) (the districts tax every transaction the state taxes); HB 13-1272 (one base with the state's from 2014-01-01; Colorado Department of Revenue, RTD and SCFD sales tax base to be the same as the state's tax base, 2013-12-23)",
+		Licence: "public government information",
+	})
 
 	// 3. The mapped rows: districts first, then cities, then the rest.
 	minus := func(row datagen.Row, ids []string) (decimal.Decimal, error) {
@@ -242,6 +261,14 @@ func coIsCountyID(id string) bool {
 // coMailVia matches DR 1002's "(Mail Via X)": the post office of a town
 // without one, not a part of it.
 var coMailVia = regexp.MustCompile(`\s*\(Mail Via [^)]*\)$`)
+
+// coStateBaseKey is the source of the food rates of the districts that
+// tax the state's base (coStateBaseDistricts).
+const coStateBaseKey = "us-local-co-state-base"
+
+// coStateBaseDistricts are the districts whose tax reaches what the
+// state's does and nothing else.
+var coStateBaseDistricts = []string{"US-CO-D-RTD", "US-CO-D-SCFD"}
 
 // coDistricts are Colorado's special districts whose rates and areas the
 // note documents; the places of partly covered counties are added by
