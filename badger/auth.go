@@ -186,9 +186,10 @@ func (s *AuthStore) enter(ctx context.Context, op, subject string, fn func() err
 	return Wrap("auth", op, subject, fn())
 }
 
-// view runs fn in a read-only transaction (see enter).
+// view runs fn in a read-only transaction (see enter), unless the
+// store lost its memory table (Probe.Readable).
 func (s *AuthStore) view(ctx context.Context, op, subject string, fn func(*bdb.Txn) error) error {
-	return s.enter(ctx, op, subject, func() error { return s.db.View(fn) })
+	return s.enter(ctx, op, subject, func() error { return s.probe.View(s.db, fn) })
 }
 
 // update runs fn in a read-write transaction, retried when it meets a

@@ -275,7 +275,7 @@ func (s *EInvoiceStore) update(ctx context.Context, op, subject string, fn func(
 // view runs fn in a read-only transaction and wraps its error with op
 // and subject.
 func (s *EInvoiceStore) view(op, subject string, fn func(*bdb.Txn) error) error {
-	return Wrap("einvoice", op, subject, s.db.View(fn))
+	return Wrap("einvoice", op, subject, s.probe.View(s.db, fn))
 }
 
 // einvKey builds a key of kind from length-prefixed parts.

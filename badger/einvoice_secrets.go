@@ -32,7 +32,7 @@ func (s *EInvoiceStore) Reseal(ctx context.Context, fn func(*einvoice.Connection
 	var recs []einvPair
 	changed := 0
 	var fnErr error
-	err := s.db.View(func(txn *bdb.Txn) error {
+	err := s.probe.View(s.db, func(txn *bdb.Txn) error {
 		return einvScan(txn, []byte{einvConn}, nil, func(k, v []byte) (bool, error) {
 			var c einvConnRecord
 			if err := json.Unmarshal(v, &c); err != nil {

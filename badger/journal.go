@@ -222,6 +222,16 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 	})
 }
 
+// readTxn returns a read-only transaction of the journal, or, when its
+// database lost its memory table, the error that says so
+// (Probe.Readable), where a read would panic inside Badger.
+func (b *journalBackend) readTxn() (*bdb.Txn, error) {
+	if err := b.probe.Readable(); err != nil {
+		return nil, err
+	}
+	return b.db.NewTransaction(false), nil
+}
+
 // View implements journal.Backend: it runs fn in a read-only transaction
 // of tenant.
 func (b *journalBackend) View(ctx context.Context, tenant string, fn func(journal.State) error) error {
@@ -229,7 +239,10 @@ func (b *journalBackend) View(ctx context.Context, tenant string, fn func(journa
 		return journal.ErrClosed
 	}
 	defer b.gate.Leave()
-	txn := b.db.NewTransaction(false)
+	txn, err := b.readTxn()
+	if err != nil {
+		return err
+	}
 	defer txn.Discard()
 	return fn(&journalState{txn: txn, tenant: tenant})
 }
@@ -244,7 +257,10 @@ func (b *journalBackend) Scan(ctx context.Context, tenant string, from, to civil
 		return journal.ErrClosed
 	}
 	defer b.gate.Leave()
-	txn := b.db.NewTransaction(false)
+	txn, err := b.readTxn()
+	if err != nil {
+		return err
+	}
 	defer txn.Discard()
 	st := &journalState{txn: txn, tenant: tenant}
 	return st.scan(ctx, from, to, fn)

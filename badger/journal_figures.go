@@ -312,7 +312,10 @@ func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.F
 		return journal.ErrClosed
 	}
 	defer b.gate.Leave()
-	txn := b.db.NewTransaction(false)
+	txn, err := b.readTxn()
+	if err != nil {
+		return err
+	}
 	defer txn.Discard()
 	prefix := journalFiguresPrefix(tenant)
 	// One iterator serves every month of an area's query: opening one
@@ -410,7 +413,7 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 	}
 	want := replacementValues(tenant, figs)
 	var writes []figureWrite
-	err := b.db.View(func(txn *bdb.Txn) error {
+	err := b.probe.View(b.db, func(txn *bdb.Txn) error {
 		prefix := journalFiguresPrefix(tenant)
 		it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
 		defer it.Close()
@@ -507,7 +510,10 @@ func (b *journalBackend) AreaSums(ctx context.Context, tenant, company, area str
 		return nil, journal.ErrClosed
 	}
 	defer b.gate.Leave()
-	txn := b.db.NewTransaction(false)
+	txn, err := b.readTxn()
+	if err != nil {
+		return nil, err
+	}
 	defer txn.Discard()
 	it := txn.NewIterator(bdb.IteratorOptions{Prefix: journalFiguresPrefix(tenant), PrefetchValues: false})
 	defer it.Close()

@@ -59,7 +59,8 @@ type Probe struct {
 	// broken is the error that a write met when Badger could not make its
 	// next memory table: the database has none left, and fails every
 	// read and write (some with a panic) until it is opened again, so
-	// every Check returns it, whatever the directory has become.
+	// every Check and Readable returns it, whatever the directory has
+	// become.
 	broken error
 }
 
@@ -239,6 +240,31 @@ func (p *Probe) Update(ctx context.Context, db *bdb.DB, fn func(*bdb.Txn) error)
 		return fmt.Errorf("%w (%w)", &levy.Error{Code: levy.EUnavailable, Message: p.name + " could not write: " + fileFault(err)}, err)
 	}
 	return err
+}
+
+// Readable returns nil when the store's database can be read, and
+// otherwise the error that a write met when Badger could not make its
+// next memory table: without one, a read panics inside Badger. Every
+// read of a store goes through it (View, or before a read-only
+// transaction), so that such a store answers its reads as it answers
+// its writes, unavailable (503) naming the restart it needs, rather than
+// with an internal error. A directory that takes no writes now is no
+// cause to refuse a read: Readable does not Check it.
+func (p *Probe) Readable() error {
+	if p == nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.broken
+}
+
+// View is db.View after Readable.
+func (p *Probe) View(db *bdb.DB, fn func(*bdb.Txn) error) error {
+	if err := p.Readable(); err != nil {
+		return err
+	}
+	return db.View(fn)
 }
 
 // lostMemTable reports whether err is Badger's failure to make the

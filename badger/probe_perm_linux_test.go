@@ -135,15 +135,57 @@ func TestProbeKeepsAStoreThatLostItsMemTable(t *testing.T) {
 		return
 	}
 	ctx := context.Background()
-	dir := filepath.Join(t.TempDir(), "store")
+	db, p, dir, werr := loseMemTable(t)
+	value := make([]byte, 4<<10)
+	if levy.ErrorCode(werr) != levy.EUnavailable || !strings.Contains(werr.Error(), "restart") {
+		t.Errorf("the write that lost the memory table: %v, want unavailable, naming the restart", werr)
+	}
+	clientSees(t, werr, dir, "restart")
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	p.now = func() time.Time { return time.Unix(1_800_000_000, 0).Add(2 * ProbeInterval) }
+	if err := p.Check(ctx); levy.ErrorCode(err) != levy.EUnavailable || !strings.Contains(err.Error(), "restart") {
+		t.Errorf("Check after the memory table was lost, the directory writable again: %v, want unavailable, naming the restart", err)
+	}
+	if err := p.Update(ctx, db, func(txn *bdb.Txn) error { return txn.Set([]byte("after"), value) }); levy.ErrorCode(err) != levy.EUnavailable {
+		t.Errorf("a write after the memory table was lost: %v, want unavailable", err)
+	}
+}
+
+// loseMemTable opens a test store in a new directory, with a memory
+// table of 1 MiB, and its Probe, takes the directory's write permission
+// away (given back at the test's end) and writes through the Probe until
+// a write fails, which is the write that found Badger unable to make its
+// next memory table. It returns the database, which is not closed
+// (without a memory table, Badger's Close does not return; the process
+// of the test ends with it), the Probe, whose clock stands still unless
+// the test moves it, the directory and the failed write's error.
+func loseMemTable(t *testing.T) (*bdb.DB, *Probe, string, error) {
+	t.Helper()
+	ctx := context.Background()
+	// Not t.TempDir, whose removal fails when it meets the table file
+	// that Badger's flush, which retries once a second, makes once the
+	// directory takes files again.
+	top, err := os.MkdirTemp("", "levy-memtable-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(top, "store")
+	t.Cleanup(func() {
+		_ = os.Chmod(dir, 0o700)
+		for range 50 {
+			if os.RemoveAll(top) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	db, err := Open(ctx, bdb.DefaultOptions(dir).WithMemTableSize(1<<20).WithValueThreshold(64<<10), "test", nil,
 		Schema{Key: 'V', Version: "1", Store: "the test store"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The database is not closed: without a memory table, Badger's Close
-	// does not return. The process of the test ends with it.
-	_ = db
 	p, err := NewProbe("the test store", dir)
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +198,6 @@ func TestProbeKeepsAStoreThatLostItsMemTable(t *testing.T) {
 	if err := os.Chmod(dir, 0o500); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
 	value := make([]byte, 4<<10)
 	var werr error
 	for i := 0; i < 2000 && werr == nil; i++ {
@@ -167,20 +208,40 @@ func TestProbeKeepsAStoreThatLostItsMemTable(t *testing.T) {
 	if werr == nil {
 		t.Fatal("8 MiB of writes into a memory table of 1 MiB met no error in a directory that takes no new file")
 	}
-	if levy.ErrorCode(werr) != levy.EUnavailable || !strings.Contains(werr.Error(), "restart") {
-		t.Errorf("the write that lost the memory table: %v, want unavailable, naming the restart", werr)
+	return db, p, dir, werr
+}
+
+// TestReadOfAStoreThatLostItsMemTable: a store whose database lost its
+// memory table (TestProbeKeepsAStoreThatLostItsMemTable) refuses its
+// writes as unavailable, naming the restart; its reads must be answered
+// the same, even once the directory takes files again. Before, a read
+// panicked inside Badger (a nil memory table), which the server answered
+// 500.
+func TestReadOfAStoreThatLostItsMemTable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		runAsNobody(t, "TestReadOfAStoreThatLostItsMemTable")
+		return
 	}
-	clientSees(t, werr, dir, "restart")
+	db, p, dir, _ := loseMemTable(t)
 	if err := os.Chmod(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	now = now.Add(ProbeInterval)
-	if err := p.Check(ctx); levy.ErrorCode(err) != levy.EUnavailable || !strings.Contains(err.Error(), "restart") {
-		t.Errorf("Check after the memory table was lost, the directory writable again: %v, want unavailable, naming the restart", err)
+	read := func() (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("the read panicked: %v", r)
+			}
+		}()
+		return p.View(db, func(txn *bdb.Txn) error {
+			_, err := txn.Get([]byte("k000000"))
+			return err
+		})
 	}
-	if err := p.Update(ctx, db, func(txn *bdb.Txn) error { return txn.Set([]byte("after"), value) }); levy.ErrorCode(err) != levy.EUnavailable {
-		t.Errorf("a write after the memory table was lost: %v, want unavailable", err)
+	err := read()
+	if levy.ErrorCode(err) != levy.EUnavailable || !strings.Contains(err.Error(), "restart") {
+		t.Fatalf("a read after the memory table was lost: %v, want unavailable, naming the restart", err)
 	}
+	clientSees(t, err, dir, "restart")
 }
 
 // clientSees checks the error of a store that cannot take writes: what

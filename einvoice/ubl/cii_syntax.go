@@ -169,8 +169,10 @@ func (e *eval) ciiDataTypes() {
 	})
 	r.descendants(func(n *node) {
 		if n.name.Space == NamespaceUDT && n.name.Local == "DateTimeString" {
-			if f, _ := n.attr("format"); f == "102" && !date102(n.rawText()) {
-				e.fail("CII-DT-097", n, "", "the date %s of format 102 is not of the form YYYYMMDD", quote(n.value()))
+			if f, _ := n.attr("format"); f == "102" {
+				if fault := date102Fault(n.rawText()); fault != "" {
+					e.fail("CII-DT-097", n, "", "the date %s of format 102 %s", quote(n.value()), fault)
+				}
 			}
 			return
 		}
@@ -267,16 +269,21 @@ func (e *eval) ciiReferencedDocument(n *node) {
 	}
 }
 
-// date102 reports whether s is a date of format 102 as CII-DT-097's
-// pattern reads it: four digits of a year, a month from 01 to 12 and a
-// day from 01 to 31, white space around them allowed.
-func date102(s string) bool {
+// date102Fault says what is wrong with s as a date of format 102, after
+// the date itself in CII-DT-097's message, and "" for a date that is
+// right. Its form is that of CII-DT-097's pattern: eight digits, white
+// space around them allowed; one that names no day of the calendar is
+// told so and why (dayFault: "is not a day of the calendar: February
+// 2026 has 28 days"), apart from a text of another form. The pattern
+// admits any day from 01 to 31 in any month: Levy refuses 20260230 too,
+// as it refuses 2026-02-30 in UBL, rather than read an invoice of a day
+// that does not exist.
+func date102Fault(s string) string {
 	s = strings.Trim(s, " \t\r\n")
 	if len(s) != 8 || !allDigits(s) {
-		return false
+		return "is not of the form YYYYMMDD"
 	}
-	m, d := atoi(s[4:6]), atoi(s[6:])
-	return m >= 1 && m <= 12 && d >= 1 && d <= 31
+	return dayFault(atoi(s[:4]), atoi(s[4:6]), atoi(s[6:]))
 }
 
 // ciiCodeLists applies the code list rules of the CII binding, BR-CL-01

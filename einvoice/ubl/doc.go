@@ -81,6 +81,9 @@
 // reported as FORMAT (Peppol reports it, and any time zone, as
 // PEPPOL-EN16931-F001); so is an allowance or charge whose
 // cbc:ChargeIndicator is not a boolean (Peppol: PEPPOL-EN16931-R043).
+// A date of the form YYYY-MM-DD that is no day of the calendar
+// (2026-02-30) is told so and why, under FORMAT and F001 alike, as a CII
+// date of format 102 (20260230) is under CII-DT-097.
 // In every document, Peppol or not, an element that the UBL 2.1 schema
 // allows once under its parent and that the document repeats (two
 // cbc:IssueDate, two cac:AccountingSupplierParty, two cbc:PayableAmount in

@@ -208,7 +208,7 @@ func (e *eval) dates() {
 		switch n.name.Local {
 		case "IssueDate", "DueDate", "TaxPointDate", "StartDate", "EndDate", "ActualDeliveryDate", "PaymentDueDate":
 			if n.name.Space == NamespaceCBC && !schemaDate(n.text) {
-				e.fail("FORMAT", n, "", "%s %s is not a real date of the form YYYY-MM-DD, with or without a time zone (Z or +hh:mm)", n.display(), quote(n.text))
+				e.fail("FORMAT", n, "", "%s %s %s", n.display(), quote(n.text), schemaDateFault(n.text))
 			}
 		}
 	})
@@ -239,6 +239,20 @@ func (e *eval) indicators() {
 func schemaDate(s string) bool {
 	_, ok := CalendarDate(s)
 	return ok
+}
+
+// schemaDateFault says what is wrong with s, which schemaDate refuses,
+// after the date itself in a problem's message: a date of the form
+// YYYY-MM-DD, with a time zone or none, that is no day of the calendar
+// is told so and why (dayFault: "is not a day of the calendar: February
+// 2026 has 28 days"), any other text that it is not of the form.
+func schemaDateFault(s string) string {
+	if len(s) >= 10 && dateForm(s[:10]) && validZone(s[10:]) {
+		if f := dateFault(s[:10]); f != "" {
+			return f
+		}
+	}
+	return "is not a real date of the form YYYY-MM-DD, with or without a time zone (Z or +hh:mm)"
 }
 
 // CalendarDate returns the date YYYY-MM-DD of a UBL date (BT-2, BT-9 and

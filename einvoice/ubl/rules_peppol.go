@@ -437,10 +437,25 @@ func validDate(s string) bool { return dateFault(s) == "" }
 // ("is not a day of the calendar: February 2025 has 28 days"); "" for a
 // date that exists.
 func dateFault(s string) string {
-	if len(s) != 10 || s[4] != '-' || s[7] != '-' || !allDigits(s[:4]) || !allDigits(s[5:7]) || !allDigits(s[8:]) {
+	if !dateForm(s) {
 		return "is not of the form YYYY-MM-DD"
 	}
-	y, m, d := atoi(s[:4]), atoi(s[5:7]), atoi(s[8:])
+	return dayFault(atoi(s[:4]), atoi(s[5:7]), atoi(s[8:]))
+}
+
+// dateForm reports whether s has the form YYYY-MM-DD, in ASCII digits,
+// whether or not it names a day.
+func dateForm(s string) bool {
+	return len(s) == 10 && s[4] == '-' && s[7] == '-' && allDigits(s[:4]) && allDigits(s[5:7]) && allDigits(s[8:])
+}
+
+// dayFault says why the year y, month m and day d, read from a date of
+// the right form, name no day of the calendar, as dateFault words it
+// ("is not a day of the calendar: there is no month 13"); "" for a day
+// that exists. The date rules of both syntaxes share it (dateFault,
+// schemaDateFault, date102Fault), so that an impossible day is told
+// apart from a wrong form in the same words.
+func dayFault(y, m, d int) string {
 	if m < 1 || m > 12 {
 		return fmt.Sprintf("is not a day of the calendar: there is no month %d", m)
 	}

@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"io"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 )
 
@@ -32,7 +34,13 @@ commands:
   webhook   receive signed e-invoicing events (levy webhook receive -h), list and replay dead letters (levy webhook dead-letters -h)
   einvoice  render a stored invoice as an EN 16931 e-invoice, UBL or CII: levy einvoice render --data-dir DIR --transaction ID -h
   data      what the content covers: US local taxes state by state, the US taxability matrix (--taxability), Brazil (--country BR): levy data coverage -h
+
+levy help COMMAND [SUBCOMMAND] prints that command's help, as levy COMMAND [SUBCOMMAND] -h does.
 `
+
+// commands are the names of levy's commands, in the order of usage;
+// levy help CMD knows these.
+var commands = []string{"version", "lookup", "calc", "batch", "journal", "profile", "nexus", "serve", "clients", "webhook", "einvoice", "data"}
 
 // Run executes the command of args (the program's arguments without its
 // name), reading standard input from stdin, and returns the process exit
@@ -80,6 +88,14 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "data":
 		err = runData(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
+		if args[0] == "help" && len(args) > 1 && !isHelp(args[1]) {
+			// levy help CMD [SUB...] is levy CMD [SUB...] -h.
+			if !slices.Contains(commands, args[1]) {
+				fmt.Fprintf(stderr, "levy help: unknown command %q; the commands are %s\n", args[1], strings.Join(commands, ", "))
+				return 2
+			}
+			return Run(ctx, append(slices.Clone(args[1:]), "-h"), stdin, out.w, stderr)
+		}
 		fmt.Fprint(stdout, usage)
 	default:
 		fmt.Fprintf(stderr, "levy: unknown command %q\n%s", args[0], usage)
