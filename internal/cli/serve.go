@@ -285,7 +285,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 		}
 		served <- srv.Serve(ln)
 	}()
-	log.Info("listening", "addr", ln.Addr().String(), "tls", tlsConf != nil)
+	// The port is bound at once, so that a load balancer's probes meet
+	// 503 "starting" rather than a refused connection, but "listening"
+	// is logged only once the stores opened and the API serves: a start
+	// whose store or migration fails logs "starting" and the error, and
+	// never a line that reads as if the node had served.
+	log.Info("starting", "addr", ln.Addr().String(), "tls", tlsConf != nil)
 	if c.listening != nil {
 		c.listening(ln.Addr().String())
 	}
@@ -298,6 +303,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	}
 	defer closeAll()
 	current.Store(&handler)
+	log.Info("listening", "addr", ln.Addr().String(), "tls", tlsConf != nil)
 	log.Info("ready", "addr", ln.Addr().String(), "startup", time.Since(started).Round(time.Millisecond).String())
 
 	select {
