@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"io"
 	"log/slog"
 	"net"
@@ -385,6 +387,11 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 	// Webhook events name the tenant by its stable UUID, kept with its
 	// credentials.
 	ecfg.TenantID = iss.TenantID
+	// One registry for the API's metrics and e-invoicing's, served at
+	// /metrics.
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	ecfg.Metrics = reg
 	einv, err := st.einvoice(ctx, ecfg)
 	if err != nil {
 		return nil, nil, err
@@ -414,7 +421,7 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 		oauth.WithAdminAudience(c.adminAudience), oauth.WithOperatorAudience(c.operatorAudience), oauth.WithLogger(log),
 		oauth.WithTrustedProxies(c.trustedProxies...), oauth.WithRefusalDelay(c.authRefusalDelay),
 		oauth.WithTenantCredentials(c.tenantCredentials))
-	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp(appName()),
+	apiOpts := append([]api.Option{api.WithLogger(log), api.WithRegistry(reg), api.WithBodyLimit(c.maxBody), api.WithApp(appName()),
 		api.WithAuthenticator(tokens.Authenticator()), api.WithLevyMembers(c.levyMembers.mode)}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(int64(ecfg.MaxDocumentBytes)),
