@@ -1,10 +1,6 @@
 package einvoice
 
-import (
-	"fmt"
-
-	"github.com/prometheus/client_golang/prometheus"
-)
+import "github.com/prometheus/client_golang/prometheus"
 
 // The outcomes of a webhook delivery attempt, the values of the outcome
 // label of levy_einvoice_webhook_attempts_total.
@@ -51,16 +47,6 @@ func newMetrics(s *Service) *metrics {
 		m.attempts.WithLabelValues(o)
 	}
 	return m
-}
-
-// register registers the collectors in reg.
-func (m *metrics) register(reg prometheus.Registerer) error {
-	for _, c := range []prometheus.Collector{m.attempts, m.lanes} {
-		if err := reg.Register(c); err != nil {
-			return fmt.Errorf("einvoice: registering metrics: %w", err)
-		}
-	}
-	return nil
 }
 
 // attempted counts an attempt whose outcome the store recorded.

@@ -267,8 +267,12 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 	s := &Service{store: store, owner: owner, cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, tenantIDs: map[string]string{}}
 	s.metrics = newMetrics(s)
 	if cfg.Metrics != nil {
-		if err := s.metrics.register(cfg.Metrics); err != nil {
-			return nil, err
+		// Registered before any lane runs, so that every attempt is
+		// counted where a scrape reads it; the gauge reads s.disp, which
+		// is set below, only when scraped, and a scrape before that
+		// would race with New: the gauge is registered at its end.
+		if err := cfg.Metrics.Register(s.metrics.attempts); err != nil {
+			return nil, fmt.Errorf("einvoice: registering metrics: %w", err)
 		}
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
@@ -305,6 +309,12 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 		if cfg.PollInterval > 0 {
 			s.wg.Add(1)
 			go s.poll(cfg.PollInterval)
+		}
+	}
+	if cfg.Metrics != nil {
+		if err := cfg.Metrics.Register(s.metrics.lanes); err != nil {
+			_ = s.Close()
+			return nil, fmt.Errorf("einvoice: registering metrics: %w", err)
 		}
 	}
 	return s, nil
