@@ -86,6 +86,14 @@ func (d *dispatcher) wake(webhookID string) {
 	go d.lane(webhookID, ch)
 }
 
+// running returns how many lanes run: the connections with events that
+// this Service is sending.
+func (d *dispatcher) running() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.lanes)
+}
+
 // stop wakes the running lane of a connection that was deleted, if any:
 // it finds its queue gone and ends at once, rather than sleep out a
 // retry's wait (up to maxRetryAfter). No lane is started.
@@ -224,6 +232,9 @@ type unrecorded struct {
 	// attempt failed; either way it is not sent again, and only the
 	// outcome is written, again.
 	final, delivered bool
+	// outcome is the attempt's outcome for the metrics, counted once the
+	// store records it.
+	outcome string
 }
 
 // record writes a final outcome that the store did not record before
@@ -251,6 +262,9 @@ func (d *dispatcher) record(ctx context.Context, u *unrecorded) bool {
 				"webhook_id", ev.WebhookID, "delivered", u.delivered, "err", err)
 		}
 		return false
+	}
+	if u.outcome != "" {
+		d.s.metrics.attempted(u.outcome)
 	}
 	return true
 }
@@ -355,8 +369,9 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) (*unrecorded,
 		}
 		if err != nil {
 			log.Error("remove a delivered event", "err", err)
-			return &unrecorded{ev: *ev, final: true, delivered: true}, true
+			return &unrecorded{ev: *ev, final: true, delivered: true, outcome: outcomeDelivered}, true
 		}
+		d.s.metrics.attempted(outcomeDelivered)
 		log.Info("event delivered", "status", ev.Status, "attempts", ev.Attempts)
 		return nil, true
 	}
@@ -377,11 +392,17 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) (*unrecorded,
 		}
 		if err != nil {
 			log.Error("move an event to the dead-letter list", "err", err)
-			return &unrecorded{ev: *ev, final: true}, true
+			outcome := outcomeGivenUp
+			if gone {
+				outcome = outcomeGone
+			}
+			return &unrecorded{ev: *ev, final: true, outcome: outcome}, true
 		}
 		if gone {
+			d.s.metrics.attempted(outcomeGone)
 			log.Warn("event given up at once: the target answered 410 Gone", "status", ev.Status, "attempts", ev.Attempts, "err", ev.LastError)
 		} else {
+			d.s.metrics.attempted(outcomeGivenUp)
 			log.Warn("event given up", "status", ev.Status, "attempts", ev.Attempts, "err", ev.LastError)
 		}
 		return nil, true
@@ -402,6 +423,7 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) (*unrecorded,
 		log.Error("schedule a retry", "err", err)
 		return &unrecorded{ev: *ev}, true
 	}
+	d.s.metrics.attempted(outcomeRetried)
 	log.Info("event not accepted; will retry", "status", ev.Status, "attempts", ev.Attempts, "retry_in", delay.String(), "err", ev.LastError)
 	return nil, true
 }

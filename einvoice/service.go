@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/prometheus/client_golang/prometheus"
 	"log/slog"
 	"net/http"
 	"slices"
@@ -159,6 +160,11 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// Metrics, when set, receives the Service's Prometheus collectors:
+	// levy_einvoice_webhook_attempts_total by outcome and
+	// levy_einvoice_webhook_connections_sending (see docs/serving.md).
+	// New fails if they are registered there already.
+	Metrics prometheus.Registerer
 }
 
 // Service is Levy's e-invoicing: it stores submitted documents, moves them
@@ -183,8 +189,9 @@ type Service struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	proc *processor
-	disp *dispatcher
+	proc    *processor
+	disp    *dispatcher
+	metrics *metrics
 
 	// tenantIDs keeps the answers of Config.TenantID.
 	tenantMu  sync.Mutex
@@ -258,6 +265,16 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 		log.Info("webhook secrets encrypted with the current key", "connections", n, "key_id", cfg.Secrets.Current.ID())
 	}
 	s := &Service{store: store, owner: owner, cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, tenantIDs: map[string]string{}}
+	s.metrics = newMetrics(s)
+	if cfg.Metrics != nil {
+		// Registered before any lane runs, so that every attempt is
+		// counted where a scrape reads it; the gauge reads s.disp, which
+		// is set below, only when scraped, and a scrape before that
+		// would race with New: the gauge is registered at its end.
+		if err := cfg.Metrics.Register(s.metrics.attempts); err != nil {
+			return nil, fmt.Errorf("einvoice: registering metrics: %w", err)
+		}
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	if !cfg.Passive {
 		s.proc = newProcessor(s)
@@ -292,6 +309,12 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 		if cfg.PollInterval > 0 {
 			s.wg.Add(1)
 			go s.poll(cfg.PollInterval)
+		}
+	}
+	if cfg.Metrics != nil {
+		if err := cfg.Metrics.Register(s.metrics.lanes); err != nil {
+			_ = s.Close()
+			return nil, fmt.Errorf("einvoice: registering metrics: %w", err)
 		}
 	}
 	return s, nil

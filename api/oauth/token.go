@@ -19,6 +19,7 @@ import (
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/internal/clip"
 	"github.com/levytax/levy/internal/httpbody"
 	"github.com/levytax/levy/internal/jsonbody"
 )
@@ -466,6 +467,7 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 				// costs no hash, is not.
 				h.hold(r.Context(), ae.RetryAfter)
 			}
+			h.logRefusal(r, tr.ClientID, ae)
 			oe := refusal(ae, tr.scheme)
 			if ae.Code == auth.CodeInvalidClient {
 				oe.description += tr.whitespaceHint()
@@ -480,6 +482,33 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Pragma", "no-cache")
 	_ = json.NewEncoder(w).Encode(tokenAnswer{tok.AccessToken, "Bearer", tok.ExpiresIn(h.now())})
+}
+
+// maxLoggedClientID bounds the client ID a refusal's log line names, in
+// bytes: the ID is what the request sent, which may be anything.
+const maxLoggedClientID = 128
+
+// logRefusal logs a refused token request with the client ID it sent and
+// the class of the refusal (the auth code: invalid_client for a wrong
+// secret or an unknown client, throttled, invalid_target...), so that an
+// operator can tell which integration is misconfigured; never the secret.
+// Refusals are logged at WARN, but throttled ones at DEBUG: a client or
+// source that keeps failing is throttled, package auth logs the first
+// throttled refusal of each at WARN, and the throttled refusals that
+// follow, as many as the requests sent, would flood the log. The lines
+// at WARN are bounded in turn by the failure limits, which throttle a
+// client ID after its failures.
+func (h *Handler) logRefusal(r *http.Request, clientID string, ae *auth.Error) {
+	level := slog.LevelWarn
+	if ae.Code == auth.CodeThrottled {
+		level = slog.LevelDebug
+	}
+	var src string
+	if a := h.source(r); a.IsValid() {
+		src = a.String()
+	}
+	h.log.Log(r.Context(), level, "oauth: token request refused", "client_id", clip.To(clientID, maxLoggedClientID),
+		"reason", ae.Code, "source", src)
 }
 
 // hold waits the refusal delay, at most retryAfter, before a refusal,

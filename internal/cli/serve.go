@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"io"
 	"log/slog"
 	"net"
@@ -285,7 +287,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 		}
 		served <- srv.Serve(ln)
 	}()
-	log.Info("listening", "addr", ln.Addr().String(), "tls", tlsConf != nil)
+	// The port is bound at once, so that a load balancer's probes meet
+	// 503 "starting" rather than a refused connection, but "listening"
+	// is logged only once the stores opened and the API serves: a start
+	// whose store or migration fails logs "starting" and the error, and
+	// never a line that reads as if the node had served.
+	log.Info("starting", "addr", ln.Addr().String(), "tls", tlsConf != nil)
 	if c.listening != nil {
 		c.listening(ln.Addr().String())
 	}
@@ -298,6 +305,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	}
 	defer closeAll()
 	current.Store(&handler)
+	log.Info("listening", "addr", ln.Addr().String(), "tls", tlsConf != nil)
 	log.Info("ready", "addr", ln.Addr().String(), "startup", time.Since(started).Round(time.Millisecond).String())
 
 	select {
@@ -379,6 +387,11 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 	// Webhook events name the tenant by its stable UUID, kept with its
 	// credentials.
 	ecfg.TenantID = iss.TenantID
+	// One registry for the API's metrics and e-invoicing's, served at
+	// /metrics.
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	ecfg.Metrics = reg
 	einv, err := st.einvoice(ctx, ecfg)
 	if err != nil {
 		return nil, nil, err
@@ -408,7 +421,7 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 		oauth.WithAdminAudience(c.adminAudience), oauth.WithOperatorAudience(c.operatorAudience), oauth.WithLogger(log),
 		oauth.WithTrustedProxies(c.trustedProxies...), oauth.WithRefusalDelay(c.authRefusalDelay),
 		oauth.WithTenantCredentials(c.tenantCredentials))
-	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp(appName()),
+	apiOpts := append([]api.Option{api.WithLogger(log), api.WithRegistry(reg), api.WithBodyLimit(c.maxBody), api.WithApp(appName()),
 		api.WithAuthenticator(tokens.Authenticator()), api.WithLevyMembers(c.levyMembers.mode)}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(int64(ecfg.MaxDocumentBytes)),
