@@ -4,15 +4,17 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/profile"
 )
 
 // TestStoresRefuseReadsWithoutMemTable: each store with a Probe (the
-// auth store, the e-invoicing store, the journal) answers its reads
+// auth store, the e-invoicing store, the journal, the profile store) answers its reads
 // with the Probe's error once its database lost its memory table
 // (Probe.Readable), where Badger would panic; the loss itself is
 // TestReadOfAStoreThatLostItsMemTable's, here it is marked on the Probe
@@ -84,5 +86,33 @@ func TestStoresRefuseReadsWithoutMemTable(t *testing.T) {
 		refused(t, "ReplaceFigures", err)
 		err = s.be.View(ctx, "acme", func(journal.State) error { return nil })
 		refused(t, "View", err)
+	})
+	t.Run("profile", func(t *testing.T) {
+		s, err := OpenProfile(ctx, t.TempDir(), WithSyncWrites(false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = s.Close() })
+		commit := profile.Commit{By: "test", Entries: []profile.Entry{{Key: profile.CustomerKey("c1"), Data: []byte(`{"code":"c1"}`)}}}
+		if _, err := s.Apply(ctx, "acme", commit); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PutDocument(ctx, "acme", "d1", []byte("pdf")); err != nil {
+			t.Fatal(err)
+		}
+		mark(t, s.probe)
+		_, err = s.Records(ctx, "acme", time.Time{})
+		refused(t, "Records", err)
+		_, err = s.History(ctx, "acme", profile.CustomerKey("c1"))
+		refused(t, "History", err)
+		_, err = s.Version(ctx, "acme")
+		refused(t, "Version", err)
+		_, err = s.Tenants(ctx)
+		refused(t, "Tenants", err)
+		_, err = s.Document(ctx, "acme", "d1")
+		refused(t, "Document", err)
+		commit.Check = func(*profile.Records) error { return nil }
+		_, err = s.Apply(ctx, "acme", commit)
+		refused(t, "Apply", err)
 	})
 }

@@ -83,7 +83,10 @@ const profSchemaVersion = "2"
 //
 // Writes are synced to disk before they are acknowledged (unless
 // WithSyncWrites(false)), and go through a Probe, so that a store whose
-// directory is gone, read-only or full refuses them as unavailable. The
+// directory is gone, read-only or full refuses them as unavailable;
+// reads go through its View, so that a store whose database lost its
+// memory table answers them unavailable too, naming the restart it needs
+// (Probe.Readable), rather than reading a database without one. The
 // store runs no value log garbage collection: it deletes nothing but the
 // versions of failed changes, so there is nothing to collect.
 //
@@ -401,7 +404,7 @@ func (s *ProfileStore) Apply(ctx context.Context, tenant string, c profile.Commi
 	}
 	var head profHeadValue
 	var cur *profile.Records
-	err := s.db.View(func(txn *bdb.Txn) error {
+	err := s.probe.View(s.db, func(txn *bdb.Txn) error {
 		var err error
 		if head, err = readHead(txn, tenant); err != nil {
 			return err
@@ -491,7 +494,7 @@ func (s *ProfileStore) clean(ctx context.Context, tenant string) error {
 	var head profHeadValue
 	var stale [][]byte
 	prefix := profTenantKey(profRevision, tenant, 0)
-	err := s.db.View(func(txn *bdb.Txn) error {
+	err := s.probe.View(s.db, func(txn *bdb.Txn) error {
 		var err error
 		if head, err = readHead(txn, tenant); err != nil {
 			return err
@@ -537,7 +540,7 @@ func (s *ProfileStore) clean(ctx context.Context, tenant string) error {
 // crash in the middle of a change leaves them.
 func (s *ProfileStore) cleanAll(ctx context.Context) error {
 	tenants := map[string]bool{}
-	err := s.db.View(func(txn *bdb.Txn) error {
+	err := s.probe.View(s.db, func(txn *bdb.Txn) error {
 		it := txn.NewIterator(bdb.IteratorOptions{Prefix: []byte{profRevision}, PrefetchValues: false})
 		defer it.Close()
 		heads := map[string]uint64{}
@@ -581,7 +584,7 @@ func (s *ProfileStore) Records(ctx context.Context, tenant string, asOf time.Tim
 	}
 	defer s.gate.Leave()
 	var r *profile.Records
-	err := s.db.View(func(txn *bdb.Txn) error {
+	err := s.probe.View(s.db, func(txn *bdb.Txn) error {
 		head, err := readHead(txn, tenant)
 		if err != nil {
 			return err
@@ -649,7 +652,7 @@ func (s *ProfileStore) History(ctx context.Context, tenant string, k profile.Key
 	}
 	defer s.gate.Leave()
 	var out []profile.Revision
-	err := s.db.View(func(txn *bdb.Txn) error {
+	err := s.probe.View(s.db, func(txn *bdb.Txn) error {
 		head, err := readHead(txn, tenant)
 		if err != nil {
 			return err
@@ -693,7 +696,7 @@ func (s *ProfileStore) Version(ctx context.Context, tenant string) (uint64, erro
 	}
 	defer s.gate.Leave()
 	var h profHeadValue
-	err := s.db.View(func(txn *bdb.Txn) error {
+	err := s.probe.View(s.db, func(txn *bdb.Txn) error {
 		var err error
 		h, err = readHead(txn, tenant)
 		return err
@@ -709,7 +712,7 @@ func (s *ProfileStore) Tenants(ctx context.Context) ([]string, error) {
 	}
 	defer s.gate.Leave()
 	var out []string
-	err := s.db.View(func(txn *bdb.Txn) error {
+	err := s.probe.View(s.db, func(txn *bdb.Txn) error {
 		it := txn.NewIterator(bdb.IteratorOptions{Prefix: []byte{profHead}})
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
@@ -770,7 +773,7 @@ func (s *ProfileStore) Document(ctx context.Context, tenant, digest string) ([]b
 	}
 	defer s.gate.Leave()
 	var out []byte
-	err := s.db.View(func(txn *bdb.Txn) error {
+	err := s.probe.View(s.db, func(txn *bdb.Txn) error {
 		item, err := txn.Get(AppendLP(profTenantKey(profDocument, tenant, LPSize(digest)), digest))
 		if errors.Is(err, bdb.ErrKeyNotFound) {
 			return profile.DocumentNotFound(digest)
