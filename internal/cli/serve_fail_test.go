@@ -34,7 +34,8 @@ func TestServeStoreFailure(t *testing.T) {
 
 // TestServeStorageFault deletes the data directory under a running
 // server: invoices and e-invoices are refused with 503 instead of
-// acknowledged and lost, /healthz names every store that fails, and the
+// acknowledged and lost, /healthz names every store that fails (the
+// journal, the e-invoicing, auth and profile stores), and the
 // server still stops.
 func TestServeStorageFault(t *testing.T) {
 	dir := t.TempDir()
@@ -92,7 +93,7 @@ func TestServeStorageFault(t *testing.T) {
 	}
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	for _, store := range []string{`"journal"`, `"einvoice"`, `"auth"`} {
+	for _, store := range []string{`"journal"`, `"einvoice"`, `"auth"`, `"profile"`} {
 		if resp.StatusCode != 503 || !strings.Contains(string(b), store) {
 			t.Errorf("healthz after the fault: %s %s, want %s failing", resp.Status, b, store)
 		}
@@ -100,7 +101,7 @@ func TestServeStorageFault(t *testing.T) {
 	if err := stop(); err != nil {
 		t.Errorf("stop: %v", err)
 	}
-	for _, store := range []string{"journal: close", "einvoice: close", "auth: close"} {
+	for _, store := range []string{"journal: close", "einvoice: close", "auth: close", "profile: close"} {
 		if !strings.Contains(logs.String(), store) {
 			t.Errorf("%q is not in the log:\n%s", store, logs)
 		}
