@@ -478,13 +478,7 @@ func authPurgeKeys(txn *bdb.Txn, clientID string, t time.Time) ([][]byte, error)
 	if !r.Revoked() || !r.RevokedAt.Before(t) {
 		return nil, nil
 	}
-	var keys [][]byte
-	for _, prefix := range [][]byte{AppendLP([]byte{authKeyCache}, clientID), AppendLP([]byte{authKeyRate}, clientID)} {
-		it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
-		for it.Rewind(); it.Valid(); it.Next() {
-			keys = append(keys, it.Item().KeyCopy(nil))
-		}
-		it.Close()
-	}
+	keys := keysUnder(txn, AppendLP([]byte{authKeyCache}, clientID), nil, 0)
+	keys = append(keys, keysUnder(txn, AppendLP([]byte{authKeyRate}, clientID), nil, 0)...)
 	return append(keys, authCredentialKey(clientID)), nil
 }

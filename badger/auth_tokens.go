@@ -28,13 +28,7 @@ func authDropCache(txn *bdb.Txn, clientID string) error {
 
 // authDropPrefix deletes the keys that begin with prefix.
 func authDropPrefix(txn *bdb.Txn, prefix []byte) error {
-	var keys [][]byte
-	it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
-	for it.Rewind(); it.Valid(); it.Next() {
-		keys = append(keys, it.Item().KeyCopy(nil))
-	}
-	it.Close()
-	for _, k := range keys {
+	for _, k := range keysUnder(txn, prefix, nil, 0) {
 		if err := txn.Delete(k); err != nil {
 			return err
 		}

@@ -457,18 +457,7 @@ func (s *EInvoiceStore) dropEvents(ctx context.Context, webhookID string) error 
 	for {
 		var keys [][]byte
 		err := s.probe.Update(ctx, s.db, func(txn *bdb.Txn) error {
-			keys = keys[:0]
-			it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
-			defer it.Close()
-			if after == nil {
-				it.Rewind()
-			} else {
-				it.Seek(append(bytes.Clone(after), 0))
-			}
-			for ; it.Valid() && len(keys) < einvDropBatch; it.Next() {
-				keys = append(keys, it.Item().KeyCopy(nil))
-			}
-			it.Close()
+			keys = keysUnder(txn, prefix, after, einvDropBatch)
 			for _, k := range keys {
 				if err := txn.Delete(k); err != nil {
 					return err
@@ -482,9 +471,7 @@ func (s *EInvoiceStore) dropEvents(ctx context.Context, webhookID string) error 
 		if len(keys) == 0 {
 			break
 		}
-		// Past the keys deleted, which a scan from the start of the
-		// prefix would step over until Badger compacts them away.
-		after = keys[len(keys)-1]
+		after = keys[len(keys)-1] // past the deletion markers of this batch
 		if s.dropped != nil {
 			s.dropped(webhookID, len(keys))
 		}

@@ -89,7 +89,15 @@ func noSuchDay(s string) string {
 			n[i] = n[i]*10 + int(c-'0')
 		}
 	}
-	y, m, d := n[0], n[1], n[2]
+	return DayFault(n[0], n[1], n[2])
+}
+
+// DayFault says why the year y, month m and day d name no day of the
+// calendar ("there is no month 13", "there is no day 0", "February 2026
+// has 28 days"), and returns "" for a day that exists. Readers of dates
+// written in other forms (the YYYYMMDD of an e-invoice) use it to word
+// their refusals as Parse does.
+func DayFault(y, m, d int) string {
 	switch {
 	case m < 1 || m > 12:
 		return fmt.Sprintf("there is no month %d", m)

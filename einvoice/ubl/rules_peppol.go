@@ -1,11 +1,10 @@
 package ubl
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
-	"time"
 
+	"github.com/levytax/levy/civil"
 	"github.com/shopspring/decimal"
 )
 
@@ -456,18 +455,8 @@ func dateForm(s string) bool {
 // schemaDateFault, date102Fault), so that an impossible day is told
 // apart from a wrong form in the same words.
 func dayFault(y, m, d int) string {
-	if m < 1 || m > 12 {
-		return fmt.Sprintf("is not a day of the calendar: there is no month %d", m)
-	}
-	if d < 1 {
-		return fmt.Sprintf("is not a day of the calendar: there is no day %d", d)
-	}
-	days := [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m]
-	if m == 2 && (y%4 == 0 && y%100 != 0 || y%400 == 0) {
-		days = 29
-	}
-	if d > days {
-		return fmt.Sprintf("is not a day of the calendar: %s %d has %d days", time.Month(m), y, days)
+	if why := civil.DayFault(y, m, d); why != "" {
+		return "is not a day of the calendar: " + why
 	}
 	return ""
 }
