@@ -41,7 +41,10 @@ func (r *Resolver) lookupTaxAreaID(ctx context.Context, prefix string, req wire.
 // 5, place 7), ISO 3166-1 alpha-2 for a country, ISO 3166-2 for a
 // subdivision ("CA-ON", or just "ON" with country CA; "US-CA" or "CA"
 // with country US), Brazil's IBGE codes (a municipality 7 digits, a
-// state 2).
+// state 2). A US county's code gives the county outside its cities with
+// the districts that tax all of it, as an address naming the county
+// without a city gets, and a place's code one area per county it lies
+// in, with the districts that tax there.
 func (r *Resolver) LookupExternal(ctx context.Context, req wire.ExternalJurisdictionLookupRequest) (*wire.LookupResponse, error) {
 	if !r.made() {
 		return nil, notMade()
@@ -132,6 +135,23 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 	}
 	out := &wire.LookupResponse{LookupResults: []wire.LookupResult{}}
 	for _, j := range matches {
+		if fips := countyFIPS(j.ID); fips != 0 {
+			// A US county (parish, borough) is taxed outside its cities
+			// with the districts that tax all of it: its own area, of
+			// the county and its state alone, is where no address lies
+			// (Los Angeles County's 7.25% leaves out the districts that
+			// every address there pays). Its answer is the one an
+			// address naming the county without a city gets.
+			if a := r.localArea(j.ID, fips, -1); a != nil && within(a) {
+				var notes []wire.Status
+				if r.placeCounties[fips] {
+					notes = append(notes, wire.Status{LookupResult: wire.Normal, Value: "the county of " + j.Name +
+						" outside its cities, with the districts that tax there; a city in it may add its own tax"})
+				}
+				out.LookupResults = append(out.LookupResults, r.result(a, d, confExact, notes...))
+			}
+			continue
+		}
 		if a := r.areas.of(j.ID); a != nil && within(a) {
 			out.LookupResults = append(out.LookupResults, r.result(a, d, confExact))
 		}

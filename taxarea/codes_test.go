@@ -69,7 +69,7 @@ func TestLookupExternal(t *testing.T) {
 		code, country string
 		leaf          string
 	}{
-		{"06037", "US", "US-06037"},
+		{"06037", "US", "US-06037-MTA_PROP_C"}, // the county outside its cities, with its districts
 		{"06", "USA", "US-CA"},
 		{"2743000", "United States", "US-MN-D80009"}, // Minneapolis, with the districts of its county
 		{"72127", "PR", "US-72127"},
@@ -153,7 +153,7 @@ func TestFindBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"a": "US-NY-D-MCTD", "b": "FR", "c": "US-06037", "d": "US-36061"}
+	want := map[string]string{"a": "US-NY-D-MCTD", "b": "FR", "c": "US-06037-MTA_PROP_C", "d": "US-36061"}
 	for _, res := range out {
 		if w, ok := want[res.LookupID]; ok {
 			if len(res.Results) == 0 || leafID(res.Results[0]) != w {

@@ -36,7 +36,7 @@ func TestLookupCommands(t *testing.T) {
 		{[]string{"lookup", "address", "--street", "350 5th Ave", "--city", "New York", "--state", "NY", "--zip", "10118"}, "US-NY-D-MCTD"},
 		{[]string{"lookup", "point", "34.0522", "-118.2437"}, "US-06037-MTA_PROP_C"}, // Los Angeles: the city, then its district taxes
 		{[]string{"lookup", "point", "--as-of", "2026-01-01", "48.85837", "2.294481"}, "FR"},
-		{[]string{"lookup", "code", "06037", "--country", "US"}, "US-06037"},
+		{[]string{"lookup", "code", "06037", "--country", "US"}, "US-06037-MTA_PROP_C"}, // the county outside its cities, with its districts
 		{[]string{"lookup", "taxarea", "2116881840936218"}, "US-36061"},
 	}
 	for _, c := range cases {

@@ -1,0 +1,71 @@
+package taxarea
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/wire"
+)
+
+// TestCountyCodeGivesTheCountyWithItsDistricts: a US county's FIPS code
+// gives the tax area that an address of that county without a city or
+// ZIP code gets, the county outside its cities with the districts that
+// tax all of it, and says that a city in it may add its own tax. It gave
+// the county with its state alone, an area where no address lies: a
+// calculation sent to Los Angeles County by its code (06037) was taxed
+// at 7.25% without the county's district taxes, and one sent to New York
+// County (36061, Manhattan, all of it New York City) at the state's 4%.
+func TestCountyCodeGivesTheCountyWithItsDistricts(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		code, state, county string
+		want                []string // jurisdictions the area must hold
+		cities              bool     // whether the county has cities of a tax of their own
+	}{
+		{"06037", "CA", "Los Angeles", []string{"US-06037", "US-06037-MEASURE_A", "US-06037-MTA_PROP_A"}, true},
+		{"6037", "CA", "Los Angeles", []string{"US-06037", "US-06037-MEASURE_A"}, true},
+		{"53033", "WA", "King", []string{"US-53033", "US-53033-UNINC", "US-WA-D-SOUND_TRANSIT"}, true},
+		{"36061", "NY", "New York", []string{"US-36061", "US-3651000", "US-NY-D-MCTD"}, false},
+		{"17031", "IL", "Cook", []string{"US-17031", "US-IL-D-NITA_COOK"}, true},
+	} {
+		t.Run(c.code, func(t *testing.T) {
+			got, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: c.code, Country: "US"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.LookupResults) != 1 {
+				t.Fatalf("%d results, want 1", len(got.LookupResults))
+			}
+			res := got.LookupResults[0]
+			for _, j := range c.want {
+				if !slices.Contains(ids(res), j) {
+					t.Errorf("%s: %v lacks %s", res.TaxAreaID, ids(res), j)
+				}
+			}
+			addr, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{
+				MainDivision: c.state, SubDivision: c.county, Country: "US"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := addr.LookupResults[0].TaxAreaID; res.TaxAreaID != want {
+				t.Errorf("by the county's code: %s %v; by the county's name: %s %v", res.TaxAreaID, ids(res), want, ids(addr.LookupResults[0]))
+			}
+			if res.ConfidenceIndicator != "100" {
+				t.Errorf("confidence %s, want 100", res.ConfidenceIndicator)
+			}
+			said := ""
+			for _, s := range res.Statuses {
+				said += s.Value
+			}
+			if c.cities && !strings.Contains(said, "a city in it may add its own tax") {
+				t.Errorf("statuses %+v do not say that a city may add its own tax", res.Statuses)
+			}
+			if !c.cities && said != "" {
+				t.Errorf("statuses %+v for a county where no city taxes on its own", res.Statuses)
+			}
+		})
+	}
+}
