@@ -153,12 +153,13 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 			continue
 		}
 		if a := r.areas.of(j.ID); a != nil && within(a) {
-			out.LookupResults = append(out.LookupResults, r.result(a, d, confExact))
+			out.LookupResults = append(out.LookupResults, r.result(a, d, confExact, r.stateCodeNotes(j.ID)...))
 		}
 	}
 	if len(out.LookupResults) == 0 {
 		if a := r.stateArea(country, code); a != nil && within(a) {
-			out.LookupResults = append(out.LookupResults, r.result(a, d, confExact))
+			chain := r.areas.chain(a)
+			out.LookupResults = append(out.LookupResults, r.result(a, d, confExact, r.stateCodeNotes(r.areas.jur(chain[len(chain)-1]).ID)...))
 		}
 	}
 	if len(out.LookupResults) == 0 {
@@ -171,6 +172,23 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", of, code)
 	}
 	return out, nil
+}
+
+// stateCodeNotes returns the status of a government code's answer that
+// is the own tax area of a US state or territory (id "US-CA"), whose
+// county, city and district taxes it leaves out, as an address naming
+// the state alone says: none for another jurisdiction, or a state
+// where Levy's data gives no county or city a tax of its own.
+func (r *Resolver) stateCodeNotes(id string) []wire.Status {
+	code, ok := strings.CutPrefix(id, "US-")
+	if !ok || len(code) != 2 {
+		return nil
+	}
+	if st, ok := r.local.State(code); !ok || st.Status == noLocalTax {
+		return nil
+	}
+	return []wire.Status{{LookupResult: wire.Normal, Value: "the state's own tax area, without the county, city and district taxes of " +
+		code + " that an address there may add; a county's or a place's code, or an address, gives them"}}
 }
 
 // stateArea returns the area of a state by a code that the dataset does

@@ -69,3 +69,39 @@ func TestCountyCodeGivesTheCountyWithItsDistricts(t *testing.T) {
 		})
 	}
 }
+
+// TestStateCodeSaysWhatItLeavesOut: a US state's government code (its
+// FIPS number or ISO 3166-2 code) gives the state's own tax area, and
+// says, as an address naming the state alone does, that it leaves out
+// the county, city and district taxes that an address there may add
+// (a state without local taxes needs no such word). It said nothing: a calculation sent to "06"
+// was taxed at California's 7.25% with a status of NORMAL alone.
+func TestStateCodeSaysWhatItLeavesOut(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		code, leaf, says string
+	}{
+		{"06", "US-CA", "without the county, city and district taxes of CA"},
+		{"US-CA", "US-CA", "without the county, city and district taxes of CA"},
+		{"36", "US-NY", "without the county, city and district taxes of NY"},
+		{"72", "US-PR", "without the county, city and district taxes of PR"},
+		{"18", "US-IN", ""}, // Indiana: no local tax to leave out
+	} {
+		got, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: c.code, Country: "US"})
+		if err != nil {
+			t.Fatalf("%s: %v", c.code, err)
+		}
+		res := got.LookupResults[0]
+		if leafID(res) != c.leaf {
+			t.Errorf("%s: %v, want the area of %s", c.code, ids(res), c.leaf)
+		}
+		said := ""
+		for _, s := range res.Statuses {
+			said += s.Value
+		}
+		if c.says == "" && said != "" || !strings.Contains(said, c.says) {
+			t.Errorf("%s: statuses %+v do not say %q", c.code, res.Statuses, c.says)
+		}
+	}
+}
