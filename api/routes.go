@@ -100,7 +100,7 @@ var (
 	beginDate = Param{Name: "beginDate", In: "query", Required: true, Format: "date",
 		Description: "The first day of the range (YYYY-MM-DD)."}
 	endDate = Param{Name: "endDate", In: "query", Format: "date",
-		Description: "The last day of the range (YYYY-MM-DD); today when absent."}
+		Description: "The last day of the range (YYYY-MM-DD); when absent, today, or beginDate itself when it is after today."}
 )
 
 // routes is the table of the API's operations.

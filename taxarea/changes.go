@@ -10,7 +10,8 @@ import (
 	"github.com/levytax/levy/wire"
 )
 
-// changeRange checks a date range and fills in an open end with today.
+// changeRange checks a date range and fills in an open end with today,
+// or with from when from is after today (that day alone).
 func (r *Resolver) changeRange(from, to civil.Date) (civil.Date, civil.Date, error) {
 	if from.IsZero() {
 		return from, to, levy.Invalid("beginDate", "is required")
@@ -29,7 +30,8 @@ func (r *Resolver) changeRange(from, to civil.Date) (civil.Date, civil.Date, err
 
 // ChangedTaxAreas returns, sorted, the IDs of the tax areas that changed on
 // a day from from to to, both included: a jurisdiction of the area or one
-// of its rates started or stopped applying. A zero to means today.
+// of its rates started or stopped applying. A zero to means today, or
+// from itself when from is after today.
 //
 // An area is listed under every ID that a client may hold for it: its
 // own, and the IDs that lookups give for it on the day before each
@@ -66,7 +68,8 @@ func (r *Resolver) ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]
 }
 
 // TaxAreaChanged reports whether one tax area changed from from to to, both
-// included: whether ChangedTaxAreas lists id. A zero to means today.
+// included: whether ChangedTaxAreas lists id. A zero to means today, or
+// from itself when from is after today.
 func (r *Resolver) TaxAreaChanged(ctx context.Context, id string, from, to civil.Date) (bool, error) {
 	if !r.made() {
 		return false, notMade()

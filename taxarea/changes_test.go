@@ -125,3 +125,28 @@ func TestChangedTaxAreasAgreesWithLookups(t *testing.T) {
 	}
 	t.Logf("%d IDs of %d days checked", checked, len(lists))
 }
+
+// TestChangedTaxAreasFromAFutureDay: a range without an end runs to
+// today, or, when it begins after today, is its first day alone: the
+// changes of that day are listed, as the route's description says.
+func TestChangedTaxAreasFromAFutureDay(t *testing.T) {
+	r := *resolver(t)
+	r.today = func() civil.Date { return civil.MustParse("2025-03-01") }
+	ctx := context.Background()
+	day := civil.MustParse("2025-04-01")
+	open, err := r.ChangedTaxAreas(ctx, day, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	that, err := r.ChangedTaxAreas(ctx, day, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(that) == 0 || !slices.Equal(open, that) {
+		t.Errorf("from %s without an end: %d IDs; that day alone: %d", day, len(open), len(that))
+	}
+	id := that[0]
+	if ch, err := r.TaxAreaChanged(ctx, id, day, civil.Date{}); err != nil || !ch {
+		t.Errorf("TaxAreaChanged(%s, from %s without an end) = %v, %v; want true", id, day, ch, err)
+	}
+}
