@@ -2,8 +2,10 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/wire"
 )
 
@@ -40,5 +42,39 @@ func TestSaleToACountyByItsCode(t *testing.T) {
 		if g, w := got.Customer.Destination.TaxAreaID, want.Customer.Destination.TaxAreaID; g != w {
 			t.Errorf("%s: tax area %s by its code, %s by its name", c.code, g, w)
 		}
+	}
+}
+
+// TestSaleToATaxAreaIDOfAnotherDay: a destination sent as the tax area
+// ID that lookups gave Los Angeles in 2024 (Measure H), on a document of
+// 2026, is taxed with the jurisdictions in force in 2026 (Measure A) and
+// says, in its taxAreaLookup, the ID of that day. It was taxed right but
+// with a bare confidence of 100, the client keeping an ID that the
+// lookups no longer give.
+func TestSaleToATaxAreaIDOfAnotherDay(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	id := func(day string) string {
+		t.Helper()
+		res, err := e.Resolver().LookupAddress(ctx, wire.AddressLookupRequest{
+			PostalAddress: wire.PostalAddress{City: "Los Angeles", MainDivision: "CA", PostalCode: "90012"}, AsOfDate: civil.MustParse(day)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.LookupResults[0].TaxAreaID
+	}
+	old, now := id("2024-06-01"), id("2026-06-01")
+	req := usSale("", "", "", "", "GENERAL", "100.00")
+	req.Customer.Destination = &wire.Location{TaxAreaID: old}
+	got, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.TotalTax.String() != "9.75" {
+		t.Errorf("tax %s, want 9.75 (Measure A in force)", got.TotalTax)
+	}
+	lk := got.Customer.Destination.TaxAreaLookup
+	if lk == nil || len(lk.Statuses) == 0 || !strings.Contains(lk.Statuses[0].Value, now) {
+		t.Errorf("taxAreaLookup %+v does not name the ID %s of the document's day", lk, now)
 	}
 }

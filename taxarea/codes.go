@@ -33,7 +33,18 @@ func (r *Resolver) lookupTaxAreaID(ctx context.Context, prefix string, req wire.
 	if a == nil {
 		return nil, levy.NotFound(prefix+"taxAreaId", "tax area %s does not exist", id)
 	}
-	return &wire.LookupResponse{LookupResults: []wire.LookupResult{r.result(a, r.asOf(req.AsOfDate), confExact)}}, nil
+	d := r.asOf(req.AsOfDate)
+	res := r.result(a, d, confExact)
+	if res.TaxAreaID != id && r.areas.idOn(a, d) == res.TaxAreaID {
+		// An ID that lookups give on other days than d, when other
+		// jurisdictions of its area are in force (Los Angeles's with
+		// Measure H, before Measure A replaced it): the answer is the
+		// area on d under the ID of that day, and says so, so that the
+		// client knows which ID to keep.
+		res = r.result(a, d, confExact, wire.Status{LookupResult: wire.Normal, Value: "tax area " + id +
+			" on " + d.String() + " is " + res.TaxAreaID + ": the jurisdictions of its area in force that day, which lookups give that ID"})
+	}
+	return &wire.LookupResponse{LookupResults: []wire.LookupResult{res}}, nil
 }
 
 // LookupExternal returns the tax areas of the jurisdictions that a
