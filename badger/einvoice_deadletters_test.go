@@ -67,6 +67,30 @@ func einvBuryAll(t testing.TB, s *EInvoiceStore, webhookID string, dead time.Tim
 	}
 }
 
+// einvFillDeadLetters writes n dead letters of connection c straight into
+// the store, a thousand per transaction: made a second apart from base,
+// each given up an hour after it was made, with a body of 512 bytes.
+func einvFillDeadLetters(t testing.TB, s *EInvoiceStore, c einvoice.ConnectionRecord, n int, base time.Time) {
+	t.Helper()
+	for i := 0; i < n; {
+		err := s.db.Update(func(txn *bdb.Txn) error {
+			for j := 0; j < 1000 && i < n; j, i = j+1, i+1 {
+				ev := einvoice.OutboxEvent{EventID: einvoice.NewGUID(), Tenant: c.TenantID, WebhookID: c.WebhookID,
+					DocumentID: fmt.Sprintf("D-%d", i), Status: webhook.StatusPending, Body: make([]byte, 512),
+					CreatedAt: base.Add(time.Duration(i) * time.Second), Attempts: 15, NextAttempt: base,
+					LastError: "the target answered 503", DeadAt: base.Add(time.Duration(i)*time.Second + time.Hour)}
+				if err := einvPutDead(txn, einvEventOf(&ev)); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // einvAllPages reads the dead-letter list of tenant page by page.
 func einvAllPages(t testing.TB, s einvoice.Store, tenant string, limit int) []einvoice.OutboxEvent {
 	t.Helper()
@@ -303,24 +327,7 @@ func BenchmarkDeadLetterPage(b *testing.B) {
 	}
 	defer s.Close()
 	c := einvTestConnection(b, s, "acme")
-	base := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	for i := 0; i < total; {
-		err := s.db.Update(func(txn *bdb.Txn) error {
-			for j := 0; j < 1000 && i < total; j, i = j+1, i+1 {
-				ev := einvoice.OutboxEvent{EventID: einvoice.NewGUID(), Tenant: "acme", WebhookID: c.WebhookID,
-					DocumentID: fmt.Sprintf("D-%d", i), Status: webhook.StatusPending, Body: make([]byte, 512),
-					CreatedAt: base.Add(time.Duration(i) * time.Second), Attempts: 15, NextAttempt: base,
-					LastError: "the target answered 503", DeadAt: base.Add(time.Duration(i)*time.Second + time.Hour)}
-				if err := einvPutDead(txn, einvEventOf(&ev)); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
+	einvFillDeadLetters(b, s, c, total, time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	whole := einvAllPages(b, s, "acme", limit)
 	if len(whole) != total {
 		b.Fatalf("%d dead letters, want %d", len(whole), total)
