@@ -13,11 +13,7 @@ import (
 // count for the second, and a dead letter replayed goes back.
 func TestEInvoiceCounts(t *testing.T) {
 	ctx := context.Background()
-	s, err := OpenEInvoice(ctx, t.TempDir(), WithSyncWrites(false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := einvOpenScratch(t)
 	counts := func(want einvoice.Counts) {
 		t.Helper()
 		got, err := s.Counts(ctx)
@@ -53,11 +49,7 @@ func TestEInvoiceCounts(t *testing.T) {
 func BenchmarkEInvoiceCounts(b *testing.B) {
 	const total = 20000
 	ctx := context.Background()
-	s, err := OpenEInvoice(ctx, b.TempDir(), WithSyncWrites(false))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s := einvOpenScratch(b)
 	einvFillDeadLetters(b, s, einvTestConnection(b, s, "acme"), total, time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	for b.Loop() {
 		n, err := s.Counts(ctx)

@@ -15,6 +15,22 @@ import (
 	"github.com/levytax/levy/einvoice/webhook"
 )
 
+// einvOpenScratch opens an e-invoicing store in a directory of tb's
+// own, its writes not synced, and closes it when tb ends.
+func einvOpenScratch(tb testing.TB) *EInvoiceStore {
+	tb.Helper()
+	s, err := OpenEInvoice(context.Background(), tb.TempDir(), WithSyncWrites(false))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			tb.Errorf("close the store: %v", err)
+		}
+	})
+	return s
+}
+
 // einvTestConnection stores a connection of tenant that selects every
 // status, and returns it.
 func einvTestConnection(t testing.TB, s *EInvoiceStore, tenant string) einvoice.ConnectionRecord {
@@ -137,11 +153,7 @@ func einvCountKeys(t testing.TB, s *EInvoiceStore, prefix []byte) int {
 // says which it could not read.
 func TestDeadLetterPageReadsItsOwn(t *testing.T) {
 	ctx := context.Background()
-	s, err := OpenEInvoice(ctx, t.TempDir(), WithSyncWrites(false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := einvOpenScratch(t)
 	c := einvTestConnection(t, s, "acme")
 	base := time.Now().UTC().Truncate(time.Microsecond)
 	einvQueueNotices(t, s, "acme", 30, base)
@@ -151,7 +163,7 @@ func TestDeadLetterPageReadsItsOwn(t *testing.T) {
 		t.Fatalf("%d dead letters, want 30", len(whole))
 	}
 	last := whole[len(whole)-1]
-	err = s.db.Update(func(txn *bdb.Txn) error { return txn.Set(einvKey(einvDead, last.EventID), []byte("{not JSON")) })
+	err := s.db.Update(func(txn *bdb.Txn) error { return txn.Set(einvKey(einvDead, last.EventID), []byte("{not JSON")) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,11 +299,7 @@ func TestDeadLettersUpgradeFromV2(t *testing.T) {
 // dead letter, listed once under its new time of death.
 func TestDeadLetterBuriedAgain(t *testing.T) {
 	ctx := context.Background()
-	s, err := OpenEInvoice(ctx, t.TempDir(), WithSyncWrites(false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := einvOpenScratch(t)
 	c := einvTestConnection(t, s, "acme")
 	base := time.Now().UTC().Truncate(time.Microsecond)
 	einvQueueNotices(t, s, "acme", 1, base)
@@ -321,11 +329,7 @@ func TestDeadLetterBuriedAgain(t *testing.T) {
 func BenchmarkDeadLetterPage(b *testing.B) {
 	const total, limit = 20000, 500
 	ctx := context.Background()
-	s, err := OpenEInvoice(ctx, b.TempDir(), WithSyncWrites(false))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s := einvOpenScratch(b)
 	c := einvTestConnection(b, s, "acme")
 	einvFillDeadLetters(b, s, c, total, time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	whole := einvAllPages(b, s, "acme", limit)
@@ -358,11 +362,7 @@ func BenchmarkDeadLetterPage(b *testing.B) {
 // deleted connection is gone, and every event of the other stays.
 func TestDeleteConnectionLeavesOtherWritesFree(t *testing.T) {
 	ctx := context.Background()
-	s, err := OpenEInvoice(ctx, t.TempDir(), WithSyncWrites(false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := einvOpenScratch(t)
 	gone := einvTestConnection(t, s, "acme")
 	stays := einvTestConnection(t, s, "globex")
 	const queued = 5*einvDropBatch + 17

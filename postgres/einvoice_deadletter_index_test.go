@@ -42,10 +42,7 @@ func relationIndexes(t *testing.T, plan, rel string) []string {
 // (tenant, event_id) of migration 003, which migration 015 drops.
 func TestDeadLetterStatementsIndexes(t *testing.T) {
 	ctx := context.Background()
-	db := openGenericTest(t)
-	base := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	einvFillDeadLetters(t, db, "acme", 6000, base)
-	einvFillDeadLetters(t, db, "globex", 2000, base.Add(30*time.Minute))
+	db, base := einvPlanDeadLetters(t)
 	var id string
 	if err := db.pool.QueryRow(ctx, `SELECT event_id FROM einvoice_dead_letters WHERE tenant = 'acme' LIMIT 1`).Scan(&id); err != nil {
 		t.Fatal(err)
