@@ -37,27 +37,7 @@ func TestMetricsCountOutboxAndDeadLetters(t *testing.T) {
 	submit("gamma", 3)
 	gauges := func() (waiting, dead float64) {
 		t.Helper()
-		families, err := reg.Gather()
-		if err != nil {
-			t.Fatal(err)
-		}
-		waiting, dead = -1, -1
-		for _, f := range families {
-			var v *float64
-			switch f.GetName() {
-			case "levy_einvoice_events_waiting":
-				v = &waiting
-			case "levy_einvoice_dead_letters":
-				v = &dead
-			default:
-				continue
-			}
-			if len(f.GetMetric()) != 1 || len(f.GetMetric()[0].GetLabel()) != 0 {
-				t.Fatalf("%s: %v; want one series without labels", f.GetName(), f.GetMetric())
-			}
-			*v = f.GetMetric()[0].GetGauge().GetValue()
-		}
-		return waiting, dead
+		return gauge(t, reg, "levy_einvoice_events_waiting"), gauge(t, reg, "levy_einvoice_dead_letters")
 	}
 	eventually(t, "2 events waiting and 3 dead letters", func() bool {
 		w, d := gauges()
