@@ -103,7 +103,8 @@ type Config struct {
 	HashQueue int
 
 	// Logger receives the logs of credentials created, rotated and
-	// revoked, signing keys rotated and retired, rate limits exceeded and
+	// revoked, signing keys rotated and retired, rate limits exceeded in
+	// Issue (Grant leaves those to the token endpoint that calls it) and
 	// throttling (never a secret or a token). Nil logs nothing.
 	Logger *slog.Logger
 	// Now returns the current time (time.Now by default); tests set it.
