@@ -37,6 +37,11 @@ type Error struct {
 	Code        string
 	Description string
 	RetryAfter  time.Duration
+	// RateLimited marks the invalid_request of the rate limit, and
+	// Audience is then the audience whose limit was reached, so that the
+	// token endpoint's log line tells it from the other invalid_requests.
+	RateLimited bool
+	Audience    string
 }
 
 // Error formats the error for logs.
@@ -92,8 +97,10 @@ func audienceRequired(clientID string, audiences []string) *Error {
 // rateLimited returns the invalid_request error of a client and audience
 // over the rate limit.
 func rateLimited(clientID, audience string, limit int, window time.Duration) *Error {
-	return invalidRequest("Client %s audience %s has exceeded the rate limit of %d tokens/%d seconds",
+	e := invalidRequest("Client %s audience %s has exceeded the rate limit of %d tokens/%d seconds",
 		clientID, audience, limit, int64(window/time.Second))
+	e.RateLimited, e.Audience = true, audience
+	return e
 }
 
 // duration says d in words: "15 minutes", "1 hour", "90 seconds", or

@@ -103,7 +103,8 @@ type Config struct {
 	HashQueue int
 
 	// Logger receives the logs of credentials created, rotated and
-	// revoked, signing keys rotated and retired, rate limits exceeded and
+	// revoked, signing keys rotated and retired, rate limits exceeded in
+	// Issue (Grant leaves those to the token endpoint that calls it) and
 	// throttling (never a secret or a token). Nil logs nothing.
 	Logger *slog.Logger
 	// Now returns the current time (time.Now by default); tests set it.
@@ -321,7 +322,7 @@ func (i *Issuer) Keys() []KeyInfo {
 // audience the credential may not use. Any other error is a failure of
 // the store or the end of ctx.
 func (i *Issuer) Issue(ctx context.Context, clientID, secret, audience string) (Token, error) {
-	return i.issue(ctx, Request{ClientID: clientID, Secret: secret, Audience: audience})
+	return i.issue(ctx, Request{ClientID: clientID, Secret: secret, Audience: audience}, true)
 }
 
 // Cached is the caching token endpoint: like Issue, but it returns the
@@ -333,7 +334,7 @@ func (i *Issuer) Issue(ctx context.Context, clientID, secret, audience string) (
 // least half the TTL), which concurrent calls share. It authenticates the
 // client on every call and fails as Issue does, but for the rate limit.
 func (i *Issuer) Cached(ctx context.Context, clientID, secret, audience string) (Token, error) {
-	return i.issue(ctx, Request{ClientID: clientID, Secret: secret, Audience: audience, Cached: true})
+	return i.issue(ctx, Request{ClientID: clientID, Secret: secret, Audience: audience, Cached: true}, true)
 }
 
 // Request is a token request as a token endpoint received it.
@@ -361,12 +362,18 @@ type Request struct {
 // when that is full (CodeTemporarilyUnavailable). A known
 // client's secret is hashed before the others, so that a flood of random
 // client IDs does not hold up the clients that exist.
+//
+// Unlike Issue, Grant does not log a refusal for the rate limit: its
+// caller, a token endpoint, logs each refusal it answers (with the
+// request's ID and source, which Grant does not know), and the
+// refusal's Error says it is the rate limit's (RateLimited, Audience).
 func (i *Issuer) Grant(ctx context.Context, req Request) (Token, error) {
-	return i.issue(ctx, req)
+	return i.issue(ctx, req, false)
 }
 
-// issue is Grant.
-func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
+// issue is Grant, which logs the rate limit's refusals when logLimit
+// says so.
+func (i *Issuer) issue(ctx context.Context, req Request, logLimit bool) (Token, error) {
 	clientID, audience := req.ClientID, req.Audience
 	switch {
 	case clientID == "":
@@ -427,7 +434,9 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 	case err != nil:
 		return Token{}, storeRefusal(err)
 	case !ok:
-		i.r.log.Info("auth: rate limit exceeded", "client_id", clientID, "audience", audience)
+		if logLimit {
+			i.r.log.Info("auth: rate limit exceeded", "client_id", clientID, "audience", audience)
+		}
 		e := rateLimited(clientID, audience, i.limit, i.window)
 		if wait > 0 {
 			e.RetryAfter = wait

@@ -15,6 +15,22 @@ import (
 	"github.com/levytax/levy/einvoice/webhook"
 )
 
+// einvOpenScratch opens an e-invoicing store in a directory of tb's
+// own, its writes not synced, and closes it when tb ends.
+func einvOpenScratch(tb testing.TB) *EInvoiceStore {
+	tb.Helper()
+	s, err := OpenEInvoice(context.Background(), tb.TempDir(), WithSyncWrites(false))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			tb.Errorf("close the store: %v", err)
+		}
+	})
+	return s
+}
+
 // einvTestConnection stores a connection of tenant that selects every
 // status, and returns it.
 func einvTestConnection(t testing.TB, s *EInvoiceStore, tenant string) einvoice.ConnectionRecord {
@@ -67,6 +83,30 @@ func einvBuryAll(t testing.TB, s *EInvoiceStore, webhookID string, dead time.Tim
 	}
 }
 
+// einvFillDeadLetters writes n dead letters of connection c straight into
+// the store, a thousand per transaction: made a second apart from base,
+// each given up an hour after it was made, with a body of 512 bytes.
+func einvFillDeadLetters(t testing.TB, s *EInvoiceStore, c einvoice.ConnectionRecord, n int, base time.Time) {
+	t.Helper()
+	for i := 0; i < n; {
+		err := s.db.Update(func(txn *bdb.Txn) error {
+			for j := 0; j < 1000 && i < n; j, i = j+1, i+1 {
+				ev := einvoice.OutboxEvent{EventID: einvoice.NewGUID(), Tenant: c.TenantID, WebhookID: c.WebhookID,
+					DocumentID: fmt.Sprintf("D-%d", i), Status: webhook.StatusPending, Body: make([]byte, 512),
+					CreatedAt: base.Add(time.Duration(i) * time.Second), Attempts: 15, NextAttempt: base,
+					LastError: "the target answered 503", DeadAt: base.Add(time.Duration(i)*time.Second + time.Hour)}
+				if err := einvPutDead(txn, einvEventOf(&ev)); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // einvAllPages reads the dead-letter list of tenant page by page.
 func einvAllPages(t testing.TB, s einvoice.Store, tenant string, limit int) []einvoice.OutboxEvent {
 	t.Helper()
@@ -113,11 +153,7 @@ func einvCountKeys(t testing.TB, s *EInvoiceStore, prefix []byte) int {
 // says which it could not read.
 func TestDeadLetterPageReadsItsOwn(t *testing.T) {
 	ctx := context.Background()
-	s, err := OpenEInvoice(ctx, t.TempDir(), WithSyncWrites(false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := einvOpenScratch(t)
 	c := einvTestConnection(t, s, "acme")
 	base := time.Now().UTC().Truncate(time.Microsecond)
 	einvQueueNotices(t, s, "acme", 30, base)
@@ -127,7 +163,7 @@ func TestDeadLetterPageReadsItsOwn(t *testing.T) {
 		t.Fatalf("%d dead letters, want 30", len(whole))
 	}
 	last := whole[len(whole)-1]
-	err = s.db.Update(func(txn *bdb.Txn) error { return txn.Set(einvKey(einvDead, last.EventID), []byte("{not JSON")) })
+	err := s.db.Update(func(txn *bdb.Txn) error { return txn.Set(einvKey(einvDead, last.EventID), []byte("{not JSON")) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,11 +299,7 @@ func TestDeadLettersUpgradeFromV2(t *testing.T) {
 // dead letter, listed once under its new time of death.
 func TestDeadLetterBuriedAgain(t *testing.T) {
 	ctx := context.Background()
-	s, err := OpenEInvoice(ctx, t.TempDir(), WithSyncWrites(false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := einvOpenScratch(t)
 	c := einvTestConnection(t, s, "acme")
 	base := time.Now().UTC().Truncate(time.Microsecond)
 	einvQueueNotices(t, s, "acme", 1, base)
@@ -297,30 +329,9 @@ func TestDeadLetterBuriedAgain(t *testing.T) {
 func BenchmarkDeadLetterPage(b *testing.B) {
 	const total, limit = 20000, 500
 	ctx := context.Background()
-	s, err := OpenEInvoice(ctx, b.TempDir(), WithSyncWrites(false))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s := einvOpenScratch(b)
 	c := einvTestConnection(b, s, "acme")
-	base := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	for i := 0; i < total; {
-		err := s.db.Update(func(txn *bdb.Txn) error {
-			for j := 0; j < 1000 && i < total; j, i = j+1, i+1 {
-				ev := einvoice.OutboxEvent{EventID: einvoice.NewGUID(), Tenant: "acme", WebhookID: c.WebhookID,
-					DocumentID: fmt.Sprintf("D-%d", i), Status: webhook.StatusPending, Body: make([]byte, 512),
-					CreatedAt: base.Add(time.Duration(i) * time.Second), Attempts: 15, NextAttempt: base,
-					LastError: "the target answered 503", DeadAt: base.Add(time.Duration(i)*time.Second + time.Hour)}
-				if err := einvPutDead(txn, einvEventOf(&ev)); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
+	einvFillDeadLetters(b, s, c, total, time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	whole := einvAllPages(b, s, "acme", limit)
 	if len(whole) != total {
 		b.Fatalf("%d dead letters, want %d", len(whole), total)
@@ -351,11 +362,7 @@ func BenchmarkDeadLetterPage(b *testing.B) {
 // deleted connection is gone, and every event of the other stays.
 func TestDeleteConnectionLeavesOtherWritesFree(t *testing.T) {
 	ctx := context.Background()
-	s, err := OpenEInvoice(ctx, t.TempDir(), WithSyncWrites(false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := einvOpenScratch(t)
 	gone := einvTestConnection(t, s, "acme")
 	stays := einvTestConnection(t, s, "globex")
 	const queued = 5*einvDropBatch + 17

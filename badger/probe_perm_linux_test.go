@@ -48,19 +48,14 @@ func TestProbeRefusesADirectoryThatTakesNoNewFile(t *testing.T) {
 	if err := p.Check(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chmod(dir, 0o500); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+	denyNewFiles(t, dir)
 	now = now.Add(ProbeInterval)
 	err = p.Check(ctx)
 	if levy.ErrorCode(err) != levy.EUnavailable {
 		t.Errorf("Check of a directory that takes no new file: %v, want unavailable", err)
 	}
 	clientSees(t, err, dir, "permission denied")
-	if err := os.Chmod(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
+	allowNewFiles(t, dir)
 	now = now.Add(ProbeInterval)
 	if err := p.Check(ctx); err != nil {
 		t.Errorf("Check once the directory takes files again: %v", err)
@@ -141,9 +136,7 @@ func TestProbeKeepsAStoreThatLostItsMemTable(t *testing.T) {
 		t.Errorf("the write that lost the memory table: %v, want unavailable, naming the restart", werr)
 	}
 	clientSees(t, werr, dir, "restart")
-	if err := os.Chmod(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
+	allowNewFiles(t, dir)
 	p.now = func() time.Time { return time.Unix(1_800_000_000, 0).Add(2 * ProbeInterval) }
 	if err := p.Check(ctx); levy.ErrorCode(err) != levy.EUnavailable || !strings.Contains(err.Error(), "restart") {
 		t.Errorf("Check after the memory table was lost, the directory writable again: %v, want unavailable, naming the restart", err)
@@ -151,6 +144,51 @@ func TestProbeKeepsAStoreThatLostItsMemTable(t *testing.T) {
 	if err := p.Update(ctx, db, func(txn *bdb.Txn) error { return txn.Set([]byte("after"), value) }); levy.ErrorCode(err) != levy.EUnavailable {
 		t.Errorf("a write after the memory table was lost: %v, want unavailable", err)
 	}
+}
+
+// denyNewFiles takes the write permission of dir away, so that it takes
+// no new file (the files open in it can still be written), and gives it
+// back when the test ends.
+func denyNewFiles(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.Chmod(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+}
+
+// allowNewFiles gives dir its write permission back.
+func allowNewFiles(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// memTableDir returns the path of a directory name, not made yet, in a
+// new temporary directory named after pattern, which is removed when the
+// test ends, its write permission given back first. It is not under
+// t.TempDir, whose removal fails when it meets the table file that
+// Badger's flush, which retries once a second, makes once a directory
+// that lost a memory table takes files again: the removal is tried for
+// 5 seconds.
+func memTableDir(t *testing.T, pattern, name string) string {
+	t.Helper()
+	top, err := os.MkdirTemp("", pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(top, name)
+	t.Cleanup(func() {
+		_ = os.Chmod(dir, 0o700)
+		for range 50 {
+			if os.RemoveAll(top) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	return dir
 }
 
 // loseMemTable opens a test store in a new directory, with a memory
@@ -164,23 +202,7 @@ func TestProbeKeepsAStoreThatLostItsMemTable(t *testing.T) {
 func loseMemTable(t *testing.T) (*bdb.DB, *Probe, string, error) {
 	t.Helper()
 	ctx := context.Background()
-	// Not t.TempDir, whose removal fails when it meets the table file
-	// that Badger's flush, which retries once a second, makes once the
-	// directory takes files again.
-	top, err := os.MkdirTemp("", "levy-memtable-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(top, "store")
-	t.Cleanup(func() {
-		_ = os.Chmod(dir, 0o700)
-		for range 50 {
-			if os.RemoveAll(top) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
+	dir := memTableDir(t, "levy-memtable-", "store")
 	db, err := Open(ctx, bdb.DefaultOptions(dir).WithMemTableSize(1<<20).WithValueThreshold(64<<10), "test", nil,
 		Schema{Key: 'V', Version: "1", Store: "the test store"})
 	if err != nil {
@@ -195,9 +217,7 @@ func loseMemTable(t *testing.T) (*bdb.DB, *Probe, string, error) {
 	if err := p.Check(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chmod(dir, 0o500); err != nil {
-		t.Fatal(err)
-	}
+	denyNewFiles(t, dir)
 	value := make([]byte, 4<<10)
 	var werr error
 	for i := 0; i < 2000 && werr == nil; i++ {
@@ -223,9 +243,7 @@ func TestReadOfAStoreThatLostItsMemTable(t *testing.T) {
 		return
 	}
 	db, p, dir, _ := loseMemTable(t)
-	if err := os.Chmod(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
+	allowNewFiles(t, dir)
 	read := func() (err error) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -287,10 +305,7 @@ func TestCloseOfAStoreWhoseDirectoryTakesNoNewFile(t *testing.T) {
 	if err := put(ctx, p, db, "kept"); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chmod(dir, 0o500); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+	denyNewFiles(t, dir)
 	done := make(chan error, 1)
 	go func() { done <- closeDB(db, p) }()
 	select {

@@ -35,9 +35,7 @@ func TestProfileProbeDirectoryTakesNoNewFile(t *testing.T) {
 	if _, err := s.Apply(ctx, "acme", profileProbeCommit("c1")); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chmod(dir, 0o500); err != nil {
-		t.Fatal(err)
-	}
+	denyNewFiles(t, dir)
 	now = now.Add(ProbeInterval)
 	_, err = s.Apply(ctx, "acme", profileProbeCommit("c2"))
 	refusedAsUnavailable(t, "Apply", err, "permission denied")
@@ -48,9 +46,7 @@ func TestProfileProbeDirectoryTakesNoNewFile(t *testing.T) {
 	if err != nil || recs.Version != 1 {
 		t.Errorf("Records of a directory that takes no new file: %+v, %v, want version 1", recs, err)
 	}
-	if err := os.Chmod(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
+	allowNewFiles(t, dir)
 	now = now.Add(ProbeInterval)
 	if v, err := s.Apply(ctx, "acme", profileProbeCommit("c2")); err != nil || v != 2 {
 		t.Errorf("Apply once the directory takes files again: version %d, %v, want 2", v, err)
@@ -71,21 +67,7 @@ func TestProfileProbeLostMemTable(t *testing.T) {
 		return
 	}
 	ctx := context.Background()
-	// Not t.TempDir: see loseMemTable.
-	top, err := os.MkdirTemp("", "levy-profile-memtable-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(top, "profile")
-	t.Cleanup(func() {
-		_ = os.Chmod(dir, 0o700)
-		for range 50 {
-			if os.RemoveAll(top) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
+	dir := memTableDir(t, "levy-profile-memtable-", "profile")
 	s, err := OpenProfile(ctx, dir, WithSyncWrites(false))
 	if err != nil {
 		t.Fatal(err)
@@ -95,9 +77,7 @@ func TestProfileProbeLostMemTable(t *testing.T) {
 	if err := s.CheckWrite(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chmod(dir, 0o500); err != nil {
-		t.Fatal(err)
-	}
+	denyNewFiles(t, dir)
 	// Changes of crashProfileSize customers until one fails: 64 MiB of
 	// them at most, four times the memory table.
 	var werr error
@@ -108,9 +88,7 @@ func TestProfileProbeLostMemTable(t *testing.T) {
 		t.Fatal("changes of four memory tables met no error in a directory that takes no new file")
 	}
 	refusedAsUnavailable(t, "the change that lost the memory table", werr, "restart")
-	if err := os.Chmod(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
+	allowNewFiles(t, dir)
 	now = now.Add(2 * ProbeInterval)
 	noPanic := func(what string, f func() error) {
 		t.Helper()

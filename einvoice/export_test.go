@@ -86,3 +86,12 @@ func ParseCursor(v string) (DeadLetterKey, error) { return parseCursor(v) }
 
 // FetchFor is how many dead letters a page of limit reads from the store.
 func FetchFor(limit int) int { return fetchFor(limit) }
+
+// SetCountsMaxAge sets how long the gauges of the store's counts serve
+// the counts they read last.
+func (s *Service) SetCountsMaxAge(d time.Duration) {
+	c := s.metrics.counts
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.maxAge = d
+}

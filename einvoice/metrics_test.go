@@ -61,20 +61,28 @@ func TestMetricsCountDeliveryOutcomes(t *testing.T) {
 		}
 		return true
 	})
-	eventually(t, "the lanes ended", func() bool {
-		families, err := reg.Gather()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range families {
-			if f.GetName() == "levy_einvoice_webhook_connections_sending" {
-				return len(f.GetMetric()) == 1 && f.GetMetric()[0].GetGauge().GetValue() == 0
-			}
-		}
-		t.Fatal("no levy_einvoice_webhook_connections_sending")
-		return false
-	})
+	eventually(t, "the lanes ended", func() bool { return gauge(t, reg, "levy_einvoice_webhook_connections_sending") == 0 })
 	if got := len(ok.deliveries()) + len(failing.deliveries()) + len(gone.deliveries()); got != 4 {
 		t.Errorf("the receivers got %d attempts; want 4", got)
 	}
+}
+
+// gauge gathers reg and returns the value of the gauge name, which must
+// be one series without labels; -1 when reg has no such gauge.
+func gauge(t *testing.T, reg *prometheus.Registry, name string) float64 {
+	t.Helper()
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+		if len(f.GetMetric()) != 1 || len(f.GetMetric()[0].GetLabel()) != 0 {
+			t.Fatalf("%s: %v; want one series without labels", name, f.GetMetric())
+		}
+		return f.GetMetric()[0].GetGauge().GetValue()
+	}
+	return -1
 }

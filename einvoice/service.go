@@ -161,8 +161,10 @@ type Config struct {
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 	// Metrics, when set, receives the Service's Prometheus collectors:
-	// levy_einvoice_webhook_attempts_total by outcome and
-	// levy_einvoice_webhook_connections_sending (see docs/serving.md).
+	// levy_einvoice_webhook_attempts_total by outcome,
+	// levy_einvoice_webhook_connections_sending and, when the store is a
+	// Counter, levy_einvoice_events_waiting and levy_einvoice_dead_letters
+	// (see docs/serving.md).
 	// New fails if they are registered there already.
 	Metrics prometheus.Registerer
 }
@@ -315,6 +317,13 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 		if err := cfg.Metrics.Register(s.metrics.lanes); err != nil {
 			_ = s.Close()
 			return nil, fmt.Errorf("einvoice: registering metrics: %w", err)
+		}
+		if s.metrics.counts != nil {
+			if err := cfg.Metrics.Register(s.metrics.counts); err != nil {
+				cfg.Metrics.Unregister(s.metrics.lanes)
+				_ = s.Close()
+				return nil, fmt.Errorf("einvoice: registering metrics: %w", err)
+			}
 		}
 	}
 	return s, nil

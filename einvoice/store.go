@@ -433,3 +433,21 @@ func appendLP(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
 	return append(b, s...)
 }
+
+// Counts are the sizes of a store's queues, of every tenant together:
+// the events waiting in the outbox (sent, or waiting to be retried) and
+// the dead letters.
+type Counts struct {
+	Waiting     int64
+	DeadLetters int64
+}
+
+// Counter is a Store that counts its outbox and its dead-letter list
+// cheaply: from an index or the keys alone (never the events' bodies),
+// in one read. A Service whose store is a Counter serves the gauges
+// levy_einvoice_events_waiting and levy_einvoice_dead_letters, which read
+// it at most once per countsMaxAge however often they are scraped. The
+// counts are of the store, so of every node that shares it.
+type Counter interface {
+	Counts(ctx context.Context) (Counts, error)
+}

@@ -16,7 +16,8 @@ import (
 // 004_einvoice_idempotency_digest.sql for content_sha256, and
 // 006_einvoice_notices.sql for einvoice_notices, 011_einvoice_connection_keys.sql
 // for einvoice_connection_keys, 014_einvoice_dead_letter_order.sql for the
-// order of the dead-letter list):
+// order of the dead-letter list, 015_einvoice_dead_letter_tenant_index.sql
+// dropping 003's index (tenant, event_id), which no statement read):
 //
 //	einvoice_documents         (tenant, document_id) → status, record (JSON of einvoice.Document)
 //	einvoice_contents          (tenant, document_id) → content, the document as received

@@ -28,6 +28,19 @@ func einvFillDeadLetters(t testing.TB, db *DB, tenant string, n int, base time.T
 	}
 }
 
+// einvPlanDeadLetters opens a database whose statements are planned
+// generically (openGenericTest) and fills its dead-letter list with
+// 6,000 dead letters of acme made from base, a second apart, and 2,000
+// of globex made from half an hour later.
+func einvPlanDeadLetters(t *testing.T) (db *DB, base time.Time) {
+	t.Helper()
+	db = openGenericTest(t)
+	base = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	einvFillDeadLetters(t, db, "acme", 6000, base)
+	einvFillDeadLetters(t, db, "globex", 2000, base.Add(30*time.Minute))
+	return db, base
+}
+
 // TestDeadLetterPagePlan fills the dead-letter list with 6,000 dead
 // letters of one tenant and 2,000 of another, reads it page by page
 // through the store (of the tenant, and of all), then runs the generic
@@ -38,10 +51,7 @@ func einvFillDeadLetters(t testing.TB, db *DB, tenant string, n int, base time.T
 // LIMIT, as before migration 014) reads all 6,000 or 8,000.
 func TestDeadLetterPagePlan(t *testing.T) {
 	ctx := context.Background()
-	db := openGenericTest(t)
-	base := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	einvFillDeadLetters(t, db, "acme", 6000, base)
-	einvFillDeadLetters(t, db, "globex", 2000, base.Add(30*time.Minute))
+	db, base := einvPlanDeadLetters(t)
 	s := db.EInvoice()
 	for _, c := range []struct {
 		tenant string

@@ -515,11 +515,30 @@ func (s *einvStore) Replay(ctx context.Context, tenant, eventID string, at time.
 	return &was, nil
 }
 
+// einvCountsSQL counts the outbox and the dead-letter list, of every
+// tenant, in one statement: a count walks the table's rows, or an index
+// where the visibility map lets it, but no body kept apart in TOAST. The
+// Service reads it at most once per few seconds (einvoice.Counter).
+const einvCountsSQL = `SELECT (SELECT count(*) FROM einvoice_outbox), (SELECT count(*) FROM einvoice_dead_letters)`
+
+// Counts implements einvoice.Counter: one statement, einvCountsSQL.
+func (s *einvStore) Counts(ctx context.Context) (einvoice.Counts, error) {
+	var n einvoice.Counts
+	err := s.einvView(ctx, "count the outbox and the dead letters", func(tx querier) error {
+		return tx.QueryRow(ctx, einvCountsSQL).Scan(&n.Waiting, &n.DeadLetters)
+	})
+	return n, err
+}
+
+// einvTakeDeadLetterSQL deletes a dead letter by its event ID (the
+// primary key), $1, of tenant $2 when that is not empty, and returns it.
+const einvTakeDeadLetterSQL = `DELETE FROM einvoice_dead_letters WHERE event_id = $1 AND ($2 = '' OR tenant = $2)
+		RETURNING ` + einvEventColumns + `, NULL::bigint, dead_at`
+
 // einvTakeDeadLetter deletes dead letter eventID (of tenant, when one is
 // given) in tx and returns it as it was: not found when there is none.
 func einvTakeDeadLetter(ctx context.Context, tx pgx.Tx, tenant, eventID string) (*einvoice.OutboxEvent, error) {
-	rows, err := tx.Query(ctx, `DELETE FROM einvoice_dead_letters WHERE event_id = $1 AND ($2 = '' OR tenant = $2)
-		RETURNING `+einvEventColumns+`, NULL::bigint, dead_at`, eventID, tenant)
+	rows, err := tx.Query(ctx, einvTakeDeadLetterSQL, eventID, tenant)
 	if err != nil {
 		return nil, err
 	}

@@ -224,6 +224,8 @@ func explainExecute(t *testing.T, conn *pgxpool.Conn, name string, args []any) s
 
 // planNode is a node of a plan in EXPLAIN's JSON.
 type planNode struct {
+	Node     string     `json:"Node Type"`
+	Index    string     `json:"Index Name"`
 	Relation string     `json:"Relation Name"`
 	Rows     float64    `json:"Actual Rows"`
 	Loops    float64    `json:"Actual Loops"`

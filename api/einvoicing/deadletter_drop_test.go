@@ -9,25 +9,38 @@ import (
 	"github.com/levytax/levy/einvoice"
 )
 
+// deadLetterHarness is a harness whose events are given up at their
+// first attempt (MaxAttempts 1), with a connection of every event for
+// each of tenants to a receiver that answers 503 to every delivery (it
+// stops when the test ends): an event queued for one of them is a dead
+// letter at once. It returns the connections by tenant.
+func deadLetterHarness(t *testing.T, tenants ...string) (*harness, map[string]einvoice.Connection) {
+	t.Helper()
+	h := newHarness(t, einvoice.Config{MaxAttempts: 1})
+	tg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(tg.Close)
+	conn := []byte(`{"targetUrl":"` + tg.URL + `","secretKey":"` + secret + `","events":"all"}`)
+	hooks := map[string]einvoice.Connection{}
+	for _, tenant := range tenants {
+		a := h.do("POST", "/einvoicing/v1/webhooks", tenant, conn, "Content-Type", "application/json")
+		if a.status != 201 {
+			t.Fatalf("create %s's webhook: %d %s", tenant, a.status, a.body)
+		}
+		hooks[tenant] = data[einvoice.Connection](t, a)
+	}
+	return h, hooks
+}
+
 // TestDropDeadLetterRoute: DELETE /admin/v1/einvoicing/dead-letters/{eventId}
 // drops a dead letter for good. A tenant's admin drops its own tenant's
 // only: another tenant's event ID is answered 404, as an unknown one, and
 // the dead letter stays; the operator drops any tenant's. A dead letter
 // of a connection deleted since, which replay refuses, can be dropped.
 func TestDropDeadLetterRoute(t *testing.T) {
-	h := newHarness(t, einvoice.Config{MaxAttempts: 1})
-	tg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.WriteHeader(http.StatusServiceUnavailable)
-	}))
-	defer tg.Close()
-	conn := []byte(`{"targetUrl":"` + tg.URL + `","secretKey":"` + secret + `","events":"all"}`)
-	hooks := map[string]einvoice.Connection{}
+	h, hooks := deadLetterHarness(t, "acme", "globex")
 	for _, tenant := range []string{"acme", "globex"} {
-		a := h.do("POST", "/einvoicing/v1/webhooks", tenant, conn, "Content-Type", "application/json")
-		if a.status != 201 {
-			t.Fatalf("create %s's webhook: %d %s", tenant, a.status, a.body)
-		}
-		hooks[tenant] = data[einvoice.Connection](t, a)
 		if a := h.do("POST", "/einvoicing/v1/documents", tenant, invoice(t), "Content-Type", "application/xml"); a.status != 202 {
 			t.Fatalf("submit for %s: %d %s", tenant, a.status, a.body)
 		}

@@ -2,8 +2,6 @@ package einvoicing
 
 import (
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"slices"
 	"testing"
@@ -19,15 +17,7 @@ import (
 // it. An answer without limit or after is the list as before, now of at
 // most 500.
 func TestDeadLettersRoutePages(t *testing.T) {
-	h := newHarness(t, einvoice.Config{MaxAttempts: 1})
-	tg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.WriteHeader(http.StatusServiceUnavailable)
-	}))
-	defer tg.Close()
-	conn := []byte(`{"targetUrl":"` + tg.URL + `","secretKey":"` + secret + `","events":"all"}`)
-	if a := h.do("POST", "/einvoicing/v1/webhooks", "acme", conn, "Content-Type", "application/json"); a.status != 201 {
-		t.Fatalf("create the webhook: %d %s", a.status, a.body)
-	}
+	h, _ := deadLetterHarness(t, "acme")
 	for range 3 {
 		if a := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml"); a.status != 202 {
 			t.Fatalf("submit: %d %s", a.status, a.body)

@@ -78,6 +78,19 @@ func setup(t *testing.T) *fixture {
 // fixture's clock.
 func setupWith(t *testing.T, newIssuer func(*clock) *auth.Issuer, opts ...oauth.Option) *fixture {
 	t.Helper()
+	clk := newClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
+	iss := newIssuer(clk)
+	f := &fixture{iss: iss, clk: clk, logs: &bytes.Buffer{}, mu: &sync.Mutex{}}
+	log := slog.New(slog.NewJSONHandler(lockedWriter{f.mu, f.logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	h := oauth.New(iss, append([]oauth.Option{oauth.WithLogger(log), oauth.WithClock(clk.now)}, opts...)...)
+	f.srv = serve(t, log, h)
+	return f
+}
+
+// serve serves the token endpoints of h on the package's engine, logging
+// to log, until the test ends.
+func serve(t *testing.T, log *slog.Logger, h *oauth.Handler) *httptest.Server {
+	t.Helper()
 	engOnce.Do(func() {
 		// The engine outlives the test that makes it: its journal lives in
 		// a directory of the package's tests (TestMain removes it), not in
@@ -91,18 +104,13 @@ func setupWith(t *testing.T, newIssuer func(*clock) *auth.Issuer, opts ...oauth.
 	if engErr != nil {
 		t.Fatal(engErr)
 	}
-	clk := newClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
-	iss := newIssuer(clk)
-	f := &fixture{iss: iss, clk: clk, logs: &bytes.Buffer{}, mu: &sync.Mutex{}}
-	log := slog.New(slog.NewJSONHandler(lockedWriter{f.mu, f.logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	h := oauth.New(iss, append([]oauth.Option{oauth.WithLogger(log), oauth.WithClock(clk.now)}, opts...)...)
 	s, err := api.New(eng, append([]api.Option{api.WithLogger(log), api.WithAuthenticator(h.Authenticator())}, h.Mounts()...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.srv = httptest.NewServer(s.Handler())
-	t.Cleanup(f.srv.Close)
-	return f
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	return srv
 }
 
 type lockedWriter struct {

@@ -467,7 +467,7 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 				// costs no hash, is not.
 				h.hold(r.Context(), ae.RetryAfter)
 			}
-			h.logRefusal(r, tr.ClientID, ae)
+			h.logRefusal(r, w.Header().Get("X-Request-Id"), tr.ClientID, ae)
 			oe := refusal(ae, tr.scheme)
 			if ae.Code == auth.CodeInvalidClient {
 				oe.description += tr.whitespaceHint()
@@ -488,27 +488,45 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 // bytes: the ID is what the request sent, which may be anything.
 const maxLoggedClientID = 128
 
-// logRefusal logs a refused token request with the client ID it sent and
-// the class of the refusal (the auth code: invalid_client for a wrong
-// secret or an unknown client, throttled, invalid_target...), so that an
-// operator can tell which integration is misconfigured; never the secret.
-// Refusals are logged at WARN, but throttled ones at DEBUG: a client or
-// source that keeps failing is throttled, package auth logs the first
-// throttled refusal of each at WARN, and the throttled refusals that
-// follow, as many as the requests sent, would flood the log. The lines
-// at WARN are bounded in turn by the failure limits, which throttle a
-// client ID after its failures.
-func (h *Handler) logRefusal(r *http.Request, clientID string, ae *auth.Error) {
-	level := slog.LevelWarn
-	if ae.Code == auth.CodeThrottled {
+// logRefusal logs a refused token request, in one line, with the client
+// ID it sent, the class of the refusal (the auth code: invalid_client for
+// a wrong secret or an unknown client, throttled, invalid_target...;
+// rate_limit, with the audience, for the rate limit's invalid_request),
+// the request's ID (requestID, the X-Request-Id the server answers; left
+// out when there is none) and its source address, so that an operator
+// can tell which integration is misconfigured; never the secret.
+// Refusals are logged at WARN, but the rate limit's at INFO and throttled
+// ones at DEBUG: those cost no hash, so a client may send them as fast as
+// it likes, and each would be a line (package auth logs the first
+// throttled refusal of each client or source at WARN). The lines at WARN
+// are bounded in turn by the failure limits, which throttle a client ID
+// after its failures. Package auth does not log the refusals of Grant,
+// so that each refusal is this one line.
+func (h *Handler) logRefusal(r *http.Request, requestID, clientID string, ae *auth.Error) {
+	level, reason := slog.LevelWarn, ae.Code
+	switch {
+	case ae.Code == auth.CodeThrottled:
 		level = slog.LevelDebug
+	case ae.RateLimited:
+		level, reason = slog.LevelInfo, "rate_limit"
+	}
+	if !h.log.Enabled(r.Context(), level) {
+		return
+	}
+	attrs := make([]slog.Attr, 0, 5)
+	attrs = append(attrs, slog.String("client_id", clip.To(clientID, maxLoggedClientID)), slog.String("reason", reason))
+	if ae.RateLimited {
+		attrs = append(attrs, slog.String("audience", ae.Audience))
+	}
+	if requestID != "" {
+		attrs = append(attrs, slog.String("request_id", requestID))
 	}
 	var src string
 	if a := h.source(r); a.IsValid() {
 		src = a.String()
 	}
-	h.log.Log(r.Context(), level, "oauth: token request refused", "client_id", clip.To(clientID, maxLoggedClientID),
-		"reason", ae.Code, "source", src)
+	attrs = append(attrs, slog.String("source", src))
+	h.log.LogAttrs(r.Context(), level, "oauth: token request refused", attrs...)
 }
 
 // hold waits the refusal delay, at most retryAfter, before a refusal,

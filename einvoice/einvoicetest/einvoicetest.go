@@ -59,6 +59,7 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"DeadLetterPages", testDeadLetterPages},
 		{"DeadLetterWithoutDeadAt", testDeadLetterWithoutDeadAt},
 		{"DropDeadLetter", testDropDeadLetter},
+		{"Counts", testCounts},
 		{"BuryGoneEvent", testBuryGoneEvent},
 		{"OutcomeNeedsLease", testOutcomeNeedsLease},
 		{"DropEvents", testDropEvents},
@@ -1096,6 +1097,44 @@ func testDeadLetterWithoutDeadAt(t *testing.T, s einvoice.Store) {
 	if list, err := s.DeadLetters(ctx, "", einvoice.DeadLetterKey{}, 10); err != nil || len(list) != 1 || list[0].EventID != second.EventID {
 		t.Fatalf("the dead letters after the drop: %v %v, want [%s]", deadIDs(list), err, second.EventID)
 	}
+}
+
+// testCounts: a store that is an einvoice.Counter counts the events
+// waiting in the outbox and the dead letters of every tenant, as events
+// are queued, buried, replayed and dropped.
+func testCounts(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	counter, ok := s.(einvoice.Counter)
+	if !ok {
+		t.Skip("the store is no einvoice.Counter")
+	}
+	counts := func(what string, want einvoice.Counts) {
+		t.Helper()
+		got, err := counter.Counts(ctx)
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if got != want {
+			t.Errorf("%s: Counts = %+v, want %+v", what, got, want)
+		}
+	}
+	counts("an empty store", einvoice.Counts{})
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	g := connect(t, s, "globex", einvoice.AllEvents, false)
+	move(t, s, submit(t, s, "acme"), webhook.StatusInProgress)
+	submit(t, s, "globex")
+	counts("three events queued", einvoice.Counts{Waiting: 3})
+	dead := buryNext(t, s, c.WebhookID)
+	other := buryNext(t, s, g.WebhookID)
+	counts("two buried", einvoice.Counts{Waiting: 1, DeadLetters: 2})
+	if _, err := s.Replay(ctx, "acme", dead.EventID, now()); err != nil {
+		t.Fatal(err)
+	}
+	counts("one replayed", einvoice.Counts{Waiting: 2, DeadLetters: 1})
+	if _, err := s.DropDeadLetter(ctx, "globex", other.EventID); err != nil {
+		t.Fatal(err)
+	}
+	counts("the other dropped", einvoice.Counts{Waiting: 2})
 }
 
 func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {

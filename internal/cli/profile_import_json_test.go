@@ -23,14 +23,7 @@ func TestProfileImportJSONKeepsRevocation(t *testing.T) {
 	profileCLI(t, 0, "export", "--data-dir", dir, "--tenant", "acme", "--out", export)
 	revoke := writeFiles(t, "revoke.csv", certsHeader[:len(certsHeader)-1]+",revoked_date\nTX-1,C-1,TX,G,,2026-01-01,2026-12-31,,revoked,2026-03-01\n")
 	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "acme", revoke[0])
-	show := func() profileadmin.CertificateDetail {
-		out, _ := profileCLI(t, 0, "show", "--data-dir", dir, "--tenant", "acme", "certificate", "C-1", "TX-1")
-		var cert profileadmin.CertificateDetail
-		if err := json.Unmarshal([]byte(out), &cert); err != nil || cert.Certificate == nil {
-			t.Fatalf("show certificate: %v %s", err, out)
-		}
-		return cert
-	}
+	show := func() profileadmin.CertificateDetail { return showCertificate(t, dir, "acme", "C-1", "TX-1") }
 	before := show()
 
 	_, errOut := profileCLI(t, 1, "import", "--data-dir", dir, "--tenant", "acme", export)
@@ -49,15 +42,7 @@ func TestProfileImportJSONKeepsRevocation(t *testing.T) {
 
 	// Through a server that holds the directory, alike.
 	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "acme", revoke[0])
-	admin := createCredential(t, dir, "acme", "levy://admin")
-	base, stop, _, _ := startServe(t, dir, serveConfig{})
-	defer func() {
-		if err := stop(); err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	}()
-	t.Setenv(clientIDEnv, admin.ClientID)
-	t.Setenv(clientSecretEnv, admin.ClientSecret)
+	base := serveAsAdmin(t, dir, "acme")
 	if _, errOut := profileCLI(t, 1, "import", "--server", base, export); !strings.Contains(errOut, "certificates[0].status") ||
 		!strings.Contains(errOut, "TX-1 of customer C-1 is revoked (from 2026-03-01)") {
 		t.Errorf("import --server of the JSON export un-revoking TX-1: %s", errOut)

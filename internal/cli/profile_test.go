@@ -33,6 +33,35 @@ const (
 	regsFile      = "company_code,jurisdiction,registration_number,effective_date,end_date,physical_presence\nACME,TX,32000000001,2025-01-01,,true\n"
 )
 
+// serveAsAdmin starts levy serve on dir until the test ends, with a
+// credential of the admin audience of tenant in the environment that
+// levy profile --server reads, and returns the server's base URL.
+func serveAsAdmin(t *testing.T, dir, tenant string) string {
+	t.Helper()
+	admin := createCredential(t, dir, tenant, "levy://admin")
+	base, stop, _, _ := startServe(t, dir, serveConfig{})
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	t.Setenv(clientIDEnv, admin.ClientID)
+	t.Setenv(clientSecretEnv, admin.ClientSecret)
+	return base
+}
+
+// showCertificate runs levy profile show on dir for the certificate
+// number of customer of tenant and returns what it prints.
+func showCertificate(t *testing.T, dir, tenant, customer, number string) profileadmin.CertificateDetail {
+	t.Helper()
+	out, _ := profileCLI(t, 0, "show", "--data-dir", dir, "--tenant", tenant, "certificate", customer, number)
+	var cert profileadmin.CertificateDetail
+	if err := json.Unmarshal([]byte(out), &cert); err != nil || cert.Certificate == nil {
+		t.Fatalf("show certificate: %v %s", err, out)
+	}
+	return cert
+}
+
 // writeFiles writes files (name, content, ...) into a new directory and
 // returns their paths.
 func writeFiles(t *testing.T, files ...string) []string {
@@ -223,14 +252,7 @@ func TestProfileImportKeepsRevocations(t *testing.T) {
 	}
 	revoke := writeFiles(t, "revoke.csv", certsHeader[:len(certsHeader)-1]+",revoked_date\nTX-1,C-1,TX,G,,2026-01-01,2026-12-31,,revoked,2026-03-01\n")
 	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "acme", revoke[0])
-	show := func() profileadmin.CertificateDetail {
-		out, _ := profileCLI(t, 0, "show", "--data-dir", dir, "--tenant", "acme", "certificate", "C-1", "TX-1")
-		var cert profileadmin.CertificateDetail
-		if err := json.Unmarshal([]byte(out), &cert); err != nil || cert.Certificate == nil {
-			t.Fatalf("show certificate: %v %s", err, out)
-		}
-		return cert
-	}
+	show := func() profileadmin.CertificateDetail { return showCertificate(t, dir, "acme", "C-1", "TX-1") }
 	before := show()
 
 	_, errOut := profileCLI(t, 1, append([]string{"import", "--data-dir", dir, "--tenant", "acme"}, files...)...)
@@ -656,15 +678,7 @@ func TestProfileCommandCountryWhoseCodeIsAStates(t *testing.T) {
 	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "beta", exp)
 	check("the JSON export imported back", list("--data-dir", dir, "--tenant", "beta"))
 
-	admin := createCredential(t, dir, "acme", "levy://admin")
-	base, stop, _, _ := startServe(t, dir, serveConfig{})
-	defer func() {
-		if err := stop(); err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	}()
-	t.Setenv(clientIDEnv, admin.ClientID)
-	t.Setenv(clientSecretEnv, admin.ClientSecret)
+	base := serveAsAdmin(t, dir, "acme")
 	check("--server", list("--server", base))
 }
 

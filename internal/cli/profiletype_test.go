@@ -90,15 +90,7 @@ func TestProfileRegistrationType(t *testing.T) {
 	}
 	check("--data-dir", dir, "--tenant", "acme")
 
-	admin := createCredential(t, dir, "beta", "levy://admin")
-	base, stop, _, _ := startServe(t, dir, serveConfig{})
-	defer func() {
-		if err := stop(); err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	}()
-	t.Setenv(clientIDEnv, admin.ClientID)
-	t.Setenv(clientSecretEnv, admin.ClientSecret)
+	base := serveAsAdmin(t, dir, "beta")
 	check("--server", base)
 }
 
@@ -133,14 +125,6 @@ func TestProfileDeleteNotFoundNamesItsField(t *testing.T) {
 	}
 	check("--data-dir", dir, "--tenant", "beta")
 
-	admin := createCredential(t, dir, "beta", "levy://admin")
-	base, stop, _, _ := startServe(t, dir, serveConfig{})
-	defer func() {
-		if err := stop(); err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	}()
-	t.Setenv(clientIDEnv, admin.ClientID)
-	t.Setenv(clientSecretEnv, admin.ClientSecret)
+	base := serveAsAdmin(t, dir, "beta")
 	check("--server", base)
 }
