@@ -85,6 +85,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"FiguresUnconvertedReversed", testFiguresUnconvertedReversed},
 		{"SumsFollowOperations", testSumsFollowOperations},
 		{"SumsRandomHistory", testSumsRandomHistory},
+		{"LifecycleRandom", testLifecycleRandom},
 		{"SumsInvalid", testSumsInvalid},
 		{"SumsConcurrent", testSumsConcurrent},
 		{"IntrastatAndWithholding", testIntrastatAndWithholding},
