@@ -93,10 +93,11 @@ func checkCountedOnce(t *testing.T, s journal.Store, ten string, op int, log []s
 	}
 }
 
-// testLifecycleRandom runs random posts, syncs, reversals (of
-// reversals too, under IDs of every kind), rollbacks and deletes over
-// a small set of IDs, and after each checks that no version of a sale
-// counts twice and that the figures are the journal's.
+// testLifecycleRandom runs random posts (of sales, and now and then of
+// purchases), syncs, reversals (of reversals too, under IDs of every
+// kind), rollbacks and deletes over a small set of IDs, and after each
+// checks that no version counts twice and that the figures are the
+// journal's.
 func testLifecycleRandom(t *testing.T, s journal.Store) {
 	ctx := context.Background()
 	for seed := range uint64(32) {
@@ -119,6 +120,14 @@ func testLifecycleRandom(t *testing.T, s journal.Store) {
 			x := sale(t, id, day().String(), "ACME", lines...)
 			if sync {
 				x.MessageType, x.Sync = "ARBILLING_SYNC", true
+			}
+			// Now and then a purchase under the same IDs, which a live
+			// sale's ID refuses (and a live purchase's a sale).
+			if rng.IntN(6) == 0 {
+				x.Perspective, x.MessageType = "BUYER", "ACCRUAL"
+				if sync {
+					x.MessageType = "ACCRUAL_SYNC"
+				}
 			}
 			return x
 		}
