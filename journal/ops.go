@@ -509,14 +509,26 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 	// Restored, a reversal takes its original back again: not while
 	// another reversal of the same version stands (the original would be
 	// taken back twice), and the original counts as reversed by it
-	// afterwards (it is not reversed a second time).
+	// afterwards (it is not reversed a second time), deleted or not: the
+	// head of a deleted original keeps the reversal that stands against
+	// it, as a delete leaves it. A version posted since under the
+	// original's ID superseded the one the reversal takes back, and the
+	// link to a reversal of the superseded version is gone (a version
+	// posted after a delete, or a reversal stored under the ID, does not
+	// keep it): another reversal of it may stand that nothing names, and
+	// the rollback is refused.
 	var oh Head
 	var ofound, relink bool
 	if oid := prev.ReversalOf; oid != "" {
 		if oh, ofound, err = st.Head(oid); err != nil {
 			return nil, err
 		}
-		if live(oh, ofound) && (prev.ReversalOfVersion == 0 || prev.ReversalOfVersion == oh.Latest) && oh.ReversedBy != id {
+		switch {
+		case !ofound:
+		case prev.ReversalOfVersion != 0 && prev.ReversalOfVersion != oh.Latest:
+			return nil, conflict(FieldTransactionID, "version %d of transaction %q, which a rollback would restore, reverses version %d of %q, which version %d of %q superseded: restored, it could take that version back a second time beside another reversal of it; delete %q instead",
+				h.Latest-1, id, prev.ReversalOfVersion, oid, oh.Latest, oid, id)
+		case oh.ReversedBy != id:
 			if oh.ReversedBy != "" {
 				reversed, err := stillReversed(st, oid, oh.Latest, oh.ReversedBy)
 				if err != nil {

@@ -57,6 +57,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"RollbackOfSyncOverDeleted", testRollbackOfSyncOverDeleted},
 		{"RollbackUnderEarlierReversal", testRollbackUnderEarlierReversal},
 		{"RollbackOfSyncOverReversal", testRollbackOfSyncOverReversal},
+		{"RollbackOfSyncOverReversalOfGoneVersion", testRollbackOfSyncOverReversalOfGoneVersion},
 		{"SyncReconciles", testSyncReconciles},
 		{"SyncWithoutLiveVersion", testSyncWithoutLiveVersion},
 		{"SyncKeepsCurrencyAndCompany", testSyncKeepsCurrencyAndCompany},

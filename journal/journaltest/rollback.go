@@ -127,3 +127,61 @@ func testRollbackOfSyncOverReversal(t *testing.T, s journal.Store) {
 	wantCode(t, "reversing what the restored reversal takes back", err, levy.EConflict)
 	wantFigures(t, s, tenant, map[string]journal.Figure{})
 }
+
+// testRollbackOfSyncOverReversalOfGoneVersion restores, by a rollback,
+// a reversal (REV-1) whose sale has since been deleted or posted again,
+// while a second reversal (REV-2) of the same version of the sale
+// stands: the rollback is refused, naming REV-2 when the deleted sale
+// still names it, and the figures keep the sale taken back once.
+// Without REV-2, the reversal of the deleted sale is restored; that of
+// the version posted over stays refused.
+// Restored, REV-1 took the sale back a second time beside REV-2: a
+// deleted sale of 100.00 counted -200.00.
+func testRollbackOfSyncOverReversalOfGoneVersion(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	day := civil.MustParse("2026-03-14")
+	for _, gone := range []string{"deleted", "posted again"} {
+		ten := "gone-" + strings.ReplaceAll(gone, " ", "-")
+		mustPost(t, s, ten, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+		if _, err := s.Reverse(ctx, ten, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: day}); err != nil {
+			t.Fatalf("%s: Reverse: %v", gone, err)
+		}
+		mustPost(t, s, ten, syncSale(t, "REV-1", "B", "30.00", "ADD"))
+		if _, err := s.Reverse(ctx, ten, "INV-1", journal.Reversal{TransactionID: "REV-2", PostingDate: day}); err != nil {
+			t.Fatalf("%s: second Reverse: %v", gone, err)
+		}
+		if gone == "deleted" {
+			if err := s.Delete(ctx, ten, "INV-1"); err != nil {
+				t.Fatalf("Delete: %v", err)
+			}
+		} else {
+			mustPost(t, s, ten, sale(t, "INV-1", "2026-03-20", "ACME", usLine(t, "A", "US-TX", "70.00", "70.00")))
+		}
+		before := figures(t, s, ten)
+		_, err := s.Rollback(ctx, ten, "REV-1")
+		wantCode(t, "rolling back a reversal of a sale "+gone+" while another reversal of it stands", err, levy.EConflict)
+		if gone == "deleted" && (err == nil || !strings.Contains(err.Error(), "REV-2")) {
+			t.Fatalf("rolling back a reversal of a deleted sale while another stands: %v, want it to name REV-2", err)
+		}
+		wantHistory(t, s, ten, "REV-1", 2, true, "")
+		wantFigures(t, s, ten, before)
+
+		// With REV-2 deleted, the reversal of the deleted sale is
+		// restored, a credit of its own that the sale's head names;
+		// that of a superseded version is still refused, as nothing
+		// would tell another reversal of it.
+		if err := s.Delete(ctx, ten, "REV-2"); err != nil {
+			t.Fatalf("%s: Delete of REV-2: %v", gone, err)
+		}
+		_, err = s.Rollback(ctx, ten, "REV-1")
+		if gone == "deleted" {
+			if err != nil {
+				t.Fatalf("rolling back a reversal of a deleted sale that no other reversal takes back: %v", err)
+			}
+			wantHistory(t, s, ten, "INV-1", 1, false, "REV-1")
+		} else {
+			wantCode(t, "rolling back a reversal of a sale posted again", err, levy.EConflict)
+		}
+		checkCountedOnce(t, s, ten, 0, nil)
+	}
+}
