@@ -528,7 +528,13 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 		case prev.ReversalOfVersion != 0 && prev.ReversalOfVersion != oh.Latest:
 			return nil, conflict(FieldTransactionID, "version %d of transaction %q, which a rollback would restore, reverses version %d of %q, which version %d of %q superseded: restored, it could take that version back a second time beside another reversal of it; delete %q instead",
 				h.Latest-1, id, prev.ReversalOfVersion, oid, oh.Latest, oid, id)
-		case oh.ReversedBy != id:
+		default:
+			if err := restoresOverDeletedReversal(st, h.Latest-1, id, oid, oh); err != nil {
+				return nil, err
+			}
+			if oh.ReversedBy == id {
+				break
+			}
 			if oh.ReversedBy != "" {
 				reversed, err := stillReversed(st, oid, oh.Latest, oh.ReversedBy)
 				if err != nil {
@@ -561,6 +567,27 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// restoresOverDeletedReversal refuses (levy.EConflict) the rollback of
+// id to its version v, a reversal of oid, whose head is oh, when oid was
+// deleted and its latest version is itself a reversal: restored, v would
+// give back what oid took back beside the sale that counts in full
+// since oid was deleted, and the sale would count twice, as doDelete
+// refuses to delete a reversal while its own reversal stands.
+func restoresOverDeletedReversal(st State, v int, id, oid string, oh Head) error {
+	if !oh.Deleted {
+		return nil
+	}
+	orig, err := st.Version(oid, oh.Latest)
+	if err != nil {
+		return err
+	}
+	if orig.ReversalOf == "" {
+		return nil
+	}
+	return conflict(FieldTransactionID, "version %d of transaction %q, which a rollback would restore, reverses %q, a reversal of %q that was deleted: restored, %q would count twice; delete %q instead",
+		v, id, oid, orig.ReversalOf, orig.ReversalOf, id)
 }
 
 // inPeriod reports whether d lies in [from, to], a zero bound being open.

@@ -58,6 +58,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"RollbackUnderEarlierReversal", testRollbackUnderEarlierReversal},
 		{"RollbackOfSyncOverReversal", testRollbackOfSyncOverReversal},
 		{"RollbackOfSyncOverReversalOfGoneVersion", testRollbackOfSyncOverReversalOfGoneVersion},
+		{"RollbackOfSyncOverReversalOfDeletedReversal", testRollbackOfSyncOverReversalOfDeletedReversal},
 		{"SyncReconciles", testSyncReconciles},
 		{"SyncWithoutLiveVersion", testSyncWithoutLiveVersion},
 		{"SyncKeepsCurrencyAndCompany", testSyncKeepsCurrencyAndCompany},

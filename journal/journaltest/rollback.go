@@ -185,3 +185,35 @@ func testRollbackOfSyncOverReversalOfGoneVersion(t *testing.T, s journal.Store) 
 		checkCountedOnce(t, s, ten, 0, nil)
 	}
 }
+
+// testRollbackOfSyncOverReversalOfDeletedReversal reverses a sale
+// (REV-1), reverses the reversal (REV-2, which gives the sale back),
+// sends a sync under REV-2, deletes REV-1 (no reversal of it stands) and
+// rolls REV-2 back: restored, REV-2 gave the sale back beside the sale
+// itself, which counts in full since REV-1 was deleted, and a sale of
+// 100.00 counted 200.00. The rollback is refused, as the delete of
+// REV-1 is while REV-2 stands, and the figures stay as they were.
+func testRollbackOfSyncOverReversalOfDeletedReversal(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	day := civil.MustParse("2026-03-14")
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: day}); err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	if _, err := s.Reverse(ctx, tenant, "REV-1", journal.Reversal{TransactionID: "REV-2", PostingDate: day}); err != nil {
+		t.Fatalf("Reverse of the reversal: %v", err)
+	}
+	mustPost(t, s, tenant, syncSale(t, "REV-2", "B", "30.00", "ADD"))
+	if err := s.Delete(ctx, tenant, "REV-1"); err != nil {
+		t.Fatalf("Delete of REV-1 once REV-2 is a sync: %v", err)
+	}
+	before := figures(t, s, tenant)
+	_, err := s.Rollback(ctx, tenant, "REV-2")
+	wantCode(t, "rolling back a reversal of a deleted reversal", err, levy.EConflict)
+	if err == nil || !strings.Contains(err.Error(), "REV-1") {
+		t.Fatalf("rolling back a reversal of a deleted reversal: %v, want it to name REV-1", err)
+	}
+	wantHistory(t, s, tenant, "REV-2", 2, true, "")
+	wantFigures(t, s, tenant, before)
+	checkCountedOnce(t, s, tenant, 0, nil)
+}
