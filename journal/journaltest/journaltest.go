@@ -59,6 +59,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"RollbackOfSyncOverReversal", testRollbackOfSyncOverReversal},
 		{"RollbackOfSyncOverReversalOfGoneVersion", testRollbackOfSyncOverReversalOfGoneVersion},
 		{"RollbackOfSyncOverReversalOfDeletedReversal", testRollbackOfSyncOverReversalOfDeletedReversal},
+		{"ConcurrentRollbacksOfReversals", testConcurrentRollbacksOfReversals},
 		{"SyncReconciles", testSyncReconciles},
 		{"SyncWithoutLiveVersion", testSyncWithoutLiveVersion},
 		{"SyncKeepsCurrencyAndCompany", testSyncKeepsCurrencyAndCompany},

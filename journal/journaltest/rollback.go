@@ -2,7 +2,9 @@ package journaltest
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -215,5 +217,59 @@ func testRollbackOfSyncOverReversalOfDeletedReversal(t *testing.T, s journal.Sto
 	}
 	wantHistory(t, s, tenant, "REV-2", 2, true, "")
 	wantFigures(t, s, tenant, before)
+	checkCountedOnce(t, s, tenant, 0, nil)
+}
+
+// testConcurrentRollbacksOfReversals reverses a sale several times, a
+// sync sent under each reversal's ID before the next (so that none
+// stands), deletes the sale, and rolls every reversal back at once:
+// one is restored, a credit that the deleted sale's head names, and the
+// others are refused naming it, whatever the order; restored together
+// they took the sale back as many times.
+func testConcurrentRollbacksOfReversals(t *testing.T, s journal.Store) {
+	const writers = 6
+	ctx := context.Background()
+	day := civil.MustParse("2026-03-14")
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+	for w := range writers {
+		rid := fmt.Sprintf("REV-%d", w)
+		if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: rid, PostingDate: day}); err != nil {
+			t.Fatalf("Reverse as %s: %v", rid, err)
+		}
+		mustPost(t, s, tenant, syncSale(t, rid, "B", "30.00", "ADD"))
+	}
+	if err := s.Delete(ctx, tenant, "INV-1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	var wg sync.WaitGroup
+	won := make(chan string, writers)
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Go(func() {
+			rid := fmt.Sprintf("REV-%d", w)
+			if _, err := s.Rollback(ctx, tenant, rid); err != nil {
+				errs <- err
+				return
+			}
+			won <- rid
+		})
+	}
+	wg.Wait()
+	close(won)
+	close(errs)
+	var winners []string
+	for rid := range won {
+		winners = append(winners, rid)
+	}
+	if len(winners) != 1 {
+		t.Fatalf("%d concurrent rollbacks restored a reversal of one deleted sale (%v), want 1", len(winners), winners)
+	}
+	for err := range errs {
+		wantCode(t, "a concurrent second rollback", err, levy.EConflict)
+		if !strings.Contains(err.Error(), winners[0]) {
+			t.Fatalf("a concurrent second rollback: %v, want it to name %s", err, winners[0])
+		}
+	}
+	wantHistory(t, s, tenant, "INV-1", 1, false, winners[0])
 	checkCountedOnce(t, s, tenant, 0, nil)
 }
