@@ -509,14 +509,32 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 	// Restored, a reversal takes its original back again: not while
 	// another reversal of the same version stands (the original would be
 	// taken back twice), and the original counts as reversed by it
-	// afterwards (it is not reversed a second time).
+	// afterwards (it is not reversed a second time), deleted or not: the
+	// head of a deleted original keeps the reversal that stands against
+	// it, as a delete leaves it. A version posted since under the
+	// original's ID superseded the one the reversal takes back, and the
+	// link to a reversal of the superseded version is gone (a version
+	// posted after a delete, or a reversal stored under the ID, does not
+	// keep it): another reversal of it may stand that nothing names, and
+	// the rollback is refused.
 	var oh Head
 	var ofound, relink bool
 	if oid := prev.ReversalOf; oid != "" {
 		if oh, ofound, err = st.Head(oid); err != nil {
 			return nil, err
 		}
-		if live(oh, ofound) && (prev.ReversalOfVersion == 0 || prev.ReversalOfVersion == oh.Latest) && oh.ReversedBy != id {
+		switch {
+		case !ofound:
+		case prev.ReversalOfVersion != 0 && prev.ReversalOfVersion != oh.Latest:
+			return nil, conflict(FieldTransactionID, "version %d of transaction %q, which a rollback would restore, reverses version %d of %q, which version %d of %q superseded: restored, it could take that version back a second time beside another reversal of it; delete %q instead",
+				h.Latest-1, id, prev.ReversalOfVersion, oid, oh.Latest, oid, id)
+		default:
+			if err := restoresOverDeletedReversal(st, h.Latest-1, id, oid, oh); err != nil {
+				return nil, err
+			}
+			if oh.ReversedBy == id {
+				break
+			}
 			if oh.ReversedBy != "" {
 				reversed, err := stillReversed(st, oid, oh.Latest, oh.ReversedBy)
 				if err != nil {
@@ -549,6 +567,27 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// restoresOverDeletedReversal refuses (levy.EConflict) the rollback of
+// id to its version v, a reversal of oid, whose head is oh, when oid was
+// deleted and its latest version is itself a reversal: restored, v would
+// give back what oid took back beside the sale that counts in full
+// since oid was deleted, and the sale would count twice, as doDelete
+// refuses to delete a reversal while its own reversal stands.
+func restoresOverDeletedReversal(st State, v int, id, oid string, oh Head) error {
+	if !oh.Deleted {
+		return nil
+	}
+	orig, err := st.Version(oid, oh.Latest)
+	if err != nil {
+		return err
+	}
+	if orig.ReversalOf == "" {
+		return nil
+	}
+	return conflict(FieldTransactionID, "version %d of transaction %q, which a rollback would restore, reverses %q, a reversal of %q that was deleted: restored, %q would count twice; delete %q instead",
+		v, id, oid, orig.ReversalOf, orig.ReversalOf, id)
 }
 
 // inPeriod reports whether d lies in [from, to], a zero bound being open.

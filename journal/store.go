@@ -90,7 +90,10 @@ type Store interface {
 	// transaction anew: the version before it is the deleted one).
 	// A version restored that is a reversal takes its original back
 	// again: it is refused while another reversal of that version
-	// stands, and the original counts as reversed by it afterwards.
+	// stands (the original live or deleted), when a version posted
+	// under the original's ID superseded that version, and when the
+	// original is a reversal that was deleted (a sale would count
+	// twice); the original counts as reversed by it afterwards.
 	Rollback(ctx context.Context, tenant, id string) (*Transaction, error)
 	// Scan calls fn with the latest version of each live transaction whose
 	// posting date lies in [from, to], in posting date and ID order. A

@@ -2,7 +2,9 @@ package journaltest
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -126,4 +128,148 @@ func testRollbackOfSyncOverReversal(t *testing.T, s journal.Store) {
 	_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-3", PostingDate: day})
 	wantCode(t, "reversing what the restored reversal takes back", err, levy.EConflict)
 	wantFigures(t, s, tenant, map[string]journal.Figure{})
+}
+
+// testRollbackOfSyncOverReversalOfGoneVersion restores, by a rollback,
+// a reversal (REV-1) whose sale has since been deleted or posted again,
+// while a second reversal (REV-2) of the same version of the sale
+// stands: the rollback is refused, naming REV-2 when the deleted sale
+// still names it, and the figures keep the sale taken back once.
+// Without REV-2, the reversal of the deleted sale is restored; that of
+// the version posted over stays refused.
+// Restored, REV-1 took the sale back a second time beside REV-2: a
+// deleted sale of 100.00 counted -200.00.
+func testRollbackOfSyncOverReversalOfGoneVersion(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	day := civil.MustParse("2026-03-14")
+	for _, gone := range []string{"deleted", "posted again"} {
+		ten := "gone-" + strings.ReplaceAll(gone, " ", "-")
+		mustPost(t, s, ten, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+		if _, err := s.Reverse(ctx, ten, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: day}); err != nil {
+			t.Fatalf("%s: Reverse: %v", gone, err)
+		}
+		mustPost(t, s, ten, syncSale(t, "REV-1", "B", "30.00", "ADD"))
+		if _, err := s.Reverse(ctx, ten, "INV-1", journal.Reversal{TransactionID: "REV-2", PostingDate: day}); err != nil {
+			t.Fatalf("%s: second Reverse: %v", gone, err)
+		}
+		if gone == "deleted" {
+			if err := s.Delete(ctx, ten, "INV-1"); err != nil {
+				t.Fatalf("Delete: %v", err)
+			}
+		} else {
+			mustPost(t, s, ten, sale(t, "INV-1", "2026-03-20", "ACME", usLine(t, "A", "US-TX", "70.00", "70.00")))
+		}
+		before := figures(t, s, ten)
+		_, err := s.Rollback(ctx, ten, "REV-1")
+		wantCode(t, "rolling back a reversal of a sale "+gone+" while another reversal of it stands", err, levy.EConflict)
+		if gone == "deleted" && (err == nil || !strings.Contains(err.Error(), "REV-2")) {
+			t.Fatalf("rolling back a reversal of a deleted sale while another stands: %v, want it to name REV-2", err)
+		}
+		wantHistory(t, s, ten, "REV-1", 2, true, "")
+		wantFigures(t, s, ten, before)
+
+		// With REV-2 deleted, the reversal of the deleted sale is
+		// restored, a credit of its own that the sale's head names;
+		// that of a superseded version is still refused, as nothing
+		// would tell another reversal of it.
+		if err := s.Delete(ctx, ten, "REV-2"); err != nil {
+			t.Fatalf("%s: Delete of REV-2: %v", gone, err)
+		}
+		_, err = s.Rollback(ctx, ten, "REV-1")
+		if gone == "deleted" {
+			if err != nil {
+				t.Fatalf("rolling back a reversal of a deleted sale that no other reversal takes back: %v", err)
+			}
+			wantHistory(t, s, ten, "INV-1", 1, false, "REV-1")
+		} else {
+			wantCode(t, "rolling back a reversal of a sale posted again", err, levy.EConflict)
+		}
+		checkCountedOnce(t, s, ten, 0, nil)
+	}
+}
+
+// testRollbackOfSyncOverReversalOfDeletedReversal reverses a sale
+// (REV-1), reverses the reversal (REV-2, which gives the sale back),
+// sends a sync under REV-2, deletes REV-1 (no reversal of it stands) and
+// rolls REV-2 back: restored, REV-2 gave the sale back beside the sale
+// itself, which counts in full since REV-1 was deleted, and a sale of
+// 100.00 counted 200.00. The rollback is refused, as the delete of
+// REV-1 is while REV-2 stands, and the figures stay as they were.
+func testRollbackOfSyncOverReversalOfDeletedReversal(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	day := civil.MustParse("2026-03-14")
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: day}); err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	if _, err := s.Reverse(ctx, tenant, "REV-1", journal.Reversal{TransactionID: "REV-2", PostingDate: day}); err != nil {
+		t.Fatalf("Reverse of the reversal: %v", err)
+	}
+	mustPost(t, s, tenant, syncSale(t, "REV-2", "B", "30.00", "ADD"))
+	if err := s.Delete(ctx, tenant, "REV-1"); err != nil {
+		t.Fatalf("Delete of REV-1 once REV-2 is a sync: %v", err)
+	}
+	before := figures(t, s, tenant)
+	_, err := s.Rollback(ctx, tenant, "REV-2")
+	wantCode(t, "rolling back a reversal of a deleted reversal", err, levy.EConflict)
+	if err == nil || !strings.Contains(err.Error(), "REV-1") {
+		t.Fatalf("rolling back a reversal of a deleted reversal: %v, want it to name REV-1", err)
+	}
+	wantHistory(t, s, tenant, "REV-2", 2, true, "")
+	wantFigures(t, s, tenant, before)
+	checkCountedOnce(t, s, tenant, 0, nil)
+}
+
+// testConcurrentRollbacksOfReversals reverses a sale several times, a
+// sync sent under each reversal's ID before the next (so that none
+// stands), deletes the sale, and rolls every reversal back at once:
+// one is restored, a credit that the deleted sale's head names, and the
+// others are refused naming it, whatever the order; restored together
+// they took the sale back as many times.
+func testConcurrentRollbacksOfReversals(t *testing.T, s journal.Store) {
+	const writers = 6
+	ctx := context.Background()
+	day := civil.MustParse("2026-03-14")
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+	for w := range writers {
+		rid := fmt.Sprintf("REV-%d", w)
+		if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: rid, PostingDate: day}); err != nil {
+			t.Fatalf("Reverse as %s: %v", rid, err)
+		}
+		mustPost(t, s, tenant, syncSale(t, rid, "B", "30.00", "ADD"))
+	}
+	if err := s.Delete(ctx, tenant, "INV-1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	var wg sync.WaitGroup
+	won := make(chan string, writers)
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Go(func() {
+			rid := fmt.Sprintf("REV-%d", w)
+			if _, err := s.Rollback(ctx, tenant, rid); err != nil {
+				errs <- err
+				return
+			}
+			won <- rid
+		})
+	}
+	wg.Wait()
+	close(won)
+	close(errs)
+	var winners []string
+	for rid := range won {
+		winners = append(winners, rid)
+	}
+	if len(winners) != 1 {
+		t.Fatalf("%d concurrent rollbacks restored a reversal of one deleted sale (%v), want 1", len(winners), winners)
+	}
+	for err := range errs {
+		wantCode(t, "a concurrent second rollback", err, levy.EConflict)
+		if !strings.Contains(err.Error(), winners[0]) {
+			t.Fatalf("a concurrent second rollback: %v, want it to name %s", err, winners[0])
+		}
+	}
+	wantHistory(t, s, tenant, "INV-1", 1, false, winners[0])
+	checkCountedOnce(t, s, tenant, 0, nil)
 }
