@@ -159,13 +159,15 @@ func (o *File) Failed() int {
 // any other error it tells a resumed run whether the last group was
 // stored. Either way a resumed run's input is held to the same documents
 // (ErrInputChanged), and a file that lost documents the checkpoint
-// counts is refused.
+// counts is refused. A File runs once: a second Run, a Run after Close,
+// and the Run of a nil File or of one OpenFile did not make are refused
+// as levy.EInvalid.
 func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 	if o == nil {
 		return Summary{}, levy.Invalid("", "batch: the File is nil: OpenFile failed")
 	}
 	if o.f == nil {
-		return Summary{}, errors.New("batch: the File was run or closed")
+		return Summary{}, levy.Invalid("", "batch: the File was run or closed, or OpenFile did not make it: a File runs once")
 	}
 	defer o.Close() // after an error; the good path closes it below
 	cfg := o.cfg

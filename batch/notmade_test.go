@@ -71,3 +71,36 @@ func TestNilFile(t *testing.T) {
 		t.Errorf("Run: %v, want levy.EInvalid", err)
 	}
 }
+
+// TestFileRunAgain: a File run a second time, or after its Close, and a
+// zero File that OpenFile did not make refuse to run as invalid, as the
+// nil File does, where the error was an internal one that a host
+// retrying by code would retry.
+func TestFileRunAgain(t *testing.T) {
+	ctx := context.Background()
+	e, err := engine.New(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := batch.Config{Engine: e, Perspective: batch.Sale}
+	in := `{"saleMessageType":"QUOTATION","lineItems":[{"extendedPrice":1}]}` + "\n"
+	ran, err := batch.OpenFile(ctx, cfg, filepath.Join(t.TempDir(), "ran.jsonl"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ran.Run(ctx, strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	closed, err := batch.OpenFile(ctx, cfg, filepath.Join(t.TempDir(), "closed.jsonl"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := closed.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range map[string]*batch.File{"run": ran, "closed": closed, "zero": new(batch.File)} {
+		if _, err := f.Run(ctx, strings.NewReader(in)); levy.ErrorCode(err) != levy.EInvalid {
+			t.Errorf("Run of a %s File: %v (code %q), want levy.EInvalid", name, err, levy.ErrorCode(err))
+		}
+	}
+}
