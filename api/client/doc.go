@@ -31,10 +31,14 @@
 // certificate that is refused keeps its own error (levy.ErrorCode calls
 // both internal). What the engine refuses before
 // it calculates, the client refuses before it sends, with the same code
-// and field: a nil request, and a transaction ID that the engine refuses
-// as a path parameter (empty, over wire.MaxTransactionIDLength characters,
-// whitespace alone, "." or "..", or holding a control or bidirectional
-// formatting character). New refuses a nil Option, and a nil value of
+// and field: a nil request, and a transaction ID that no journal holds
+// (wire.CheckTransactionIDParam: empty, over wire.MaxTransactionIDLength
+// characters, not UTF-8, or holding NUL), which the engine refuses too,
+// or that the server refuses in any path parameter (wire.CheckIdentifier:
+// a control or bidirectional formatting character). An ID that a new
+// transaction may no longer take (whitespace alone, "." or "..") is sent,
+// "." and ".." as %2E, as the engine looks it up: one stored before can
+// still be found, reversed, rolled back and deleted. New refuses a nil Option, and a nil value of
 // WithHTTPClient or WithToken, naming it (levy.EInvalid).
 //
 // The tenant of a remote call is the one of the access token; the tenant
