@@ -104,3 +104,24 @@ func TestFileRunAgain(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenFilePath: an empty path and a directory are refused as invalid
+// naming path, where the error was the operating system's ("open : no
+// such file or directory"), with no code and no field.
+func TestOpenFilePath(t *testing.T) {
+	ctx := context.Background()
+	e, err := engine.New(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := batch.Config{Engine: e, Perspective: batch.Sale}
+	for name, path := range map[string]string{"empty": "", "directory": t.TempDir()} {
+		for _, resume := range []bool{false, true} {
+			f, err := batch.OpenFile(ctx, cfg, path, resume)
+			var le *levy.Error
+			if f != nil || !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != "path" {
+				t.Errorf("OpenFile of a %s path (resume %v): %v, %v, want levy.EInvalid naming path", name, resume, f, err)
+			}
+		}
+	}
+}
