@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"strings"
 	"testing"
@@ -125,4 +126,19 @@ func TestNilInputsRefused(t *testing.T) {
 			t.Errorf("a nil source: %v, want %s", err, levy.EInvalid)
 		}
 	})
+}
+
+// TestReadAndWriteRefusals: a nil reader of ReadRegistrations and an
+// unknown format of Report.Write are invalid, naming r and format, where
+// the first panicked and the second had no code.
+func TestReadAndWriteRefusals(t *testing.T) {
+	noPanic(t, "ReadRegistrations of a nil reader", func() {
+		_, err := nexus.ReadRegistrations(nil)
+		refusedNaming(t, "ReadRegistrations of a nil reader", err, "r")
+	})
+	rep, err := nexus.Build(context.Background(), journal.NewMemory(), rules(t), levy.DefaultTenant, nexus.Options{AsOf: civil.MustParse("2026-06-02")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refusedNaming(t, "Write in xml", rep.Write(io.Discard, "xml"), "format")
 }
