@@ -27,7 +27,11 @@
 // time, is levy.EUnavailable, as is a 502, 503 or 504 answer without
 // Levy's error body (a proxy's page): a host that retries by code retries
 // it. The network's error stays wrapped (errors.As of a *net.OpError). A
-// call whose context ended returns the context's error, and a TLS
+// client credential that the token endpoint refuses has the code of the
+// refusal: levy.EUnauthorized for an unknown client or a wrong secret
+// (invalid_client), levy.EForbidden for a token it may not have (an
+// audience or a grant refused), the endpoint's *oauth2.RetrieveError
+// wrapped. A call whose context ended returns the context's error, and a TLS
 // certificate that is refused keeps its own error (levy.ErrorCode calls
 // both internal). What the engine refuses before
 // it calculates, the client refuses before it sends, with the same code
