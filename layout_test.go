@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -299,5 +300,47 @@ func TestCommandsStayThin(t *testing.T) {
 			t.Errorf("package main in %s has %d lines of non-test Go, more than %d: move the work into an importable package", dir, n, maxCommandLines)
 		}
 		t.Logf("%s: %d lines", dir, n)
+	}
+}
+
+// TestPackagesHaveDocGo walks the module and fails on a package outside
+// internal/ (and outside the benchmarks' own module) whose Go files hold
+// no doc.go: a reader of a public package,
+// or of a command, finds its description, what of it is safe for
+// concurrent use and how it fails, in that one file.
+func TestPackagesHaveDocGo(t *testing.T) {
+	dirs := map[string]bool{} // a directory of Go code: whether it has doc.go
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules" || name == "internal") {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); path != "." && err == nil {
+				return filepath.SkipDir // another module (benchmarks)
+			}
+			return nil
+		}
+		name := d.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		dir := filepath.ToSlash(filepath.Dir(path))
+		dirs[dir] = dirs[dir] || name == "doc.go"
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dirs) < 20 {
+		t.Fatalf("found %d packages; the walk missed the module", len(dirs))
+	}
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		if !dirs[dir] {
+			t.Errorf("package %s has no doc.go", dir)
+		}
 	}
 }

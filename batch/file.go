@@ -57,14 +57,20 @@ type File struct {
 // /dev/stdout) is written as Run writes out: without a checkpoint, so
 // its run cannot be resumed (with resume, OpenFile refuses it with a
 // levy.EInvalid naming "path"), and a journaled run into it is exactly
-// once only as long as it does not crash.
+// once only as long as it does not crash. An empty path, or one that
+// names a directory, is a levy.EInvalid naming "path" too.
 func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File, error) {
 	cfg, err := cfg.settings(ctx)
 	if err != nil {
 		return nil, err
 	}
+	if path == "" {
+		return nil, levy.Invalid("path", "the run needs the path of its output file, and path is empty")
+	}
 	o := &File{cfg: cfg, path: path, resumed: resume}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, levy.Invalid("path", "%s is a directory: the output of a run is a file", path)
+	} else if err == nil && !fi.Mode().IsRegular() {
 		if resume {
 			return nil, levy.Invalid("path", "%s is not a regular file (a pipe, a terminal or a device): a run written to it cannot be resumed, as its output cannot be read back", path)
 		}
@@ -159,13 +165,15 @@ func (o *File) Failed() int {
 // any other error it tells a resumed run whether the last group was
 // stored. Either way a resumed run's input is held to the same documents
 // (ErrInputChanged), and a file that lost documents the checkpoint
-// counts is refused.
+// counts is refused. A File runs once: a second Run, a Run after Close,
+// and the Run of a nil File or of one OpenFile did not make are refused
+// as levy.EInvalid.
 func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 	if o == nil {
 		return Summary{}, levy.Invalid("", "batch: the File is nil: OpenFile failed")
 	}
 	if o.f == nil {
-		return Summary{}, errors.New("batch: the File was run or closed")
+		return Summary{}, levy.Invalid("", "batch: the File was run or closed, or OpenFile did not make it: a File runs once")
 	}
 	defer o.Close() // after an error; the good path closes it below
 	cfg := o.cfg

@@ -71,3 +71,57 @@ func TestNilFile(t *testing.T) {
 		t.Errorf("Run: %v, want levy.EInvalid", err)
 	}
 }
+
+// TestFileRunAgain: a File run a second time, or after its Close, and a
+// zero File that OpenFile did not make refuse to run as invalid, as the
+// nil File does, where the error was an internal one that a host
+// retrying by code would retry.
+func TestFileRunAgain(t *testing.T) {
+	ctx := context.Background()
+	e, err := engine.New(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := batch.Config{Engine: e, Perspective: batch.Sale}
+	in := `{"saleMessageType":"QUOTATION","lineItems":[{"extendedPrice":1}]}` + "\n"
+	ran, err := batch.OpenFile(ctx, cfg, filepath.Join(t.TempDir(), "ran.jsonl"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ran.Run(ctx, strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	closed, err := batch.OpenFile(ctx, cfg, filepath.Join(t.TempDir(), "closed.jsonl"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := closed.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range map[string]*batch.File{"run": ran, "closed": closed, "zero": new(batch.File)} {
+		if _, err := f.Run(ctx, strings.NewReader(in)); levy.ErrorCode(err) != levy.EInvalid {
+			t.Errorf("Run of a %s File: %v (code %q), want levy.EInvalid", name, err, levy.ErrorCode(err))
+		}
+	}
+}
+
+// TestOpenFilePath: an empty path and a directory are refused as invalid
+// naming path, where the error was the operating system's ("open : no
+// such file or directory"), with no code and no field.
+func TestOpenFilePath(t *testing.T) {
+	ctx := context.Background()
+	e, err := engine.New(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := batch.Config{Engine: e, Perspective: batch.Sale}
+	for name, path := range map[string]string{"empty": "", "directory": t.TempDir()} {
+		for _, resume := range []bool{false, true} {
+			f, err := batch.OpenFile(ctx, cfg, path, resume)
+			var le *levy.Error
+			if f != nil || !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != "path" {
+				t.Errorf("OpenFile of a %s path (resume %v): %v, %v, want levy.EInvalid naming path", name, resume, f, err)
+			}
+		}
+	}
+}

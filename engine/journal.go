@@ -20,7 +20,12 @@ import (
 // format marks as stored in j, and enables the transaction operations
 // (DeleteTransaction, ReverseTransaction, RollbackTransaction,
 // TransactionExists). It applies to New; Reload keeps the journal the
-// engine was built with. The engine does not close j.
+// engine was built with. The engine does not close j. Without a journal
+// (or with a nil j) the engine calculates the stored kinds all the same
+// and stores nothing: an INVOICE answers as it would once stored, with the
+// request's transaction ID, and the transaction operations fail as
+// levy.EInternal ("this engine has no tax journal"), a fault of the host's
+// configuration that no retry mends.
 func WithJournal(j journal.Store) Option { return func(c *config) { c.journal = j } }
 
 // storedKinds are the message types whose calculations go into the

@@ -816,6 +816,9 @@ func UnitsOf(v int64) decimal.Decimal { return decimal.New(v, -4) }
 // CompareFigureKeys: what Store.Figures should return. It scans the
 // whole journal of the tenant.
 func Recompute(ctx context.Context, s Store, tenant string) ([]Figure, error) {
+	if err := needStore(s); err != nil {
+		return nil, err
+	}
 	var all []Figure
 	err := s.Scan(ctx, tenant, civil.Date{}, civil.Date{}, func(tx *Transaction) error {
 		all = append(all, Contribution(tx)...)

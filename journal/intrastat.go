@@ -249,6 +249,9 @@ type IntrastatRefusal struct {
 // currency (a transaction that names none is in US dollars). codes are
 // the code lists.
 func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, codes IntrastatCodes) (*IntrastatDeclaration, error) {
+	if err := needStore(s); err != nil {
+		return nil, err
+	}
 	if err := checkIntrastatQuery(&q); err != nil {
 		return nil, err
 	}

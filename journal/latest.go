@@ -26,6 +26,9 @@ type LatestVersioner interface {
 // stored by their numbers, whatever the wall clock said at the time
 // (package batch does, to resume a run).
 func LatestVersions(ctx context.Context, s Store, tenant string, ids []string) (map[string]int, error) {
+	if err := needStore(s); err != nil {
+		return nil, err
+	}
 	if lv, ok := s.(LatestVersioner); ok {
 		return lv.LatestVersions(ctx, tenant, ids)
 	}

@@ -16,6 +16,9 @@ import (
 // levy.ENotFound when there is none. A transaction that reverses
 // nothing has no original: that is levy.EInvalid.
 func Original(ctx context.Context, s Store, tenant string, rev *Transaction) (*Transaction, error) {
+	if err := needStore(s); err != nil {
+		return nil, err
+	}
 	if rev.ReversalOf == "" {
 		return nil, levy.Invalid(FieldTransactionID, "transaction %q reverses no transaction", rev.TransactionID)
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/csvout"
 	"github.com/levytax/levy/jurisdiction"
@@ -26,9 +27,22 @@ func CountCompany(ctx context.Context, s Store, tenant, company string, from, to
 	return count(ctx, s, tenant, &company, from, to)
 }
 
+// needStore refuses the nil store of a function over a journal (Count,
+// Export, Summarize, Recompute, Intrastat, LatestVersions, Original) as
+// invalid, naming it, rather than panic at its first read.
+func needStore(s Store) error {
+	if s == nil {
+		return levy.Invalid("s", "a journal is required (journal.NewMemory, badger.OpenJournal), and s is nil")
+	}
+	return nil
+}
+
 // count is Count of the transactions of *company, or of every company
 // when company is nil.
 func count(ctx context.Context, s Store, tenant string, company *string, from, to civil.Date) (int, error) {
+	if err := needStore(s); err != nil {
+		return 0, err
+	}
 	n := 0
 	err := s.Scan(ctx, tenant, from, to, func(tx *Transaction) error {
 		if company == nil || tx.Company == *company {
@@ -106,6 +120,9 @@ func ExportCompany(ctx context.Context, s Store, tenant, company string, from, t
 // export is Export of the transactions of *company, or of every company
 // when company is nil.
 func export(ctx context.Context, s Store, tenant string, company *string, from, to civil.Date, f Format, w io.Writer, progress func(int)) (int, error) {
+	if err := needStore(s); err != nil {
+		return 0, err
+	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var write func(*Transaction) error
 	var cw *csvout.Writer
@@ -120,7 +137,7 @@ func export(ctx context.Context, s Store, tenant string, company *string, from, 
 		}
 		write = func(tx *Transaction) error { return writeCSV(cw, tx) }
 	default:
-		return 0, fmt.Errorf("journal: unknown export format %q (want %s or %s)", f, JSONLines, CSV)
+		return 0, levy.Invalid("format", "unknown export format %q (want %s or %s)", f, JSONLines, CSV)
 	}
 	n := 0
 	err := s.Scan(ctx, tenant, from, to, func(tx *Transaction) error {

@@ -417,6 +417,9 @@ func SummarizeCompany(ctx context.Context, s Store, tenant, company string, from
 // summarize is Summarize of the transactions of *company, or of every
 // company when company is nil.
 func summarize(ctx context.Context, s Store, tenant string, from, to civil.Date, company *string) (*Report, error) {
+	if err := needStore(s); err != nil {
+		return nil, err
+	}
 	type rowKey struct {
 		cur, jur, imp, from string
 		reason              ZeroTaxReason

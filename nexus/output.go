@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/csvout"
 	"github.com/levytax/levy/journal"
@@ -21,7 +22,7 @@ const (
 
 // Write writes the report in format: text (a table and each state's
 // explanation), csv (a header and a row per state) or json (one object
-// per line, a Row).
+// per line, a Row). Another format is an EInvalid error naming format.
 func (r *Report) Write(w io.Writer, format string) error {
 	switch format {
 	case FormatJSON:
@@ -37,7 +38,7 @@ func (r *Report) Write(w io.Writer, format string) error {
 	case FormatText, "":
 		return r.writeText(w)
 	}
-	return fmt.Errorf("nexus: unknown format %q: text, csv or json", format)
+	return levy.Invalid("format", "unknown format %q: text, csv or json", format)
 }
 
 // CSVColumns are the columns of the CSV format. The columns scheme and

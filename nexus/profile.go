@@ -67,6 +67,12 @@ type Profiles interface {
 // the supplier only of goods of a seller not established in the Union). A tenant's policy in its tax profile may set them instead
 // (euDistanceSales, by company code or "" for every company: that figure
 // for both years) and its own threshold (euDistanceThreshold).
+//
+// An EUSource is safe for concurrent use when its figures and profiles
+// are (a journal.Store and a *profile.Cache are). One made without
+// figures answers from the policy alone, and refuses a tenant whose
+// policy sets no figure as an EInvalid error naming figures, as a nil
+// *EUSource refuses every call.
 type EUSource struct {
 	figures  FigureSource
 	profiles Profiles
@@ -147,6 +153,9 @@ func (s *EUSource) yearSales(ctx context.Context, tenant, company string, date c
 // the stored transaction id ("" for none).
 func (s *EUSource) figuresWithout(ctx context.Context, tenant, company string, date civil.Date, id string) (engine.DistanceFigures, error) {
 	var out engine.DistanceFigures
+	if s == nil {
+		return out, levy.Invalid("", "nexus: the EUSource is nil: NewEUSource makes one")
+	}
 	if s.profiles != nil && tenant != "" {
 		snap, err := s.profiles.Snapshot(ctx, tenant)
 		if err != nil {
@@ -166,6 +175,9 @@ func (s *EUSource) figuresWithout(ctx context.Context, tenant, company string, d
 	out.Source = "the journal"
 	if tenant == "" {
 		return out, nil
+	}
+	if s.figures == nil {
+		return out, noFigures("figures")
 	}
 	cur, prev, err := s.yearSales(ctx, tenant, company, date)
 	if err != nil {

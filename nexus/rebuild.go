@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 )
@@ -50,7 +51,11 @@ const repairTries = 5
 // while the comparison differs, up to repairTries times; it fails when
 // the figures still differ then (transactions kept being posted), and
 // is run again later. Repaired is set when the last comparison agreed.
+// A nil j is refused as an EInvalid error naming j.
 func Rebuild(ctx context.Context, j journal.Store, tenant string, repair bool) (*Rebuilt, error) {
+	if j == nil {
+		return nil, levy.Invalid("j", "the rebuild needs the journal whose figures it recomputes, and j is nil")
+	}
 	out, computed, err := compare(ctx, j, tenant)
 	if err != nil || !repair || out.agrees() {
 		return out, err

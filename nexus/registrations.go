@@ -21,6 +21,9 @@ import (
 // header); the states are checked by Options.Check. A header that names
 // a column twice is an error naming both, not the last one read.
 func ReadRegistrations(r io.Reader) ([]Registration, error) {
+	if r == nil {
+		return nil, levy.Invalid("r", "the list of registrations needs a reader, and r is nil")
+	}
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	head, err := cr.Read()

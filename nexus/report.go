@@ -203,9 +203,14 @@ type companyFigureSource interface {
 }
 
 // Check checks the options, each fault an EInvalid error naming its
-// field (asOf, share, registrations[i].state, ...).
+// field (asOf, share, registrations[i].state, ...). Nil rules are
+// refused naming rules: the states of the registrations are checked
+// against them.
 func (o *Options) Check(rules *data.NexusRules) error {
 	var errs levy.Errors
+	if rules == nil {
+		errs = append(errs, noRules("rules"))
+	}
 	switch {
 	case o.AsOf.IsZero():
 		errs = append(errs, levy.Invalid("asOf", "the date of the report is required"))
@@ -219,11 +224,13 @@ func (o *Options) Check(rules *data.NexusRules) error {
 		errs = append(errs, levy.Invalid("euDistanceThreshold", "%s is negative", o.EUThreshold))
 	}
 	known := map[string]bool{AreaEU: true}
-	for _, s := range rules.States() {
-		known[s] = true
+	if rules != nil {
+		for _, s := range rules.States() {
+			known[s] = true
+		}
 	}
 	for i, r := range o.Registrations {
-		if !known[r.State] {
+		if rules != nil && !known[r.State] {
 			errs = append(errs, levy.Invalid(fmt.Sprintf("registrations[%d].state", i), "%q is not a jurisdiction with a registration threshold: "+
 				"a US state's postal code such as TX, a Canadian province such as CA-BC, CAN for Canada's GST/HST, or EU", r.State))
 		}
@@ -261,8 +268,28 @@ type series []day
 
 type seriesKey struct{ company, area string }
 
+// noRules and noFigures refuse a report, or a watcher, without the rules
+// of the thresholds or a source of the figures, naming the parameter or
+// the member.
+func noRules(field string) *levy.Error {
+	return levy.Invalid(field, "the report needs the nexus rules of a dataset (data.Dataset.Nexus), and %s is nil", field)
+}
+
+func noFigures(field string) *levy.Error {
+	return levy.Invalid(field, "the report needs a source of the sales figures (a journal.Store), and %s is nil", field)
+}
+
 // Build makes the report of tenant from the figures of src, under rules.
+// A nil src or nil rules, like a fault of the options (Options.Check),
+// is an EInvalid error naming it.
 func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant string, o Options) (*Report, error) {
+	if src == nil {
+		errs := levy.Errors{noFigures("src")}
+		if es, ok := o.Check(rules).(levy.Errors); ok {
+			errs = append(errs, es...)
+		}
+		return nil, errs
+	}
 	if err := o.Check(rules); err != nil {
 		return nil, err
 	}

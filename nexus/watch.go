@@ -57,7 +57,10 @@ type WatcherConfig struct {
 	Log *slog.Logger
 }
 
-// NewWatcher returns a Watcher.
+// NewWatcher returns a Watcher. Its Check refuses to run, as an EInvalid
+// error naming the member, when c lacks Figures, Rules or Notify, and its
+// CheckAll (and so Run) logs that and checks nothing, as it does without
+// Tenants.
 func NewWatcher(c WatcherConfig) *Watcher {
 	w := &Watcher{figures: c.Figures, rules: c.Rules, profiles: c.Profiles, notify: c.Notify, sent: c.Sent, tenants: c.Tenants,
 		today: c.Today, now: c.Now, log: c.Log}
@@ -82,6 +85,9 @@ func NewWatcher(c WatcherConfig) *Watcher {
 // report takes.
 func (w *Watcher) Options(ctx context.Context, tenant string, day civil.Date) (Options, error) {
 	o := Options{AsOf: day}
+	if w == nil || w.today == nil {
+		return o, errNoWatcher
+	}
 	if w.profiles != nil {
 		snap, err := w.profiles.Snapshot(ctx, tenant)
 		if err != nil {
@@ -95,6 +101,9 @@ func (w *Watcher) Options(ctx context.Context, tenant string, day civil.Date) (O
 // Check builds tenant's report for today and notifies the changes. It
 // returns the number of notices queued.
 func (w *Watcher) Check(ctx context.Context, tenant string) (int, error) {
+	if err := w.check(); err != nil {
+		return 0, err
+	}
 	day := w.today()
 	o, err := w.Options(ctx, tenant, day)
 	if err != nil {
@@ -262,8 +271,44 @@ func (w *Watcher) Run(ctx context.Context, interval time.Duration) {
 	tick.Every(ctx, interval, true, w.CheckAll)
 }
 
+// check refuses a Watcher that NewWatcher did not make, or one made
+// without what every check needs, naming the member of WatcherConfig.
+func (w *Watcher) check() error {
+	if w == nil || w.today == nil {
+		return errNoWatcher
+	}
+	var errs levy.Errors
+	if w.figures == nil {
+		errs = append(errs, noFigures("Figures"))
+	}
+	if w.rules == nil {
+		errs = append(errs, noRules("Rules"))
+	}
+	if w.notify == nil {
+		errs = append(errs, levy.Invalid("Notify", "the watcher needs a Notifier of the webhook events, and Notify is nil"))
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// errNoWatcher refuses the calls of a nil or zero Watcher.
+var errNoWatcher = levy.Invalid("", "nexus: the Watcher was not made by NewWatcher")
+
 // CheckAll checks every tenant once.
 func (w *Watcher) CheckAll(ctx context.Context) {
+	if w == nil || w.today == nil {
+		return
+	}
+	if err := w.check(); err != nil {
+		w.log.Error("nexus: the watcher cannot check", "err", err)
+		return
+	}
+	if w.tenants == nil {
+		w.log.Error("nexus: the watcher cannot check", "err", levy.Invalid("Tenants", "the watcher needs the list of its tenants, and Tenants is nil"))
+		return
+	}
 	tenants, err := w.tenants(ctx)
 	if err != nil {
 		w.log.Warn("nexus: listing the tenants failed", "err", err)

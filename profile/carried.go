@@ -158,6 +158,9 @@ func (s *Service) putCarried(ctx context.Context, tenant string, cs *ChangeSet) 
 // says where the scan comes from. References that give a type and a
 // size are left for Apply to check.
 func (s *Service) CompleteDocuments(ctx context.Context, tenant string, cs *ChangeSet) error {
+	if s.unusable() {
+		return errNoService()
+	}
 	var l errorList
 	carried := cs.carried()
 	for i := range cs.Certificates {
@@ -195,6 +198,9 @@ func (s *Service) CompleteDocuments(ctx context.Context, tenant string, cs *Chan
 // of its certificates, each once, so that the export imported on
 // another server keeps them.
 func (s *Service) Export(ctx context.Context, tenant string, asOf time.Time, documents bool) (ChangeSet, uint64, error) {
+	if s.unusable() {
+		return ChangeSet{}, 0, errNoService()
+	}
 	recs, err := s.store.Records(ctx, tenant, asOf)
 	if err != nil {
 		return ChangeSet{}, 0, err

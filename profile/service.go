@@ -29,7 +29,9 @@ type Config struct {
 // and normalises change sets and applies each all at once, keeps the
 // documents of certificates, and reads records and their versions.
 //
-// Service is safe for concurrent use.
+// Service is safe for concurrent use. A nil or zero Service, or one that
+// NewService made over a nil Store, refuses every call as levy.EInvalid
+// rather than panic.
 type Service struct {
 	store Store
 	check Validator
@@ -46,8 +48,23 @@ func NewService(s Store, cfg Config) *Service {
 	return &Service{store: s, check: cfg.Validator, cache: cfg.Cache, now: now}
 }
 
-// Store returns the store of the service.
-func (s *Service) Store() Store { return s.store }
+// Store returns the store of the service (nil for a nil Service).
+func (s *Service) Store() Store {
+	if s == nil {
+		return nil
+	}
+	return s.store
+}
+
+// unusable reports whether s is nil, a zero Service, or one over a nil
+// Store: none can read or change a profile.
+func (s *Service) unusable() bool { return s == nil || s.store == nil || s.now == nil }
+
+// errNoService is the error of every call of an unusable Service:
+// invalid, since no retry mends it.
+func errNoService() error {
+	return levy.Invalid("", "profile: the Service was not made by NewService over a Store")
+}
 
 // maxByLen bounds the credential that makes a change.
 const maxByLen = 100
@@ -125,6 +142,9 @@ func (s *Service) ApplyIfWatching(ctx context.Context, tenant, by string, cs Cha
 // apply the rest: cs may hold up to MaxImportRecords records, more than
 // Apply stores at once (MaxChanges).
 func (s *Service) Normalize(cs ChangeSet) (ChangeSet, error) {
+	if s.unusable() {
+		return ChangeSet{}, errNoService()
+	}
 	cs = cs.clone()
 	if err := s.check.checkImport(&cs); err != nil {
 		return ChangeSet{}, err
@@ -147,6 +167,9 @@ const (
 // of the current records (UpdateIf) when still is not nil, which also
 // sees the stored records of watch.
 func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, want expect, still func(*Records) error, watch []Key) (uint64, error) {
+	if s.unusable() {
+		return 0, errNoService()
+	}
 	if err := levy.CheckAdminWritable(ctx, "change the tax profile"); err != nil {
 		return 0, err
 	}
@@ -324,6 +347,9 @@ func (s *Service) checkDocuments(ctx context.Context, tenant string, cs *ChangeS
 // for the tenant under its digest, and returns the reference for the
 // certificate to hold.
 func (s *Service) PutDocument(ctx context.Context, tenant string, content []byte, mediaType, fileName string) (DocumentRef, error) {
+	if s.unusable() {
+		return DocumentRef{}, errNoService()
+	}
 	if err := levy.CheckAdminWritable(ctx, "store a certificate's document"); err != nil {
 		return DocumentRef{}, err
 	}
@@ -342,6 +368,9 @@ func (s *Service) PutDocument(ctx context.Context, tenant string, content []byte
 
 // Document returns the tenant's document of digest.
 func (s *Service) Document(ctx context.Context, tenant, digest string) ([]byte, error) {
+	if s.unusable() {
+		return nil, errNoService()
+	}
 	digest = strings.ToLower(strings.TrimSpace(digest))
 	if !validDigest(digest) {
 		return nil, levy.Invalid("sha256", "must be the hex SHA-256 of the document, 64 hex digits")
@@ -397,11 +426,17 @@ func (s *Service) keyHistory(ctx context.Context, tenant string, k Key) ([]Revis
 // Tenants returns the tenants that have changed their profile at least
 // once, in order.
 func (s *Service) Tenants(ctx context.Context) ([]string, error) {
+	if s.unusable() {
+		return nil, errNoService()
+	}
 	return s.store.Tenants(ctx)
 }
 
 // Records returns the tenant's records as of asOf (zero: now).
 func (s *Service) Records(ctx context.Context, tenant string, asOf time.Time) (*Records, error) {
+	if s.unusable() {
+		return nil, errNoService()
+	}
 	return s.store.Records(ctx, tenant, asOf)
 }
 
@@ -421,6 +456,9 @@ func (s *Service) Records(ctx context.Context, tenant string, asOf time.Time) (*
 // it had under a tax registration's key, before the first change of its
 // number moved it to its own (keyHistory).
 func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision, error) {
+	if s.unusable() {
+		return nil, errNoService()
+	}
 	var l errorList
 	sent := k
 	if !s.check.key(&l, "key", &k) {

@@ -160,7 +160,7 @@ func (c *Client) call(ctx context.Context, method, path string, body, out any) e
 	if c.token != nil {
 		tok, err := c.token(ctx)
 		if err != nil {
-			return unreachable(ctx, fmt.Errorf("client: getting an access token: %w", err))
+			return unreachable(ctx, tokenRefused(fmt.Errorf("client: getting an access token: %w", err)))
 		}
 		req.Header.Set("Authorization", "Bearer "+tok)
 	}
@@ -199,21 +199,65 @@ var codeOf = map[int]string{
 	http.StatusGatewayTimeout: levy.EUnavailable,
 }
 
-// unavailableError is the error of a call that did not reach the server,
-// or got no answer from it: its code (levy.EUnavailable) says that a
-// retry later may succeed, and it wraps the network's error.
-type unavailableError struct {
+// codedError is the error of a call that did not reach the server, or
+// got no answer from it (its code, levy.EUnavailable, says that a retry
+// later may succeed), or whose token endpoint refused the client
+// credential (tokenRefused): it wraps the network's or the endpoint's
+// error.
+type codedError struct {
 	code *levy.Error
 	err  error
 }
 
-// Error returns the network's error, as the call wrapped it.
-func (e *unavailableError) Error() string { return e.err.Error() }
+// Error returns the network's or the endpoint's error, as the call
+// wrapped it.
+func (e *codedError) Error() string { return e.err.Error() }
 
 // Unwrap gives both the code (errors.As of a *levy.Error, levy.ErrorCode)
-// and the network's error (errors.As of a *net.OpError, errors.Is of
-// syscall.ECONNREFUSED).
-func (e *unavailableError) Unwrap() []error { return []error{e.code, e.err} }
+// and the wrapped error (errors.As of a *net.OpError, errors.Is of
+// syscall.ECONNREFUSED, errors.As of an *oauth2.RetrieveError).
+func (e *codedError) Unwrap() []error { return []error{e.code, e.err} }
+
+// tokenCodes are Levy's codes of the errors of RFC 6749 (section 5.2)
+// that a token endpoint answers a client credential with: the credential
+// is not known or its secret is wrong (unauthorized), or it may not have
+// the token asked for (forbidden).
+var tokenCodes = map[string]string{
+	"invalid_client":         levy.EUnauthorized,
+	"unauthorized_client":    levy.EForbidden,
+	"invalid_target":         levy.EForbidden,
+	"invalid_scope":          levy.EForbidden,
+	"access_denied":          levy.EForbidden,
+	"invalid_request":        levy.EInvalid,
+	"invalid_grant":          levy.EInvalid,
+	"unsupported_grant_type": levy.EInvalid,
+}
+
+// tokenRefused returns err, the failure to get an access token, with the
+// code of the token endpoint's answer when it answered: the code of its
+// OAuth error (tokenCodes), else that of its status (codeOf), so that a
+// credential the server refuses is levy.EUnauthorized or
+// levy.EForbidden, as a refused token is, and not an internal error.
+// The endpoint's error stays wrapped (errors.As of an
+// *oauth2.RetrieveError). A failure without an answer is left to
+// unreachable.
+func tokenRefused(err error) error {
+	var re *oauth2.RetrieveError
+	if !errors.As(err, &re) || re.Response == nil {
+		return err
+	}
+	code, ok := tokenCodes[re.ErrorCode]
+	if !ok {
+		if code, ok = codeOf[re.Response.StatusCode]; !ok {
+			return err
+		}
+	}
+	msg := fmt.Sprintf("the token endpoint answered %d", re.Response.StatusCode)
+	if re.ErrorCode != "" {
+		msg = fmt.Sprintf("the token endpoint refused the client credential: %s", re.ErrorCode)
+	}
+	return &codedError{code: &levy.Error{Code: code, Message: msg}, err: err}
+}
 
 // unreachable returns err, the failure of a request to the server or to
 // the token endpoint, with levy.EUnavailable when the network failed: the
@@ -237,7 +281,7 @@ func unreachable(ctx context.Context, err error) error {
 	case errors.As(err, &op), errors.As(err, &dns),
 		errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
 		errors.As(err, &ne) && ne.Timeout():
-		return &unavailableError{
+		return &codedError{
 			code: &levy.Error{Code: levy.EUnavailable, Message: "the server could not be reached; a retry later may succeed"},
 			err:  err,
 		}

@@ -27,14 +27,22 @@
 // time, is levy.EUnavailable, as is a 502, 503 or 504 answer without
 // Levy's error body (a proxy's page): a host that retries by code retries
 // it. The network's error stays wrapped (errors.As of a *net.OpError). A
-// call whose context ended returns the context's error, and a TLS
+// client credential that the token endpoint refuses has the code of the
+// refusal: levy.EUnauthorized for an unknown client or a wrong secret
+// (invalid_client), levy.EForbidden for a token it may not have (an
+// audience or a grant refused), the endpoint's *oauth2.RetrieveError
+// wrapped. A call whose context ended returns the context's error, and a TLS
 // certificate that is refused keeps its own error (levy.ErrorCode calls
 // both internal). What the engine refuses before
 // it calculates, the client refuses before it sends, with the same code
-// and field: a nil request, and a transaction ID that the engine refuses
-// as a path parameter (empty, over wire.MaxTransactionIDLength characters,
-// whitespace alone, "." or "..", or holding a control or bidirectional
-// formatting character). New refuses a nil Option, and a nil value of
+// and field: a nil request, and a transaction ID that no journal holds
+// (wire.CheckTransactionIDParam: empty, over wire.MaxTransactionIDLength
+// characters, not UTF-8, or holding NUL), which the engine refuses too,
+// or that the server refuses in any path parameter (wire.CheckIdentifier:
+// a control or bidirectional formatting character). An ID that a new
+// transaction may no longer take (whitespace alone, "." or "..") is sent,
+// "." and ".." as %2E, as the engine looks it up: one stored before can
+// still be found, reversed, rolled back and deleted. New refuses a nil Option, and a nil value of
 // WithHTTPClient or WithToken, naming it (levy.EInvalid).
 //
 // The tenant of a remote call is the one of the access token; the tenant
