@@ -47,6 +47,9 @@ var rateChanges = []struct {
 	// North Carolina.
 	{"Charlotte (Mecklenburg County)", "600 E 4th St", "Charlotte", "NC", "28202", "2026-04-01", "7.25", "8.25",
 		"WSOC-TV 2025-11-03: 7.25%; TaxCloud: the 1% transportation tax effective 2026-04-01, 8.25%"},
+	// Colorado: the Department of Revenue's list of changes of 2026-01-01.
+	{"Laporte (unincorporated Larimer County)", "3300 W County Rd 54G", "Laporte", "CO", "80535", "2026-01-01", "3.7", "3.95",
+		"Colorado DOR, rate changes effective 2026-01-01: Larimer 1.05%; Larimer County 0.8% from 2019-01-01 (larimer.org), still 0.8% in 2024 (BizWest)"},
 	// Kansas: Department of Revenue, EDU-96 (2026-01-30).
 	{"Garden City (Finney County)", "301 N 8th St", "Garden City", "KS", "67846", "2026-04-01", "8.95", "9.45",
 		"KDOR EDU-96 / KS-1700 (2026-01-30) as Thomson Reuters reports them: Garden City 8.95% to 9.45%"},
