@@ -68,6 +68,10 @@ var rateChanges = []struct {
 		"SST rate file GAR2026Q2FEB19: Chattooga County (055) 4% from 2026-01-01, 5% from 2026-04-01"},
 	{"Summerville (Chattooga County), January", "120 Washington St", "Summerville", "GA", "30747", "2026-01-01", "7", "8",
 		"SST rate file GAR2026Q2FEB19: Chattooga County (055) 3% to 2025-12-31, 4% from 2026-01-01"},
+	{"Jackson (Jackson County)", "80 W Ashley St", "Jackson", "MN", "56143", "2025-04-01", "6.875", "7.875",
+		"SST rate file MNR2026Q2FEB18: Jackson County (063) 1% from 2025-04-01, no earlier row; state 6.875%"},
+	{"St. James (Watonwan County)", "124 Armstrong Blvd S", "St. James", "MN", "56081", "2025-01-01", "6.875", "7.375",
+		"SST rate file MNR2026Q2FEB18: Watonwan County (165) 0.5% from 2025-01-01, no earlier row; state 6.875%"},
 }
 
 // TestRateChangesByDate calculates a sale at each place of rateChanges
