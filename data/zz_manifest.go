@@ -14,7 +14,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "249e78053618303a39ba77998ba311800c1b4597cbf35d57bd4dd5e29bd68428",
+	"jurisdictions.lvd": "2fe5894d5178404474618eb002a00c47f954ff12a546f9365b020c751323950e",
 	"local.lvd":         "4b484deb25dab01768d8c3a59ded8aca36156cf24e7d554e19dc302f99212dab",
 	"nexus.lvd":         "b7fe8a6a1fb098099bcccb09b37a679f0d0dc2b3133f55ff271c3dfbfa04446c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",

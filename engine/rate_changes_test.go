@@ -50,6 +50,8 @@ var rateChanges = []struct {
 	// Colorado: the Department of Revenue's list of changes of 2026-01-01.
 	{"Laporte (unincorporated Larimer County)", "3300 W County Rd 54G", "Laporte", "CO", "80535", "2026-01-01", "3.7", "3.95",
 		"Colorado DOR, rate changes effective 2026-01-01: Larimer 1.05%; Larimer County 0.8% from 2019-01-01 (larimer.org), still 0.8% in 2024 (BizWest)"},
+	{"Boulder (Boulder County)", "1777 Broadway", "Boulder", "CO", "80302", "2026-01-01", "9.045", "9.195",
+		"Colorado DOR, rate changes effective 2026-01-01: Boulder County 1.335%; before it 1.185% (Colorado and Boulder Ballot Issues, 2025-10); city 3.86%, RTD 1%, SCFD 0.1%, state 2.9%"},
 	// Kansas: Department of Revenue, EDU-96 (2026-01-30).
 	{"Garden City (Finney County)", "301 N 8th St", "Garden City", "KS", "67846", "2026-04-01", "8.95", "9.45",
 		"KDOR EDU-96 / KS-1700 (2026-01-30) as Thomson Reuters reports them: Garden City 8.95% to 9.45%"},
