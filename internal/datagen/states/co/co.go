@@ -249,8 +249,25 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			return err
 		}
 	}
+	for _, c := range coRateChanges {
+		if err := s.StartRatesOn(c.id, c.from); err != nil {
+			return err
+		}
+	}
 	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
+}
+
+// coRateChanges are the rate changes of Colorado jurisdictions that the
+// Department of Revenue dates and whose new rate is TaxLocus's
+// (2026-08-18): that rate starts on the change, and co.csv gives the
+// rate before it with its publication.
+var coRateChanges = []struct {
+	id   string
+	from civil.Date
+}{
+	{"US-08069", civil.New(2026, 1, 1)}, // Larimer County, 0.8% to 1.05% (childcare tax, ballot issue 1B of 2025)
+	{"US-08013", civil.New(2026, 1, 1)}, // Boulder County, 1.185% to 1.335% (mental health tax, ballot issue 1B of 2025)
 }
 
 // coIsCountyID reports whether id is a county's ("US-" and five digits).

@@ -28,12 +28,18 @@ func New() datagen.StateDef {
 var ncDistricts = map[string]struct {
 	name   string
 	county string
+	from   civil.Date // the first day of the tax, where it began after the sources' oldest dates
 }{
-	"99063": {"Durham County Public Transportation Sales Tax", "37063"},
-	"99119": {"Mecklenburg County Public Transportation Sales Tax", "37119"},
-	"99135": {"Orange County Public Transportation Sales Tax", "37135"},
-	"99183": {"Wake County Public Transportation Sales Tax", "37183"},
-	"98119": {"Mecklenburg County Transportation Sales Tax", "37119"},
+	"99063": {name: "Durham County Public Transportation Sales Tax", county: "37063"},
+	"99119": {name: "Mecklenburg County Public Transportation Sales Tax", county: "37119"},
+	"99135": {name: "Orange County Public Transportation Sales Tax", county: "37135"},
+	"99183": {name: "Wake County Public Transportation Sales Tax", county: "37183"},
+	// Approved by Mecklenburg's voters on 2025-11-04 (House Bill 948,
+	// S.L. 2025); TaxCloud's notice of the referendum (Mecklenburg County
+	// voters approve transit sales tax referendum) gives its start, April
+	// 1, 2026, and the North Carolina Department of Revenue's rates of
+	// 2026-07-01 hold it (see nc.md).
+	"98119": {name: "Mecklenburg County Transportation Sales Tax", county: "37119", from: civil.New(2026, 4, 1)},
 }
 
 // build builds North Carolina's local content: see nc.md.
@@ -60,7 +66,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 				s.Refuse(row, "special district %s: its area is not known", row.Code)
 				continue
 			}
-			id, err := s.AddDistrict(s.DistrictID(row.Code, ""), jurisdiction.TransitDistrict, d.name, row.Code, row.Rate, civil.Period{}, datagen.SrcTaxlocus,
+			id, err := s.AddDistrict(s.DistrictID(row.Code, ""), jurisdiction.TransitDistrict, d.name, row.Code, row.Rate, civil.Period{Effective: d.from}, datagen.SrcTaxlocus,
 				datagen.Scope{Kind: datagen.ScopeCounty, County: d.county})
 			if err != nil {
 				return err

@@ -46,6 +46,9 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if err != nil {
 		return err
 	}
+	if err := waCountyTaxes(s, d); err != nil {
+		return err
+	}
 	period := civil.Period{}
 	counties := map[string][]string{} // county FIPS -> the jurisdictions of its xx00 location
 	var specials []datagen.Row
@@ -149,6 +152,7 @@ var waRateChanges = []struct {
 	from civil.Date
 }{
 	// Dated.
+	{"US-5363000", civil.New(2026, 1, 1)}, // Seattle, 10.35% to 10.55% (its 0.1% public safety tax, with King County's 0.1%)
 	{"US-5320750", civil.New(2026, 4, 1)}, // Edmonds, 10.6% to 10.7% (transportation benefit district)
 	{"US-5340840", civil.New(2026, 4, 1)}, // Lynnwood, 10.6% to 10.7% (public safety tax)
 	{"US-5308850", civil.New(2026, 7, 1)}, // Burien, 10.3% to 10.4% (criminal justice tax adopted 2026-02-23)
@@ -156,13 +160,69 @@ var waRateChanges = []struct {
 	{"US-5379835", civil.New(2026, 1, 1)},     // Woodway, 10.5% to 10.6%
 	{"US-5379975", civil.New(2026, 1, 1)},     // Yacolt, 8.5% to 8.7%
 	{"US-5380010", civil.New(2026, 1, 1)},     // Yakima, 8.3% to 8.6%
-	{"US-5380150", civil.New(2026, 1, 1)},     // Yarrow Point, 10.3% to 10.4%
 	{"US-5380220", civil.New(2026, 1, 1)},     // Yelm, 9.5% to 9.6%
 	{"US-5380500", civil.New(2026, 1, 1)},     // Zillah, 8% to 8.2%
 	{"US-53077-UNINC", civil.New(2026, 1, 1)}, // Yakima County, unincorporated, 8% to 8.2%
 	// Bounded: the rate of the DOR's table for 2026-01-01 to 2026-03-31.
 	{"US-5315290", civil.New(2026, 4, 1)}, // Covington, 9.2% to 9.3%
 	{"US-5343150", civil.New(2026, 4, 1)}, // Maple Valley, 9% to 9.1%
+}
+
+// waCountyTax is a county's own tax that began on a date, so that
+// TaxLocus's rates (2026-08-18) of every location of the county hold it
+// and the locations' rates before that day do not.
+type waCountyTax struct {
+	fips string
+	rate decimal.Decimal
+	from civil.Date
+	why  string
+}
+
+// waCountyTaxKey is the source key of the county taxes of waCountyTaxList.
+const waCountyTaxKey = "us-local-wa-county-taxes"
+
+// waCountyTaxList are the dated county taxes. King County's 0.1%
+// criminal justice and public safety tax (2025 c 426, HB 2015) was
+// adopted by its council on 2025-07-22 and begins with the first quarter
+// of 2026: the Department of Revenue's table for the fourth quarter of
+// 2025 has no rate changes, and its table for the first quarter of 2026
+// has every King County location 0.1% higher than before (Bellevue and
+// the cities of the county at 10.2% from 2024-04-01, 10.3% from
+// 2026-01-01).
+var waCountyTaxList = []waCountyTax{
+	{"53033", decimal.New(1, -3), civil.New(2026, 1, 1),
+		"King County's 0.1% criminal justice and public safety sales and use tax (HB 2015, 2025), adopted by the King County Council on 2025-07-22 " +
+			"(West Seattle Blog, 2025-07-22; KIRO 7 / MyNorthwest: in effect January 1, 2026), from 2026-01-01: Washington DOR, Local sales & use tax rate table, " +
+			"Quarter 4 2025 (2025-10-01 through 2025-12-31), no rate changes that quarter; Q1 2026 table (as taxusign.com summarises it, 2026-01-05): " +
+			"Bellevue 10.3%, Carnation 8.9%, Seattle 10.55%, against 10.2% in most King County cities from 2024-04-01 (King County Office of Economic and " +
+			"Financial Analysis, King County Sales Tax)"},
+}
+
+// waCountyTaxes gives each county of waCountyTaxList its dated tax,
+// countywide, and counts it among the county's districts, so that the
+// own part of each of its locations, read from TaxLocus's whole rates,
+// leaves it out.
+func waCountyTaxes(s *datagen.State, d *waDistricts) error {
+	var what []string
+	for i, c := range waCountyTaxList {
+		id := "US-" + c.fips
+		if err := s.SetCountyRate(c.fips, "", c.rate, civil.Period{Effective: c.from}, waCountyTaxKey); err != nil {
+			return err
+		}
+		d.countywide[c.fips] = append(d.countywide[c.fips], id)
+		s.CountRow(waCountyTaxKey)
+		s.Represent(datagen.Row{Source: waCountyTaxKey, Ref: fmt.Sprintf("waCountyTaxList[%d]", i), State: s.Sub.Code, Label: id, Kind: "county",
+			Rate: c.rate, When: c.from}, id)
+		what = append(what, c.why)
+	}
+	s.AddSource(datagen.Source{
+		Key:     waCountyTaxKey,
+		Files:   "internal/datagen/states/wa/wa.go",
+		What:    "Washington county taxes that began on a date, held in every location rate of the county from then: " + strings.Join(what, "; "),
+		From:    "the publications cited (curated by the Levy project)",
+		Licence: "public government information",
+	})
+	return nil
 }
 
 // waLocation is a Washington location code as TaxLocus writes it.
