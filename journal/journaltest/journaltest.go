@@ -1664,37 +1664,12 @@ func testConcurrentReversals(t *testing.T, s journal.Store) {
 	const writers = 12
 	ctx := context.Background()
 	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "1", "US-TX", "100.00", "100.00")))
-	var wg sync.WaitGroup
-	won := make(chan string, writers)
-	errs := make(chan error, writers)
-	for w := range writers {
-		wg.Go(func() {
-			rid := fmt.Sprintf("REV-%02d", w)
-			_, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: rid, PostingDate: civil.MustParse("2026-03-14")})
-			if err == nil {
-				won <- rid
-				return
-			}
-			errs <- err
-		})
-	}
-	wg.Wait()
-	close(won)
-	close(errs)
-	var winners []string
-	for rid := range won {
-		winners = append(winners, rid)
-	}
-	if len(winners) != 1 {
-		t.Fatalf("%d concurrent reversals of one transaction were stored (%v), want 1", len(winners), winners)
-	}
-	for err := range errs {
-		wantCode(t, "a concurrent second reversal", err, levy.EConflict)
-		if !strings.Contains(err.Error(), winners[0]) {
-			t.Fatalf("a concurrent second reversal: %v, want it to name %s", err, winners[0])
-		}
-	}
-	wantScan(t, s, tenant, "", "", "INV-1@1", winners[0]+"@1")
+	winner := oneWins(t, writers, "reversal", func(w int) (string, error) {
+		rid := fmt.Sprintf("REV-%02d", w)
+		_, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: rid, PostingDate: civil.MustParse("2026-03-14")})
+		return rid, err
+	})
+	wantScan(t, s, tenant, "", "", "INV-1@1", winner+"@1")
 	wantFigures(t, s, tenant, map[string]journal.Figure{})
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -241,35 +240,11 @@ func testConcurrentRollbacksOfReversals(t *testing.T, s journal.Store) {
 	if err := s.Delete(ctx, tenant, "INV-1"); err != nil {
 		t.Fatalf("Delete: %v", err)
 	}
-	var wg sync.WaitGroup
-	won := make(chan string, writers)
-	errs := make(chan error, writers)
-	for w := range writers {
-		wg.Go(func() {
-			rid := fmt.Sprintf("REV-%d", w)
-			if _, err := s.Rollback(ctx, tenant, rid); err != nil {
-				errs <- err
-				return
-			}
-			won <- rid
-		})
-	}
-	wg.Wait()
-	close(won)
-	close(errs)
-	var winners []string
-	for rid := range won {
-		winners = append(winners, rid)
-	}
-	if len(winners) != 1 {
-		t.Fatalf("%d concurrent rollbacks restored a reversal of one deleted sale (%v), want 1", len(winners), winners)
-	}
-	for err := range errs {
-		wantCode(t, "a concurrent second rollback", err, levy.EConflict)
-		if !strings.Contains(err.Error(), winners[0]) {
-			t.Fatalf("a concurrent second rollback: %v, want it to name %s", err, winners[0])
-		}
-	}
-	wantHistory(t, s, tenant, "INV-1", 1, false, winners[0])
+	winner := oneWins(t, writers, "rollback", func(w int) (string, error) {
+		rid := fmt.Sprintf("REV-%d", w)
+		_, err := s.Rollback(ctx, tenant, rid)
+		return rid, err
+	})
+	wantHistory(t, s, tenant, "INV-1", 1, false, winner)
 	checkCountedOnce(t, s, tenant, 0, nil)
 }
