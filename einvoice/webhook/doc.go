@@ -31,6 +31,10 @@
 // Levy sends one such event per certificate and notice date, once, to
 // the connections that list the status (not to those of "all" alone).
 //
+// The events of a change of a seller's economic-nexus status have status
+// EventNexusStatusChanged, no documentId, and the change (NexusNotice);
+// they too go only to the connections that list their status.
+//
 // The package depends on the standard library only, so that a receiver
 // can embed it without the rest of Levy.
 package webhook
