@@ -266,8 +266,9 @@ var coRateChanges = []struct {
 	id   string
 	from civil.Date
 }{
-	{"US-08069", civil.New(2026, 1, 1)}, // Larimer County, 0.8% to 1.05% (childcare tax, ballot issue 1B of 2025)
-	{"US-08013", civil.New(2026, 1, 1)}, // Boulder County, 1.185% to 1.335% (mental health tax, ballot issue 1B of 2025)
+	{"US-08069", civil.New(2026, 1, 1)},   // Larimer County, 0.8% to 1.05% (childcare tax, ballot issue 1B of 2025)
+	{"US-08013", civil.New(2026, 1, 1)},   // Boulder County, 1.185% to 1.335% (mental health tax, ballot issue 1B of 2025)
+	{"US-0820000", civil.New(2025, 1, 1)}, // Denver, 4.81% to 5.15% (Denver Health tax, ballot issue 2Q of 2024)
 }
 
 // coIsCountyID reports whether id is a county's ("US-" and five digits).
