@@ -111,7 +111,8 @@ func TestStateCodeSaysWhatItLeavesOut(t *testing.T) {
 // code or by its name without a city, gets the city's tax area, the one
 // an address of the city gets. It got the county "outside its cities",
 // where no address lies, without the city's tax: Denver's code (08031)
-// was taxed at 4% where every address of Denver bears 9.15%.
+// was taxed at 4% where every address of Denver bears 9.15%. Its status
+// says that the county is the city, not that a city may add its tax.
 func TestCityCountyIsItsCity(t *testing.T) {
 	r := resolver(t)
 	ctx := context.Background()
@@ -147,6 +148,13 @@ func TestCityCountyIsItsCity(t *testing.T) {
 				}
 				if got[0].TaxAreaID != want.TaxAreaID {
 					t.Errorf("by %s: %s %v; the city's address: %s %v", how, got[0].TaxAreaID, ids(got[0]), want.TaxAreaID, ids(want))
+				}
+				said := ""
+				for _, st := range got[0].Statuses {
+					said += st.Value + "; "
+				}
+				if !strings.Contains(said, "all of it the city of "+c.city) || strings.Contains(said, "outside its cities") {
+					t.Errorf("by %s: the statuses say %q, not that the county is the city of %s", how, said, c.city)
 				}
 			}
 		})
