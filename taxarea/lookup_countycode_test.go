@@ -160,3 +160,31 @@ func TestCityCountyIsItsCity(t *testing.T) {
 		})
 	}
 }
+
+// TestStLouisCityIsNoPartOfStLouisCounty: the independent city of St.
+// Louis is its own county (29510), so that no tax area holds both the
+// city and St. Louis County (29189). "Saint Louis, MO" without a ZIP code
+// listed, second, St. Louis County with the city's tax, an area no
+// address lies in, since the Census's generalised boundary of the city
+// grazes the county.
+func TestStLouisCityIsNoPartOfStLouisCounty(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, a := range []wire.PostalAddress{
+		{City: "Saint Louis", MainDivision: "MO", Country: "US"},
+		{City: "Saint Louis", MainDivision: "MO", PostalCode: "63130", Country: "US"},
+	} {
+		got, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.LookupResults) == 0 || !slices.Contains(ids(got.LookupResults[0]), "US-2965000") || !slices.Contains(ids(got.LookupResults[0]), "US-29510") {
+			t.Fatalf("%+v: first result is not the city of St. Louis in its own county: %v", a, got.LookupResults)
+		}
+		for _, res := range got.LookupResults {
+			if j := ids(res); slices.Contains(j, "US-29189") && slices.Contains(j, "US-2965000") {
+				t.Errorf("%+v: %s %v holds St. Louis County and the independent city", a, res.TaxAreaID, j)
+			}
+		}
+	}
+}
