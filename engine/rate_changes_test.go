@@ -39,6 +39,10 @@ var rateChanges = []struct {
 		"WA DOR Q1 2026 table: 10.3%; criminal justice tax adopted 2026-02-23, first quarter RCW 82.14.055 allows"},
 	{"Burien, King County's change", "400 SW 152nd St", "Burien", "WA", "98166", "2026-01-01", "10.2", "10.3",
 		"King County's 0.1% from 2026-01-01 (WA DOR Q4 2025 table: no changes; Q1 2026: Burien 10.3%)"},
+	{"Tacoma", "747 Market St", "Tacoma", "WA", "98402", "2026-04-01", "10.3", "10.4",
+		"City of Tacoma: Ordinance 29087 (2026-01-06), 0.1% criminal justice tax effective 2026-04-01, 10.3% to 10.4%"},
+	{"Tacoma, Pierce County's change", "747 Market St", "Tacoma", "WA", "98402", "2026-07-01", "10.4", "10.5",
+		"Pierce County's 0.1% Justice Fund tax adopted 2026-03-03, first quarter RCW 82.14.055 allows; TaxLocus 2026-08-18: 10.5%"},
 	{"Yakima", "129 N 2nd St", "Yakima", "WA", "98901", "2026-01-01", "8.3", "8.6",
 		"WA DOR Q4 2025 table: 8.3%; TaxLocus 2026-08-18: 8.6% (the quarter after the table, the earliest possible)"},
 	// North Dakota.
@@ -52,6 +56,9 @@ var rateChanges = []struct {
 		"Colorado DOR, rate changes effective 2026-01-01: Larimer 1.05%; Larimer County 0.8% from 2019-01-01 (larimer.org), still 0.8% in 2024 (BizWest)"},
 	{"Boulder (Boulder County)", "1777 Broadway", "Boulder", "CO", "80302", "2026-01-01", "9.045", "9.195",
 		"Colorado DOR, rate changes effective 2026-01-01: Boulder County 1.335%; before it 1.185% (Colorado and Boulder Ballot Issues, 2025-10); city 3.86%, RTD 1%, SCFD 0.1%, state 2.9%"},
+	// Colorado: Denver's ballot issue 2Q of 2024.
+	{"Denver", "1437 Bannock St", "Denver", "CO", "80202", "2025-01-01", "8.81", "9.15",
+		"Denver Ballot Issue 2Q (2024-11-05, approved): 0.34% from 2025-01-01, city 4.81% to 5.15%; Denverite 2024-10-14: 8.81% before, 9.15% after"},
 	// Kansas: Department of Revenue, EDU-96 (2026-01-30).
 	{"Garden City (Finney County)", "301 N 8th St", "Garden City", "KS", "67846", "2026-04-01", "8.95", "9.45",
 		"KDOR EDU-96 / KS-1700 (2026-01-30) as Thomson Reuters reports them: Garden City 8.95% to 9.45%"},

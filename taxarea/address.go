@@ -755,11 +755,14 @@ func (r *Resolver) stateOnly(a wire.PostalAddress, state jurisdiction.Subdivisio
 			if fips == 0 || countyKey(j.Name) != want {
 				continue
 			}
+			ar := r.localArea(j.ID, fips, -1)
 			note := "no city or ZIP code given: the county of " + j.Name + " outside its cities, to whose tax a city in it may add its own; the tax area depends on the street address"
 			if !r.placeCounties[fips] {
 				note = "no city or ZIP code given: the county of " + j.Name + ", where Levy's data gives no city a tax of its own"
+			} else if city := r.cityOfCounty(ar); city != "" {
+				note = "no city or ZIP code given: the county of " + j.Name + ", all of it the city of " + city + ", whose tax area it is"
 			}
-			res := r.result(r.localArea(j.ID, fips, -1), d, confStateOnly,
+			res := r.result(ar, d, confStateOnly,
 				append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal, Value: note})...)
 			addr.SubDivision = j.Name
 			res.PostalAddresses = []wire.PostalAddress{addr}
@@ -907,6 +910,22 @@ func (r *Resolver) localArea(countyID string, fips uint32, place int) *area {
 		return r.areas.localArea(k)
 	}
 	return r.areas.of(countyID)
+}
+
+// cityOfCounty returns the name of the city that the tax area a of a
+// county outside its cities holds, for a county that is one city, whole
+// (the City and County of Denver), whose tax applies in all of it; ""
+// for any other area.
+func (r *Resolver) cityOfCounty(a *area) string {
+	if a == nil {
+		return ""
+	}
+	for _, i := range r.areas.chain(a) {
+		if j := r.areas.jur(i); j.Type == jurisdiction.City {
+			return j.Name
+		}
+	}
+	return ""
 }
 
 // countyFIPS returns the FIPS code of a county jurisdiction ID

@@ -155,7 +155,10 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 			// address naming the county without a city gets.
 			if a := r.localArea(j.ID, fips, -1); a != nil && within(a) {
 				var notes []wire.Status
-				if r.placeCounties[fips] {
+				if city := r.cityOfCounty(a); city != "" && r.placeCounties[fips] {
+					notes = append(notes, wire.Status{LookupResult: wire.Normal, Value: "the county of " + j.Name +
+						", all of it the city of " + city + ", whose tax area it is"})
+				} else if r.placeCounties[fips] {
 					notes = append(notes, wire.Status{LookupResult: wire.Normal, Value: "the county of " + j.Name +
 						" outside its cities, with the districts that tax there; a city in it may add its own tax"})
 				}

@@ -105,3 +105,86 @@ func TestStateCodeSaysWhatItLeavesOut(t *testing.T) {
 		}
 	}
 }
+
+// TestCityCountyIsItsCity: a county that is one city, whole (the City and
+// County of Denver, the City and County of Broomfield), named by its FIPS
+// code or by its name without a city, gets the city's tax area, the one
+// an address of the city gets. It got the county "outside its cities",
+// where no address lies, without the city's tax: Denver's code (08031)
+// was taxed at 4% where every address of Denver bears 9.15%. Its status
+// says that the county is the city, not that a city may add its tax.
+func TestCityCountyIsItsCity(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		code, county, city, zip, cityID string
+	}{
+		{"08031", "Denver", "Denver", "80202", "US-0820000"},
+		{"08014", "Broomfield", "Broomfield", "80020", "US-0809280"},
+	} {
+		t.Run(c.county, func(t *testing.T) {
+			addr, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{
+				City: c.city, MainDivision: "CO", PostalCode: c.zip, Country: "US"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := addr.LookupResults[0]
+			if !slices.Contains(ids(want), c.cityID) {
+				t.Fatalf("%s %s: %v lacks the city %s", c.city, c.zip, ids(want), c.cityID)
+			}
+			byCode, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: c.code, Country: "US"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			byName, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{
+				MainDivision: "CO", SubDivision: c.county, Country: "US"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for how, got := range map[string][]wire.LookupResult{"code " + c.code: byCode.LookupResults, "subDivision " + c.county: byName.LookupResults} {
+				if len(got) != 1 {
+					t.Errorf("by %s: %d results, want 1", how, len(got))
+					continue
+				}
+				if got[0].TaxAreaID != want.TaxAreaID {
+					t.Errorf("by %s: %s %v; the city's address: %s %v", how, got[0].TaxAreaID, ids(got[0]), want.TaxAreaID, ids(want))
+				}
+				said := ""
+				for _, st := range got[0].Statuses {
+					said += st.Value + "; "
+				}
+				if !strings.Contains(said, "all of it the city of "+c.city) || strings.Contains(said, "outside its cities") {
+					t.Errorf("by %s: the statuses say %q, not that the county is the city of %s", how, said, c.city)
+				}
+			}
+		})
+	}
+}
+
+// TestStLouisCityIsNoPartOfStLouisCounty: the independent city of St.
+// Louis is its own county (29510), so that no tax area holds both the
+// city and St. Louis County (29189). "Saint Louis, MO" without a ZIP code
+// listed, second, St. Louis County with the city's tax, an area no
+// address lies in, since the Census's generalised boundary of the city
+// grazes the county.
+func TestStLouisCityIsNoPartOfStLouisCounty(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, a := range []wire.PostalAddress{
+		{City: "Saint Louis", MainDivision: "MO", Country: "US"},
+		{City: "Saint Louis", MainDivision: "MO", PostalCode: "63130", Country: "US"},
+	} {
+		got, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.LookupResults) == 0 || !slices.Contains(ids(got.LookupResults[0]), "US-2965000") || !slices.Contains(ids(got.LookupResults[0]), "US-29510") {
+			t.Fatalf("%+v: first result is not the city of St. Louis in its own county: %v", a, got.LookupResults)
+		}
+		for _, res := range got.LookupResults {
+			if j := ids(res); slices.Contains(j, "US-29189") && slices.Contains(j, "US-2965000") {
+				t.Errorf("%+v: %s %v holds St. Louis County and the independent city", a, res.TaxAreaID, j)
+			}
+		}
+	}
+}

@@ -249,6 +249,13 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			return err
 		}
 	}
+	for _, c := range coCityCounties {
+		id := "US-" + c.place
+		if !s.Known(id) {
+			return fmt.Errorf("colorado: %s, the city of county %s, has no rate", id, c.county)
+		}
+		s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: c.county})
+	}
 	for _, c := range coRateChanges {
 		if err := s.StartRatesOn(c.id, c.from); err != nil {
 			return err
@@ -266,8 +273,20 @@ var coRateChanges = []struct {
 	id   string
 	from civil.Date
 }{
-	{"US-08069", civil.New(2026, 1, 1)}, // Larimer County, 0.8% to 1.05% (childcare tax, ballot issue 1B of 2025)
-	{"US-08013", civil.New(2026, 1, 1)}, // Boulder County, 1.185% to 1.335% (mental health tax, ballot issue 1B of 2025)
+	{"US-08069", civil.New(2026, 1, 1)},   // Larimer County, 0.8% to 1.05% (childcare tax, ballot issue 1B of 2025)
+	{"US-08013", civil.New(2026, 1, 1)},   // Boulder County, 1.185% to 1.335% (mental health tax, ballot issue 1B of 2025)
+	{"US-0820000", civil.New(2025, 1, 1)}, // Denver, 4.81% to 5.15% (Denver Health tax, ballot issue 2Q of 2024)
+}
+
+// coCityCounties are the counties that are one city, whole: the City and
+// County of Denver and the City and County of Broomfield. The city's tax
+// applies in all of its county, so that the county named without a city
+// (by its name or its FIPS code) is the city's area, where it was the
+// county "outside its cities" without the city's tax (Denver 4% for
+// 9.15%).
+var coCityCounties = []struct{ county, place string }{
+	{"08031", "0820000"}, // Denver
+	{"08014", "0809280"}, // Broomfield
 }
 
 // coIsCountyID reports whether id is a county's ("US-" and five digits).

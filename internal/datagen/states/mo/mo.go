@@ -246,6 +246,13 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		if err := s.SetRate(id, jurisdiction.General, own, period, datagen.SrcTaxlocus); err != nil {
 			return err
 		}
+		if p.Code == "2965000" {
+			// The independent city of St. Louis is its own county,
+			// whole: its tax applies there, not where the Census's
+			// generalised boundary of the place grazes St. Louis County.
+			s.Unassign(id, datagen.Scope{Kind: datagen.ScopePlace, Place: p.Code})
+			s.Assign(id, datagen.Scope{Kind: datagen.ScopePlace, Place: p.Code, County: "29510"})
+		}
 		s.Represent(row, append([]string{id}, juris...)...)
 	}
 	s.CompareTaxlocusStateRate(in)

@@ -156,6 +156,7 @@ var waRateChanges = []struct {
 	{"US-5320750", civil.New(2026, 4, 1)}, // Edmonds, 10.6% to 10.7% (transportation benefit district)
 	{"US-5340840", civil.New(2026, 4, 1)}, // Lynnwood, 10.6% to 10.7% (public safety tax)
 	{"US-5308850", civil.New(2026, 7, 1)}, // Burien, 10.3% to 10.4% (criminal justice tax adopted 2026-02-23)
+	{"US-5370000", civil.New(2026, 4, 1)}, // Tacoma, 10.3% to 10.4% (criminal justice tax, Ordinance 29087 of 2026-01-06)
 	// Bounded: the rate of the DOR's table for 2025-10-01 to 2025-12-31.
 	{"US-5379835", civil.New(2026, 1, 1)},     // Woodway, 10.5% to 10.6%
 	{"US-5379975", civil.New(2026, 1, 1)},     // Yacolt, 8.5% to 8.7%
@@ -188,7 +189,10 @@ const waCountyTaxKey = "us-local-wa-county-taxes"
 // 2025 has no rate changes, and its table for the first quarter of 2026
 // has every King County location 0.1% higher than before (Bellevue and
 // the cities of the county at 10.2% from 2024-04-01, 10.3% from
-// 2026-01-01).
+// 2026-01-01). Pierce County's 0.1% (the Justice Fund, adopted on
+// 2026-03-03) begins with the first quarter RCW 82.14.055 allows after
+// it, 2026-07-01: TaxLocus's rates hold it, the publications of early
+// 2026 do not.
 var waCountyTaxList = []waCountyTax{
 	{"53033", decimal.New(1, -3), civil.New(2026, 1, 1),
 		"King County's 0.1% criminal justice and public safety sales and use tax (HB 2015, 2025), adopted by the King County Council on 2025-07-22 " +
@@ -196,6 +200,12 @@ var waCountyTaxList = []waCountyTax{
 			"Quarter 4 2025 (2025-10-01 through 2025-12-31), no rate changes that quarter; Q1 2026 table (as taxusign.com summarises it, 2026-01-05): " +
 			"Bellevue 10.3%, Carnation 8.9%, Seattle 10.55%, against 10.2% in most King County cities from 2024-04-01 (King County Office of Economic and " +
 			"Financial Analysis, King County Sales Tax)"},
+	{"53053", decimal.New(1, -3), civil.New(2026, 7, 1),
+		"Pierce County's 0.1% criminal justice sales and use tax (the Justice Fund, HB 2015), adopted by the Pierce County Council on 2026-03-03 and signed by " +
+			"the County Executive on 2026-03-05 (FOX 13 Seattle, 2026-03-05; The News Tribune: the council narrowly passed a 0.1% public safety sales tax), " +
+			"from 2026-07-01, a date inferred: a local sales tax change takes effect on the first day of a quarter at least 75 days after the Department of " +
+			"Revenue is notified (RCW 82.14.055). Before it, early in 2026: Tacoma 10.3% (10.4% from 2026-04-01), Lakewood 10.1%, Puyallup 10.2%, Gig Harbor 9.1% " +
+			"(a 2026 r/TacomaPolitics post citing The News Tribune and the DOR's Q1 2026 flyer); TaxLocus (2026-08-18) has each Pierce County location 0.1% higher"},
 }
 
 // waCountyTaxes gives each county of waCountyTaxList its dated tax,
