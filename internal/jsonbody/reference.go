@@ -327,8 +327,13 @@ func explain(err error, t reflect.Type) string {
 // decode into type t: the JSON values t takes and the one sent. A number
 // too large for a float (1e400 for a float64), which encoding/json
 // reports as a mismatch of a number with a number type, is told the
-// range of t's numbers instead.
+// range of t's numbers instead. A number is quoted as it was written
+// only up to its first 64 bytes (Clip): a literal of megabytes is not
+// sent back whole.
 func mismatch(t reflect.Type, value string) string {
+	if literal, ok := strings.CutPrefix(value, "number "); ok {
+		value = "number " + Clip(literal)
+	}
 	if t != nil && strings.HasPrefix(value, "number") {
 		switch Deref(t).Kind() {
 		case reflect.Float32:

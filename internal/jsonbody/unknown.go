@@ -86,9 +86,10 @@ func walkUnknown(b []byte, t reflect.Type, at *Path, fn func(Unknown) bool) bool
 	return true
 }
 
-// Clip shortens s, a member's name or path as a body sent it, to its
-// first 64 bytes (cut at a rune's start) and an ellipsis, so that an
-// error does not echo a name of megabytes back to its sender.
+// Clip shortens s, a member's name or path or a number's literal as a
+// body sent it, to its first 64 bytes (cut at a rune's start) and an
+// ellipsis, so that an error does not echo a text of megabytes back to
+// its sender.
 func Clip(s string) string {
 	return clip.To(s, 64)
 }
