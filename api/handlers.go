@@ -352,7 +352,9 @@ func dateRange(r *http.Request) (from, to civil.Date, err error) {
 		}
 		d, err := civil.Parse(v)
 		if err != nil {
-			errs = append(errs, levy.Invalid(p.name, "%s", civil.Refusal(strconv.Quote(v), err)))
+			// The value is quoted cut, as CheckQuery cuts a name: a
+			// date of 60 KB is not sent back whole.
+			errs = append(errs, levy.Invalid(p.name, "%s", civil.Refusal(strconv.Quote(jsonbody.Clip(v)), err)))
 			continue
 		}
 		*p.into = d

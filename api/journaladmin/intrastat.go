@@ -10,6 +10,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/journal"
 )
 
@@ -67,7 +68,7 @@ func (h *Handler) intrastatDeclaration(w http.ResponseWriter, r *http.Request) {
 		format = "json"
 	}
 	if format != "json" && format != "csv" {
-		errs = append(errs, levy.Invalid("format", "%q is not a format of the declaration: json or csv", own["format"]))
+		errs = append(errs, levy.Invalid("format", "%q is not a format of the declaration: json or csv", jsonbody.Clip(own["format"])))
 	}
 	var whole bool
 	switch strings.ToLower(own["wholeEuros"]) {
@@ -75,7 +76,7 @@ func (h *Handler) intrastatDeclaration(w http.ResponseWriter, r *http.Request) {
 	case "true", "1":
 		whole = true
 	default:
-		errs = append(errs, levy.Invalid("wholeEuros", "%q is neither true nor false", own["wholeEuros"]))
+		errs = append(errs, levy.Invalid("wholeEuros", "%q is neither true nor false", jsonbody.Clip(own["wholeEuros"])))
 	}
 	if len(errs) > 0 {
 		slices.SortStableFunc(errs, func(a, b *levy.Error) int { return strings.Compare(a.Field, b.Field) })

@@ -104,10 +104,18 @@ func TestIntrastatRoute(t *testing.T) {
 		{"?from=2026-03-01&to=2026-03-31&memberState=DE&memberState=FR&flow=dispatch", "memberState", 400},
 		{"?from=2026-03-01&from=2026-03-02&to=2026-03-31&memberState=DE&flow=dispatch", "from", 400},
 		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&tenant=globex", "tenant", 403},
+		// A value of 40 KB is quoted cut, not sent back whole.
+		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=" + strings.Repeat("x", 40000), "flow", 400},
+		{"?from=2026-03-01&to=2026-03-31&memberState=" + strings.Repeat("x", 40000) + "&flow=dispatch", "memberState", 400},
+		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&format=" + strings.Repeat("x", 40000), "format", 400},
+		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&wholeEuros=" + strings.Repeat("x", 40000), "wholeEuros", 400},
 	} {
 		resp, b := s.send(t, "GET", "/admin/v1/journal/intrastat"+c.query, acmeAdmin, "")
 		if resp.StatusCode != c.status || !strings.Contains(string(b), `"`+c.field+`"`) {
-			t.Errorf("%s: %d %s, want %d naming %s", c.query, resp.StatusCode, b, c.status, c.field)
+			t.Errorf("%.80s: %d %.400s, want %d naming %s", c.query, resp.StatusCode, b, c.status, c.field)
+		}
+		if len(b) > 1024 {
+			t.Errorf("%.80s: the refusal has %d bytes, quoting the value back", c.query, len(b))
 		}
 	}
 	if resp, _ := s.send(t, "GET", q, acmeAPI, ""); resp.StatusCode != 403 {

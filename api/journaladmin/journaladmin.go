@@ -10,6 +10,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/journal"
 )
 
@@ -94,7 +95,7 @@ func parse(r *http.Request) (query, error) {
 		}
 		date, err := civil.Parse(v)
 		if err != nil {
-			errs = append(errs, levy.Invalid(d.name, "%s", civil.Refusal(strconv.Quote(v), err)))
+			errs = append(errs, levy.Invalid(d.name, "%s", civil.Refusal(strconv.Quote(jsonbody.Clip(v)), err)))
 			continue
 		}
 		*d.into = date
@@ -105,7 +106,7 @@ func parse(r *http.Request) (query, error) {
 	if v := values.Get("format"); v != "" {
 		q.format = journal.Format(strings.ToLower(v))
 		if q.format != journal.JSONLines && q.format != journal.CSV {
-			errs = append(errs, levy.Invalid("format", "%q is not an export format: %s or %s", v, journal.JSONLines, journal.CSV))
+			errs = append(errs, levy.Invalid("format", "%q is not an export format: %s or %s", jsonbody.Clip(v), journal.JSONLines, journal.CSV))
 		}
 	}
 	if values.Has("company") { // the report, the export and the Intrastat declaration declare it: Guard refused it on the others, and a second one

@@ -188,6 +188,9 @@ func TestJournalRoutes(t *testing.T) {
 		{"no day of the calendar", "/admin/v1/journal/report?from=2026-02-30", acmeAdmin, 400, "from", "not a day of the calendar: February 2026 has 28 days"},
 		{"a reversed period", "/admin/v1/journal/report?from=2026-03-02&to=2026-03-01", acmeAdmin, 400, "to", "before from"},
 		{"an unknown format", "/admin/v1/journal/export?format=xlsx", acmeAdmin, 400, "format", "jsonl or csv"},
+		// A value of 40 KB is quoted cut after 64 bytes, not sent back whole.
+		{"a date of 40 KB", "/admin/v1/journal/report?from=" + strings.Repeat("2", 40000), acmeAdmin, 400, "from", strings.Repeat("2", 64) + "…\" is not a date"},
+		{"a format of 40 KB", "/admin/v1/journal/export?format=" + strings.Repeat("x", 40000), acmeAdmin, 400, "format", strings.Repeat("x", 64) + "…\" is not an export format"},
 		{"a format for the report", "/admin/v1/journal/report?format=csv", acmeAdmin, 400, "format", "not a parameter"},
 		{"a parameter twice", "/admin/v1/journal/report?to=2026-03-01&to=2026-03-02", acmeAdmin, 400, "to", "once"},
 	} {
@@ -197,7 +200,10 @@ func TestJournalRoutes(t *testing.T) {
 		}
 		if err := json.Unmarshal(body, &e); err != nil || resp.StatusCode != c.status || len(e.Errors) == 0 ||
 			e.Errors[0].Target != c.target || !strings.Contains(e.Errors[0].Message, c.message) {
-			t.Errorf("%s: %d %s; want %d naming %q with %q", c.name, resp.StatusCode, body, c.status, c.target, c.message)
+			t.Errorf("%s: %d %.400s; want %d naming %q with %.100q", c.name, resp.StatusCode, body, c.status, c.target, c.message)
+		}
+		if len(body) > 1024 {
+			t.Errorf("%s: the refusal has %d bytes, quoting the request back", c.name, len(body))
 		}
 		if strings.Contains(string(body), "INV-") || resp.Trailer.Get(journaladmin.TrailerCount) != "" {
 			t.Errorf("%s: the refusal shows journal data: %s", c.name, body)

@@ -14,6 +14,7 @@ import (
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/nexus"
 	"github.com/shopspring/decimal"
@@ -85,14 +86,14 @@ func (h *Handler) Parse(r *http.Request) (Query, error) {
 	if v := values.Get("asOf"); v != "" {
 		d, err := civil.Parse(v)
 		if err != nil {
-			errs = append(errs, levy.Invalid("asOf", "%s", civil.Refusal(strconv.Quote(v), err)))
+			errs = append(errs, levy.Invalid("asOf", "%s", civil.Refusal(strconv.Quote(jsonbody.Clip(v)), err)))
 		}
 		q.Options.AsOf = d
 	}
 	if v := values.Get("share"); v != "" {
 		d, err := decimal.NewFromString(v)
 		if err != nil || d.Sign() <= 0 || d.GreaterThan(decimal.NewFromInt(1)) {
-			errs = append(errs, levy.Invalid("share", "%q is not a share above 0 and at most 1 (0.8 is 80%%)", v))
+			errs = append(errs, levy.Invalid("share", "%q is not a share above 0 and at most 1 (0.8 is 80%%)", jsonbody.Clip(v)))
 		}
 		q.Options.Share = d
 	}
@@ -108,7 +109,7 @@ func (h *Handler) Parse(r *http.Request) (Query, error) {
 	if v := values.Get("format"); v != "" {
 		q.Format = strings.ToLower(v)
 		if !slices.Contains([]string{"json", "jsonl", "csv"}, q.Format) {
-			errs = append(errs, levy.Invalid("format", "%q is not json, jsonl or csv", v))
+			errs = append(errs, levy.Invalid("format", "%q is not json, jsonl or csv", jsonbody.Clip(v)))
 		}
 	}
 	if len(errs) > 0 {

@@ -392,10 +392,17 @@ func TestReportRouteRefuses(t *testing.T) {
 		{"colour=red", "colour"},
 		{"company=" + strings.Repeat("C", 41), "company"},
 		{"company=ACME%09US", "company"},
+		// A value of 40 KB is quoted cut, not sent back whole.
+		{"asOf=" + strings.Repeat("2", 40000), "asOf"},
+		{"share=" + strings.Repeat("2", 40000), "share"},
+		{"format=" + strings.Repeat("x", 40000), "format"},
 	} {
 		code, b := s.send(t, "GET", "/admin/v1/nexus/report?"+c.query, s.admin, "")
 		if code != 400 || !strings.Contains(string(b), `"target":"`+c.field+`"`) {
-			t.Errorf("%s: %d %s, want 400 naming %s", c.query, code, b, c.field)
+			t.Errorf("%.60s: %d %.400s, want 400 naming %s", c.query, code, b, c.field)
+		}
+		if len(b) > 1024 {
+			t.Errorf("%.60s: the refusal has %d bytes, quoting the value back", c.query, len(b))
 		}
 	}
 	if code, _ := s.send(t, "GET", "/admin/v1/nexus/report?tenant=globex", s.admin, ""); code != 403 {
