@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/levytax/levy/internal/clip"
 )
 
 // Codes of the refusals of Issue, Cached and Grant: the OAuth error codes
@@ -75,11 +77,12 @@ func notActive(clientID string, from time.Time, delay time.Duration) *Error {
 }
 
 // invalidTarget returns the invalid_target error of an audience the
-// credential may not use.
+// credential may not use, quoted up to its first 64 bytes: an audience
+// of kilobytes is not sent back whole.
 func invalidTarget(clientID, audience string) *Error {
 	return &Error{
 		Code:        CodeInvalidTarget,
-		Description: fmt.Sprintf("client %s may not request tokens for audience %q", clientID, audience),
+		Description: fmt.Sprintf("client %s may not request tokens for audience %q", clientID, clip.To(audience, 64)),
 	}
 }
 

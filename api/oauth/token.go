@@ -433,7 +433,7 @@ func (tr tokenRequest) check(grantOptional bool) *oauthError {
 	case tr.GrantType == "" && !grantOptional:
 		return invalidRequest("the parameter grant_type is required")
 	case tr.GrantType != "" && tr.GrantType != "client_credentials":
-		return &oauthError{status: http.StatusBadRequest, code: "unsupported_grant_type", description: "only the client_credentials grant is supported, not " + strconv.Quote(tr.GrantType)}
+		return &oauthError{status: http.StatusBadRequest, code: "unsupported_grant_type", description: "only the client_credentials grant is supported, not " + strconv.Quote(clip.To(tr.GrantType, 64))}
 	case tr.ClientID == "":
 		return invalidRequest("the parameter client_id is required (or HTTP Basic authentication)")
 	case tr.ClientSecret == "":
