@@ -83,9 +83,10 @@ type ErrorBody struct {
 func classify(err error) (int, []ErrorItem) {
 	if errors.Is(err, jsonbody.ErrTooLarge) {
 		item := ErrorItem{Code: levy.ETooLarge, Message: "the request body is larger than this server accepts"}
-		// An array whose items would take more memory than the body may
-		// is named, with the decoder's words.
-		if le := (*levy.Error)(nil); errors.As(err, &le) && le.Field != "" {
+		// The decoder's words say the limit in bytes of a body over it,
+		// sent in chunks as well as with a Content-Length, and name an
+		// array whose items would take more memory than the body may.
+		if le := (*levy.Error)(nil); errors.As(err, &le) && le.Message != "" {
 			item.Message, item.Target = le.Message, le.Field
 		}
 		return http.StatusRequestEntityTooLarge, []ErrorItem{item}

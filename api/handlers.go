@@ -423,7 +423,7 @@ func decodeOptional(r *http.Request, v any, limit int64) error {
 		return nil
 	}
 	if int64(len(b)) > limit {
-		return jsonbody.ErrTooLarge
+		return jsonbody.TooLarge(limit)
 	}
 	if err := JSONContent(r); err != nil {
 		return err

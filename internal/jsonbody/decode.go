@@ -107,9 +107,17 @@ func readBody(r io.Reader, buf []byte, limit int64) ([]byte, error) {
 		}
 	}
 	if limit > 0 && int64(len(buf)) > limit {
-		return buf, &tooLargeError{levy.Invalid("", "the request body is larger than the limit of %d bytes", limit)}
+		return buf, TooLarge(limit)
 	}
 	return buf, nil
+}
+
+// TooLarge returns the error of a request body over limit bytes: a
+// *levy.Error that says the limit, with ErrTooLarge in its chain. A
+// caller that reads a body itself refuses one over its limit with it,
+// in the words Decode uses.
+func TooLarge(limit int64) error {
+	return &tooLargeError{levy.Invalid("", "the request body is larger than the limit of %d bytes", limit)}
 }
 
 // tooLargeError is a *levy.Error that also matches ErrTooLarge.
