@@ -36,13 +36,19 @@ type opDoc struct {
 	root bool
 }
 
-// always, guarded, withBody and conflicts say which operations can
-// answer an error: every one, those that need an access token, those with
-// a request body, and those that can contradict stored state (the
-// changes of the tax journal, and the operations that say so).
-func always(opDoc) bool       { return true }
-func guarded(d opDoc) bool    { return !d.Public }
-func withBody(d opDoc) bool   { return d.Body != nil }
+// always, guarded, readsBody and conflicts say which operations can
+// answer an error: every one, those that need an access token, those
+// that read a request body, and those that can contradict stored state
+// (the changes of the tax journal, and the operations that say so). An
+// operation that is not a GET reads a body even when it declares none:
+// it refuses one (the deletion and the rollback of a transaction, see
+// refuseBody and Guard), and so answers a body over the limit, sent as
+// something other than JSON or late as one with a body does.
+func always(opDoc) bool    { return true }
+func guarded(d opDoc) bool { return !d.Public }
+func readsBody(d opDoc) bool {
+	return d.Body != nil || (d.Method != http.MethodGet && d.Method != http.MethodHead)
+}
 func conflicts(d opDoc) bool  { return d.Conflict || (!d.root && writesJournal(d.Operation)) }
 func calculates(d opDoc) bool { return d.Tag == "Calculation" }
 
@@ -64,9 +70,9 @@ var errorTable = []errorAnswer{
 	{http.StatusNotFound, "NotFound", "What the request names does not exist: the path, a stored transaction, a tax area or jurisdiction.", always},
 	{http.StatusMethodNotAllowed, "MethodNotAllowed", "The path is served, but not with this method; the Allow header lists the methods that are.", always},
 	{http.StatusConflict, "Conflict", "The request contradicts the stored state, such as a second reversal of a transaction.", conflicts},
-	{http.StatusRequestTimeout, "RequestTimeout", "The request body did not arrive within the server's read timeout (code request_timeout). A body that ends early or breaks its chunked framing is answered 400.", withBody},
-	{http.StatusRequestEntityTooLarge, "PayloadTooLarge", "The request body is larger than the operation accepts. A body whose Content-Length announces too much is refused before any of it is read (and without a 100 Continue); the target is then Content-Length.", withBody},
-	{http.StatusUnsupportedMediaType, "UnsupportedMediaType", "The request body is declared as something other than JSON in UTF-8: Content-Type names another media type, or a charset other than utf-8 (the target is Content-Type); or it is sent with a content coding, such as Content-Encoding: gzip, which Levy does not decode (the target is Content-Encoding, and the answer says Accept-Encoding: identity).", withBody},
+	{http.StatusRequestTimeout, "RequestTimeout", "The request body did not arrive within the server's read timeout (code request_timeout). A body that ends early or breaks its chunked framing is answered 400.", readsBody},
+	{http.StatusRequestEntityTooLarge, "PayloadTooLarge", "The request body is larger than the operation accepts. A body whose Content-Length announces too much is refused before any of it is read (and without a 100 Continue); the target is then Content-Length.", readsBody},
+	{http.StatusUnsupportedMediaType, "UnsupportedMediaType", "The request body is declared as something other than JSON in UTF-8: Content-Type names another media type, or a charset other than utf-8 (the target is Content-Type); or it is sent with a content coding, such as Content-Encoding: gzip, which Levy does not decode (the target is Content-Encoding, and the answer says Accept-Encoding: identity).", readsBody},
 	{http.StatusInternalServerError, "InternalError", "Levy failed to answer. The message names the request ID, which the logs have the fault under. (A client that closes its connection before its answer reads none; the logs and the metrics count it under 499, code request_cancelled.)", always},
 	{http.StatusServiceUnavailable, "ServiceUnavailable", "Levy cannot answer now: the program serving the API set the request a deadline that passed before its answer was ready (code deadline_exceeded, without Retry-After), or a store the operation uses cannot take writes or was closed, as while the server shuts down (code unavailable).", calculates},
 }
