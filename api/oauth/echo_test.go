@@ -1,6 +1,9 @@
 package oauth_test
 
 import (
+	"encoding/json"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -32,6 +35,42 @@ func TestLongValuesNotEchoed(t *testing.T) {
 			}
 			if len(r.raw) > 1024 {
 				t.Errorf("%s %s: the answer has %d bytes, quoting the value back", path, c.name, len(r.raw))
+			}
+		}
+	}
+}
+
+// TestChunkedTokenBodyOverLimitSaysTheLimit sends, over loopback, token
+// requests of 16 KB and one byte in chunks, without a Content-Length:
+// one announced by its Content-Length is refused naming the limit of
+// 16384 bytes, but one in chunks was told only that it "is too large".
+// Each is refused 413 invalid_request saying the limit.
+func TestChunkedTokenBodyOverLimitSaysTheLimit(t *testing.T) {
+	f := setup(t)
+	for _, path := range []string{"/oauth/token", "/cached/oauth/token"} {
+		for _, c := range []struct{ media, body string }{
+			{formType, "a=" + strings.Repeat("b", 16<<10-1)},
+			{"application/json", `{"a":"` + strings.Repeat("b", 16<<10-7) + `"}`},
+		} {
+			req, err := http.NewRequest("POST", f.srv.URL+path, io.MultiReader(strings.NewReader(c.body)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", c.media)
+			resp, err := f.srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Error       string `json:"error"`
+				Description string `json:"error_description"`
+			}
+			err = json.NewDecoder(resp.Body).Decode(&got)
+			resp.Body.Close()
+			if err != nil || resp.StatusCode != http.StatusRequestEntityTooLarge || got.Error != "invalid_request" ||
+				!strings.Contains(got.Description, "16384 bytes") {
+				t.Errorf("%s, %s of %d bytes in chunks: %d %+v (%v), want 413 invalid_request saying the limit of 16384 bytes",
+					path, c.media, len(c.body), resp.StatusCode, got, err)
 			}
 		}
 	}

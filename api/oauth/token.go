@@ -263,7 +263,7 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		return tr, &oauthError{status: status, code: "invalid_request", description: msg}
 	}
 	if len(body) > maxForm {
-		return tr, &oauthError{status: http.StatusRequestEntityTooLarge, code: "invalid_request", description: "the request body is too large"}
+		return tr, &oauthError{status: http.StatusRequestEntityTooLarge, code: "invalid_request", description: "the request body is larger than the limit of " + strconv.Itoa(maxForm) + " bytes of this route"}
 	}
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if (mt == "" || mt == "text/plain") && jsonObject(body) {
