@@ -109,7 +109,7 @@ func checkLines[L any](v *violations, lines []L, get func(*L) (string, []L)) {
 	var visit func(lines []L, at *fieldPath, depth int)
 	visit = func(lines []L, at *fieldPath, depth int) {
 		if depth > MaxLineDepth {
-			v.add(at, "must not nest line items more than %d levels deep", MaxLineDepth)
+			v.addLimit(at, "must not nest line items more than %d levels deep", MaxLineDepth)
 			return
 		}
 		for i := range lines {
@@ -132,7 +132,7 @@ func checkLines[L any](v *violations, lines []L, get func(*L) (string, []L)) {
 	}
 	visit(lines, top, 1)
 	if count > MaxLines {
-		v.add(top, "must hold at most %d line items in all, child lines included", MaxLines)
+		v.addLimit(top, "must hold at most %d line items in all, child lines included", MaxLines)
 	}
 }
 
@@ -146,7 +146,13 @@ type fieldPath = jsonbody.Path
 
 // violations collects the violations of one request.
 type violations struct {
-	errs      levy.Errors
+	errs levy.Errors
+	// limits are the violations of the limits of the request as a whole
+	// (its number of lines, their depth), which the list names first,
+	// even when the members' violations fill it: a client that corrected
+	// those would otherwise learn only then that the request is refused
+	// whole.
+	limits    levy.Errors
 	truncated bool // a violation was left out of a full list
 	// lines counts the line items walked so far and lineDepth is the
 	// nesting of the line being walked.
@@ -167,11 +173,30 @@ func (v *violations) addError(e *levy.Error) {
 	v.errs = append(v.errs, e)
 }
 
+// addLimit records a violation of a limit of the request as a whole at
+// p, which result lists first (see violations.limits).
+func (v *violations) addLimit(p *fieldPath, format string, args ...any) {
+	if len(v.limits) < MaxErrors {
+		v.limits = append(v.limits, levy.Invalid(p.String(), format, args...))
+	} else {
+		v.truncated = true
+	}
+}
+
 // full reports whether no more violations will be listed.
 func (v *violations) full() bool { return len(v.errs) >= MaxErrors }
 
 // result returns the violations as an error, or nil if there are none.
 func (v *violations) result() error {
+	if len(v.limits) > 0 {
+		// The limits first, then as many of the members' violations as
+		// the list has room for.
+		room := MaxErrors - len(v.limits)
+		if len(v.errs) > room {
+			v.errs, v.truncated = v.errs[:room], true
+		}
+		v.errs = append(v.limits, v.errs...)
+	}
 	if len(v.errs) == 0 {
 		return nil
 	}
