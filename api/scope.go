@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/jsonbody"
 )
 
 // AdminScope returns the tenant that an admin route acts on, given the
@@ -33,7 +34,7 @@ func AdminScope(ctx context.Context, asked, field string, all bool) (string, err
 	}
 	if asked != "" && asked != p.Tenant {
 		return "", &levy.Error{Code: levy.EForbidden, Field: field,
-			Message: fmt.Sprintf("this admin token acts on its own tenant, %s, only; tenant %s is administered by an admin credential of its own or by the server's operator", p.Tenant, asked)}
+			Message: fmt.Sprintf("this admin token acts on its own tenant, %s, only; tenant %s is administered by an admin credential of its own or by the server's operator", p.Tenant, jsonbody.Clip(asked))}
 	}
 	return p.Tenant, nil
 }

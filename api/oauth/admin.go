@@ -263,7 +263,7 @@ func (h *Handler) tenantAudiences(audiences []string) error {
 		}
 		return &levy.Error{Code: levy.EForbidden, Field: fmt.Sprintf("audiences[%d]", i), Message: fmt.Sprintf(
 			"%q is not an audience this server gives a tenant (%s): a tenant's admin makes credentials of those only; another audience, such as another node's --operator-audience, is made by the operator",
-			a, strings.Join(slices.DeleteFunc(known, func(k string) bool { return k == "" }), ", "))}
+			jsonbody.Clip(a), strings.Join(slices.DeleteFunc(known, func(k string) bool { return k == "" }), ", "))}
 	}
 	return nil
 }

@@ -75,3 +75,26 @@ func TestChunkedTokenBodyOverLimitSaysTheLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestAdminRefusalsQuoteLongValuesCut sends, over loopback, a credential
+// request of acme's admin for an audience of 10,000 characters and for
+// a tenant of 10,000 characters, both within the route's body limit:
+// each 403 quoted the value whole, an answer of 10 KB. Each is still
+// refused 403 naming the member, the value cut.
+func TestAdminRefusalsQuoteLongValuesCut(t *testing.T) {
+	f := setup(t)
+	admin := authtest.Token(t, f.iss, "acme", oauth.DefaultAdminAudience)
+	long := strings.Repeat("a", 10000)
+	for _, c := range []struct{ body, field string }{
+		{`{"audiences":["` + long + `"]}`, "audiences[0]"},
+		{`{"tenant":"` + long + `","audiences":["verx://migration-api"]}`, "tenant"},
+	} {
+		r := f.send(t, "POST", "/admin/v1/clients", "application/json", c.body, "Authorization", "Bearer "+admin)
+		if r.status != 403 || refusedTarget(t, r.raw) != c.field {
+			t.Errorf("%.60s: %d %.300s, want 403 naming %s", c.body, r.status, r.raw, c.field)
+		}
+		if !strings.Contains(r.raw, strings.Repeat("a", 64)+"…") || len(r.raw) > 1024 {
+			t.Errorf("%.60s: an answer of %d bytes, %.300s; want the value cut with an ellipsis", c.body, len(r.raw), r.raw)
+		}
+	}
+}
