@@ -754,13 +754,26 @@ func checkParams(r *http.Request, params []string) error {
 	return nil
 }
 
+// maxQueryParams is the most parameters a request's query may hold. No
+// route reads more than a few; net/url reads none of a query of more
+// than 10,000 (url.Values is then empty, without a word), so that a
+// parameter sent among them would count as not given.
+const maxQueryParams = 1000
+
 // readableQuery refuses (400) a query with a pair that net/url cannot
 // read, which url.Values leaves out without a word: a semicolon, which
 // is no longer a separator, or a percent sign without two hexadecimal
 // digits after it. Left out, the parameter the client sent would count
 // as not given (an endDate dropped opens the range to today). The error
-// names the parameter, or the query when its name cannot be read.
+// names the parameter, or the query when its name cannot be read. A
+// query of more than maxQueryParams parameters is refused naming the
+// query, before any is read: net/url reads none of a query of many
+// more (a ?dryRun=true among them would go unseen), and each unknown
+// one would be an error of the answer.
 func readableQuery(raw string) error {
+	if n := strings.Count(raw, "&") + 1; n > maxQueryParams {
+		return levy.Invalid("query", "holds %d parameters; a request's query holds at most %d", n, maxQueryParams)
+	}
 	for pair := range strings.SplitSeq(raw, "&") {
 		key, value, _ := strings.Cut(pair, "=")
 		name, err := url.QueryUnescape(key)
