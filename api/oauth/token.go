@@ -279,6 +279,15 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 			return tr, invalidRequest("the body is not a JSON object of string parameters, each given once: " + err.Error())
 		}
 	case mt == "application/x-www-form-urlencoded" || mt == "" || mt == "text/plain":
+		if jsonObject(body) && json.Valid(body) {
+			// A JSON object labelled a form (a client that sets the
+			// form's Content-Type by default and sends JSON; one without
+			// a Content-Type or labelled text/plain is read as JSON
+			// above): read as a form, it lacks every parameter, and the
+			// refusal would name one that the client did send.
+			return tr, invalidRequest("the body is a JSON object, but Content-Type says " + mt +
+				": send it with Content-Type: application/json, or send the parameters as a form")
+		}
 		// A browser labels a string body text/plain (axios 1.x sends one
 		// so); it is read as the form it is.
 		q, err := url.ParseQuery(string(body))
