@@ -322,11 +322,13 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 				want = "Basic or Bearer"
 			}
 			return tr, &oauthError{status: http.StatusUnauthorized, code: "invalid_client", scheme: "Basic",
-				description: "the Authorization header must be " + want + " base64(client_id:client_secret), not " + strconv.Quote(scheme)}
+				description: "the Authorization header must be " + want + " base64(client_id:client_secret), not " + strconv.Quote(scheme) +
+					accessTokenHint(scheme, cred, tr)}
 		}
 		id, secret, ok := decodeCredentials(strings.TrimSpace(cred), tr.scheme == "Basic")
 		if !ok || secret == "" {
-			return tr, &oauthError{status: http.StatusUnauthorized, code: "invalid_client", description: "the Authorization header does not hold base64(client_id:client_secret)", scheme: tr.scheme}
+			return tr, &oauthError{status: http.StatusUnauthorized, code: "invalid_client", scheme: tr.scheme,
+				description: "the Authorization header does not hold base64(client_id:client_secret)" + accessTokenHint(scheme, cred, tr)}
 		}
 		if tr.ClientID != "" && tr.ClientID != id || tr.ClientSecret != "" {
 			return tr, invalidRequest("the client authenticates in the Authorization header or in the body, not both")
@@ -334,6 +336,24 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		tr.ClientID, tr.ClientSecret = id, secret
 	}
 	return tr, nil
+}
+
+// accessTokenHint returns, for an Authorization header of scheme Bearer
+// refused at a token endpoint, what to do when it holds an access token
+// rather than credentials, or "": a client whose HTTP library sends the
+// token it holds with every request, its token request included, when
+// it asks for the next one. An access token, Levy's or a JWT, has a
+// ".", which base64(client_id:client_secret) never holds. tr is the
+// parameters of the body, read before the header.
+func accessTokenHint(scheme, cred string, tr tokenRequest) string {
+	if !strings.EqualFold(scheme, "Bearer") || !strings.Contains(cred, ".") {
+		return ""
+	}
+	h := "; it holds an access token, which a token request does not take: "
+	if tr.ClientID != "" && tr.ClientSecret != "" {
+		return h + "this request carries client_id and client_secret in its body, which are enough: leave the Authorization header out"
+	}
+	return h + "authenticate with client_id and client_secret in the body, or with Authorization: Basic base64(client_id:client_secret)"
 }
 
 // jsonObject reports whether body, past a byte order mark and
