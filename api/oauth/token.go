@@ -289,10 +289,17 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 				": send it with Content-Type: application/json, or send the parameters as a form")
 		}
 		// A browser labels a string body text/plain (axios 1.x sends one
-		// so); it is read as the form it is.
-		q, err := url.ParseQuery(string(body))
+		// so); it is read as the form it is. A form sent from a file
+		// (curl --data-binary @file, Invoke-RestMethod -InFile) may begin
+		// with the byte order mark that PowerShell 5 and Windows editors
+		// write, and end with the file's newline. Neither is the form's,
+		// whose encoders write no raw whitespace; read with it, the mark
+		// became part of the first parameter's name (grant_type was then
+		// "missing") and the newline part of the last one's value.
+		text := strings.Trim(strings.TrimPrefix(string(body), "\ufeff"), " \t\r\n")
+		q, err := url.ParseQuery(text)
 		if err != nil {
-			return tr, invalidRequest(formFault(string(body)))
+			return tr, invalidRequest(formFault(text))
 		}
 		for _, p := range []struct {
 			name string
