@@ -265,6 +265,10 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 	if len(body) > maxForm {
 		return tr, &oauthError{status: http.StatusRequestEntityTooLarge, code: "invalid_request", description: "the request body is too large"}
 	}
+	if utf16Text(body) {
+		return tr, invalidRequest("the body is UTF-16 text (PowerShell 5's Out-File writes it so): send it in UTF-8, " +
+			"as Out-File -Encoding utf8 or Set-Content -Encoding utf8 write it")
+	}
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if (mt == "" || mt == "text/plain") && jsonObject(body) {
 		// A JSON object sent without its media type (no Content-Type,
@@ -361,6 +365,18 @@ func accessTokenHint(scheme, cred string, tr tokenRequest) string {
 		return h + "this request carries client_id and client_secret in its body, which are enough: leave the Authorization header out"
 	}
 	return h + "authenticate with client_id and client_secret in the body, or with Authorization: Basic base64(client_id:client_secret)"
+}
+
+// utf16Text reports whether body is UTF-16: it begins with UTF-16's
+// byte order mark, or one of its first two bytes is NUL, as the first
+// ASCII character in UTF-16 without a mark has. Neither a form nor JSON
+// in UTF-8 begins so: read as UTF-8, the body held no parameter, and the
+// refusal named one that it did hold, or a character "ÿ".
+func utf16Text(body []byte) bool {
+	if bytes.HasPrefix(body, []byte{0xff, 0xfe}) || bytes.HasPrefix(body, []byte{0xfe, 0xff}) {
+		return true
+	}
+	return len(body) >= 2 && (body[0] == 0 || body[1] == 0)
 }
 
 // jsonObject reports whether body, past a byte order mark and
