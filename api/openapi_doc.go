@@ -277,18 +277,28 @@ func operation(s *schemaSet, d opDoc) (object, error) {
 			responses[strconv.Itoa(e.status)] = object{"$ref": "#/components/responses/" + e.name}
 		}
 	}
+	// A token endpoint's 503 and 429 have the form of RFC 6749 as its
+	// other refusals do.
+	unavailable, tooMany := object{"type": "object"}, object{"$ref": "#/components/schemas/ErrorBody"}
+	if d.OAuthError != nil && (d.Unavailable != "" || d.TooMany != "") {
+		sch, err := s.schemaOf(d.OAuthError)
+		if err != nil {
+			return nil, fmt.Errorf("the errors of a token endpoint: %w", err)
+		}
+		unavailable, tooMany = sch, sch
+	}
 	if d.Unavailable != "" {
 		responses["503"] = object{
 			"description": d.Unavailable,
 			"headers":     object{"X-Request-Id": headerRef("RequestId"), "Retry-After": object{"description": "Seconds to wait before asking again, when known.", "schema": object{"type": "integer"}}},
-			"content":     object{"application/json": object{"schema": object{"type": "object"}}},
+			"content":     object{"application/json": object{"schema": unavailable}},
 		}
 	}
 	if d.TooMany != "" {
 		responses["429"] = object{
 			"description": d.TooMany,
 			"headers":     object{"X-Request-Id": headerRef("RequestId"), "Retry-After": object{"description": "Seconds to wait before asking again.", "schema": object{"type": "integer"}}},
-			"content":     object{"application/json": object{"schema": object{"$ref": "#/components/schemas/ErrorBody"}}},
+			"content":     object{"application/json": object{"schema": tooMany}},
 		}
 	}
 	op["responses"] = responses

@@ -34,7 +34,9 @@ func tokenOperation(path, id, summary, description string) api.Operation {
 		Body: reflect.TypeFor[tokenRequest](), BodyRequired: true, BodyMedia: []string{"application/x-www-form-urlencoded", "application/json"},
 		Answer: reflect.TypeFor[tokenAnswer](), Public: true, OAuthError: reflect.TypeFor[errorBody](),
 		Unavailable: "Too many failed client authentications are waiting to be checked, or the store of the credentials cannot be reached or written " +
-			"(error temporarily_unavailable); ask again after Retry-After seconds."}
+			"(error temporarily_unavailable); ask again after Retry-After seconds.",
+		TooMany: "The client ID or the source address has failed to authenticate too often lately: the request is refused before its secret " +
+			"is checked (error invalid_request); ask again after Retry-After seconds."}
 }
 
 // tokenPaths returns the paths of the token endpoints.
