@@ -27,6 +27,7 @@ func TestJSONBodyLabelledAForm(t *testing.T) {
 		{"standard endpoint", "/oauth/token", formType, full, ""},
 		{"caching endpoint", "/cached/oauth/token", formType, full, ""},
 		{"with a charset", "/oauth/token", formType + "; charset=UTF-8", "\n" + full, ""},
+		{"led by a byte order mark", "/oauth/token", formType, "\ufeff" + full, ""},
 		{"credentials in Basic", "/oauth/token", formType, `{"grant_type":"client_credentials"}`, basic},
 	} {
 		var r reply

@@ -283,7 +283,7 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 			return tr, invalidRequest("the body is not a JSON object of string parameters, each given once: " + err.Error())
 		}
 	case mt == "application/x-www-form-urlencoded" || mt == "" || mt == "text/plain":
-		if jsonObject(body) && json.Valid(body) {
+		if jsonObject(body) && json.Valid(bytes.TrimPrefix(body, []byte("\ufeff"))) {
 			// A JSON object labelled a form (a client that sets the
 			// form's Content-Type by default and sends JSON; one without
 			// a Content-Type or labelled text/plain is read as JSON
