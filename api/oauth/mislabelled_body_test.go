@@ -49,3 +49,29 @@ func TestJSONBodyLabelledAForm(t *testing.T) {
 		t.Errorf("a form: %d %s, want 200 with a token", r.status, r.raw)
 	}
 }
+
+// TestFormLabelledJSON sends, over loopback, token requests whose body is
+// a form but whose Content-Type says application/json (curl -H
+// 'Content-Type: application/json' -d grant_type=...). They were refused
+// for the JSON parser's "invalid character 'g' looking for beginning of
+// value", which does not say what to change; the refusal now says that
+// the body is a form and names Content-Type. Broken JSON is still
+// refused naming what is wrong with it.
+func TestFormLabelledJSON(t *testing.T) {
+	f := setup(t)
+	cred, secret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
+	for _, c := range []struct{ name, path, body string }{
+		{"standard endpoint", "/oauth/token", form("grant_type", "client_credentials", "client_id", cred.ClientID, "client_secret", secret)},
+		{"caching endpoint, audience alone", "/cached/oauth/token", form("audience", oauth.DefaultAudience)},
+	} {
+		r := f.send(t, "POST", c.path, "application/json", c.body)
+		d, _ := r.body["error_description"].(string)
+		if r.status != 400 || r.body["error"] != "invalid_request" || !strings.Contains(d, "the body is a form") || !strings.Contains(d, "Content-Type") {
+			t.Errorf("%s: %d %s, want 400 invalid_request saying the body is a form and naming Content-Type", c.name, r.status, r.raw)
+		}
+	}
+	r := f.send(t, "POST", "/oauth/token", "application/json", `{"grant_type":"client_credentials",}`)
+	if d, _ := r.body["error_description"].(string); r.status != 400 || strings.Contains(d, "form") || !strings.Contains(d, "JSON") {
+		t.Errorf("broken JSON: %d %s, want 400 about the JSON", r.status, r.raw)
+	}
+}

@@ -280,6 +280,13 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 	switch {
 	case mt == "application/json":
 		if err := jsonbody.Decode(bytes.NewReader(body), &tr, maxForm); err != nil {
+			if !jsonObject(body) && formOfToken(body) {
+				// curl -H 'Content-Type: application/json' -d
+				// grant_type=...: the JSON parser's word ("invalid
+				// character 'g'") would not say what to change.
+				return tr, invalidRequest("the body is a form (grant_type=...&client_id=...), but Content-Type says application/json: " +
+					"send it with Content-Type: application/x-www-form-urlencoded, or send a JSON object")
+			}
 			return tr, invalidRequest("the body is not a JSON object of string parameters, each given once: " + err.Error())
 		}
 	case mt == "application/x-www-form-urlencoded" || mt == "" || mt == "text/plain":
@@ -377,6 +384,21 @@ func utf16Text(body []byte) bool {
 		return true
 	}
 	return len(body) >= 2 && (body[0] == 0 || body[1] == 0)
+}
+
+// formOfToken reports whether body reads as a form that holds a
+// parameter of a token request.
+func formOfToken(body []byte) bool {
+	q, err := url.ParseQuery(strings.Trim(strings.TrimPrefix(string(body), "\ufeff"), " \t\r\n"))
+	if err != nil {
+		return false
+	}
+	for _, name := range []string{"grant_type", "client_id", "client_secret", "audience"} {
+		if q.Has(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonObject reports whether body, past a byte order mark and
