@@ -641,7 +641,7 @@ func giveBack(limits []limited, now time.Time) {
 // checked with what memory holds.
 func (i *Issuer) fresh(ctx context.Context) {
 	if _, err := i.r.Refresh(ctx); err != nil && ctx.Err() == nil {
-		i.r.log.Warn("auth: refresh the credentials and keys before signing a token", "err", err)
+		i.r.log.Warn("auth: refresh the credentials and keys before answering a token", "err", err)
 	}
 }
 

@@ -14,7 +14,7 @@ const tokenDescription = "Issues an access token for the client credentials gran
 	"The parameters come in the body, never in the URL, as a form (application/x-www-form-urlencoded) or as a JSON object; the client authenticates " +
 	"with client_id and client_secret in the body or with HTTP Basic (each part form-encoded), not both. " +
 	"A body sent as text/plain or without Content-Type is read as a form, as browsers send one, or as JSON when it is a JSON object; " +
-	"a JSON object sent as a form is refused (invalid_request naming Content-Type). " +
+	"a JSON object sent as a form, or a form sent as JSON, is refused (invalid_request naming Content-Type), and so is a body in UTF-16. " +
 	"An Authorization header of another scheme, or without a secret, is invalid_client. " +
 	"audience names the API the token is for; a credential of one audience may leave it out, and one of several " +
 	"is answered invalid_request naming them. " +
