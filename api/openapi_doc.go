@@ -283,18 +283,28 @@ func operation(s *schemaSet, d opDoc) (object, error) {
 			responses[strconv.Itoa(e.status)] = object{"$ref": "#/components/responses/" + e.name}
 		}
 	}
+	// A token endpoint's 503 and 429 have the form of RFC 6749 as its
+	// other refusals do.
+	unavailable, tooMany := object{"type": "object"}, object{"$ref": "#/components/schemas/ErrorBody"}
+	if d.OAuthError != nil && (d.Unavailable != "" || d.TooMany != "") {
+		sch, err := s.schemaOf(d.OAuthError)
+		if err != nil {
+			return nil, fmt.Errorf("the errors of a token endpoint: %w", err)
+		}
+		unavailable, tooMany = sch, sch
+	}
 	if d.Unavailable != "" {
 		responses["503"] = object{
 			"description": d.Unavailable,
 			"headers":     object{"X-Request-Id": headerRef("RequestId"), "Retry-After": object{"description": "Seconds to wait before asking again, when known.", "schema": object{"type": "integer"}}},
-			"content":     object{"application/json": object{"schema": object{"type": "object"}}},
+			"content":     object{"application/json": object{"schema": unavailable}},
 		}
 	}
 	if d.TooMany != "" {
 		responses["429"] = object{
 			"description": d.TooMany,
 			"headers":     object{"X-Request-Id": headerRef("RequestId"), "Retry-After": object{"description": "Seconds to wait before asking again.", "schema": object{"type": "integer"}}},
-			"content":     object{"application/json": object{"schema": object{"$ref": "#/components/schemas/ErrorBody"}}},
+			"content":     object{"application/json": object{"schema": tooMany}},
 		}
 	}
 	op["responses"] = responses
@@ -343,7 +353,33 @@ func oauthAnswer(e errorAnswer, sch object) object {
 	case http.StatusBadRequest:
 		headers["Retry-After"] = object{"description": "On the rate limit's refusal only: seconds until the client may have a token for the audience again.", "schema": object{"type": "integer"}}
 	}
-	return object{"description": e.description, "headers": headers, "content": object{"application/json": object{"schema": sch}}}
+	description := e.description
+	if d, ok := oauthWords[e.status]; ok {
+		description = d
+	}
+	return object{"description": description, "headers": headers, "content": object{"application/json": object{"schema": sch}}}
+}
+
+// oauthWords describe the error answers of a token endpoint whose
+// meaning there is not errorTable's: its refusals carry error and
+// error_description, not errors with a target, and its 401 is a client
+// that failed to authenticate, not a missing access token.
+var oauthWords = map[int]string{
+	http.StatusBadRequest: "The token request is refused (error_description says why): a parameter missing, repeated, in the URL or not form-encoded, " +
+		"a body neither a form nor a JSON object of strings, or the client authenticating both in the Authorization header and in the body " +
+		"(error invalid_request); a grant other than client_credentials (unsupported_grant_type); an audience the credential may not use " +
+		"(invalid_target); a credential not active yet (unauthorized_client); or, at the standard endpoints, the client's rate limit for the " +
+		"audience reached (invalid_request, with Retry-After).",
+	http.StatusUnauthorized: "The client failed to authenticate (error invalid_client): an unknown client, a wrong secret, a revoked client, " +
+		"or an Authorization header of a scheme the endpoint does not take or that does not hold base64(client_id:client_secret); " +
+		"a client that authenticated in the header is challenged with its scheme in WWW-Authenticate.",
+	http.StatusRequestTimeout: "The request body did not arrive within the server's read timeout (error invalid_request). " +
+		"A body that ends early or breaks its chunked framing is answered 400.",
+	http.StatusRequestEntityTooLarge: "The request body is larger than a token request may be (error invalid_request). A body whose Content-Length " +
+		"announces too much is refused before any of it is read (and without a 100 Continue).",
+	http.StatusUnsupportedMediaType: "The request body is sent with a content coding, such as Content-Encoding: gzip, which Levy does not decode " +
+		"(error invalid_request; the answer says Accept-Encoding: identity).",
+	http.StatusInternalServerError: "Levy failed to answer (error server_error). error_description names the request ID, which the logs have the fault under.",
 }
 
 // answerSchema returns the schema of the body of a successful answer of

@@ -116,8 +116,9 @@ type Config struct {
 // credentials that the Issuer's Registry keeps, which its own changes
 // update at once (Create, Rotate, Revoke, RotateKey, RetireKey) and the
 // changes of other processes sharing the Store at Refresh, which it also
-// runs before it signs a new token, so that a key another process has
-// retired signs none.
+// runs before it signs a new token or hands out a cached one, so that a
+// key another process has retired signs none and verifies no cached
+// token handed out.
 //
 // Issuer is safe for concurrent use. Its mutable state is its
 // Registry's and the failure limiters', each safe for concurrent use.
@@ -495,6 +496,11 @@ func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now tim
 
 // cachedOnce is cached, without the second ask.
 func (i *Issuer) cachedOnce(ctx context.Context, r *Record, audience string, now time.Time) (Token, error) {
+	// Fresh before the cached token is read, as before a token is signed:
+	// the cached token may be of a key that another process sharing the
+	// Store has retired since this one last refreshed, which memory
+	// would still verify, and every process refuse once it knew.
+	i.fresh(ctx)
 	s := i.r.store
 	cur, found, err := s.CachedToken(ctx, r.ClientID, audience)
 	if err != nil {
@@ -503,7 +509,6 @@ func (i *Issuer) cachedOnce(ctx context.Context, r *Record, audience string, now
 	if found && i.serves(ctx, cur, r.Generation, now) {
 		return cur, nil
 	}
-	i.fresh(ctx)
 	tok, err := i.sign(r, audience, now)
 	if err != nil {
 		return Token{}, err
@@ -627,15 +632,16 @@ func giveBack(limits []limited, now time.Time) {
 }
 
 // fresh brings the signing keys in memory up to date with the Store
-// before a new token is signed: a key that another process sharing the
-// Store (a node of a cluster) has retired since this one last refreshed
-// would otherwise sign it, and every process would refuse it once it
-// knew. It costs a read of the Store's version per new token (a cached
-// token handed out costs none); a refresh that fails is logged, and the
-// token signed with what memory holds.
+// before a new token is signed or a cached one handed out: a key that
+// another process sharing the Store (a node of a cluster) has retired
+// since this one last refreshed would otherwise sign it, or verify the
+// cached token signed with it, and every process would refuse that
+// token once it knew. It costs a read of the Store's version per token
+// answered; a refresh that fails is logged, and the token signed or
+// checked with what memory holds.
 func (i *Issuer) fresh(ctx context.Context) {
 	if _, err := i.r.Refresh(ctx); err != nil && ctx.Err() == nil {
-		i.r.log.Warn("auth: refresh the credentials and keys before signing a token", "err", err)
+		i.r.log.Warn("auth: refresh the credentials and keys before answering a token", "err", err)
 	}
 }
 

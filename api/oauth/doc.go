@@ -7,8 +7,11 @@
 // Token endpoints take their parameters as a form
 // (application/x-www-form-urlencoded, also when sent without a type or as
 // text/plain, as browsers label a string body) or as JSON (also a JSON
-// object sent without a type or as text/plain): grant_type (the
-// constant client_credentials), client_id, client_secret and audience.
+// object sent without a type or as text/plain; one labelled a form, a
+// form labelled JSON and a body in UTF-16 are refused, saying so):
+// grant_type (the constant client_credentials), client_id,
+// client_secret and audience. A form's byte order mark and its final
+// newline, as a file keeps them, are not its.
 // The audience may be left out, as every client of the wire format does:
 // the token is then for the credential's audience when it has exactly
 // one, and a credential with several is answered invalid_request naming

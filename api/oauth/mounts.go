@@ -13,7 +13,8 @@ import (
 const tokenDescription = "Issues an access token for the client credentials grant (RFC 6749 section 4.4). " +
 	"The parameters come in the body, never in the URL, as a form (application/x-www-form-urlencoded) or as a JSON object; the client authenticates " +
 	"with client_id and client_secret in the body or with HTTP Basic (each part form-encoded), not both. " +
-	"A body sent as text/plain or without Content-Type is read as a form, as browsers send one, or as JSON when it is a JSON object. " +
+	"A body sent as text/plain or without Content-Type is read as a form, as browsers send one, or as JSON when it is a JSON object; " +
+	"a JSON object sent as a form, or a form sent as JSON, is refused (invalid_request naming Content-Type), and so is a body in UTF-16. " +
 	"An Authorization header of another scheme, or without a secret, is invalid_client. " +
 	"audience names the API the token is for; a credential of one audience may leave it out, and one of several " +
 	"is answered invalid_request naming them. " +
@@ -33,7 +34,9 @@ func tokenOperation(path, id, summary, description string) api.Operation {
 		Body: reflect.TypeFor[tokenRequest](), BodyRequired: true, BodyMedia: []string{"application/x-www-form-urlencoded", "application/json"},
 		Answer: reflect.TypeFor[tokenAnswer](), Public: true, OAuthError: reflect.TypeFor[errorBody](),
 		Unavailable: "Too many failed client authentications are waiting to be checked, or the store of the credentials cannot be reached or written " +
-			"(error temporarily_unavailable); ask again after Retry-After seconds."}
+			"(error temporarily_unavailable); ask again after Retry-After seconds.",
+		TooMany: "The client ID or the source address has failed to authenticate too often lately: the request is refused before its secret " +
+			"is checked (error invalid_request); ask again after Retry-After seconds."}
 }
 
 // tokenPaths returns the paths of the token endpoints.

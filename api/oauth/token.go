@@ -265,6 +265,10 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 	if len(body) > maxForm {
 		return tr, &oauthError{status: http.StatusRequestEntityTooLarge, code: "invalid_request", description: "the request body is larger than the limit of " + strconv.Itoa(maxForm) + " bytes of this route"}
 	}
+	if utf16Text(body) {
+		return tr, invalidRequest("the body is UTF-16 text (PowerShell 5's Out-File writes it so): send it in UTF-8, " +
+			"as Out-File -Encoding utf8 or Set-Content -Encoding utf8 write it")
+	}
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if (mt == "" || mt == "text/plain") && jsonObject(body) {
 		// A JSON object sent without its media type (no Content-Type,
@@ -276,14 +280,37 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 	switch {
 	case mt == "application/json":
 		if err := jsonbody.Decode(bytes.NewReader(body), &tr, maxForm); err != nil {
+			if !jsonObject(body) && formOfToken(body) {
+				// curl -H 'Content-Type: application/json' -d
+				// grant_type=...: the JSON parser's word ("invalid
+				// character 'g'") would not say what to change.
+				return tr, invalidRequest("the body is a form (grant_type=...&client_id=...), but Content-Type says application/json: " +
+					"send it with Content-Type: application/x-www-form-urlencoded, or send a JSON object")
+			}
 			return tr, invalidRequest("the body is not a JSON object of string parameters, each given once: " + err.Error())
 		}
 	case mt == "application/x-www-form-urlencoded" || mt == "" || mt == "text/plain":
+		if jsonObject(body) && json.Valid(bytes.TrimPrefix(body, []byte("\ufeff"))) {
+			// A JSON object labelled a form (a client that sets the
+			// form's Content-Type by default and sends JSON; one without
+			// a Content-Type or labelled text/plain is read as JSON
+			// above): read as a form, it lacks every parameter, and the
+			// refusal would name one that the client did send.
+			return tr, invalidRequest("the body is a JSON object, but Content-Type says " + mt +
+				": send it with Content-Type: application/json, or send the parameters as a form")
+		}
 		// A browser labels a string body text/plain (axios 1.x sends one
-		// so); it is read as the form it is.
-		q, err := url.ParseQuery(string(body))
+		// so); it is read as the form it is. A form sent from a file
+		// (curl --data-binary @file, Invoke-RestMethod -InFile) may begin
+		// with the byte order mark that PowerShell 5 and Windows editors
+		// write, and end with the file's newline. Neither is the form's,
+		// whose encoders write no raw whitespace; read with it, the mark
+		// became part of the first parameter's name (grant_type was then
+		// "missing") and the newline part of the last one's value.
+		text := strings.Trim(strings.TrimPrefix(string(body), "\ufeff"), " \t\r\n")
+		q, err := url.ParseQuery(text)
 		if err != nil {
-			return tr, invalidRequest(formFault(string(body)))
+			return tr, invalidRequest(formFault(text))
 		}
 		for _, p := range []struct {
 			name string
@@ -313,11 +340,13 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 				want = "Basic or Bearer"
 			}
 			return tr, &oauthError{status: http.StatusUnauthorized, code: "invalid_client", scheme: "Basic",
-				description: "the Authorization header must be " + want + " base64(client_id:client_secret), not " + strconv.Quote(scheme)}
+				description: "the Authorization header must be " + want + " base64(client_id:client_secret), not " + strconv.Quote(scheme) +
+					accessTokenHint(scheme, cred, tr)}
 		}
 		id, secret, ok := decodeCredentials(strings.TrimSpace(cred), tr.scheme == "Basic")
 		if !ok || secret == "" {
-			return tr, &oauthError{status: http.StatusUnauthorized, code: "invalid_client", description: "the Authorization header does not hold base64(client_id:client_secret)", scheme: tr.scheme}
+			return tr, &oauthError{status: http.StatusUnauthorized, code: "invalid_client", scheme: tr.scheme,
+				description: "the Authorization header does not hold base64(client_id:client_secret)" + accessTokenHint(scheme, cred, tr)}
 		}
 		if tr.ClientID != "" && tr.ClientID != id || tr.ClientSecret != "" {
 			return tr, invalidRequest("the client authenticates in the Authorization header or in the body, not both")
@@ -325,6 +354,51 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		tr.ClientID, tr.ClientSecret = id, secret
 	}
 	return tr, nil
+}
+
+// accessTokenHint returns, for an Authorization header of scheme Bearer
+// refused at a token endpoint, what to do when it holds an access token
+// rather than credentials, or "": a client whose HTTP library sends the
+// token it holds with every request, its token request included, when
+// it asks for the next one. An access token, Levy's or a JWT, has a
+// ".", which base64(client_id:client_secret) never holds. tr is the
+// parameters of the body, read before the header.
+func accessTokenHint(scheme, cred string, tr tokenRequest) string {
+	if !strings.EqualFold(scheme, "Bearer") || !strings.Contains(cred, ".") {
+		return ""
+	}
+	h := "; it holds an access token, which a token request does not take: "
+	if tr.ClientID != "" && tr.ClientSecret != "" {
+		return h + "this request carries client_id and client_secret in its body, which are enough: leave the Authorization header out"
+	}
+	return h + "authenticate with client_id and client_secret in the body, or with Authorization: Basic base64(client_id:client_secret)"
+}
+
+// utf16Text reports whether body is UTF-16: it begins with UTF-16's
+// byte order mark, or one of its first two bytes is NUL, as the first
+// ASCII character in UTF-16 without a mark has. Neither a form nor JSON
+// in UTF-8 begins so: read as UTF-8, the body held no parameter, and the
+// refusal named one that it did hold, or a character "ÿ".
+func utf16Text(body []byte) bool {
+	if bytes.HasPrefix(body, []byte{0xff, 0xfe}) || bytes.HasPrefix(body, []byte{0xfe, 0xff}) {
+		return true
+	}
+	return len(body) >= 2 && (body[0] == 0 || body[1] == 0)
+}
+
+// formOfToken reports whether body reads as a form that holds a
+// parameter of a token request.
+func formOfToken(body []byte) bool {
+	q, err := url.ParseQuery(strings.Trim(strings.TrimPrefix(string(body), "\ufeff"), " \t\r\n"))
+	if err != nil {
+		return false
+	}
+	for _, name := range []string{"grant_type", "client_id", "client_secret", "audience"} {
+		if q.Has(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonObject reports whether body, past a byte order mark and
