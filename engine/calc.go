@@ -742,6 +742,12 @@ func (t *taxOut) originalTax() *decimal.Decimal {
 // only nor withheld by the buyer.
 func (t *taxOut) counted() bool { return !t.infoOnly && t.withholding == "" }
 
+// reverseCharged reports whether the tax is a reverse charge that the
+// buyer or owner accrues (INPUT_OUTPUT): its own VAT on an acquisition or
+// a service from abroad, which no vendor's charge nor tax paid elsewhere
+// pays (credit).
+func (t *taxOut) reverseCharged() bool { return t.inputOutput == wire.InputOutputTypeInputOutput }
+
 // calc holds the state of one calculation. It is part of a scratch
 // (see pool.go): every member but wireBlock and partBlock, which the
 // response's taxes are carved from, is reused by later calculations.
