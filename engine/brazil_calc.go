@@ -238,7 +238,7 @@ type brSpec struct {
 func (k *brCalc) add(s brSpec) decimal.Decimal {
 	l := k.l
 	t := taxOut{j: s.j, imposition: s.imp, situs: s.role, result: s.result, taxable: s.base, rate: s.rate,
-		ruleID: s.rule, ruleReason: s.reason, collectedFrom: wire.TaxCollectedFromSeller, inputOutput: wire.InputOutputTypeOutput,
+		ruleID: s.rule, ruleReason: s.reason, collectedFrom: wire.TaxCollectedFromSeller, inputOutput: k.c.d.chargedSide(),
 		taxType: wire.TaxTypeVAT, mode: money.HalfUp, infoOnly: s.info,
 		br: &brTax{cst: s.cst, class: s.class, included: s.included, effective: s.effective}}
 	switch {

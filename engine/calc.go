@@ -605,6 +605,19 @@ type doc struct {
 	transactionID string
 }
 
+// chargedSide is the inputOutputType of a tax that the seller charges,
+// from the document's perspective: the seller's output tax on a sale
+// (and on an owner's movement that Brazil taxes as the sender's), the
+// buyer's input tax on a purchase, which it deducts or pays with the
+// vendor's invoice. A tax the buyer accounts for itself is INPUT (use
+// tax) or INPUT_OUTPUT (a reverse charge) on any side.
+func (d *doc) chargedSide() wire.InputOutputType {
+	if d.perspective == "BUYER" {
+		return wire.InputOutputTypeInput
+	}
+	return wire.InputOutputTypeOutput
+}
+
 // taxOut is one computed tax of a line before it becomes a wire Tax.
 type taxOut struct {
 	j          *wire.Jurisdiction // in the chain of the situs place
@@ -728,6 +741,12 @@ func (t *taxOut) originalTax() *decimal.Decimal {
 // counted reports whether the tax enters totals: neither information
 // only nor withheld by the buyer.
 func (t *taxOut) counted() bool { return !t.infoOnly && t.withholding == "" }
+
+// reverseCharged reports whether the tax is a reverse charge that the
+// buyer or owner accrues (INPUT_OUTPUT): its own VAT on an acquisition or
+// a service from abroad, which no vendor's charge nor tax paid elsewhere
+// pays (credit).
+func (t *taxOut) reverseCharged() bool { return t.inputOutput == wire.InputOutputTypeInputOutput }
 
 // calc holds the state of one calculation. It is part of a scratch
 // (see pool.go): every member but wireBlock and partBlock, which the

@@ -383,7 +383,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	accrue := c.d.mode == modeAccrue
 	t.j, t.imposition, t.situs, t.ruleID, t.ruleReason = j, imp, st.role, st.ruleID, st.reason
 	t.collectedFrom, t.conversion = wire.TaxCollectedFromSeller, st.at.conversion
-	t.mode, t.inputOutput = c.set.rounding(j.JurisdictionID), wire.InputOutputTypeOutput
+	t.mode, t.inputOutput = c.set.rounding(j.JurisdictionID), c.d.chargedSide()
 	if accrue {
 		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput
 	}

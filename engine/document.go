@@ -525,7 +525,10 @@ func (l *line) addCapNote(note string) {
 }
 
 // credit applies tax previously paid on the line against its taxes, in the
-// order of the jurisdictions, toward zero and never past it. A credit has
+// order of the jurisdictions, toward zero and never past it. A reverse
+// charge that the buyer or owner accrues (taxOut.reverseCharged) takes
+// none of it: the buyer owes it, and deducts it, whatever the vendor's
+// invoice said, and tax paid elsewhere is another state's. A credit has
 // the sign of the line's tax: positive on a sale, negative on a return,
 // where it takes back part of the refund as the original sale's credit
 // took back part of the tax. A credit of the other sign than the line's
@@ -544,7 +547,7 @@ func (c *calc) credit(l *line) error {
 		field = ".chargedTax"
 	}
 	due := l.vendorsDue(c.d)
-	tax := add(l.countedTax(), due)
+	tax := add(l.creditableTax(), due)
 	switch {
 	case tax.Sign() == -sign:
 		return levy.Invalid(l.path+field, "is %s, but the line's tax is %s: tax paid elsewhere has the line's sign (negative on a return)", left, tax)
@@ -567,7 +570,7 @@ func (c *calc) credit(l *line) error {
 			return nil
 		}
 		t := &l.taxes[i]
-		if !t.counted() || t.tax.Sign() != sign {
+		if !t.counted() || t.tax.Sign() != sign || t.reverseCharged() {
 			continue
 		}
 		orig := t.tax
@@ -581,6 +584,18 @@ func (c *calc) credit(l *line) error {
 		left = left.Sub(use)
 	}
 	return nil
+}
+
+// creditableTax is the line's counted tax that a credit may pay
+// (credit): all of it but a reverse charge the buyer accrues.
+func (l *line) creditableTax() decimal.Decimal {
+	sum := decimalZero
+	for i := range l.taxes {
+		if t := &l.taxes[i]; t.counted() && !t.reverseCharged() {
+			sum = add(sum, t.tax)
+		}
+	}
+	return sum
 }
 
 // vendorsDue is the tax of line l that its vendor, not the buyer,

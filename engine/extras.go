@@ -91,7 +91,7 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 	}
 	t := taxOut{j: x.j, imposition: x.imp, impType: x.impType, situs: x.situs.role, result: wire.TaxResultTaxable,
 		taxType: x.taxType, ruleID: x.ruleID, ruleReason: x.reason, collectedFrom: wire.TaxCollectedFromSeller,
-		inputOutput: wire.InputOutputTypeOutput, conversion: x.situs.conversion, mode: c.set.rounding(x.j.JurisdictionID),
+		inputOutput: c.d.chargedSide(), conversion: x.situs.conversion, mode: c.set.rounding(x.j.JurisdictionID),
 		rate: x.rate}
 	if c.d.mode == modeAccrue {
 		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput

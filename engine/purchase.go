@@ -225,7 +225,8 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 // memo, is shared among the lines whose use tax is negative and takes
 // back part of what the buyer reverses; a charge whose sign no line's
 // tax has is refused, and so is one, on a document without tax, whose
-// sign its lines' amount does not have. Brazilian lines, which compare
+// sign its lines' amount does not have. A reverse charge takes no share
+// (creditableTax), as it takes no credit. Brazilian lines, which compare
 // the vendor's taxes rather than credit them, take no share. The charge
 // is taken to the currency's minor units first, as a line's is.
 func (c *calc) creditDocument(charged decimal.Decimal) error {
@@ -244,7 +245,7 @@ func (c *calc) creditDocument(charged decimal.Decimal) error {
 		amount = amount.Add(l.amount)
 		// A line's tax here is what the vendor's charge may pay: the
 		// use tax and the tax the vendor was to charge (vendorsDue).
-		switch tax := add(l.countedTax(), l.vendorsDue(c.d)); tax.Sign() {
+		switch tax := add(l.creditableTax(), l.vendorsDue(c.d)); tax.Sign() {
 		case sign:
 			lines, weights, sum = append(lines, l), append(weights, tax.Abs()), sum.Add(tax.Abs())
 		case -sign:

@@ -22,8 +22,9 @@ import (
 // once more each time. A syncType says what the sync does with the
 // stored line of that ID; on a line with child lines it is refused, as
 // it would not reach them (a DELETE there would drop the parent's
-// children unsaid). On any other kind, which stores its lines whole, a
-// syncType is refused: a DELETE line of an INVOICE was calculated and
+// children unsaid). On any other kind, which calculates (and, where it is
+// stored, stores) every line sent as a line of its own, a syncType is
+// refused: a DELETE line of an INVOICE was calculated and
 // stored as a live line.
 func syncLines[L any](lines []L, path, mt string, sync bool, kids func(*L) []L, id func(*L) (string, wire.LineItemSyncType, bool), errs levy.Errors) levy.Errors {
 	for i := range lines {
@@ -35,7 +36,7 @@ func syncLines[L any](lines []L, path, mt string, sync bool, kids func(*L) []L, 
 		children := kids(l)
 		switch {
 		case st != "" && !sync:
-			errs = append(errs, levy.Invalid(at()+".syncType", "is %s, but a %s is no sync: it stores its lines whole, and syncType applies to ARBILLING_SYNC, APINVOICE_SYNC and ACCRUAL_SYNC only", st, mt))
+			errs = append(errs, levy.Invalid(at()+".syncType", "is %s, but %s is no sync: syncType applies to ARBILLING_SYNC, APINVOICE_SYNC and ACCRUAL_SYNC only, which reconcile the lines sent with a stored transaction's; %s calculates every line sent as a line of its own", st, mt, mt))
 		case st != "" && len(children) > 0:
 			errs = append(errs, levy.Invalid(at()+".syncType", "is %s on a line with child lines: a sync applies it to one stored line, so set it on each child line", st))
 		case sync && len(children) == 0 && lid == "":

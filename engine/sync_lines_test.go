@@ -2,9 +2,12 @@ package engine
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 )
@@ -129,4 +132,52 @@ func TestSyncTypeOnlyOnSyncs(t *testing.T) {
 	p.LineItems[0].LineItems = []wire.PurchaseLineItem{{LineItemID: "1a", Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}
 	_, err = e.Purchase(ctx, p)
 	refused("ACCRUAL_SYNC parent", err, "lineItems[0].syncType")
+}
+
+// TestSyncTypeRefusalSaysWhatTheKindDoes: the refusal of a syncType on
+// a kind that is no sync said "but a ASSET_MOVEMENT is no sync: it
+// stores its lines whole", the article of a consonant before a name
+// that begins with a vowel, and a store that a PURCHASE_ORDER,
+// INVOICE_VERIFICATION or QUOTATION, which store nothing, never makes.
+// It now names the kind and says that it calculates each line sent as
+// a line of its own, and which kinds take a syncType.
+func TestSyncTypeRefusalSaysWhatTheKindDoes(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	check := func(mt string, err error, field string) {
+		t.Helper()
+		var le *levy.Error
+		if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != field {
+			t.Fatalf("%s: error %v, want invalid naming %s", mt, err, field)
+		}
+		for _, bad := range []string{"a " + mt, "stores"} {
+			if strings.Contains(le.Message, bad) {
+				t.Errorf("%s: %q says %q", mt, le.Message, bad)
+			}
+		}
+		for _, want := range []string{"but " + mt + " is no sync", "ARBILLING_SYNC, APINVOICE_SYNC and ACCRUAL_SYNC only", mt + " calculates every line sent"} {
+			if !strings.Contains(le.Message, want) {
+				t.Errorf("%s: %q does not say %q", mt, le.Message, want)
+			}
+		}
+	}
+	for _, mt := range []wire.PurchaseMessageType{wire.PurchaseOrder, wire.PurchaseInvoiceVerification, wire.PurchaseAccrual, wire.PurchaseERS} {
+		p := accrual(mt, "", "1000.00")
+		p.PostToJournal = new(bool)
+		p.LineItems[0].SyncType = wire.LineItemSyncTypeUpdate
+		_, err := e.Purchase(ctx, p)
+		check(string(mt), err, "lineItems[0].syncType")
+	}
+	for _, mt := range []wire.OwnerMessageType{wire.OwnerAssetMovement, wire.OwnerInventoryRemoval} {
+		own := &wire.OwnerRequest{OwnerMessageType: mt, DocumentDate: civil.MustParse("2026-06-01"), PostToJournal: new(bool),
+			Owner:     &wire.Owner{Destination: atlanta},
+			LineItems: []wire.OwnerLineItem{{LineItemID: "1", Cost: amt("300.00"), SyncType: wire.LineItemSyncTypeUpdate}}}
+		_, err := e.Owner(ctx, own)
+		check(string(mt), err, "lineItems[0].syncType")
+	}
+	s := usSale("", "Atlanta", "GA", "30303", "GENERAL", "1000.00")
+	s.SaleMessageType = wire.SaleQuotation
+	s.LineItems[0].SyncType = wire.LineItemSyncTypeUpdate
+	_, err := e.Sale(ctx, s)
+	check(string(wire.SaleQuotation), err, "lineItems[0].syncType")
 }

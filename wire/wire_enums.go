@@ -218,7 +218,11 @@ var taxCollectedFromParties = newEnum(TaxCollectedFromSeller, TaxCollectedFromBu
 func (p TaxCollectedFromParty) Valid() bool { return taxCollectedFromParties.has(p) }
 
 // InputOutputType tells whether a VAT line is input tax, import tax,
-// output tax or both input and output (a reverse charge).
+// output tax or both input and output (a reverse charge), from the
+// perspective of the calculation: the tax a seller charges is OUTPUT on
+// a sale (/supplies) and INPUT on a purchase (/procurement), the
+// buyer's; the use tax a buyer or owner accrues is INPUT, and a reverse
+// charge it accrues INPUT_OUTPUT.
 type InputOutputType string
 
 // The input and output types.

@@ -126,8 +126,11 @@ type OwnerResponse struct {
 	SubTotal  money.Amount            `json:"subTotal"`
 	Total     money.Amount            `json:"total"`
 	TotalTax  money.Amount            `json:"totalTax"`
-	// TransactionType is the kind of transaction Levy treated the movement
-	// as.
+	// TransactionType and Variance are members of the wire's
+	// OwnerResponseType that Levy leaves out: an owner's request names no
+	// transaction type (its lines take the rules that name none), and an
+	// owner's movement has no vendor's tax to compare (the variance of an
+	// invoice verification, PurchaseResponse.Variance).
 	TransactionType TransactionType `json:"transactionType,omitempty"`
 	Variance        *money.Amount   `json:"variance,omitempty"`
 }
