@@ -313,7 +313,7 @@ func (c *calc) round() {
 		}
 		return
 	}
-	type key struct{ id, imp string }
+	type key struct{ id, imp, rate string }
 	type group struct {
 		taxes []*taxOut
 		rows  []int // the line of each tax
@@ -324,7 +324,7 @@ func (c *calc) round() {
 	for li, l := range c.d.lines {
 		for i := range l.taxes {
 			t := &l.taxes[i]
-			k := key{t.j.JurisdictionID, string(t.imposition)}
+			k := key{t.j.JurisdictionID, string(t.imposition), docRoundingRate(t)}
 			if t.docCapped() {
 				capped[k] = true
 				continue
@@ -350,8 +350,26 @@ func (c *calc) round() {
 		for i, t := range groups[k].taxes {
 			t.tax = cols[n].Rounded[i]
 		}
-		c.docRounded = append(c.docRounded, docRounding{id: k.id, imposition: k.imp, exact: exact[n], total: cols[n].Total, capped: capped[k]})
+		c.docRounded = append(c.docRounded, docRounding{id: k.id, imposition: k.imp, rate: k.rate, exact: exact[n], total: cols[n].Total, capped: capped[k]})
 	}
+}
+
+// docRoundingRate is the rate that, beside its jurisdiction and
+// imposition, sets apart the taxes of a document rounded once
+// (roundAtLineLevel false): a VAT's or GST's nominal rate, so that the
+// tax of each rate is rounded once over the document, and "" for the
+// other taxes, rounded once per jurisdiction and imposition whatever
+// their rates. An invoice gives the tax of each rate on the taxable
+// amount of that rate (VAT Directive, article 226(8) and (10)), and
+// Japan's qualified invoice rounds the Consumption Tax once per rate and
+// invoice: rounded over both rates, a document of 106 yen of food at 8%
+// (8.48) and 104 yen at 10% (10.4) came to 19 yen, 9 of them on the food,
+// where each rate's tax rounds to 8 and 10.
+func docRoundingRate(t *taxOut) string {
+	if t.taxType != wire.TaxTypeVAT {
+		return ""
+	}
+	return t.rate.String()
 }
 
 // docCapped reports whether the tax bears its share of a cap on the
@@ -361,7 +379,8 @@ func (t *taxOut) docCapped() bool {
 }
 
 // docRounding is what rounding a document's tax once (roundAtLineLevel
-// false) made of one jurisdiction's and imposition's taxes: their exact
+// false) made of one jurisdiction's and imposition's taxes (of one rate,
+// for a VAT): their exact
 // sum and the total it rounds to, which the lines' taxes add up to, and
 // whether taxes of theirs that a cap on the document's tax reached were
 // left out of both (capped). The explanation of a tax that bears
@@ -369,6 +388,7 @@ func (t *taxOut) docCapped() bool {
 // (explainRounding).
 type docRounding struct {
 	id, imposition string
+	rate           string // docRoundingRate: a VAT's rate, "" for the other taxes
 	exact, total   decimal.Decimal
 	capped         bool
 }

@@ -410,14 +410,18 @@ func (c *calc) explainRounding(t *taxOut, borne decimal.Decimal, places int32) s
 		return ""
 	}
 	for _, g := range c.docRounded {
-		if g.id == t.j.JurisdictionID && g.imposition == string(t.imposition) {
+		if g.id == t.j.JurisdictionID && g.imposition == string(t.imposition) && g.rate == docRoundingRate(t) {
 			lines, those := "the document's lines", "the lines"
 			if g.capped {
 				// The taxes that bear a share of a cap on the document's
 				// tax were left out of the rounding (calc.round).
 				lines, those = "the document's lines that its cap (maxTaxPerDocument) did not reach", "those lines"
 			}
-			return "the document's tax is rounded once per jurisdiction and tax (roundAtLineLevel false): the " + string(t.imposition) + " of " +
+			per, of := "jurisdiction and tax", ""
+			if g.rate != "" {
+				per, of = "jurisdiction, tax and rate", " at "+g.rate
+			}
+			return "the document's tax is rounded once per " + per + " (roundAtLineLevel false): the " + string(t.imposition) + of + " of " +
 				t.j.Value + " (" + g.id + ") on " + lines + " comes to " + g.exact.String() + ", " + g.total.StringFixed(places) +
 				" rounded; this line's own " + t.raw.String() + " rounds to " + own.StringFixed(places) + " alone and bears " +
 				borne.StringFixed(places) + ", so that " + those + " add up to " + g.total.StringFixed(places)
