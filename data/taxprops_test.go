@@ -15,7 +15,8 @@ import (
 // which the generator reads from its curated low-value-limits.csv, are
 // the ones the Go table of jurisdiction held before they became data,
 // field by field (but for Australia's and New Zealand's business reverse
-// charge, added since), and a member state of the EU has the Union's.
+// charge and Singapore's limit, added since), and a member state of the
+// EU has the Union's.
 func TestLowValueLimitsAsBefore(t *testing.T) {
 	j, err := Default().Jurisdictions()
 	if err != nil {
@@ -36,6 +37,7 @@ func TestLowValueLimitsAsBefore(t *testing.T) {
 		{"GB", "the United Kingdom's £135 rule", "GBP", from("2021-01-01"), n(135), false, false, false, true, "VAT Act 1994 as amended by the Taxation (Post-transition Period) Act 2020"},
 		{"NO", "Norway's VOEC scheme", "NOK", from("2020-04-01"), n(3000), true, true, false, false, "Merverdiavgiftsloven (VOEC"},
 		{"NZ", "New Zealand's NZ$1,000 low-value goods rule", "NZD", from("2019-12-01"), n(1000), false, false, false, true, "Goods and Services Tax Act 1985"},
+		{"SG", "Singapore's S$400 low-value goods rule", "SGD", from("2023-01-01"), n(400), false, true, false, true, "Goods and Services Tax Act 1993"},
 	}
 	got := j.LowValueLimits().All()
 	if len(got) != len(want) {
@@ -50,7 +52,7 @@ func TestLowValueLimitsAsBefore(t *testing.T) {
 	}
 	for _, c := range []struct{ country, date, want string }{
 		{"GB", "2020-12-31", ""}, {"GB", "2021-01-01", "GB"}, {"FR", "2021-06-30", ""}, {"FR", "2021-07-01", "EU"},
-		{"GB", "2019-06-01", ""}, {"CH", "2026-01-01", ""}, {"NO", "2026-01-01", "NO"},
+		{"GB", "2019-06-01", ""}, {"CH", "2026-01-01", ""}, {"NO", "2026-01-01", "NO"}, {"SG", "2022-12-31", ""}, {"SG", "2023-01-01", "SG"},
 	} {
 		v, ok := j.LowValueLimit(c.country, civil.MustParse(c.date))
 		if got := v.Country; got != c.want || ok != (c.want != "") {
