@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -61,4 +62,68 @@ func TestSingaporeLowValueGoods(t *testing.T) {
 			t.Errorf("%s: %s of tax by %s, want %s by %s", c.name, l.TotalTax, rule, c.total, c.rule)
 		}
 	}
+}
+
+// TestMalaysiaLowValueGoods: goods sold from abroad to a customer in
+// Malaysia by a registered seller of low value goods (from 2024-01-01).
+// The seller charges the 10% sales tax at sale on goods sold at RM500 or
+// less an item; dearer goods bear the sales tax on their import, at the
+// border. Before, a seller registered in Malaysia charged 10% on goods of
+// any value sent from abroad (RM90 on an item of RM900), and the customs
+// collected it again on the import.
+func TestMalaysiaLowValueGoods(t *testing.T) {
+	e := testEngine(t)
+	seattle := &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}
+	kualaLumpur := &wire.Location{City: "Kuala Lumpur", PostalCode: "50050", Country: "MY"}
+	cases := []struct {
+		name        string
+		date        string
+		price, qty  string
+		total, rule string
+	}{
+		{"one item of RM300", "2026-06-01", "300.00", "", "30.00", "import-registered-seller"},
+		{"one item of RM500: at the limit", "2026-06-01", "500.00", "", "50.00", "import-registered-seller"},
+		{"one item of RM900: above the limit, sales tax at the border", "2026-06-01", "900.00", "", "0.00", "import-at-border"},
+		{"three items of RM300 on one line: the limit is per item", "2026-06-01", "900.00", "3", "90.00", "import-registered-seller"},
+	}
+	for _, c := range cases {
+		li := wire.SaleLineItem{Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt(c.price)}
+		if c.qty != "" {
+			li.Quantity = &wire.Measure{Value: amt(c.qty)}
+		}
+		resp, err := e.Sale(context.Background(), &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+			DocumentDate: civil.MustParse(c.date), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "MYR"},
+			Seller:    &wire.Seller{PhysicalOrigin: seattle, TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "MY"}}},
+			Customer:  &wire.Customer{Destination: kualaLumpur},
+			LineItems: []wire.SaleLineItem{li}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		l := resp.LineItems[0]
+		// The sales tax comes first; the border's one record has no
+		// imposition.
+		rule := ""
+		if len(l.Taxes) > 0 && l.Taxes[0].CalculationRuleID != nil {
+			rule = l.Taxes[0].CalculationRuleID.Value
+		}
+		if l.TotalTax.String() != c.total || rule != c.rule {
+			t.Errorf("%s: %s of tax, the first by %s; want %s by %s: %s", c.name, l.TotalTax, rule, c.total, c.rule, taxList(l.Taxes))
+		}
+	}
+}
+
+// taxList lists taxes as imposition:result:tax:rule for a failure.
+func taxList(ts []wire.Tax) string {
+	var out []string
+	for _, x := range ts {
+		imp, rule := "", ""
+		if x.Imposition != nil {
+			imp = x.Imposition.Value
+		}
+		if x.CalculationRuleID != nil {
+			rule = x.CalculationRuleID.Value
+		}
+		out = append(out, imp+":"+string(x.TaxResult)+":"+x.CalculatedTax.String()+":"+rule)
+	}
+	return strings.Join(out, " ")
 }
