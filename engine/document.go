@@ -60,7 +60,7 @@ func (c *calc) run() error {
 			// purchase within Canada holds the vendor's GST/HST too
 			// (vendorDue), which the buyer does not accrue.
 			net := l.amount.Sub(l.countedTax()).Sub(l.vendorsDue(c.d))
-			if !net.Equal(l.net) {
+			if !net.Equal(l.net) || l.includedRates.Sign() != 0 {
 				l.computedNet = l.net
 				for i := range l.taxes {
 					t := &l.taxes[i]
@@ -158,6 +158,7 @@ func (c *calc) backCalculate(l *line) error {
 	for {
 		net := c.netOf(l, gross, base)
 		if len(tried) > 0 && net.Equal(base) {
+			c.includedShares(l, gross)
 			return nil
 		}
 		for _, n := range tried {
@@ -182,6 +183,49 @@ func (c *calc) backCalculate(l *line) error {
 		}
 		base = net
 	}
+}
+
+// includedShares takes the VAT or GST of a tax-included line l, once
+// backCalculate has found its net, to the share of the gross that each
+// rate holds: gross times the rate over one plus the line's combined
+// rate, the tax fraction (19/119 of a German price, 1/6 of a British
+// one), rounded once. backCalculate computes the taxes on the net
+// rounded to the minor unit, which rounds twice: 9.99 EUR with 19% VAT
+// is 8.39 net (8.3950 exactly), whose 19% is 1.5941, 1.59, where the VAT
+// the price holds is 1.59504, 1.60. The line's net is then the gross
+// less the rounded taxes (run), 8.39. Only a line whose taxes are all
+// VATs or GSTs at a plain rate on the whole net is taken there: freight,
+// a charge per unit, a rate structure, a partly exempt amount or a
+// Canadian vendor's GST/HST in the gross keep the net's taxes.
+func (c *calc) includedShares(l *line, gross decimal.Decimal) {
+	if l.freight.Sign() != 0 || l.vendorDue.Sign() != 0 || gross.Sign() == 0 {
+		return
+	}
+	rates := decimal.Zero
+	for i := range l.taxes {
+		t := &l.taxes[i]
+		if !t.counted() || t.raw.Sign() == 0 {
+			continue
+		}
+		if t.taxType != wire.TaxTypeVAT || t.br != nil || t.fixedCharge() || t.structure != nil ||
+			!t.taxable.Equal(l.net) || !t.raw.Equal(mul(t.taxable, t.rate)) {
+			return
+		}
+		rates = rates.Add(t.rate)
+	}
+	if rates.Sign() == 0 {
+		return
+	}
+	exact := gross.DivRound(decimalOne.Add(rates), 20)
+	if exact.Equal(l.net) {
+		return
+	}
+	for i := range l.taxes {
+		if t := &l.taxes[i]; t.counted() && t.raw.Sign() != 0 {
+			t.raw = mul(exact, t.rate)
+		}
+	}
+	l.includedRates = rates
 }
 
 // settle takes the taxes of line l, computed on the net n of the gross,

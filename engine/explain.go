@@ -443,6 +443,13 @@ func explainIncluded(c *calc, l *line, t *taxOut, borne decimal.Decimal, places 
 	if l.computedNet.IsZero() || !t.taxable.Equal(l.net) || t.result != wire.TaxResultTaxable || t.rate.IsZero() {
 		return ""
 	}
+	if r := l.includedRates; r.Sign() != 0 {
+		return "the price includes the tax: the line's taxes are the shares of the gross of " + l.amount.StringFixed(places) +
+			" that their rates hold, the gross times each rate over one plus their combined rate of " + r.String() +
+			", and the line's net is the gross less those taxes once rounded, " + l.net.StringFixed(places) +
+			"; this tax is " + l.amount.StringFixed(places) + " times " + t.rate.String() + " over " + decimalOne.Add(r).String() +
+			", " + t.raw.Round(6).String() + ", " + borne.StringFixed(places)
+	}
 	taxes, less := "the line's taxes", "those taxes"
 	if due := l.vendorsDue(c.d); due.Sign() != 0 {
 		taxes = "the line's taxes and the " + due.StringFixed(places) + " of GST/HST the vendor charges (" + CAVendorChargesRule + ")"
