@@ -15,7 +15,8 @@ import (
 // which the generator reads from its curated low-value-limits.csv, are
 // the ones the Go table of jurisdiction held before they became data,
 // field by field (but for Australia's and New Zealand's business reverse
-// charge, added since), and a member state of the EU has the Union's.
+// charge and Malaysia's and Singapore's limits, added since), and a member state of the
+// EU has the Union's.
 func TestLowValueLimitsAsBefore(t *testing.T) {
 	j, err := Default().Jurisdictions()
 	if err != nil {
@@ -34,8 +35,10 @@ func TestLowValueLimitsAsBefore(t *testing.T) {
 		{"AU", "Australia's A$1,000 low value goods rule", "AUD", from("2018-07-01"), n(1000), false, false, false, true, "A New Tax System (Goods and Services Tax) Act 1999, Subdivision 84-C"},
 		{"EU", "the EU's €150 Import One Stop Shop (IOSS)", "EUR", from("2021-07-01"), n(150), false, false, true, false, "VAT Directive 2006/112/EC, articles 369l to 369x"},
 		{"GB", "the United Kingdom's £135 rule", "GBP", from("2021-01-01"), n(135), false, false, false, true, "VAT Act 1994 as amended by the Taxation (Post-transition Period) Act 2020"},
+		{"MY", "Malaysia's RM500 low value goods sales tax", "MYR", from("2024-01-01"), n(500), false, true, false, false, "Sales Tax Act 2018 as amended"},
 		{"NO", "Norway's VOEC scheme", "NOK", from("2020-04-01"), n(3000), true, true, false, false, "Merverdiavgiftsloven (VOEC"},
 		{"NZ", "New Zealand's NZ$1,000 low-value goods rule", "NZD", from("2019-12-01"), n(1000), false, false, false, true, "Goods and Services Tax Act 1985"},
+		{"SG", "Singapore's S$400 low-value goods rule", "SGD", from("2023-01-01"), n(400), false, true, false, true, "Goods and Services Tax Act 1993"},
 	}
 	got := j.LowValueLimits().All()
 	if len(got) != len(want) {
@@ -50,7 +53,8 @@ func TestLowValueLimitsAsBefore(t *testing.T) {
 	}
 	for _, c := range []struct{ country, date, want string }{
 		{"GB", "2020-12-31", ""}, {"GB", "2021-01-01", "GB"}, {"FR", "2021-06-30", ""}, {"FR", "2021-07-01", "EU"},
-		{"GB", "2019-06-01", ""}, {"CH", "2026-01-01", ""}, {"NO", "2026-01-01", "NO"},
+		{"GB", "2019-06-01", ""}, {"CH", "2026-01-01", ""}, {"NO", "2026-01-01", "NO"}, {"SG", "2022-12-31", ""}, {"SG", "2023-01-01", "SG"},
+		{"MY", "2023-12-31", ""}, {"MY", "2024-01-01", "MY"},
 	} {
 		v, ok := j.LowValueLimit(c.country, civil.MustParse(c.date))
 		if got := v.Country; got != c.want || ok != (c.want != "") {

@@ -576,6 +576,11 @@ type line struct {
 	// taxes, which net then is, is another; zero otherwise. The
 	// explanation of a tax whose taxable amount moved to net says so.
 	computedNet decimal.Decimal
+	// includedRates is the combined rate of a tax-included line's VATs
+	// or GSTs when they are the gross's shares (includedShares), zero
+	// otherwise: its taxes are the gross times each rate over one plus
+	// it, not a rate of computedNet.
+	includedRates decimal.Decimal
 }
 
 // currencyAmount takes v to the minor units of the document's currency,

@@ -60,7 +60,7 @@ func (c *calc) run() error {
 			// purchase within Canada holds the vendor's GST/HST too
 			// (vendorDue), which the buyer does not accrue.
 			net := l.amount.Sub(l.countedTax()).Sub(l.vendorsDue(c.d))
-			if !net.Equal(l.net) {
+			if !net.Equal(l.net) || l.includedRates.Sign() != 0 {
 				l.computedNet = l.net
 				for i := range l.taxes {
 					t := &l.taxes[i]
@@ -158,6 +158,7 @@ func (c *calc) backCalculate(l *line) error {
 	for {
 		net := c.netOf(l, gross, base)
 		if len(tried) > 0 && net.Equal(base) {
+			c.includedShares(l, gross)
 			return nil
 		}
 		for _, n := range tried {
@@ -182,6 +183,49 @@ func (c *calc) backCalculate(l *line) error {
 		}
 		base = net
 	}
+}
+
+// includedShares takes the VAT or GST of a tax-included line l, once
+// backCalculate has found its net, to the share of the gross that each
+// rate holds: gross times the rate over one plus the line's combined
+// rate, the tax fraction (19/119 of a German price, 1/6 of a British
+// one), rounded once. backCalculate computes the taxes on the net
+// rounded to the minor unit, which rounds twice: 9.99 EUR with 19% VAT
+// is 8.39 net (8.3950 exactly), whose 19% is 1.5941, 1.59, where the VAT
+// the price holds is 1.59504, 1.60. The line's net is then the gross
+// less the rounded taxes (run), 8.39. Only a line whose taxes are all
+// VATs or GSTs at a plain rate on the whole net is taken there: freight,
+// a charge per unit, a rate structure, a partly exempt amount or a
+// Canadian vendor's GST/HST in the gross keep the net's taxes.
+func (c *calc) includedShares(l *line, gross decimal.Decimal) {
+	if l.freight.Sign() != 0 || l.vendorDue.Sign() != 0 || gross.Sign() == 0 {
+		return
+	}
+	rates := decimal.Zero
+	for i := range l.taxes {
+		t := &l.taxes[i]
+		if !t.counted() || t.raw.Sign() == 0 {
+			continue
+		}
+		if t.taxType != wire.TaxTypeVAT || t.br != nil || t.fixedCharge() || t.structure != nil ||
+			!t.taxable.Equal(l.net) || !t.raw.Equal(mul(t.taxable, t.rate)) {
+			return
+		}
+		rates = rates.Add(t.rate)
+	}
+	if rates.Sign() == 0 {
+		return
+	}
+	exact := gross.DivRound(decimalOne.Add(rates), 20)
+	if exact.Equal(l.net) {
+		return
+	}
+	for i := range l.taxes {
+		if t := &l.taxes[i]; t.counted() && t.raw.Sign() != 0 {
+			t.raw = mul(exact, t.rate)
+		}
+	}
+	l.includedRates = rates
 }
 
 // settle takes the taxes of line l, computed on the net n of the gross,
@@ -313,7 +357,7 @@ func (c *calc) round() {
 		}
 		return
 	}
-	type key struct{ id, imp string }
+	type key struct{ id, imp, rate string }
 	type group struct {
 		taxes []*taxOut
 		rows  []int // the line of each tax
@@ -324,7 +368,7 @@ func (c *calc) round() {
 	for li, l := range c.d.lines {
 		for i := range l.taxes {
 			t := &l.taxes[i]
-			k := key{t.j.JurisdictionID, string(t.imposition)}
+			k := key{t.j.JurisdictionID, string(t.imposition), docRoundingRate(t)}
 			if t.docCapped() {
 				capped[k] = true
 				continue
@@ -350,8 +394,26 @@ func (c *calc) round() {
 		for i, t := range groups[k].taxes {
 			t.tax = cols[n].Rounded[i]
 		}
-		c.docRounded = append(c.docRounded, docRounding{id: k.id, imposition: k.imp, exact: exact[n], total: cols[n].Total, capped: capped[k]})
+		c.docRounded = append(c.docRounded, docRounding{id: k.id, imposition: k.imp, rate: k.rate, exact: exact[n], total: cols[n].Total, capped: capped[k]})
 	}
+}
+
+// docRoundingRate is the rate that, beside its jurisdiction and
+// imposition, sets apart the taxes of a document rounded once
+// (roundAtLineLevel false): a VAT's or GST's nominal rate, so that the
+// tax of each rate is rounded once over the document, and "" for the
+// other taxes, rounded once per jurisdiction and imposition whatever
+// their rates. An invoice gives the tax of each rate on the taxable
+// amount of that rate (VAT Directive, article 226(8) and (10)), and
+// Japan's qualified invoice rounds the Consumption Tax once per rate and
+// invoice: rounded over both rates, a document of 106 yen of food at 8%
+// (8.48) and 104 yen at 10% (10.4) came to 19 yen, 9 of them on the food,
+// where each rate's tax rounds to 8 and 10.
+func docRoundingRate(t *taxOut) string {
+	if t.taxType != wire.TaxTypeVAT {
+		return ""
+	}
+	return t.rate.String()
 }
 
 // docCapped reports whether the tax bears its share of a cap on the
@@ -361,7 +423,8 @@ func (t *taxOut) docCapped() bool {
 }
 
 // docRounding is what rounding a document's tax once (roundAtLineLevel
-// false) made of one jurisdiction's and imposition's taxes: their exact
+// false) made of one jurisdiction's and imposition's taxes (of one rate,
+// for a VAT): their exact
 // sum and the total it rounds to, which the lines' taxes add up to, and
 // whether taxes of theirs that a cap on the document's tax reached were
 // left out of both (capped). The explanation of a tax that bears
@@ -369,6 +432,7 @@ func (t *taxOut) docCapped() bool {
 // (explainRounding).
 type docRounding struct {
 	id, imposition string
+	rate           string // docRoundingRate: a VAT's rate, "" for the other taxes
 	exact, total   decimal.Decimal
 	capped         bool
 }

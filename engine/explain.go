@@ -410,14 +410,18 @@ func (c *calc) explainRounding(t *taxOut, borne decimal.Decimal, places int32) s
 		return ""
 	}
 	for _, g := range c.docRounded {
-		if g.id == t.j.JurisdictionID && g.imposition == string(t.imposition) {
+		if g.id == t.j.JurisdictionID && g.imposition == string(t.imposition) && g.rate == docRoundingRate(t) {
 			lines, those := "the document's lines", "the lines"
 			if g.capped {
 				// The taxes that bear a share of a cap on the document's
 				// tax were left out of the rounding (calc.round).
 				lines, those = "the document's lines that its cap (maxTaxPerDocument) did not reach", "those lines"
 			}
-			return "the document's tax is rounded once per jurisdiction and tax (roundAtLineLevel false): the " + string(t.imposition) + " of " +
+			per, of := "jurisdiction and tax", ""
+			if g.rate != "" {
+				per, of = "jurisdiction, tax and rate", " at "+g.rate
+			}
+			return "the document's tax is rounded once per " + per + " (roundAtLineLevel false): the " + string(t.imposition) + of + " of " +
 				t.j.Value + " (" + g.id + ") on " + lines + " comes to " + g.exact.String() + ", " + g.total.StringFixed(places) +
 				" rounded; this line's own " + t.raw.String() + " rounds to " + own.StringFixed(places) + " alone and bears " +
 				borne.StringFixed(places) + ", so that " + those + " add up to " + g.total.StringFixed(places)
@@ -438,6 +442,13 @@ func (c *calc) explainRounding(t *taxOut, borne decimal.Decimal, places int32) s
 func explainIncluded(c *calc, l *line, t *taxOut, borne decimal.Decimal, places int32) string {
 	if l.computedNet.IsZero() || !t.taxable.Equal(l.net) || t.result != wire.TaxResultTaxable || t.rate.IsZero() {
 		return ""
+	}
+	if r := l.includedRates; r.Sign() != 0 {
+		return "the price includes the tax: the line's taxes are the shares of the gross of " + l.amount.StringFixed(places) +
+			" that their rates hold, the gross times each rate over one plus their combined rate of " + r.String() +
+			", and the line's net is the gross less those taxes once rounded, " + l.net.StringFixed(places) +
+			"; this tax is " + l.amount.StringFixed(places) + " times " + t.rate.String() + " over " + decimalOne.Add(r).String() +
+			", " + t.raw.Round(6).String() + ", " + borne.StringFixed(places)
 	}
 	taxes, less := "the line's taxes", "those taxes"
 	if due := l.vendorsDue(c.d); due.Sign() != 0 {

@@ -17,8 +17,8 @@ const (
 	// LowValueWithinRule: the consignment is within the limit; a seller
 	// registered for the scheme charges the tax at sale (rule
 	// import-registered-seller), or a business customer with its number
-	// of the country (the United Kingdom, Australia, New Zealand)
-	// accounts for it (ImportReverseChargeRule).
+	// of the country (the United Kingdom, Australia, New Zealand,
+	// Singapore) accounts for it (ImportReverseChargeRule).
 	LowValueWithinRule = "low-value-import"
 	// LowValueAboveRule: the consignment is above the limit; the tax is
 	// collected at the border on the import (import-at-border, or
@@ -38,8 +38,9 @@ const (
 // £135 or less to a business in the United Kingdom with its UK VAT
 // number, A$1,000 or less to an Australian GST-registered business with
 // its ABN, NZ$1,000 or less to a New Zealand GST-registered business
-// with its GST number. The seller charges none; the business accounts
-// for any tax due by reverse charge.
+// with its GST number, S$400 or less an item to a Singapore GST-registered
+// business with its number. The seller charges none; the business
+// accounts for any tax due by reverse charge.
 const ImportReverseChargeRule = "import-reverse-charge"
 
 // lowValue decides a line of goods sold from outside the VAT area of
@@ -51,7 +52,7 @@ const ImportReverseChargeRule = "import-reverse-charge"
 // sale, and a business customer with its VAT or GST number of the
 // country accounts for it by reverse charge where the country's row says
 // so (jurisdiction.LowValue.BusinessReverseCharge: the United Kingdom,
-// Australia, New Zealand); above it, the goods meet the tax at the border:
+// Australia, New Zealand, Singapore); above it, the goods meet the tax at the border:
 // one NONTAXABLE record at the destination (import-at-border) whose
 // reason names the limit. When done is false, the
 // situs may still carry an assisted note (lowValue, lowValueRule) that
@@ -519,6 +520,11 @@ func iossNorthernIreland(dest *place, d civil.Date) bool {
 // delivered or made available in Canada is made there (Excise Tax Act,
 // section 142(1)) whoever is the importer of record, so a registered
 // non-resident charges GST/HST on goods delivered in Canada, DAP or DDP.
+// Singapore neither: goods an overseas supplier sold to a customer in
+// Singapore before they were imported are supplied outside Singapore,
+// and their import bears the import GST whoever clears them (IRAS, GST:
+// Guide on Imports, as its 2015 edition was reported), so above S$400 an
+// item such goods meet the tax at the border, delivered duty paid or not.
 func importerLaw(country string) string {
 	switch country {
 	case "GB":

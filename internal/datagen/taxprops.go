@@ -134,7 +134,7 @@ func addTaxProperties(g *gen, b *ratesBuilder) error {
 		Key:   lowValueKey,
 		Files: curatedRef + lowValueFile,
 		What: "the limits on goods imported in low-value consignments that a seller from abroad charges the VAT or GST on at sale " +
-			"(the United Kingdom's £135, the EU's €150 IOSS, Australia's and New Zealand's 1,000, Norway's NOK 3,000 per item), with their dates and rules",
+			"(the United Kingdom's £135, the EU's €150 IOSS, Australia's and New Zealand's 1,000, Norway's NOK 3,000, Malaysia's RM500 and Singapore's S$400 per item), with their dates and rules",
 		From:    "the VAT and GST acts and the VAT Directive cited in each row (curated by the Levy project)",
 		Licence: "facts",
 	})
