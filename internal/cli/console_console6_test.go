@@ -112,3 +112,44 @@ func TestConsoleJournalBarsOfOneCurrencyAndPlace(t *testing.T) {
 		t.Error(errs)
 	}
 }
+
+// TestConsoleSessionLapsedBetweenPages: the tokens of the session expire
+// while the user reads a page, and the user goes to another page: the
+// sign-in says that the session ended, and the status line no longer
+// shows the last page's message. The sign-in came up without a word,
+// under the refusal of the form of the page left, as if that had ended
+// the session; signed in again, the page gone to is shown.
+func TestConsoleSessionLapsedBetweenPages(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	b.do("open the registrations", chromedp.Click(chromedp.CSS(`#nav a[data-page=registrations]`)))
+	b.wait("the registration form", `document.getElementById('prof-reg-new-jur')`)
+	b.do("add a registration of no jurisdiction", setControl("prof-reg-new-jur", "US-ZZ"), setControl("prof-reg-number", "123"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('prof-reg-new-jur').form.querySelector('button[type=submit]').click()`))
+	b.wait("its refusal", `document.getElementById('status').textContent.includes('US-ZZ')`)
+	b.awaitExpected("the refused registration", "status of 400")
+	// The tokens expire: the page reads their expiry from the session it
+	// keeps, as it does when their time has come.
+	b.do("let the tokens expire", chromedp.Evaluate[chromedp.Void](`{
+		const k = 'levy.console.session';
+		const s = JSON.parse(sessionStorage.getItem(k));
+		for (const a of ['console', 'admin', 'operator']) if (s[a]) s[a].expiresAt = Date.now() - 1000;
+		sessionStorage.setItem(k, JSON.stringify(s));
+	}`))
+	b.do("go to the journal", chromedp.Evaluate[chromedp.Void](`location.hash = '#/journal'`))
+	b.wait("the sign-in", `!document.getElementById('signin').hidden`)
+	if got := eval[string](b, `document.getElementById('signin-error').textContent`); !strings.Contains(got, "session ended") {
+		t.Errorf("the sign-in after the session lapsed says %q; want that the session ended", got)
+	}
+	if got := eval[string](b, `document.getElementById('status').textContent`); strings.Contains(got, "US-ZZ") {
+		t.Errorf("the status line over the sign-in still shows the page left: %q", got)
+	}
+	b.do("sign in again", chromedp.Evaluate[chromedp.Void](`document.getElementById('client-id').value = ''`),
+		chromedp.SendKeys(chromedp.ID("client-id"), r.id), chromedp.SendKeys(chromedp.ID("client-secret"), r.secret),
+		submit("signin-form"))
+	b.wait("the journal", `document.getElementById('journal-from') && / summary rows\.$/.test(document.getElementById('status').textContent)`)
+	b.expected("status of 400") // the sign-in's token request without an operator's audience
+	if errs := b.errors(); errs != "" {
+		t.Error(errs)
+	}
+}
