@@ -20,7 +20,9 @@ import (
 // quoted or follow a byte order mark. Every line of it was answered with
 // an error record ("invalid character 'd' looking for beginning of
 // value"), exit 1. JSON lines, bad ones included, are answered as
-// before.
+// before. And JSON lines run as CSV (a file of them named .csv) are
+// refused saying they look like JSON lines, where the run stopped with
+// "bare \" in non-quoted-field".
 func TestCSVReadAsJSONLinesIsRefused(t *testing.T) {
 	e := newEngine(t)
 	example, err := os.ReadFile(filepath.Join("testdata", "sale.csv"))
@@ -39,6 +41,17 @@ func TestCSVReadAsJSONLinesIsRefused(t *testing.T) {
 		if !errors.As(err, &re) || levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "looks like CSV") ||
 			!strings.Contains(err.Error(), "--format csv") || sum.Documents != 0 || out.Len() != 0 {
 			t.Errorf("%s: %+v, %v, output %q; want it refused as CSV before any line", name, sum, err, out.String())
+		}
+	}
+	for name, in := range map[string]string{
+		"a request":         `{"saleMessageType":"QUOTATION","documentDate":"2026-06-01","lineItems":[{"extendedPrice":10}]}` + "\n",
+		"a byte order mark": "\ufeff {\"saleMessageType\":\"QUOTATION\"}\r\n",
+	} {
+		var out bytes.Buffer
+		sum, err := batch.Run(context.Background(), batch.Config{Engine: e, Perspective: batch.Sale, Format: batch.CSV}, strings.NewReader(in), &out)
+		if levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "looks like JSON lines") || !strings.Contains(err.Error(), "--format jsonl") ||
+			sum.Documents != 0 || strings.Count(out.String(), "\n") > 1 {
+			t.Errorf("JSON lines as CSV, %s: %+v, %v, output %q; want it refused as JSON lines before any row (the output's header alone)", name, sum, err, out.String())
 		}
 	}
 	for name, c := range map[string]struct {

@@ -37,7 +37,7 @@ The input is read as UTF-8 (a UTF-8 byte order mark is skipped); one in
 UTF-16, as Windows PowerShell's > writes, is refused (exit 2) before any
 line, with or without its byte order mark: save it as UTF-8. So is a CSV
 file read as JSON lines (its first line names columns of the CSV layout):
-give --format csv.
+give --format csv; and JSON lines read as CSV: give --format jsonl.
 
 --in and --out must not name the same file (nor links to one file): the
 output would overwrite the input before it is read. Nor may two runs
