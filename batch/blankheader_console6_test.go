@@ -3,7 +3,10 @@ package batch_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -61,7 +64,7 @@ func TestCSVBlankHeaderColumns(t *testing.T) {
 
 // TestCSVBlankHeaderRow: a CSV input whose first row is blank but not
 // empty (a spreadsheet's byte order mark and nothing else, or only
-// commas) is refused as invalid, saying that the header row is blank, as
+// commas) is refused as invalid, saying that it needs a header row, as
 // an empty input is, rather than "row 1: is not a column of the sale
 // layout".
 func TestCSVBlankHeaderRow(t *testing.T) {
@@ -70,9 +73,81 @@ func TestCSVBlankHeaderRow(t *testing.T) {
 		var out bytes.Buffer
 		_, err := batch.Run(context.Background(), batch.Config{Engine: e, Perspective: batch.Sale, Format: batch.CSV}, strings.NewReader(in), &out)
 		var le *levy.Error
-		if err == nil || !errors.As(err, &le) || le.Code != levy.EInvalid || !strings.Contains(err.Error(), "row 1: is blank: the CSV input needs a header row") ||
+		if err == nil || !errors.As(err, &le) || le.Code != levy.EInvalid || !strings.Contains(err.Error(), "needs a header row") ||
 			strings.Contains(err.Error(), "is not a column") {
 			t.Errorf("input %q: %v; want it refused as invalid for its blank header row", in, err)
 		}
+	}
+}
+
+// TestCSVHeaderOfOtherSeparator: a CSV input whose values are separated
+// by semicolons or tabs (a spreadsheet's "CSV" where the comma is the
+// decimal mark) is refused as invalid at row 1, saying which separator
+// it has and to save it with commas. It was refused as one column named
+// by the whole header ("row 1, column document_number;document_date;...:
+// is not a column of the sale layout").
+func TestCSVHeaderOfOtherSeparator(t *testing.T) {
+	e := newEngine(t)
+	for sep, name := range map[string]string{";": "semicolons", "\t": "tabs"} {
+		for _, in := range []string{
+			strings.Join([]string{"document_number", "document_date", "message_type", "extended_price"}, sep) + "\nD1" + sep + "2026-06-01" + sep + "QUOTATION" + sep + "12,50\n",
+			"\ufeffDocument_Number" + sep + "document_date\r\n",
+		} {
+			var out bytes.Buffer
+			_, err := batch.Run(context.Background(), batch.Config{Engine: e, Perspective: batch.Sale, Format: batch.CSV}, strings.NewReader(in), &out)
+			if levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "row 1: names its columns separated by "+name) ||
+				strings.Contains(err.Error(), "is not a column") {
+				t.Errorf("a header of %s %q: %v; want it refused naming its separator", name, in, err)
+			}
+		}
+	}
+	// A header of one column, of the layout or not, is read as before.
+	var out bytes.Buffer
+	_, err := batch.Run(context.Background(), batch.Config{Engine: e, Perspective: batch.Sale, Format: batch.CSV}, strings.NewReader("document_number\nD1\n"), &out)
+	if err == nil || strings.Contains(err.Error(), "separated by") || !strings.Contains(err.Error(), "document_date: is required") {
+		t.Errorf("a header of one column: %v", err)
+	}
+}
+
+// TestCSVQuotedHeaderAfterBOM: a CSV input that begins with a byte order
+// mark and quotes every value, its header's first name included (as
+// PowerShell's Export-Csv and Python's csv module with QUOTE_ALL and
+// utf-8-sig write it), is answered as the same input unquoted. It was
+// refused whole, exit 2: "read the CSV header: parse error on line 1,
+// column 4: bare \" in non-quoted-field", the mark read as the start of
+// an unquoted first value.
+func TestCSVQuotedHeaderAfterBOM(t *testing.T) {
+	e := newEngine(t)
+	example, err := os.ReadFile(filepath.Join("testdata", "sale.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(example)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var quoted strings.Builder
+	quoted.WriteString("\ufeff")
+	for _, rec := range recs {
+		for i, v := range rec {
+			if i > 0 {
+				quoted.WriteByte(',')
+			}
+			quoted.WriteString(`"` + strings.ReplaceAll(v, `"`, `""`) + `"`)
+		}
+		quoted.WriteString("\r\n")
+	}
+	run := func(in string) ([]byte, batch.Summary, error) {
+		var out bytes.Buffer
+		sum, err := batch.Run(context.Background(), batch.Config{Engine: e, Perspective: batch.Sale, Format: batch.CSV}, strings.NewReader(in), &out)
+		return out.Bytes(), sum, err
+	}
+	want, wantSum, err := run(string(example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, sum, err := run(quoted.String())
+	if err != nil || sum.Documents != wantSum.Documents || sum.Failed != wantSum.Failed || !bytes.Equal(got, want) {
+		t.Errorf("quoted after a byte order mark: %+v, %v; want %+v as unquoted\n%s", sum, err, wantSum, got)
 	}
 }

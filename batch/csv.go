@@ -410,7 +410,7 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 			stopped = fmt.Errorf("unknown perspective %q: sale, purchase or owner", perspective)
 			return
 		}
-		lim := newCSVRecordLimiter(r, limit)
+		lim := newCSVRecordLimiter(withoutBOM(r), limit)
 		cr := csv.NewReader(lim)
 		cr.FieldsPerRecord = -1
 		cr.ReuseRecord = true // the values are copied out of each record
@@ -562,6 +562,48 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 	return seq, func() error { return stopped }
 }
 
+// withoutBOM returns a reader of r's input without the UTF-8 byte order
+// mark it may begin with, before the CSV reader sees it: a header whose
+// first name is quoted after the mark ("\ufeff\"document_number\",...", as
+// PowerShell's Export-Csv and other tools write it) was refused whole for
+// a bare quote, the mark being read as the start of an unquoted value. It
+// reads up to the mark's 3 bytes, stopping at a newline; an error of r is
+// left to the reader returned.
+func withoutBOM(r io.Reader) io.Reader {
+	const mark = "\ufeff"
+	var head [len(mark)]byte
+	n := 0
+	for n < len(head) && bytes.IndexByte(head[:n], '\n') < 0 {
+		m, err := r.Read(head[n:])
+		n += m
+		if err != nil || m == 0 {
+			break
+		}
+	}
+	if string(head[:n]) == mark {
+		return r
+	}
+	return io.MultiReader(bytes.NewReader(head[:n]), r)
+}
+
+// separatedBy names the separator of a header read as one cell whose
+// first name, before a semicolon or a tab, is a column of the layout
+// (byName): "semicolons" or "tabs"; "" for any other header. Such a
+// header was refused as one column of that whole text, and no word of
+// its separator.
+func separatedBy(header []string, byName map[string]int) string {
+	if len(header) != 1 {
+		return ""
+	}
+	for _, sep := range [...]struct{ char, name string }{{";", "semicolons"}, {"\t", "tabs"}} {
+		first, _, found := strings.Cut(header[0], sep.char)
+		if _, known := byName[strings.ToLower(strings.Trim(strings.TrimSpace(first), `"`))]; found && known {
+			return sep.name
+		}
+	}
+	return ""
+}
+
 // unnamedColumn is the input of a CSV column whose header is blank.
 const unnamedColumn = -1
 
@@ -588,6 +630,9 @@ func csvHeader(header []string, row, p int) ([]int, error) {
 	}
 	if blankRecord(header) {
 		return nil, levy.Invalid(csvTarget(row, ""), "is blank: the CSV input needs a header row naming its columns")
+	}
+	if sep := separatedBy(header, byName); sep != "" {
+		return nil, levy.Invalid(csvTarget(row, ""), "names its columns separated by %s, not commas (as a spreadsheet saves \"CSV\" where a comma is the decimal mark): save the file as CSV with commas between the values and points for decimals", sep)
 	}
 	var errs []error
 	cols := make([]int, len(header))
