@@ -153,3 +153,30 @@ func TestConsoleSessionLapsedBetweenPages(t *testing.T) {
 		t.Error(errs)
 	}
 }
+
+// TestConsoleTaxOverTimeOfZeros: the tax over time of a currency whose
+// every tax is zero (an export invoiced in euros) labels its one grid
+// line once. The chart wrote "0.00" three times, one over the other, at
+// the top, middle and bottom of a span of nothing.
+func TestConsoleTaxOverTimeOfZeros(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	r.c.must(http.StatusOK, "POST", "/api/v2/supplies", r.apiToken, "application/json", []byte(
+		`{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-07-01","transactionId":"EXP-1",
+		"currency":{"isoCurrencyCodeAlpha":"EUR"},
+		"seller":{"physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"destination":{"city":"München","postalCode":"80331","country":"DE"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00}]}`), nil)
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the journal page", `document.getElementById('journal-from') && / summary rows\.$/.test(document.getElementById('status').textContent)`)
+	b.do("choose the period", chromedp.Evaluate[chromedp.Void](`document.getElementById('journal-from').value = '2026-07-01'; document.getElementById('journal-to').value = '2026-07-31'`),
+		submit("journal-period"))
+	b.wait("the tax over time", `document.querySelector('#journal-summary h2') && document.querySelector('#journal-summary h2').textContent.includes('2026-07-31') && document.querySelector('#journal-series .line-chart')`)
+	labels := eval[[]string](b, `[...document.querySelectorAll('#journal-series .line-chart svg > text[text-anchor=end]')].map((e) => e.textContent)`)
+	if len(labels) != 1 || labels[0] != "0.00" {
+		t.Errorf("the grid of a series of zeros is labelled %q; want 0.00 once", labels)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Error(errs)
+	}
+}
