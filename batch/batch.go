@@ -9,6 +9,8 @@ import (
 	"io"
 	"iter"
 	"runtime"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -443,6 +445,9 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 	ctx = contextOf(ctx, cfg)
 	counter := &countingReader{r: &cancelReader{ctx: ctx, r: in}}
 	src, err := notUTF16(counter)
+	if err == nil {
+		src, err = ofFormat(src, cfg.Format)
+	}
 	if err != nil {
 		return Summary{Totals: map[string]money.Amount{}}, &ReadError{err}
 	}
@@ -590,6 +595,51 @@ func notUTF16(r io.Reader) (io.Reader, error) {
 	}
 	if nulInterleaved(head[:n]) {
 		return nil, errUTF16NoMark
+	}
+	return io.MultiReader(bytes.NewReader(head[:n]), r), nil
+}
+
+// csvSniff is how many of an input's first bytes ofFormat looks at:
+// enough for a header naming every column.
+const csvSniff = 4096
+
+// ofFormat returns a reader of r's whole input, or an error when the
+// input is plainly of the other format than the run's. Read as JSON
+// lines, a CSV file of the batch layout: its first line is no JSON
+// object but names columns of the layout, separated by commas (a header
+// such as document_number,document_date,...); such a file answered
+// every line with an error record ("invalid character 'd' looking for
+// beginning of value"), exit 1, and no word of its format. Read as CSV,
+// a file of JSON lines: its first line is a JSON object, which stopped
+// the run with "bare \" in non-quoted-field". It reads up to csvSniff
+// bytes but stops at the first newline, as notUTF16 does; an error of r
+// is left to the reader returned.
+func ofFormat(r io.Reader, format Format) (io.Reader, error) {
+	var head [csvSniff]byte
+	n := 0
+	for n < len(head) && bytes.IndexByte(head[:n], '\n') < 0 {
+		m, err := r.Read(head[n:])
+		n += m
+		if err != nil || m == 0 {
+			break
+		}
+	}
+	line := head[:n]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	line = bytes.TrimSpace(bytes.TrimPrefix(line, []byte("\ufeff")))
+	if format == CSV {
+		if len(line) > 0 && line[0] == '{' {
+			return nil, levy.Invalid("", "the input looks like JSON lines, not CSV: its first line is a JSON object; give levy batch --format jsonl (Format JSONLines in a batch.Config), or name the file other than .csv")
+		}
+	} else if len(line) > 0 && line[0] != '{' && bytes.IndexByte(line, ',') >= 0 {
+		for _, cell := range strings.Split(string(line), ",") {
+			name := strings.ToLower(strings.Trim(strings.TrimSpace(cell), `"`))
+			if slices.ContainsFunc(csvInputs[:], func(c csvInput) bool { return c.name == name }) {
+				return nil, levy.Invalid("", "the input looks like CSV, not JSON lines: its first line names the column %s; give levy batch --format csv (Format CSV in a batch.Config), or name the file .csv", name)
+			}
+		}
 	}
 	return io.MultiReader(bytes.NewReader(head[:n]), r), nil
 }

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -35,7 +36,9 @@ the perspective. Rows of a document_number that come after other
 documents are not calculated: they fail, with an error row naming the
 document's earlier rows, which were answered as the whole document. A
 column not listed for the perspective is an error, and so is a header
-without a required column. Values are trimmed of spaces; an empty value
+without a required column; a column whose header is blank (the empty
+columns a spreadsheet may leave after the last one) is left out, and a
+value in it fails its row's document. Values are trimmed of spaces; an empty value
 is an absent one; codes (message_type, transaction_type, currency) may
 be in any case; rows whose values are all empty are skipped. Rows are
 numbered as the lines of the file, the header being row 1. Document
@@ -407,7 +410,7 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 			stopped = fmt.Errorf("unknown perspective %q: sale, purchase or owner", perspective)
 			return
 		}
-		lim := newCSVRecordLimiter(r, limit)
+		lim := newCSVRecordLimiter(withoutBOM(r), limit)
 		cr := csv.NewReader(lim)
 		cr.FieldsPerRecord = -1
 		cr.ReuseRecord = true // the values are copied out of each record
@@ -434,6 +437,8 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 			return
 		}
 		docColumnAt := slices.Index(cols, inDocumentNumber) // required: the header has it
+		// named are the header's columns that an input reads.
+		named := slices.DeleteFunc(slices.Clone(cols), func(c int) bool { return c == unnamedColumn })
 		var cur *csvGroup
 		n := 0
 		// answered holds the rows of each document number read, the first
@@ -493,10 +498,19 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 				continue
 			}
 			var vals [numCSVInputs]string
+			var stray []*levy.Error
 			for i, c := range cols {
-				if i < len(rec) {
-					vals[c] = strings.TrimSpace(rec[i])
+				if i >= len(rec) {
+					break
 				}
+				v := strings.TrimSpace(rec[i])
+				if c == unnamedColumn {
+					if v != "" {
+						stray = append(stray, unnamed(row, i+1, v))
+					}
+					continue
+				}
+				vals[c] = v
 			}
 			number := vals[inDocumentNumber]
 			next := cur == nil || number == "" || number != cur.number
@@ -507,7 +521,7 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 				return
 			}
 			if cur == nil {
-				cur = &csvGroup{first: row, number: number, head: vals, present: cols, headless: refused != nil}
+				cur = &csvGroup{first: row, number: number, head: vals, present: named, headless: refused != nil}
 				cur.faults = append(cur.faults, unplaced...)
 				if before, ok := answered[number]; ok {
 					cur.again(row, before)
@@ -519,6 +533,9 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 				continue
 			}
 			cur.add(row, vals)
+			for _, e := range stray {
+				cur.faults = append(cur.faults, csvFault{row, e})
+			}
 			if len(rec) != len(cols) {
 				cur.fault(row, "", "has %d values where the header names %d columns", len(rec), len(cols))
 			}
@@ -545,9 +562,62 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 	return seq, func() error { return stopped }
 }
 
+// withoutBOM returns a reader of r's input without the UTF-8 byte order
+// mark it may begin with, before the CSV reader sees it: a header whose
+// first name is quoted after the mark ("\ufeff\"document_number\",...", as
+// PowerShell's Export-Csv and other tools write it) was refused whole for
+// a bare quote, the mark being read as the start of an unquoted value. It
+// reads up to the mark's 3 bytes, stopping at a newline; an error of r is
+// left to the reader returned.
+func withoutBOM(r io.Reader) io.Reader {
+	const mark = "\ufeff"
+	var head [len(mark)]byte
+	n := 0
+	for n < len(head) && bytes.IndexByte(head[:n], '\n') < 0 {
+		m, err := r.Read(head[n:])
+		n += m
+		if err != nil || m == 0 {
+			break
+		}
+	}
+	if string(head[:n]) == mark {
+		return r
+	}
+	return io.MultiReader(bytes.NewReader(head[:n]), r)
+}
+
+// separatedBy names the separator of a header read as one cell whose
+// first name, before a semicolon or a tab, is a column of the layout
+// (byName): "semicolons" or "tabs"; "" for any other header. Such a
+// header was refused as one column of that whole text, and no word of
+// its separator.
+func separatedBy(header []string, byName map[string]int) string {
+	if len(header) != 1 {
+		return ""
+	}
+	for _, sep := range [...]struct{ char, name string }{{";", "semicolons"}, {"\t", "tabs"}} {
+		first, _, found := strings.Cut(header[0], sep.char)
+		if _, known := byName[strings.ToLower(strings.Trim(strings.TrimSpace(first), `"`))]; found && known {
+			return sep.name
+		}
+	}
+	return ""
+}
+
+// unnamedColumn is the input of a CSV column whose header is blank.
+const unnamedColumn = -1
+
+// unnamed is the fault of a row that has a value in a column whose header
+// is blank (the column's position, from 1), which no input reads: the
+// row's document fails rather than calculated without the value.
+func unnamed(row, column int, value string) *levy.Error {
+	return levy.Invalid(csvTarget(row, ""), "has the value %q in column %d, whose header is blank: name the column or leave it empty", clipValue(value), column)
+}
+
 // csvHeader reads the header of a perspective's input, found at row: the
-// input column of each CSV column. Its error joins one *levy.Error per
-// fault, so that its message lists them all.
+// input column of each CSV column (unnamedColumn for a blank header). Its
+// error joins one *levy.Error per fault, so that its message lists them
+// all.
 func csvHeader(header []string, row, p int) ([]int, error) {
 	if len(header) > 0 {
 		header[0] = strings.TrimPrefix(header[0], "\ufeff") // a spreadsheet's byte order mark
@@ -558,6 +628,12 @@ func csvHeader(header []string, row, p int) ([]int, error) {
 			byName[c.name] = i
 		}
 	}
+	if blankRecord(header) {
+		return nil, levy.Invalid(csvTarget(row, ""), "is blank: the CSV input needs a header row naming its columns")
+	}
+	if sep := separatedBy(header, byName); sep != "" {
+		return nil, levy.Invalid(csvTarget(row, ""), "names its columns separated by %s, not commas (as a spreadsheet saves \"CSV\" where a comma is the decimal mark): save the file as CSV with commas between the values and points for decimals", sep)
+	}
 	var errs []error
 	cols := make([]int, len(header))
 	seen := map[int]bool{}
@@ -565,6 +641,11 @@ func csvHeader(header []string, row, p int) ([]int, error) {
 		name := strings.ToLower(strings.TrimSpace(h))
 		c, ok := byName[name]
 		switch {
+		case name == "":
+			// A column without a name, such as the empty columns a
+			// spreadsheet leaves after the last one used: no input
+			// reads it, and a row with a value in it fails (unnamed).
+			cols[i] = unnamedColumn
 		case !ok:
 			errs = append(errs, levy.Invalid(csvTarget(row, h), "is not a column of the %s layout (see levy batch --help)", perspectiveName(p)))
 		case seen[c]:
@@ -693,7 +774,7 @@ func (g *csvGroup) refuse(row, last int, err *levy.Error) {
 // into the rows after it, joining them silently into one value.
 func quoteFault(pe *csv.ParseError, cols []int, read int) *levy.Error {
 	column := ""
-	if read < len(cols) {
+	if read < len(cols) && cols[read] != unnamedColumn {
 		column = csvInputs[cols[read]].name
 	}
 	what := "has a double quote inside a value that does not begin with one"
@@ -1405,4 +1486,13 @@ func (t *tailReader) Read(p []byte) (int, error) {
 		t.err = err
 	}
 	return n, err
+}
+
+// clipValue shortens a value quoted in a message to its first 40
+// characters, so that a long cell does not fill the error row.
+func clipValue(v string) string {
+	if utf8.RuneCountInString(v) <= 40 {
+		return v
+	}
+	return string([]rune(v)[:40]) + "…"
 }

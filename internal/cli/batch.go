@@ -35,7 +35,9 @@ body) is not read into memory but skipped, with an error record of code
 too_large ("line N is longer than the limit of 64 MiB; it was skipped").
 The input is read as UTF-8 (a UTF-8 byte order mark is skipped); one in
 UTF-16, as Windows PowerShell's > writes, is refused (exit 2) before any
-line, with or without its byte order mark: save it as UTF-8.
+line, with or without its byte order mark: save it as UTF-8. So is a CSV
+file read as JSON lines (its first line names columns of the CSV layout):
+give --format csv; and JSON lines read as CSV: give --format jsonl.
 
 --in and --out must not name the same file (nor links to one file): the
 output would overwrite the input before it is read. Nor may two runs

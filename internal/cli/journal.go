@@ -110,7 +110,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&a.intrastat.flow, "flow", "", "intrastat: dispatch or arrival")
 	fs.StringVar(&a.intrastat.currency, "currency", "", "intrastat: the currency of the declaration's values (by default the member state's: EUR, PLN, ..., GBP for XI)")
 	fs.BoolVar(&a.intrastat.wholeEuros, "whole-euros", false, "intrastat: round each item's invoiced and statistical values half up to whole units of the currency (as Germany's and Malta's portals take them), not to the cent")
-	fs.StringVar(&a.out, "out", "", "export: write to this file instead of standard output")
+	fs.StringVar(&a.out, "out", "", "export: write to this file instead of standard output (-, or none, for standard output)")
 	fs.BoolVar(&a.progress, "progress", false, "export: show a progress bar even when writing to standard output or when standard error is no terminal")
 	if helpRequested(args) {
 		printHelp(stdout, journalUsage, fs, storeEnv())
@@ -270,7 +270,9 @@ func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error)
 	every func() (*journal.Report, error)) error {
 	w := stdout
 	var file outFile
-	if a.out != "" {
+	// "-" is standard output, as levy batch --out takes it: it made a file
+	// named "-" in the working directory, and printed nothing.
+	if a.out != "" && a.out != "-" {
 		var err error
 		if file, err = createOut(a.out); err != nil {
 			return err

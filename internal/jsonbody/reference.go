@@ -15,6 +15,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
+	"github.com/shopspring/decimal"
 )
 
 // The reference decoder is the one Levy used before the one pass
@@ -312,6 +313,10 @@ func explain(err error, t reflect.Type) string {
 			names = append(names, jt.String())
 		}
 		return "must be one of " + strings.Join(names, ", ")
+	case Deref(t) == reflect.TypeFor[decimal.Decimal]():
+		// The decimal package's own words ("error decoding string
+		// '"5%"': can't convert 5% to decimal") went to the client.
+		return "must be a decimal number such as 0.05, as a JSON number or a string holding one (no percent sign, currency or thousands separator)"
 	case errors.Is(err, money.ErrRange):
 		return "must be a number of at most 1000 digits with an exponent of at most 1000"
 	case errors.Is(err, money.ErrSyntax):

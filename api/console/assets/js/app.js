@@ -2,7 +2,7 @@
 // URL's fragment, #/map), and the status line.
 
 import { clear, fill, h } from './dom.js';
-import { isAdmin, isOperator, loadConfig, session, signIn, signOut, whenExpired } from './session.js';
+import { isAdmin, isOperator, lapsed, loadConfig, session, signIn, signOut, whenExpired } from './session.js';
 import * as playground from './playground.js';
 import * as map from './map.js';
 import * as journal from './journal.js';
@@ -127,7 +127,15 @@ function resume(s) {
 function route() {
   const s = session();
   if (!s) {
-    showSignIn();
+    // A session whose tokens expired while no call was made (the user
+    // went to another page, or opened the console again): the sign-in
+    // says so, and the status line keeps nothing of the page left. The
+    // sign-in came up without a word, under the last page's message
+    // ("Error: … (jurisdiction)").
+    const ended = lapsed();
+    if (ended) signOut();
+    status('');
+    showSignIn(ended ? 'The session ended (its token expired): sign in again.' : '');
     return;
   }
   showHeader(s);

@@ -67,7 +67,9 @@ export function lineChart(title, points) {
   const px = (i) => (n === 1 || !tspan ? (left + W - right) / 2 : left + (ts[i] - t0) / tspan * (W - left - right));
   const py = (v) => top + (max - v) / span * (height - top - bottom);
   const svg = h('svg:svg', { viewBox: `0 0 ${W} ${height}`, role: 'img', 'aria-label': title });
-  for (const v of [max, (max + min) / 2, min]) {
+  // The grid's values, once each: a series of zeros (a currency whose
+  // sales were all exempt) drew "0.00" three times over itself.
+  for (const v of [...new Set([max, (max + min) / 2, min])]) {
     add(svg, h('svg:line', { class: 'grid', x1: left, x2: W - right, y1: py(v), y2: py(v) }),
       h('svg:text', { x: left - 6, y: py(v) + 4, 'text-anchor': 'end' }, v.toFixed(2)));
   }

@@ -70,8 +70,21 @@ export function render(root, { status, fail, admin }) {
 
   const xml = h('textarea', { id: 'einv-xml', spellcheck: 'false', placeholder: '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">…' });
   const file = h('input', { type: 'file', id: 'einv-file', accept: '.xml,application/xml,text/xml' });
+  // A file is read as UTF-8, which alone the API takes, and one that is
+  // not (Latin-1 without a declaration, UTF-16) is refused naming it:
+  // read as text leniently, each of its bad bytes became U+FFFD, and the
+  // document went in with its names so spoilt.
   file.addEventListener('change', async () => {
-    if (file.files[0]) xml.value = await file.files[0].text();
+    const f = file.files[0];
+    if (!f) return;
+    try {
+      xml.value = new TextDecoder('utf-8', { fatal: true }).decode(await f.arrayBuffer());
+      status('');
+    } catch {
+      xml.value = '';
+      file.value = '';
+      fail(new Error(`${f.name} is not UTF-8 text, which the e-invoicing API takes alone: save it as UTF-8 and read it again`));
+    }
   });
   const submit = h('form', { class: 'card', id: 'einv-submit' }, h('h2', {}, 'Submit a document'),
     field('UBL 2.1 invoice or credit note (XML)', xml), field('Or read a file', file),

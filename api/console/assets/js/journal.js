@@ -33,9 +33,13 @@ function collector(r) {
 // rowName names a row of the summary for people: its jurisdiction,
 // imposition and currency, and what sets it apart from the other rows of
 // that jurisdiction (who remits it, why its tax is zero).
+// The jurisdiction goes by its name and its ID: jurisdictions of one name
+// are many (the state of New York and its city, a Springfield in each of
+// several states), and their rows were named alike.
 function rowName(r) {
   const from = r.collectedFrom === 'SELLER' && !r.paidToVendor && !r.withheld ? '' : collector(r);
-  return [r.jurisdictionName || r.jurisdictionId, r.imposition, r.currency, from, r.zeroTaxBecause ? `zero: ${r.zeroTaxBecause}` : '']
+  const who = r.jurisdictionName && r.jurisdictionName !== r.jurisdictionId ? `${r.jurisdictionName} (${r.jurisdictionId})` : r.jurisdictionId;
+  return [who, r.imposition, r.currency, from, r.zeroTaxBecause ? `zero: ${r.zeroTaxBecause}` : '']
     .filter(Boolean).join(' · ');
 }
 
@@ -44,19 +48,28 @@ function rowName(r) {
 // collector and reason of a zero tax, those that tell it from the other
 // rows of its jurisdiction. Cut to 40 characters, the names of the rows
 // of one jurisdiction were alike, and so were those of Los Angeles
-// County's districts ("Los Angeles County Metropolitan Transpo…").
+// County's districts ("Los Angeles County Metropolitan Transpo…"). A
+// name that rows of another jurisdiction have too (the state of New York
+// and its city) goes with the jurisdiction's ID, or gives way to it:
+// their bars read "New York" alike.
 function barLabels(rows) {
   // The reason in two or three words (NO_NEXUS: "no nexus"); the table
   // and the bar's title have it in full.
   const reason = (r) => (r.zeroTaxReason || '').toLowerCase().replaceAll('_', ' ');
   const parts = (r) => [r.imposition || '', r.currency || '', collector(r), reason(r)];
   const byJurisdiction = new Map();
-  for (const r of rows) byJurisdiction.set(r.jurisdictionId, [...(byJurisdiction.get(r.jurisdictionId) || []), parts(r)]);
+  const idsOfName = new Map();
+  for (const r of rows) {
+    byJurisdiction.set(r.jurisdictionId, [...(byJurisdiction.get(r.jurisdictionId) || []), parts(r)]);
+    if (r.jurisdictionName) idsOfName.set(r.jurisdictionName, new Set([...(idsOfName.get(r.jurisdictionName) || []), r.jurisdictionId]));
+  }
   return rows.map((r) => {
     const others = byJurisdiction.get(r.jurisdictionId);
     const apart = parts(r).filter((p, k) => p && others.some((o) => o[k] !== p)).join(' · ');
     const room = apart ? Math.max(12, 40 - apart.length - 3) : 40;
-    const name = (r.jurisdictionName || '').length <= room && r.jurisdictionName ? r.jurisdictionName : r.jurisdictionId;
+    const shared = r.jurisdictionName && idsOfName.get(r.jurisdictionName).size > 1;
+    const called = shared ? `${r.jurisdictionName} (${r.jurisdictionId})` : r.jurisdictionName;
+    const name = (called || '').length <= room && called ? called : r.jurisdictionId;
     const short = name.length > room ? `${name.slice(0, room - 1)}…` : name;
     return apart ? `${short} · ${apart}` : short;
   });
@@ -248,10 +261,17 @@ export function render(root, { status, fail }) {
         // charged.
         const totals = summary.totals || [];
         const short = barLabels(rows);
+        const bars = rows.map((r, i) => ({
+          label: rowName(r), short: short[i], value: Number(r.tax), text: String(r.tax), key: String(i), row: r,
+        }));
+        // One chart per currency, as the tax over time: the bars of one
+        // scale are amounts of one currency, and the chart's title says
+        // which. A row in euros stood among the dollars' with no word of
+        // its currency, its length measured against theirs.
+        const rowCurrencies = [...new Set(rows.map((r) => r.currency || ''))];
+        add(summaryBox, ...rowCurrencies.map((cur) => barChart(`Tax per jurisdiction and imposition${cur ? ` (${cur})` : ''}`,
+          bars.filter((b) => (b.row.currency || '') === cur), (b) => showTransactions(b.row))));
         add(summaryBox,
-          barChart('Tax per jurisdiction and imposition', rows.map((r, i) => ({
-            label: rowName(r), short: short[i], value: Number(r.tax), text: String(r.tax), key: String(i), row: r,
-          })), (b) => showTransactions(b.row)),
           table('The summary', ['Jurisdiction', 'Type', 'Imposition', 'Collected from', 'Currency', { label: 'Taxable', num: true }, { label: 'Exempt', num: true },
             { label: 'Non-taxable', num: true }, { label: 'Tax', num: true }, { label: 'Transactions', num: true }, 'Zero tax because', ''],
           rows.map((r) => [h('span', {}, r.jurisdictionName || '', h('br'), h('code', {}, r.jurisdictionId)), r.jurisdictionType || '',

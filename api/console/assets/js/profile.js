@@ -137,7 +137,11 @@ function importForm(status, fail, done) {
     try {
       let answer;
       if (list.length === 1 && /\.json$/i.test(list[0].name)) {
-        answer = await call(`${P}/import`, writing({ method: 'POST', body: await list[0].text(), contentType: 'application/json',
+        // The file goes as its bytes, as the CSV files do: read as text
+        // first, a file not in UTF-8 (a name in Latin-1) had each of its
+        // bad bytes made U+FFFD, and was stored so, where the server
+        // refuses a string that is not UTF-8, naming it.
+        answer = await call(`${P}/import`, writing({ method: 'POST', body: list[0], contentType: 'application/json',
           query: reinstate ? { reinstateRevoked: 'true' } : {} }));
       } else {
         const body = new FormData();

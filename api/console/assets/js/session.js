@@ -95,6 +95,12 @@ export function session() {
   return s.console || s.admin || s.operator ? s : null;
 }
 
+// lapsed reports whether the tab holds a session whose tokens have all
+// expired: one signed in that ended without a sign-out.
+export function lapsed() {
+  return !!stored() && !session();
+}
+
 // isAdmin reports whether the session may use the admin routes: its
 // sign-in got a token of its tenant's admin or of the server's
 // operator. The tokens of one sign-in come from the caching endpoint,
