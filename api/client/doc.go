@@ -7,11 +7,15 @@
 //
 //	var calc wire.Calculator = eng // in-process: eng is an *engine.Engine
 //	remote, err := client.New("https://tax.example.com/api/v2",
-//		client.WithClientCredentials("https://tax.example.com/oauth/token", id, secret, audience))
+//		client.WithClientCredentials("https://tax.example.com/cached/oauth/token", id, secret, audience))
 //	if err != nil {
 //		return err // not an http or https URL
 //	}
 //	calc = remote // remote
+//
+// The token URL is the server's token caching endpoint: the standard
+// one, /oauth/token, grants too few tokens (10 per 8 hours) for a
+// process that runs for hours (see WithClientCredentials).
 //
 // A *Client also implements wire.Explainer, as *engine.Engine does:
 // ExplainSale, ExplainPurchase and ExplainOwner return the response and
