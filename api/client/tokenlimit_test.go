@@ -175,3 +175,60 @@ func TestStandardEndpointRateLimitNamesTheCachingEndpoint(t *testing.T) {
 		}
 	}
 }
+
+// TestRateLimitNamesTheCachingEndpointBesideTheTokenURL: the caching
+// endpoint that a refusal for the rate limit names is the one beside the
+// token URL the client was given, behind a proxy's path prefix too; a
+// refusal of a caching endpoint names none, and a token URL that is no
+// Levy path names the path alone. The URL named carries neither the
+// token URL's user information nor its query.
+func TestRateLimitNamesTheCachingEndpointBesideTheTokenURL(t *testing.T) {
+	const refusal = `{"error":"invalid_request","error_description":"Client id audience aud has exceeded the rate limit of 10 tokens per 28800 seconds"}`
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Retry-After", "600")
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = w.Write([]byte(refusal))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	cases := []struct{ path, want string }{
+		{"/oauth/token", srv.URL + "/cached/oauth/token,"},
+		{"/levy/oauth/token", srv.URL + "/levy/cached/oauth/token,"},
+		{"/oseries-auth/oauth/token", srv.URL + "/cached/oauth/token,"},
+		{"/api/v2/authorize", srv.URL + "/cached/oauth/token,"},
+		{"/vertex-ws/v2/authorize", srv.URL + "/cached/oauth/token,"},
+		{"/api/v2/v2/authorize", srv.URL + "/cached/oauth/token,"},
+		{"/token", "(/cached/oauth/token on a Levy server)"},
+		{"/cached/oauth/token", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path, func(t *testing.T) {
+			tokenURL := "http://user:pass@" + host + tc.path + "?tag=q1"
+			c, err := client.New(srv.URL+"/api/v2", client.WithHTTPClient(srv.Client()),
+				client.WithClientCredentials(tokenURL, "id", "secret", "aud"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = c.Sale(context.Background(), quotation())
+			if code := levy.ErrorCode(err); code != levy.ETooMany {
+				t.Fatalf("code %q, want %q: %v", code, levy.ETooMany, err)
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, "again in 600 seconds") {
+				t.Errorf("the error does not say when: %s", msg)
+			}
+			switch {
+			case tc.want == "" && strings.Contains(msg, "caching endpoint"):
+				t.Errorf("a caching endpoint's refusal names one: %s", msg)
+			case tc.want != "" && !strings.Contains(msg, "caching endpoint") || !strings.Contains(msg, tc.want):
+				t.Errorf("the error does not name %q: %s", tc.want, msg)
+			}
+			if strings.Contains(msg, "pass") || strings.Contains(msg, "q1") {
+				t.Errorf("the error carries the token URL's user information or query: %s", msg)
+			}
+		})
+	}
+}
