@@ -34,8 +34,9 @@
 // client credential that the token endpoint refuses has the code of the
 // refusal: levy.EUnauthorized for an unknown client or a wrong secret
 // (invalid_client), levy.EForbidden for a token it may not have (an
-// audience or a grant refused), the endpoint's *oauth2.RetrieveError
-// wrapped. A call whose context ended returns the context's error, and a TLS
+// audience or a grant refused), levy.ETooMany for a token refused for
+// now (the standard endpoint's rate limit, whose error names the caching
+// endpoint, or a 429), the endpoint's *oauth2.RetrieveError wrapped. A call whose context ended returns the context's error, and a TLS
 // certificate that is refused keeps its own error (levy.ErrorCode calls
 // both internal). What the engine refuses before
 // it calculates, the client refuses before it sends, with the same code
