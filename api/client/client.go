@@ -16,6 +16,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/clip"
 	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/wire"
 	"golang.org/x/oauth2"
@@ -238,7 +239,11 @@ var tokenCodes = map[string]string{
 // OAuth error (tokenCodes), else that of its status (codeOf), so that a
 // credential the server refuses is levy.EUnauthorized or
 // levy.EForbidden, as a refused token is, and not an internal error.
-// The endpoint's error stays wrapped (errors.As of an
+// A refusal for now is levy.ETooMany, a retry later may succeed: a 429
+// (too many failed authentications), and the rate limit of the standard
+// token endpoint (its invalid_request, whose text then says when a token
+// may be had again and which endpoint to give WithClientCredentials
+// instead). The endpoint's error stays wrapped (errors.As of an
 // *oauth2.RetrieveError). A failure without an answer is left to
 // unreachable.
 func tokenRefused(err error) error {
@@ -246,7 +251,20 @@ func tokenRefused(err error) error {
 	if !errors.As(err, &re) || re.Response == nil {
 		return err
 	}
+	if rateLimited(re) {
+		advice := rateLimitAdvice(re)
+		msg := "the token endpoint refused a new token for its rate limit"
+		if d := re.ErrorDescription; d != "" {
+			msg += " (" + clip.To(d, 300) + ")"
+		}
+		return &codedError{code: &levy.Error{Code: levy.ETooMany, Message: msg + advice}, err: fmt.Errorf("%w%s", err, advice)}
+	}
 	code, ok := tokenCodes[re.ErrorCode]
+	if re.Response.StatusCode == http.StatusTooManyRequests {
+		// Refused for now (a client or an address that failed to
+		// authenticate too often), whatever the OAuth error says.
+		code, ok = levy.ETooMany, true
+	}
 	if !ok {
 		if code, ok = codeOf[re.Response.StatusCode]; !ok {
 			return err
@@ -257,6 +275,50 @@ func tokenRefused(err error) error {
 		msg = fmt.Sprintf("the token endpoint refused the client credential: %s", re.ErrorCode)
 	}
 	return &codedError{code: &levy.Error{Code: code, Message: msg}, err: err}
+}
+
+// rateLimited reports whether re is the refusal of the rate limit of a
+// standard token endpoint: invalid_request whose description says the
+// client exceeded the rate limit (the wording of the wire format's
+// description and of Levy's answer).
+func rateLimited(re *oauth2.RetrieveError) bool {
+	return re.ErrorCode == "invalid_request" && strings.Contains(strings.ToLower(re.ErrorDescription), "exceeded the rate limit")
+}
+
+// cachingSuffixes are the paths of the token endpoints of a Levy server
+// that count against the rate limit, longest first: the token caching
+// endpoint is at /cached/oauth/token beside them.
+var cachingSuffixes = []string{"/oseries-auth/oauth/token", "/api/v2/v2/authorize", "/vertex-ws/v2/authorize", "/api/v2/authorize", "/oauth/token"}
+
+// rateLimitAdvice says, after the refusal of a token for the rate limit
+// (re), when a token may be had again (Retry-After) and, when re came
+// from a standard token endpoint, which endpoint hands out the client's
+// token without spending the limit: a host that asks for a token per
+// lifetime (20 minutes by default) needs more than the standard
+// endpoint's 10 per 8 hours.
+func rateLimitAdvice(re *oauth2.RetrieveError) string {
+	msg := ""
+	if s, err := strconv.ParseInt(re.Response.Header.Get("Retry-After"), 10, 64); err == nil && s > 0 {
+		msg = fmt.Sprintf("; it grants one again in %d seconds", s)
+	}
+	var u *url.URL
+	if re.Response.Request != nil {
+		u = re.Response.Request.URL
+	}
+	if u == nil || strings.HasSuffix(u.Path, "/cached/oauth/token") {
+		return msg
+	}
+	cached := "the token caching endpoint (/cached/oauth/token on a Levy server)"
+	for _, suffix := range cachingSuffixes {
+		if strings.HasSuffix(u.Path, suffix) {
+			to := url.URL{Scheme: u.Scheme, Host: u.Host, Path: strings.TrimSuffix(u.Path, suffix) + "/cached/oauth/token"}
+			cached = "the token caching endpoint, " + to.String() + ","
+			break
+		}
+	}
+	return msg + "; the standard token endpoint grants few tokens per client and audience (10 per 8 hours by default), " +
+		"fewer than a process that runs for hours asks for, one per token lifetime: give WithClientCredentials " + cached +
+		" which hands out the client's token while it lasts and a new one after, without that limit"
 }
 
 // unreachable returns err, the failure of a request to the server or to
@@ -630,11 +692,24 @@ func dateQuery(from, to civil.Date) string {
 	return q.Encode()
 }
 
-// WithClientCredentials gets access tokens from tokenURL (the server's
-// /oauth/token) with the OAuth 2.0 client-credentials grant for
-// audience, and keeps each until shortly before it expires, as the wire
-// format recommends, so that a token is asked for once per lifetime and
-// not once per call. A call that needs a new token asks for it under its
+// WithClientCredentials gets access tokens from tokenURL with the OAuth
+// 2.0 client-credentials grant for audience, and keeps each until
+// shortly before it expires, as the wire format recommends, so that a
+// token is asked for once per lifetime and not once per call.
+//
+// Give it the server's token caching endpoint, /cached/oauth/token
+// (https://tax.example.com/cached/oauth/token): it hands out the
+// client's token while it lasts and a new one after, without a rate
+// limit, and the processes of a host that share a credential share its
+// token. The standard endpoint, /oauth/token, grants 10 tokens per
+// client and audience per 8 hours by default, while a process that runs
+// for hours asks for one per lifetime (20 minutes by default, 24 per 8
+// hours): it is refused after about 3 hours 20 minutes, and until the
+// window frees a token, with a levy.ETooMany error that names the
+// caching endpoint's URL. The client asks the URL it is given, and
+// rewrites none.
+//
+// A call that needs a new token asks for it under its
 // own context, whose end stops the wait. The token request follows no
 // redirect, whatever WithHTTPClient gives: it would post the secret to
 // the redirect's host; a redirect fails the call, naming its target. A

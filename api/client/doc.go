@@ -7,11 +7,15 @@
 //
 //	var calc wire.Calculator = eng // in-process: eng is an *engine.Engine
 //	remote, err := client.New("https://tax.example.com/api/v2",
-//		client.WithClientCredentials("https://tax.example.com/oauth/token", id, secret, audience))
+//		client.WithClientCredentials("https://tax.example.com/cached/oauth/token", id, secret, audience))
 //	if err != nil {
 //		return err // not an http or https URL
 //	}
 //	calc = remote // remote
+//
+// The token URL is the server's token caching endpoint: the standard
+// one, /oauth/token, grants too few tokens (10 per 8 hours) for a
+// process that runs for hours (see WithClientCredentials).
 //
 // A *Client also implements wire.Explainer, as *engine.Engine does:
 // ExplainSale, ExplainPurchase and ExplainOwner return the response and
@@ -30,8 +34,9 @@
 // client credential that the token endpoint refuses has the code of the
 // refusal: levy.EUnauthorized for an unknown client or a wrong secret
 // (invalid_client), levy.EForbidden for a token it may not have (an
-// audience or a grant refused), the endpoint's *oauth2.RetrieveError
-// wrapped. A call whose context ended returns the context's error, and a TLS
+// audience or a grant refused), levy.ETooMany for a token refused for
+// now (the standard endpoint's rate limit, whose error names the caching
+// endpoint, or a 429), the endpoint's *oauth2.RetrieveError wrapped. A call whose context ended returns the context's error, and a TLS
 // certificate that is refused keeps its own error (levy.ErrorCode calls
 // both internal). What the engine refuses before
 // it calculates, the client refuses before it sends, with the same code

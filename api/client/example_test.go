@@ -60,8 +60,10 @@ func Example_remote() {
 }
 
 // A Go service calls a remote Levy with a client credential: the client
-// gets an access token from the server's token endpoint, keeps it until
-// it expires and sends it with each call. The tenant is the credential's.
+// gets an access token from the server's token caching endpoint
+// (/cached/oauth/token, which a process that runs for hours needs: the
+// standard /oauth/token grants 10 tokens per 8 hours), keeps it until it
+// expires and sends it with each call. The tenant is the credential's.
 // A refusal keeps the server's code and field (errors.As of a
 // *levy.Error), as the engine's own does in-process.
 func ExampleWithClientCredentials() {
@@ -88,7 +90,7 @@ func ExampleWithClientCredentials() {
 	}
 
 	// The calling service.
-	c, err := client.New(srv.URL+"/api/v2", client.WithClientCredentials(srv.URL+"/oauth/token", cred.ClientID, secret, oauth.DefaultAudience))
+	c, err := client.New(srv.URL+"/api/v2", client.WithClientCredentials(srv.URL+"/cached/oauth/token", cred.ClientID, secret, oauth.DefaultAudience))
 	if err != nil {
 		panic(err)
 	}

@@ -33,6 +33,8 @@ func TestTokenRefusedCode(t *testing.T) {
 		{"a client refused the grant", 400, `{"error":"unauthorized_client"}`, levy.EForbidden},
 		{"a bad request", 400, `{"error":"invalid_request"}`, levy.EInvalid},
 		{"an endpoint down behind a proxy", 503, `<html>down</html>`, levy.EUnavailable},
+		{"the rate limit", 400, `{"error":"invalid_request","error_description":"Client id audience aud has exceeded the rate limit of 10 tokens/28800 seconds"}`, levy.ETooMany},
+		{"a client throttled", 429, `{"error":"invalid_request","error_description":"too many failed authentications"}`, levy.ETooMany},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -488,12 +488,14 @@ func devCredential(ctx context.Context, iss *auth.Issuer, c serveConfig, stdout 
 	}
 	// The printed line keeps the token endpoint's answer: a refusal is
 	// shown, and TOKEN stays empty, rather than the error's text becoming
-	// the token.
+	// the token. It asks the token caching endpoint, so that it may be
+	// run again and again: the standard one grants --token-rate-limit
+	// tokens per window, and then refuses.
 	fmt.Fprintf(stdout, `Development credential (tenant %s, audience %s; a new one on every --dev start):
   client_id:     %s
   client_secret: %s
 Get a token and calculate:
-  RESP=$(curl -sS%s %s/oauth/token -d grant_type=client_credentials -d client_id=%s -d client_secret=%s -d audience=%s); TOKEN=$(printf '%%s' "$RESP" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p'); [ -n "$TOKEN" ] || echo "no token: $RESP" >&2
+  RESP=$(curl -sS%s %s/cached/oauth/token -d grant_type=client_credentials -d client_id=%s -d client_secret=%s -d audience=%s); TOKEN=$(printf '%%s' "$RESP" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p'); [ -n "$TOKEN" ] || echo "no token: $RESP" >&2
   curl -s%s %s/api/v2/supplies -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d @engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json
 `, cred.Tenant, aud, cred.ClientID, secret, curlTLS, base, cred.ClientID, secret, url.QueryEscape(aud), curlTLS, base)
 	return nil

@@ -103,7 +103,7 @@ func TestServeHTTPS(t *testing.T) {
 	}
 
 	printed := out.String()
-	if !strings.Contains(printed, base+"/oauth/token") || !strings.Contains(printed, base+"/api/v2/supplies") ||
+	if !strings.Contains(printed, base+"/cached/oauth/token") || !strings.Contains(printed, base+"/api/v2/supplies") ||
 		!strings.Contains(printed, base+"/console/") || strings.Contains(printed, "http://") {
 		t.Errorf("the --dev lines do not name the https URLs of %s:\n%s", base, printed)
 	}
