@@ -529,7 +529,10 @@ func (b *builder) leaf(li *lineIn) *line {
 	p := &li.parties
 	dest := p.dest
 	if dest == nil && p.adminDest == nil {
-		dest = b.r.evidencePlace(p.customerPath+".locationEvidence", p.evidence)
+		var from string
+		if dest, from = b.r.evidencePlace(p.evidence); dest != nil {
+			l.evidence = &evidenceUse{path: p.customerPath + ".locationEvidence", from: from, country: dest.Country, division: dest.MainDivision}
+		}
 	}
 	// The destination first: it decides how far the origin is resolved.
 	// Errors keep the order of the members, the origin's first.
@@ -1101,7 +1104,8 @@ const TaxNotComputedRule = "tax-not-computed"
 // left out, when nothing converts the document's currency into the
 // company code currency (companyParameter); and that a party's
 // Tax Identification Number sent for a whole country registers it for no
-// tax (IdentityTINRule).
+// tax (IdentityTINRule); and, on a line whose destination its customer's
+// location evidence gave, that destination (LocationEvidenceRule).
 func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	if l == nil {
 		return nil
@@ -1159,6 +1163,9 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	}
 	if l.br != nil {
 		out = append(out, l.br.assisted...) // brazil.go
+	}
+	if e := l.evidence; e != nil {
+		out = append(out, e.parameter())
 	}
 	if l.noPlace {
 		out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: NoPlaceRule,

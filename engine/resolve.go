@@ -377,20 +377,24 @@ func rebase(err error, from, base, member string) error {
 // evidencePlace derives a destination from location evidence: forced
 // evidence wins; otherwise the country most pieces agree on, with
 // self-declaration, IP address, card BIN, payment method and other
-// information in that order of weight for ties.
-func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.Location {
+// information in that order of weight for ties. from names the members
+// of the evidence that gave it ("forced", or those that agree, in that
+// order: "selfDeclaration, ipAddress"); nil when no piece names a
+// country.
+func (r *resolver) evidencePlace(ev *wire.LocationEvidence) (loc *wire.Location, from string) {
 	if ev == nil {
-		return nil
+		return nil, ""
 	}
 	if ev.Forced != nil && ev.Forced.Address.Country != "" {
-		return &wire.Location{Country: ev.Forced.Address.Country, MainDivision: ev.Forced.Address.MainDivision}
+		return &wire.Location{Country: ev.Forced.Address.Country, MainDivision: ev.Forced.Address.MainDivision}, "forced"
 	}
 	type vote struct {
 		country, division string
 		n, first          int
+		from              []string
 	}
 	var votes []vote
-	add := func(country, division string) {
+	add := func(member, country, division string) {
 		alpha2 := ""
 		if c, ok := r.c.s.codes.Country(country); ok {
 			alpha2 = c.Alpha2
@@ -404,37 +408,38 @@ func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.L
 		for i := range votes {
 			if votes[i].country == alpha2 {
 				votes[i].n++
+				votes[i].from = append(votes[i].from, member)
 				if votes[i].division == "" {
 					votes[i].division = division
 				}
 				return
 			}
 		}
-		votes = append(votes, vote{alpha2, division, 1, len(votes)})
+		votes = append(votes, vote{alpha2, division, 1, len(votes), []string{member}})
 	}
 	if ev.SelfDeclaration != nil {
-		add(ev.SelfDeclaration.Address.Country, ev.SelfDeclaration.Address.MainDivision)
+		add("selfDeclaration", ev.SelfDeclaration.Address.Country, ev.SelfDeclaration.Address.MainDivision)
 	}
 	if ev.IPAddress != nil {
 		if a, err := netip.ParseAddr(strings.TrimSpace(ev.IPAddress.Value)); err == nil {
 			if c, ok := r.c.s.ips.Lookup(a); ok {
-				add(c, "")
+				add("ipAddress", c, "")
 			}
 		}
 	}
 	if ev.BIN != nil {
 		if c, ok := r.c.s.bins.Lookup(ev.BIN.Value); ok {
-			add(c, "")
+			add("bin", c, "")
 		}
 	}
 	if ev.PaymentMethod != nil {
-		add(ev.PaymentMethod.Country, "")
+		add("paymentMethod", ev.PaymentMethod.Country, "")
 	}
 	if ev.OtherCommerciallyRelevantInfo != nil {
-		add(ev.OtherCommerciallyRelevantInfo.Country, "")
+		add("otherCommerciallyRelevantInfo", ev.OtherCommerciallyRelevantInfo.Country, "")
 	}
 	if len(votes) == 0 {
-		return nil
+		return nil, ""
 	}
 	best := votes[0]
 	for _, v := range votes[1:] {
@@ -442,7 +447,7 @@ func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.L
 			best = v
 		}
 	}
-	return &wire.Location{Country: best.country, MainDivision: best.division}
+	return &wire.Location{Country: best.country, MainDivision: best.division}, strings.Join(best.from, ", ")
 }
 
 // registrations normalises a party's tax registrations and returns their
