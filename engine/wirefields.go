@@ -820,7 +820,7 @@ var wireFields = []wireField{
 	{member: "PhysicalLocation.*", acting: within},
 	{member: "TaxRegistration.filingCurrency", acting: notActedOn, note: "the currency of the filing amounts",
 		sent: onRegistrations(func(r *wire.TaxRegistration) (string, bool) { return ptrJSON(r.FilingCurrency) })},
-	{member: "TaxRegistration.fiscalRepresentative", acting: kept, note: "printed on invoices"},
+	{member: "TaxRegistration.fiscalRepresentative", acting: kept, note: "echoed only: the journal does not keep it, and the e-invoices Levy renders from the journal show no tax representative (BG-11)"},
 	{member: "FiscalRepresentative.*", acting: kept},
 	{member: "TaxRegistration.validationResult", acting: response},
 	{member: "ValidationResult.*", acting: response},
