@@ -529,15 +529,20 @@ func (b *builder) leaf(li *lineIn) *line {
 	p := &li.parties
 	dest := p.dest
 	if dest == nil && p.adminDest == nil {
-		var from string
-		if dest, from = b.r.evidencePlace(p.evidence); dest != nil {
-			l.evidence = &evidenceUse{path: p.customerPath + ".locationEvidence", from: from, country: dest.Country, division: dest.MainDivision}
+		var err error
+		if l.evidence, err = b.r.evidencePlace(p.customerPath+".locationEvidence", p.evidence); err != nil {
+			b.fail(err)
+		} else if l.evidence != nil {
+			dest = l.evidence.loc
 		}
 	}
 	// The destination first: it decides how far the origin is resolved.
 	// Errors keep the order of the members, the origin's first.
 	var destErr, adminDestErr, err error
 	l.dest, destErr = b.r.place(p.customerPath, ".destination", dest, wire.Destination, l.date)
+	if l.evidence != nil {
+		destErr = l.evidence.blame(destErr, p.customerPath+".destination")
+	}
 	l.adminDest, adminDestErr = b.r.place(p.customerPath, ".administrativeDestination", p.adminDest, wire.AdministrativeDestination, l.date)
 	to := firstPlace(l.dest, l.adminDest)
 	if l.situs == wire.PhysicalOrigin || l.situs == wire.AdministrativeOrigin || propertyClass(l.productClass) {

@@ -843,7 +843,7 @@ var wireFields = []wireField{
 	{member: "ExemptionCertificate.value", acting: kept},
 	{member: "Customer.exemptionReasonCode", acting: notActedOn, note: noteReasonCode, actsWhen: exemptActs,
 		sent: onParty(customerOf, "", func(p *wire.Customer) (string, bool) { return strOf(p.ExemptionReasonCode) })},
-	{member: "Customer.locationEvidence", acting: acts, note: "the destination when none is sent (forced evidence, else the country most members name); a line it places carries the location-evidence parameter (paramName its path, originalValue the country and main division it gave, value the members that gave it); beside a destination it does nothing"},
+	{member: "Customer.locationEvidence", acting: acts, note: "the destination when none is sent (forced evidence, else the country most members name); a line it places carries the location-evidence parameter (paramName its path, originalValue the country and main division it gave, value the members that gave it), as does a line whose evidence gives no country (an IP address or card number that maps to none), with no originalValue; a country or main division Levy does not know is refused naming the evidence's member; beside a destination it does nothing"},
 	{member: "LocationEvidence.*", acting: acts},
 	{member: "EvidenceValue.*", acting: acts},
 	{member: "EvidenceAddress.*", acting: acts},
