@@ -484,6 +484,10 @@ type line struct {
 	// noPlace: the line has no place that taxes it (no location, or none
 	// Levy could place), so no tax was calculated (NoPlaceRule).
 	noPlace bool
+	// evidence is the destination that the customer's location evidence
+	// gave the line, which sent no destination (LocationEvidenceRule);
+	// nil otherwise.
+	evidence *evidenceUse
 	// taxedAt is the place whose jurisdictions tax the line (nil with
 	// noPlace); a line that bears no tax record there is in a place that
 	// levies no tax Levy knows of (NoTaxRule).

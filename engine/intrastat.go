@@ -308,6 +308,7 @@ func (c *calc) noteLeaf(r any, l *line) {
 func journalView[R any](c *calc, view func(*R) (lineView, []R)) func(*R) (lineView, []R) {
 	return func(r *R) (lineView, []R) {
 		v, kids := view(r)
+		v.tenantLocation = c.filingLocation(c.leaves[any(r)])
 		if l := c.leaves[any(r)]; l != nil {
 			v.intrastat = c.intrastatBlock(l)
 			if len(kids) > 0 {

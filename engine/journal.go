@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -246,7 +247,8 @@ func record[R any](ctx context.Context, e *Engine, p posting, postToJournal *boo
 }
 
 func saleLineView(r *wire.SaleResponseLineItem) (lineView, []wire.SaleResponseLineItem) {
-	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes, freight: r.Freight}
+	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes, freight: r.Freight,
+		locationCode: r.LocationCode}
 	if r.Product != nil {
 		v.class = r.Product.ProductClass
 	}
@@ -254,7 +256,8 @@ func saleLineView(r *wire.SaleResponseLineItem) (lineView, []wire.SaleResponseLi
 }
 
 func purchaseLineView(r *wire.PurchaseResponseLineItem) (lineView, []wire.PurchaseResponseLineItem) {
-	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes, freight: r.Freight}
+	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes, freight: r.Freight,
+		locationCode: r.LocationCode}
 	if r.Purchase != nil {
 		v.class = r.Purchase.PurchaseClass
 	}
@@ -262,7 +265,8 @@ func purchaseLineView(r *wire.PurchaseResponseLineItem) (lineView, []wire.Purcha
 }
 
 func ownerLineView(r *wire.OwnerResponseLineItem) (lineView, []wire.OwnerResponseLineItem) {
-	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes, freight: r.Freight}
+	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes, freight: r.Freight,
+		locationCode: r.LocationCode}
 	if r.Purchase != nil {
 		v.class = r.Purchase.PurchaseClass
 	}
@@ -282,6 +286,10 @@ type lineView struct {
 	taxes    []wire.Tax
 	// intrastat is what the line keeps for Intrastat (see intrastat.go).
 	intrastat *journal.IntrastatLine
+	// locationCode is the line's own locationCode, else its nearest
+	// enclosing line's (journalLines); tenantLocation is the code that
+	// the line takes without one (calc.filingLocation).
+	locationCode, tenantLocation string
 	// own says that a line with child lines has a calculated line of
 	// its own (ownLine); ownTax is then that line's tax, totalTax being
 	// its own and its children's.
@@ -296,28 +304,32 @@ type lineView struct {
 // add up to the response's totals.
 func journalLines[R any](lines []R, view func(*R) (lineView, []R)) []journal.Line {
 	var out []journal.Line
-	var walk func([]R)
-	walk = func(lines []R) {
+	var walk func([]R, string)
+	walk = func(lines []R, enclosing string) {
 		for i := range lines {
 			v, kids := view(&lines[i])
+			if v.locationCode == "" {
+				v.locationCode = enclosing
+			}
 			if len(kids) > 0 {
 				if v.own {
 					v.totalTax = v.ownTax
 					out = append(out, journalLine(&v))
 				}
-				walk(kids)
+				walk(kids, v.locationCode)
 				continue
 			}
 			out = append(out, journalLine(&v))
 		}
 	}
-	walk(lines)
+	walk(lines, "")
 	return out
 }
 
 // journalLine is what the journal keeps of one response line.
 func journalLine(v *lineView) journal.Line {
 	l := journal.Line{LineItemID: v.id, ProductClass: v.class, SyncType: string(v.sync), TotalTax: v.totalTax, Intrastat: v.intrastat}
+	l.LocationCode = cmp.Or(v.locationCode, v.tenantLocation)
 	if v.number != nil {
 		l.LineItemNumber = int(*v.number)
 	}

@@ -529,12 +529,20 @@ func (b *builder) leaf(li *lineIn) *line {
 	p := &li.parties
 	dest := p.dest
 	if dest == nil && p.adminDest == nil {
-		dest = b.r.evidencePlace(p.customerPath+".locationEvidence", p.evidence)
+		var err error
+		if l.evidence, err = b.r.evidencePlace(p.customerPath+".locationEvidence", p.evidence); err != nil {
+			b.fail(err)
+		} else if l.evidence != nil {
+			dest = l.evidence.loc
+		}
 	}
 	// The destination first: it decides how far the origin is resolved.
 	// Errors keep the order of the members, the origin's first.
 	var destErr, adminDestErr, err error
 	l.dest, destErr = b.r.place(p.customerPath, ".destination", dest, wire.Destination, l.date)
+	if l.evidence != nil {
+		destErr = l.evidence.blame(destErr, p.customerPath+".destination")
+	}
 	l.adminDest, adminDestErr = b.r.place(p.customerPath, ".administrativeDestination", p.adminDest, wire.AdministrativeDestination, l.date)
 	to := firstPlace(l.dest, l.adminDest)
 	if l.situs == wire.PhysicalOrigin || l.situs == wire.AdministrativeOrigin || propertyClass(l.productClass) {
@@ -1101,7 +1109,8 @@ const TaxNotComputedRule = "tax-not-computed"
 // left out, when nothing converts the document's currency into the
 // company code currency (companyParameter); and that a party's
 // Tax Identification Number sent for a whole country registers it for no
-// tax (IdentityTINRule).
+// tax (IdentityTINRule); and, on a line whose destination its customer's
+// location evidence gave, that destination (LocationEvidenceRule).
 func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	if l == nil {
 		return nil
@@ -1159,6 +1168,9 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	}
 	if l.br != nil {
 		out = append(out, l.br.assisted...) // brazil.go
+	}
+	if e := l.evidence; e != nil {
+		out = append(out, e.parameter())
 	}
 	if l.noPlace {
 		out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: NoPlaceRule,

@@ -98,7 +98,7 @@ var parentUses = map[string]parentUse{
 	"LineDetails.usage":                      parentTaken,
 	"LineDetails.usageClass":                 parentTaken,
 	"LineDetails.vendorSKU":                  parentShape,
-	"LineDetails.locationCode":               parentShape,
+	"LineDetails.locationCode":               parentTaken,
 	"LineDetails.countryOfOriginISOCode":     parentRefused,
 	"LineDetails.exportProcedure":            parentRefused,
 	"LineDetails.intrastatCommodityCode":     parentRefused,

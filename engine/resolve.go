@@ -377,20 +377,30 @@ func rebase(err error, from, base, member string) error {
 // evidencePlace derives a destination from location evidence: forced
 // evidence wins; otherwise the country most pieces agree on, with
 // self-declaration, IP address, card BIN, payment method and other
-// information in that order of weight for ties.
-func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.Location {
+// information in that order of weight for ties. The use it returns
+// names the members that gave it (evidenceUse); nil when the evidence
+// is nil. A country that is neither a country nor a VAT region Levy
+// knows, in a member that names one, is refused naming the member (an
+// IP address or card number that maps to no country is no error: it
+// gives nothing); the use of evidence whose members give no country has
+// no location.
+func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) (*evidenceUse, error) {
 	if ev == nil {
-		return nil
+		return nil, nil
 	}
 	if ev.Forced != nil && ev.Forced.Address.Country != "" {
-		return &wire.Location{Country: ev.Forced.Address.Country, MainDivision: ev.Forced.Address.MainDivision}
+		return &evidenceUse{path: path, from: "forced", address: "forced.address",
+			loc: &wire.Location{Country: ev.Forced.Address.Country, MainDivision: ev.Forced.Address.MainDivision}}, nil
 	}
 	type vote struct {
 		country, division string
 		n, first          int
+		from              []string
+		divisionFrom      string
 	}
 	var votes []vote
-	add := func(country, division string) {
+	var errs levy.Errors
+	add := func(member, field, country, division string) {
 		alpha2 := ""
 		if c, ok := r.c.s.codes.Country(country); ok {
 			alpha2 = c.Alpha2
@@ -399,42 +409,59 @@ func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.L
 			// country, in the region (northernIrishPlace reads its name).
 			alpha2, division = reg.Country, reg.Name
 		} else {
+			if field != "" {
+				errs = append(errs, levy.Invalid(path+"."+field, "%q is not a country name or ISO 3166 code", country))
+			}
 			return
+		}
+		divFrom := ""
+		if division != "" {
+			divFrom = member
 		}
 		for i := range votes {
 			if votes[i].country == alpha2 {
 				votes[i].n++
+				votes[i].from = append(votes[i].from, member)
 				if votes[i].division == "" {
-					votes[i].division = division
+					votes[i].division, votes[i].divisionFrom = division, divFrom
 				}
 				return
 			}
 		}
-		votes = append(votes, vote{alpha2, division, 1, len(votes)})
+		votes = append(votes, vote{alpha2, division, 1, len(votes), []string{member}, divFrom})
 	}
+	var sent []string
 	if ev.SelfDeclaration != nil {
-		add(ev.SelfDeclaration.Address.Country, ev.SelfDeclaration.Address.MainDivision)
+		sent = append(sent, "selfDeclaration")
+		add("selfDeclaration", "selfDeclaration.address.country", ev.SelfDeclaration.Address.Country, ev.SelfDeclaration.Address.MainDivision)
 	}
 	if ev.IPAddress != nil {
+		sent = append(sent, "ipAddress")
 		if a, err := netip.ParseAddr(strings.TrimSpace(ev.IPAddress.Value)); err == nil {
 			if c, ok := r.c.s.ips.Lookup(a); ok {
-				add(c, "")
+				add("ipAddress", "", c, "")
 			}
 		}
 	}
 	if ev.BIN != nil {
+		sent = append(sent, "bin")
 		if c, ok := r.c.s.bins.Lookup(ev.BIN.Value); ok {
-			add(c, "")
+			add("bin", "", c, "")
 		}
 	}
 	if ev.PaymentMethod != nil {
-		add(ev.PaymentMethod.Country, "")
+		sent = append(sent, "paymentMethod")
+		add("paymentMethod", "paymentMethod.country", ev.PaymentMethod.Country, "")
 	}
 	if ev.OtherCommerciallyRelevantInfo != nil {
-		add(ev.OtherCommerciallyRelevantInfo.Country, "")
+		sent = append(sent, "otherCommerciallyRelevantInfo")
+		add("otherCommerciallyRelevantInfo", "otherCommerciallyRelevantInfo.country", ev.OtherCommerciallyRelevantInfo.Country, "")
+	}
+	if len(errs) > 0 {
+		return nil, errs
 	}
 	if len(votes) == 0 {
-		return nil
+		return &evidenceUse{path: path, from: strings.Join(sent, ", ")}, nil
 	}
 	best := votes[0]
 	for _, v := range votes[1:] {
@@ -442,7 +469,15 @@ func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.L
 			best = v
 		}
 	}
-	return &wire.Location{Country: best.country, MainDivision: best.division}
+	u := &evidenceUse{path: path, from: strings.Join(best.from, ", "), loc: &wire.Location{Country: best.country, MainDivision: best.division}}
+	switch best.divisionFrom {
+	case "selfDeclaration":
+		u.address = "selfDeclaration.address"
+	case "":
+	default:
+		u.address = best.divisionFrom + ".country" // a VAT region named as the country
+	}
+	return u, nil
 }
 
 // registrations normalises a party's tax registrations and returns their

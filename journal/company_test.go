@@ -332,7 +332,7 @@ func TestCompanyReportShapes(t *testing.T) {
 
 	// The CSV export's company column comes after every earlier
 	// column, and only the columns added since after it:
-	// profileVersion, customerCode, ruleId and freight.
+	// profileVersion, customerCode, ruleId, freight and locationCode.
 	buf.Reset()
 	if _, err := journal.Export(ctx, store, "acme", civil.Date{}, civil.Date{}, journal.CSV, &buf, nil); err != nil {
 		t.Fatal(err)
@@ -342,8 +342,8 @@ func TestCompanyReportShapes(t *testing.T) {
 		t.Fatal(err)
 	}
 	col := slices.Index(recs[0], "company")
-	if after := recs[0][col+1:]; !slices.Equal(after, []string{"profileVersion", "customerCode", "ruleId", "freight"}) {
-		t.Fatalf("CSV header %v: company is followed by %v, want profileVersion, customerCode, ruleId and freight", recs[0], after)
+	if after := recs[0][col+1:]; !slices.Equal(after, []string{"profileVersion", "customerCode", "ruleId", "freight", "locationCode"}) {
+		t.Fatalf("CSV header %v: company is followed by %v, want profileVersion, customerCode, ruleId, freight and locationCode", recs[0], after)
 	}
 	seen := map[string]string{}
 	for _, r := range recs[1:] {

@@ -68,10 +68,12 @@ const (
 	// its calculation read (Transaction.ProfileVersion, 0 for none),
 	// the code of the line's customer (the line's own, else the
 	// document's; empty when the request named none), the ID of the
-	// rule that decided the tax (Tax.RuleID) and last the line's freight
+	// rule that decided the tax (Tax.RuleID), the line's freight
 	// (Line.Freight, or in a line stored before the journal kept it its
 	// Item's: what Line.Subtotal counts beside lineAmount, as the JSON
-	// lines export holds it; 0 for none). New columns come
+	// lines export holds it; 0 for none) and last the retail location
+	// whose returns report the line (Line.LocationCode; empty for none).
+	// New columns come
 	// at the end, so that a reader of the columns by position keeps
 	// reading the earlier ones. It is written with csvout: a cell
 	// that a spreadsheet program would read as a formula is neutralised, and
@@ -86,7 +88,7 @@ var csvHeader = []string{"transactionId", "version", "postingDate", "documentDat
 	"jurisdictionType", "imposition", "taxType", "taxResult", "collectedFrom", "taxable", "exempt", "nonTaxable",
 	"tax", "rate", "informationOnly", "reversalOf", "filingCurrency", "filingRate", "filingTaxable", "filingExempt", "filingTax",
 	"certificateNumber", "reasonCode", "withholdingType", "company", "profileVersion",
-	"customerCode", "ruleId", "freight"}
+	"customerCode", "ruleId", "freight", "locationCode"}
 
 // csvNumbers are the columns of a CSV export that hold numbers; every
 // other column holds text (see csvout).
@@ -197,6 +199,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 			row[slices.Index(csvHeader, "profileVersion")] = profile
 			row[slices.Index(csvHeader, "customerCode")] = customerCode(tx, &l)
 			row[slices.Index(csvHeader, "freight")] = freight
+			row[slices.Index(csvHeader, "locationCode")] = l.LocationCode
 			if err := write(row); err != nil {
 				return err
 			}
@@ -215,7 +218,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 			} else {
 				row = append(row, "", "", "", "", "")
 			}
-			row = append(row, t.CertificateNumber, t.ReasonCode, t.WithholdingType, tx.Company, profile, customerCode(tx, &l), t.RuleID, freight)
+			row = append(row, t.CertificateNumber, t.ReasonCode, t.WithholdingType, tx.Company, profile, customerCode(tx, &l), t.RuleID, freight, l.LocationCode)
 			if err := write(row); err != nil {
 				return err
 			}

@@ -111,6 +111,15 @@ type Line struct {
 	LineItemID     string `json:"lineItemId,omitempty"`
 	LineItemNumber int    `json:"lineItemNumber,omitempty"`
 	ProductClass   string `json:"productClass,omitempty"`
+	// LocationCode is the retail location whose returns report the
+	// line's taxes, in jurisdictions that file per location: the request
+	// line's locationCode, else the document's, else the locationCode of
+	// the tenant's own location on the line (a sale's seller's physical,
+	// then administrative, origin; a purchase's buyer's destination, then
+	// administrative destination; the owner's physical origin, then
+	// destination). Empty when the request sent none, and in lines
+	// stored before the journal kept it.
+	LocationCode string `json:"locationCode,omitempty"`
 	// Origin and Destination are where the line's goods leave and
 	// arrive: the state or province ("US-TX", "CA-ON") where the tax
 	// area lies in one, else the ISO 3166 country ("DE"); empty in lines

@@ -162,8 +162,10 @@ type TaxRegistration struct {
 	NexusOverrides               []NexusOverride    `json:"nexusOverrides,omitempty" check:"max=4"`
 	PhysicalLocations            []PhysicalLocation `json:"physicalLocations,omitempty"`
 	FilingCurrency               *Currency          `json:"filingCurrency,omitempty"`
-	// FiscalRepresentative is printed on generated invoices whose country
-	// is the registering country.
+	// FiscalRepresentative is, in the wire format, printed on generated
+	// invoices whose country is the registering country. Levy echoes it:
+	// the journal does not keep it, and the e-invoices rendered from the
+	// journal show no tax representative (see docs/wire-fields.md).
 	FiscalRepresentative *FiscalRepresentative `json:"fiscalRepresentative,omitempty"`
 	ValidationResult     *ValidationResult     `json:"validationResult,omitempty"`
 }
