@@ -15,7 +15,7 @@ var fileDigests = map[string]string{
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "b7aa8c198383c4f9e6a7473f5c236d403f5905600e7dd7ef8a7043874c6aefe0",
-	"local.lvd":         "f040d942167c8db4473848809e8054ae831e96d4cf44028b639dd6b7ac7902b4",
+	"local.lvd":         "25b532513f2b2cb35c7ea8e61adc27c61e24620bf3d911aa8585ce15d73ac5be",
 	"nexus.lvd":         "b7fe8a6a1fb098099bcccb09b37a679f0d0dc2b3133f55ff271c3dfbfa04446c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
 	"taxability.lvd":    "ca80e0c0f1c968fb7bdb801267690b6229766878b1ec953b86a5f823c6e06c4a",

@@ -255,6 +255,12 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			return fmt.Errorf("colorado: %s, the city of county %s, has no rate", id, c.county)
 		}
 		s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: c.county})
+		// The city lies in its county alone: its tax applies there, not
+		// where the Census's generalised boundary of the place grazes a
+		// neighbouring county (Boulder, Adams, Jefferson, Weld), areas no
+		// address lies in.
+		s.Unassign(id, datagen.Scope{Kind: datagen.ScopePlace, Place: c.place})
+		s.Assign(id, datagen.Scope{Kind: datagen.ScopePlace, Place: c.place, County: c.county})
 	}
 	for _, c := range coRateChanges {
 		if err := s.StartRatesOn(c.id, c.from); err != nil {
