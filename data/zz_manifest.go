@@ -14,7 +14,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "b7aa8c198383c4f9e6a7473f5c236d403f5905600e7dd7ef8a7043874c6aefe0",
+	"jurisdictions.lvd": "aaa74c5d8b23f8ae933cf199bf2ecc3e41b383334a4b52d1e7064a80f8a83c56",
 	"local.lvd":         "25b532513f2b2cb35c7ea8e61adc27c61e24620bf3d911aa8585ce15d73ac5be",
 	"nexus.lvd":         "b7fe8a6a1fb098099bcccb09b37a679f0d0dc2b3133f55ff271c3dfbfa04446c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",

@@ -282,6 +282,9 @@ var coRateChanges = []struct {
 	{"US-08069", civil.New(2026, 1, 1)},   // Larimer County, 0.8% to 1.05% (childcare tax, ballot issue 1B of 2025)
 	{"US-08013", civil.New(2026, 1, 1)},   // Boulder County, 1.185% to 1.335% (mental health tax, ballot issue 1B of 2025)
 	{"US-0820000", civil.New(2025, 1, 1)}, // Denver, 4.81% to 5.15% (Denver Health tax, ballot issue 2Q of 2024)
+	{"US-08067", civil.New(2026, 1, 1)},   // La Plata County, 2% to 3% (ballot issue 1A of 2025)
+	{"US-0850040", civil.New(2026, 1, 1)}, // Merino, a new town tax of 2%
+	{"US-0856860", civil.New(2026, 1, 1)}, // Pagosa Springs, a new town tax of 1% (sewer, approved 2025-11-04)
 }
 
 // coCityCounties are the counties that are one city, whole: the City and
