@@ -373,6 +373,18 @@ func (p *Postal) PlaceCounties(state, city string) CountyShares {
 	return CountyShares{p, p.shares[p.groups[g].shares:end]}
 }
 
+// HasPlaces reports whether a ZIP code of state (a postal abbreviation)
+// has a postal place name. The postal data names no town of American
+// Samoa, Guam or the U.S. Virgin Islands.
+func (p *Postal) HasPlaces(state string) bool {
+	for g := range p.groups {
+		if p.states[p.groups[g].state] == state {
+			return true
+		}
+	}
+	return false
+}
+
 // group returns the place group of city in state, or -1.
 func (p *Postal) group(state, city string) int {
 	folded := FoldPlace(city)

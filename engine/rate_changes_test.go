@@ -56,6 +56,12 @@ var rateChanges = []struct {
 		"Colorado DOR, rate changes effective 2026-01-01: Larimer 1.05%; Larimer County 0.8% from 2019-01-01 (larimer.org), still 0.8% in 2024 (BizWest)"},
 	{"Boulder (Boulder County)", "1777 Broadway", "Boulder", "CO", "80302", "2026-01-01", "9.045", "9.195",
 		"Colorado DOR, rate changes effective 2026-01-01: Boulder County 1.335%; before it 1.185% (Colorado and Boulder Ballot Issues, 2025-10); city 3.86%, RTD 1%, SCFD 0.1%, state 2.9%"},
+	{"Durango (La Plata County)", "949 E 2nd Ave", "Durango", "CO", "81301", "2026-01-01", "8.4", "9.4",
+		"Colorado DOR, rate changes effective 2026-01-01: La Plata County 3%; 2% before (The Durango Herald, ballot issue 1A of 2025, a 1% increase); Durango 3.5%, state 2.9%"},
+	{"Merino (Logan County)", "", "Merino", "CO", "80741", "2026-01-01", "3.9", "5.9",
+		"Colorado DOR, rate changes effective 2026-01-01: Merino a new jurisdiction, 2%; Logan County 1%, state 2.9%"},
+	{"Pagosa Springs (Archuleta County)", "551 Hot Springs Blvd", "Pagosa Springs", "CO", "81147", "2026-01-01", "6.9", "7.9",
+		"Colorado DOR, rate changes effective 2026-01-01: Pagosa Springs a new jurisdiction, 1%; Pagosa Springs SUN 2025-11-06: the town's 1% from 2026-01-01; Archuleta County 4%, state 2.9%"},
 	// Colorado: Denver's ballot issue 2Q of 2024.
 	{"Denver", "1437 Bannock St", "Denver", "CO", "80202", "2025-01-01", "8.81", "9.15",
 		"Denver Ballot Issue 2Q (2024-11-05, approved): 0.34% from 2025-01-01, city 4.81% to 5.15%; Denverite 2024-10-14: 8.81% before, 9.15% after"},

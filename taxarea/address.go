@@ -478,6 +478,17 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 		}
 	case haveState && a.City != "":
 		cands = r.placeCandidates(state, a.City)
+		if len(cands) == 0 && r.knowsNoPlaceOf(state) {
+			// A territory of which Levy's data holds no place (American
+			// Samoa, Guam, the U.S. Virgin Islands): no city can be
+			// checked, and "Pago Pago, AS" was refused 404 for a town
+			// the data cannot hold; the answer is the territory's own
+			// area, as for the territory alone, saying so.
+			statuses = append(statuses, wire.Status{LookupResult: wire.Normal,
+				Value: "Levy's data holds no city or town of " + state.Code + " (" + state.Name + ") nor any local tax of it: the city " + a.City +
+					" is not checked nor used"})
+			return r.stateOnly(a, state, d, statuses), nil
+		}
 		if len(cands) == 0 {
 			return nil, levy.NotFound(field+".city", "no place named %q in %s", a.City, state.Code)
 		}
@@ -736,6 +747,26 @@ func cityUnknownStatus(city, state, zip5, postal, county string) wire.Status {
 // counties and cities levy no sales tax of their own in Levy's data.
 const noLocalTax = "no local tax"
 
+// knowsNoPlaceOf reports whether state is a territory of which Levy's
+// data holds no place: it has no local content, none of its counties has
+// a place's tax area, and the postal data names no town of it.
+func (r *Resolver) knowsNoPlaceOf(state jurisdiction.Subdivision) bool {
+	if state.Type != jurisdiction.Territory {
+		return false
+	}
+	if _, ok := r.local.State(state.Code); ok {
+		// Local content of its own (Puerto Rico's municipios): a city
+		// is checked against it.
+		return false
+	}
+	for _, j := range r.juris.Children(state.ID()) {
+		if fips := countyFIPS(j.ID); fips != 0 && r.placeCounties[fips] {
+			return false
+		}
+	}
+	return !r.postal.HasPlaces(state.Code)
+}
+
 // stateOnly is the answer to a US address that names a state and
 // neither a city nor a ZIP code: with a county (subDivision) that is one
 // of the state's, that county outside its cities; else the state's own
@@ -776,6 +807,10 @@ func (r *Resolver) stateOnly(a wire.PostalAddress, state jurisdiction.Subdivisio
 	if st, ok := r.local.State(state.Code); ok && st.Status == noLocalTax {
 		note = "no city, county (subDivision) or ZIP code given: the state's own tax area, where Levy's data gives no county or city of " +
 			state.Code + " a tax of its own"
+	} else if a.City != "" {
+		// A territory of which the data knows no place (knowsNoPlaceOf).
+		note = "no known city, no county (subDivision) or ZIP code given: the territory's own tax area, where Levy's data holds no county, city or district tax of " +
+			state.Code
 	}
 	statuses = append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal, Value: note})
 	res := r.result(r.areas.of(state.ID()), d, confStateOnly, statuses...)

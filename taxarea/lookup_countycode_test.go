@@ -188,3 +188,43 @@ func TestStLouisCityIsNoPartOfStLouisCounty(t *testing.T) {
 		}
 	}
 }
+
+// TestCityCountyLiesInItsCountyAlone: the City and County of Broomfield
+// and the City and County of Denver each lie in their own county, whole,
+// so that no tax area holds the city's tax with a neighbouring county.
+// "Broomfield, CO 80020" listed Boulder, Jefferson and Adams counties
+// with Broomfield's tax, and "Denver, CO" Jefferson, Adams and Arapahoe
+// with Denver's, areas no address lies in, where the Census's
+// generalised boundary of the place grazes the county.
+func TestCityCountyLiesInItsCountyAlone(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		addr           wire.PostalAddress
+		county, cityID string
+	}{
+		{wire.PostalAddress{City: "Broomfield", MainDivision: "CO", PostalCode: "80020", Country: "US"}, "US-08014", "US-0809280"},
+		{wire.PostalAddress{MainDivision: "CO", PostalCode: "80020", Country: "US"}, "US-08014", "US-0809280"},
+		{wire.PostalAddress{City: "Broomfield", MainDivision: "CO", Country: "US"}, "US-08014", "US-0809280"},
+		{wire.PostalAddress{City: "Denver", MainDivision: "CO", Country: "US"}, "US-08031", "US-0820000"},
+	} {
+		got, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: c.addr})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.LookupResults) == 0 || !slices.Contains(ids(got.LookupResults[0]), c.cityID) || !slices.Contains(ids(got.LookupResults[0]), c.county) {
+			t.Fatalf("%+v: first result is not the city %s in its county %s: %v", c.addr, c.cityID, c.county, got.LookupResults)
+		}
+		for _, res := range got.LookupResults {
+			j := ids(res)
+			if !slices.Contains(j, c.cityID) {
+				continue
+			}
+			for _, id := range j {
+				if len(id) == 8 && strings.HasPrefix(id, "US-") && id != c.county {
+					t.Errorf("%+v: %s %v holds the city %s in county %s", c.addr, res.TaxAreaID, j, c.cityID, id)
+				}
+			}
+		}
+	}
+}

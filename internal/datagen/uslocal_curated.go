@@ -55,7 +55,13 @@ func readCuratedCSV(s *State, name string) error {
 			if !ok {
 				return fail("no place %s in %s", id[3:], s.Sub.Code)
 			}
-			s.City(p)
+			// A city the state's builder defined keeps the areas it
+			// gave it (Denver and Broomfield in their own counties
+			// alone): a row of its rate before a change does not spread
+			// it again over every county the place grazes.
+			if !s.Defines(id) {
+				s.City(p)
+			}
 			if row.Type != 0 && row.Type != jurisdiction.City {
 				return fail("place %s is a CITY, not %s", id, row.Type)
 			}

@@ -255,6 +255,12 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			return fmt.Errorf("colorado: %s, the city of county %s, has no rate", id, c.county)
 		}
 		s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: c.county})
+		// The city lies in its county alone: its tax applies there, not
+		// where the Census's generalised boundary of the place grazes a
+		// neighbouring county (Boulder, Adams, Jefferson, Weld), areas no
+		// address lies in.
+		s.Unassign(id, datagen.Scope{Kind: datagen.ScopePlace, Place: c.place})
+		s.Assign(id, datagen.Scope{Kind: datagen.ScopePlace, Place: c.place, County: c.county})
 	}
 	for _, c := range coRateChanges {
 		if err := s.StartRatesOn(c.id, c.from); err != nil {
@@ -276,6 +282,9 @@ var coRateChanges = []struct {
 	{"US-08069", civil.New(2026, 1, 1)},   // Larimer County, 0.8% to 1.05% (childcare tax, ballot issue 1B of 2025)
 	{"US-08013", civil.New(2026, 1, 1)},   // Boulder County, 1.185% to 1.335% (mental health tax, ballot issue 1B of 2025)
 	{"US-0820000", civil.New(2025, 1, 1)}, // Denver, 4.81% to 5.15% (Denver Health tax, ballot issue 2Q of 2024)
+	{"US-08067", civil.New(2026, 1, 1)},   // La Plata County, 2% to 3% (ballot issue 1A of 2025)
+	{"US-0850040", civil.New(2026, 1, 1)}, // Merino, a new town tax of 2%
+	{"US-0856860", civil.New(2026, 1, 1)}, // Pagosa Springs, a new town tax of 1% (sewer, approved 2025-11-04)
 }
 
 // coCityCounties are the counties that are one city, whole: the City and
