@@ -188,9 +188,11 @@ type SummaryRow struct {
 	// a type.
 	WithholdingType string `json:"withholdingType,omitempty"`
 	// PaidToVendor marks the rows of the tax that the tenant's vendors
-	// charged it on its purchases (a BUYER transaction's tax collected
+	// charge it on its purchases (a BUYER transaction's tax collected
 	// from the SELLER: an invoice verification stored as APINVOICE_SYNC,
-	// an ERS settlement, a distributed tax). The vendor remits that tax,
+	// an ERS settlement, a distributed tax), as the engine calculated
+	// it: an APINVOICE_SYNC stores the tax the vendor owes, not the
+	// chargedTax it compares (docs/journal.md). The vendor remits that tax,
 	// not the tenant (on VAT it is the tenant's input tax), so these rows
 	// stay apart from the tenant's own collected tax of the same
 	// jurisdiction and the total leaves them out.
