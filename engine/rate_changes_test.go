@@ -43,6 +43,10 @@ var rateChanges = []struct {
 		"City of Tacoma: Ordinance 29087 (2026-01-06), 0.1% criminal justice tax effective 2026-04-01, 10.3% to 10.4%"},
 	{"Tacoma, Pierce County's change", "747 Market St", "Tacoma", "WA", "98402", "2026-07-01", "10.4", "10.5",
 		"Pierce County's 0.1% Justice Fund tax adopted 2026-03-03, first quarter RCW 82.14.055 allows; TaxLocus 2026-08-18: 10.5%"},
+	{"Bellingham", "210 Lottie St", "Bellingham", "WA", "98225", "2026-01-01", "9.0", "9.1",
+		"My Bellingham Now (2025-10): 0.1% public safety tax from 2026-01-01; Clarity Tax Group: Q1 2026 9.10%, 0.1% above 2025"},
+	{"Bellingham, the step of 2026", "210 Lottie St", "Bellingham", "WA", "98225", "2026-07-01", "9.1", "9.2",
+		"TaxLocus 2026-08-18: 9.2%; Whatcom County's 0.1% voted on 2026-04-14, first quarter RCW 82.14.055 allows (inferred)"},
 	{"Yakima", "129 N 2nd St", "Yakima", "WA", "98901", "2026-01-01", "8.3", "8.6",
 		"WA DOR Q4 2025 table: 8.3%; TaxLocus 2026-08-18: 8.6% (the quarter after the table, the earliest possible)"},
 	// North Dakota.
