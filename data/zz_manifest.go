@@ -14,7 +14,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "c1efc57bdfeee985689e29cb87634bd80276347282db9c5ab6a991e605cf4b9f",
+	"jurisdictions.lvd": "011b26d11eafc94cf4871b8782da3f0ddd20a3f78cc8a5ab831c0fedbab33657",
 	"local.lvd":         "fb9070eeec57173394c8b3fdfcd9bcaf419a50bb1bfd52842265c276b56c7b97",
 	"nexus.lvd":         "b7fe8a6a1fb098099bcccb09b37a679f0d0dc2b3133f55ff271c3dfbfa04446c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",

@@ -47,6 +47,10 @@ var rateChanges = []struct {
 		"My Bellingham Now (2025-10): 0.1% public safety tax from 2026-01-01; Clarity Tax Group: Q1 2026 9.10%, 0.1% above 2025"},
 	{"Bellingham, the step of 2026", "210 Lottie St", "Bellingham", "WA", "98225", "2026-07-01", "9.1", "9.2",
 		"TaxLocus 2026-08-18: 9.2%; Whatcom County's 0.1% voted on 2026-04-14, first quarter RCW 82.14.055 allows (inferred)"},
+	{"Bingen", "208 W Steuben St", "Bingen", "WA", "98605", "2026-01-01", "7.5", "7.6",
+		"Columbia Gorge News (2025-10): voters approved a 0.1% public safety tax in August 2025, 7.6% from January 2026"},
+	{"Bingen, its second tax", "208 W Steuben St", "Bingen", "WA", "98605", "2026-04-01", "7.6", "7.7",
+		"Ordinance 2025-14-781 (December 2025), a 0.1% HB 2015 tax, first quarter RCW 82.14.055 allows (inferred); TaxLocus 2026-08-18: 7.7%"},
 	{"Yakima", "129 N 2nd St", "Yakima", "WA", "98901", "2026-01-01", "8.3", "8.6",
 		"WA DOR Q4 2025 table: 8.3%; TaxLocus 2026-08-18: 8.6% (the quarter after the table, the earliest possible)"},
 	// North Dakota.
