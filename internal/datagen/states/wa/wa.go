@@ -157,6 +157,8 @@ var waRateChanges = []struct {
 	{"US-5340840", civil.New(2026, 4, 1)}, // Lynnwood, 10.6% to 10.7% (public safety tax)
 	{"US-5308850", civil.New(2026, 7, 1)}, // Burien, 10.3% to 10.4% (criminal justice tax adopted 2026-02-23)
 	{"US-5370000", civil.New(2026, 4, 1)}, // Tacoma, 10.3% to 10.4% (criminal justice tax, Ordinance 29087 of 2026-01-06)
+	{"US-5305280", civil.New(2026, 7, 1)}, // Bellingham, 9.0% to 9.1% on 2026-01-01 (wa.csv), 9.2% from the quarter a county tax of 2026-04-14 allows
+	{"US-5306085", civil.New(2026, 4, 1)}, // Bingen, 7.5% to 7.6% on 2026-01-01 (wa.csv), 7.7% from the first quarter its ordinance of December 2025 allows
 	// Bounded: the rate of the DOR's table for 2025-10-01 to 2025-12-31.
 	{"US-5379835", civil.New(2026, 1, 1)},     // Woodway, 10.5% to 10.6%
 	{"US-5379975", civil.New(2026, 1, 1)},     // Yacolt, 8.5% to 8.7%
