@@ -101,6 +101,9 @@ type serveConfig struct {
 
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
+	// connState tells tests each change of a connection's state (as
+	// http.Server.ConnState); nil in production.
+	connState func(net.Conn, http.ConnState)
 
 	// The throttling of failed client authentication.
 	authClientFailures int
@@ -278,6 +281,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 		ErrorLog:       slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 		TLSConfig:      tlsConf,
+		ConnState:      c.connState,
 	}
 	served := make(chan error, 1)
 	go func() {

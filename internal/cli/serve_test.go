@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -228,10 +230,26 @@ func TestServe(t *testing.T) {
 }
 
 // TestServeFinishesRequestsInFlight starts a request, begins the shutdown
-// while its body is still arriving, and expects a complete answer.
+// while its body is still arriving, and expects a complete answer. The
+// shutdown begins once the server has begun reading the request (its
+// connection is active): it waited a fixed 50 ms for that before, and on
+// a loaded machine the shutdown could close the listener before the
+// server had accepted the connection, which the client saw reset.
 func TestServeFinishesRequestsInFlight(t *testing.T) {
 	shutdown := make(chan struct{})
-	base, stop, logs, token := startServe(t, t.TempDir(), serveConfig{shutdownStarted: func() { close(shutdown) }})
+	var watching atomic.Bool
+	active := make(chan struct{}, 1)
+	base, stop, logs, token := startServe(t, t.TempDir(), serveConfig{shutdownStarted: func() { close(shutdown) },
+		connState: func(_ net.Conn, s http.ConnState) {
+			if s == http.StateActive && watching.Load() {
+				select {
+				case active <- struct{}{}:
+				default:
+				}
+			}
+		}})
+	// From here on, the only request is the one in flight.
+	watching.Store(true)
 	pr, pw := io.Pipe()
 	type result struct {
 		status int
@@ -254,7 +272,13 @@ func TestServeFinishesRequestsInFlight(t *testing.T) {
 	if _, err := io.WriteString(pw, serveQuotation[:half]); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond) // the request is now being read
+	select {
+	case <-active: // the server is reading the request
+	case r := <-got:
+		t.Fatalf("the request ended before the server read it: %d %v", r.status, r.err)
+	case <-time.After(time.Minute):
+		t.Fatal("the server did not begin reading the request")
+	}
 	stopped := make(chan error, 1)
 	go func() { stopped <- stop() }()
 	<-shutdown

@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -29,8 +30,19 @@ type tenantsFixture struct {
 // directory before the server starts, as an operator does.
 func startTenants(t *testing.T) *tenantsFixture {
 	t.Helper()
+	return startTenantsSlow(t, 0)
+}
+
+// startTenantsSlow is startTenants with a webhook target that takes slow
+// to answer each event but the first, as a loaded machine may.
+func startTenantsSlow(t *testing.T, slow time.Duration) *tenantsFixture {
+	t.Helper()
 	// A webhook target that refuses, so that beta's events die.
+	var answered atomic.Int64
 	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if answered.Add(1) > 1 {
+			time.Sleep(slow)
+		}
 		w.WriteHeader(http.StatusServiceUnavailable)
 	}))
 	t.Cleanup(target.Close)
@@ -72,21 +84,31 @@ func startTenants(t *testing.T) *tenantsFixture {
 	var submitted struct{ Data struct{ DocumentID string } }
 	f.c.must(http.StatusAccepted, "POST", "/einvoicing/v1/documents", f.betaAPITok, "application/xml", doc, &submitted)
 	f.betaDocs = submitted.Data.DocumentID
+	// Every event of the document dies, one after the other in the order
+	// of its statuses: wait for the document's last status and its dead
+	// letter, so that beta's dead letters stay as they are from here on
+	// and a test can compare them before and after. (It waited for the
+	// first dead letter alone before: on a loaded machine the others died
+	// later, while a test compared beta's records.)
 	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var doc struct{ Data struct{ Status string } }
+		f.c.must(http.StatusOK, "GET", "/einvoicing/v1/documents/"+f.betaDocs, f.betaAPITok, "", nil, &doc)
 		var dead struct {
-			Data []struct{ EventID, TenantID, WebhookID string }
+			Data []struct{ EventID, WebhookID, DocumentID, Status string }
 		}
 		f.c.must(http.StatusOK, "GET", "/admin/v1/einvoicing/dead-letters?tenant=beta", f.opTok, "", nil, &dead)
+		last := false
 		for _, d := range dead.Data {
-			if d.WebhookID == f.betaWebhook {
+			if d.WebhookID == f.betaWebhook && d.DocumentID == f.betaDocs {
 				f.betaDeadLetter = d.EventID
+				last = last || d.Status == doc.Data.Status
 			}
 		}
-		if f.betaDeadLetter != "" {
+		if last && (doc.Data.Status == "Completed" || doc.Data.Status == "Error") {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("beta's events did not die")
+			t.Fatalf("beta's events did not all die: the document is %s, %d dead letters", doc.Data.Status, len(dead.Data))
 		}
 	}
 	f.acmeInvoice = "ACME-INV-1"
@@ -96,6 +118,28 @@ func startTenants(t *testing.T) *tenantsFixture {
 		"customer":{"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
 		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`), nil)
 	return f
+}
+
+// TestTenantsFixtureLeavesNoEventToDie: the fixture returns once every
+// event of beta's document is dead, even when the target answers slowly,
+// so that the tests that compare beta's records before and after their
+// walk (TestEveryAdminRouteRefusesAnotherTenant) do not see a dead
+// letter arrive in between.
+func TestTenantsFixtureLeavesNoEventToDie(t *testing.T) {
+	f := startTenantsSlow(t, 300*time.Millisecond)
+	var dead struct {
+		Data []struct{ DocumentID, Status string }
+	}
+	f.c.must(http.StatusOK, "GET", "/admin/v1/einvoicing/dead-letters?tenant=beta", f.opTok, "", nil, &dead)
+	var statuses []string
+	for _, d := range dead.Data {
+		if d.DocumentID == f.betaDocs {
+			statuses = append(statuses, d.Status)
+		}
+	}
+	if want := []string{"Pending", "In Progress", "Completed"}; !slices.Equal(statuses, want) {
+		t.Errorf("beta's dead letters when the fixture returns: %q, want %q", statuses, want)
+	}
 }
 
 // clientIDs lists the client IDs of an answer of GET /admin/v1/clients.
