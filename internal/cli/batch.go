@@ -133,7 +133,7 @@ func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
 	fs := flag.NewFlagSet("levy batch "+perspective, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.in, "in", "-", "the input file of JSON lines; - for standard input")
-	fs.StringVar(&o.out, "out", "-", "the output file; - for standard output")
+	fs.StringVar(&o.out, "out", "-", "the output file; - (or none) for standard output")
 	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "requests calculated at once")
 	fs.IntVar(&o.maxErrors, "max-errors", 0, "stop after this many failed documents, those of a resumed output included (0: never)")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no progress and no summary")
@@ -150,6 +150,11 @@ func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
 
 // check returns the usage error of options that do not go together.
 func (o *batchOptions) check(fs *flag.FlagSet) error {
+	if toStdout(o.out) {
+		// An empty --out is standard output, as every command's --out
+		// takes it; it failed naming an empty "path".
+		o.out = "-"
+	}
 	switch {
 	case fs.NArg() > 0:
 		return usageError{fmt.Sprintf("unexpected argument %q: give the input with --in", fs.Arg(0))}

@@ -272,7 +272,7 @@ func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error)
 	var file outFile
 	// "-" is standard output, as levy batch --out takes it: it made a file
 	// named "-" in the working directory, and printed nothing.
-	if a.out != "" && a.out != "-" {
+	if !toStdout(a.out) {
 		var err error
 		if file, err = createOut(a.out); err != nil {
 			return err

@@ -263,8 +263,8 @@ func (a *profileArgs) checkArgs() error {
 		if a.format != "json" && a.format != "csv" {
 			return usageError{fmt.Sprintf("--format %q: json or csv", a.format)}
 		}
-		if a.format == "csv" && a.out == "" {
-			return usageError{"export --format csv writes " + profileFileNames() + ": name their directory with --out DIR"}
+		if a.format == "csv" && toStdout(a.out) {
+			return usageError{"export --format csv writes " + profileFileNames() + ", not standard output: name their directory with --out DIR"}
 		}
 		if len(a.args) > 0 {
 			return usageError{fmt.Sprintf("unexpected argument %q", a.args[0])}
@@ -779,9 +779,10 @@ func uploadDocuments(ctx context.Context, r *remote, q url.Values, docs []profil
 	return nil
 }
 
-// writeOut writes b into the file out, or to stdout when out is empty.
+// writeOut writes b into the file out, or to stdout when out is empty
+// or "-" (toStdout).
 func writeOut(out string, stdout io.Writer, b []byte) error {
-	if out == "" {
+	if toStdout(out) {
 		_, err := stdout.Write(b)
 		return err
 	}
