@@ -256,7 +256,7 @@ func (o *batchOptions) input(stdin io.Reader) (io.Reader, int64, func() error, e
 	}
 	f, err := os.Open(o.in)
 	if err != nil {
-		return nil, 0, nil, exitError{2, err.Error()}
+		return nil, 0, nil, inputError("--in", o.in, err)
 	}
 	size := int64(-1)
 	fi, err := f.Stat()
@@ -296,6 +296,9 @@ func (o *batchOptions) config(ctx context.Context, file bool, stdout io.Writer) 
 			cfg.Journal = afterPostStore{s, hook}
 		}
 		return s
+	}
+	if err := checkInputs(&o.rules, &o.content); err != nil {
+		return cfg, nil, err
 	}
 	e, _, closeJournal, err := journalEngine(ctx, append(o.content.engineOptions(), o.rules.engineOptions()...), o.dataDir, o.database, o.tenant, noteStored(stdout, o.tenant, keep))
 	if err != nil {

@@ -385,7 +385,7 @@ func readImport(paths []string, docs string) (*profilecsv.Import, *profile.Chang
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
 		b, err := os.ReadFile(paths[0])
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, inputError("the import file", paths[0], err)
 		}
 		// Read as the import route reads its body: a member given
 		// twice or a second change set after the first is refused, not
@@ -398,9 +398,12 @@ func readImport(paths []string, docs string) (*profilecsv.Import, *profile.Chang
 	}
 	var files []profilecsv.File
 	for _, p := range paths {
+		if err := checkReadable("the import file", p); err != nil {
+			return nil, nil, err // a directory, too, which os.Open opens
+		}
 		f, err := os.Open(p)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, inputError("the import file", p, err)
 		}
 		defer f.Close()
 		files = append(files, profilecsv.File{Name: filepath.Base(p), Content: f})
@@ -423,7 +426,7 @@ func readImport(paths []string, docs string) (*profilecsv.Import, *profile.Chang
 func addDocuments(im *profilecsv.Import, dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return fmt.Errorf("--documents: %w", err)
+		return inputError("--documents", dir, err)
 	}
 	var errs levy.Errors
 	for _, e := range entries {
@@ -927,7 +930,7 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 		if len(a.args) == 1 && strings.EqualFold(filepath.Ext(a.args[0]), ".json") {
 			b, err := os.ReadFile(a.args[0])
 			if err != nil {
-				return err
+				return inputError("the import file", a.args[0], err)
 			}
 			// The scans go first, each in a request of its own, so that
 			// the change set's body holds the records alone and fits the
@@ -961,7 +964,7 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 			for _, path := range a.args {
 				b, err := os.ReadFile(path)
 				if err != nil {
-					return err
+					return inputError("the import file", path, err)
 				}
 				w, err := mw.CreateFormFile("file", filepath.Base(path))
 				if err != nil {
