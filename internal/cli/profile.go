@@ -165,7 +165,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	a.rules.register(fs, "comma-separated rule files whose product classes the profile may name, as levy serve --rules")
 	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the import files, "+profileFileNames()+", into --out DIR)")
 	fs.BoolVar(&a.reinstate, "reinstate-revoked", false, "import: let a row or a change set's certificate of status active make a certificate revoked in Levy active again, or revoke it from a later day (refused without it)")
-	fs.StringVar(&a.out, "out", "", "export: the file (json) or the directory (csv) to write")
+	fs.StringVar(&a.out, "out", "", "export: the file (json; -, or none, for standard output) or the directory (csv) to write")
 	fs.StringVar(&a.documents, "documents", "", "import: the directory of the certificates' scans that CSV files name (an export's DIR/documents)")
 	fs.BoolVar(&a.noDocuments, "no-documents", false, "export: leave the certificates' scans out (each certificate names its scan by its SHA-256 alone)")
 	fs.StringVar(&a.asOf, "as-of", "", "export, list: the profile as it was then, a time (RFC 3339) or a day")
