@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -335,6 +336,9 @@ func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader,
 		}
 		var f *batch.File
 		if f, err = batch.OpenFile(ctx, cfg, o.out, o.resume); err != nil {
+			if pe := (*fs.PathError)(nil); errors.As(err, &pe) && !o.resume {
+				return sum, before, stream, outputError(o.out, err)
+			}
 			return sum, before, stream, exitError{2, resumeMessage(err)}
 		}
 		before.Documents, before.Failed = f.Done(), f.Failed()

@@ -97,3 +97,16 @@ func checkReadable(what, path string) error {
 	}
 	return nil
 }
+
+// outputError is the error of an --out file that cannot be created (its
+// directory missing or not writable): it names the flag and the path,
+// not the name of the temporary file that the output is written into
+// first, and ends the command with exit status 2, as an I/O error that
+// keeps it from running.
+func outputError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return exitError{2, fmt.Sprintf("--out %s cannot be written: %v", path, err)}
+}

@@ -52,3 +52,28 @@ func TestMissingInputFilesNamedWithExit2(t *testing.T) {
 		}
 	}
 }
+
+// TestUnwritableOutNamedWithExit2: an --out file whose directory does not
+// exist is refused naming --out and its path, with exit status 2, by
+// batch, journal export and profile export alike. Before, journal export
+// named the temporary file it writes first (".incoming-..."), profile
+// export and batch said only "open PATH: ...", and the exports exited 1.
+func TestUnwritableOutNamedWithExit2(t *testing.T) {
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, "data")
+	in := writeFiles(t, "in.jsonl", "")[0]
+	out := filepath.Join(tmp, "no-such", "out")
+	if code, _, errOut := runCLI(t, "calc", "sale", "--data-dir", dir, "../../engine/testdata/sale_invoice.json"); code != 0 {
+		t.Fatalf("calc: exit %d, %s", code, errOut)
+	}
+	for _, args := range [][]string{
+		{"batch", "sale", "--in", in, "--out", out},
+		{"journal", "export", "--data-dir", dir, "--out", out},
+		{"profile", "export", "--data-dir", dir, "--out", out},
+	} {
+		code, _, errOut := runCLI(t, args...)
+		if code != 2 || !strings.Contains(errOut, "--out "+out+" cannot be written") || strings.Contains(errOut, ".incoming") {
+			t.Errorf("levy %s: exit %d, %s; want exit 2 naming --out %s", strings.Join(args, " "), code, errOut, out)
+		}
+	}
+}

@@ -343,7 +343,7 @@ func createOut(path string) (outFile, error) {
 		if !fi.Mode().IsRegular() {
 			f, err := os.Create(path)
 			if err != nil {
-				return nil, err
+				return nil, outputError(path, err)
 			}
 			return inPlace{f}, nil
 		}
@@ -351,7 +351,7 @@ func createOut(path string) (outFile, error) {
 	}
 	f, err := atomicfile.Create(path, mode)
 	if err != nil {
-		return nil, fmt.Errorf("writing %s: %w", path, err)
+		return nil, outputError(path, err)
 	}
 	return f, nil
 }

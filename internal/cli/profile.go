@@ -789,7 +789,10 @@ func writeOut(out string, stdout io.Writer, b []byte) error {
 		_, err := stdout.Write(b)
 		return err
 	}
-	return os.WriteFile(out, b, 0o644)
+	if err := os.WriteFile(out, b, 0o644); err != nil {
+		return outputError(out, err)
+	}
+	return nil
 }
 
 // printPage prints a page of records as a table, or as JSON; the count
