@@ -14,6 +14,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/taxarea"
 )
 
@@ -312,13 +313,13 @@ func (h *Handler) geoJSON(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("layer")
 	l, ok := layers[name]
 	if !ok {
-		api.WriteError(w, r, levy.NotFound("layer", "there is no layer %q (countries, states, counties, provinces, places)", name))
+		api.WriteError(w, r, levy.NotFound("layer", "there is no layer %q (countries, states, counties, provinces, places)", jsonbody.Clip(name)))
 		return
 	}
 	q := r.URL.Query()
 	z, err := strconv.Atoi(q.Get("zoom"))
 	if err != nil || z < 0 || z > 22 {
-		api.WriteError(w, r, levy.Invalid("zoom", "want a zoom level from 0 to 22, not %q", q.Get("zoom")))
+		api.WriteError(w, r, levy.Invalid("zoom", "want a zoom level from 0 to 22, not %q", jsonbody.Clip(q.Get("zoom"))))
 		return
 	}
 	z = min(z, maxZoom)
@@ -419,17 +420,17 @@ func parseBBox(s string) ([4]float64, error) {
 	var b [4]float64
 	parts := strings.Split(s, ",")
 	if len(parts) != 4 {
-		return b, levy.Invalid("bbox", "want west,south,east,north in degrees, not %q", s)
+		return b, levy.Invalid("bbox", "want west,south,east,north in degrees, not %q", jsonbody.Clip(s))
 	}
 	for i, p := range parts {
 		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return b, levy.Invalid("bbox", "want west,south,east,north in degrees, not %q", s)
+			return b, levy.Invalid("bbox", "want west,south,east,north in degrees, not %q", jsonbody.Clip(s))
 		}
 		b[i] = v
 	}
 	if b[0] > b[2] || b[1] > b[3] || b[1] < -90 || b[3] > 90 {
-		return b, levy.Invalid("bbox", "want west <= east and -90 <= south <= north <= 90, not %q", s)
+		return b, levy.Invalid("bbox", "want west <= east and -90 <= south <= north <= 90, not %q", jsonbody.Clip(s))
 	}
 	return b, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 )
@@ -37,7 +38,7 @@ func (h *Handler) period(r *http.Request) (from, to civil.Date, err error) {
 			return from, to, levy.Invalid(p.name, "is required (YYYY-MM-DD)")
 		}
 		if *p.to, err = civil.Parse(v); err != nil {
-			return from, to, levy.Invalid(p.name, "%s", civil.Refusal(strconv.Quote(v), err))
+			return from, to, levy.Invalid(p.name, "%s", civil.Refusal(strconv.Quote(jsonbody.Clip(v)), err))
 		}
 	}
 	if to.Before(from) {
@@ -299,7 +300,7 @@ func rowFilterOf(r *http.Request) (rowFilter, error) {
 		case "true", "false":
 			f.vendor = v == "true"
 		default:
-			return f, levy.Invalid("paidToVendor", "want true or false, not %q", v)
+			return f, levy.Invalid("paidToVendor", "want true or false, not %q", jsonbody.Clip(v))
 		}
 	}
 	return f, nil
@@ -427,7 +428,7 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 	}
 	f := journal.Format(r.URL.Query().Get("format"))
 	if f != journal.CSV && f != journal.JSONLines {
-		api.WriteError(w, r, levy.Invalid("format", "want csv or jsonl, not %q", f))
+		api.WriteError(w, r, levy.Invalid("format", "want csv or jsonl, not %q", jsonbody.Clip(string(f))))
 		return
 	}
 	company, only, err := companyOf(r)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/rules"
 )
 
@@ -22,7 +23,7 @@ func (h *Handler) rule(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	rs := h.engine.RuleDefinitions(id)
 	if len(rs) == 0 {
-		api.WriteError(w, r, levy.NotFound("id", "no taxability rule has the id %q; it may name a rate structure or a step of the calculation", id))
+		api.WriteError(w, r, levy.NotFound("id", "no taxability rule has the id %q; it may name a rate structure or a step of the calculation", jsonbody.Clip(id)))
 		return
 	}
 	api.WriteData(w, r, http.StatusOK, ruleAnswer{ID: id, Rules: rs})

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -133,7 +134,7 @@ func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
 	fs := flag.NewFlagSet("levy batch "+perspective, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.in, "in", "-", "the input file of JSON lines; - for standard input")
-	fs.StringVar(&o.out, "out", "-", "the output file; - for standard output")
+	fs.StringVar(&o.out, "out", "-", "the output file; - (or none) for standard output")
 	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "requests calculated at once")
 	fs.IntVar(&o.maxErrors, "max-errors", 0, "stop after this many failed documents, those of a resumed output included (0: never)")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no progress and no summary")
@@ -150,6 +151,11 @@ func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
 
 // check returns the usage error of options that do not go together.
 func (o *batchOptions) check(fs *flag.FlagSet) error {
+	if toStdout(o.out) {
+		// An empty --out is standard output, as every command's --out
+		// takes it; it failed naming an empty "path".
+		o.out = "-"
+	}
 	switch {
 	case fs.NArg() > 0:
 		return usageError{fmt.Sprintf("unexpected argument %q: give the input with --in", fs.Arg(0))}
@@ -251,7 +257,7 @@ func (o *batchOptions) input(stdin io.Reader) (io.Reader, int64, func() error, e
 	}
 	f, err := os.Open(o.in)
 	if err != nil {
-		return nil, 0, nil, exitError{2, err.Error()}
+		return nil, 0, nil, inputError("--in", o.in, err)
 	}
 	size := int64(-1)
 	fi, err := f.Stat()
@@ -292,6 +298,9 @@ func (o *batchOptions) config(ctx context.Context, file bool, stdout io.Writer) 
 		}
 		return s
 	}
+	if err := checkInputs(&o.rules, &o.content); err != nil {
+		return cfg, nil, err
+	}
 	e, _, closeJournal, err := journalEngine(ctx, append(o.content.engineOptions(), o.rules.engineOptions()...), o.dataDir, o.database, o.tenant, noteStored(stdout, o.tenant, keep))
 	if err != nil {
 		// Nothing ran: a journal or content that cannot be opened is
@@ -327,6 +336,9 @@ func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader,
 		}
 		var f *batch.File
 		if f, err = batch.OpenFile(ctx, cfg, o.out, o.resume); err != nil {
+			if pe := (*fs.PathError)(nil); errors.As(err, &pe) && !o.resume {
+				return sum, before, stream, outputError(o.out, err)
+			}
 			return sum, before, stream, exitError{2, resumeMessage(err)}
 		}
 		before.Documents, before.Failed = f.Done(), f.Failed()

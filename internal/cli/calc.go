@@ -122,12 +122,19 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if fs.NArg() == 1 && fs.Arg(0) != "-" {
 		f, err := os.Open(fs.Arg(0))
 		if err != nil {
-			return err
+			return inputError("the request file", fs.Arg(0), err)
+		}
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			f.Close()
+			return exitError{2, fmt.Sprintf("the request file %s is a directory, not a file", fs.Arg(0))}
 		}
 		defer f.Close()
 		in = f
 	} else if readsTerminal(stdin) {
 		fmt.Fprintln(stderr, "levy: reading the request from standard input (end it with Ctrl-D)")
+	}
+	if err := checkInputs(&o.rules, &o.content); err != nil {
+		return err
 	}
 	opts := append(o.content.engineOptions(), o.rules.engineOptions()...)
 	if o.addressCheck.c != "" {

@@ -60,7 +60,7 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	tenant := fs.String("tenant", levy.DefaultTenant, "tenant whose journal holds the transaction")
 	id := fs.String("transaction", "", "the transaction ID of the stored invoice (required)")
 	syntax := fs.String("syntax", "ubl", "ubl (UBL 2.1; Peppol BIS Billing 3.0 with both endpoints) or cii (UN/CEFACT CII)")
-	out := fs.String("out", "", "write the document to this file instead of standard output")
+	out := fs.String("out", "", "write the document to this file instead of standard output (-, or none, for standard output)")
 	submit := fs.Bool("submit", false, "submit the document to the e-invoicing workflow and print its record")
 	var o render.Options
 	fs.StringVar(&o.SellerEndpoint, "seller-endpoint", "", "the seller's electronic address, scheme:id (such as 0088:5790000435975)")
@@ -131,7 +131,7 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	for _, p := range doc.Warnings {
 		fmt.Fprintf(stderr, "levy: warning: %s\n", p)
 	}
-	if err := writeOut(*out, stdout, doc.Content); err != nil || *out == "" {
+	if err := writeOut(*out, stdout, doc.Content); err != nil || toStdout(*out) {
 		return err
 	}
 	kind := "invoice"

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 
 	"github.com/levytax/levy"
 )
@@ -62,3 +64,49 @@ type exitError struct {
 }
 
 func (e exitError) Error() string { return e.msg }
+
+// inputError is the error of an input file that cannot be opened or
+// read (missing, unreadable, a directory): it names what gave the file,
+// a flag ("--in") or an argument ("the request file"), and its path, and
+// ends the command with exit status 2, as an I/O error that keeps it from
+// running. The cause is told without the path that the message names
+// already.
+func inputError(what, path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		err = pe.Err
+	}
+	return exitError{2, fmt.Sprintf("%s %s cannot be read: %v", what, path, err)}
+}
+
+// checkReadable returns the inputError of the file path that what gave
+// when it cannot be opened, or is a directory; nil when it can be read.
+// The commands check the files that a library opens later (--rules,
+// --content) so that a missing one is told in the flag's words, not the
+// library's.
+func checkReadable(what, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return inputError(what, path, err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil {
+		return inputError(what, path, err)
+	} else if fi.IsDir() {
+		return exitError{2, fmt.Sprintf("%s %s is a directory, not a file", what, path)}
+	}
+	return nil
+}
+
+// outputError is the error of an --out file that cannot be created (its
+// directory missing or not writable): it names the flag and the path,
+// not the name of the temporary file that the output is written into
+// first, and ends the command with exit status 2, as an I/O error that
+// keeps it from running.
+func outputError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return exitError{2, fmt.Sprintf("--out %s cannot be written: %v", path, err)}
+}

@@ -86,6 +86,17 @@ func (c *contentFlags) sources() []content.Source {
 	return out
 }
 
+// check returns the error of a --content file that cannot be read,
+// naming the flag and the path (checkReadable).
+func (c *contentFlags) check() error {
+	for _, src := range c.sources() {
+		if err := checkReadable("--content", src.Path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // engineOptions returns the engine option that loads the content, if any.
 func (c *contentFlags) engineOptions() []engine.Option {
 	if len(c.files) == 0 {
@@ -99,6 +110,9 @@ func (c *contentFlags) dataset(ctx context.Context) (*data.Dataset, error) {
 	ds := data.Default()
 	if len(c.files) == 0 {
 		return ds, nil
+	}
+	if err := c.check(); err != nil {
+		return nil, err
 	}
 	o, err := content.Load(ctx, ds, content.Options{AsOf: c.date.d}, c.sources()...)
 	if err != nil {
@@ -134,6 +148,26 @@ func (r *ruleFlag) Set(list string) error {
 	}
 	r.files = files
 	return nil
+}
+
+// check returns the error of a rule file that cannot be read, naming
+// --rules and the path (checkReadable).
+func (r *ruleFlag) check() error {
+	for _, f := range r.files {
+		if err := checkReadable("--rules", f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkInputs returns the error of a --rules or --content file that
+// cannot be read, before an engine is built over them.
+func checkInputs(r *ruleFlag, c *contentFlags) error {
+	if err := r.check(); err != nil {
+		return err
+	}
+	return c.check()
 }
 
 // engineOptions returns the engine option that reads the rule files, if

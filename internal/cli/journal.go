@@ -272,7 +272,7 @@ func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error)
 	var file outFile
 	// "-" is standard output, as levy batch --out takes it: it made a file
 	// named "-" in the working directory, and printed nothing.
-	if a.out != "" && a.out != "-" {
+	if !toStdout(a.out) {
 		var err error
 		if file, err = createOut(a.out); err != nil {
 			return err
@@ -343,7 +343,7 @@ func createOut(path string) (outFile, error) {
 		if !fi.Mode().IsRegular() {
 			f, err := os.Create(path)
 			if err != nil {
-				return nil, err
+				return nil, outputError(path, err)
 			}
 			return inPlace{f}, nil
 		}
@@ -351,7 +351,7 @@ func createOut(path string) (outFile, error) {
 	}
 	f, err := atomicfile.Create(path, mode)
 	if err != nil {
-		return nil, fmt.Errorf("writing %s: %w", path, err)
+		return nil, outputError(path, err)
 	}
 	return f, nil
 }

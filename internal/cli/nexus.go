@@ -214,7 +214,7 @@ func readRegistrations(path string) ([]nexus.Registration, error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("--registrations: %w", err)
+		return nil, inputError("--registrations", path, err)
 	}
 	defer f.Close()
 	regs, err := nexus.ReadRegistrations(f)

@@ -31,6 +31,11 @@ func readsTerminal(r io.Reader) bool {
 	return ok && isTerminalFile(f)
 }
 
+// toStdout reports whether the value of an --out flag names standard
+// output: none, or "-", as every command's --out takes it (levy batch,
+// levy journal export, levy profile export, levy einvoice render).
+func toStdout(out string) bool { return out == "" || out == "-" }
+
 // printJSON writes v as indented JSON.
 func printJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)

@@ -165,7 +165,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	a.rules.register(fs, "comma-separated rule files whose product classes the profile may name, as levy serve --rules")
 	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the import files, "+profileFileNames()+", into --out DIR)")
 	fs.BoolVar(&a.reinstate, "reinstate-revoked", false, "import: let a row or a change set's certificate of status active make a certificate revoked in Levy active again, or revoke it from a later day (refused without it)")
-	fs.StringVar(&a.out, "out", "", "export: the file (json) or the directory (csv) to write")
+	fs.StringVar(&a.out, "out", "", "export: the file (json; -, or none, for standard output) or the directory (csv) to write")
 	fs.StringVar(&a.documents, "documents", "", "import: the directory of the certificates' scans that CSV files name (an export's DIR/documents)")
 	fs.BoolVar(&a.noDocuments, "no-documents", false, "export: leave the certificates' scans out (each certificate names its scan by its SHA-256 alone)")
 	fs.StringVar(&a.asOf, "as-of", "", "export, list: the profile as it was then, a time (RFC 3339) or a day")
@@ -263,8 +263,8 @@ func (a *profileArgs) checkArgs() error {
 		if a.format != "json" && a.format != "csv" {
 			return usageError{fmt.Sprintf("--format %q: json or csv", a.format)}
 		}
-		if a.format == "csv" && a.out == "" {
-			return usageError{"export --format csv writes " + profileFileNames() + ": name their directory with --out DIR"}
+		if a.format == "csv" && toStdout(a.out) {
+			return usageError{"export --format csv writes " + profileFileNames() + ", not standard output: name their directory with --out DIR"}
 		}
 		if len(a.args) > 0 {
 			return usageError{fmt.Sprintf("unexpected argument %q", a.args[0])}
@@ -385,7 +385,7 @@ func readImport(paths []string, docs string) (*profilecsv.Import, *profile.Chang
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
 		b, err := os.ReadFile(paths[0])
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, inputError("the import file", paths[0], err)
 		}
 		// Read as the import route reads its body: a member given
 		// twice or a second change set after the first is refused, not
@@ -398,9 +398,12 @@ func readImport(paths []string, docs string) (*profilecsv.Import, *profile.Chang
 	}
 	var files []profilecsv.File
 	for _, p := range paths {
+		if err := checkReadable("the import file", p); err != nil {
+			return nil, nil, err // a directory, too, which os.Open opens
+		}
 		f, err := os.Open(p)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, inputError("the import file", p, err)
 		}
 		defer f.Close()
 		files = append(files, profilecsv.File{Name: filepath.Base(p), Content: f})
@@ -423,7 +426,7 @@ func readImport(paths []string, docs string) (*profilecsv.Import, *profile.Chang
 func addDocuments(im *profilecsv.Import, dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return fmt.Errorf("--documents: %w", err)
+		return inputError("--documents", dir, err)
 	}
 	var errs levy.Errors
 	for _, e := range entries {
@@ -779,13 +782,17 @@ func uploadDocuments(ctx context.Context, r *remote, q url.Values, docs []profil
 	return nil
 }
 
-// writeOut writes b into the file out, or to stdout when out is empty.
+// writeOut writes b into the file out, or to stdout when out is empty
+// or "-" (toStdout).
 func writeOut(out string, stdout io.Writer, b []byte) error {
-	if out == "" {
+	if toStdout(out) {
 		_, err := stdout.Write(b)
 		return err
 	}
-	return os.WriteFile(out, b, 0o644)
+	if err := os.WriteFile(out, b, 0o644); err != nil {
+		return outputError(out, err)
+	}
+	return nil
 }
 
 // printPage prints a page of records as a table, or as JSON; the count
@@ -926,7 +933,7 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 		if len(a.args) == 1 && strings.EqualFold(filepath.Ext(a.args[0]), ".json") {
 			b, err := os.ReadFile(a.args[0])
 			if err != nil {
-				return err
+				return inputError("the import file", a.args[0], err)
 			}
 			// The scans go first, each in a request of its own, so that
 			// the change set's body holds the records alone and fits the
@@ -960,7 +967,7 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 			for _, path := range a.args {
 				b, err := os.ReadFile(path)
 				if err != nil {
-					return err
+					return inputError("the import file", path, err)
 				}
 				w, err := mw.CreateFormFile("file", filepath.Base(path))
 				if err != nil {

@@ -255,6 +255,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	if err := checkRuleFiles(c.rules.files); err != nil {
 		return exitError{code: 2, msg: err.Error()}
 	}
+	// So are the --content files, which the engine reads once the
+	// server listens.
+	if err := c.content.check(); err != nil {
+		return err
+	}
 	// The e-invoicing settings (the webhook secrets' key) are checked
 	// before anything listens or is written: a server that refuses to
 	// start leaves the port and the data directory as they were.
@@ -413,6 +418,9 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 		// nexus): the source reads no profile of its own, which could be
 		// a later version than the rest of the calculation applies.
 		engine.WithDistanceSales(nexus.NewEUSource(store, nil))}
+	if err := checkInputs(&c.rules, &c.content); err != nil {
+		return nil, nil, err
+	}
 	opts = append(opts, c.rules.engineOptions()...)
 	opts = append(opts, c.content.engineOptions()...)
 	opts = append(opts, c.addressCheck.engineOptions()...)

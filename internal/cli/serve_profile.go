@@ -49,7 +49,7 @@ func profileValidator(ds *data.Dataset, ruleFiles []string) (profile.Validator, 
 	for _, path := range ruleFiles {
 		f, err := os.Open(path)
 		if err != nil {
-			return profile.Validator{}, fmt.Errorf("rule file: %w", err)
+			return profile.Validator{}, inputError("--rules", path, err)
 		}
 		rf, err := rules.ReadFile(f)
 		f.Close()
@@ -147,6 +147,9 @@ func (p *profiles) Close() error {
 // of the first fault.
 func checkRuleFiles(files []string) error {
 	for _, path := range files {
+		if err := checkReadable("--rules", path); err != nil {
+			return err
+		}
 		if _, err := rules.OpenFile(path); err != nil {
 			return fmt.Errorf("--rules: %w", err)
 		}

@@ -20,6 +20,12 @@ func (c serveConfig) tlsConfig() (*tls.Config, error) {
 	case c.tlsCert == "":
 		return nil, usageError{"--tls-key-file needs its certificate: --tls-cert-file FILE (or LEVY_TLS_CERT_FILE)"}
 	}
+	if err := checkReadable("--tls-cert-file", c.tlsCert); err != nil {
+		return nil, err
+	}
+	if err := checkReadable("--tls-key-file", c.tlsKey); err != nil {
+		return nil, err
+	}
 	cert, err := tls.LoadX509KeyPair(c.tlsCert, c.tlsKey)
 	if err != nil {
 		return nil, fmt.Errorf("loading the TLS certificate %s and its key %s: %w", c.tlsCert, c.tlsKey, err)
