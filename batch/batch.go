@@ -582,14 +582,7 @@ const utf16Head = 8
 // returned, which reads r again.
 func notUTF16(r io.Reader) (io.Reader, error) {
 	var head [utf16Head]byte
-	n := 0
-	for n < len(head) && bytes.IndexByte(head[:n], '\n') < 0 {
-		m, err := r.Read(head[n:])
-		n += m
-		if err != nil || m == 0 {
-			break
-		}
-	}
+	n := readFirstLine(r, head[:])
 	if n >= 2 && (head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF) {
 		return nil, errUTF16
 	}
@@ -597,6 +590,21 @@ func notUTF16(r io.Reader) (io.Reader, error) {
 		return nil, errUTF16NoMark
 	}
 	return io.MultiReader(bytes.NewReader(head[:n]), r), nil
+}
+
+// readFirstLine reads r into buf until buf holds a newline or is full,
+// or r ends or fails, and returns how many bytes it read. An error of r
+// is not returned: whoever reads r next meets it again.
+func readFirstLine(r io.Reader, buf []byte) int {
+	n := 0
+	for n < len(buf) && bytes.IndexByte(buf[:n], '\n') < 0 {
+		m, err := r.Read(buf[n:])
+		n += m
+		if err != nil || m == 0 {
+			break
+		}
+	}
+	return n
 }
 
 // csvSniff is how many of an input's first bytes ofFormat looks at:
@@ -616,14 +624,7 @@ const csvSniff = 4096
 // is left to the reader returned.
 func ofFormat(r io.Reader, format Format) (io.Reader, error) {
 	var head [csvSniff]byte
-	n := 0
-	for n < len(head) && bytes.IndexByte(head[:n], '\n') < 0 {
-		m, err := r.Read(head[n:])
-		n += m
-		if err != nil || m == 0 {
-			break
-		}
-	}
+	n := readFirstLine(r, head[:])
 	line := head[:n]
 	if i := bytes.IndexByte(line, '\n'); i >= 0 {
 		line = line[:i]
