@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -572,14 +571,7 @@ func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvD
 func withoutBOM(r io.Reader) io.Reader {
 	const mark = "\ufeff"
 	var head [len(mark)]byte
-	n := 0
-	for n < len(head) && bytes.IndexByte(head[:n], '\n') < 0 {
-		m, err := r.Read(head[n:])
-		n += m
-		if err != nil || m == 0 {
-			break
-		}
-	}
+	n := readFirstLine(r, head[:])
 	if string(head[:n]) == mark {
 		return r
 	}
@@ -611,7 +603,7 @@ const unnamedColumn = -1
 // is blank (the column's position, from 1), which no input reads: the
 // row's document fails rather than calculated without the value.
 func unnamed(row, column int, value string) *levy.Error {
-	return levy.Invalid(csvTarget(row, ""), "has the value %q in column %d, whose header is blank: name the column or leave it empty", clipValue(value), column)
+	return levy.Invalid(csvTarget(row, ""), "has the value %q in column %d, whose header is blank: name the column or leave it empty", jsonbody.Clip(value), column)
 }
 
 // csvHeader reads the header of a perspective's input, found at row: the
@@ -1486,13 +1478,4 @@ func (t *tailReader) Read(p []byte) (int, error) {
 		t.err = err
 	}
 	return n, err
-}
-
-// clipValue shortens a value quoted in a message to its first 40
-// characters, so that a long cell does not fill the error row.
-func clipValue(v string) string {
-	if utf8.RuneCountInString(v) <= 40 {
-		return v
-	}
-	return string([]rune(v)[:40]) + "…"
 }

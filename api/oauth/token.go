@@ -307,7 +307,7 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		// whose encoders write no raw whitespace; read with it, the mark
 		// became part of the first parameter's name (grant_type was then
 		// "missing") and the newline part of the last one's value.
-		text := strings.Trim(strings.TrimPrefix(string(body), "\ufeff"), " \t\r\n")
+		text := formText(body)
 		q, err := url.ParseQuery(text)
 		if err != nil {
 			return tr, invalidRequest(formFault(text))
@@ -386,10 +386,17 @@ func utf16Text(body []byte) bool {
 	return len(body) >= 2 && (body[0] == 0 || body[1] == 0)
 }
 
+// formText is body read as a form's text: without the byte order mark
+// that PowerShell 5 and Windows editors write at a file's start, nor the
+// raw whitespace a file ends with, which no form encoder writes.
+func formText(body []byte) string {
+	return strings.Trim(strings.TrimPrefix(string(body), "\ufeff"), " \t\r\n")
+}
+
 // formOfToken reports whether body reads as a form that holds a
 // parameter of a token request.
 func formOfToken(body []byte) bool {
-	q, err := url.ParseQuery(strings.Trim(strings.TrimPrefix(string(body), "\ufeff"), " \t\r\n"))
+	q, err := url.ParseQuery(formText(body))
 	if err != nil {
 		return false
 	}
