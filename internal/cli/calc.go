@@ -120,13 +120,9 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	in := stdin
 	if fs.NArg() == 1 && fs.Arg(0) != "-" {
-		f, err := os.Open(fs.Arg(0))
+		f, err := openReadable("the request file", fs.Arg(0))
 		if err != nil {
-			return inputError("the request file", fs.Arg(0), err)
-		}
-		if fi, err := f.Stat(); err == nil && fi.IsDir() {
-			f.Close()
-			return exitError{2, fmt.Sprintf("the request file %s is a directory, not a file", fs.Arg(0))}
+			return err
 		}
 		defer f.Close()
 		in = f

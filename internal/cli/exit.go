@@ -79,23 +79,37 @@ func inputError(what, path string, err error) error {
 	return exitError{2, fmt.Sprintf("%s %s cannot be read: %v", what, path, err)}
 }
 
-// checkReadable returns the inputError of the file path that what gave
-// when it cannot be opened, or is a directory; nil when it can be read.
-// The commands check the files that a library opens later (--rules,
-// --content) so that a missing one is told in the flag's words, not the
-// library's.
-func checkReadable(what, path string) error {
+// openReadable opens the file path that what gave, or returns the
+// inputError of one that cannot be opened or is a directory (which
+// os.Open opens, and whose read fails later in other words).
+func openReadable(what, path string) (*os.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return inputError(what, path, err)
+		return nil, inputError(what, path, err)
 	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil {
-		return inputError(what, path, err)
-	} else if fi.IsDir() {
-		return exitError{2, fmt.Sprintf("%s %s is a directory, not a file", what, path)}
+	fi, err := f.Stat()
+	if err == nil && fi.IsDir() {
+		err = exitError{2, fmt.Sprintf("%s %s is a directory, not a file", what, path)}
+	} else if err != nil {
+		err = inputError(what, path, err)
 	}
-	return nil
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// checkReadable returns the error of openReadable for the file path that
+// what gave; nil when it can be read. The commands check the files that
+// a library opens later (--rules, --content) so that a missing one is
+// told in the flag's words, not the library's.
+func checkReadable(what, path string) error {
+	f, err := openReadable(what, path)
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // outputError is the error of an --out file that cannot be created (its

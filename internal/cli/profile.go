@@ -398,12 +398,9 @@ func readImport(paths []string, docs string) (*profilecsv.Import, *profile.Chang
 	}
 	var files []profilecsv.File
 	for _, p := range paths {
-		if err := checkReadable("the import file", p); err != nil {
-			return nil, nil, err // a directory, too, which os.Open opens
-		}
-		f, err := os.Open(p)
+		f, err := openReadable("the import file", p)
 		if err != nil {
-			return nil, nil, inputError("the import file", p, err)
+			return nil, nil, err
 		}
 		defer f.Close()
 		files = append(files, profilecsv.File{Name: filepath.Base(p), Content: f})
