@@ -440,6 +440,19 @@ func (s *Service) Records(ctx context.Context, tenant string, asOf time.Time) (*
 	return s.store.Records(ctx, tenant, asOf)
 }
 
+// KnownJurisdiction reports whether id, a jurisdiction in its stored
+// form (NormalizeJurisdiction), is one that the Service's Validator knows
+// (Validator.Jurisdiction; every ID of the right form when it has no
+// lookup), as a record naming it must be. A list filtered by an ID it
+// does not know (profileadmin.Filter.CheckJurisdiction) is refused, not
+// answered empty.
+func (s *Service) KnownJurisdiction(id string) bool {
+	if s.unusable() {
+		return false
+	}
+	return s.check.Jurisdiction == nil || s.check.Jurisdiction(id)
+}
+
 // History returns the versions of the tenant's record of key k, oldest
 // first. The key is normalised as a deletion's is ("TX" for "US-TX",
 // "DEU" for "DE", the code type of a product upper-case); an ill-formed

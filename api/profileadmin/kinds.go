@@ -182,6 +182,9 @@ func (rt routes[T, D]) list(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		recs, err = rt.h.records(r, rq)
 	}
+	if err == nil {
+		err = f.CheckJurisdiction(rt.h.svc, recs, "jurisdiction")
+	}
 	if err != nil {
 		api.WriteError(w, r, err)
 		return

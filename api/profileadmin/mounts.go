@@ -139,7 +139,7 @@ func (h *Handler) Mounts() []api.Option {
 		with(op(http.MethodGet, "/certificates", "listProfileCertificates", "The tenant's exemption certificates, a page in customer and number order.", readAccess,
 			append([]api.Param{
 				{Name: "customer", In: "query", Format: "identifier", Description: "Only the certificates of this customer."},
-				{Name: "jurisdiction", In: "query", Format: "identifier", Description: "Only the certificates that cover this jurisdiction or a jurisdiction within it (TX or US-TX: those of Texas, of the US, and of Texan cities; DEU for Germany, DE being Delaware)."},
+				{Name: "jurisdiction", In: "query", Format: "identifier", Description: "Only the certificates that cover this jurisdiction or a jurisdiction within it (TX or US-TX: those of Texas, of the US, and of Texan cities; DEU for Germany, DE being Delaware). An ID that Levy does not know, and no record names, is refused."},
 				{Name: "expiringBefore", In: "query", Format: "date", Description: "Only the certificates whose expiration date is before this day."},
 				{Name: "status", In: "query", Format: "identifier", Description: "active or revoked."},
 			}, pageParams...)),
@@ -165,7 +165,7 @@ func (h *Handler) Mounts() []api.Option {
 		with(op(http.MethodGet, "/registrations", "listProfileRegistrations", "The seller's registrations, a page in company and jurisdiction order.", readAccess,
 			append([]api.Param{
 				{Name: "company", In: "query", Format: "identifier", Description: "Only the registrations of this company code (empty: of the seller that names none)."},
-				{Name: "jurisdiction", In: "query", Format: "identifier", Description: "Only the registrations of this jurisdiction, or of one within it or that covers it (DEU for Germany, DE being Delaware)."},
+				{Name: "jurisdiction", In: "query", Format: "identifier", Description: "Only the registrations of this jurisdiction, or of one within it or that covers it (DEU for Germany, DE being Delaware). An ID that Levy does not know, and no record names, is refused."},
 			}, pageParams...)),
 			nil, api.Enveloped[RegistrationPage](), 0, reg.list),
 		with(op(http.MethodPost, "/registrations", "createProfileRegistration", "Creates a registration of the seller.", writeAccess, nil),

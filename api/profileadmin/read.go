@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
 )
@@ -110,6 +111,32 @@ type Filter struct {
 	// Limit and Offset cut the page: at most Limit records (DefaultLimit
 	// when 0) after the first Offset.
 	Limit, Offset int
+}
+
+// CheckJurisdiction refuses, as levy.EInvalid naming field, a filter
+// whose Jurisdiction has a jurisdiction ID's form but is no jurisdiction
+// that svc knows (profile.Service.KnownJurisdiction: Levy's dataset) nor
+// one that a certificate or a registration of r names: a typo (US-TEX,
+// ZZ) would otherwise answer an empty page, which tells a tax team or an
+// auditor that the tenant holds no certificate there. An ID that a stored
+// record names is listed even when the dataset no longer knows it. It
+// returns nil for a filter without a jurisdiction.
+func (f Filter) CheckJurisdiction(svc *profile.Service, r *profile.Records, field string) error {
+	id := f.Jurisdiction
+	if id == "" || svc.KnownJurisdiction(id) {
+		return nil
+	}
+	for i := range r.Certificates {
+		if slices.Contains(r.Certificates[i].Jurisdictions, id) {
+			return nil
+		}
+	}
+	for i := range r.Registrations {
+		if r.Registrations[i].Jurisdiction == id {
+			return nil
+		}
+	}
+	return levy.Invalid(field, "%q is not a jurisdiction Levy knows, nor one that a record of the tenant names", clip(profile.JurisdictionInput(id)))
 }
 
 // trimmed returns f with the spaces around its codes dropped.

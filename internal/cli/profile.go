@@ -603,6 +603,9 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 		if err != nil {
 			return err
 		}
+		if err := a.filter.CheckJurisdiction(svc, recs, "--jurisdiction"); err != nil {
+			return err
+		}
 		var page any
 		switch profilecsv.Kind(a.args[0]) {
 		case profilecsv.Customers:
