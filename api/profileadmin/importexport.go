@@ -228,7 +228,10 @@ func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {
 	}
 	var im *profilecsv.Import
 	if err == nil {
+		// The rows that read well are checked too, so that every bad row
+		// of the files is told at once.
 		im, err = profilecsv.ReadFiles(files...)
+		err = im.RowErrors(err, h.svc.Normalize)
 	}
 	var cur *profile.Records
 	if err == nil {

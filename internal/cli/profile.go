@@ -532,7 +532,9 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 	case "import":
 		im, cs, err := readImport(a.args, a.documents)
 		if err != nil {
-			return err
+			// The rows that read well are checked too, so that every bad
+			// row of the files is told at once.
+			return im.RowErrors(err, svc.Normalize)
 		}
 		if im != nil {
 			cur, err := svc.Records(ctx, a.tenant, time.Time{})

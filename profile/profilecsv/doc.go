@@ -67,4 +67,7 @@
 // certificate listed twice, an unknown customer): Import.Locate turns
 // the JSON paths of the validation's errors ("certificates[2].
 // expirationDate") into the place in the files the record came from.
+// When the reading finds errors, Import.RowErrors adds those that the
+// validation of each record on its own finds in the rows that read well,
+// the bad files' included, so that every bad row is told at once.
 package profilecsv

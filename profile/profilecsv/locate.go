@@ -1,12 +1,15 @@
 package profilecsv
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/profile"
 )
 
 // recordPath matches the JSON path of a member of a record of a change
@@ -71,4 +74,87 @@ func (im *Import) place(m []string) (string, bool) {
 		}
 	}
 	return place, true
+}
+
+// RowErrors returns readErr, the errors of reading the files (ReadFiles,
+// or Read), with those that normalize (profile.Service.Normalize, which
+// checks each record on its own) finds in every row that read well: the
+// rows of the good files and the good rows of the files that have an
+// error, which the Import holds but never applies. So a file whose row
+// holds a day that is none and whose other row expires before it takes
+// effect is told both at once, every bad row of the files listed
+// together, in the order of the files and their lines (up to
+// profile.MaxErrors). The rules across records (a certificate's
+// customer) are checked once the files read well, as the change is
+// made. readErr is returned as it is when it is nil or holds an error
+// that is not levy.EInvalid (a file too large, too many rows), and so
+// are the errors of a normalize that fails otherwise.
+func (im *Import) RowErrors(readErr error, normalize func(profile.ChangeSet) (profile.ChangeSet, error)) error {
+	var read levy.Errors
+	var one *levy.Error
+	switch {
+	case readErr == nil || im == nil || normalize == nil:
+		return readErr
+	case errors.As(readErr, &read):
+	case errors.As(readErr, &one):
+		read = levy.Errors{one}
+	default:
+		return readErr
+	}
+	for _, e := range read {
+		if e.Code != levy.EInvalid {
+			return readErr
+		}
+	}
+	// Every row that read well, each kind's good files first, with where
+	// each came from, to locate the errors.
+	all := &Import{origins: map[Kind][]origin{}}
+	cs := &all.ChangeSet
+	cs.Customers = slices.Concat(im.ChangeSet.Customers, im.held.Customers)
+	cs.Certificates = slices.Concat(im.ChangeSet.Certificates, im.held.Certificates)
+	cs.Registrations = slices.Concat(im.ChangeSet.Registrations, im.held.Registrations)
+	cs.Products = slices.Concat(im.ChangeSet.Products, im.held.Products)
+	cs.Franchises = slices.Concat(im.ChangeSet.Franchises, im.held.Franchises)
+	for _, k := range Kinds {
+		all.origins[k] = slices.Concat(im.origins[k], im.heldOrigins[k])
+	}
+	_, err := normalize(*cs)
+	var rows levy.Errors
+	if err != nil && !errors.As(all.Locate(err), &rows) {
+		return readErr
+	}
+	out := slices.Concat(read, rows)
+	slices.SortStableFunc(out, func(a, b *levy.Error) int {
+		fa, la := im.placeOf(a.Field)
+		fb, lb := im.placeOf(b.Field)
+		if fa != fb {
+			return fa - fb
+		}
+		return la - lb
+	})
+	if len(out) > profile.MaxErrors {
+		out = out[:profile.MaxErrors]
+	}
+	return out
+}
+
+// placeOf returns the position among the files read of the file that
+// field names ("certificates.csv:5:expiration_date") and its line; the
+// number of files read for a field that names none.
+func (im *Import) placeOf(field string) (file, line int) {
+	file, name := len(im.read), ""
+	for i, n := range im.read {
+		if len(n) > len(name) && strings.HasPrefix(field, n+":") {
+			file, name = i, n
+		}
+	}
+	if name == "" {
+		return file, 0
+	}
+	rest := field[len(name)+1:]
+	if i := strings.IndexByte(rest, ':'); i >= 0 {
+		rest = rest[:i]
+	}
+	line, _ = strconv.Atoi(rest)
+	return file, line
 }

@@ -152,11 +152,19 @@ type Import struct {
 	// docNames names the file of each document of the change set
 	// (AddDocument).
 	docNames []string
+	// held keeps the rows that read well of the files that did not (a
+	// day that is none on another row, say), with where each came from,
+	// and read the names of every file read, in order: they are never
+	// applied, but RowErrors checks them, so that every bad row of the
+	// files is told at once.
+	held        profile.ChangeSet
+	heldOrigins map[Kind][]origin
+	read        []string
 }
 
 // New returns an empty Import.
 func New() *Import {
-	return &Import{origins: map[Kind][]origin{}, Kinds: map[Kind]int{}}
+	return &Import{origins: map[Kind][]origin{}, Kinds: map[Kind]int{}, heldOrigins: map[Kind][]origin{}}
 }
 
 // Files returns the names of the files read, in order.
@@ -211,9 +219,10 @@ const bom = "\ufeff"
 // the same name as another, is refused, since errors could not tell
 // them apart.
 func (im *Import) Read(name string, r io.Reader) error {
-	if slices.Contains(im.files, name) {
+	if slices.Contains(im.read, name) {
 		return levy.Invalid(name, "a file of this name is in the import already: give each file once, each under its own name")
 	}
+	im.read = append(im.read, name)
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
 		return fmt.Errorf("profilecsv: read %s: %w", name, err)
@@ -234,6 +243,7 @@ func (im *Import) Read(name string, r io.Reader) error {
 	f := fileReader{name: name, im: im}
 	f.read(data)
 	if len(f.errs) > 0 {
+		f.hold()
 		return f.errs
 	}
 	im.files = append(im.files, name)
@@ -252,10 +262,16 @@ type fileReader struct {
 	// staged records, added to the Import when the file has no error.
 	cs      profile.ChangeSet
 	origins []origin
+	// rowBad says that the row being read has an error; bad holds the
+	// lines of the rows that had one, whose staged records are not held
+	// (Import.held) when the file has errors.
+	rowBad bool
+	bad    map[int]bool
 }
 
 // add records an error at a line and column ("" for the whole row).
 func (f *fileReader) add(line int, col, format string, args ...any) {
+	f.rowBad = true
 	if len(f.errs) >= profile.MaxErrors {
 		return
 	}
@@ -326,6 +342,36 @@ func (f *fileReader) read(data []byte) {
 	im.ChangeSet.Products = append(im.ChangeSet.Products, f.cs.Products...)
 	im.ChangeSet.Franchises = append(im.ChangeSet.Franchises, f.cs.Franchises...)
 	im.origins[f.layout.kind] = append(im.origins[f.layout.kind], f.origins...)
+}
+
+// hold keeps, in the Import's held records, the staged records of a
+// file that has errors whose rows read well, for RowErrors to check.
+func (f *fileReader) hold() {
+	if f.layout == nil {
+		return
+	}
+	im, k := f.im, f.layout.kind
+	keep := func(i int) bool { return !f.bad[f.origins[i].line] }
+	im.held.Customers = appendKept(im.held.Customers, f.cs.Customers, keep)
+	im.held.Certificates = appendKept(im.held.Certificates, f.cs.Certificates, keep)
+	im.held.Registrations = appendKept(im.held.Registrations, f.cs.Registrations, keep)
+	im.held.Products = appendKept(im.held.Products, f.cs.Products, keep)
+	im.held.Franchises = appendKept(im.held.Franchises, f.cs.Franchises, keep)
+	for i, o := range f.origins {
+		if keep(i) {
+			im.heldOrigins[k] = append(im.heldOrigins[k], o)
+		}
+	}
+}
+
+// appendKept appends to dst the records of src whose index keep keeps.
+func appendKept[T any](dst, src []T, keep func(int) bool) []T {
+	for i := range src {
+		if keep(i) {
+			dst = append(dst, src[i])
+		}
+	}
+	return dst
 }
 
 // blank reports whether every cell of rec is empty, or spaces.
@@ -512,6 +558,15 @@ func (c cells) list(col string) []string {
 
 // row reads one row into the staged records.
 func (f *fileReader) row(line int, rec []string) {
+	f.rowBad = false
+	defer func() {
+		if f.rowBad {
+			if f.bad == nil {
+				f.bad = map[int]bool{}
+			}
+			f.bad[line] = true
+		}
+	}()
 	c := cells{f: f, line: line, rec: rec}
 	o := origin{file: f.name, line: line, cols: f.cols}
 	switch f.layout.kind {
