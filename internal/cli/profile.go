@@ -79,6 +79,9 @@ or nothing is stored; over --server each scan is sent first on its own.
 list prints a kind of records as a table (--json: the page as JSON),
 those that the filters keep: certificates of --customer, covering or
 within --jurisdiction, expiring before --expiring-before, of --status.
+A filter that the kind does not take (--customer for registrations,
+whose is --company) is refused, and so is a --jurisdiction that Levy
+does not know and no record names.
 show prints a record and every version of it as JSON. delete deletes a
 record (its versions stay) and prints it so. A company's number of
 identity (a Danish CVR stored as a Commercial Registration) and its tax
@@ -147,6 +150,35 @@ type profileArgs struct {
 	documents   string
 	noDocuments bool
 	args        []string
+	// given holds the names of the flags given.
+	given map[string]bool
+}
+
+// listFilters are the flags of list that filter each kind of records,
+// the parameters of the kind's admin route.
+var listFilters = map[profilecsv.Kind][]string{
+	profilecsv.Customers:     {"customer"},
+	profilecsv.Certificates:  {"customer", "jurisdiction", "expiring-before", "status"},
+	profilecsv.Registrations: {"company", "jurisdiction"},
+	profilecsv.Products:      {"code-type", "class"},
+	profilecsv.Franchises:    {"area"},
+}
+
+// otherKindFilter returns a usage error for a filter flag given to list
+// that the kind of records listed does not take (--customer for
+// registrations, whose company is --company), which the list would
+// otherwise ignore, printing every record as if it had kept them; nil
+// when each filter given is the kind's.
+func (a *profileArgs) otherKindFilter(k profilecsv.Kind) error {
+	own := listFilters[k]
+	for _, kind := range profilecsv.Kinds {
+		for _, name := range listFilters[kind] {
+			if a.given[name] && !slices.Contains(own, name) {
+				return usageError{fmt.Sprintf("--%s is no filter of %s, whose filters are --%s", name, k, strings.Join(own, ", --"))}
+			}
+		}
+	}
+	return nil
 }
 
 // runProfile imports, exports, lists and shows the tax profile of a
@@ -213,6 +245,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	given := givenFlags(fs)
+	a.given = given
 	if err := a.choose(given, "--server works through a running server, --data-dir and --database open the profiles here: give one"); err != nil {
 		return err
 	}
@@ -272,6 +305,9 @@ func (a *profileArgs) checkArgs() error {
 	case "list":
 		if len(a.args) != 1 || profilecsv.Kind(a.args[0]).Columns() == nil {
 			return usageError{"list needs a kind of records: customers, certificates, registrations, products or franchises"}
+		}
+		if err := a.otherKindFilter(profilecsv.Kind(a.args[0])); err != nil {
+			return err
 		}
 		if a.filter.Jurisdiction != "" {
 			id, ok := profile.NormalizeJurisdiction(a.filter.Jurisdiction)
