@@ -499,6 +499,10 @@ func (v Validator) class(l *errorList, field, c string) bool {
 	switch {
 	case c == "":
 		l.add(field, "is required")
+	case !known(c) && strings.ToUpper(c) != c && known(strings.ToUpper(c)):
+		// An ERP that writes its classes in lower case: the class is
+		// named in capitals, as the rules name it.
+		l.add(field, "%q is not a product class Levy knows: classes are written in capitals, %s", clip(c), clip(strings.ToUpper(c)))
 	case !known(c):
 		l.add(field, "%q is not a product class Levy knows (levy classes lists them)", clip(c))
 	default:
