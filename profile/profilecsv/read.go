@@ -545,10 +545,17 @@ func (c cells) bool(col string) bool {
 	}
 }
 
-// list reads a list of column col, its items separated by ";".
+// list reads a list of column col, its items separated by ";". A cell
+// whose items are separated by commas instead ("TX, CA"), which no
+// jurisdiction or class holds, is refused saying so.
 func (c cells) list(col string) []string {
+	cell := c.get(col)
+	if strings.Contains(cell, ",") {
+		c.f.add(c.line, col, "%q: the items of %s are separated by semicolons (TX;CA), not commas", clip(cell), col)
+		return nil
+	}
 	var out []string
-	for _, s := range strings.Split(c.get(col), ";") {
+	for _, s := range strings.Split(cell, ";") {
 		if s = strings.TrimSpace(s); s != "" {
 			out = append(out, s)
 		}
