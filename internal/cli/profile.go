@@ -453,6 +453,25 @@ func readImport(paths []string, docs string) (*profilecsv.Import, *profile.Chang
 	return im, nil, nil
 }
 
+// isInvalid reports whether err holds levy.EInvalid errors only: the
+// bad rows of import files, as profilecsv.ReadFiles returns them.
+func isInvalid(err error) bool {
+	var list levy.Errors
+	var one *levy.Error
+	switch {
+	case errors.As(err, &list):
+		for _, e := range list {
+			if e.Code != levy.EInvalid {
+				return false
+			}
+		}
+		return len(list) > 0
+	case errors.As(err, &one):
+		return one.Code == levy.EInvalid
+	}
+	return false
+}
+
 // addDocuments adds to im every file of the directory dir, each a scan
 // named by its SHA-256 (an export's documents directory), named in
 // errors as documents/<name>.
@@ -990,14 +1009,21 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 				// The scans are checked against the rows here, and sent
 				// first; the rows name them by their SHA-256.
 				im, _, err := readImport(a.args, a.documents)
-				if err != nil {
+				switch {
+				case err != nil && im != nil && isInvalid(err):
+					// Rows that cannot be read: the server, sent the files
+					// without the scans, refuses them naming every bad row,
+					// those that read well but break a rule of their own
+					// included (profilecsv.Import.RowErrors).
+				case err != nil:
 					return err
-				}
-				if err := im.ChangeSet.CheckDocuments(); err != nil {
-					return im.Locate(err)
-				}
-				if err := uploadDocuments(ctx, r, q, im.ChangeSet.Documents, stderr); err != nil {
-					return err
+				default:
+					if err := im.ChangeSet.CheckDocuments(); err != nil {
+						return im.Locate(err)
+					}
+					if err := uploadDocuments(ctx, r, q, im.ChangeSet.Documents, stderr); err != nil {
+						return err
+					}
 				}
 			}
 			var buf bytes.Buffer

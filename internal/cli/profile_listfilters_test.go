@@ -53,3 +53,24 @@ func TestProfileListFilterOfAnotherKind(t *testing.T) {
 		t.Errorf("list registrations --company ACME --jurisdiction TX: %s", out)
 	}
 }
+
+// TestProfileImportServerEveryBadRow: levy profile import --server, with
+// --documents or without, names every bad row of the files at once, as
+// the import offline does: a row whose day is none and one that expires
+// before it takes effect. With --documents the files' rows were read
+// here first, and their errors of reading alone were told.
+func TestProfileImportServerEveryBadRow(t *testing.T) {
+	base := serveAsAdmin(t, t.TempDir(), "default")
+	certs := certsHeader + "T-1,C-1,TX,G,,2026-01-01,2025-12-31,,active\n" + "T-2,C-1,TX,G,,2026-02-30,,,active\n"
+	files := writeFiles(t, "customers.csv", customersFile, "certificates.csv", certs)
+	docs := t.TempDir()
+	for _, extra := range [][]string{nil, {"--documents", docs}} {
+		args := append(append([]string{"import", "--server", base}, extra...), files...)
+		_, errOut := profileCLI(t, 1, args...)
+		for _, want := range []string{"certificates.csv:2:expiration_date", "certificates.csv:3:effective_date"} {
+			if !strings.Contains(errOut, want) {
+				t.Errorf("import --server %v: %s, want it to name %s", extra, errOut, want)
+			}
+		}
+	}
+}
