@@ -3,6 +3,7 @@ package render_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"io"
@@ -240,6 +241,94 @@ func TestRenderTaxRepresentative(t *testing.T) {
 			}
 			if bytes.Contains(r.Content, []byte("TaxRepresentative")) || bytes.Contains(r.Content, []byte("Elbe")) {
 				t.Errorf("%s, %s: the invoice under the Dutch number names the German representative", c.name, syntax)
+			}
+		}
+	}
+}
+
+// TestRenderTaxRepresentativeIncomplete: the representative of the
+// registration under which a German invoice is made is named (BG-11)
+// when it has what EN 16931 requires of one, its country written as an
+// alpha-2 or alpha-3 code; a representative without a name (BR-18), a
+// VAT number (BR-56), an address (BR-19) or an address's country as an
+// ISO code (BR-20), which the wire lets a request leave out, is left
+// out, and the invoice renders as one without it. An invoice whose
+// lines are all outside the scope of VAT names none (BR-O-02: no VAT
+// identifier of the tax representative).
+func TestRenderTaxRepresentativeIncomplete(t *testing.T) {
+	full := func() *journal.Representative {
+		return &journal.Representative{Name: "Elbe Steuervertretung GmbH", Number: "129273398",
+			Address: &journal.Address{City: "Hamburg", PostalCode: "20354", Country: "DE"}}
+	}
+	for _, c := range []struct {
+		name  string
+		edit  func(*journal.Representative) *journal.Representative
+		named bool
+	}{
+		{"complete", func(r *journal.Representative) *journal.Representative { return r }, true},
+		{"its country by its alpha-3 code", func(r *journal.Representative) *journal.Representative { r.Address.Country = "DEU"; return r }, true},
+		{"its address a country alone", func(r *journal.Representative) *journal.Representative {
+			r.Address = &journal.Address{Country: "DE"}
+			return r
+		}, true},
+		{"no name", func(r *journal.Representative) *journal.Representative { r.Name = " "; return r }, false},
+		{"no number", func(r *journal.Representative) *journal.Representative { r.Number = ""; return r }, false},
+		{"no address", func(r *journal.Representative) *journal.Representative { r.Address = nil; return r }, false},
+		{"no country", func(r *journal.Representative) *journal.Representative { r.Address.Country = ""; return r }, false},
+		{"a country's name", func(r *journal.Representative) *journal.Representative { r.Address.Country = "Deutschland"; return r }, false},
+		{"none", func(*journal.Representative) *journal.Representative { return nil }, false},
+	} {
+		for _, syntax := range []ubl.Syntax{ubl.SyntaxUBL, ubl.SyntaxCII} {
+			tx := invoice()
+			tx.Seller.Registrations[0].Representative = c.edit(full())
+			r, _ := read(t, tx, render.Options{Syntax: syntax, DueDate: civil.MustParse("2026-10-01")})
+			named := bytes.Contains(r.Content, []byte("TaxRepresentative"))
+			if named != c.named {
+				t.Errorf("a representative with %s, %s: named %v, want %v", c.name, syntax, named, c.named)
+			}
+			if named && !bytes.Contains(r.Content, []byte("DE129273398")) {
+				t.Errorf("a representative with %s, %s: BT-63 is not DE129273398:\n%s", c.name, syntax, r.Content)
+			}
+		}
+	}
+
+	tx := invoice()
+	tx.Seller.Registrations[0].Representative = full()
+	for i := range tx.Lines {
+		l := &tx.Lines[i]
+		l.Taxes, l.TotalTax = nil, m("0")
+	}
+	tx.TotalTax, tx.Total = m("0"), tx.SubTotal
+	for _, syntax := range []ubl.Syntax{ubl.SyntaxUBL, ubl.SyntaxCII} {
+		r, _ := read(t, tx, render.Options{Syntax: syntax, DueDate: civil.MustParse("2026-10-01")})
+		if bytes.Contains(r.Content, []byte("TaxRepresentative")) {
+			t.Errorf("an invoice outside the scope of VAT, %s, names the tax representative", syntax)
+		}
+	}
+}
+
+// TestRenderStoredBeforeRepresentatives: a transaction stored before the
+// journal kept the fiscal representatives, whose registrations have no
+// member "representative", reads and renders as before, without a tax
+// representative, and so does one whose registration's representative
+// is null.
+func TestRenderStoredBeforeRepresentatives(t *testing.T) {
+	for _, seller := range []string{
+		`{"code":"LINDEN","address":{"city":"Leipzig","postalCode":"04109","country":"DE"},"registrations":[{"country":"DE","number":"813495721","type":"VAT Registration"}]}`,
+		`{"code":"LINDEN","address":{"city":"Leipzig","postalCode":"04109","country":"DE"},"registrations":[{"country":"DE","number":"813495721","type":"VAT Registration","representative":null}]}`,
+	} {
+		tx := invoice()
+		tx.Seller = nil
+		if err := json.Unmarshal([]byte(seller), &tx.Seller); err != nil {
+			t.Fatal(err)
+		}
+		if tx.Seller.Registrations[0].Representative != nil {
+			t.Fatalf("%s reads with a representative", seller)
+		}
+		for _, syntax := range []ubl.Syntax{ubl.SyntaxUBL, ubl.SyntaxCII} {
+			r, d := read(t, tx, render.Options{Syntax: syntax, DueDate: civil.MustParse("2026-10-01")})
+			if d.Supplier.VATID != "DE813495721" || bytes.Contains(r.Content, []byte("TaxRepresentative")) {
+				t.Errorf("%s, %s: seller's VAT identifier %q, tax representative named: %v", seller, syntax, d.Supplier.VATID, bytes.Contains(r.Content, []byte("TaxRepresentative")))
 			}
 		}
 	}
