@@ -271,6 +271,7 @@ var hints = map[string]string{
 		" (among seller.taxRegistrations, or stored for seller.company in the tenant's profile), and calculate it again",
 	"IS-R-004": "store the buyer's kennitala with the calculation: an Icelandic registration of the type " + typeCommercial + " among customer.taxRegistrations, and calculate it again",
 	"IS-R-003": "store the seller's street and postal code with the calculation",
+	"NL-R-006": "store the tax representative's street, city and postal code with the calculation (the address of the fiscalRepresentative of the seller's registration)",
 	"IS-R-005": "store the customer's street and postal code with the calculation",
 }
 

@@ -100,7 +100,8 @@ func between(names []string, name string, after []string, before string) bool {
 // Sold to a consumer in Amsterdam (Dutch VAT, the Dutch number) or to a
 // business in Berlin (an intra-community supply under the Dutch number),
 // the invoice names no representative: the German registration's acts
-// in Germany only.
+// in Germany only. A customer's representative, which EN 16931 has no
+// element for, is not kept.
 func TestRenderTaxRepresentative(t *testing.T) {
 	e, j := journaledEngine(t)
 	ctx := context.Background()
@@ -230,10 +231,15 @@ func TestRenderTaxRepresentative(t *testing.T) {
 	}{
 		{"a consumer in Amsterdam", &wire.Customer{CustomerName: "Anna de Vries", Destination: amsterdam}},
 		{"a business in Berlin", &wire.Customer{CustomerName: "Spree Handel GmbH", Destination: berlin,
-			CustomerCode:     &wire.CustomerCode{Value: "SH", IsBusinessIndicator: true},
-			TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationNumber: "DE811907980"}}}},
+			CustomerCode: &wire.CustomerCode{Value: "SH", IsBusinessIndicator: true},
+			TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationNumber: "DE811907980",
+				FiscalRepresentative: &wire.FiscalRepresentative{BusinessName: "Vertreter des Käufers", TaxRegistrationNumber: "DE118716290",
+					Address: &wire.Location{City: "Potsdam", Country: "DE"}}}}}},
 	} {
 		tx := sale("TR-"+c.name, c.customer)
+		if c := tx.Customer; len(c.Registrations) > 0 && c.Registrations[0].Representative != nil {
+			t.Errorf("the journal keeps a customer's representative %+v, which no e-invoice names", c.Registrations[0].Representative)
+		}
 		for _, syntax := range []ubl.Syntax{ubl.SyntaxUBL, ubl.SyntaxCII} {
 			r, d := read(t, tx, render.Options{Syntax: syntax, DueDate: civil.MustParse("2026-07-01")})
 			if d.Supplier.VATID != "NL004909665B07" {
