@@ -271,14 +271,12 @@ func placeLineOf(tree []lineIn, loc *wire.Location) (*place, *line) {
 // country whose tax law the address lookups apply), else as written. A
 // representative that names nothing is not kept.
 func sellerRegistrations(countries *taxarea.Resolver, regs []wire.TaxRegistration) []journal.Registration {
-	out := registrations(regs)
-	k := 0
-	for _, r := range regs {
-		if strings.TrimSpace(r.TaxRegistrationNumber) == "" {
-			continue
+	var out []journal.Registration
+	for i := range regs {
+		if r, ok := keptRegistration(&regs[i]); ok {
+			r.Representative = representative(countries, regs[i].FiscalRepresentative)
+			out = append(out, r)
 		}
-		out[k].Representative = representative(countries, r.FiscalRepresentative)
-		k++
 	}
 	return out
 }
@@ -314,10 +312,20 @@ func representative(countries *taxarea.Resolver, fr *wire.FiscalRepresentative) 
 // registrations returns the registrations that have a number.
 func registrations(regs []wire.TaxRegistration) []journal.Registration {
 	var out []journal.Registration
-	for _, r := range regs {
-		if n := strings.TrimSpace(r.TaxRegistrationNumber); n != "" {
-			out = append(out, journal.Registration{Country: strings.ToUpper(r.ISOCountryCode), Number: n, Type: string(r.TaxRegistrationType)})
+	for i := range regs {
+		if r, ok := keptRegistration(&regs[i]); ok {
+			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// keptRegistration is what the journal keeps of r, without its fiscal
+// representative; false when r has no number.
+func keptRegistration(r *wire.TaxRegistration) (journal.Registration, bool) {
+	n := strings.TrimSpace(r.TaxRegistrationNumber)
+	if n == "" {
+		return journal.Registration{}, false
+	}
+	return journal.Registration{Country: strings.ToUpper(r.ISOCountryCode), Number: n, Type: string(r.TaxRegistrationType)}, true
 }
