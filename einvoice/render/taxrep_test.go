@@ -96,7 +96,9 @@ func between(names []string, name string, after []string, before string) bool {
 // (BG-11): its name (BT-62), its VAT identifier with its prefix (BT-63),
 // its postal address and country (BG-12, BT-69), in the place the
 // schemas give it, and passes Levy's rules (BR-18, BR-19, BR-20, BR-56
-// among them). The credit note of the invoice's reversal names it too.
+// among them), Peppol BIS's too for the invoice with both parties'
+// electronic addresses. The credit note of the invoice's reversal names
+// it too.
 // Sold to a consumer in Amsterdam (Dutch VAT, the Dutch number) or to a
 // business in Berlin (an intra-community supply under the Dutch number),
 // the invoice names no representative: the German registration's acts
@@ -110,7 +112,7 @@ func TestRenderTaxRepresentative(t *testing.T) {
 		FiscalRepresentative: &wire.FiscalRepresentative{BusinessName: "Elbe Steuervertretung GmbH", TaxRegistrationNumber: "129 273 398",
 			Address: &wire.Location{StreetAddress1: "Jungfernstieg 7", City: "Hamburg", PostalCode: "20354", Country: "Germany"}}}
 	berlin := &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}
-	amsterdam := &wire.Location{City: "Amsterdam", PostalCode: "1012", Country: "NL"}
+	amsterdam := &wire.Location{StreetAddress1: "Herengracht 182", City: "Amsterdam", PostalCode: "1016 BR", Country: "NL"}
 	seller := &wire.Seller{Company: "Grachten BV", PhysicalOrigin: amsterdam, TaxRegistrations: []wire.TaxRegistration{nl, de}}
 	sale := func(id string, customer *wire.Customer) *journal.Transaction {
 		t.Helper()
@@ -148,10 +150,15 @@ func TestRenderTaxRepresentative(t *testing.T) {
 	}{
 		{"the invoice", tx, render.Options{DueDate: civil.MustParse("2026-07-01")}},
 		{"the credit note", rev, render.Options{Original: tx}},
+		{"the Peppol invoice", tx, render.Options{DueDate: civil.MustParse("2026-07-01"), SellerEndpoint: "9930:DE136695976", BuyerEndpoint: "0088:5790000435975",
+			BuyerReference: "MM-2026", IBAN: "NL91ABNA0417164300", ContactName: "Joost Bakker", ContactPhone: "+31 20 555 0100", ContactEmail: "joost@grachten.example"}},
 	} {
 		for _, syntax := range []ubl.Syntax{ubl.SyntaxUBL, ubl.SyntaxCII} {
 			c.o.Syntax = syntax
 			r, d := read(t, c.tx, c.o)
+			if peppol := syntax == ubl.SyntaxUBL && c.o.SellerEndpoint != ""; r.Peppol != peppol {
+				t.Errorf("%s, %s: Peppol %v, want %v", c.name, syntax, r.Peppol, peppol)
+			}
 			if d.Supplier.VATID != "DE136695976" {
 				t.Errorf("%s, %s: the seller's VAT identifier is %q, want its German number", c.name, syntax, d.Supplier.VATID)
 			}
