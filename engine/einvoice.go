@@ -30,9 +30,9 @@ type einvoiceLine struct {
 // tree resolved them and the registrations it used (a seller's stored
 // in ps, the tenant's profile, when the request sent none), and the
 // item of each line the journal keeps (a leaf, or a parent's own line),
-// in journalLines' order. The seller's registrations keep their fiscal
-// representatives, the country of whose address countries reads
-// (sellerRegistrations).
+// in journalLines' order. The seller's registrations keep the fiscal
+// representatives the request named, the countries of their addresses
+// read by countries (sellerRegistrations).
 func saleEInvoice(vat *jurisdiction.VATGeography, countries *taxarea.Resolver, ps *profile.Snapshot, req *wire.SaleRequest, tree []lineIn) *einvoiceParts {
 	p := &einvoiceParts{}
 	if s := req.Seller; s != nil {
@@ -266,10 +266,10 @@ func placeLineOf(tree []lineIn, loc *wire.Location) (*place, *line) {
 // sellerRegistrations returns the seller's registrations that have a
 // number (registrations), each with the fiscal representative the
 // request named for it: its name, number and address trimmed, the
-// address's country upper case, an alpha-3 code as its ISO 3166 alpha-2
-// code and a country's name as countries reads it (the code of the
-// country whose tax law the address lookups apply), else as written. A
-// representative that names nothing is not kept.
+// address's country upper case, an ISO 3166 alpha-3 code as its alpha-2
+// code, and what is no ISO code (a country's name) as countries reads it
+// (the code of the country whose tax law the address lookups apply),
+// else as written. A representative that names nothing is not kept.
 func sellerRegistrations(countries *taxarea.Resolver, regs []wire.TaxRegistration) []journal.Registration {
 	var out []journal.Registration
 	for i := range regs {
@@ -293,8 +293,9 @@ func representative(countries *taxarea.Resolver, fr *wire.FiscalRepresentative) 
 			MainDivision: strings.TrimSpace(a.MainDivision), PostalCode: strings.TrimSpace(a.PostalCode), Country: strings.ToUpper(strings.TrimSpace(a.Country))}
 		if a2, ok := jurisdiction.CountryAlpha2(addr.Country); ok {
 			addr.Country = a2
-		} else if len(addr.Country) > 3 && countries != nil {
-			// A country's name, which the address lookups read.
+		} else if _, ok := jurisdiction.CountryAlpha3(addr.Country); !ok && addr.Country != "" && countries != nil {
+			// Not an ISO code: a country's name, or another code
+			// that the address lookups read (UK).
 			if c, ok := countries.Country(addr.Country); ok {
 				addr.Country = c
 			}

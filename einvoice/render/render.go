@@ -271,8 +271,8 @@ var hints = map[string]string{
 		" (among seller.taxRegistrations, or stored for seller.company in the tenant's profile), and calculate it again",
 	"IS-R-004": "store the buyer's kennitala with the calculation: an Icelandic registration of the type " + typeCommercial + " among customer.taxRegistrations, and calculate it again",
 	"IS-R-003": "store the seller's street and postal code with the calculation",
-	"NL-R-006": "store the tax representative's street, city and postal code with the calculation (the address of the fiscalRepresentative of the seller's registration)",
 	"IS-R-005": "store the customer's street and postal code with the calculation",
+	"NL-R-006": "store the tax representative's street, city and postal code with the calculation (the address of the fiscalRepresentative of the seller's registration)",
 }
 
 // document is the e-invoice, syntax aside.
@@ -848,7 +848,8 @@ func vatRegistration(regs []journal.Registration, charged, taxCountries map[stri
 // acts in the registering country, whose invoices name it). It is nil
 // when the registration has none, and when the representative lacks what
 // BG-11 requires: a name (BT-62, BR-18), a VAT number (BT-63, BR-56) or
-// its address's country as an ISO 3166 code (BT-69, BR-19, BR-20), which
+// its address's country as an ISO 3166 code, alpha-2 or alpha-3 (BT-69,
+// BR-19, BR-20; a code outside ISO 3166 would break BR-CL-14), which
 // a request may leave out since the wire's fiscalRepresentative requires
 // none of them. BT-63 is the representative's number in canonical form
 // with its country's prefix (withPrefix), read as a number of reg's
@@ -863,7 +864,7 @@ func taxRepresentative(reg *journal.Registration, taxCountries map[string]bool) 
 	if a2, ok := jurisdiction.CountryAlpha2(country); ok {
 		country = a2
 	}
-	if name == "" || number == "" || !countryCodeRE.MatchString(country) {
+	if _, iso := jurisdiction.CountryAlpha3(country); name == "" || number == "" || !iso {
 		return nil
 	}
 	regCountry := registrationCountry(*reg)
@@ -875,9 +876,6 @@ func taxRepresentative(reg *journal.Registration, taxCountries map[string]bool) 
 		postalCode: strings.TrimSpace(a.PostalCode), subdivision: strings.TrimSpace(a.MainDivision), country: country,
 		vatID: withPrefix(journal.Registration{Country: regCountry, Number: number})}
 }
-
-// countryCodeRE matches an ISO 3166-1 alpha-2 code.
-var countryCodeRE = regexp.MustCompile(`^[A-Z]{2}$`)
 
 // intraCommunityNumbers returns the buyer's registrations that an
 // intra-community supply of goods from departure can be exempt on, on

@@ -264,8 +264,9 @@ func TestRenderTaxRepresentative(t *testing.T) {
 // when it has what EN 16931 requires of one, its country written as an
 // alpha-2 or alpha-3 code; a representative without a name (BR-18), a
 // VAT number (BR-56), an address (BR-19) or an address's country as an
-// ISO code (BR-20), which the wire lets a request leave out, is left
-// out, and the invoice renders as one without it. An invoice whose
+// ISO code (BR-20, and BR-CL-14 for a code outside ISO 3166 such as EL),
+// which the wire lets a request leave out, is left out, and the invoice
+// renders as one without it. An invoice whose
 // lines are all outside the scope of VAT names none (BR-O-02: no VAT
 // identifier of the tax representative).
 func TestRenderTaxRepresentativeIncomplete(t *testing.T) {
@@ -289,6 +290,7 @@ func TestRenderTaxRepresentativeIncomplete(t *testing.T) {
 		{"no address", func(r *journal.Representative) *journal.Representative { r.Address = nil; return r }, false},
 		{"no country", func(r *journal.Representative) *journal.Representative { r.Address.Country = ""; return r }, false},
 		{"a country's name", func(r *journal.Representative) *journal.Representative { r.Address.Country = "Deutschland"; return r }, false},
+		{"a code outside ISO 3166", func(r *journal.Representative) *journal.Representative { r.Address.Country = "EL"; return r }, false},
 		{"none", func(*journal.Representative) *journal.Representative { return nil }, false},
 	} {
 		for _, syntax := range []ubl.Syntax{ubl.SyntaxUBL, ubl.SyntaxCII} {
