@@ -30,11 +30,13 @@ type einvoiceLine struct {
 // tree resolved them and the registrations it used (a seller's stored
 // in ps, the tenant's profile, when the request sent none), and the
 // item of each line the journal keeps (a leaf, or a parent's own line),
-// in journalLines' order.
-func saleEInvoice(vat *jurisdiction.VATGeography, ps *profile.Snapshot, req *wire.SaleRequest, tree []lineIn) *einvoiceParts {
+// in journalLines' order. The seller's registrations keep the fiscal
+// representatives the request named, the countries of their addresses
+// read by countries (sellerRegistrations).
+func saleEInvoice(vat *jurisdiction.VATGeography, countries *taxarea.Resolver, ps *profile.Snapshot, req *wire.SaleRequest, tree []lineIn) *einvoiceParts {
 	p := &einvoiceParts{}
 	if s := req.Seller; s != nil {
-		p.seller = sellerParty(vat, ps, s, tree)
+		p.seller = sellerParty(vat, countries, ps, s, tree)
 	}
 	if c := req.Customer; c != nil {
 		p.customer = customerParty(vat, c, tree)
@@ -58,7 +60,7 @@ func saleEInvoice(vat *jurisdiction.VATGeography, ps *profile.Snapshot, req *wir
 				// journal keeps before its children's.
 				el := einvoiceLine{item: lineItem(l)}
 				if s != req.Seller && s != nil {
-					el.seller = sellerParty(vat, ps, s, tree)
+					el.seller = sellerParty(vat, countries, ps, s, tree)
 				}
 				if c != req.Customer && c != nil {
 					el.customer = customerParty(vat, c, tree)
@@ -118,9 +120,10 @@ func lineItem(l *wire.SaleLineItem) *journal.Item {
 // request that sends only numbers that identify the seller (its
 // Commercial Registration, its FEIN) keeps them after the stored ones;
 // one that sends registrations for a tax and no such number takes those
-// stored for its company after its own.
-func sellerParty(vat *jurisdiction.VATGeography, ps *profile.Snapshot, s *wire.Seller, tree []lineIn) *journal.Party {
-	regs := registrations(s.TaxRegistrations)
+// stored for its company after its own. The request's registrations
+// keep their fiscal representatives (sellerRegistrations).
+func sellerParty(vat *jurisdiction.VATGeography, countries *taxarea.Resolver, ps *profile.Snapshot, s *wire.Seller, tree []lineIn) *journal.Party {
+	regs := sellerRegistrations(countries, s.TaxRegistrations)
 	l := leafWhere(tree, func(li *lineIn) bool { return li.src.seller == s })
 	if l == nil && !sendsTaxRegistration(s.TaxRegistrations) && s.NexusIndicator == nil {
 		l = leafWhere(tree, func(li *lineIn) bool { return li.leaf.seller.stored && li.leaf.seller.company == s.Company })
@@ -260,13 +263,70 @@ func placeLineOf(tree []lineIn, loc *wire.Location) (*place, *line) {
 	return nil, nil
 }
 
-// registrations returns the registrations that have a number.
-func registrations(regs []wire.TaxRegistration) []journal.Registration {
+// sellerRegistrations returns the seller's registrations that have a
+// number (registrations), each with the fiscal representative the
+// request named for it: its name, number and address trimmed, the
+// address's country upper case, an ISO 3166 alpha-3 code as its alpha-2
+// code, and what is no ISO code (a country's name) as countries reads it
+// (the code of the country whose tax law the address lookups apply),
+// else as written. A representative that names nothing is not kept.
+func sellerRegistrations(countries *taxarea.Resolver, regs []wire.TaxRegistration) []journal.Registration {
 	var out []journal.Registration
-	for _, r := range regs {
-		if n := strings.TrimSpace(r.TaxRegistrationNumber); n != "" {
-			out = append(out, journal.Registration{Country: strings.ToUpper(r.ISOCountryCode), Number: n, Type: string(r.TaxRegistrationType)})
+	for i := range regs {
+		if r, ok := keptRegistration(&regs[i]); ok {
+			r.Representative = representative(countries, regs[i].FiscalRepresentative)
+			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// representative is what the journal keeps of a fiscal representative;
+// nil for nil, or for one that names nothing.
+func representative(countries *taxarea.Resolver, fr *wire.FiscalRepresentative) *journal.Representative {
+	if fr == nil {
+		return nil
+	}
+	out := &journal.Representative{Name: strings.TrimSpace(fr.BusinessName), Number: strings.TrimSpace(fr.TaxRegistrationNumber)}
+	if a := fr.Address; a != nil {
+		addr := &journal.Address{Street1: strings.TrimSpace(a.StreetAddress1), Street2: strings.TrimSpace(a.StreetAddress2), City: strings.TrimSpace(a.City),
+			MainDivision: strings.TrimSpace(a.MainDivision), PostalCode: strings.TrimSpace(a.PostalCode), Country: strings.ToUpper(strings.TrimSpace(a.Country))}
+		if a2, ok := jurisdiction.CountryAlpha2(addr.Country); ok {
+			addr.Country = a2
+		} else if _, ok := jurisdiction.CountryAlpha3(addr.Country); !ok && addr.Country != "" && countries != nil {
+			// Not an ISO code: a country's name, or another code
+			// that the address lookups read (UK).
+			if c, ok := countries.Country(addr.Country); ok {
+				addr.Country = c
+			}
+		}
+		if *addr != (journal.Address{}) {
+			out.Address = addr
+		}
+	}
+	if *out == (journal.Representative{}) {
+		return nil
+	}
+	return out
+}
+
+// registrations returns the registrations that have a number.
+func registrations(regs []wire.TaxRegistration) []journal.Registration {
+	var out []journal.Registration
+	for i := range regs {
+		if r, ok := keptRegistration(&regs[i]); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// keptRegistration is what the journal keeps of r, without its fiscal
+// representative; false when r has no number.
+func keptRegistration(r *wire.TaxRegistration) (journal.Registration, bool) {
+	n := strings.TrimSpace(r.TaxRegistrationNumber)
+	if n == "" {
+		return journal.Registration{}, false
+	}
+	return journal.Registration{Country: strings.ToUpper(r.ISOCountryCode), Number: n, Type: string(r.TaxRegistrationType)}, true
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/taxarea"
 	"github.com/levytax/levy/wire"
 )
 
@@ -48,14 +49,15 @@ func isStored(perspective, message string, postToJournal *bool) bool {
 // posting is what a stored calculation hands to the journal besides its
 // lines.
 type posting struct {
-	// sale, for a sale, is its request, and vat and prof what the
-	// calculation read, from which newTransaction takes what a stored
-	// sale keeps for its e-invoice (saleEInvoice). They are not a
+	// sale, for a sale, is its request, and vat, prof and countries
+	// what the calculation read, from which newTransaction takes what a
+	// stored sale keeps for its e-invoice (saleEInvoice). They are not a
 	// closure, which would be allocated for every calculation, stored or
 	// not.
-	sale *wire.SaleRequest
-	vat  *jurisdiction.VATGeography
-	prof *profile.Snapshot
+	sale      *wire.SaleRequest
+	vat       *jurisdiction.VATGeography
+	prof      *profile.Snapshot
+	countries *taxarea.Resolver
 
 	perspective, message string
 	transactionID        string
@@ -141,7 +143,7 @@ func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, erro
 		tx.Currency = p.currency.ISOCurrencyCodeAlpha
 	}
 	if p.sale != nil {
-		saleEInvoice(p.vat, p.prof, p.sale, p.tree).fill(tx)
+		saleEInvoice(p.vat, p.countries, p.prof, p.sale, p.tree).fill(tx)
 	}
 	return tx, nil
 }

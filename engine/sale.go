@@ -101,7 +101,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, 
 		p.company = req.Seller.Company
 	}
 	var tx *journal.Transaction
-	p.sale, p.vat, p.prof, p.factors = req, c.s.vat, c.prof, c.figureFactors()
+	p.sale, p.vat, p.countries, p.prof, p.factors = req, c.s.vat, c.s.resolver, c.prof, c.figureFactors()
 	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, saleLineView), prepare || ex != nil); err != nil {
 		return nil, nil, err
 	}

@@ -820,7 +820,7 @@ var wireFields = []wireField{
 	{member: "PhysicalLocation.*", acting: within},
 	{member: "TaxRegistration.filingCurrency", acting: notActedOn, note: "the currency of the filing amounts",
 		sent: onRegistrations(func(r *wire.TaxRegistration) (string, bool) { return ptrJSON(r.FilingCurrency) })},
-	{member: "TaxRegistration.fiscalRepresentative", acting: kept, note: "echoed only: the journal does not keep it, and the e-invoices Levy renders from the journal show no tax representative (BG-11)"},
+	{member: "TaxRegistration.fiscalRepresentative", acting: kept, note: "a seller's is kept with its registration in the journal, and the e-invoice Levy renders from a stored sale names it as the seller's tax representative (BG-11) when the seller's VAT identifier (BT-31) is that registration's number and the invoice carries the VAT of the registering country; one without a businessName, a taxRegistrationNumber or an address whose country is an ISO code or a country's name (all of which EN 16931 requires of BG-11: BR-18, BR-56, BR-19, BR-20) is left out, as on an invoice wholly outside the scope of VAT (BR-O-02); a customer's is echoed only, EN 16931 naming no buyer's representative"},
 	{member: "FiscalRepresentative.*", acting: kept},
 	{member: "TaxRegistration.validationResult", acting: response},
 	{member: "ValidationResult.*", acting: response},

@@ -41,6 +41,25 @@ type Registration struct {
 	Number  string `json:"number"`
 	// Type is the wire's taxRegistrationType, such as "VAT Registration".
 	Type string `json:"type,omitempty"`
+	// Representative is the party's tax representative in the
+	// registering country (the wire's fiscalRepresentative), which the
+	// e-invoice of a sale made under this registration names (BG-11 of
+	// EN 16931). The journal keeps it for the seller's registrations that
+	// the request sent; it is nil when the registration names none, for
+	// registrations taken from the tenant's profile, and in transactions
+	// stored before the journal kept it.
+	Representative *Representative `json:"representative,omitempty"`
+}
+
+// Representative is a party's tax representative as the request named
+// it: its name, its tax registration number and its address, each as
+// written, the address's country as the calculation's country lookups
+// read it (an ISO 3166 alpha-2 code when the request named a country
+// Levy knows, else as written).
+type Representative struct {
+	Name    string   `json:"name,omitempty"`
+	Number  string   `json:"number,omitempty"`
+	Address *Address `json:"address,omitempty"`
 }
 
 // Item is what an e-invoice shows of a line besides its amounts, as the
@@ -71,6 +90,22 @@ func (p *Party) clone() *Party {
 		out.Address = &a
 	}
 	out.Registrations = append([]Registration(nil), p.Registrations...)
+	for i := range out.Registrations {
+		out.Registrations[i].Representative = out.Registrations[i].Representative.clone()
+	}
+	return &out
+}
+
+// clone returns a deep copy of r, or nil for nil.
+func (r *Representative) clone() *Representative {
+	if r == nil {
+		return nil
+	}
+	out := *r
+	if r.Address != nil {
+		a := *r.Address
+		out.Address = &a
+	}
 	return &out
 }
 

@@ -163,9 +163,14 @@ type TaxRegistration struct {
 	PhysicalLocations            []PhysicalLocation `json:"physicalLocations,omitempty"`
 	FilingCurrency               *Currency          `json:"filingCurrency,omitempty"`
 	// FiscalRepresentative is, in the wire format, printed on generated
-	// invoices whose country is the registering country. Levy echoes it:
-	// the journal does not keep it, and the e-invoices rendered from the
-	// journal show no tax representative (see docs/wire-fields.md).
+	// invoices whose country is the registering country. The journal keeps
+	// it with a seller's registration (journal.Registration.Representative),
+	// and the e-invoice rendered from a stored sale whose seller's VAT
+	// identifier is this registration's number, and that carries the VAT
+	// of the registering country, names it as the seller's tax
+	// representative (BG-11 of EN 16931) when it has a name, a tax
+	// registration number and an address with its country; otherwise it
+	// names none (see docs/wire-fields.md). A customer's is echoed only.
 	FiscalRepresentative *FiscalRepresentative `json:"fiscalRepresentative,omitempty"`
 	ValidationResult     *ValidationResult     `json:"validationResult,omitempty"`
 }

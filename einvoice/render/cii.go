@@ -77,6 +77,12 @@ func writeCII(d *document) []byte {
 	w.leaf("ram:BuyerReference", d.buyerReference)
 	ciiParty(w, "ram:SellerTradeParty", d.seller, d.sellerIdentifiers, d.contact)
 	ciiParty(w, "ram:BuyerTradeParty", d.buyer, false, contact{})
+	if d.taxRep != nil {
+		// After the sales agent and the buyer's tax representative of
+		// the schema's sequence, which Levy does not write, and before
+		// the order reference.
+		ciiParty(w, "ram:SellerTaxRepresentativeTradeParty", *d.taxRep, false, contact{})
+	}
 	if d.orderReference != "" {
 		w.open("ram:BuyerOrderReferencedDocument")
 		w.leaf("ram:IssuerAssignedID", d.orderReference)
@@ -161,7 +167,9 @@ func writeCII(d *document) []byte {
 	return w.b.Bytes()
 }
 
-// ciiParty writes a SellerTradeParty or BuyerTradeParty.
+// ciiParty writes a SellerTradeParty, BuyerTradeParty or
+// SellerTaxRepresentativeTradeParty (BG-11: a name, a postal address and
+// a VAT identifier, which are all it has).
 func ciiParty(w *writer, tag string, p party, identifiers bool, c contact) {
 	w.open(tag)
 	if identifiers {

@@ -26,6 +26,12 @@
 // legalRegistration); so does an Icelandic seller's Icelandic buyer's
 // (BT-47).
 //
+// The seller's tax representative (BG-11) is the fiscal representative
+// that the journal keeps with the registration whose number is the
+// seller's VAT identifier, when the invoice carries the VAT of that
+// registration's country and the representative has what BG-11 requires
+// (a name, a VAT number, an address's country); see taxRepresentative.
+//
 // What the journal does not keep comes with the Options: the parties'
 // electronic addresses (which make a UBL document Peppol BIS), names that
 // replace the codes, the buyer's reference, the account to pay to, a due

@@ -272,6 +272,7 @@ var hints = map[string]string{
 	"IS-R-004": "store the buyer's kennitala with the calculation: an Icelandic registration of the type " + typeCommercial + " among customer.taxRegistrations, and calculate it again",
 	"IS-R-003": "store the seller's street and postal code with the calculation",
 	"IS-R-005": "store the customer's street and postal code with the calculation",
+	"NL-R-006": "store the tax representative's street, city and postal code with the calculation (the address of the fiscalRepresentative of the seller's registration)",
 }
 
 // document is the e-invoice, syntax aside.
@@ -288,6 +289,7 @@ type document struct {
 	precedingNumber   string
 	precedingDate     civil.Date
 	seller, buyer     party
+	taxRep            *party // the seller's tax representative (BG-11), nil when the document names none
 	contact           contact
 	iban              string
 	deliveryCountry   string // for an intra-community supply: the country delivered to
@@ -563,7 +565,11 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	if allO {
 		d.seller.vatID, d.buyer.vatID = "", ""
 	} else {
-		d.seller.vatID = vatID(tx.Seller.Registrations, charged, taxCountries, d.seller.country)
+		reg := vatRegistration(tx.Seller.Registrations, charged, taxCountries, d.seller.country)
+		if reg != nil {
+			d.seller.vatID = withPrefix(*reg)
+			d.taxRep = taxRepresentative(reg, taxCountries)
+		}
 		buyerRegs := customer.Registrations
 		if d.deliveryCountry != "" {
 			buyerRegs = intraCommunityNumbers(buyerRegs, d.seller.country, tx.DocumentDate)
@@ -795,35 +801,80 @@ func makeParty(tx *journal.Transaction, p *journal.Party, role, name, code, endp
 // separators) when it is a valid number of its registration's country,
 // which may be stored by its alpha-2 or alpha-3 code.
 func vatID(regs []journal.Registration, charged, taxCountries map[string]bool, country string) string {
-	var vat []journal.Registration
-	for _, r := range regs {
-		if r.Type == "" || r.Type == "VAT Registration" {
+	if r := vatRegistration(regs, charged, taxCountries, country); r != nil {
+		return withPrefix(*r)
+	}
+	return ""
+}
+
+// vatRegistration returns the VAT registration whose number vatID
+// states, nil when the party has none.
+func vatRegistration(regs []journal.Registration, charged, taxCountries map[string]bool, country string) *journal.Registration {
+	var vat []*journal.Registration
+	for i := range regs {
+		if r := &regs[i]; r.Type == "" || r.Type == "VAT Registration" {
 			vat = append(vat, r)
 		}
 	}
-	pick := func(want func(journal.Registration) bool) string {
+	pick := func(want func(journal.Registration) bool) *journal.Registration {
 		for _, r := range vat {
-			if want(r) {
-				return withPrefix(r)
+			if want(*r) {
+				return r
 			}
 		}
-		return ""
+		return nil
 	}
 	if len(charged) == 0 || charged[country] {
-		if id := pick(func(r journal.Registration) bool { return registrationCountry(r) == country }); id != "" {
-			return id
+		if r := pick(func(r journal.Registration) bool { return registrationCountry(r) == country }); r != nil {
+			return r
 		}
 	}
-	if id := pick(func(r journal.Registration) bool { return charged[registrationCountry(r)] }); id != "" {
-		return id
+	if r := pick(func(r journal.Registration) bool { return charged[registrationCountry(r)] }); r != nil {
+		return r
 	}
-	if id := pick(func(r journal.Registration) bool { return registrationCountry(r) == country }); id != "" {
-		return id
+	if r := pick(func(r journal.Registration) bool { return registrationCountry(r) == country }); r != nil {
+		return r
 	}
-	if id := pick(func(r journal.Registration) bool { return taxCountries[registrationCountry(r)] }); id != "" {
-		return id
+	if r := pick(func(r journal.Registration) bool { return taxCountries[registrationCountry(r)] }); r != nil {
+		return r
 	}
 	return pick(func(journal.Registration) bool { return true })
+}
+
+// taxRepresentative returns the seller's tax representative (BG-11) that
+// the e-invoice names: the fiscal representative of reg, the registration
+// whose number is the seller's VAT identifier (BT-31), when the invoice
+// carries the VAT of reg's country (taxCountries: the representative
+// acts in the registering country, whose invoices name it). It is nil
+// when the registration has none, and when the representative lacks what
+// BG-11 requires: a name (BT-62, BR-18), a VAT number (BT-63, BR-56) or
+// its address's country as an ISO 3166 code, alpha-2 or alpha-3 (BT-69,
+// BR-19, BR-20; a code outside ISO 3166 would break BR-CL-14), which
+// a request may leave out since the wire's fiscalRepresentative requires
+// none of them. BT-63 is the representative's number in canonical form
+// with its country's prefix (withPrefix), read as a number of reg's
+// country unless it is written with another's prefix.
+func taxRepresentative(reg *journal.Registration, taxCountries map[string]bool) *party {
+	rep := reg.Representative
+	if rep == nil || rep.Address == nil || !taxCountries[registrationCountry(*reg)] {
+		return nil
+	}
+	name, number := strings.TrimSpace(rep.Name), strings.TrimSpace(rep.Number)
+	country := strings.ToUpper(strings.TrimSpace(rep.Address.Country))
+	if a2, ok := jurisdiction.CountryAlpha2(country); ok {
+		country = a2
+	}
+	if _, iso := jurisdiction.CountryAlpha3(country); name == "" || number == "" || !iso {
+		return nil
+	}
+	regCountry := registrationCountry(*reg)
+	if c := taxreg.PrefixCountry(number); c != "" {
+		regCountry = c
+	}
+	a := rep.Address
+	return &party{name: name, street1: strings.TrimSpace(a.Street1), street2: strings.TrimSpace(a.Street2), city: strings.TrimSpace(a.City),
+		postalCode: strings.TrimSpace(a.PostalCode), subdivision: strings.TrimSpace(a.MainDivision), country: country,
+		vatID: withPrefix(journal.Registration{Country: regCountry, Number: number})}
 }
 
 // intraCommunityNumbers returns the buyer's registrations that an

@@ -50,6 +50,11 @@ func writeUBL(d *document) []byte {
 	w.open("cac:AccountingCustomerParty")
 	ublParty(w, d.buyer, false, contact{})
 	w.close("cac:AccountingCustomerParty")
+	if d.taxRep != nil {
+		// After the payee, the buyer and the seller of the schema's
+		// sequence, none of which Levy writes, and before the delivery.
+		ublTaxRepresentative(w, *d.taxRep)
+	}
 	if d.deliveryCountry != "" {
 		w.open("cac:Delivery")
 		w.leaf("cbc:ActualDeliveryDate", d.supplyDate.String())
@@ -146,16 +151,7 @@ func ublParty(w *writer, p party, identifiers bool, c contact) {
 		w.leaf("cbc:ID", p.code)
 		w.close("cac:PartyIdentification")
 	}
-	w.open("cac:PostalAddress")
-	w.leaf("cbc:StreetName", p.street1)
-	w.leaf("cbc:AdditionalStreetName", p.street2)
-	w.leaf("cbc:CityName", p.city)
-	w.leaf("cbc:PostalZone", p.postalCode)
-	w.leaf("cbc:CountrySubentity", p.subdivision)
-	w.open("cac:Country")
-	w.leaf("cbc:IdentificationCode", p.country)
-	w.close("cac:Country")
-	w.close("cac:PostalAddress")
+	ublAddress(w, p)
 	if p.vatID != "" {
 		w.open("cac:PartyTaxScheme")
 		w.leaf("cbc:CompanyID", p.vatID)
@@ -176,6 +172,38 @@ func ublParty(w *writer, p party, identifiers bool, c contact) {
 		w.close("cac:Contact")
 	}
 	w.close("cac:Party")
+}
+
+// ublTaxRepresentative writes the seller's tax representative (BG-11):
+// its name (BT-62), postal address (BG-12) and VAT identifier (BT-63),
+// in the order of the schema's PartyType.
+func ublTaxRepresentative(w *writer, p party) {
+	w.open("cac:TaxRepresentativeParty")
+	w.open("cac:PartyName")
+	w.leaf("cbc:Name", p.name)
+	w.close("cac:PartyName")
+	ublAddress(w, p)
+	w.open("cac:PartyTaxScheme")
+	w.leaf("cbc:CompanyID", p.vatID)
+	w.open("cac:TaxScheme")
+	w.leaf("cbc:ID", "VAT")
+	w.close("cac:TaxScheme")
+	w.close("cac:PartyTaxScheme")
+	w.close("cac:TaxRepresentativeParty")
+}
+
+// ublAddress writes the PostalAddress of a party.
+func ublAddress(w *writer, p party) {
+	w.open("cac:PostalAddress")
+	w.leaf("cbc:StreetName", p.street1)
+	w.leaf("cbc:AdditionalStreetName", p.street2)
+	w.leaf("cbc:CityName", p.city)
+	w.leaf("cbc:PostalZone", p.postalCode)
+	w.leaf("cbc:CountrySubentity", p.subdivision)
+	w.open("cac:Country")
+	w.leaf("cbc:IdentificationCode", p.country)
+	w.close("cac:Country")
+	w.close("cac:PostalAddress")
 }
 
 // ublCategory writes a TaxCategory (of a breakdown, with its exemption

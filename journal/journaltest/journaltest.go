@@ -94,6 +94,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ProfileVersion", testProfileVersion},
 		{"LatestVersions", testLatestVersions},
 		{"ExportCustomerAndRule", testExportCustomerAndRule},
+		{"SellerRepresentative", testSellerRepresentative},
 		{"Close", testClose},
 	}
 	for _, tc := range tests {
