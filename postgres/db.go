@@ -120,6 +120,9 @@ type DB struct {
 	stop    context.CancelFunc // called by Close: watchSchema ends, its read cut short
 	stopped context.Context    // ended by stop
 	watched chan struct{}      // closed when watchSchema has ended
+	// deltas runs the VACUUMs of journal_figure_deltas that the folds
+	// of this node ask for (deltaVacuum).
+	deltas *deltaVacuum
 }
 
 // schemaPoll is how often a DB reads the database's schema version
@@ -170,6 +173,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
 	db := &DB{pool: pool, log: o.log}
+	db.deltas = &deltaVacuum{db: db}
 	ms := o.migrations
 	if ms == nil {
 		if ms, err = migrations(); err != nil {
@@ -232,11 +236,13 @@ func (db *DB) usable(op string) error {
 }
 
 // Close closes the pool: the stores fail with EUnavailable afterwards.
-// A second Close does nothing.
+// A VACUUM of the journal's figure deltas that runs in the background is
+// cancelled, and Close waits for its end. A second Close does nothing.
 func (db *DB) Close() error {
 	if db.closed.CompareAndSwap(false, true) {
 		db.stop()
 		<-db.watched
+		db.deltas.wait()
 		db.pool.Close()
 	}
 	return nil

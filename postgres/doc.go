@@ -23,6 +23,23 @@
 // nodes poll to refresh their cached profiles, and a compare-and-set on
 // the write count of each record of the nexus watcher.
 //
+// # Background work
+//
+// Besides the poll of the schema's version (see Schema), a DB runs one
+// thing of its own: after a fold of the journal's figures that it
+// performed (the deltas that posts append, moved into the days' rows), it
+// runs `VACUUM (TRUNCATE false, SKIP_LOCKED, PROCESS_TOAST false)
+// journal_figure_deltas` in the background on a connection of the pool,
+// so that the rows the fold deleted are not scanned by every read of the
+// figures (the nexus report's among them). One runs at a time per DB, at
+// most one every five seconds (a fold meanwhile asks for one that runs
+// when the five seconds have passed), each bounded by a minute and by
+// the statement timeout; its first, and then at most one a minute, is
+// run with TRUNCATE true, to give the table's emptied pages back to the
+// system. A VACUUM that fails is logged as a warning, and the next fold
+// asks again; one that completes is logged at debug level. Close
+// cancels one that runs and waits for its end.
+//
 // # Schema
 //
 // Open creates and migrates the schema itself: the numbered SQL files

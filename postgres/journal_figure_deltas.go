@@ -176,10 +176,13 @@ var foldFiguresSQL = `WITH gone AS (DELETE FROM journal_figure_deltas RETURNING 
 // foldFigures moves the deltas of every tenant into journal_figures and
 // journal_figure_months (foldFiguresSQL), in one transaction under the
 // advisory lock foldLock: when another node or connection holds it, the
-// fold is that one's and this returns at once.
+// fold is that one's and this returns at once. A fold that this call
+// performed asks for a VACUUM of the deltas it deleted, which runs in
+// the background (deltaVacuum).
 func (b *journalBackend) foldFigures(ctx context.Context) error {
-	return b.db.tx(ctx, "fold figures", pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, func(tx pgx.Tx) error {
-		var mine bool
+	var mine bool
+	err := b.db.tx(ctx, "fold figures", pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, func(tx pgx.Tx) error {
+		mine = false
 		if err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0))`, foldLock).Scan(&mine); err != nil {
 			return err
 		}
@@ -189,6 +192,10 @@ func (b *journalBackend) foldFigures(ctx context.Context) error {
 		_, err := tx.Exec(ctx, foldFiguresSQL, journal.AreaEU)
 		return err
 	})
+	if err == nil && mine {
+		b.db.deltas.request()
+	}
+	return err
 }
 
 // foldRows is how many figures the units of a node append between two
