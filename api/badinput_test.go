@@ -161,6 +161,7 @@ type badServer struct {
 	api, admin       string
 	operator         string // a token of the server's operator
 	clientID, secret string
+	iss              *auth.Issuer // the issuer of the tokens, for tokens of other tenants
 }
 
 // newBadServer builds the server as `levy serve` does (see startAPI in
@@ -212,7 +213,7 @@ func newBadServer(t *testing.T) *badServer {
 		api:      authtest.Token(t, iss, "acme", oauth.DefaultAudience),
 		admin:    authtest.Token(t, iss, "ops", oauth.DefaultAdminAudience),
 		operator: authtest.Token(t, iss, "ops", oauth.DefaultOperatorAudience),
-		clientID: cred.ClientID, secret: secret}
+		clientID: cred.ClientID, secret: secret, iss: iss}
 }
 
 // store stores the transactions that the rows about stored state need:
