@@ -35,6 +35,34 @@ func TestCheckTenant(t *testing.T) {
 	}
 }
 
+// TestCheckNewTenant: the tenant of a new credential is checked as
+// CheckTenant checks it, and may not hold a character that is not seen
+// either (a default ignorable code point), which CheckTenant, the rule
+// of the stores, still takes so that the tenants made before keep
+// working.
+func TestCheckNewTenant(t *testing.T) {
+	for _, ok := range []string{"acme", "acme corp", "société-générale", "日本", "a\uFFFDb", strings.Repeat("t", levy.MaxTenantLength)} {
+		if err := levy.CheckNewTenant(ok); err != nil {
+			t.Errorf("CheckNewTenant(%.20q): %v", ok, err)
+		}
+	}
+	for _, bad := range []string{" acme", "ac\x00me", "\u202eacme", "ac\u200bme", "acme\u200d", "\u2060acme", "ac\u00adme", "\ufeffacme",
+		"acme\ufe0f", "ac\u3164me", "ac\u034fme", "ac\U000e0041me"} {
+		err := levy.CheckNewTenant(bad)
+		var le *levy.Error
+		if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != "tenant" {
+			t.Errorf("CheckNewTenant(%+q): %v, want invalid tenant", bad, err)
+			continue
+		}
+		if strings.TrimSpace(bad) == bad && levy.CheckTenant(bad) == nil && !strings.Contains(le.Message, "not seen") {
+			t.Errorf("CheckNewTenant(%+q): %v, want the character that is not seen named", bad, err)
+		}
+	}
+	if err := levy.CheckTenant("ac\u200bme"); err != nil {
+		t.Errorf("CheckTenant of a tenant made before the rule: %v", err)
+	}
+}
+
 // TestTenantContext: a context made by WithTenant carries its tenant,
 // the nearest WithTenant wins, an empty tenant reads as DefaultTenant,
 // and WithReadOnly marks a context without changing its tenant, whatever

@@ -21,12 +21,14 @@ import (
 	"github.com/levytax/levy/api/console"
 	"github.com/levytax/levy/api/einvoicing"
 	"github.com/levytax/levy/api/journaladmin"
+	"github.com/levytax/levy/api/nexusadmin"
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/api/profileadmin"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
 	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
@@ -161,12 +163,13 @@ type badServer struct {
 	api, admin       string
 	operator         string // a token of the server's operator
 	clientID, secret string
+	iss              *auth.Issuer // the issuer of the tokens, for tokens of other tenants
 }
 
 // newBadServer builds the server as `levy serve` does (see startAPI in
 // cmd/levy): an engine with an in-memory journal, real tokens, the token
 // and admin routes, e-invoicing over a store in a temporary directory,
-// the journal's admin routes and the web console.
+// the journal's admin routes, the nexus report and the web console.
 func newBadServer(t *testing.T) *badServer {
 	t.Helper()
 	ctx := context.Background()
@@ -195,6 +198,11 @@ func newBadServer(t *testing.T) *badServer {
 	opts = append(opts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(bodyLimit), einvoicing.WithJournal(store)).Mounts()...)
 	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet).Mounts()...)
+	rules, err := data.Default().Nexus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts = append(opts, nexusadmin.New(store, rules, nil, tokens.AdminAuthenticator(), nil, quiet).Mounts()...)
 	opts = append(opts, profileadmin.New(profile.NewService(profile.NewMemory(), profile.Config{}), tokens.AdminReaderAuthenticator(),
 		profileadmin.WithBodyLimit(bodyLimit)).Mounts()...)
 	opts = append(opts, console.New(e, console.WithJournal(store), console.WithAuthenticator(tokens.ConsoleAuthenticator()),
@@ -212,7 +220,7 @@ func newBadServer(t *testing.T) *badServer {
 		api:      authtest.Token(t, iss, "acme", oauth.DefaultAudience),
 		admin:    authtest.Token(t, iss, "ops", oauth.DefaultAdminAudience),
 		operator: authtest.Token(t, iss, "ops", oauth.DefaultOperatorAudience),
-		clientID: cred.ClientID, secret: secret}
+		clientID: cred.ClientID, secret: secret, iss: iss}
 }
 
 // store stores the transactions that the rows about stored state need:

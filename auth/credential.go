@@ -53,8 +53,10 @@ func checkCredential(tenant string, audiences []string) ([]string, error) {
 	// The tenant is checked as every store that keeps one checks it (a
 	// profile's, a stored transaction's), so that a credential's tenant
 	// may write all it owns; it is named in the query of the admin
-	// routes (?tenant=), whose values the API checks as identifiers.
-	if err := levy.CheckTenant(tenant); err != nil {
+	// routes (?tenant=), whose values the API checks as identifiers. A
+	// new tenant may not hold a character that is not seen either, so
+	// that no tenant reads as another (levy.CheckNewTenant).
+	if err := levy.CheckNewTenant(tenant); err != nil {
 		return nil, err
 	}
 	switch {

@@ -59,7 +59,16 @@ func New(svc *einvoice.Service, opts ...Option) *Handler {
 	return h
 }
 
+// submit stores the document of the request's body for the token's
+// tenant. Like every route of a tenant's token, it takes no query
+// parameter: the token alone chooses the tenant, so ?tenant= is refused
+// rather than passed over, as if the document had gone to the tenant it
+// names.
 func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
+	if err := api.CheckQuery(r.URL.Query()); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	pdf, err := documentContent(r)
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -132,7 +141,13 @@ func (h *Handler) tooLarge() error {
 	return &levy.Error{Code: levy.ETooLarge, Field: "body", Message: "the document is larger than the limit of " + strconv.FormatInt(h.limit, 10) + " bytes"}
 }
 
+// get answers the record of a document of the token's tenant; it takes
+// no query parameter.
 func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
+	if err := api.CheckQuery(r.URL.Query()); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	d, err := h.svc.Get(r.Context(), r.PathValue("documentId"))
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -141,7 +156,13 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 	api.WriteData(w, r, http.StatusOK, d)
 }
 
+// content answers a document of the token's tenant as it was received;
+// it takes no query parameter.
 func (h *Handler) content(w http.ResponseWriter, r *http.Request) {
+	if err := api.CheckQuery(r.URL.Query()); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	data, err := h.svc.Content(r.Context(), r.PathValue("documentId"))
 	if err != nil {
 		api.WriteError(w, r, err)

@@ -71,8 +71,13 @@ func renderOptions(r *http.Request) (render.Options, error) {
 }
 
 // rendered renders the stored transaction of the request's path for the
-// tenant of its context.
+// tenant of its context. The routes that render take no query parameter:
+// the token alone chooses the tenant, so ?tenant= is refused rather than
+// passed over.
 func (h *Handler) rendered(r *http.Request) (*render.Rendered, string, error) {
+	if err := api.CheckQuery(r.URL.Query()); err != nil {
+		return nil, "", err
+	}
 	o, err := renderOptions(r)
 	if err != nil {
 		return nil, "", err

@@ -2,6 +2,8 @@ package oauth_test
 
 import (
 	"encoding/json"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/api/oauth"
@@ -139,5 +141,34 @@ func TestListClientsOfATenantWithoutAnyIsAnArray(t *testing.T) {
 	}
 	if string(a.Data) != "[]" {
 		t.Errorf("GET /admin/v1/clients?tenant=nobody: data is %s, want []", a.Data)
+	}
+}
+
+// TestCreateClientRefusesInvisibleCharactersInTheTenant: the operator
+// asks POST /admin/v1/clients for a credential of "be\u200bta" (a zero
+// width space inside), and of other names holding a character that is
+// not seen (a joiner, a soft hyphen, a byte order mark, a variation
+// selector, a Hangul filler). Each is refused 400 naming tenant, and no
+// credential is made. Before, each was made (201): a second tenant that
+// reads as beta in every list, log and answer, whose credentials and
+// records an operator could take for beta's (rotating, revoking or
+// reading the wrong tenant's). Beta itself is still made.
+func TestCreateClientRefusesInvisibleCharactersInTheTenant(t *testing.T) {
+	f := setup(t)
+	op := authtest.Token(t, f.iss, "default", oauth.DefaultOperatorAudience)
+	for _, tenant := range []string{"be\u200bta", "beta\u200d", "\u2060beta", "be\u00adta", "\ufeffbeta", "beta\ufe0f", "be\u3164ta", "be\u034fta"} {
+		body, _ := json.Marshal(map[string]any{"tenant": tenant, "audiences": []string{"verx://migration-api"}})
+		r := f.send(t, "POST", "/admin/v1/clients", "application/json", string(body), "Authorization", "Bearer "+op)
+		if r.status != 400 || refusedTarget(t, r.raw) != "tenant" || !strings.Contains(r.raw, "not seen") {
+			t.Errorf("POST /admin/v1/clients for tenant %+q: %d %s, want 400 naming tenant and the character", tenant, r.status, r.raw)
+		}
+		q := "/admin/v1/clients?tenant=" + url.QueryEscape(tenant)
+		if r := f.send(t, "GET", q, "", "", "Authorization", "Bearer "+op); r.status != 200 || strings.Contains(r.raw, "client_id") {
+			t.Errorf("GET %s: %d %s, want no credential", q, r.status, r.raw)
+		}
+	}
+	r := f.send(t, "POST", "/admin/v1/clients", "application/json", `{"tenant":"beta","audiences":["verx://migration-api"]}`, "Authorization", "Bearer "+op)
+	if r.status != 201 {
+		t.Fatalf("POST /admin/v1/clients for beta: %d %s", r.status, r.raw)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -16,10 +17,13 @@ import (
 // servedOperation is one method on one path of the served OpenAPI
 // document: its path template ({code}, {number}, ...), the base path it is
 // served under ("/api/v2" for the API's, "" for a path under a server of
-// its own), and its path and query parameters.
+// its own), its path and query parameters, and whether it states a
+// security of its own (the public routes and the token endpoints) rather
+// than the document's, a tenant's access token.
 type servedOperation struct {
 	method, path, base string
 	params             []struct{ Name, In string }
+	ownSecurity        bool
 }
 
 // servedOperations returns every operation of the server's OpenAPI
@@ -44,11 +48,12 @@ func servedOperations(t *testing.T, c consoleClient) []servedOperation {
 			}
 			var op struct {
 				Parameters []struct{ Name, In string }
+				Security   json.RawMessage
 			}
 			if err := json.Unmarshal(raw, &op); err != nil {
 				t.Fatalf("%s %s: %v", method, path, err)
 			}
-			ops = append(ops, servedOperation{strings.ToUpper(method), path, base, op.Parameters})
+			ops = append(ops, servedOperation{strings.ToUpper(method), path, base, op.Parameters, op.Security != nil})
 		}
 	}
 	slices.SortFunc(ops, func(a, b servedOperation) int { return strings.Compare(a.path+" "+a.method, b.path+" "+b.method) })
@@ -459,4 +464,69 @@ func TestEveryOperationRefusesGarbage(t *testing.T) {
 		}
 	}
 	t.Logf("%d requests sent", sent)
+}
+
+// TestEveryTenantRouteRefusesATenantParameter sends every operation of
+// the served OpenAPI document that a tenant's access token calls (every
+// one that states no security of its own and is not an admin route), so
+// that a route added later is sent too, with acme's calculation token,
+// acme's own record keys and a parameter naming beta (tenant=beta or
+// tenantId=beta). The token alone chooses the tenant, so each is refused
+// 400 naming the parameter: a route that passed over it answered acme's
+// records, or stored acme's document, as if beta's had been asked for.
+// Acme's journal and connections are as they were.
+func TestEveryTenantRouteRefusesATenantParameter(t *testing.T) {
+	f := startTenants(t)
+	c := f.c
+	doc, err := os.ReadFile("../../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var submitted struct{ Data struct{ DocumentID string } }
+	c.must(http.StatusAccepted, "POST", "/einvoicing/v1/documents", f.acmeAPITok, "application/xml", doc, &submitted)
+	state := func() string {
+		return readState(t, c, stateRead{"/admin/v1/journal/export", f.acmeAdminTok},
+			stateRead{"/einvoicing/v1/webhooks", f.acmeAPITok})
+	}
+	before := state()
+	keys := strings.NewReplacer("{id}", f.acmeInvoice, "{transactionid}", f.acmeInvoice, "{transactionId}", f.acmeInvoice,
+		"{documentId}", submitted.Data.DocumentID, "{webhookId}", f.acmeWebhook, "{taxareaid}", "7958356673950504")
+	sent := 0
+	for _, op := range servedOperations(t, c) {
+		if op.ownSecurity || strings.HasPrefix(op.path, "/admin/") {
+			continue
+		}
+		path := keys.Replace(op.path)
+		if strings.Contains(path, "{") {
+			t.Fatalf("%s %s: a path parameter the walk does not know", op.method, op.path)
+		}
+		var query []string
+		for _, p := range op.params {
+			if p.In == "query" && p.Name == "webhookId" {
+				query = append(query, "webhookId="+url.QueryEscape(f.acmeWebhook))
+			}
+		}
+		ctype, body := "", ""
+		switch {
+		case op.method == "POST" && op.path == "/einvoicing/v1/documents":
+			ctype, body = "application/xml", string(doc)
+		case op.method == "POST" || op.method == "PUT" || op.method == "PATCH":
+			ctype, body = "application/json", `{}`
+		}
+		for _, name := range []string{"tenant", "tenantId"} {
+			at := op.base + path + "?" + strings.Join(append(slices.Clone(query), name+"=beta"), "&")
+			sent++
+			st, out := c.do(op.method, at, f.acmeAPITok, ctype, []byte(body))
+			if st != http.StatusBadRequest || !strings.Contains(string(out), `"target":"`+name+`"`) {
+				t.Errorf("%s %s with acme's token: %d, want 400 naming %s: %.300s", op.method, at, st, name, out)
+			}
+		}
+	}
+	if sent < 40 {
+		t.Fatalf("only %d requests sent", sent)
+	}
+	t.Logf("%d requests sent", sent)
+	if after := state(); after != before {
+		t.Errorf("a request naming beta changed acme's records:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
 }
