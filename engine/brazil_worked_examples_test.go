@@ -20,7 +20,7 @@ func TestBrazilDIFALWorkedExamples(t *testing.T) {
 	e := testEngine(t)
 	for _, c := range []struct {
 		name, from, fromCity, to, toCity, amount string
-		icms, tax, base                            string
+		icms, tax, base                          string
 	}{
 		// SEF-MG's Orientação Tributária DOLT/SUTRI 2/2016 (as quoted on the
 		// contabeis.com.br forum, thread 206333; difal.csv's MG row, read
