@@ -32,6 +32,15 @@ func TestBrazilDIFALWorkedExamples(t *testing.T) {
 		// 1,000.00 at 12% (from BA, a Northeastern state) into ES's 17%:
 		// (1,000.00 - 120.00) / 0.83 = 1,060.24; x 17% = 180.24 - 120.00 = 60.24.
 		{"ES Lei 11.623/2022", "BA", "Salvador", "ES", "Vitória", "1000", "120.00", "60.24", "1060.24"},
+		// A SEFAZ-MT tax officer's forum answer on Nota Técnica UDCR/UNERC
+		// 1/2024 (difal.csv's MT row and br.md, round five, read 2026-12-02):
+		// goods of 121,365.66 at 12% into MT's 17%, DIFAL 7,311.18, as on a
+		// contributor's purchase under RICMS-MT art. 96 § 1 (MT's double base
+		// from 2024-03-28); from GO, a Centre-West state, 12%: ICMS
+		// 14,563.8792 -> 14,563.88; (121,365.66 - 14,563.88) / 0.83 =
+		// 128,676.843 -> 128,676.84; x 17% = 21,875.0628 -> 21,875.06, less
+		// 14,563.88 = 7,311.18.
+		{"MT NT UDCR/UNERC 1/2024", "GO", "Goiânia", "MT", "Cuiabá", "121365.66", "14563.88", "7311.18", "128676.84"},
 		// SEF-SC's Resposta a Consulta COPAT 7/2021 (difal.csv's SC row, read
 		// 2026-12-02) works back from a base of 100.00: (94.31 - 11.31) /
 		// (1 - 17%) = 100.00, DIFAL 17.00 - 11.31 = 5.69. Its 11.31 is 94.31 x
