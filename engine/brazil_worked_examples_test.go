@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -74,5 +75,59 @@ func TestBrazilDIFALWorkedExamples(t *testing.T) {
 			t.Errorf("%s: ICMS %+v, want %s", c.name, x, c.icms)
 		}
 		checkDIFAL(t, c.to, "2026-09-01", l.Taxes, l.AssistedParameters, c.tax, c.base, false)
+	}
+}
+
+// TestBrazilIPIInICMSBaseWorkedExample rebuilds the NF-e walk-through of
+// Engemática's help page (conhecimento.engematica.com.br/?p=237, read
+// 2026-12-02): products of 100.00, a discount of 5.00, freight and other
+// charges of 1.00 each (sent together as freight), IPI 10% (a rate
+// override) and ICMS 18% on a base that holds the IPI, as for a final
+// consumer: an industrial seller in Jundiaí sells to a non-contributor in
+// Campinas (SP), CFOP 5101.
+//   - IPI on 100.00 - 5.00 + 2.00 = 97.00: 9.70, the page's.
+//   - ICMS on 97.00 + 9.70 = 106.70, the page's base: 19.206 -> 19.21; the
+//     page prints 19.20, the product cut. Each tax of an item rounds to the
+//     centavo, half up, so Levy gives 19.21 (ABNT NBR 5891, which the page
+//     names, rounds 19.206 up too).
+//   - PIS/COFINS on 97.00 - 19.21 = 77.79: PIS 1.283535 -> 1.28, COFINS
+//     5.91204 -> 5.91.
+//   - CBS/IBS on 77.79 - 1.28 - 5.91 = 70.60: CBS 0.6354 -> 0.64, IBS (SP)
+//     0.0706 -> 0.07, for information in 2026.
+//   - The NF-e's total is 97.00 + 9.70 = 106.70, the page's: the net
+//     extendedPrice 95.00 - 19.21 - 1.28 - 5.91 = 68.60, plus freight 2.00,
+//     plus the taxes 19.21 + 1.28 + 5.91 + 9.70 = 36.10.
+func TestBrazilIPIInICMSBaseWorkedExample(t *testing.T) {
+	e := testEngine(t)
+	req := brSale(brTo("Campinas", "SP"))
+	req.Seller.PhysicalOrigin = brTo("Jundiaí", "SP")
+	li := &req.LineItems[0]
+	li.ExtendedPrice, li.Freight = amt("100.00"), amt("2.00")
+	li.Discount = &wire.Discount{DiscountType: wire.DiscountAmount, DiscountValue: amt("5.00")}
+	li.NatureOfFiscalOperation, li.BuyerCondition = wire.OperationVendaProducao, wire.BuyerNaoContribuinte
+	li.RateOverrides = []wire.RateOverride{{ImpositionType: &wire.ImpositionType{Value: "IPI"}, Rate: amt("0.10")}}
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := r.LineItems[0]
+	for _, w := range []struct{ imp, jur, taxable, tax string }{
+		{"IPI", "BR", "97.00", "9.70"},
+		{"ICMS", "BR-SP", "106.70", "19.21"},
+		{"PIS", "BR", "77.79", "1.28"},
+		{"COFINS", "BR", "77.79", "5.91"},
+		{"CBS", "BR", "70.60", "0.64"},
+		{"IBS", "BR-SP", "70.60", "0.07"},
+	} {
+		x := brMustTax(t, l, w.imp, w.jur)
+		if x.Taxable.String() != w.taxable || x.CalculatedTax.String() != w.tax {
+			t.Errorf("%s %s: taxable %s tax %s, want %s and %s", w.imp, w.jur, x.Taxable, x.CalculatedTax, w.taxable, w.tax)
+		}
+	}
+	if v, _ := brParam(l.AssistedParameters, BrazilCFOPRule); !strings.HasPrefix(v, "5101") {
+		t.Errorf("CFOP %q, want 5101", v)
+	}
+	if l.ExtendedPrice.String() != "68.60" || l.TotalTax.String() != "36.10" {
+		t.Errorf("net extendedPrice %s totalTax %s, want 68.60 and 36.10", l.ExtendedPrice, l.TotalTax)
 	}
 }
