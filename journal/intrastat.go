@@ -233,8 +233,8 @@ type IntrastatRefusal struct {
 // than that transaction declared (never another's goods of the same
 // item), and an item that comes to nothing is left out; the reversal of
 // a transaction posted in another period (or deleted, or posted again
-// with other goods after it was reversed, or whose line the declaration
-// refused) is refused, as a declaration holds no negative line: the
+// after it was reversed, whose new version counts in full whatever its
+// goods, or whose line the declaration refused) is refused, as a declaration holds no negative line: the
 // declaration of the original's period is amended. A line below zero
 // that reverses nothing and is no return (a price reduction, a credit
 // note of another nature than 21) is refused likewise, unless the period also
@@ -271,6 +271,10 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	// transaction's goods and no other's, so its lines wait in
 	// reversals until the scan ends.
 	shares := map[string]map[key]*intrastatShare{}
+	// versions are the versions of the transactions whose shares those
+	// are: a reversal takes back the version it was made against, and a
+	// later version of the ID counts in full (appendVersion).
+	versions := map[string]int{}
 	// A pending line is a stored line of the flow: its transaction, its
 	// index and its partner country; ret is 0 for goods moved the way the
 	// line says, +1 for goods that go back the other way (a seller's that
@@ -368,6 +372,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			it.Lines++ // a line, or the reversal of a reversal, which restores it
 		}
 		own := shares[tx.TransactionID]
+		versions[tx.TransactionID] = tx.Version
 		if own == nil {
 			own = map[key]*intrastatShare{}
 			shares[tx.TransactionID] = own
@@ -528,12 +533,15 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			}
 			done = false
 			// The goods it takes back must be its transaction's in the
-			// period: the transaction may have been posted again, with
-			// other goods, after it was reversed.
+			// period, of the version it was made against: the
+			// transaction may have been posted again after it was
+			// reversed, and the new version, whatever its goods, counts
+			// in full (the reversal takes back none of it).
 			k := keyOf(r)
-			if sh := of[k]; sh == nil || !sh.takesBack(shareOf(r)) {
+			superseded := r.tx.ReversalOfVersion != 0 && versions[r.tx.ReversalOf] != r.tx.ReversalOfVersion
+			if sh := of[k]; superseded || sh == nil || !sh.takesBack(shareOf(r)) {
 				refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold for it "+
-					"(the transaction was posted again with other goods after it was reversed): a declaration holds no negative line, "+
+					"(the transaction was posted again after it was reversed, and its new version counts in full): a declaration holds no negative line, "+
 					"so amend the declaration that declared them", r.tx.ReversalOf)
 				continue
 			}

@@ -1,0 +1,39 @@
+package journal_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+)
+
+// TestIntrastatReversalOfASupersededVersion: a dispatch of 10 kg to Italy
+// is reversed in May, and its ID posted again the same month with 20 kg
+// of the same goods to the same customer. The new version counts in full
+// (the reversal takes back the version it was made against, which the
+// period no longer holds), so May declares 20 kg and 200.00 and refuses
+// the reversal, as it does when the new version sends other goods. Levy
+// let the reversal take its 10 kg out of the new version's item and
+// declared 10 kg and 100.00, refusing nothing.
+func TestIntrastatReversalOfASupersededVersion(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	if _, err := s.Post(ctx, "t", intrastatDE("X", "2026-05-04", "100.00", 10, "IT", "IT00743110157", 11)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Reverse(ctx, "t", "X", journal.Reversal{TransactionID: "X-R", PostingDate: civil.MustParse("2026-05-10")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Post(ctx, "t", intrastatDE("X", "2026-05-12", "200.00", 20, "IT", "IT00743110157", 11)); err != nil {
+		t.Fatal(err)
+	}
+	d := mayDispatches(t, s)
+	if len(d.Items) != 1 || d.Items[0].NetMass != 20 || d.Items[0].InvoicedValue.String() != "200.00" || d.Items[0].Lines != 1 {
+		t.Errorf("items %+v, want the new version's 20 kg and 200.00 in 1 line", d.Items)
+	}
+	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "X-R" || !strings.Contains(d.Refused[0].Reason, `"X"`) {
+		t.Errorf("refused %+v, want the reversal X-R, naming X", d.Refused)
+	}
+}
