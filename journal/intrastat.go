@@ -95,7 +95,9 @@ type IntrastatCodes interface {
 }
 
 // IntrastatQuery asks for the declaration of a member state for a
-// period: its From and To posting dates (inclusive; a calendar month),
+// period: its From and To posting dates (inclusive; a calendar month, as
+// a declaration is filed, or several months of one year, which are added
+// up as one),
 // MemberState (alpha-2, "DE"; XI for a Northern Irish trader's
 // declaration to HMRC from 2021), Flow (Dispatches or Arrivals) and
 // Currency, that of the declaration's values (when empty, the member
