@@ -236,8 +236,10 @@ type IntrastatRefusal struct {
 // item), and an item that comes to nothing is left out; the reversal of
 // a transaction posted in another period (or deleted, or posted again
 // after it was reversed, whose new version counts in full whatever its
-// goods, or whose line the declaration refused) is refused, as a declaration holds no negative line: the
-// declaration of the original's period is amended. A line below zero
+// goods, or whose line the declaration refused) is refused, as a
+// declaration holds no negative line: the declaration of the original's
+// period is amended (unless the period also holds the reversal of that
+// reversal, which nets it out). A line below zero
 // that reverses nothing and is no return (a price reduction, a credit
 // note of another nature than 21) is refused likewise, unless the period also
 // holds its reversal: the two net to nothing and neither is declared
@@ -506,12 +508,33 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			d.Company = &c
 		}
 	}
+	// stale are the reversal lines that take back goods the period does
+	// not hold for their transaction (staleOrder keeps them in the order
+	// met), refused once the reversals are all met unless the reversal of
+	// one is of the period too: the two net to nothing and neither is
+	// declared (staleNetted holds that reversal, whose own reversal
+	// restores the refusal).
+	stale, staleNetted := map[string]map[int]pending{}, map[string]map[int]pending{}
+	var staleOrder []pending
 	// A reversal waits for the transaction it reverses when that is a
 	// reversal itself, which may come later in the scan.
 	for done := false; !done; {
 		done = true
 		rest := reversals[:0]
 		for _, r := range reversals {
+			if st, ok := stale[r.tx.ReversalOf][r.line]; ok && cancels(st, r) {
+				delete(stale[r.tx.ReversalOf], r.line)
+				hold(staleNetted, r)
+				done = false
+				continue
+			}
+			if n, ok := staleNetted[r.tx.ReversalOf][r.line]; ok && cancels(n, r) {
+				delete(staleNetted[r.tx.ReversalOf], r.line)
+				hold(stale, r)
+				staleOrder = append(staleOrder, r)
+				done = false
+				continue
+			}
 			// A credit note's line and its reversal's net to nothing,
 			// and neither is declared; the reversal of that reversal
 			// restores the credit note's line, below zero again.
@@ -542,14 +565,21 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			k := keyOf(r)
 			superseded := r.tx.ReversalOfVersion != 0 && versions[r.tx.ReversalOf] != r.tx.ReversalOfVersion
 			if sh := of[k]; superseded || sh == nil || !sh.takesBack(shareOf(r)) {
-				refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold for it "+
-					"(the transaction was posted again after it was reversed, and its new version counts in full): a declaration holds no negative line, "+
-					"so amend the declaration that declared them", r.tx.ReversalOf)
+				hold(stale, r)
+				staleOrder = append(staleOrder, r)
 				continue
 			}
 			add(r)
 		}
 		reversals = rest
+	}
+	for _, r := range staleOrder {
+		if _, open := stale[r.tx.TransactionID][r.line]; !open {
+			continue
+		}
+		refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold for it "+
+			"(the transaction was posted again after it was reversed, and its new version counts in full): a declaration holds no negative line, "+
+			"so amend the declaration that declared them", r.tx.ReversalOf)
 	}
 	for _, c := range creditOrder {
 		if _, open := credits[c.tx.TransactionID][c.line]; !open {

@@ -36,4 +36,48 @@ func TestIntrastatReversalOfASupersededVersion(t *testing.T) {
 	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "X-R" || !strings.Contains(d.Refused[0].Reason, `"X"`) {
 		t.Errorf("refused %+v, want the reversal X-R, naming X", d.Refused)
 	}
+	// The reversal reversed in the month: the two net to nothing, and the
+	// new version stays declared in full.
+	if _, err := s.Reverse(ctx, "t", "X-R", journal.Reversal{TransactionID: "X-RR", PostingDate: civil.MustParse("2026-05-14")}); err != nil {
+		t.Fatal(err)
+	}
+	d = mayDispatches(t, s)
+	if len(d.Items) != 1 || d.Items[0].NetMass != 20 || d.Items[0].InvoicedValue.String() != "200.00" || d.Items[0].Lines != 1 || len(d.Refused) != 0 {
+		t.Errorf("the reversal reversed: items %+v, refused %+v, want 20 kg and 200.00 in 1 line and nothing refused", d.Items, d.Refused)
+	}
+}
+
+// TestIntrastatStaleReversalReversed: a dispatch to Italy is reversed
+// and posted again to France in May, and the reversal is reversed the
+// same month. The reversal, which takes back Italian goods that May does
+// not hold, and its reversal net to nothing: May declares France's goods
+// and refuses nothing. Levy refused both, the second as the reversal of
+// goods not declared in the period, and the command ended with status 1.
+func TestIntrastatStaleReversalReversed(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	if _, err := s.Post(ctx, "t", intrastatDE("X", "2026-05-04", "100.00", 10, "IT", "IT00743110157", 11)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Reverse(ctx, "t", "X", journal.Reversal{TransactionID: "X-R", PostingDate: civil.MustParse("2026-05-10")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Post(ctx, "t", intrastatDE("X", "2026-05-12", "200.00", 20, "FR", "FR40303265045", 11)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Reverse(ctx, "t", "X-R", journal.Reversal{TransactionID: "X-RR", PostingDate: civil.MustParse("2026-05-14")}); err != nil {
+		t.Fatal(err)
+	}
+	d := mayDispatches(t, s)
+	if len(d.Items) != 1 || d.Items[0].PartnerCountry != "FR" || d.Items[0].NetMass != 20 || d.Items[0].Lines != 1 || len(d.Refused) != 0 {
+		t.Errorf("items %+v, refused %+v, want France's 20 kg in 1 line and nothing refused", d.Items, d.Refused)
+	}
+	// Its reversal in turn restores the refusal.
+	if _, err := s.Reverse(ctx, "t", "X-RR", journal.Reversal{TransactionID: "X-RRR", PostingDate: civil.MustParse("2026-05-16")}); err != nil {
+		t.Fatal(err)
+	}
+	d = mayDispatches(t, s)
+	if len(d.Items) != 1 || d.Items[0].NetMass != 20 || len(d.Refused) != 1 || d.Refused[0].TransactionID != "X-RRR" {
+		t.Errorf("reversed again: items %+v, refused %+v, want France's 20 kg and X-RRR refused", d.Items, d.Refused)
+	}
 }
