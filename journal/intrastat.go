@@ -716,7 +716,13 @@ func checkIntrastatQuery(q *IntrastatQuery) error {
 		errs = append(errs, levy.Invalid("to", "%s is before from, %s", q.To, q.From))
 	}
 	member := len(q.MemberState) == 2 && (jurisdiction.EUGoodsMember(q.MemberState, q.From) || jurisdiction.EUGoodsMember(q.MemberState, q.To))
-	if !member {
+	switch {
+	case member:
+	case q.MemberState == "EL":
+		// Greece's VAT prefix, which its VAT numbers begin with: its
+		// declarations and partner country are the ISO code's.
+		errs = append(errs, levy.Invalid("memberState", "EL is Greece's VAT prefix: an Intrastat declaration names a member state by its ISO code, GR"))
+	default:
 		errs = append(errs, levy.Invalid("memberState", "%q is not the ISO code of an EU member state (DE, FR, IT, ...) in the period, nor XI (Northern Ireland, from 2021)", clipQuery(q.MemberState)))
 	}
 	if q.Flow != Dispatches && q.Flow != Arrivals {

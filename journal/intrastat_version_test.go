@@ -2,9 +2,11 @@ package journal_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 )
@@ -79,5 +81,22 @@ func TestIntrastatStaleReversalReversed(t *testing.T) {
 	d = mayDispatches(t, s)
 	if len(d.Items) != 1 || d.Items[0].NetMass != 20 || len(d.Refused) != 1 || d.Refused[0].TransactionID != "X-RRR" {
 		t.Errorf("reversed again: items %+v, refused %+v, want France's 20 kg and X-RRR refused", d.Items, d.Refused)
+	}
+}
+
+// TestIntrastatMemberStateEL: a query for EL, Greece's VAT prefix, is
+// refused naming memberState and saying that Greece's code is GR; Levy
+// said only that EL is no member state's code.
+func TestIntrastatMemberStateEL(t *testing.T) {
+	_, err := journal.Intrastat(context.Background(), journal.NewMemory(), "t", journal.IntrastatQuery{From: civil.MustParse("2026-05-01"),
+		To: civil.MustParse("2026-05-31"), MemberState: "el", Flow: journal.Dispatches}, codes{})
+	var errs levy.Errors
+	if !errors.As(err, &errs) || len(errs) != 1 || errs[0].Field != "memberState" || !strings.Contains(errs[0].Error(), "GR") {
+		t.Fatalf("error %v, want memberState refused naming GR", err)
+	}
+	d, err := journal.Intrastat(context.Background(), journal.NewMemory(), "t", journal.IntrastatQuery{From: civil.MustParse("2026-05-01"),
+		To: civil.MustParse("2026-05-31"), MemberState: "GR", Flow: journal.Dispatches}, codes{})
+	if err != nil || d.MemberState != "GR" || d.Currency != "EUR" {
+		t.Fatalf("GR: %+v, %v", d, err)
 	}
 }
