@@ -95,7 +95,9 @@ type IntrastatCodes interface {
 }
 
 // IntrastatQuery asks for the declaration of a member state for a
-// period: its From and To posting dates (inclusive; a calendar month),
+// period: its From and To posting dates (inclusive; a calendar month, as
+// a declaration is filed, or several months of one year, which are added
+// up as one),
 // MemberState (alpha-2, "DE"; XI for a Northern Irish trader's
 // declaration to HMRC from 2021), Flow (Dispatches or Arrivals) and
 // Currency, that of the declaration's values (when empty, the member
@@ -233,9 +235,11 @@ type IntrastatRefusal struct {
 // than that transaction declared (never another's goods of the same
 // item), and an item that comes to nothing is left out; the reversal of
 // a transaction posted in another period (or deleted, or posted again
-// with other goods after it was reversed, or whose line the declaration
-// refused) is refused, as a declaration holds no negative line: the
-// declaration of the original's period is amended. A line below zero
+// after it was reversed, whose new version counts in full whatever its
+// goods, or whose line the declaration refused) is refused, as a
+// declaration holds no negative line: the declaration of the original's
+// period is amended (unless the period also holds the reversal of that
+// reversal, which nets it out). A line below zero
 // that reverses nothing and is no return (a price reduction, a credit
 // note of another nature than 21) is refused likewise, unless the period also
 // holds its reversal: the two net to nothing and neither is declared
@@ -271,6 +275,10 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	// transaction's goods and no other's, so its lines wait in
 	// reversals until the scan ends.
 	shares := map[string]map[key]*intrastatShare{}
+	// versions are the versions of the transactions whose shares those
+	// are: a reversal takes back the version it was made against, and a
+	// later version of the ID counts in full (appendVersion).
+	versions := map[string]int{}
 	// A pending line is a stored line of the flow: its transaction, its
 	// index and its partner country; ret is 0 for goods moved the way the
 	// line says, +1 for goods that go back the other way (a seller's that
@@ -368,6 +376,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			it.Lines++ // a line, or the reversal of a reversal, which restores it
 		}
 		own := shares[tx.TransactionID]
+		versions[tx.TransactionID] = tx.Version
 		if own == nil {
 			own = map[key]*intrastatShare{}
 			shares[tx.TransactionID] = own
@@ -499,12 +508,33 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			d.Company = &c
 		}
 	}
+	// stale are the reversal lines that take back goods the period does
+	// not hold for their transaction (staleOrder keeps them in the order
+	// met), refused once the reversals are all met unless the reversal of
+	// one is of the period too: the two net to nothing and neither is
+	// declared (staleNetted holds that reversal, whose own reversal
+	// restores the refusal).
+	stale, staleNetted := map[string]map[int]pending{}, map[string]map[int]pending{}
+	var staleOrder []pending
 	// A reversal waits for the transaction it reverses when that is a
 	// reversal itself, which may come later in the scan.
 	for done := false; !done; {
 		done = true
 		rest := reversals[:0]
 		for _, r := range reversals {
+			if st, ok := stale[r.tx.ReversalOf][r.line]; ok && cancels(st, r) {
+				delete(stale[r.tx.ReversalOf], r.line)
+				hold(staleNetted, r)
+				done = false
+				continue
+			}
+			if n, ok := staleNetted[r.tx.ReversalOf][r.line]; ok && cancels(n, r) {
+				delete(staleNetted[r.tx.ReversalOf], r.line)
+				hold(stale, r)
+				staleOrder = append(staleOrder, r)
+				done = false
+				continue
+			}
 			// A credit note's line and its reversal's net to nothing,
 			// and neither is declared; the reversal of that reversal
 			// restores the credit note's line, below zero again.
@@ -528,18 +558,28 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			}
 			done = false
 			// The goods it takes back must be its transaction's in the
-			// period: the transaction may have been posted again, with
-			// other goods, after it was reversed.
+			// period, of the version it was made against: the
+			// transaction may have been posted again after it was
+			// reversed, and the new version, whatever its goods, counts
+			// in full (the reversal takes back none of it).
 			k := keyOf(r)
-			if sh := of[k]; sh == nil || !sh.takesBack(shareOf(r)) {
-				refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold for it "+
-					"(the transaction was posted again with other goods after it was reversed): a declaration holds no negative line, "+
-					"so amend the declaration that declared them", r.tx.ReversalOf)
+			superseded := r.tx.ReversalOfVersion != 0 && versions[r.tx.ReversalOf] != r.tx.ReversalOfVersion
+			if sh := of[k]; superseded || sh == nil || !sh.takesBack(shareOf(r)) {
+				hold(stale, r)
+				staleOrder = append(staleOrder, r)
 				continue
 			}
 			add(r)
 		}
 		reversals = rest
+	}
+	for _, r := range staleOrder {
+		if _, open := stale[r.tx.TransactionID][r.line]; !open {
+			continue
+		}
+		refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold for it "+
+			"(the transaction was posted again after it was reversed, and its new version counts in full): a declaration holds no negative line, "+
+			"so amend the declaration that declared them", r.tx.ReversalOf)
 	}
 	for _, c := range creditOrder {
 		if _, open := credits[c.tx.TransactionID][c.line]; !open {
@@ -676,7 +716,13 @@ func checkIntrastatQuery(q *IntrastatQuery) error {
 		errs = append(errs, levy.Invalid("to", "%s is before from, %s", q.To, q.From))
 	}
 	member := len(q.MemberState) == 2 && (jurisdiction.EUGoodsMember(q.MemberState, q.From) || jurisdiction.EUGoodsMember(q.MemberState, q.To))
-	if !member {
+	switch {
+	case member:
+	case q.MemberState == "EL":
+		// Greece's VAT prefix, which its VAT numbers begin with: its
+		// declarations and partner country are the ISO code's.
+		errs = append(errs, levy.Invalid("memberState", "EL is Greece's VAT prefix: an Intrastat declaration names a member state by its ISO code, GR"))
+	default:
 		errs = append(errs, levy.Invalid("memberState", "%q is not the ISO code of an EU member state (DE, FR, IT, ...) in the period, nor XI (Northern Ireland, from 2021)", clipQuery(q.MemberState)))
 	}
 	if q.Flow != Dispatches && q.Flow != Arrivals {

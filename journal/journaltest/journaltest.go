@@ -90,6 +90,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"SumsConcurrent", testSumsConcurrent},
 		{"IntrastatAndWithholding", testIntrastatAndWithholding},
 		{"IntrastatOwnerReturn", testIntrastatOwnerReturn},
+		{"IntrastatReversalOfSupersededVersion", testIntrastatReversalOfSupersededVersion},
 		{"SummaryWithholdingTypes", testSummaryWithholdingTypes},
 		{"ProfileVersion", testProfileVersion},
 		{"LatestVersions", testLatestVersions},
@@ -1844,4 +1845,46 @@ func testIntrastatOwnerReturn(t *testing.T, s journal.Store) {
 		t.Fatal(err)
 	}
 	declared("the reversal reversed", 12)
+}
+
+// testIntrastatReversalOfSupersededVersion moves an owner's 10 kg of
+// goods from Germany to France, reverses the movement and posts its ID
+// again with 20 kg, in one month: France's arrivals declare the 20 kg of
+// the new version, which counts in full, and refuse the reversal, which
+// takes back the version it was made against and none of the new one, as
+// the declaration reads each transaction's version from the store.
+func testIntrastatReversalOfSupersededVersion(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	move := func(price string, mass int64) *journal.Transaction {
+		l := line(t, "L1", price, "0.00", "0.00")
+		l.Intrastat = &journal.IntrastatLine{Dispatch: "DE", Arrival: "FR", PartnerVAT: "FR40303265045", DispatcherVAT: "DE136695976",
+			CommodityCode: "94036010", CountryOfOrigin: "PL", NatureOfTransaction: 31, ModeOfTransport: 3, NetMass: mass}
+		tx := invoice(t, "MV-1", "2026-04-14", l)
+		tx.Perspective, tx.MessageType, tx.Currency = "OWNER", "INVENTORY_REMOVAL", "EUR"
+		return tx
+	}
+	declare := func() *journal.IntrastatDeclaration {
+		t.Helper()
+		d, err := journal.Intrastat(ctx, s, tenant, journal.IntrastatQuery{From: civil.MustParse("2026-04-01"), To: civil.MustParse("2026-04-30"),
+			MemberState: "FR", Flow: journal.Arrivals}, intrastatCodes{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	mustPost(t, s, tenant, move("400.00", 10))
+	if _, err := s.Reverse(ctx, tenant, "MV-1", journal.Reversal{TransactionID: "MV-1-R", PostingDate: civil.MustParse("2026-04-20")}); err != nil {
+		t.Fatal(err)
+	}
+	if d := declare(); len(d.Items) != 0 || len(d.Refused) != 0 {
+		t.Errorf("reversed: %+v, refused %+v, want nothing", d.Items, d.Refused)
+	}
+	mustPost(t, s, tenant, move("800.00", 20))
+	d := declare()
+	if len(d.Items) != 1 || d.Items[0].NetMass != 20 || d.Items[0].InvoicedValue.String() != "800.00" || d.Items[0].Lines != 1 {
+		t.Errorf("posted again: %+v, want the new version's 20 kg and 800.00 in 1 line", d.Items)
+	}
+	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "MV-1-R" {
+		t.Errorf("posted again: refused %+v, want the reversal MV-1-R", d.Refused)
+	}
 }
