@@ -12,7 +12,7 @@ var fileDigests = map[string]string{
 	"codes.lvd":         "a66766b157abe3c6747a1d577b1548fa993d9813541b896b5f2293a59471d4fe",
 	"comms.lvd":         "9aef557207e4486230eab38443a11256372a06719456bedbeda4c079a1d5b864",
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
-	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
+	"intrastat.lvd":     "6fd7656b745348aef8b5f64f8f6ed6835bf24c47ee27a56f5f59f90c111a12fd",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "011b26d11eafc94cf4871b8782da3f0ddd20a3f78cc8a5ab831c0fedbab33657",
 	"local.lvd":         "fb9070eeec57173394c8b3fdfcd9bcaf419a50bb1bfd52842265c276b56c7b97",

@@ -88,6 +88,12 @@ func genIntrastat(g *gen) error {
 	if err != nil {
 		return err
 	}
+	added, err := readAddedNatures(g, natures)
+	if err != nil {
+		return err
+	}
+	natures = append(natures, added...)
+	slices.SortFunc(natures, func(a, b codedName) int { return a.code - b.code })
 	modes, err := readCodeTable(g, intrastatModesFile, "name", 1, 9)
 	if err != nil {
 		return err
@@ -122,7 +128,47 @@ func genIntrastat(g *gen) error {
 			"as compiled by OCA/intrastat-extrastat intrastat_product/data at commit ae2e84fe64ed",
 		Licence: "facts of EU acts",
 	})
+	g.addSource(Source{
+		Key:     "intrastat-natures-added",
+		Files:   curatedRef + intrastatNaturesAddedFile,
+		What:    fmt.Sprintf("the %d nature of transaction codes of 2022 that the source's list lacks (60, transactions recorded for national purposes), each with its citation", len(added)),
+		From:    "Commission Implementing Regulation (EU) 2020/1197, Annex I part C table 1; the code list of Statistics Estonia",
+		Licence: "facts of EU acts",
+	})
 	return nil
+}
+
+// intrastatNaturesAddedFile is the curated table of the nature of
+// transaction codes of 2022 that intrastat/nature-of-transaction.csv
+// lacks.
+const intrastatNaturesAddedFile = "intrastat-natures-added.csv"
+
+// readAddedNatures reads the curated nature of transaction codes, each a
+// code of 2022 from 11 to 99 with its description and citation. A code
+// the source already lists is refused, so that the curated row is
+// dropped once the source gains it.
+func readAddedNatures(g *gen, natures []codedName) ([]codedName, error) {
+	rel := curatedRef + intrastatNaturesAddedFile
+	t, err := readTableFile(g.curatedFile(intrastatNaturesAddedFile), rel, "code", "description", "citation")
+	if err != nil {
+		return nil, err
+	}
+	var out []codedName
+	for i, row := range t.Rows {
+		c, err := strconv.Atoi(t.Get(row, "code"))
+		if err != nil || c < 11 || c > 99 {
+			return nil, fmt.Errorf("%s: row %d: %q is not a code from 11 to 99", rel, i+2, t.Get(row, "code"))
+		}
+		known := func(x codedName) bool { return x.code == c }
+		if slices.ContainsFunc(natures, known) || slices.ContainsFunc(out, known) {
+			return nil, fmt.Errorf("%s: row %d: code %d is listed already (by %s or an earlier row); drop the row", rel, i+2, c, intrastatNaturesFile)
+		}
+		if t.Get(row, "description") == "" || t.Get(row, "citation") == "" {
+			return nil, fmt.Errorf("%s: row %d: code %d needs a description and a citation", rel, i+2, c)
+		}
+		out = append(out, codedName{c, t.Get(row, "description")})
+	}
+	return out, nil
 }
 
 // codedName is a numeric code with its name.
