@@ -20,60 +20,59 @@ import (
 	"github.com/levytax/levy/wire"
 )
 
-// children returns the local names of the child elements of the
-// element at path (local names from the root, the root included), in
-// document order.
-func children(t *testing.T, content []byte, path ...string) []string {
+// walkXML calls visit with each token of content and the local names
+// of the elements open around it (the start element's own name
+// included for a start element).
+func walkXML(t *testing.T, content []byte, visit func(tok xml.Token, stack []string)) {
 	t.Helper()
 	dec := xml.NewDecoder(bytes.NewReader(content))
-	var stack, out []string
+	var stack []string
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
-			return out
+			return
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		switch el := tok.(type) {
-		case xml.StartElement:
-			if slices.Equal(stack, path) {
-				out = append(out, el.Name.Local)
-			}
+		if el, ok := tok.(xml.StartElement); ok {
 			stack = append(stack, el.Name.Local)
-		case xml.EndElement:
+		}
+		visit(tok, stack)
+		if _, ok := tok.(xml.EndElement); ok {
 			stack = stack[:len(stack)-1]
 		}
 	}
 }
 
+// children returns the local names of the child elements of the
+// element at path (local names from the root, the root included), in
+// document order.
+func children(t *testing.T, content []byte, path ...string) []string {
+	var out []string
+	walkXML(t, content, func(tok xml.Token, stack []string) {
+		if el, ok := tok.(xml.StartElement); ok && slices.Equal(stack[:len(stack)-1], path) {
+			out = append(out, el.Name.Local)
+		}
+	})
+	return out
+}
+
 // texts returns the text of the elements at path, in document order.
 func texts(t *testing.T, content []byte, path ...string) []string {
-	t.Helper()
-	dec := xml.NewDecoder(bytes.NewReader(content))
-	var stack, out []string
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
+	var out []string
+	walkXML(t, content, func(tok xml.Token, stack []string) {
+		if !slices.Equal(stack, path) {
+			return
 		}
 		switch el := tok.(type) {
 		case xml.StartElement:
-			stack = append(stack, el.Name.Local)
-			if slices.Equal(stack, path) {
-				out = append(out, "")
-			}
+			out = append(out, "")
 		case xml.CharData:
-			if slices.Equal(stack, path) {
-				out[len(out)-1] += strings.TrimSpace(string(el))
-			}
-		case xml.EndElement:
-			stack = stack[:len(stack)-1]
+			out[len(out)-1] += strings.TrimSpace(string(el))
 		}
-	}
+	})
+	return out
 }
 
 // between reports whether name is in names right after one of after

@@ -153,12 +153,7 @@ func ublParty(w *writer, p party, identifiers bool, c contact) {
 	}
 	ublAddress(w, p)
 	if p.vatID != "" {
-		w.open("cac:PartyTaxScheme")
-		w.leaf("cbc:CompanyID", p.vatID)
-		w.open("cac:TaxScheme")
-		w.leaf("cbc:ID", "VAT")
-		w.close("cac:TaxScheme")
-		w.close("cac:PartyTaxScheme")
+		ublVATScheme(w, p.vatID)
 	}
 	w.open("cac:PartyLegalEntity")
 	w.leaf("cbc:RegistrationName", p.name)
@@ -183,13 +178,18 @@ func ublTaxRepresentative(w *writer, p party) {
 	w.leaf("cbc:Name", p.name)
 	w.close("cac:PartyName")
 	ublAddress(w, p)
+	ublVATScheme(w, p.vatID)
+	w.close("cac:TaxRepresentativeParty")
+}
+
+// ublVATScheme writes a party's VAT identifier as its PartyTaxScheme.
+func ublVATScheme(w *writer, vatID string) {
 	w.open("cac:PartyTaxScheme")
-	w.leaf("cbc:CompanyID", p.vatID)
+	w.leaf("cbc:CompanyID", vatID)
 	w.open("cac:TaxScheme")
 	w.leaf("cbc:ID", "VAT")
 	w.close("cac:TaxScheme")
 	w.close("cac:PartyTaxScheme")
-	w.close("cac:TaxRepresentativeParty")
 }
 
 // ublAddress writes the PostalAddress of a party.
