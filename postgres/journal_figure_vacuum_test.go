@@ -154,3 +154,25 @@ func TestFigureDeltasVacuumClose(t *testing.T) {
 		t.Fatal("a request after Close started a VACUUM")
 	}
 }
+
+// TestFigureDeltasVacuumedAfterReplace: ReplaceFigures deletes the
+// tenant's deltas as a fold does, and asks for the VACUUM that clears
+// their dead rows.
+func TestFigureDeltasVacuumedAfterReplace(t *testing.T) {
+	ctx := context.Background()
+	db := openConns(t, 2)
+	db.deltas.every = time.Nanosecond
+	if _, err := db.pool.Exec(ctx, `INSERT INTO journal_figure_deltas (tenant, part, day, company, area, d_gross, d_count)
+		SELECT 'acme', 0, DATE '2025-01-01' + (i % 730), 'ACME', 'US-CA', 100, 1 FROM generate_series(1, 2000) AS i`); err != nil {
+		t.Fatal(err)
+	}
+	if err := (&journalBackend{db: db}).ReplaceFigures(ctx, "acme", nil); err != nil {
+		t.Fatal(err)
+	}
+	if runs := waitVacuums(t, db); runs != 1 {
+		t.Fatalf("%d VACUUMs after ReplaceFigures deleted 2,000 deltas, want 1", runs)
+	}
+	if rows := countRows(t, db, "journal_figure_deltas"); rows != 0 {
+		t.Fatalf("%d deltas after ReplaceFigures, want none", rows)
+	}
+}

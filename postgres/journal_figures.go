@@ -925,7 +925,7 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 	if b.closed.Load() {
 		return journal.ErrClosed
 	}
-	return b.db.tx(ctx, "replace figures", pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, func(tx pgx.Tx) error {
+	err := b.db.tx(ctx, "replace figures", pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, func(tx pgx.Tx) error {
 		// No fold runs meanwhile (foldFigures): the tenant's deltas go
 		// with its rows.
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, foldLock); err != nil {
@@ -949,6 +949,12 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 		}
 		return tx.SendBatch(ctx, &batch).Close()
 	})
+	if err == nil {
+		// The tenant's deltas deleted are dead rows that every read of
+		// the figures would scan, as a fold's are (deltaVacuum).
+		b.db.deltas.request()
+	}
+	return err
 }
 
 // sumsSQL reads, in one statement, the monthly totals of company ($2)
