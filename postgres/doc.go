@@ -27,7 +27,8 @@
 //
 // Besides the poll of the schema's version (see Schema), a DB runs one
 // thing of its own: after a fold of the journal's figures that it
-// performed (the deltas that posts append, moved into the days' rows), it
+// performed (the deltas that posts append, moved into the days' rows),
+// and after ReplaceFigures deleted a tenant's deltas, it
 // runs `VACUUM (TRUNCATE false, SKIP_LOCKED, PROCESS_TOAST false)
 // journal_figure_deltas` in the background on a connection of the pool,
 // so that the rows the fold deleted are not scanned by every read of the
