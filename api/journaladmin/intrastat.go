@@ -34,7 +34,10 @@ const HeaderRefused = "Levy-Intrastat-Refused"
 
 // WithIntrastat serves the Intrastat route with the code lists
 // declarations are checked against (the engine's dataset's,
-// engine.IntrastatCodes). Without it, the route is not mounted.
+// engine.IntrastatCodes). Without it, the route is not mounted. The
+// Handler keeps the lists it was given: a host that reloads its engine
+// with another year's dataset (engine.Reload) builds a new Handler with
+// the new lists, or its declarations keep the old year's codes.
 func WithIntrastat(codes journal.IntrastatCodes) Option {
 	return func(h *Handler) { h.intrastat = codes }
 }
