@@ -91,3 +91,35 @@ func TestDatedRuleAppliesFromItsDate(t *testing.T) {
 		}
 	}
 }
+
+// TestCollectionNotBeforeTheRule: a threshold that the previous year's
+// sales meet on the day a state's rule takes effect is crossed that day,
+// and collection is due from that day at the earliest, not from the day
+// after the measurement period, months before the rule existed: Florida's
+// rule of 2021-07-01 on 2020's sales, Pennsylvania's of 2019-07-01 on
+// 2018's (its first collection period began on 2019-07-01), Alabama's of
+// 2018-10-01 on 2017's. A crossing after the rule's date keeps the
+// period's own date (Michigan: January 1 after the year).
+func TestCollectionNotBeforeTheRule(t *testing.T) {
+	j := journal.NewMemory()
+	sale(t, j, "acme", "fl", "", "2020-05-01", "FL", "150000.00")
+	sale(t, j, "acme", "pa", "", "2018-05-01", "PA", "150000.00")
+	sale(t, j, "acme", "al", "", "2017-05-01", "AL", "300000.00")
+	sale(t, j, "acme", "mi", "", "2024-05-01", "MI", "150000.00")
+	for _, c := range []struct{ state, asOf, crossed, collect string }{
+		{"FL", "2021-08-01", "2021-07-01", "2021-07-01"},
+		{"FL", "2020-12-31", "null", "null"},
+		{"PA", "2019-08-01", "2019-07-01", "2019-07-01"},
+		{"AL", "2018-10-05", "2018-10-01", "2018-10-01"},
+		{"MI", "2025-02-01", "2024-05-01", "2025-01-01"},
+	} {
+		r := rowOn(t, j, c.state, c.asOf)
+		if dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
+			t.Errorf("%s on %s: %s, crossed %s, collection from %s; want crossed %s, collection from %s",
+				c.state, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+		if r.CollectFrom != nil && !strings.Contains(r.Explanation, "collection due from "+c.collect) {
+			t.Errorf("%s on %s: explanation %q does not give collection from %s", c.state, c.asOf, r.Explanation, c.collect)
+		}
+	}
+}

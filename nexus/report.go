@@ -925,6 +925,12 @@ func stateRow(company, st string, rule data.NexusRule, hist []phase, s series, f
 	case best.meets:
 		row.Status = StatusExceeded
 		c, f := best.crossed, collect.FromPeriod(best.crossed, chosen.start, chosen.periodEnd)
+		if f.Before(c) {
+			// A period's sales that meet a rule on the day it takes
+			// effect were crossed that day, after the period's end:
+			// collection is due from the rule's first day, not before.
+			f = c
+		}
 		row.CrossedOn, row.CollectFrom = &c, &f
 		row.crossedAtLatest = best.crossedAtLatest
 	case row.Share.Decimal().GreaterThanOrEqual(o.Share):
