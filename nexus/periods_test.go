@@ -123,3 +123,34 @@ func TestCollectionNotBeforeTheRule(t *testing.T) {
 		}
 	}
 }
+
+// TestNextDayFromTheRulesFirstDay: sales made before a state's rule took
+// effect that meet it on its first day are crossed that day, and a rule
+// that has collection from the next transaction has it from that first
+// day, whose own sales are taxed (California's rule of 2019-04-01 on
+// 2018's sales, Kansas's of 2021-07-01 on 2020's, Mississippi's twelve
+// months on 2018-09-01). A sale on that first day that takes the seller
+// past has collection from the day after, as any other.
+func TestNextDayFromTheRulesFirstDay(t *testing.T) {
+	j := journal.NewMemory()
+	sale(t, j, "acme", "ca", "", "2018-06-01", "CA", "600000.00")
+	sale(t, j, "acme", "ks", "", "2020-06-01", "KS", "300000.00")
+	sale(t, j, "acme", "ms", "", "2018-03-01", "MS", "300000.00")
+	sale(t, j, "acme", "ca-late", "B", "2019-04-01", "CA", "600000.00")
+	for _, c := range []struct{ company, state, asOf, crossed, collect string }{
+		{"", "CA", "2019-05-01", "2019-04-01", "2019-04-01"},
+		{"", "KS", "2021-07-05", "2021-07-01", "2021-07-01"},
+		{"", "MS", "2018-10-01", "2018-09-01", "2018-09-01"},
+		{"B", "CA", "2019-05-01", "2019-04-01", "2019-04-02"},
+	} {
+		rep, err := nexus.Build(context.Background(), j, rules(t), "acme", nexus.Options{AsOf: civil.MustParse(c.asOf)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := row(t, rep, c.company, c.state)
+		if dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
+			t.Errorf("%q in %s on %s: %s, crossed %s, collection from %s; want crossed %s, collection from %s",
+				c.company, c.state, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+	}
+}
