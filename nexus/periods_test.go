@@ -118,8 +118,14 @@ func TestCollectionNotBeforeTheRule(t *testing.T) {
 			t.Errorf("%s on %s: %s, crossed %s, collection from %s; want crossed %s, collection from %s",
 				c.state, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
 		}
-		if r.CollectFrom != nil && !strings.Contains(r.Explanation, "collection due from "+c.collect) {
+		if r.CollectFrom == nil {
+			continue
+		}
+		if !strings.Contains(r.Explanation, "collection due from "+c.collect) {
 			t.Errorf("%s on %s: explanation %q does not give collection from %s", c.state, c.asOf, r.Explanation, c.collect)
+		}
+		if says := strings.Contains(r.Explanation, "from the first day of the rule that the earlier sales met"); says != (c.crossed == c.collect) {
+			t.Errorf("%s on %s: explanation %q says the rule's first day: %v, want %v", c.state, c.asOf, r.Explanation, says, !says)
 		}
 	}
 }
@@ -151,6 +157,9 @@ func TestNextDayFromTheRulesFirstDay(t *testing.T) {
 		if dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
 			t.Errorf("%q in %s on %s: %s, crossed %s, collection from %s; want crossed %s, collection from %s",
 				c.company, c.state, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+		if says := strings.Contains(r.Explanation, "(next-day, from the first day of the rule that the earlier sales met)"); says != (c.crossed == c.collect) {
+			t.Errorf("%q in %s on %s: explanation %q says the rule's first day: %v, want %v", c.company, c.state, c.asOf, r.Explanation, says, !says)
 		}
 	}
 }

@@ -172,6 +172,10 @@ type Row struct {
 	// before the twelve months ending on the first of them, which could
 	// date the crossing earlier, are not read (rollingCrossed).
 	crossedAtLatest bool
+	// collectOnFirstDay is true when CollectFrom is the first day of the
+	// rule that the period's sales met when it took effect, earlier or
+	// later than the rule's collection read from the crossing alone.
+	collectOnFirstDay bool
 	// unregistered is the last day of the latest registration of the
 	// row's company there that ended before the day asked (zero: none).
 	unregistered civil.Date
@@ -934,16 +938,13 @@ func stateRow(company, st string, rule data.NexusRule, hist []phase, s series, f
 	case best.meets:
 		row.Status = StatusExceeded
 		c, f := best.crossed, collect.FromPeriod(best.crossed, chosen.start, chosen.periodEnd)
-		if best.crossedByRule && collect.Kind == "next-day" {
+		if best.crossedByRule && collect.Kind == "next-day" || f.Before(c) {
 			// The next transaction after a rule that past sales meet
-			// takes effect is any of its first day.
-			f = c
-		}
-		if f.Before(c) {
-			// A period's sales that meet a rule on the day it takes
-			// effect were crossed that day, after the period's end:
-			// collection is due from the rule's first day, not before.
-			f = c
+			// takes effect is any of its first day; and a period's
+			// sales that meet a rule on the day it takes effect, after
+			// the period's end, have collection from that day, not
+			// before.
+			f, row.collectOnFirstDay = c, true
 		}
 		row.CrossedOn, row.CollectFrom = &c, &f
 		row.crossedAtLatest = best.crossedAtLatest
@@ -1059,6 +1060,9 @@ func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 		fmt.Fprintf(&b, "; crossed on %s%s, collection due from %s (%s", r.CrossedOn, at, r.CollectFrom, under.Collect)
 		if under.Effective != rule.Effective {
 			fmt.Fprintf(&b, ", under the rule in force from %s", under.Effective)
+		}
+		if r.collectOnFirstDay {
+			b.WriteString(", from the first day of the rule that the earlier sales met")
 		}
 		b.WriteString(")")
 	}
