@@ -866,7 +866,11 @@ func rollingCrossed(s series, from civil.Date, t *test, hist []phase) (crossed c
 			run = -1
 		case run < 0:
 			run, runBy = i, k
-			byRule = k >= 0 && day == hist[k].from && x.meetsTallies(dir.Add(s[i][0].Neg()), mkt.Add(s[i][1].Neg()))
+			// On the first day weighed, a rule in force the day before
+			// may have been met too: the rule's taking effect is then not
+			// known to have taken the seller past.
+			byRule = k >= 0 && day == hist[k].from && (i > first || on(hist, day.AddDays(-1)) < 0) &&
+				x.meetsTallies(dir.Add(s[i][0].Neg()), mkt.Add(s[i][1].Neg()))
 		}
 	}
 	if run < 0 {
