@@ -91,3 +91,75 @@ func TestDatedRuleAppliesFromItsDate(t *testing.T) {
 		}
 	}
 }
+
+// TestCollectionNotBeforeTheRule: a threshold that the previous year's
+// sales meet on the day a state's rule takes effect is crossed that day,
+// and collection is due from that day at the earliest, not from the day
+// after the measurement period, months before the rule existed: Florida's
+// rule of 2021-07-01 on 2020's sales, Pennsylvania's of 2019-07-01 on
+// 2018's (its first collection period began on 2019-07-01), Alabama's of
+// 2018-10-01 on 2017's. A crossing after the rule's date keeps the
+// period's own date (Michigan: January 1 after the year).
+func TestCollectionNotBeforeTheRule(t *testing.T) {
+	j := journal.NewMemory()
+	sale(t, j, "acme", "fl", "", "2020-05-01", "FL", "150000.00")
+	sale(t, j, "acme", "pa", "", "2018-05-01", "PA", "150000.00")
+	sale(t, j, "acme", "al", "", "2017-05-01", "AL", "300000.00")
+	sale(t, j, "acme", "mi", "", "2024-05-01", "MI", "150000.00")
+	for _, c := range []struct{ state, asOf, crossed, collect string }{
+		{"FL", "2021-08-01", "2021-07-01", "2021-07-01"},
+		{"FL", "2020-12-31", "null", "null"},
+		{"PA", "2019-08-01", "2019-07-01", "2019-07-01"},
+		{"AL", "2018-10-05", "2018-10-01", "2018-10-01"},
+		{"MI", "2025-02-01", "2024-05-01", "2025-01-01"},
+	} {
+		r := rowOn(t, j, c.state, c.asOf)
+		if dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
+			t.Errorf("%s on %s: %s, crossed %s, collection from %s; want crossed %s, collection from %s",
+				c.state, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+		if r.CollectFrom == nil {
+			continue
+		}
+		if !strings.Contains(r.Explanation, "collection due from "+c.collect) {
+			t.Errorf("%s on %s: explanation %q does not give collection from %s", c.state, c.asOf, r.Explanation, c.collect)
+		}
+		if says := strings.Contains(r.Explanation, "from the first day of the rule that the earlier sales met"); says != (c.crossed == c.collect) {
+			t.Errorf("%s on %s: explanation %q says the rule's first day: %v, want %v", c.state, c.asOf, r.Explanation, says, !says)
+		}
+	}
+}
+
+// TestNextDayFromTheRulesFirstDay: sales made before a state's rule took
+// effect that meet it on its first day are crossed that day, and a rule
+// that has collection from the next transaction has it from that first
+// day, whose own sales are taxed (California's rule of 2019-04-01 on
+// 2018's sales, Kansas's of 2021-07-01 on 2020's, Mississippi's twelve
+// months on 2018-09-01). A sale on that first day that takes the seller
+// past has collection from the day after, as any other.
+func TestNextDayFromTheRulesFirstDay(t *testing.T) {
+	j := journal.NewMemory()
+	sale(t, j, "acme", "ca", "", "2018-06-01", "CA", "600000.00")
+	sale(t, j, "acme", "ks", "", "2020-06-01", "KS", "300000.00")
+	sale(t, j, "acme", "ms", "", "2018-03-01", "MS", "300000.00")
+	sale(t, j, "acme", "ca-late", "B", "2019-04-01", "CA", "600000.00")
+	for _, c := range []struct{ company, state, asOf, crossed, collect string }{
+		{"", "CA", "2019-05-01", "2019-04-01", "2019-04-01"},
+		{"", "KS", "2021-07-05", "2021-07-01", "2021-07-01"},
+		{"", "MS", "2018-10-01", "2018-09-01", "2018-09-01"},
+		{"B", "CA", "2019-05-01", "2019-04-01", "2019-04-02"},
+	} {
+		rep, err := nexus.Build(context.Background(), j, rules(t), "acme", nexus.Options{AsOf: civil.MustParse(c.asOf)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := row(t, rep, c.company, c.state)
+		if dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
+			t.Errorf("%q in %s on %s: %s, crossed %s, collection from %s; want crossed %s, collection from %s",
+				c.company, c.state, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+		if says := strings.Contains(r.Explanation, "(next-day, from the first day of the rule that the earlier sales met)"); says != (c.crossed == c.collect) {
+			t.Errorf("%q in %s on %s: explanation %q says the rule's first day: %v, want %v", c.company, c.state, c.asOf, r.Explanation, says, !says)
+		}
+	}
+}

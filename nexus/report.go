@@ -172,6 +172,10 @@ type Row struct {
 	// before the twelve months ending on the first of them, which could
 	// date the crossing earlier, are not read (rollingCrossed).
 	crossedAtLatest bool
+	// collectOnFirstDay is true when CollectFrom is the first day of the
+	// rule that the period's sales met when it took effect, earlier or
+	// later than the rule's collection read from the crossing alone.
+	collectOnFirstDay bool
 	// unregistered is the last day of the latest registration of the
 	// row's company there that ended before the day asked (zero: none).
 	unregistered civil.Date
@@ -549,9 +553,13 @@ type tally struct {
 	// in force that day (zero if the totals do not meet the threshold
 	// at the end), and crossedBy the index in the phases of that rule
 	// (-1: the test of the day asked).
-	crossed                civil.Date
-	crossedBy              int
-	crossedAtLatest        bool
+	crossed         civil.Date
+	crossedBy       int
+	crossedAtLatest bool
+	// crossedByRule is true when the totals before the day of crossing's
+	// own sales met the rule that took effect that day: the rule, not a
+	// sale, took the seller past.
+	crossedByRule          bool
 	meets                  bool
 	salesShare, countShare decimal.Decimal
 	// level is the status the running totals came to on the window's
@@ -739,7 +747,7 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 	slices.Sort(changes)
 	changes = slices.Compact(changes)
 	var dir, mkt journal.Tally
-	meets, crossedBy := false, -1
+	meets, crossedBy, byRule := false, -1, false
 	var crossed civil.Date
 	out.prior = -1
 	c := 0
@@ -752,6 +760,7 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 			c++
 		}
 		moved := false
+		before, beforeMkt := dir, mkt
 		if i <= b {
 			d, m := s[i][0], s[i][1]
 			if !d.IsZero() || !m.IsZero() {
@@ -776,6 +785,7 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 		now := x != nil && x.meetsTallies(dir, mkt)
 		if now && !meets {
 			crossed, crossedBy = day, k
+			byRule = change && x.meetsTallies(before, beforeMkt)
 		}
 		meets = now
 		lvl := levelNone
@@ -788,7 +798,7 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 	}
 	out.meets = t.meets(out.sales, out.count)
 	if out.meets {
-		out.crossed, out.crossedBy = crossed, crossedBy
+		out.crossed, out.crossedBy, out.crossedByRule = crossed, crossedBy, byRule
 		if !meets {
 			// The rule of the day asked is the last one applied: this
 			// does not happen, but the day asked is a safe answer.
@@ -797,7 +807,7 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 		if w.rolling {
 			// The running totals from the period's first day leave out
 			// the sales before it that kept the threshold met.
-			out.crossed, out.crossedBy, out.crossedAtLatest = rollingCrossed(s, from, t, hist)
+			out.crossed, out.crossedBy, out.crossedAtLatest, out.crossedByRule = rollingCrossed(s, from, t, hist)
 		}
 	}
 	switch {
@@ -823,8 +833,10 @@ func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
 // those whose twelve months s holds whole: a run that reaches the first
 // of them was crossed on that day at the latest, which atLatest reports
 // (not when no rule was in force the day before it: the threshold was
-// crossed on the day it took effect).
-func rollingCrossed(s series, from civil.Date, t *test, hist []phase) (crossed civil.Date, by int, atLatest bool) {
+// crossed on the day it took effect); byRule reports that the crossing
+// came on the first day of a rule that the totals before that day's own
+// sales met.
+func rollingCrossed(s series, from civil.Date, t *test, hist []phase) (crossed civil.Date, by int, atLatest, byRule bool) {
 	last := len(s) - 1
 	index := func(d civil.Date) int { return int(d.Days() - from.Days()) }
 	// The first day whose twelve months start on or after from: within
@@ -834,7 +846,7 @@ func rollingCrossed(s series, from civil.Date, t *test, hist []phase) (crossed c
 		first++
 	}
 	if first > last {
-		return civil.FromDays(from.Days() + int32(last)), -1, false
+		return civil.FromDays(from.Days() + int32(last)), -1, false, false
 	}
 	var dir, mkt journal.Tally
 	lo := max(index(twelveMonthsFrom(civil.FromDays(from.Days()+int32(first)))), 0)
@@ -854,15 +866,20 @@ func rollingCrossed(s series, from civil.Date, t *test, hist []phase) (crossed c
 			run = -1
 		case run < 0:
 			run, runBy = i, k
+			// On the first day weighed, a rule in force the day before
+			// may have been met too: the rule's taking effect is then not
+			// known to have taken the seller past.
+			byRule = k >= 0 && day == hist[k].from && (i > first || on(hist, day.AddDays(-1)) < 0) &&
+				x.meetsTallies(dir.Add(s[i][0].Neg()), mkt.Add(s[i][1].Neg()))
 		}
 	}
 	if run < 0 {
 		// The totals of the day asked meet its rule: this does not
 		// happen, but the day asked is a safe answer.
-		return civil.FromDays(from.Days() + int32(last)), -1, false
+		return civil.FromDays(from.Days() + int32(last)), -1, false, false
 	}
 	crossed = civil.FromDays(from.Days() + int32(run))
-	return crossed, runBy, run == first && (hist == nil || on(hist, crossed.AddDays(-1)) >= 0)
+	return crossed, runBy, run == first && (hist == nil || on(hist, crossed.AddDays(-1)) >= 0), byRule
 }
 
 // share is the part of the threshold a window's totals reach.
@@ -925,6 +942,14 @@ func stateRow(company, st string, rule data.NexusRule, hist []phase, s series, f
 	case best.meets:
 		row.Status = StatusExceeded
 		c, f := best.crossed, collect.FromPeriod(best.crossed, chosen.start, chosen.periodEnd)
+		if best.crossedByRule && collect.Kind == "next-day" || f.Before(c) {
+			// The next transaction after a rule that past sales meet
+			// takes effect is any of its first day; and a period's
+			// sales that meet a rule on the day it takes effect, after
+			// the period's end, have collection from that day, not
+			// before.
+			f, row.collectOnFirstDay = c, true
+		}
 		row.CrossedOn, row.CollectFrom = &c, &f
 		row.crossedAtLatest = best.crossedAtLatest
 	case row.Share.Decimal().GreaterThanOrEqual(o.Share):
@@ -1039,6 +1064,9 @@ func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 		fmt.Fprintf(&b, "; crossed on %s%s, collection due from %s (%s", r.CrossedOn, at, r.CollectFrom, under.Collect)
 		if under.Effective != rule.Effective {
 			fmt.Fprintf(&b, ", under the rule in force from %s", under.Effective)
+		}
+		if r.collectOnFirstDay {
+			b.WriteString(", from the first day of the rule that the earlier sales met")
 		}
 		b.WriteString(")")
 	}
