@@ -219,6 +219,14 @@ func genComms(g *gen) error {
 		}
 	}
 	slices.Sort(missing)
+	doc.WriteString("\n## Prepaid wireless and the sales-tax base\n\n`WIRELESS` is postpaid service, billed to a subscriber a month at a time: " +
+		"the 911 fees above are the states' monthly fees per postpaid line, and several of their acts leave prepaid service out. " +
+		"Levy does not model prepaid wireless service, whose states charge a fee or a percentage on each retail sale instead: " +
+		"a line sold as prepaid is sent with a line type of its own (`PREPAID_WIRELESS`, say), which Levy does not know, so the line " +
+		"bears none of these taxes and carries not-acted-on on that line type; sent as `WIRELESS`, it would be charged the postpaid fees.\n\n" +
+		"The communications taxes are taxes of their own beside the line's sales tax: the line's sales tax is charged on its amount, " +
+		"and none of the USF, the federal excise tax or a 911 fee is added to that base, whatever a state's treatment of a carrier's " +
+		"USF charge stated on the bill.\n")
 	fmt.Fprintf(&doc, "\n## States whose 911 fees Levy lacks\n\nThe FCC's annual 911 fee reports state each state's fees per line; their tables "+
 		"could not be read for this dataset, so the fees above are taken from the states' own statutes, rules and agencies, each cited. "+
 		"A line in one of these %d states or territories is charged no 911 fee and says so (tax-not-computed): %s. "+
