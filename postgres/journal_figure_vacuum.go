@@ -94,10 +94,8 @@ type deltaVacuum struct {
 	// last is when the last VACUUM started, truncated when the last one
 	// that truncated the table did (zero before the first).
 	last, truncated time.Time
-	// idle is closed when the goroutine of run ends.
+	// idle is closed when the goroutine of run ends; Close waits for it.
 	idle chan struct{}
-	// wg counts the goroutine of run, which Close waits for.
-	wg sync.WaitGroup
 
 	// runs counts the VACUUMs that completed without an error.
 	runs atomic.Int64
@@ -119,7 +117,6 @@ func (v *deltaVacuum) request() {
 	}
 	v.running = true
 	v.idle = make(chan struct{})
-	v.wg.Add(1)
 	go v.run()
 }
 
@@ -127,7 +124,6 @@ func (v *deltaVacuum) request() {
 // the interval every after the start of the one before, and ends when
 // none is pending or when the DB closes.
 func (v *deltaVacuum) run() {
-	defer v.wg.Done()
 	every, truncateEvery := vacuumEvery, vacuumTruncateEvery
 	if v.every > 0 {
 		every = v.every
@@ -196,9 +192,12 @@ func (v *deltaVacuum) vacuum(truncate bool) bool {
 // wait waits for the goroutine of run to end, for Close, after the DB's
 // closed and stopped are set: no request starts another.
 func (v *deltaVacuum) wait() {
-	// A request that took the lock before Close set closed has added
-	// to wg once the lock is free.
+	// A request that took the lock before Close set closed has started
+	// the goroutine once the lock is free; none starts after.
 	v.mu.Lock()
+	idle, running := v.idle, v.running
 	v.mu.Unlock()
-	v.wg.Wait()
+	if running {
+		<-idle
+	}
 }
