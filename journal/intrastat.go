@@ -518,36 +518,33 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	var staleOrder []pending
 	// A reversal waits for the transaction it reverses when that is a
 	// reversal itself, which may come later in the scan.
+	// moved reports whether reversal r cancels the line that from holds
+	// for the transaction it reverses: that line leaves from, and r goes
+	// to to (and to order, which keeps to's lines in the order met, when
+	// order is not nil).
+	moved := func(r pending, from, to map[string]map[int]pending, order *[]pending) bool {
+		p, ok := from[r.tx.ReversalOf][r.line]
+		if !ok || !cancels(p, r) {
+			return false
+		}
+		delete(from[r.tx.ReversalOf], r.line)
+		hold(to, r)
+		if order != nil {
+			*order = append(*order, r)
+		}
+		return true
+	}
 	for done := false; !done; {
 		done = true
 		rest := reversals[:0]
 		for _, r := range reversals {
-			if st, ok := stale[r.tx.ReversalOf][r.line]; ok && cancels(st, r) {
-				delete(stale[r.tx.ReversalOf], r.line)
-				hold(staleNetted, r)
-				done = false
-				continue
-			}
-			if n, ok := staleNetted[r.tx.ReversalOf][r.line]; ok && cancels(n, r) {
-				delete(staleNetted[r.tx.ReversalOf], r.line)
-				hold(stale, r)
-				staleOrder = append(staleOrder, r)
-				done = false
-				continue
-			}
-			// A credit note's line and its reversal's net to nothing,
-			// and neither is declared; the reversal of that reversal
-			// restores the credit note's line, below zero again.
-			if c, ok := credits[r.tx.ReversalOf][r.line]; ok && cancels(c, r) {
-				delete(credits[r.tx.ReversalOf], r.line)
-				hold(netted, r)
-				done = false
-				continue
-			}
-			if n, ok := netted[r.tx.ReversalOf][r.line]; ok && cancels(n, r) {
-				delete(netted[r.tx.ReversalOf], r.line)
-				hold(credits, r)
-				creditOrder = append(creditOrder, r)
+			// A stale reversal and its own reversal net to nothing; the
+			// reversal of that restores the refusal. A credit note's
+			// line and its reversal's net to nothing, and neither is
+			// declared; the reversal of that reversal restores the
+			// credit note's line, below zero again.
+			if moved(r, stale, staleNetted, nil) || moved(r, staleNetted, stale, &staleOrder) ||
+				moved(r, credits, netted, nil) || moved(r, netted, credits, &creditOrder) {
 				done = false
 				continue
 			}
