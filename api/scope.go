@@ -34,7 +34,7 @@ func AdminScope(ctx context.Context, asked, field string, all bool) (string, err
 	}
 	if asked != "" && asked != p.Tenant {
 		return "", &levy.Error{Code: levy.EForbidden, Field: field,
-			Message: fmt.Sprintf("this admin token acts on its own tenant, %s, only; tenant %s is administered by an admin credential of its own or by the server's operator", p.Tenant, jsonbody.Clip(asked))}
+			Message: fmt.Sprintf("this admin token acts on its own tenant, %s, only; tenant %q is administered by an admin credential of its own or by the server's operator", p.Tenant, jsonbody.Clip(asked))}
 	}
 	return p.Tenant, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -96,5 +97,27 @@ func TestAdminRefusalsQuoteLongValuesCut(t *testing.T) {
 		if !strings.Contains(r.raw, strings.Repeat("a", 64)+"…") || len(r.raw) > 1024 {
 			t.Errorf("%.60s: an answer of %d bytes, %.300s; want the value cut with an ellipsis", c.body, len(r.raw), r.raw)
 		}
+	}
+}
+
+// TestAdminRefusalShowsInvisibleCharactersOfTheTenant: acme's admin asks
+// GET /admin/v1/clients?tenant=be%E2%80%8Bta, beta's name with a zero
+// width space inside. It is refused 403 naming tenant, as any other
+// tenant is; before, the refusal said "tenant be​ta is administered by
+// ..." with the character unseen, so that it read as a refusal of beta
+// itself. The tenant asked is quoted now, the character escaped.
+func TestAdminRefusalShowsInvisibleCharactersOfTheTenant(t *testing.T) {
+	f := setup(t)
+	admin := authtest.Token(t, f.iss, "acme", oauth.DefaultAdminAudience)
+	r := f.send(t, "GET", "/admin/v1/clients?tenant="+url.QueryEscape("be\u200bta"), "", "", "Authorization", "Bearer "+admin)
+	if r.status != 403 || refusedTarget(t, r.raw) != "tenant" {
+		t.Fatalf("GET /admin/v1/clients for be\\u200bta: %d %s, want 403 naming tenant", r.status, r.raw)
+	}
+	var a struct{ Errors []struct{ Message string } }
+	if err := json.Unmarshal([]byte(r.raw), &a); err != nil || len(a.Errors) != 1 {
+		t.Fatalf("the refusal %s: %v", r.raw, err)
+	}
+	if msg := a.Errors[0].Message; !strings.Contains(msg, `tenant "be\u200bta" is administered`) || strings.ContainsRune(msg, '\u200b') {
+		t.Errorf("the refusal says %q, want the tenant quoted with its zero width space escaped", msg)
 	}
 }
