@@ -270,15 +270,42 @@ func placeLineOf(tree []lineIn, loc *wire.Location) (*place, *line) {
 // code, and what is no ISO code (a country's name) as countries reads it
 // (the code of the country whose tax law the address lookups apply),
 // else as written. A representative that names nothing is not kept.
+//
+// A registration without a number of its own is kept too when it names
+// a representative and a country (its isoCountryCode, else its
+// jurisdictionId's): a seller not established in a country where it
+// charges the VAT through a representative, whose invoices there state
+// the representative's VAT number (BT-63) in place of a number of the
+// seller's own (BR-S-02 and its kind in EN 16931 take either).
 func sellerRegistrations(countries *taxarea.Resolver, regs []wire.TaxRegistration) []journal.Registration {
 	var out []journal.Registration
 	for i := range regs {
-		if r, ok := keptRegistration(&regs[i]); ok {
-			r.Representative = representative(countries, regs[i].FiscalRepresentative)
-			out = append(out, r)
+		rep := representative(countries, regs[i].FiscalRepresentative)
+		r, ok := keptRegistration(&regs[i])
+		if !ok {
+			if r, ok = representedRegistration(&regs[i]); !ok || rep == nil {
+				continue
+			}
 		}
+		r.Representative = rep
+		out = append(out, r)
 	}
 	return out
+}
+
+// representedRegistration returns the registration r without a number
+// as the journal keeps it when its representative is (sellerRegistrations):
+// its country is the request's isoCountryCode, else the country of its
+// jurisdictionId; false when it names neither.
+func representedRegistration(r *wire.TaxRegistration) (journal.Registration, bool) {
+	c := strings.ToUpper(strings.TrimSpace(r.ISOCountryCode))
+	if c == "" {
+		c = idCountry(strings.ToUpper(strings.TrimSpace(r.JurisdictionID)))
+	}
+	if c == "" {
+		return journal.Registration{}, false
+	}
+	return journal.Registration{Country: c, Type: string(r.TaxRegistrationType)}, true
 }
 
 // representative is what the journal keeps of a fiscal representative;

@@ -18,7 +18,8 @@ type Party struct {
 	// other).
 	Address *Address `json:"address,omitempty"`
 	// Registrations are the party's tax registrations that have a
-	// number.
+	// number, and the seller's that have none of their own but name a
+	// representative (Registration.Representative).
 	Registrations []Registration `json:"registrations,omitempty"`
 }
 
@@ -38,7 +39,11 @@ type Address struct {
 type Registration struct {
 	// Country is its ISO 3166 code, as the request gave it.
 	Country string `json:"country,omitempty"`
-	Number  string `json:"number"`
+	// Number is the registration's number; "" for a seller's
+	// registration that the request sent without one and with a
+	// representative, whose VAT number the seller's invoices in Country
+	// state instead.
+	Number string `json:"number"`
 	// Type is the wire's taxRegistrationType, such as "VAT Registration".
 	Type string `json:"type,omitempty"`
 	// Representative is the party's tax representative in the

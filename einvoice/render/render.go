@@ -570,6 +570,9 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 			d.seller.vatID = withPrefix(*reg)
 			d.taxRep = taxRepresentative(reg, taxCountries)
 		}
+		if d.taxRep == nil {
+			d.taxRep = representedOnly(tx.Seller.Registrations, taxCountries)
+		}
 		buyerRegs := customer.Registrations
 		if d.deliveryCountry != "" {
 			buyerRegs = intraCommunityNumbers(buyerRegs, d.seller.country, tx.DocumentDate)
@@ -632,7 +635,7 @@ func legalRegistration(tx *journal.Transaction, regs []journal.Registration, cou
 		return "", "", nil
 	}
 	for _, r := range regs {
-		if r.Type != typeCommercial || registrationCountry(r) != country {
+		if r.Type != typeCommercial || registrationCountry(r) != country || strings.TrimSpace(r.Number) == "" {
 			continue
 		}
 		n := strings.ToUpper(strings.Map(func(c rune) rune {
@@ -812,7 +815,7 @@ func vatID(regs []journal.Registration, charged, taxCountries map[string]bool, c
 func vatRegistration(regs []journal.Registration, charged, taxCountries map[string]bool, country string) *journal.Registration {
 	var vat []*journal.Registration
 	for i := range regs {
-		if r := &regs[i]; r.Type == "" || r.Type == "VAT Registration" {
+		if r := &regs[i]; (r.Type == "" || r.Type == "VAT Registration") && strings.TrimSpace(r.Number) != "" {
 			vat = append(vat, r)
 		}
 	}
@@ -875,6 +878,29 @@ func taxRepresentative(reg *journal.Registration, taxCountries map[string]bool) 
 	return &party{name: name, street1: strings.TrimSpace(a.Street1), street2: strings.TrimSpace(a.Street2), city: strings.TrimSpace(a.City),
 		postalCode: strings.TrimSpace(a.PostalCode), subdivision: strings.TrimSpace(a.MainDivision), country: country,
 		vatID: withPrefix(journal.Registration{Country: regCountry, Number: number})}
+}
+
+// representedOnly returns the tax representative (BG-11) of the first of
+// the seller's VAT registrations without a number of their own
+// (journal.Registration.Number "") whose representative taxRepresentative
+// names, nil when none does: a seller that charges a country's VAT
+// through its representative there, without a number of its own in that
+// country, is named on the invoice by the representative's VAT
+// identifier (BT-63), which stands in for the seller's (BR-S-02,
+// BR-Z-02, BR-E-02 and their kind take either). It serves when the
+// registration that gives the seller's VAT identifier (vatRegistration)
+// names no representative for a country whose VAT the invoice carries.
+func representedOnly(regs []journal.Registration, taxCountries map[string]bool) *party {
+	for i := range regs {
+		r := &regs[i]
+		if strings.TrimSpace(r.Number) != "" || r.Type != "" && r.Type != "VAT Registration" {
+			continue
+		}
+		if p := taxRepresentative(r, taxCountries); p != nil {
+			return p
+		}
+	}
+	return nil
 }
 
 // intraCommunityNumbers returns the buyer's registrations that an
