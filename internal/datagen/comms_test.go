@@ -158,8 +158,8 @@ func TestComms911LackingNotes(t *testing.T) {
 	}
 	lacking := ", " + m[1] + ","
 	notes := regexp.MustCompile(`(?m)^- ([A-Z]{2}): (.+)$`).FindAllStringSubmatch(doc[strings.Index(doc, "## States whose 911 fees Levy lacks"):], -1)
-	if len(notes) < 8 {
-		t.Fatalf("%d notes on the states Levy lacks, want the 8 curated:\n%s", len(notes), doc)
+	if len(notes) < 9 {
+		t.Fatalf("%d notes on the states Levy lacks, want the 9 curated:\n%s", len(notes), doc)
 	}
 	for _, n := range notes {
 		if !strings.Contains(lacking, ", "+n[1]+",") {
