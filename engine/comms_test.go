@@ -270,7 +270,12 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 // State 9-1-1 fee on every line type from October 1 2022 (Public Safety
 // 1-310) and Washington's 25-cent state 911 excise tax on every line
 // type since January 1 2011 (RCW 82.14B.030); the day before each, the
-// lines say the fee is not computed.
+// lines say the fee is not computed. Colorado's statewide surcharge of
+// 10 cents on every line type is charged in 2021 alone (C.R.S.
+// 29-11-102.3, set for each calendar year), and Michigan's state 9-1-1
+// charge of 19 cents on wireless and landlines from July 1 2008 through
+// 2017 (MCL 484.1401a), its VoIP line saying its fee is not computed;
+// before and after those dates every line says so.
 func TestComms911StatewideFees(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -363,6 +368,17 @@ func TestComms911StatewideFees(t *testing.T) {
 		{"Washington 2026", "2026-02-15", "Seattle", "WA", "98104", nil, []string{"0.50", "0.25"}, nil, []int{0, 1}},
 		{"Washington 2026, VoIP", "2026-02-15", "Seattle", "WA", "98104", voip, []string{"0.25"}, nil, []int{0}},
 		{"Washington December 31 2010", "2010-12-31", "Seattle", "WA", "98104", nil, nil, []int{0, 1}, nil},
+		// 2 x 0.10 and 0.10, in 2021 only.
+		{"Colorado 2021", "2021-06-01", "Denver", "CO", "80202", nil, []string{"0.20", "0.10"}, nil, []int{0, 1}},
+		{"Colorado 2021, VoIP", "2021-12-31", "Denver", "CO", "80202", voip, []string{"0.10"}, nil, []int{0}},
+		{"Colorado December 31 2020", "2020-12-31", "Denver", "CO", "80202", nil, nil, []int{0, 1}, nil},
+		{"Colorado 2022", "2022-01-01", "Denver", "CO", "80202", nil, nil, []int{0, 1}, nil},
+		// 2 x 0.19 and 0.19 from July 2008 through 2017; VoIP not read.
+		{"Michigan 2010", "2010-06-01", "Detroit", "MI", "48226", nil, []string{"0.38", "0.19"}, nil, []int{0, 1}},
+		{"Michigan December 31 2017", "2017-12-31", "Detroit", "MI", "48226", nil, []string{"0.38", "0.19"}, nil, []int{0, 1}},
+		{"Michigan 2010, VoIP", "2010-06-01", "Detroit", "MI", "48226", voip, nil, []int{0}, nil},
+		{"Michigan June 30 2008", "2008-06-30", "Detroit", "MI", "48226", nil, nil, []int{0, 1}, nil},
+		{"Michigan 2018", "2018-01-01", "Detroit", "MI", "48226", nil, nil, []int{0, 1}, nil},
 	} {
 		resp, err := e.Sale(ctx, telecomSaleIn(c.date, c.city, c.st, c.zip, c.lines...))
 		if err != nil {

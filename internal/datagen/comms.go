@@ -38,6 +38,7 @@ const (
 	commsLineTypesFile = "us-communications-line-types.csv"
 	commsUSFFile       = "us-communications-usf.csv"
 	commsTaxesFile     = "us-communications-taxes.csv"
+	commsLackingFile   = "us-communications-911-lacking.csv"
 )
 
 // commsDoc is the generated document that lists the content and its
@@ -59,6 +60,10 @@ func genComms(g *gen) error {
 	}
 	taxes, err := readTableFile(g.curatedFile(commsTaxesFile), curatedRef+commsTaxesFile,
 		"tax", "jurisdiction", "line_types", "basis", "rate", "amount", "effective", "expiration", "max_lines", "over_amount", "citation")
+	if err != nil {
+		return err
+	}
+	lacking, err := readTableFile(g.curatedFile(commsLackingFile), curatedRef+commsLackingFile, "jurisdiction", "note")
 	if err != nil {
 		return err
 	}
@@ -219,6 +224,10 @@ func genComms(g *gen) error {
 		}
 	}
 	slices.Sort(missing)
+	notes, err := commsLackingNotes(lacking, covered)
+	if err != nil {
+		return err
+	}
 	doc.WriteString("\n## Prepaid wireless and the sales-tax base\n\n`WIRELESS` is postpaid service, billed to a subscriber a month at a time: " +
 		"the 911 fees above are the states' monthly fees per postpaid line, and several of their acts leave prepaid service out. " +
 		"Levy does not model prepaid wireless service, whose states charge a fee or a percentage on each retail sale instead: " +
@@ -235,10 +244,17 @@ func genComms(g *gen) error {
 		"types its rows name is charged, and a state whose statewide fee varies by county, or whose amount was not found, is left out "+
 		"rather than charged a cap or a guess.\n",
 		len(missing), strings.Join(missing, ", "))
+	if len(notes) > 0 {
+		doc.WriteString("\nWhat was read of some of them, and why each is left out:\n\n")
+		for _, n := range notes {
+			doc.WriteString(n + "\n")
+		}
+	}
 	g.doc(commsDoc, doc.String())
 	g.addSource(Source{
-		Key:   "us-communications",
-		Files: curatedRef + commsLineTypesFile + ", " + curatedRef + commsUSFFile + ", " + curatedRef + commsTaxesFile,
+		Key: "us-communications",
+		Files: curatedRef + commsLineTypesFile + ", " + curatedRef + commsUSFFile + ", " + curatedRef + commsTaxesFile + ", " +
+			curatedRef + commsLackingFile,
 		What: fmt.Sprintf("US communications taxes (data/%s): %d line types with the FCC's safe-harbor interstate shares, the Universal Service Fund "+
 			"contribution factor of %d quarters, the federal excise tax on local-only service and the 911 fees per line (or per account) of %d states, territories and the District of Columbia, each row cited",
 			commsDoc, len(lt.Rows), len(usf.Rows), len(covered)),
@@ -246,6 +262,40 @@ func genComms(g *gen) error {
 		Licence: "facts of public acts",
 	})
 	return nil
+}
+
+// commsLackingNotes checks the notes on the states whose 911 fees Levy
+// lacks and writes each as an item of a list, in the order of the
+// states' codes: a note must name a US state or territory once, have
+// text, and not name one that has a 911 fee in the taxes table (covered),
+// whose rows say what they leave out themselves.
+func commsLackingNotes(t *Table, covered map[string]bool) ([]string, error) {
+	type note struct{ st, text string }
+	var notes []note
+	seen := map[string]bool{}
+	for i, row := range t.Rows {
+		jur, text := t.Get(row, "jurisdiction"), t.Get(row, "note")
+		st := strings.TrimPrefix(jur, "US-")
+		sub, ok := jurisdiction.SubdivisionOf("US", st)
+		switch {
+		case !strings.HasPrefix(jur, "US-") || !ok || sub.Code != st:
+			return nil, fmt.Errorf("%s: row %d: %q is not a US state", commsLackingFile, i+2, jur)
+		case seen[st]:
+			return nil, fmt.Errorf("%s: row %d: %s given twice", commsLackingFile, i+2, jur)
+		case covered[st]:
+			return nil, fmt.Errorf("%s: row %d: %s has a 911 fee in %s, so Levy does not lack it", commsLackingFile, i+2, jur, commsTaxesFile)
+		case text == "":
+			return nil, fmt.Errorf("%s: row %d: no note", commsLackingFile, i+2)
+		}
+		seen[st] = true
+		notes = append(notes, note{st, text})
+	}
+	slices.SortFunc(notes, func(a, b note) int { return strings.Compare(a.st, b.st) })
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		out[i] = "- " + n.st + ": " + n.text + "."
+	}
+	return out, nil
 }
 
 // yesNo writes a flag for a table.

@@ -13,8 +13,9 @@ import (
 // own statutes and agencies (Arizona's per account, Wisconsin's with a
 // lower amount beyond an account's tenth line): each has a cited row of
 // its amount, and none is listed among the states whose 911 fees Levy
-// lacks, which still names the states not yet covered (22 of them since
-// Wisconsin, New York, Maryland and Washington were added).
+// lacks, which still names the states not yet covered (20 of them since
+// Colorado's surcharge of 2021 and Michigan's state charge of July 2008
+// to 2017 were added).
 func TestComms911Coverage(t *testing.T) {
 	curated, err := fs.Sub(curatedFiles, "curated")
 	if err != nil {
@@ -49,6 +50,8 @@ func TestComms911Coverage(t *testing.T) {
 		{"NY", "WIRELESS", "$1.20 per line a month", "from 2017-12-01", "Tax Law 186-f"},
 		{"MD", "WIRELESS, VOIP, LOCAL", "$0.50 per line a month", "from 2022-10-01", "Public Safety 1-310"},
 		{"WA", "WIRELESS, VOIP, LOCAL", "$0.25 per line a month", "from 2011-01-01", "RCW 82.14B.030"},
+		{"CO", "WIRELESS, VOIP, LOCAL", "$0.10 per line a month", "2021-01-01 to 2021-12-31", "C.R.S. 29-11-102.3"},
+		{"MI", "WIRELESS, LOCAL", "$0.19 per line a month", "2008-07-01 to 2017-12-31", "MCL 484.1401a"},
 	} {
 		row := "| E911 | US-" + want.st + " | " + want.types + " | " + want.charge + " | " + want.from + " | "
 		i := strings.Index(doc, row)
@@ -70,14 +73,14 @@ func TestComms911Coverage(t *testing.T) {
 	lacking := strings.Split(m[2], ", ")
 	for _, st := range lacking {
 		switch st {
-		case "TX", "FL", "AR", "WV", "GU", "MT", "NM", "DC", "RI", "HI", "VA", "IA", "AZ", "WI", "NY", "MD", "WA":
+		case "TX", "FL", "AR", "WV", "GU", "MT", "NM", "DC", "RI", "HI", "VA", "IA", "AZ", "WI", "NY", "MD", "WA", "CO", "MI":
 			t.Errorf("%s has a 911 fee but is listed as lacking one: %s", st, m[2])
 		}
 	}
-	if m[1] != "22" || len(lacking) != 22 {
-		t.Errorf("%s states lacking (%d listed), want 22: %s", m[1], len(lacking), m[2])
+	if m[1] != "20" || len(lacking) != 20 {
+		t.Errorf("%s states lacking (%d listed), want 20: %s", m[1], len(lacking), m[2])
 	}
-	for _, st := range []string{"SC", "MS", "NE", "AK", "KS", "NH", "MI"} {
+	for _, st := range []string{"SC", "MS", "NE", "AK", "KS", "NH", "GA", "IL", "DE", "PR"} {
 		if !strings.Contains(", "+m[2]+",", ", "+st+",") {
 			t.Errorf("%s, which has no row, is not listed as lacking: %s", st, m[2])
 		}
@@ -107,6 +110,7 @@ func TestCommsOverAmountRefused(t *testing.T) {
 			commsLineTypesFile: {Data: read(commsLineTypesFile)},
 			commsUSFFile:       {Data: read(commsUSFFile)},
 			commsTaxesFile:     {Data: []byte(head + row + "\n")},
+			commsLackingFile:   {Data: []byte("jurisdiction,note\n")},
 		}, files: map[string][]byte{}, docs: map[string][]byte{}}
 		return g, genComms(g)
 	}
@@ -128,5 +132,77 @@ func TestCommsOverAmountRefused(t *testing.T) {
 	if doc := string(g.docs[commsDoc]); !strings.Contains(doc,
 		"| E911 | US-WI | WIRELESS, LOCAL | $0.75 per line a month on the first 10 lines of an account, $0.075 on each line beyond | from 2009-09-01 | tiers |") {
 		t.Errorf("the fee's row is not written with its tiers:\n%s", doc)
+	}
+}
+
+// TestComms911LackingNotes checks the notes on the states whose 911
+// fees Levy lacks: each is written under the list of those states, for
+// a state on that list (Georgia's charge being local, Illinois's
+// statewide surcharge leaving Chicago out), and the generator refuses a
+// note on a state that has a 911 fee in the taxes table, on a code that
+// is not a US state, on a state given twice and without text, naming
+// the file.
+func TestComms911LackingNotes(t *testing.T) {
+	curated, err := fs.Sub(curatedFiles, "curated")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &gen{curated: curated, files: map[string][]byte{}, docs: map[string][]byte{}}
+	if err := genComms(g); err != nil {
+		t.Fatal(err)
+	}
+	doc := string(g.docs[commsDoc])
+	m := regexp.MustCompile(`charged no 911 fee and says so \(tax-not-computed\): ([A-Z, ]+)\.`).FindStringSubmatch(doc)
+	if m == nil {
+		t.Fatalf("no list of the states Levy lacks in %s", commsDoc)
+	}
+	lacking := ", " + m[1] + ","
+	notes := regexp.MustCompile(`(?m)^- ([A-Z]{2}): (.+)$`).FindAllStringSubmatch(doc[strings.Index(doc, "## States whose 911 fees Levy lacks"):], -1)
+	if len(notes) < 9 {
+		t.Fatalf("%d notes on the states Levy lacks, want the 9 curated:\n%s", len(notes), doc)
+	}
+	for _, n := range notes {
+		if !strings.Contains(lacking, ", "+n[1]+",") {
+			t.Errorf("a note on %s, which is not listed as lacking: %s", n[1], m[1])
+		}
+	}
+	for _, want := range []struct{ st, text string }{
+		{"GA", "O.C.G.A. 46-5-133"},
+		{"IL", "outside Chicago"},
+		{"SC", "S.C. Code 23-47-50(F)"},
+	} {
+		found := false
+		for _, n := range notes {
+			found = found || n[1] == want.st && strings.Contains(n[2], want.text)
+		}
+		if !found {
+			t.Errorf("no note on %s naming %q", want.st, want.text)
+		}
+	}
+
+	read := func(name string) []byte {
+		b, err := fs.ReadFile(curated, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for _, c := range []struct{ rows, want string }{
+		{`US-WI,"has a fee"`, "has a 911 fee"},
+		{`US-XX,"no such state"`, "not a US state"},
+		{`GA,"no country"`, "not a US state"},
+		{"US-GA,a\nUS-GA,b", "given twice"},
+		{`US-GA,""`, "no note"},
+	} {
+		g := &gen{curated: fstest.MapFS{
+			commsLineTypesFile: {Data: read(commsLineTypesFile)},
+			commsUSFFile:       {Data: read(commsUSFFile)},
+			commsTaxesFile:     {Data: read(commsTaxesFile)},
+			commsLackingFile:   {Data: []byte("jurisdiction,note\n" + c.rows + "\n")},
+		}, files: map[string][]byte{}, docs: map[string][]byte{}}
+		err := genComms(g)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), commsLackingFile) {
+			t.Errorf("%s: error %v, want one naming %s and %q", c.rows, err, commsLackingFile, c.want)
+		}
 	}
 }
