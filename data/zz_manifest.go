@@ -8,7 +8,7 @@ const Version = "2027.01.11"
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
 	"bin.lvd":           "9656529984a7adc77ea5f2e36224e64510b93fefce35152a84b9fbba5be41a15",
-	"brazil.lvd":        "7f84822d9849a9cc73dee9cf7e8247dbdf5bebcafecd7ed4539c2e534a82dc9a",
+	"brazil.lvd":        "60f7963bab9ad79e8d1292d86dacc37781aca421ed957cb37fccf1f5f5ef5a81",
 	"codes.lvd":         "a66766b157abe3c6747a1d577b1548fa993d9813541b896b5f2293a59471d4fe",
 	"comms.lvd":         "9aef557207e4486230eab38443a11256372a06719456bedbeda4c079a1d5b864",
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
