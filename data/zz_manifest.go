@@ -8,7 +8,7 @@ const Version = "2027.01.11"
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
 	"bin.lvd":           "9656529984a7adc77ea5f2e36224e64510b93fefce35152a84b9fbba5be41a15",
-	"brazil.lvd":        "5bdfdcc3adf22712feeb5599b83e0252e7bad0097942601ef310eced72129fc3",
+	"brazil.lvd":        "60f7963bab9ad79e8d1292d86dacc37781aca421ed957cb37fccf1f5f5ef5a81",
 	"codes.lvd":         "a66766b157abe3c6747a1d577b1548fa993d9813541b896b5f2293a59471d4fe",
 	"comms.lvd":         "d37882cb63f90e5daee3b749c4225af8d85958f7993fea1a4a0a2f45d43de10b",
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",

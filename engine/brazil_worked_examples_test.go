@@ -131,3 +131,42 @@ func TestBrazilIPIInICMSBaseWorkedExample(t *testing.T) {
 		t.Errorf("net extendedPrice %s totalTax %s, want 68.60 and 36.10", l.ExtendedPrice, l.TotalTax)
 	}
 }
+
+// TestBrazilDIFALSaoPauloContributorByDate accrues a contributor's
+// purchase into São Paulo for its own use (1,000.00 of NCM 8471.30.12 from
+// Curitiba, PR to SP: 12%; SP's internal rate 18%) on the days around the
+// double base that Decreto 66.559/2022 brought in from 2022-03-14
+// (difal.csv's SP rows: the day as the consulente of SEFAZ-SP's Resposta à
+// Consulta 29.666/2024 gives it, read 2026-12-02). ICMS at origin 1,000.00 x
+// 12% = 120.00 on both days.
+//   - 2022-03-13, not checked: the single base, 1,000.00 x (18% - 12%) =
+//     60.00, and the line says the base was not checked.
+//   - 2022-03-14, double: (1,000.00 - 120.00) / (1 - 18%) = 1,073.1707 ->
+//     1,073.17; x 18% = 193.1706 -> 193.17; less 120.00 = 73.17.
+func TestBrazilDIFALSaoPauloContributorByDate(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		date, tax, base string
+		notChecked      bool
+	}{
+		{"2022-03-13", "60.00", "1000.00", true},
+		{"2022-03-14", "73.17", "1073.17", false},
+	} {
+		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+			DocumentDate: civil.MustParse(c.date), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
+			Vendor: &wire.Vendor{PhysicalOrigin: brTo("Curitiba", "PR")},
+			Buyer:  &wire.Buyer{Destination: brTo("Campinas", "SP")},
+			LineItems: []wire.PurchaseLineItem{{LineItemID: "1", CommodityCode: &wire.CommodityCode{CommodityCodeType: "NCM", Value: "84713012"},
+				ExtendedPrice: amt("1000"), LineDetails: wire.LineDetails{NatureOfFiscalOperation: wire.OperationVendaMercadoria,
+					BuyerCondition: wire.BuyerContribuinteConsumidorFinal}}}}
+		r, err := e.Purchase(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.date, err)
+		}
+		l := r.LineItems[0]
+		if x := brTaxOf(l.Taxes, "ICMS", "BR-PR"); x == nil || x.CalculatedTax.String() != "120.00" {
+			t.Errorf("%s: ICMS %+v, want 120.00", c.date, x)
+		}
+		checkDIFAL(t, "SP", c.date, l.Taxes, l.AssistedParameters, c.tax, c.base, c.notChecked)
+	}
+}
