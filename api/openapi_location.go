@@ -3,12 +3,14 @@ package api
 import (
 	"reflect"
 
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 )
 
 // schemaNotes describe some schemas of the document, and some of their
 // members, beyond what reflection finds: what a calculation's response
-// adds to the locations it resolved.
+// adds to the locations it resolved, and what a stored registration's
+// fiscal representative is.
 var schemaNotes = map[reflect.Type]struct {
 	about   string
 	members map[string]string
@@ -17,6 +19,19 @@ var schemaNotes = map[reflect.Type]struct {
 		about: "A place of a transaction. In a response, each location that the calculation resolved (the origins and destinations of the document's parties, and of a line's own) carries the tax area it was found in (taxAreaId, when the request named none) and what the tax area lookup found (taxAreaLookup). An origin in another state than the destination, which is resolved to its state alone, carries neither.",
 		members: map[string]string{
 			"taxAreaId": "The tax area of the location. A request may send it instead of the address, and it wins over the address. A response sets it on every location the calculation resolved: the tax area that the lookup of the address (or coordinates, or code) found, which a later request may send back.",
+		},
+	},
+	reflect.TypeFor[profile.Representative](): {
+		about: "The seller's fiscal representative in the country of a stored registration (the wire's fiscalRepresentative): a calculation that takes the stored registrations keeps it in the journal, and the e-invoice of a sale made under the registration names it as the seller's tax representative (BG-11 of EN 16931). Its name, its number and its address's country are required.",
+		members: map[string]string{
+			"name":   "The representative's name (BT-62), at most 200 characters.",
+			"number": "The representative's VAT number in the registration's country (BT-63), at most 40 characters; the invoice states it with its country's prefix.",
+		},
+	},
+	reflect.TypeFor[profile.RepresentativeAddress](): {
+		about: "The postal address of a fiscal representative (BG-12), bounded as the wire's locations are.",
+		members: map[string]string{
+			"country": "An ISO 3166 code (DE, DEU) or a country's name that the dataset reads (Germany); stored as its alpha-2 code.",
 		},
 	},
 	reflect.TypeFor[wire.TaxAreaLookup](): {

@@ -121,7 +121,8 @@ func lineItem(l *wire.SaleLineItem) *journal.Item {
 // Commercial Registration, its FEIN) keeps them after the stored ones;
 // one that sends registrations for a tax and no such number takes those
 // stored for its company after its own. The request's registrations
-// keep their fiscal representatives (sellerRegistrations).
+// keep their fiscal representatives (sellerRegistrations), and so do the
+// stored ones (storedPartyRegistrations).
 func sellerParty(vat *jurisdiction.VATGeography, countries *taxarea.Resolver, ps *profile.Snapshot, s *wire.Seller, tree []lineIn) *journal.Party {
 	regs := sellerRegistrations(countries, s.TaxRegistrations)
 	l := leafWhere(tree, func(li *lineIn) bool { return li.src.seller == s })
@@ -133,14 +134,14 @@ func sellerParty(vat *jurisdiction.VATGeography, countries *taxarea.Resolver, ps
 		// the seller (TaxRegistrationType.Identity: its trade register
 		// number, which an e-invoice states): kept after the stored
 		// registrations.
-		regs = append(storedPartyRegistrations(ps, l.seller.company, l.date), regs...)
+		regs = append(storedPartyRegistrations(countries, ps, l.seller.company, l.date), regs...)
 	} else if l != nil && !sendsIdentity(s.TaxRegistrations) {
 		// The request sends the seller's registrations for a tax and no
 		// number that identifies it: the numbers stored for its company
 		// that do (profile.Registration.IdentityOnly: the CVR number of
 		// a Danish company whose VAT number is an SE number of its own,
 		// its legal registration identifier BT-30) are kept after them.
-		regs = append(regs, storedPartyRegistrationsWhere(ps, l.seller.company, l.date, (*profile.Registration).IdentityOnly)...)
+		regs = append(regs, storedPartyRegistrationsWhere(countries, ps, l.seller.company, l.date, (*profile.Registration).IdentityOnly)...)
 	}
 	return &journal.Party{Code: s.Company, Address: partyAddress(vat, tree, s.PhysicalOrigin, s.AdministrativeOrigin), Registrations: regs}
 }
@@ -166,14 +167,16 @@ func leafWhere(tree []lineIn, want func(*lineIn) bool) *line {
 // registration of a state or of another jurisdiction within a country
 // (US-TX) under the country, one of the EU's Union scheme stored under
 // the Union (profile.UnionJurisdiction) under no country, its number
-// naming the member state.
-func storedPartyRegistrations(ps *profile.Snapshot, company string, d civil.Date) []journal.Registration {
-	return storedPartyRegistrationsWhere(ps, company, d, func(*profile.Registration) bool { return true })
+// naming the member state. Each keeps the fiscal representative stored
+// with it (profile.Registration.Representative), normalised as a
+// request's is (representative).
+func storedPartyRegistrations(countries *taxarea.Resolver, ps *profile.Snapshot, company string, d civil.Date) []journal.Registration {
+	return storedPartyRegistrationsWhere(countries, ps, company, d, func(*profile.Registration) bool { return true })
 }
 
 // storedPartyRegistrationsWhere returns those of storedPartyRegistrations
 // for which keep holds.
-func storedPartyRegistrationsWhere(ps *profile.Snapshot, company string, d civil.Date, keep func(*profile.Registration) bool) []journal.Registration {
+func storedPartyRegistrationsWhere(countries *taxarea.Resolver, ps *profile.Snapshot, company string, d civil.Date, keep func(*profile.Registration) bool) []journal.Registration {
 	if ps == nil {
 		return nil
 	}
@@ -190,7 +193,8 @@ func storedPartyRegistrationsWhere(ps *profile.Snapshot, company string, d civil
 		case len(country) > 2:
 			country = country[:2]
 		}
-		out = append(out, journal.Registration{Country: country, Number: n, Type: string(r.Type)})
+		out = append(out, journal.Registration{Country: country, Number: n, Type: string(r.Type),
+			Representative: storedRepresentative(countries, r.Representative)})
 	}
 	return out
 }
@@ -314,9 +318,39 @@ func representative(countries *taxarea.Resolver, fr *wire.FiscalRepresentative) 
 	if fr == nil {
 		return nil
 	}
-	out := &journal.Representative{Name: strings.TrimSpace(fr.BusinessName), Number: strings.TrimSpace(fr.TaxRegistrationNumber)}
+	out := &journal.Representative{Name: fr.BusinessName, Number: fr.TaxRegistrationNumber}
 	if a := fr.Address; a != nil {
-		addr := &journal.Address{Street1: strings.TrimSpace(a.StreetAddress1), Street2: strings.TrimSpace(a.StreetAddress2), City: strings.TrimSpace(a.City),
+		out.Address = &journal.Address{Street1: a.StreetAddress1, Street2: a.StreetAddress2, City: a.City,
+			MainDivision: a.MainDivision, PostalCode: a.PostalCode, Country: a.Country}
+	}
+	return normalRepresentative(countries, out)
+}
+
+// storedRepresentative is what the journal keeps of the fiscal
+// representative stored with a registration, normalised as a request's
+// (representative): a record stored into the store directly, or by a
+// Levy that checked less, reads as a request naming it would; nil for
+// nil, or for one that names nothing.
+func storedRepresentative(countries *taxarea.Resolver, sr *profile.Representative) *journal.Representative {
+	if sr == nil {
+		return nil
+	}
+	out := &journal.Representative{Name: sr.Name, Number: sr.Number}
+	if a := sr.Address; a != nil {
+		out.Address = &journal.Address{Street1: a.Street1, Street2: a.Street2, City: a.City,
+			MainDivision: a.MainDivision, PostalCode: a.PostalCode, Country: a.Country}
+	}
+	return normalRepresentative(countries, out)
+}
+
+// normalRepresentative normalises out in place and returns it: its
+// members trimmed, its address's country as representative says; nil
+// when it names nothing.
+func normalRepresentative(countries *taxarea.Resolver, out *journal.Representative) *journal.Representative {
+	out.Name, out.Number = strings.TrimSpace(out.Name), strings.TrimSpace(out.Number)
+	if a := out.Address; a != nil {
+		out.Address = nil
+		addr := &journal.Address{Street1: strings.TrimSpace(a.Street1), Street2: strings.TrimSpace(a.Street2), City: strings.TrimSpace(a.City),
 			MainDivision: strings.TrimSpace(a.MainDivision), PostalCode: strings.TrimSpace(a.PostalCode), Country: strings.ToUpper(strings.TrimSpace(a.Country))}
 		if a2, ok := jurisdiction.CountryAlpha2(addr.Country); ok {
 			addr.Country = a2

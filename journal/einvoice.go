@@ -49,10 +49,12 @@ type Registration struct {
 	// Representative is the party's tax representative in the
 	// registering country (the wire's fiscalRepresentative), which the
 	// e-invoice of a sale made under this registration names (BG-11 of
-	// EN 16931). The journal keeps it for the seller's registrations that
-	// the request sent; it is nil when the registration names none, for
-	// registrations taken from the tenant's profile, and in transactions
-	// stored before the journal kept it.
+	// EN 16931). The journal keeps it for the seller's registrations,
+	// those the request sent and those taken from the tenant's profile
+	// (profile.Registration.Representative); it is nil when the
+	// registration names none, and in transactions stored before the
+	// journal kept it (before a stored registration had one, for those
+	// taken from the profile).
 	Representative *Representative `json:"representative,omitempty"`
 }
 

@@ -276,6 +276,37 @@ type Registration struct {
 	// PhysicalPresence says the seller is physically present there (the
 	// wire's hasPhysicalPresenceIndicator).
 	PhysicalPresence bool `json:"physicalPresence,omitempty"`
+	// Representative is the seller's fiscal representative in the
+	// registering country (the wire's fiscalRepresentative), whom the
+	// e-invoice of a sale made under this registration names (BG-11 of
+	// EN 16931); nil when the seller has none there.
+	Representative *Representative `json:"representative,omitempty"`
+}
+
+// Representative is a seller's fiscal representative in the country of
+// a registration: a business that accounts for the VAT there on the
+// seller's behalf under a VAT number of its own.
+type Representative struct {
+	// Name is the representative's name (BT-62).
+	Name string `json:"name"`
+	// Number is its VAT number in the registering country (BT-63).
+	Number string `json:"number"`
+	// Address is its postal address (BG-12), of which the country is
+	// required.
+	Address *RepresentativeAddress `json:"address"`
+}
+
+// RepresentativeAddress is the postal address of a fiscal
+// representative.
+type RepresentativeAddress struct {
+	Street1      string `json:"street1,omitempty"`
+	Street2      string `json:"street2,omitempty"`
+	City         string `json:"city,omitempty"`
+	MainDivision string `json:"mainDivision,omitempty"`
+	PostalCode   string `json:"postalCode,omitempty"`
+	// Country is the ISO 3166-1 alpha-2 code of its country, as the
+	// validation stores an alpha-3 code or a country's name.
+	Country string `json:"country"`
 }
 
 // UnionJurisdiction is the jurisdiction of a registration that names the

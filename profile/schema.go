@@ -15,6 +15,12 @@ func (Certificate) SchemaName() string { return "ProfileCertificate" }
 // SchemaName names the schema of a Registration.
 func (Registration) SchemaName() string { return "ProfileRegistration" }
 
+// SchemaName names the schema of a Representative.
+func (Representative) SchemaName() string { return "ProfileRepresentative" }
+
+// SchemaName names the schema of a RepresentativeAddress.
+func (RepresentativeAddress) SchemaName() string { return "ProfileRepresentativeAddress" }
+
 // SchemaName names the schema of a Product.
 func (Product) SchemaName() string { return "ProfileProduct" }
 

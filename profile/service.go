@@ -285,6 +285,17 @@ func (cs ChangeSet) clone() ChangeSet {
 			c.Document = &d
 		}
 	}
+	for i := range out.Registrations {
+		g := &out.Registrations[i]
+		if rep := g.Representative; rep != nil {
+			c := *rep
+			if rep.Address != nil {
+				a := *rep.Address
+				c.Address = &a
+			}
+			g.Representative = &c
+		}
+	}
 	if cs.Policy != nil {
 		p := *cs.Policy
 		if p.Tolerance != nil {

@@ -58,6 +58,12 @@ type Validator struct {
 	// case, is a currency of the host's dataset, for the currency of a
 	// franchise fee per line. Nil accepts every code of three letters.
 	Currency func(alpha string) bool
+	// Country returns the ISO 3166-1 alpha-2 code of the country that a
+	// country's name names as the host's dataset reads it ("Germany"
+	// gives "DE"), for the address of a registration's fiscal
+	// representative, and whether it names one. Nil knows the ISO codes
+	// alone.
+	Country func(name string) (alpha2 string, ok bool)
 }
 
 // errorList gathers the errors of a change set, up to MaxErrors.
@@ -529,6 +535,84 @@ func (v Validator) registration(l *errorList, p string, r *Registration) {
 	if !r.EndDate.IsZero() && !r.EffectiveDate.IsZero() && r.EndDate.Before(r.EffectiveDate) {
 		l.add(p+".endDate", "%s is before the effective date %s", r.EndDate, r.EffectiveDate)
 	}
+	if r.Representative != nil {
+		v.representative(l, p+".representative", r.Representative)
+	}
+}
+
+// The bounds of a fiscal representative's members, those of the wire's
+// fiscalRepresentative and its address.
+const (
+	maxRepresentativeName = 200
+	maxStreet             = 100
+	maxPlace              = 60
+	maxPostalCode         = 20
+)
+
+// representative normalises and checks the fiscal representative of a
+// registration: its name, its number and its address's country are
+// required, the country an ISO 3166 code (stored as its alpha-2 code)
+// or a country's name that the host reads (Validator.Country), and
+// every member is bounded as the wire bounds it.
+func (v Validator) representative(l *errorList, p string, rep *Representative) {
+	text(l, p+".name", &rep.Name, maxRepresentativeName, true)
+	code(l, p+".number", &rep.Number, 40, true)
+	a := rep.Address
+	if a == nil {
+		l.add(p+".address.country", "is required: the country of the representative's address")
+		return
+	}
+	p += ".address"
+	text(l, p+".street1", &a.Street1, maxStreet, false)
+	text(l, p+".street2", &a.Street2, maxStreet, false)
+	text(l, p+".city", &a.City, maxPlace, false)
+	text(l, p+".mainDivision", &a.MainDivision, maxPlace, false)
+	code(l, p+".postalCode", &a.PostalCode, maxPostalCode, false)
+	if text(l, p+".country", &a.Country, maxPlace, true) {
+		if c, ok := v.country(a.Country); ok {
+			a.Country = c
+		} else {
+			l.add(p+".country", "%q is not a country: an ISO 3166 code (DE, DEU) or a country's name", clip(a.Country))
+		}
+	}
+}
+
+// country returns the ISO 3166-1 alpha-2 code of s, an alpha-2 or
+// alpha-3 code in any case or a name that Validator.Country reads.
+func (v Validator) country(s string) (string, bool) {
+	u := strings.ToUpper(s)
+	if _, ok := jurisdiction.CountryAlpha3(u); ok {
+		return u, true
+	}
+	if a2, ok := jurisdiction.CountryAlpha2(u); ok {
+		return a2, true
+	}
+	if v.Country != nil {
+		return v.Country(s)
+	}
+	return "", false
+}
+
+// text trims free text *s and checks it as code does an identifier: at
+// most max characters, required when said, and fit to be free text on
+// one line (wire.CheckText). It reports whether *s is set and good.
+func text(l *errorList, field string, s *string, max int, required bool) bool {
+	*s = strings.TrimSpace(*s)
+	switch {
+	case *s == "":
+		if required {
+			l.add(field, "is required")
+		}
+	case utf8.RuneCountInString(*s) > max:
+		l.add(field, "must be at most %d characters", max)
+	default:
+		if err := wire.CheckText(field, *s, false); err != nil {
+			l.addErr(err)
+			return false
+		}
+		return true
+	}
+	return false
 }
 
 func (v Validator) product(l *errorList, p string, pr *Product) {

@@ -891,9 +891,13 @@ func printPage(stdout, stderr io.Writer, page any, asJSON bool) error {
 		}
 		n, total, version = len(p.Items), p.Total, p.Version
 	case profileadmin.RegistrationPage:
-		row("COMPANY", "JURISDICTION", "NUMBER", "TYPE", "EFFECTIVE", "END", "PRESENCE")
+		row("COMPANY", "JURISDICTION", "NUMBER", "TYPE", "EFFECTIVE", "END", "PRESENCE", "REPRESENTATIVE")
 		for _, g := range p.Items {
-			row(g.CompanyCode, g.Jurisdiction, g.Number, string(g.Type), date(g.EffectiveDate), date(g.EndDate), strconv.FormatBool(g.PhysicalPresence))
+			rep := ""
+			if r := g.Representative; r != nil {
+				rep = r.Name + " (" + r.Number + ")"
+			}
+			row(g.CompanyCode, g.Jurisdiction, g.Number, string(g.Type), date(g.EffectiveDate), date(g.EndDate), strconv.FormatBool(g.PhysicalPresence), rep)
 		}
 		n, total, version = len(p.Items), p.Total, p.Version
 	case profileadmin.ProductPage:

@@ -19,7 +19,7 @@ import (
 )
 
 // profileValidator returns the validator of the changes of profiles:
-// the jurisdictions and currencies of ds, and the product classes that the engine knows
+// the jurisdictions, countries and currencies of ds, and the product classes that the engine knows
 // with the rule files (the built-in ones, those the files' rules and
 // structures name, and those the dataset's table of taxes Levy does not
 // compute names), as engine.New collects them.
@@ -71,6 +71,10 @@ func profileValidator(ds *data.Dataset, ruleFiles []string) (profile.Validator, 
 		Jurisdiction: func(id string) bool { _, ok := j.Index(id); return ok },
 		Class:        func(c string) bool { return classes[c] },
 		Currency:     func(alpha string) bool { _, ok := currencies.ByAlpha(alpha); return ok },
+		Country: func(name string) (string, bool) {
+			c, ok := codes.Country(name)
+			return c.Alpha2, ok
+		},
 	}, nil
 }
 

@@ -13,6 +13,9 @@
 //	products.csv       product_code,product_class                              [code_type]
 //	registrations.csv  company_code,jurisdiction,registration_number,effective_date,end_date,
 //	                   physical_presence                                       [registration_type]
+//	                   [representative_name,representative_number,representative_street1,
+//	                   representative_street2,representative_city,representative_main_division,
+//	                   representative_postal_code,representative_country]
 //
 // The file's name does not matter. Every column of the kind must be
 // there, in any order, and the columns in brackets may be; a column that
@@ -47,7 +50,11 @@
 // revoked_date is later than the day the stored certificate is revoked
 // from, which would make it cover the days between again. A
 // registration of a file without the registration_type column keeps
-// the type stored with it (Import.KeepStored), and a per-line franchise fee of a file without
+// the type stored with it (Import.KeepStored). The representative
+// columns give the registration's fiscal representative
+// (profile.Registration.Representative): a row whose representative
+// cells are all empty has none, and a registration of a file without
+// any of the columns keeps the one stored with it. A per-line franchise fee of a file without
 // the currency column the currency stored with it. Import.Trim leaves
 // out the records equal to the stored ones, so that the same files
 // imported again store nothing. A

@@ -14,9 +14,11 @@ import (
 
 // recordPath matches the JSON path of a member of a record of a change
 // set, as profile's validation names it: the list, the index, and the
-// member ("certificates[3].expirationDate", "certificates[0].
-// jurisdictions[1]"), or the record alone.
-var recordPath = regexp.MustCompile(`(customers|certificates|registrations|products|franchises)\[(\d+)\](?:\.([A-Za-z]+))?[A-Za-z0-9_.\[\]]*`)
+// member, with the members within it ("certificates[3].expirationDate",
+// "certificates[0].jurisdictions[1]",
+// "registrations[2].representative.address.country"), or the record
+// alone.
+var recordPath = regexp.MustCompile(`(customers|certificates|registrations|products|franchises)\[(\d+)\](?:\.([A-Za-z]+(?:\.[A-Za-z]+)*))?[A-Za-z0-9_.\[\]]*`)
 
 // Locate returns err with each levy.Error that names a record of the
 // change set by its JSON path ("certificates[3].expirationDate") naming
@@ -61,14 +63,22 @@ func (im *Import) place(m []string) (string, bool) {
 	}
 	o := origins[i]
 	place := fmt.Sprintf("%s:%d", o.file, o.line)
-	if col, ok := layoutOf(kind).members[m[3]]; ok {
+	members := layoutOf(kind).members
+	col, ok := members[m[3]]
+	if !ok {
+		// A member within one that no column fills alone: the column
+		// of the member that holds it (a certificate's document).
+		first, _, _ := strings.Cut(m[3], ".")
+		col, ok = members[first]
+	}
+	if ok {
 		switch {
 		case slices.Contains(o.cols, col):
 			place += ":" + col
 		case col == "revoked_date":
 			// The row has no revoked_date: its status made it revoked.
 			place += ":status"
-		case col == "registration_type":
+		case col == "registration_type", strings.HasPrefix(col, "representative_"):
 		case col == "code_type":
 			place += ":product_code"
 		}

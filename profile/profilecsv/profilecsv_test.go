@@ -329,7 +329,11 @@ func TestWriteReadsBack(t *testing.T) {
 		Certificates: []profile.Certificate{{Number: "OLD", CustomerCode: "C-2", Jurisdictions: []string{"US-NY"}, ReasonCode: "E",
 			EffectiveDate: civil.MustParse("2024-01-01"), Status: "revoked", RevokedDate: civil.MustParse("2025-05-05")}},
 		// Germany, named DEU: a bare DE is Delaware. And Delaware.
-		Registrations: []profile.Registration{{Jurisdiction: "DEU", Number: "DE123456789", Type: "VAT Registration"},
+		// Its fiscal representative there, whose name needs quoting.
+		Registrations: []profile.Registration{{Jurisdiction: "DEU", Number: "DE123456789", Type: "VAT Registration",
+			Representative: &profile.Representative{Name: "Elbe Steuervertretung GmbH, Hamburg", Number: "DE129273398",
+				Address: &profile.RepresentativeAddress{Street1: "Jungfernstieg 7", Street2: "3. OG", City: "Hamburg", MainDivision: "HH",
+					PostalCode: "20354", Country: "DEU"}}},
 			{Jurisdiction: "DE", Number: "DE-5551234"}},
 		Products: []profile.Product{{CodeType: "TIC", Code: "20010", Class: "CLOTHING"}},
 		Franchises: []profile.Franchise{
@@ -362,6 +366,9 @@ func TestWriteReadsBack(t *testing.T) {
 		}
 		if k == profilecsv.Registrations && (!strings.Contains(buf.String(), ",DEU,DE123456789,") || !strings.Contains(buf.String(), ",US-DE,DE-5551234,")) {
 			t.Errorf("Germany is not written DEU, or Delaware US-DE:\n%s", buf.String())
+		}
+		if k == profilecsv.Registrations && !strings.Contains(buf.String(), `,"Elbe Steuervertretung GmbH, Hamburg",DE129273398,Jungfernstieg 7,3. OG,Hamburg,HH,20354,DE`) {
+			t.Errorf("the representative is not written in its columns:\n%s", buf.String())
 		}
 		if err := im.Read(string(k)+".csv", &buf); err != nil {
 			t.Fatalf("reading back %s: %v", k, err)

@@ -56,9 +56,14 @@ var layouts = []layout{
 			"expirationDate": "expiration_date", "transactionId": "transaction_id", "status": "status", "revokedDate": "revoked_date",
 			"document": "document_sha256"}},
 	{kind: Registrations, required: []string{"company_code", "jurisdiction", "registration_number", "effective_date", "end_date", "physical_presence"},
-		optional: []string{"registration_type"},
+		optional: append([]string{"registration_type"}, representativeColumns...),
 		members: map[string]string{"companyCode": "company_code", "jurisdiction": "jurisdiction", "number": "registration_number",
-			"effectiveDate": "effective_date", "endDate": "end_date", "physicalPresence": "physical_presence", "type": "registration_type"}},
+			"effectiveDate": "effective_date", "endDate": "end_date", "physicalPresence": "physical_presence", "type": "registration_type",
+			"representative": "representative_name", "representative.name": "representative_name", "representative.number": "representative_number",
+			"representative.address":         "representative_country",
+			"representative.address.street1": "representative_street1", "representative.address.street2": "representative_street2",
+			"representative.address.city": "representative_city", "representative.address.mainDivision": "representative_main_division",
+			"representative.address.postalCode": "representative_postal_code", "representative.address.country": "representative_country"}},
 	{kind: Products, required: []string{"product_code", "product_class"}, optional: []string{"code_type"},
 		members: map[string]string{"code": "product_code", "class": "product_class", "codeType": "code_type"}},
 	// A franchise file has the columns of the server's franchise table
@@ -70,6 +75,13 @@ var layouts = []layout{
 			"rate": "rate", "amount": "amount", "effectiveDate": "effective", "expirationDate": "expiration", "source": "source",
 			"currency": "currency"}},
 }
+
+// representativeColumns are the columns of a registrations file that
+// hold the registration's fiscal representative
+// (profile.Registration.Representative), all optional: a file without
+// any of them keeps the representative stored (Import.KeepStored).
+var representativeColumns = []string{"representative_name", "representative_number", "representative_street1", "representative_street2",
+	"representative_city", "representative_main_division", "representative_postal_code", "representative_country"}
 
 // layoutOf returns the layout of kind k.
 func layoutOf(k Kind) *layout {
@@ -140,6 +152,11 @@ type Import struct {
 	// keptCurrencies, per franchise, the currency it gave a per-line fee
 	// from the stored fee; Unchanged checks them within the write.
 	keptTypes, keptCurrencies []keptValue
+	// keptReps holds, per registration of the change set, the fiscal
+	// representative KeepStored gave it (as JSON) from the stored
+	// registration it names, for a file without the representative
+	// columns.
+	keptReps []keptValue
 	// ReinstateRevoked lets a row whose status is active make a
 	// certificate stored revoked active again; without it KeepStored
 	// refuses such a row (a file exported before the revocation would
@@ -600,7 +617,7 @@ func (f *fileReader) row(line int, rec []string) {
 		f.cs.Registrations = append(f.cs.Registrations, profile.Registration{CompanyCode: c.get("company_code"),
 			Jurisdiction: c.get("jurisdiction"), Number: c.get("registration_number"),
 			Type: wire.TaxRegistrationType(c.get("registration_type")), EffectiveDate: c.date("effective_date", false),
-			EndDate: c.date("end_date", false), PhysicalPresence: c.bool("physical_presence")})
+			EndDate: c.date("end_date", false), PhysicalPresence: c.bool("physical_presence"), Representative: c.representative()})
 	case Products:
 		codeType := ""
 		if c.has("code_type") {
@@ -611,6 +628,25 @@ func (f *fileReader) row(line int, rec []string) {
 		f.cs.Franchises = append(f.cs.Franchises, c.franchise())
 	}
 	f.origins = append(f.origins, o)
+}
+
+// representative reads the fiscal representative of a registration's
+// row: nil when its representative cells are empty (or the file has
+// none of them), else the representative, with an address when any of
+// the address's cells is set; the profile's validation says what it
+// lacks.
+func (c cells) representative() *profile.Representative {
+	if !slices.ContainsFunc(representativeColumns, func(col string) bool { return c.get(col) != "" }) {
+		return nil
+	}
+	rep := &profile.Representative{Name: c.get("representative_name"), Number: c.get("representative_number")}
+	a := profile.RepresentativeAddress{Street1: c.get("representative_street1"), Street2: c.get("representative_street2"),
+		City: c.get("representative_city"), MainDivision: c.get("representative_main_division"),
+		PostalCode: c.get("representative_postal_code"), Country: c.get("representative_country")}
+	if a != (profile.RepresentativeAddress{}) {
+		rep.Address = &a
+	}
+	return rep
 }
 
 // The bases of a franchise fee in a franchise file, as the server's
@@ -692,7 +728,10 @@ func (c cells) franchise() profile.Franchise {
 // columns an ERP exports) keeps the type stored with it ("Union
 // Scheme", "Import One Stop Shop", set through the admin routes or a
 // file that has the column): the file says nothing of it, and the
-// calculations read the EU's schemes from it. Likewise a per-line
+// calculations read the EU's schemes from it. So does one of a file
+// without any of the representative columns (representative_name and
+// the others of representativeColumns) keep the fiscal representative
+// stored with it, which its e-invoices name. Likewise a per-line
 // franchise fee of a file without the currency column (the server's
 // franchise table of before fees had a currency) keeps the currency
 // stored with it, which its amount is in. What it took, or that none
@@ -777,46 +816,92 @@ type keptValue struct {
 // keepRegistrationTypes gives each registration read from a file
 // without the registration_type column the type of the registration of
 // cur it names: the same company code, jurisdiction (as stored) and
-// number (as the profile matches numbers, profile.SameRegistrationNumber).
-// It records what it found, or that none was stored, for Unchanged.
+// number (as the profile matches numbers, profile.SameRegistrationNumber);
+// and each read from a file without any of the representative columns
+// (representativeColumns) the fiscal representative of that
+// registration. It records what it found, or that none was stored, for
+// Unchanged.
 func (im *Import) keepRegistrationTypes(cur *profile.Records) {
 	origins := im.origins[Registrations]
 	im.keptTypes = make([]keptValue, len(im.ChangeSet.Registrations))
+	im.keptReps = make([]keptValue, len(im.ChangeSet.Registrations))
 	for i := range im.ChangeSet.Registrations {
 		g := &im.ChangeSet.Registrations[i]
-		if i >= len(origins) || slices.Contains(origins[i].cols, "registration_type") || g.Type != "" {
+		if i >= len(origins) {
 			continue
 		}
-		typ, found, ok := storedRegistrationType(cur, g)
+		cols := origins[i].cols
+		keepType := !slices.Contains(cols, "registration_type") && g.Type == ""
+		keepRep := g.Representative == nil && !slices.ContainsFunc(representativeColumns, func(c string) bool { return slices.Contains(cols, c) })
+		if !keepType && !keepRep {
+			continue
+		}
+		prev, ok := storedRegistration(cur, g)
 		if !ok {
 			continue
 		}
-		im.keptTypes[i] = keptValue{watched: true, found: found, value: typ}
-		if found {
-			g.Type = wire.TaxRegistrationType(typ)
+		if keepType {
+			im.keptTypes[i] = keptValue{watched: true, found: prev != nil, value: storedType(prev)}
+			if prev != nil {
+				g.Type = prev.Type
+			}
+		}
+		if keepRep {
+			im.keptReps[i] = keptValue{watched: true, found: prev != nil, value: storedRepresentative(prev)}
+			if prev != nil && prev.Representative != nil {
+				rep := *prev.Representative
+				if a := rep.Address; a != nil {
+					cp := *a
+					rep.Address = &cp
+				}
+				g.Representative = &rep
+			}
 		}
 	}
 }
 
-// storedRegistrationType returns the type of the registration of cur
-// that g names, and whether one does; ok is false when g's jurisdiction
-// is none (validation refuses it).
-func storedRegistrationType(cur *profile.Records, g *profile.Registration) (typ string, found, ok bool) {
+// storedRegistration returns the registration of cur that g names, nil
+// when none does; ok is false when g's jurisdiction is none (validation
+// refuses it).
+func storedRegistration(cur *profile.Records, g *profile.Registration) (prev *profile.Registration, ok bool) {
 	company := strings.TrimSpace(g.CompanyCode)
 	jur, ok := profile.NormalizeJurisdiction(g.Jurisdiction)
 	if !ok {
-		return "", false, false
+		return nil, false
 	}
 	if cur == nil {
-		return "", false, true
+		return nil, true
 	}
 	for j := range cur.Registrations {
 		prev := &cur.Registrations[j]
 		if prev.CompanyCode == company && prev.Jurisdiction == jur && profile.SameRegistrationNumber(jur, g.Number, prev.Number) {
-			return string(prev.Type), true, true
+			return prev, true
 		}
 	}
-	return "", false, true
+	return nil, true
+}
+
+// storedType returns the type of stored registration g, "" for nil.
+func storedType(g *profile.Registration) string {
+	if g == nil {
+		return ""
+	}
+	return string(g.Type)
+}
+
+// storedRepresentative returns the fiscal representative of stored
+// registration g as JSON, "" for nil or for none.
+func storedRepresentative(g *profile.Registration) string {
+	if g == nil || g.Representative == nil {
+		return ""
+	}
+	b, err := json.Marshal(g.Representative)
+	if err != nil {
+		// A representative always marshals; one that did not would
+		// compare unequal to itself, and refuse the import (Unchanged).
+		return "\x00"
+	}
+	return string(b)
 }
 
 // keepFeeCurrencies gives each per-line franchise fee read from a file
@@ -920,16 +1005,22 @@ func (im *Import) Unchanged(cur *profile.Records) error {
 // or deleted by another request, on this node or another, and storing
 // the row completed from the stale copy would undo that change unseen.
 func (im *Import) keptStillSame(cur *profile.Records) error {
-	for i, kv := range im.keptTypes {
-		if !kv.watched || i >= len(im.ChangeSet.Registrations) {
-			continue
-		}
-		g := &im.ChangeSet.Registrations[i]
-		typ, found, _ := storedRegistrationType(cur, g)
-		if found != kv.found || typ != kv.value {
-			return &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("registrations[%d].number", i),
-				Message: fmt.Sprintf("the registration %s of company %s in %s, whose type the import keeps as stored, was changed by another request while the import ran; import the files again",
-					clip(strings.TrimSpace(g.Number)), clip(strings.TrimSpace(g.CompanyCode)), clip(strings.TrimSpace(g.Jurisdiction)))}
+	for _, kept := range []struct {
+		list  []keptValue
+		what  string
+		value func(*profile.Registration) string
+	}{{im.keptTypes, "type", storedType}, {im.keptReps, "fiscal representative", storedRepresentative}} {
+		for i, kv := range kept.list {
+			if !kv.watched || i >= len(im.ChangeSet.Registrations) {
+				continue
+			}
+			g := &im.ChangeSet.Registrations[i]
+			prev, _ := storedRegistration(cur, g)
+			if (prev != nil) != kv.found || kept.value(prev) != kv.value {
+				return &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("registrations[%d].number", i),
+					Message: fmt.Sprintf("the registration %s of company %s in %s, whose %s the import keeps as stored, was changed by another request while the import ran; import the files again",
+						clip(strings.TrimSpace(g.Number)), clip(strings.TrimSpace(g.CompanyCode)), clip(strings.TrimSpace(g.Jurisdiction)), kept.what)}
+			}
 		}
 	}
 	for i, kv := range im.keptCurrencies {
@@ -978,6 +1069,9 @@ func (im *Import) Trim(cur *profile.Records, norm *profile.ChangeSet) {
 	}
 	if im.keptTypes != nil {
 		im.keptTypes = pick(im.keptTypes, t.Kept[string(Registrations)])
+	}
+	if im.keptReps != nil {
+		im.keptReps = pick(im.keptReps, t.Kept[string(Registrations)])
 	}
 	if im.keptCurrencies != nil {
 		im.keptCurrencies = pick(im.keptCurrencies, t.Kept[string(Franchises)])

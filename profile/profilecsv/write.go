@@ -56,8 +56,9 @@ func Write(w io.Writer, k Kind, r *profile.Records) error {
 		}
 	case Registrations:
 		for _, g := range r.Registrations {
-			row(g.CompanyCode, profile.JurisdictionInput(g.Jurisdiction), profile.CanonicalNumber(g.Jurisdiction, g.Number), dateCell(g.EffectiveDate), dateCell(g.EndDate),
-				strconv.FormatBool(g.PhysicalPresence), string(g.Type))
+			row(append([]string{g.CompanyCode, profile.JurisdictionInput(g.Jurisdiction), profile.CanonicalNumber(g.Jurisdiction, g.Number),
+				dateCell(g.EffectiveDate), dateCell(g.EndDate), strconv.FormatBool(g.PhysicalPresence), string(g.Type)},
+				representativeCells(g.Representative)...)...)
 		}
 	case Products:
 		for _, p := range r.Products {
@@ -83,6 +84,21 @@ func Write(w io.Writer, k Kind, r *profile.Records) error {
 		return err
 	}
 	return cw.Flush()
+}
+
+// representativeCells returns the cells of the columns of a
+// registration's fiscal representative (representativeColumns), empty
+// for none.
+func representativeCells(rep *profile.Representative) []string {
+	out := make([]string, len(representativeColumns))
+	if rep == nil {
+		return out
+	}
+	out[0], out[1] = rep.Name, rep.Number
+	if a := rep.Address; a != nil {
+		copy(out[2:], []string{a.Street1, a.Street2, a.City, a.MainDivision, a.PostalCode, a.Country})
+	}
+	return out
 }
 
 // dateCell writes a date, "" for the zero date.

@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) profile.Store) {
 		{"RegistrationSpellings", testRegistrationSpellings},
 		{"IdentityAndTaxRegistration", testIdentityAndTaxRegistration},
 		{"IdentityMoved", testIdentityMoved},
+		{"RegistrationRepresentative", testRegistrationRepresentative},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := open(t)

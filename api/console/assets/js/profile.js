@@ -537,11 +537,18 @@ export const registrations = recordPage({
           if (err.status !== 400 || !(err.items || []).some((e) => e.target === 'number')) throw err;
           const path = `${P}/registrations/${encodeURIComponent(body.jurisdiction)}/${encodeURIComponent(body.number)}`;
           const key = body.companyCode ? { company: body.companyCode } : {};
+          let stored;
           try {
-            await call(path, reading(key));
+            stored = await call(path, reading(key));
           } catch {
             throw err;
           }
+          // The form has no fields of a fiscal representative: the
+          // replacement keeps the one stored with the registration (set
+          // through the admin routes or an import), which its e-invoices
+          // name.
+          const rep = stored && stored.data && stored.data.registration && stored.data.registration.representative;
+          if (rep) body.representative = rep;
           const ending = body.endDate ? `, ending ${body.endDate}` : '';
           if (!window.confirm(`Registration ${body.number} in ${body.jurisdiction} is stored already. Replace it with what the form says${ending}?`)) throw err;
           await call(path, writing({ method: 'PUT', body, query: key }));
