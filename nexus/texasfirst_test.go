@@ -1,0 +1,51 @@
+package nexus_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/nexus"
+)
+
+// TestTexasFirstPeriod: the Comptroller weighed a remote seller's first
+// twelve calendar months from 2018-07-01 to 2019-06-30 and had every
+// seller past the $500,000 safe harbor in them collect by 2019-10-01. A
+// seller past it by then is due from 2019-10-01, whether its sales met
+// the threshold before Texas's first row took effect or during the first
+// half of 2019; Levy dated it 2020-02-01, the fourth month after the
+// rule's first day. A seller first past it in July 2019 is due from the
+// first day of the fourth month after, 2019-11-01. Figures worked by
+// hand.
+func TestTexasFirstPeriod(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		sales    [][2]string // date, amount
+		asOf     string
+		crossed  string
+		collect  string
+		explains string
+	}{
+		{"past the safe harbor in 2018", [][2]string{{"2018-11-01", "300000.00"}, {"2018-12-15", "250000.00"}}, "2019-10-15",
+			"2019-01-01", "2019-10-01", "(on=2019-10-01: the day the jurisdiction set for every seller past the threshold by then, under the rule in force from 2019-01-01)"},
+		{"crossed in the first half of 2019", [][2]string{{"2018-11-01", "300000.00"}, {"2019-04-10", "200000.00"}}, "2019-10-15",
+			"2019-04-10", "2019-10-01", "(on=2019-10-01: the day the jurisdiction set"},
+		{"crossed on the first period's last day", [][2]string{{"2019-02-01", "499999.99"}, {"2019-06-30", "0.01"}}, "2019-09-01",
+			"2019-06-30", "2019-10-01", "collection due from 2019-10-01"},
+		{"crossed in July 2019", [][2]string{{"2019-01-20", "400000.00"}, {"2019-07-20", "100000.00"}}, "2019-12-31",
+			"2019-07-20", "2019-11-01", "crossed on 2019-07-20, collection due from 2019-11-01 (month+4)"},
+	} {
+		j := journal.NewMemory()
+		for i, s := range c.sales {
+			sale(t, j, "acme", "tx"+string(rune('1'+i)), "", s[0], "TX", s[1])
+		}
+		r := rowOn(t, j, "TX", c.asOf)
+		if r.Status != nexus.StatusExceeded || dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
+			t.Errorf("%s, on %s: %s crossed %s collect %s, want exceeded crossed %s collect %s",
+				c.name, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+		if !strings.Contains(r.Explanation, c.explains) {
+			t.Errorf("%s: %q, want it to say %q", c.name, r.Explanation, c.explains)
+		}
+	}
+}
