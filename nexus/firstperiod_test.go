@@ -49,3 +49,28 @@ func TestTexasFirstPeriod(t *testing.T) {
 		}
 	}
 }
+
+// TestGeorgiaNoticeChoice: in 2019 a remote seller past Georgia's
+// $250,000 or 200 retail sales could give its buyers notice of the use
+// tax instead of collecting, until H.B. 182 took that choice away on
+// 2019-04-28 and had those sellers collect from 2019-07-01. A seller
+// past a threshold before 2019-04-28 is due from 2019-07-01 (Levy had
+// the next day); one first past it after, from the next transaction.
+func TestGeorgiaNoticeChoice(t *testing.T) {
+	for _, c := range []struct {
+		name, day, asOf, crossed, collect string
+	}{
+		{"crossed in February", "2019-02-11", "2019-03-01", "2019-02-11", "2019-07-01"},
+		{"crossed on the last day of the choice", "2019-04-27", "2019-12-31", "2019-04-27", "2019-07-01"},
+		{"crossed after the choice was repealed", "2019-05-06", "2019-12-31", "2019-05-06", "2019-05-07"},
+	} {
+		j := journal.NewMemory()
+		sale(t, j, "acme", "ga1", "", "2019-01-15", "GA", "200000.00")
+		sale(t, j, "acme", "ga2", "", c.day, "GA", "60000.00")
+		r := rowOn(t, j, "GA", c.asOf)
+		if r.Status != nexus.StatusExceeded || dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
+			t.Errorf("%s, on %s: %s crossed %s collect %s, want exceeded crossed %s collect %s",
+				c.name, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+	}
+}
