@@ -74,3 +74,39 @@ func TestGeorgiaNoticeChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestMinnesotaFirstPeriod: the Department's guidance of 2018-07-25 had
+// a remote seller past Minnesota's small seller exception begin
+// collecting no later than 2018-10-01. A seller already past it then, or
+// past it before October, is due from 2018-10-01 (Levy had 60 days after
+// 2018-10-01, 2018-11-30); one past it from 2018-10-01 on has 60 days.
+func TestMinnesotaFirstPeriod(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		sales    [][2]string
+		asOf     string
+		crossed  string
+		collect  string
+		explains string
+	}{
+		{"past the exception when the guidance came", [][2]string{{"2018-03-01", "150000.00"}}, "2018-10-15",
+			"2018-07-25", "2018-10-01", "collection due from 2018-10-01 (on=2018-10-01: the day the jurisdiction set"},
+		{"crossed in September", [][2]string{{"2018-03-01", "60000.00"}, {"2018-09-10", "50000.00"}}, "2018-09-20",
+			"2018-09-10", "2018-10-01", "collection due from 2018-10-01 (on=2018-10-01"},
+		{"crossed in October", [][2]string{{"2018-03-01", "60000.00"}, {"2018-10-20", "50000.00"}}, "2018-12-31",
+			"2018-10-20", "2018-12-19", "collection due from 2018-12-19 (days+60)"},
+	} {
+		j := journal.NewMemory()
+		for i, s := range c.sales {
+			sale(t, j, "acme", "mn"+string(rune('1'+i)), "", s[0], "MN", s[1])
+		}
+		r := rowOn(t, j, "MN", c.asOf)
+		if r.Status != nexus.StatusExceeded || dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
+			t.Errorf("%s, on %s: %s crossed %s collect %s, want exceeded crossed %s collect %s",
+				c.name, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+		if !strings.Contains(r.Explanation, c.explains) {
+			t.Errorf("%s: %q, want it to say %q", c.name, r.Explanation, c.explains)
+		}
+	}
+}
