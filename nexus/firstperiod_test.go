@@ -110,3 +110,33 @@ func TestMinnesotaFirstPeriod(t *testing.T) {
 		}
 	}
 }
+
+// TestNorthDakotaFirstPeriod: the Commissioner enforced North Dakota's
+// threshold from 2018-10-01, a seller past it registering by that day or
+// 60 days after meeting it, whichever is later. A seller past it on
+// 2017's sales, or by 2018-08-02, is due from 2018-10-01; one past it on
+// 2018-08-20, from 2018-10-19. Levy dated both from 2018-11-30, 60 days
+// after its first row began.
+func TestNorthDakotaFirstPeriod(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		sales   [][2]string
+		asOf    string
+		crossed string
+		collect string
+	}{
+		{"past on the previous year's sales", [][2]string{{"2017-05-01", "120000.00"}}, "2018-10-15", "2018-07-10", "2018-10-01"},
+		{"crossed on 2018-08-02", [][2]string{{"2018-01-10", "60000.00"}, {"2018-08-02", "40000.00"}}, "2018-10-15", "2018-08-02", "2018-10-01"},
+		{"crossed on 2018-08-20", [][2]string{{"2018-01-10", "60000.00"}, {"2018-08-20", "40000.00"}}, "2018-10-15", "2018-08-20", "2018-10-19"},
+	} {
+		j := journal.NewMemory()
+		for i, s := range c.sales {
+			sale(t, j, "acme", "nd"+string(rune('1'+i)), "", s[0], "ND", s[1])
+		}
+		r := rowOn(t, j, "ND", c.asOf)
+		if r.Status != nexus.StatusExceeded || dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
+			t.Errorf("%s, on %s: %s crossed %s collect %s, want exceeded crossed %s collect %s",
+				c.name, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+	}
+}
