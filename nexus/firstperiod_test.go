@@ -140,3 +140,30 @@ func TestNorthDakotaFirstPeriod(t *testing.T) {
 		}
 	}
 }
+
+// TestNorthCarolinaFirstDay: the Department had every remote seller past
+// North Carolina's threshold in the previous or current calendar year
+// register and collect effective 2018-11-01. A seller already past it
+// then is due from 2018-11-01 (Levy had 2018-12-31, 60 days after); one
+// first past it later has 60 days.
+func TestNorthCarolinaFirstDay(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		sales   [][2]string
+		crossed string
+		collect string
+	}{
+		{"past before enforcement", [][2]string{{"2018-02-01", "150000.00"}}, "2018-11-01", "2018-11-01"},
+		{"crossed after", [][2]string{{"2018-02-01", "60000.00"}, {"2018-11-15", "50000.00"}}, "2018-11-15", "2019-01-14"},
+	} {
+		j := journal.NewMemory()
+		for i, s := range c.sales {
+			sale(t, j, "acme", "nc"+string(rune('1'+i)), "", s[0], "NC", s[1])
+		}
+		r := rowOn(t, j, "NC", "2018-12-31")
+		if r.Status != nexus.StatusExceeded || dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
+			t.Errorf("%s: %s crossed %s collect %s, want exceeded crossed %s collect %s",
+				c.name, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+	}
+}
