@@ -172,9 +172,15 @@ func (r *NexusRule) Currency() string {
 //	                   period is one calendar quarter (the supply that takes
 //	                   the quarter over is taxed), else the first day of the
 //	                   second month after the period (after-period+1)
+//	on=YYYY-MM-DD      that day, for a crossing on or before it (a state that
+//	                   set one day for every seller past its threshold in a
+//	                   first period, as Texas's October 1, 2019); the day of
+//	                   crossing if later
 type NexusCollect struct {
 	Kind string
 	N    int
+	// Day is the day of the kind "on".
+	Day civil.Date
 }
 
 // ParseNexusCollect reads a rule's Collect.
@@ -182,6 +188,12 @@ func ParseNexusCollect(s string) (NexusCollect, error) {
 	switch s {
 	case "next-day", "after-period", "next-quarter", "small-supplier":
 		return NexusCollect{Kind: s}, nil
+	}
+	if day, ok := strings.CutPrefix(s, "on="); ok {
+		d, err := civil.Parse(day)
+		if err == nil && d.String() == day {
+			return NexusCollect{Kind: "on", Day: d}, nil
+		}
 	}
 	kind, n, ok := strings.Cut(s, "+")
 	if ok {
@@ -195,7 +207,7 @@ func ParseNexusCollect(s string) (NexusCollect, error) {
 		}
 	}
 	return NexusCollect{}, fmt.Errorf("%q is not next-day, after-period, next-quarter, small-supplier, month+N, days+N, month-after-days+N, "+
-		"month-within+N, after-period+N, days-or-after-period+N, quarter-after+N or quarter-end+N", s)
+		"month-within+N, after-period+N, days-or-after-period+N, quarter-after+N, quarter-end+N or on=YYYY-MM-DD", s)
 }
 
 // From returns the day collection is due from, for a threshold crossed on
@@ -217,6 +229,11 @@ func (c NexusCollect) FromPeriod(crossed, periodStart, periodEnd civil.Date) civ
 	switch c.Kind {
 	case "next-day":
 		return crossed.AddDays(1)
+	case "on":
+		if crossed.After(c.Day) {
+			return crossed
+		}
+		return c.Day
 	case "month":
 		return first(crossed.Year, int(crossed.Month)+c.N)
 	case "days":

@@ -135,6 +135,12 @@ func TestNexusCollectEdges(t *testing.T) {
 		{"month-after-days+29", "2026-07-15", "2026-09-01"},
 		// After the period, plain: the day after it ends.
 		{"after-period", "2026-05-05", "2027-01-01"},
+		// Texas's first period: one day for any crossing up to it, the
+		// day of crossing after it.
+		{"on=2019-10-01", "2019-01-01", "2019-10-01"},
+		{"on=2019-10-01", "2019-06-30", "2019-10-01"},
+		{"on=2019-10-01", "2019-10-01", "2019-10-01"},
+		{"on=2019-10-01", "2019-10-02", "2019-10-02"},
 	} {
 		k, err := ParseNexusCollect(c.collect)
 		if err != nil {
@@ -144,7 +150,8 @@ func TestNexusCollectEdges(t *testing.T) {
 			t.Errorf("%s crossed %s: %s, want %s", c.collect, c.crossed, got, c.want)
 		}
 	}
-	for _, bad := range []string{"after-period+", "quarter-after+x", "days-or-after-period", "quarter-after+-1"} {
+	for _, bad := range []string{"after-period+", "quarter-after+x", "days-or-after-period", "quarter-after+-1",
+		"on=", "on=2019-10", "on=2019-02-30", "on=2019-1-01", "on+2019-10-01"} {
 		if _, err := ParseNexusCollect(bad); err == nil {
 			t.Errorf("%q read without error", bad)
 		}

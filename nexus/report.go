@@ -1062,6 +1062,9 @@ func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 			at = " at the latest (the twelve months ending on each day from then on were past the threshold; the sales before the twelve months ending on that day were not weighed, and could date the crossing earlier)"
 		}
 		fmt.Fprintf(&b, "; crossed on %s%s, collection due from %s (%s", r.CrossedOn, at, r.CollectFrom, under.Collect)
+		if k, _ := data.ParseNexusCollect(under.Collect); k.Kind == "on" {
+			fmt.Fprintf(&b, ": the day the jurisdiction set for every seller past the threshold by then")
+		}
 		if under.Effective != rule.Effective {
 			fmt.Fprintf(&b, ", under the rule in force from %s", under.Effective)
 		}

@@ -38,24 +38,24 @@ func TestNexusCuratedTable(t *testing.T) {
 	}
 	lines := strings.Split(string(raw), "\n")
 	for _, c := range []struct{ from, to, field string }{
-		{"TX,,2019-10-01,,500000,", "TX,,2019-10-01,,-500000,", "sales_threshold"},
-		{"TX,,2019-10-01,", "TX,,2219-10-01,", "effective"},
-		{"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,included", "TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,sometimes", "marketplace"},
+		{"TX,,2019-07-01,,500000,", "TX,,2019-07-01,,-500000,", "sales_threshold"},
+		{"TX,,2019-07-01,", "TX,,2219-07-01,", "effective"},
+		{"TX,,2019-07-01,,500000,at-least,,,sales,12-months,gross,included", "TX,,2019-07-01,,500000,at-least,,,sales,12-months,gross,sometimes", "marketplace"},
 		// Canada's rows: a province named by its code alone, Canada
 		// without its scheme, a province with one, consumer sales counted
 		// in a US state, any sale "at least" nothing.
 		{"CA-BC,,2021-04-01,", "BC,,2021-04-01,", "jurisdiction"},
 		{"CAN,simplified,", "CAN,,", "scheme"},
 		{"CA-MB,,", "CA-MB,simplified,", "scheme"},
-		{"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross", "TX,,2019-10-01,,500000,at-least,,,sales,12-months,consumer", "counts"},
+		{"TX,,2019-07-01,,500000,at-least,,,sales,12-months,gross", "TX,,2019-07-01,,500000,at-least,,,sales,12-months,consumer", "counts"},
 		{"CA-SK,,2020-01-01,,0,over,", "CA-SK,,2020-01-01,,0,at-least,", "logic"},
 		{"CAN,small-supplier,2000-01-01,,30000,over,,,sales,4-quarters,", "CAN,small-supplier,2000-01-01,,30000,over,,,sales,quarterly,", "period"},
 		// A citation to a commercial tax-data provider, the host alone
 		// or under it, is refused like a bad value.
-		{"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://comptroller.texas.gov/",
-			"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://www.avalara.com/", "citation"},
-		{"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://comptroller.texas.gov/",
-			"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://news.Orbitax.com/", "citation"},
+		{"TX,,2019-07-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://comptroller.texas.gov/",
+			"TX,,2019-07-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://www.avalara.com/", "citation"},
+		{"TX,,2019-07-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://comptroller.texas.gov/",
+			"TX,,2019-07-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://news.Orbitax.com/", "citation"},
 	} {
 		bad := make([]string, len(lines))
 		copy(bad, lines)
