@@ -74,7 +74,7 @@ func TestDatedRuleAppliesFromItsDate(t *testing.T) {
 		says                                  string
 	}{
 		{"NC", "2024-05-01", nexus.StatusExceeded, "2024-03-01", "2024-04-30", "(days+60)"},
-		{"NC", "2024-08-01", nexus.StatusExceeded, "2024-03-01", "2024-04-30", "(days+60, under the rule in force from 2018-11-01)"},
+		{"NC", "2024-08-01", nexus.StatusExceeded, "2024-03-01", "2024-04-30", "(days+60, under the rule in force from 2018-11-02)"},
 		{"AZ", "2020-12-31", nexus.StatusApproaching, "null", "null", ""},
 		{"AZ", "2021-03-01", nexus.StatusExceeded, "2021-01-01", "2021-02-01", "(month-after-days+29)"},
 		{"UT", "2025-06-30", nexus.StatusExceeded, "2025-01-10", "2025-01-11", "(next-day)"},
