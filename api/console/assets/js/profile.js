@@ -5,7 +5,7 @@
 // credential reads them; an admin one also imports files, creates,
 // revokes and deletes. The operator names the tenant.
 
-import { add, clear, data, field, fill, h, latest, pretty, select, statusPill, table, today, when } from './dom.js';
+import { add, clear, data, field, fill, h, latest, orient, pretty, select, statusPill, table, today, when } from './dom.js';
 import { call, session } from './session.js';
 
 const P = '/admin/v1/profile';
@@ -193,18 +193,77 @@ function versionsTable(versions, member) {
       h('summary', {}, 'the record'), h('pre', {}, pretty(v[member])))]));
 }
 
+// memberOf returns the member of a record that an error's target names,
+// without the place of the record in a change set: the admin route of
+// one record names "representative.address.country", an import of a
+// change set "registrations[0].representative.address.country".
+function memberOf(target) {
+  return String(target || '').replace(/^[A-Za-z]+\[\d+\]\./, '');
+}
+
+// unmark takes away the marks of refused values from the controls of
+// a form: the aria-invalid and the message beside each.
+function unmark(form) {
+  for (const el of form.querySelectorAll('[aria-invalid="true"]')) {
+    el.removeAttribute('aria-invalid');
+    el.removeAttribute('aria-describedby');
+  }
+  for (const el of form.querySelectorAll('.field-error')) el.remove();
+}
+
+// markRefused shows each of a refusal's items whose target is a member
+// that one of the controls stands for (controls, by member) at that
+// control: the control is marked invalid, and the item's message goes
+// beside it, which the control names as its description. The focus goes
+// to the first control marked. It reports whether it marked any.
+function markRefused(err, controls) {
+  let first = null;
+  for (const e of (err && err.items) || []) {
+    const el = controls[memberOf(e.target)];
+    if (!el) continue;
+    const msg = h('span', { class: 'error field-error', id: `${el.id}-error`, 'data-target': e.target }, e.message);
+    const old = document.getElementById(msg.id);
+    if (old) {
+      old.append(`; ${e.message}`);
+      continue;
+    }
+    el.setAttribute('aria-invalid', 'true');
+    el.setAttribute('aria-describedby', msg.id);
+    el.after(msg);
+    first = first || el;
+  }
+  if (first) first.focus();
+  return !!first;
+}
+
 // storeForm makes a form (admin) of id: its fields, then a button that
 // submits it; store sends the record and returns what the status says,
-// and then the list is drawn again.
-function storeForm(id, button, fields, store, { status, fail }, list) {
+// and then the list is drawn again. A refusal says what it refused in
+// the status line and, for each member that a control of controls (by
+// member, as the API names it) stands for, at that control, until the
+// control is typed in or the form is sent again.
+function storeForm(id, button, fields, store, { status, fail }, list, controls = {}) {
   const form = h('form', { class: 'row', id }, ...fields, h('button', { type: 'submit' }, button));
+  for (const el of Object.values(controls)) {
+    const again = () => {
+      if (el.getAttribute('aria-invalid') !== 'true') return;
+      el.removeAttribute('aria-invalid');
+      el.removeAttribute('aria-describedby');
+      const msg = document.getElementById(`${el.id}-error`);
+      if (msg) msg.remove();
+    };
+    el.addEventListener('input', again);
+    el.addEventListener('change', again);
+  }
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
+    unmark(form);
     try {
       status(await store());
       list();
     } catch (err) {
       fail(err);
+      if (err && err.status === 400) markRefused(err, controls);
     }
   });
   return form;
@@ -410,7 +469,10 @@ export const customers = {
 // recordPage makes the page of a kind of record that kind describes: a
 // card with its heading and note, a filter of one parameter, the form
 // that stores a record (admin), and the list, each record with a button
-// that deletes it (admin) and says so in the status line (kind.deleted).
+// that deletes it (admin) and says so in the status line (kind.deleted)
+// and, when the form can show a stored record (its load), one that shows
+// it there to be edited (kind.editLabel, kind.editing). The form's
+// controls (by the member each stands for) show the API's refusals.
 function recordPage(kind) {
   const page = {
     render(root, { status, fail, admin, operator }) {
@@ -435,18 +497,30 @@ function recordPage(kind) {
             return;
           }
           fill(box, pager(`${kind.box}-pager`, pg, offset, kind.noun, list), table(null, [...kind.columns, ''],
-            pg.items.map((x) => [...kind.cells(x), admin ? deleteButton(kind.deleteLabel(x), kind.deleteQuestion(x), kind.deleted(x),
+            pg.items.map((x) => [...kind.cells(x), admin ? [editButton(x), deleteButton(kind.deleteLabel(x), kind.deleteQuestion(x), kind.deleted(x),
               () => call(`${P}/${kind.path}/${kind.keyPath(x).map(encodeURIComponent).join('/')}`, writing({ method: 'DELETE', query: kind.keyQuery && kind.keyQuery(x) })),
-              { status, fail }, () => list(offset), box) : ''])));
+              { status, fail }, () => list(offset), box)] : ''])));
         } catch (err) {
           if (current()) fill(box, h('p', { class: 'error' }, err.message));
         }
       };
       let form = null;
+      let f = null;
       if (admin) {
-        const f = kind.form();
-        form = storeForm(f.id, f.button, f.fields, f.store, { status, fail }, list);
+        f = kind.form();
+        form = storeForm(f.id, f.button, f.fields, f.store, { status, fail }, list, f.controls);
       }
+      // editButton is the button (admin) that shows record x in the form,
+      // when the form can show one (its load), to be changed and stored
+      // again in place of it.
+      const editButton = (x) => (f && f.load ? h('button', {
+        type: 'button', class: 'secondary', 'aria-label': kind.editLabel(x),
+        onclick: () => {
+          unmark(form);
+          f.load(x);
+          status(kind.editing(x));
+        },
+      }, 'Edit') : null);
       add(root, tenantField(operator, redraw), h('div', { class: 'card' }, h('h2', {}, kind.heading), h('p', { class: 'note' }, kind.note), filter, form, box));
       filter.addEventListener('submit', (ev) => {
         ev.preventDefault();
@@ -488,6 +562,57 @@ function registrationType(g) {
   return IDENTITY_TYPES.includes(g.type) && !String(g.jurisdiction).includes('-') ? 'identity' : 'tax';
 }
 
+// representativeCell shows a registration's fiscal representative in
+// the list: its name and its number, and the country of its address.
+function representativeCell(rep) {
+  if (!rep) return '';
+  const country = rep.address && rep.address.country;
+  return h('span', { class: 'representative' }, data(rep.name), ' ', h('code', {}, rep.number), country ? ` (${country})` : '');
+}
+
+// REPRESENTATIVE_ADDRESS are the members of the address of a fiscal
+// representative, each with its label, as profile.RepresentativeAddress
+// names them.
+const REPRESENTATIVE_ADDRESS = [['street1', 'Street'], ['street2', 'Street, line 2'], ['city', 'City'], ['mainDivision', 'Main division'],
+  ['postalCode', 'Postal code'], ['country', 'Country']];
+
+// representativeFields makes the fields of a registration's fiscal
+// representative, optional as a group: its fieldset, its controls by the
+// member that each stands for (representative.address.country), load,
+// which shows a stored representative (or none), and value, which
+// returns the representative the fields say, or null when every field
+// is empty: the form shows the stored one, so that fields left empty
+// mean the registration has none. A group filled in part is sent as it
+// is, and the API names the member missing.
+function representativeFields() {
+  const name = h('input', { id: 'prof-reg-rep-name', autocomplete: 'off' });
+  const number = h('input', { id: 'prof-reg-rep-number', autocomplete: 'off', placeholder: 'DE129273398' });
+  const address = Object.fromEntries(REPRESENTATIVE_ADDRESS.map(([k]) => [k,
+    h('input', { id: `prof-reg-rep-${k.toLowerCase()}`, autocomplete: 'off', placeholder: k === 'country' ? 'DE, DEU, Germany' : null })]));
+  const all = [name, number, ...Object.values(address)];
+  const controls = { 'representative.name': name, 'representative.number': number, representative: name, 'representative.address': address.country };
+  for (const [k, el] of Object.entries(address)) controls[`representative.address.${k}`] = el;
+  return {
+    fieldset: h('fieldset', { class: 'rep-fields', id: 'prof-reg-rep' }, h('legend', {}, 'Fiscal representative'),
+      h('p', { class: 'note' }, 'Optional: the business that accounts for the VAT there on the seller\'s behalf, whom its e-invoices name. ',
+        'Its name, VAT number and country are required when any field is filled; empty fields mean the registration has none.'),
+      h('div', { class: 'row' }, field('Name', name), field('VAT number', number),
+        REPRESENTATIVE_ADDRESS.map(([k, label]) => field(label, address[k])))),
+    controls,
+    load(rep) {
+      name.value = (rep && rep.name) || '';
+      number.value = (rep && rep.number) || '';
+      for (const [k, el] of Object.entries(address)) el.value = (rep && rep.address && rep.address[k]) || '';
+    },
+    value() {
+      if (all.every((el) => !el.value.trim())) return null;
+      const a = {};
+      for (const [k, el] of Object.entries(address)) if (el.value.trim()) a[k] = el.value.trim();
+      return { name: name.value.trim(), number: number.value.trim(), address: a };
+    },
+  };
+}
+
 // registrations is the page of the seller's registrations.
 export const registrations = recordPage({
   title: 'Registrations',
@@ -498,14 +623,16 @@ export const registrations = recordPage({
   filter: { id: 'prof-reg-filter', label: 'Jurisdiction', param: 'jurisdiction', input: { id: 'prof-reg-jur', placeholder: 'US-TX, TX, DEU (Germany)' } },
   path: 'registrations',
   noun: 'registrations',
-  columns: ['Company', 'Jurisdiction', 'Number', 'Type', 'Effective', 'Ends', 'Present'],
+  columns: ['Company', 'Jurisdiction', 'Number', 'Type', 'Effective', 'Ends', 'Present', 'Fiscal representative'],
   cells: (g) => [g.companyCode || '', g.jurisdiction, h('code', {}, g.number), g.type || '', g.effectiveDate || 'always', g.endDate || 'never',
-    g.physicalPresence ? 'yes' : 'no'],
+    g.physicalPresence ? 'yes' : 'no', representativeCell(g.representative)],
   keyPath: (g) => [jurisdictionInput(g.jurisdiction), g.number],
   keyQuery: (g) => ({ ...(g.companyCode ? { company: g.companyCode } : {}), type: registrationType(g) }),
   deleteLabel: (g) => `Delete registration ${g.number}`,
   deleteQuestion: (g) => `Delete registration ${g.number} in ${g.jurisdiction}?`,
   deleted: (g) => ['Deleted registration ', data(g.number), ' in ', data(g.jurisdiction), '.'],
+  editLabel: (g) => `Edit registration ${g.number}`,
+  editing: (g) => ['The form shows registration ', data(g.number), ' in ', data(g.jurisdiction), ': change it and store it again.'],
   form() {
     const company = h('input', { id: 'prof-reg-company', placeholder: 'none' });
     const j = h('input', { id: 'prof-reg-new-jur', required: true });
@@ -515,16 +642,38 @@ export const registrations = recordPage({
     const from = h('input', { id: 'prof-reg-from', type: 'date' });
     const to = h('input', { id: 'prof-reg-to', type: 'date' });
     const presence = h('input', { id: 'prof-reg-presence', type: 'checkbox' });
+    const rep = representativeFields();
     return {
       id: 'prof-reg-form',
       button: 'Add registration',
       fields: [field('Company', company), field('Jurisdiction', j), field('Number', number), field('Type', type), field('Effective', from), field('Ends', to),
-        h('div', { class: 'field' }, h('label', { for: 'prof-reg-presence' }, presence, ' Physically present'))],
+        h('div', { class: 'field' }, h('label', { for: 'prof-reg-presence' }, presence, ' Physically present')), rep.fieldset],
+      controls: {
+        companyCode: company, jurisdiction: j, number, type, effectiveDate: from, endDate: to, ...rep.controls,
+      },
+      load(g) {
+        company.value = g.companyCode || '';
+        j.value = jurisdictionInput(g.jurisdiction);
+        number.value = g.number;
+        // A type the form does not offer (one an import stored) is
+        // offered for this registration, rather than dropped.
+        const t = g.type || '';
+        if (![...type.options].some((o) => o.value === t)) type.append(h('option', { value: t, dir: 'auto' }, t));
+        type.value = t;
+        orient(type);
+        from.value = g.effectiveDate || '';
+        to.value = g.endDate || '';
+        presence.checked = !!g.physicalPresence;
+        rep.load(g.representative);
+        company.focus();
+      },
       async store() {
         const body = { companyCode: company.value.trim(), jurisdiction: j.value.trim(), number: number.value.trim(), physicalPresence: presence.checked };
         if (type.value) body.type = type.value;
         if (from.value) body.effectiveDate = from.value;
         if (to.value) body.endDate = to.value;
+        const representative = rep.value();
+        if (representative) body.representative = representative;
         try {
           await call(`${P}/registrations`, writing({ method: 'POST', body }));
           return ['Added registration ', data(body.number), '.'];
@@ -543,16 +692,17 @@ export const registrations = recordPage({
           } catch {
             throw err;
           }
-          // The form has no fields of a fiscal representative: the
-          // replacement keeps the one stored with the registration (set
-          // through the admin routes or an import), which its e-invoices
-          // name.
-          const rep = stored && stored.data && stored.data.registration && stored.data.registration.representative;
-          if (rep) body.representative = rep;
+          // The replacement is what the form shows, its fiscal
+          // representative too: the form shows the stored one (Edit), so
+          // that fields left empty say the registration has none. The
+          // question says so when the stored registration names one, which
+          // the replacement would take away.
+          const was = stored && stored.data && stored.data.registration && stored.data.registration.representative;
           const ending = body.endDate ? `, ending ${body.endDate}` : '';
-          if (!window.confirm(`Registration ${body.number} in ${body.jurisdiction} is stored already. Replace it with what the form says${ending}?`)) throw err;
+          const dropping = was && !representative ? `, taking away its fiscal representative ${was.name} (${was.number})` : '';
+          if (!window.confirm(`Registration ${body.number} in ${body.jurisdiction} is stored already. Replace it with what the form says${ending}${dropping}?`)) throw err;
           await call(path, writing({ method: 'PUT', body, query: key }));
-          return ['Replaced registration ', data(body.number), `${ending}.`];
+          return ['Replaced registration ', data(body.number), `${ending}${dropping ? ', without a fiscal representative' : ''}.`];
         }
       },
     };
