@@ -293,7 +293,7 @@ type Representative struct {
 	Number string `json:"number"`
 	// Address is its postal address (BG-12), of which the country is
 	// required.
-	Address *RepresentativeAddress `json:"address"`
+	Address *RepresentativeAddress `json:"address,omitempty"`
 }
 
 // RepresentativeAddress is the postal address of a fiscal

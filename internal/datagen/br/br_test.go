@@ -93,8 +93,12 @@ func TestBuild(t *testing.T) {
 		// and single contributor one (RICMS-RJ art. 4 VI).
 		{"PR", "2007-03-22", true, "not checked", ""},
 		{"PR", "2007-03-23", true, "single", "2007-03-23"},
-		{"PR", "2022-03-31", true, "single", "2007-03-23"},
-		{"PR", "2022-04-01", true, "not checked", "2022-04-01"},
+		{"PR", "2016-09-26", true, "single", "2007-03-23"},
+		// Round ten: Lei 18.879/2016 rewrote art. 6-A on 2016-09-27, and
+		// the base since is not checked.
+		{"PR", "2016-09-27", true, "not checked", "2016-09-27"},
+		{"PR", "2022-03-31", true, "not checked", "2016-09-27"},
+		{"PR", "2022-04-01", true, "not checked", "2016-09-27"},
 		{"PR", "2026-01-01", false, "not checked", ""},
 		{"RR", "2023-03-29", true, "not checked", ""},
 		{"RR", "2023-03-30", true, "double", "2023-03-30"},
