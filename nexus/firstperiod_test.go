@@ -1,9 +1,12 @@
 package nexus_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/nexus"
 )
@@ -164,6 +167,53 @@ func TestNorthCarolinaFirstDay(t *testing.T) {
 		if r.Status != nexus.StatusExceeded || dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
 			t.Errorf("%s: %s crossed %s collect %s, want exceeded crossed %s collect %s",
 				c.name, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+	}
+}
+
+// TestOnDayCrossedAfter: a rule collecting on=DATE dates a crossing
+// after that day from the day of crossing, and its row's explanation
+// says so, not that the day collection is due from is the one the
+// jurisdiction set (a table whose rule runs past its day: Texas's first
+// row left open).
+func TestOnDayCrossedAfter(t *testing.T) {
+	var list []data.NexusRule
+	for _, r := range rules(t).All() {
+		if r.State != "TX" {
+			list = append(list, r)
+		} else if r.Collect == "on=2019-10-01" {
+			r.Expiration = civil.Date{}
+			list = append(list, r)
+		}
+	}
+	open, err := data.NewNexusRules(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, day, crossed, collect, explains, not string
+	}{
+		{"crossed before the day", "2019-08-20", "2019-08-20", "2019-10-01",
+			"collection due from 2019-10-01 (on=2019-10-01: the day the jurisdiction set for every seller past the threshold by then", ""},
+		{"crossed on the day", "2019-10-01", "2019-10-01", "2019-10-01",
+			"collection due from 2019-10-01 (on=2019-10-01: the day the jurisdiction set for every seller past the threshold by then", ""},
+		{"crossed after the day", "2019-11-05", "2019-11-05", "2019-11-05",
+			"collection due from 2019-11-05 (on=2019-10-01: the day of crossing, after the day the jurisdiction set", "(on=2019-10-01: the day the jurisdiction set"},
+	} {
+		j := journal.NewMemory()
+		sale(t, j, "acme", "tx1", "", "2019-03-01", "TX", "400000.00")
+		sale(t, j, "acme", "tx2", "", c.day, "TX", "100000.00")
+		rep, err := nexus.Build(context.Background(), j, open, "acme", nexus.Options{AsOf: civil.MustParse("2019-12-31")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := row(t, rep, "", "TX")
+		if r.Status != nexus.StatusExceeded || dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
+			t.Errorf("%s: %s crossed %s collect %s, want exceeded crossed %s collect %s",
+				c.name, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+		if !strings.Contains(r.Explanation, c.explains) || c.not != "" && strings.Contains(r.Explanation, c.not) {
+			t.Errorf("%s: %q, want it to say %q", c.name, r.Explanation, c.explains)
 		}
 	}
 }

@@ -1063,7 +1063,13 @@ func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 		}
 		fmt.Fprintf(&b, "; crossed on %s%s, collection due from %s (%s", r.CrossedOn, at, r.CollectFrom, under.Collect)
 		if k, _ := data.ParseNexusCollect(under.Collect); k.Kind == "on" {
-			fmt.Fprintf(&b, ": the day the jurisdiction set for every seller past the threshold by then")
+			if r.CollectFrom != nil && r.CollectFrom.After(k.Day) {
+				// Crossed after the day: collection is due from the
+				// crossing (NexusCollect.From).
+				b.WriteString(": the day of crossing, after the day the jurisdiction set for every seller past the threshold by then")
+			} else {
+				b.WriteString(": the day the jurisdiction set for every seller past the threshold by then")
+			}
 		}
 		if under.Effective != rule.Effective {
 			fmt.Fprintf(&b, ", under the rule in force from %s", under.Effective)

@@ -201,8 +201,11 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 			}
 			msg := fmt.Sprintf("transaction %s: its e-invoice would break %s: %s", tx.TransactionID, p.Code, p.Message)
 			h := hints[p.Code]
-			if p.Code == "BR-CO-26" && d.outsideScope {
+			switch {
+			case p.Code == "BR-CO-26" && d.outsideScope:
 				h = outsideScopeSellerHint
+			case p.Code == "BR-CO-26" && d.seller.vatID == "" && d.taxRep != nil:
+				h = representedSellerHint
 			}
 			if h != "" {
 				msg += " (" + h + ")"
@@ -236,6 +239,15 @@ const sellerVATHint = "store the seller's VAT registration with the calculation 
 // (BR-O-02), whatever the seller's registrations, so only the seller's
 // company code names the seller (BT-29).
 const outsideScopeSellerHint = "outside the scope of VAT the e-invoice names no VAT identifier (BR-O-02), so the seller's company code (seller.company) identifies it: calculate the sale again with one"
+
+// representedSellerHint is the hint of BR-CO-26 for an invoice whose
+// seller charges the VAT through its tax representative without a VAT
+// number of its own (representedOnly): the representative's VAT
+// identifier (BT-63) stands in for the seller's under BR-S-02 and its
+// kind, but not as the seller's identifier, so only the seller's company
+// code names the seller (BT-29).
+const representedSellerHint = "the seller charges the VAT through its tax representative, without a VAT number of its own, and the representative's VAT identifier (BT-63) does not identify the seller: " +
+	"calculate the sale again with the seller's company code (seller.company)"
 
 // hints say what would satisfy the rules that the data of a calculation
 // most often misses.

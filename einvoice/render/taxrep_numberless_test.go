@@ -90,3 +90,35 @@ func TestRenderRepresentativeOfASellerWithoutANumber(t *testing.T) {
 		}
 	}
 }
+
+// TestRepresentedSellerWithoutCompanyCode: a seller that charges
+// Germany's VAT through its representative, without a number of its own
+// and without a company code, has nothing that EN 16931 takes as the
+// seller's identifier (BR-CO-26: BT-29, BT-30 or BT-31; the
+// representative's BT-63 is not one). The refusal says to calculate the
+// sale again with the seller's company code, not to store a VAT
+// registration it does not have.
+func TestRepresentedSellerWithoutCompanyCode(t *testing.T) {
+	e, j := journaledEngine(t)
+	ctx := context.Background()
+	rep := &wire.FiscalRepresentative{BusinessName: "Elbe Steuervertretung GmbH", TaxRegistrationNumber: "129 273 398",
+		Address: &wire.Location{StreetAddress1: "Jungfernstieg 7", City: "Hamburg", PostalCode: "20354", Country: "DE"}}
+	price := money.MustParse("1000.00")
+	if _, err := e.Sale(ctx, &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
+		TransactionID: "RN-NOCODE", DocumentNumber: "RN-NOCODE", DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+		Seller: &wire.Seller{PhysicalOrigin: &wire.Location{StreetAddress1: "Am Sandtorkai 50", City: "Hamburg", PostalCode: "20457", Country: "DE"},
+			TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationType: "VAT Registration", FiscalRepresentative: rep}}},
+		Customer:  &wire.Customer{CustomerName: "Max Mustermann", Destination: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}},
+		LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: &price}}}); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := j.Get(ctx, levy.DefaultTenant, "RN-NOCODE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = render.Render(tx, render.Options{SellerName: "Hudson Lamps Inc", DueDate: civil.MustParse("2026-07-01")})
+	if err == nil || !strings.Contains(err.Error(), "BR-CO-26") || !strings.Contains(err.Error(), "seller.company") ||
+		strings.Contains(err.Error(), "store the seller's VAT registration") {
+		t.Errorf("the invoice of a represented seller without a company code: %v, want it refused under BR-CO-26 asking for seller.company", err)
+	}
+}

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/profile"
 )
 
 // TestProfileRegistrationRepresentative: levy profile import reads a
@@ -30,5 +33,34 @@ func TestProfileRegistrationRepresentative(t *testing.T) {
 	}
 	if got := string(b); !strings.Contains(got, "Elbe Steuervertretung GmbH,DE129273398,,,Hamburg,,,DE") {
 		t.Errorf("the export of the registration:\n%s", got)
+	}
+}
+
+// TestProfileRepresentativeVATRegion: the profile's validation reads a
+// representative's country as a calculation's request does, a VAT region
+// of the dataset by its code or name (XI, Northern Ireland) being its
+// country (GB), which a request naming the same representative would
+// give: a stored registration may name what a request may.
+func TestProfileRepresentativeVATRegion(t *testing.T) {
+	v, err := profileValidator(data.Default(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, country := range []string{"XI", "Northern Ireland", "northern ireland", "GB", "United Kingdom"} {
+		cs := profile.ChangeSet{Registrations: []profile.Registration{{Jurisdiction: "GBR", Number: "XI123456782",
+			Representative: &profile.Representative{Name: "Lagan Tax Agents Ltd", Number: "XI987654321",
+				Address: &profile.RepresentativeAddress{City: "Belfast", Country: country}}}}}
+		if err := v.Check(&cs); err != nil {
+			t.Errorf("a representative in %q: %v", country, err)
+			continue
+		}
+		if got := cs.Registrations[0].Representative.Address.Country; got != "GB" {
+			t.Errorf("a representative in %q is stored in %q, want GB", country, got)
+		}
+	}
+	cs := profile.ChangeSet{Registrations: []profile.Registration{{Jurisdiction: "DEU", Number: "DE136695976",
+		Representative: &profile.Representative{Name: "X", Number: "DE129273398", Address: &profile.RepresentativeAddress{Country: "Atlantis"}}}}}
+	if err := v.Check(&cs); err == nil {
+		t.Error("a representative in Atlantis was accepted")
 	}
 }

@@ -19,7 +19,7 @@ import (
 )
 
 // profileValidator returns the validator of the changes of profiles:
-// the jurisdictions, countries and currencies of ds, and the product classes that the engine knows
+// the jurisdictions, countries (and VAT regions) and currencies of ds, and the product classes that the engine knows
 // with the rule files (the built-in ones, those the files' rules and
 // structures name, and those the dataset's table of taxes Levy does not
 // compute names), as engine.New collects them.
@@ -72,8 +72,16 @@ func profileValidator(ds *data.Dataset, ruleFiles []string) (profile.Validator, 
 		Class:        func(c string) bool { return classes[c] },
 		Currency:     func(alpha string) bool { _, ok := currencies.ByAlpha(alpha); return ok },
 		Country: func(name string) (string, bool) {
-			c, ok := codes.Country(name)
-			return c.Alpha2, ok
+			// As a calculation's request reads a representative's
+			// country (taxarea.Resolver.Country): a VAT region of the
+			// dataset (XI, Northern Ireland) is its country's.
+			if c, ok := codes.Country(name); ok {
+				return c.Alpha2, true
+			}
+			if reg, ok := j.VATGeography().RegionNamed(name); ok {
+				return reg.Country, true
+			}
+			return "", false
 		},
 	}, nil
 }
