@@ -218,8 +218,9 @@ func TestArizonaFirstDay(t *testing.T) {
 // TestColoradoFirstDay: the Department had a retailer past Colorado's
 // $100,000 or 200 transactions register by 2018-11-30 and collect from
 // 2018-12-01. A retailer past it on 2018's sales is due from 2018-12-01
-// (Levy had 2019-03-01, the first of the month after the 90th day); one
-// first past it on 2018-12-10 (90 days on: 2019-03-10) from 2019-04-01.
+// (Levy had 2019-04-01, the first of the month after the 90th day,
+// 2019-03-01); one first past it on 2018-12-10 (90 days on: 2019-03-10)
+// from 2019-04-01.
 func TestColoradoFirstDay(t *testing.T) {
 	checkFirst(t, "CO", []firstCase{
 		{"past before enforcement", [][2]string{{"2018-03-01", "120000.00"}}, "2018-12-15",
