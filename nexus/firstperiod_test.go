@@ -361,3 +361,19 @@ func TestWashingtonFirstDay(t *testing.T) {
 			"2018-10-05", "2018-12-01", "collection due from 2018-12-01 (month-after-days+29)"},
 	})
 }
+
+// TestMissouriFirstDay: section 144.605 RSMo weighs the 12 months ending
+// with the calendar quarter just closed and has a vendor past $100,000
+// collect within three months of its close. A seller past it on its 2022
+// sales meets it on 2023-01-01, with the quarter that closed on
+// 2022-12-31, and collects from 2023-04-01 (Levy had 2023-07-01, three
+// months after the first quarter of 2023); one first past it on
+// 2023-02-10 collects from 2023-07-01.
+func TestMissouriFirstDay(t *testing.T) {
+	checkFirst(t, "MO", []firstCase{
+		{"past on 2022's sales", [][2]string{{"2022-06-01", "120000.00"}}, "2023-04-15",
+			"2023-01-01", "2023-04-01", "(on=2023-04-01: the day the jurisdiction set"},
+		{"crossed in February 2023", [][2]string{{"2022-09-01", "60000.00"}, {"2023-02-10", "50000.00"}}, "2023-07-15",
+			"2023-02-10", "2023-07-01", "collection due from 2023-07-01 (quarter-after+3)"},
+	})
+}
