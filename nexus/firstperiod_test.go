@@ -217,3 +217,213 @@ func TestOnDayCrossedAfter(t *testing.T) {
 		}
 	}
 }
+
+// firstCase is one seller in a state's first period: its sales (date,
+// amount), the day asked, and the crossing, collection day and words of
+// the explanation the report must give.
+type firstCase struct {
+	name     string
+	sales    [][2]string
+	asOf     string
+	crossed  string
+	collect  string
+	explains string
+}
+
+// checkFirst posts each case's sales to state in a journal of its own
+// and checks the report's row on the case's day.
+func checkFirst(t *testing.T, state string, cases []firstCase) {
+	t.Helper()
+	for _, c := range cases {
+		j := journal.NewMemory()
+		for i, s := range c.sales {
+			sale(t, j, "acme", strings.ToLower(state)+string(rune('1'+i)), "", s[0], state, s[1])
+		}
+		r := rowOn(t, j, state, c.asOf)
+		if r.Status != nexus.StatusExceeded || dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
+			t.Errorf("%s %s, on %s: %s crossed %s collect %s, want exceeded crossed %s collect %s",
+				state, c.name, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
+		}
+		if !strings.Contains(r.Explanation, c.explains) {
+			t.Errorf("%s %s: %q, want it to say %q", state, c.name, r.Explanation, c.explains)
+		}
+	}
+}
+
+// TestArizonaFirstDay: H.B. 2757 had a remote seller past Arizona's
+// $200,000 of 2019 in the current or previous calendar year collect
+// from 2019-10-01. A seller past it on 2018's sales is due from that
+// day (Levy had 2019-11-01, the month that starts at least 30 days
+// after); one first past it on 2019-10-20 (2019-10-20 + 29 days is
+// 2019-11-18) from 2019-12-01.
+func TestArizonaFirstDay(t *testing.T) {
+	checkFirst(t, "AZ", []firstCase{
+		{"past on 2018's sales", [][2]string{{"2018-05-01", "250000.00"}}, "2019-10-15",
+			"2019-10-01", "2019-10-01", "(on=2019-10-01: the day the jurisdiction set for every seller past the threshold by then, under the rule in force from 2019-10-01)"},
+		{"crossed in October 2019", [][2]string{{"2019-02-01", "150000.00"}, {"2019-10-20", "60000.00"}}, "2019-12-31",
+			"2019-10-20", "2019-12-01", "collection due from 2019-12-01 (month-after-days+29)"},
+	})
+}
+
+// TestColoradoFirstDay: the Department had a retailer past Colorado's
+// $100,000 or 200 transactions register by 2018-11-30 and collect from
+// 2018-12-01. A retailer past it on 2018's sales is due from 2018-12-01
+// (Levy had 2019-04-01, the first of the month after the 90th day,
+// 2019-03-01); one first past it on 2018-12-10 (90 days on: 2019-03-10)
+// from 2019-04-01.
+func TestColoradoFirstDay(t *testing.T) {
+	checkFirst(t, "CO", []firstCase{
+		{"past before enforcement", [][2]string{{"2018-03-01", "120000.00"}}, "2018-12-15",
+			"2018-12-01", "2018-12-01", "(on=2018-12-01: the day the jurisdiction set"},
+		{"crossed in December 2018", [][2]string{{"2018-03-01", "60000.00"}, {"2018-12-10", "50000.00"}}, "2019-01-31",
+			"2018-12-10", "2019-04-01", "collection due from 2019-04-01 (month-after-days+90)"},
+	})
+}
+
+// TestHawaiiFirstDay: the Department's amended Announcement 2018-10 had
+// a seller past Hawaii's $100,000 or 200 transactions in 2017 or 2018
+// subject to the tax from 2018-07-01, not before. A seller past it on
+// 2017's sales is due from that day (Levy had 2018-08-01); one first
+// past it on 2018-07-10, from the first of the next month.
+func TestHawaiiFirstDay(t *testing.T) {
+	checkFirst(t, "HI", []firstCase{
+		{"past on 2017's sales", [][2]string{{"2017-08-01", "150000.00"}}, "2018-07-15",
+			"2018-07-01", "2018-07-01", "(on=2018-07-01: the day the jurisdiction set"},
+		{"crossed in July 2018", [][2]string{{"2018-01-10", "60000.00"}, {"2018-07-10", "40000.00"}}, "2018-09-01",
+			"2018-07-10", "2018-08-01", "collection due from 2018-08-01 (month+1)"},
+	})
+}
+
+// TestIowaFirstDay: a remote seller past Iowa's $100,000 on its 2018
+// sales collects from 2019-01-01 (Levy had 2019-02-01); one first past
+// it on 2019-01-10 (29 days on: 2019-02-08) from 2019-03-01.
+func TestIowaFirstDay(t *testing.T) {
+	checkFirst(t, "IA", []firstCase{
+		{"past on 2018's sales", [][2]string{{"2018-04-01", "120000.00"}}, "2019-01-15",
+			"2019-01-01", "2019-01-01", "(on=2019-01-01: the day the jurisdiction set"},
+		{"crossed in January 2019", [][2]string{{"2019-01-05", "60000.00"}, {"2019-01-10", "40000.00"}}, "2019-03-31",
+			"2019-01-10", "2019-03-01", "collection due from 2019-03-01 (month-after-days+29)"},
+	})
+}
+
+// TestKentuckyFirstDay: the Department had retailers past Kentucky's
+// thresholds registered and collecting by 2018-10-01. A retailer past
+// them on 2018's sales is due from that day (Levy had 2018-11-01); one
+// first past them on 2018-10-10 (60 days on: 2018-12-09) from the first
+// of that month, 2018-12-01.
+func TestKentuckyFirstDay(t *testing.T) {
+	checkFirst(t, "KY", []firstCase{
+		{"past before enforcement", [][2]string{{"2018-03-01", "120000.00"}}, "2018-10-15",
+			"2018-10-01", "2018-10-01", "(on=2018-10-01: the day the jurisdiction set"},
+		{"crossed in October 2018", [][2]string{{"2018-03-01", "60000.00"}, {"2018-10-10", "50000.00"}}, "2018-12-31",
+			"2018-10-10", "2018-12-01", "collection due from 2018-12-01 (month-within+60)"},
+	})
+}
+
+// TestMassachusettsFirstDay: from 2019-10-01 a remote seller whose
+// Massachusetts sales exceeded $100,000 in the current or prior
+// calendar year collects. A seller past it on 2018's sales is due from
+// 2019-10-01 (Levy had 2019-12-01); one first past it on 2019-10-15,
+// from the first day of the second month after, 2019-12-01.
+func TestMassachusettsFirstDay(t *testing.T) {
+	checkFirst(t, "MA", []firstCase{
+		{"past on 2018's sales", [][2]string{{"2018-05-01", "120000.00"}}, "2019-10-15",
+			"2019-10-01", "2019-10-01", "(on=2019-10-01: the day the jurisdiction set"},
+		{"crossed in October 2019", [][2]string{{"2019-02-01", "60000.00"}, {"2019-10-15", "50000.00"}}, "2019-12-31",
+			"2019-10-15", "2019-12-01", "collection due from 2019-12-01 (month+2)"},
+	})
+}
+
+// TestNebraskaFirstPeriod: the Department's notice under LB 284 had a
+// seller past Nebraska's threshold in 2018 or in the first two months of
+// 2019 collect from 2019-04-01, and one first past it later from the
+// first day of the second month after. A seller past it on 2018's sales
+// or on 2019-02-20 is due from 2019-04-01 (Levy had 2019-06-01 for the
+// first); one past it on 2019-03-10, from 2019-05-01.
+func TestNebraskaFirstPeriod(t *testing.T) {
+	checkFirst(t, "NE", []firstCase{
+		{"past on 2018's sales", [][2]string{{"2018-06-01", "120000.00"}}, "2019-04-15",
+			"2019-01-01", "2019-04-01", "(on=2019-04-01: the day the jurisdiction set for every seller past the threshold by then, under the rule in force from 2019-01-01)"},
+		{"crossed in February 2019", [][2]string{{"2019-01-10", "60000.00"}, {"2019-02-20", "50000.00"}}, "2019-04-15",
+			"2019-02-20", "2019-04-01", "collection due from 2019-04-01 (on=2019-04-01"},
+		{"crossed in March 2019", [][2]string{{"2019-01-10", "60000.00"}, {"2019-03-10", "50000.00"}}, "2019-06-01",
+			"2019-03-10", "2019-05-01", "collection due from 2019-05-01 (month+2)"},
+	})
+}
+
+// TestSouthCarolinaFirstPeriod: Revenue Ruling #18-14 had a remote
+// seller with nexus in 2017 or by 2018-09-30 collect from 2018-11-01,
+// and one with nexus from 2018-10-01 on from the first day of the second
+// month after. A seller past $100,000 on 2017's sales, or on
+// 2018-09-25, is due from 2018-11-01 (Levy had 2019-01-01); one past it
+// on 2018-10-10, from 2018-12-01 (Levy had 2019-01-01).
+func TestSouthCarolinaFirstPeriod(t *testing.T) {
+	checkFirst(t, "SC", []firstCase{
+		{"past on 2017's sales", [][2]string{{"2017-06-01", "120000.00"}}, "2018-11-15",
+			"2018-09-18", "2018-11-01", "(on=2018-11-01: the day the jurisdiction set for every seller past the threshold by then, under the rule in force from 2018-09-18)"},
+		{"crossed in September 2018", [][2]string{{"2018-02-01", "60000.00"}, {"2018-09-25", "50000.00"}}, "2018-11-15",
+			"2018-09-25", "2018-11-01", "collection due from 2018-11-01 (on=2018-11-01"},
+		{"crossed in October 2018", [][2]string{{"2018-02-01", "60000.00"}, {"2018-10-10", "50000.00"}}, "2018-12-31",
+			"2018-10-10", "2018-12-01", "collection due from 2018-12-01 (month+2)"},
+	})
+}
+
+// TestTennesseeFirstPeriod: Notice #19-04 had an out-of-state dealer
+// past $500,000 of retail sales in the previous twelve months as of
+// 2019-07-31 collect by 2019-10-01, and one past it later from the first
+// day of the third month after. A dealer past it on sales of March 2019,
+// or on 2019-07-20, is due from 2019-10-01 (Levy had 2020-01-01); one
+// past it on 2019-08-15, from 2019-11-01.
+func TestTennesseeFirstPeriod(t *testing.T) {
+	checkFirst(t, "TN", []firstCase{
+		{"past before the notice's day", [][2]string{{"2019-03-01", "600000.00"}}, "2019-10-15",
+			"2019-07-01", "2019-10-01", "(on=2019-10-01: the day the jurisdiction set for every seller past the threshold by then, under the rule in force from 2019-07-01)"},
+		{"crossed in July 2019", [][2]string{{"2019-01-10", "400000.00"}, {"2019-07-20", "100000.00"}}, "2019-10-15",
+			"2019-07-20", "2019-10-01", "collection due from 2019-10-01 (on=2019-10-01"},
+		{"crossed in August 2019", [][2]string{{"2019-01-10", "400000.00"}, {"2019-08-15", "100000.00"}}, "2019-12-31",
+			"2019-08-15", "2019-11-01", "collection due from 2019-11-01 (month+3)"},
+	})
+}
+
+// TestVermontFirstDay: a vendor past Vermont's $100,000 or 200 sales in
+// the twelve months before July 2018 is liable for July 2018 and
+// collects from 2018-07-01 (Levy had 2018-08-01); one first past it on
+// 2018-07-20, from the first of the next month.
+func TestVermontFirstDay(t *testing.T) {
+	checkFirst(t, "VT", []firstCase{
+		{"past in the twelve months before July 2018", [][2]string{{"2018-02-01", "150000.00"}}, "2018-07-15",
+			"2018-07-01", "2018-07-01", "(on=2018-07-01: the day the jurisdiction set"},
+		{"crossed in July 2018", [][2]string{{"2018-02-01", "60000.00"}, {"2018-07-20", "40000.00"}}, "2018-09-01",
+			"2018-07-20", "2018-08-01", "collection due from 2018-08-01 (month+1)"},
+	})
+}
+
+// TestWashingtonFirstDay: the Department had a seller past Washington's
+// $100,000 or 200 transactions in 2017 or 2018 collect from 2018-10-01.
+// A seller past it on 2017's sales is due from that day (Levy had
+// 2018-11-01); one first past it on 2018-10-05 (29 days on: 2018-11-03)
+// from 2018-12-01.
+func TestWashingtonFirstDay(t *testing.T) {
+	checkFirst(t, "WA", []firstCase{
+		{"past on 2017's sales", [][2]string{{"2017-09-01", "120000.00"}}, "2018-10-15",
+			"2018-10-01", "2018-10-01", "(on=2018-10-01: the day the jurisdiction set"},
+		{"crossed in October 2018", [][2]string{{"2018-01-10", "60000.00"}, {"2018-10-05", "50000.00"}}, "2018-12-31",
+			"2018-10-05", "2018-12-01", "collection due from 2018-12-01 (month-after-days+29)"},
+	})
+}
+
+// TestMissouriFirstDay: section 144.605 RSMo weighs the 12 months ending
+// with the calendar quarter just closed and has a vendor past $100,000
+// collect within three months of its close. A seller past it on its 2022
+// sales meets it on 2023-01-01, with the quarter that closed on
+// 2022-12-31, and collects from 2023-04-01 (Levy had 2023-07-01, three
+// months after the first quarter of 2023); one first past it on
+// 2023-02-10 collects from 2023-07-01.
+func TestMissouriFirstDay(t *testing.T) {
+	checkFirst(t, "MO", []firstCase{
+		{"past on 2022's sales", [][2]string{{"2022-06-01", "120000.00"}}, "2023-04-15",
+			"2023-01-01", "2023-04-01", "(on=2023-04-01: the day the jurisdiction set"},
+		{"crossed in February 2023", [][2]string{{"2022-09-01", "60000.00"}, {"2023-02-10", "50000.00"}}, "2023-07-15",
+			"2023-02-10", "2023-07-01", "collection due from 2023-07-01 (quarter-after+3)"},
+	})
+}

@@ -34,7 +34,7 @@ import (
 
 // Version is the dataset version. Bump it whenever the generated data
 // changes; `levy version` reports it.
-const Version = "2027.01.11"
+const Version = "2027.01.12"
 
 // Source describes one input for SOURCES.md.
 type Source struct {
