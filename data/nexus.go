@@ -332,8 +332,13 @@ func (r *NexusRule) Check() error {
 	if !slices.Contains([]string{NexusGross, NexusRetail, NexusRetailButResale, NexusTaxable, NexusConsumer}, r.Counts) {
 		return levy.Invalid("counts", "%q is not gross, retail, retail-but-resale, taxable or consumer", r.Counts)
 	}
-	if _, err := ParseNexusCollect(r.Collect); err != nil {
+	if c, err := ParseNexusCollect(r.Collect); err != nil {
 		return levy.Invalid("collect", "%v", err)
+	} else if c.Kind == "on" && c.Day.Before(r.Effective) {
+		// A crossing under the rule is on or after its effective date,
+		// so a day before it would date every one from the crossing
+		// and the day would say nothing.
+		return levy.Invalid("collect", "on=%s is before the rule's effective date %s: the day set for the sellers past the threshold is on or after it", c.Day, r.Effective)
 	}
 	if !strings.HasPrefix(r.Citation, "https://") {
 		return levy.Invalid("citation", "%q is not an https address", r.Citation)

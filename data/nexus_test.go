@@ -47,8 +47,9 @@ func TestNexusRules(t *testing.T) {
 	}
 }
 
-// TestNexusRuleChecks: a negative threshold, a date out of range and an
-// unknown value are refused, naming the member.
+// TestNexusRuleChecks: a negative threshold, a date out of range, an
+// unknown value and a collection day (on=DATE) before the rule's
+// effective date are refused, naming the member.
 func TestNexusRuleChecks(t *testing.T) {
 	good := NexusRule{State: "TX", Effective: civil.MustParse("2019-10-01"), Sales: decimal.NewFromInt(500000), SalesTest: NexusAtLeast,
 		Logic: NexusSales, Period: Nexus12Months, Counts: NexusGross, Collect: "month+4", Citation: "https://comptroller.texas.gov/"}
@@ -66,6 +67,7 @@ func TestNexusRuleChecks(t *testing.T) {
 		{"logic", func(r *NexusRule) { r.Logic = "xor" }},
 		{"period", func(r *NexusRule) { r.Period = "fortnight" }},
 		{"collect", func(r *NexusRule) { r.Collect = "soon" }},
+		{"collect", func(r *NexusRule) { r.Collect = "on=2019-09-30" }},
 		{"jurisdiction", func(r *NexusRule) { r.State = "Texas" }},
 		{"jurisdiction", func(r *NexusRule) { r.State = "CA-B1" }},
 		{"scheme", func(r *NexusRule) { r.Scheme = "simplified" }},
