@@ -298,17 +298,31 @@ func (r *Resolver) Country(s string) (alpha2 string, ok bool) {
 // "GB", with territory set to its name, "Northern Ireland", which the
 // address then gives as its mainDivision when it has none.
 func (r *Resolver) country(field, s string) (alpha2, territory string, err error) {
-	c, ok := r.codes.Country(s)
+	alpha2, territory, ok := CountryNamed(r.codes, r.vat, s)
 	if !ok {
-		if reg, ok := r.vat.RegionNamed(s); ok {
-			return reg.Country, reg.Name, nil
-		}
 		return "", "", levy.Invalid(field, "%q is not a country name or ISO 3166 code", s)
 	}
-	if sub, ok := jurisdiction.SubdivisionOf("US", c.Alpha2); ok && sub.Type == jurisdiction.Territory {
-		return "US", sub.Code, nil
+	return alpha2, territory, nil
+}
+
+// CountryNamed reads s, a country's name or ISO 3166 code, as the
+// address lookups do (Resolver.Country) with the dataset's codes and VAT
+// geography, for a host that checks a country without a Resolver (the
+// profile validator): its alpha-2 code, "US" for a US territory with
+// territory its postal code, and a VAT region's country (GB for XI) with
+// territory the region's name; false when s names none.
+func CountryNamed(codes *data.Codes, vat *jurisdiction.VATGeography, s string) (alpha2, territory string, ok bool) {
+	c, ok := codes.Country(s)
+	if !ok {
+		if reg, ok := vat.RegionNamed(s); ok {
+			return reg.Country, reg.Name, true
+		}
+		return "", "", false
 	}
-	return c.Alpha2, "", nil
+	if sub, ok := jurisdiction.SubdivisionOf("US", c.Alpha2); ok && sub.Type == jurisdiction.Territory {
+		return "US", sub.Code, true
+	}
+	return c.Alpha2, "", true
 }
 
 // alpha3 returns the ISO alpha-3 code of an alpha-2 country code.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/taxarea"
 )
 
 // TestProfileRegistrationRepresentative: levy profile import reads a
@@ -62,5 +64,39 @@ func TestProfileRepresentativeVATRegion(t *testing.T) {
 		Representative: &profile.Representative{Name: "X", Number: "DE129273398", Address: &profile.RepresentativeAddress{Country: "Atlantis"}}}}}
 	if err := v.Check(&cs); err == nil {
 		t.Error("a representative in Atlantis was accepted")
+	}
+}
+
+// TestProfileRepresentativeCountryAsARequest: a representative's country
+// given by name is stored as the address lookups read the same name in a
+// calculation's request (taxarea.Resolver.Country), so that a stored
+// registration and a request naming the same representative keep the
+// same country in the journal: a US territory's name the US, a VAT
+// region's name its country. Before, the profile stored "Puerto Rico"
+// as PR where a request gave US.
+func TestProfileRepresentativeCountryAsARequest(t *testing.T) {
+	v, err := profileValidator(data.Default(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := taxarea.New(context.Background(), data.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"Puerto Rico", "Guam", "Germany", "Northern Ireland", "Netherlands"} {
+		want, ok := r.Country(name)
+		if !ok {
+			t.Fatalf("the address lookups do not read %q", name)
+		}
+		cs := profile.ChangeSet{Registrations: []profile.Registration{{Jurisdiction: "DEU", Number: "DE136695976",
+			Representative: &profile.Representative{Name: "Elbe Steuervertretung GmbH", Number: "DE129273398",
+				Address: &profile.RepresentativeAddress{Country: name}}}}}
+		if err := v.Check(&cs); err != nil {
+			t.Errorf("a representative in %q: %v", name, err)
+			continue
+		}
+		if got := cs.Registrations[0].Representative.Address.Country; got != want {
+			t.Errorf("a representative in %q is stored in %q; a request gives %q", name, got, want)
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/profile/expiry"
 	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/taxarea"
 )
 
 // profileValidator returns the validator of the changes of profiles:
@@ -74,14 +75,10 @@ func profileValidator(ds *data.Dataset, ruleFiles []string) (profile.Validator, 
 		Country: func(name string) (string, bool) {
 			// As a calculation's request reads a representative's
 			// country (taxarea.Resolver.Country): a VAT region of the
-			// dataset (XI, Northern Ireland) is its country's.
-			if c, ok := codes.Country(name); ok {
-				return c.Alpha2, true
-			}
-			if reg, ok := j.VATGeography().RegionNamed(name); ok {
-				return reg.Country, true
-			}
-			return "", false
+			// dataset (XI, Northern Ireland) is its country's, a US
+			// territory's name the US.
+			alpha2, _, ok := taxarea.CountryNamed(codes, j.VATGeography(), name)
+			return alpha2, ok
 		},
 	}, nil
 }
