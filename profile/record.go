@@ -296,6 +296,19 @@ type Representative struct {
 	Address *RepresentativeAddress `json:"address,omitempty"`
 }
 
+// Clone returns a deep copy of r, nil for nil.
+func (r *Representative) Clone() *Representative {
+	if r == nil {
+		return nil
+	}
+	out := *r
+	if r.Address != nil {
+		a := *r.Address
+		out.Address = &a
+	}
+	return &out
+}
+
 // RepresentativeAddress is the postal address of a fiscal
 // representative.
 type RepresentativeAddress struct {

@@ -287,14 +287,7 @@ func (cs ChangeSet) clone() ChangeSet {
 	}
 	for i := range out.Registrations {
 		g := &out.Registrations[i]
-		if rep := g.Representative; rep != nil {
-			c := *rep
-			if rep.Address != nil {
-				a := *rep.Address
-				c.Address = &a
-			}
-			g.Representative = &c
-		}
+		g.Representative = g.Representative.Clone()
 	}
 	if cs.Policy != nil {
 		p := *cs.Policy

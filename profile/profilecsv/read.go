@@ -848,13 +848,8 @@ func (im *Import) keepRegistrationTypes(cur *profile.Records) {
 		}
 		if keepRep {
 			im.keptReps[i] = keptValue{watched: true, found: prev != nil, value: storedRepresentative(prev)}
-			if prev != nil && prev.Representative != nil {
-				rep := *prev.Representative
-				if a := rep.Address; a != nil {
-					cp := *a
-					rep.Address = &cp
-				}
-				g.Representative = &rep
+			if prev != nil {
+				g.Representative = prev.Representative.Clone()
 			}
 		}
 	}
