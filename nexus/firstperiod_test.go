@@ -21,14 +21,7 @@ import (
 // first day of the fourth month after, 2019-11-01. Figures worked by
 // hand.
 func TestTexasFirstPeriod(t *testing.T) {
-	for _, c := range []struct {
-		name     string
-		sales    [][2]string // date, amount
-		asOf     string
-		crossed  string
-		collect  string
-		explains string
-	}{
+	checkFirst(t, "TX", []firstCase{
 		{"past the safe harbor in 2018", [][2]string{{"2018-11-01", "300000.00"}, {"2018-12-15", "250000.00"}}, "2019-10-15",
 			"2019-01-01", "2019-10-01", "(on=2019-10-01: the day the jurisdiction set for every seller past the threshold by then, under the rule in force from 2019-01-01)"},
 		{"crossed in the first half of 2019", [][2]string{{"2018-11-01", "300000.00"}, {"2019-04-10", "200000.00"}}, "2019-10-15",
@@ -37,20 +30,7 @@ func TestTexasFirstPeriod(t *testing.T) {
 			"2019-06-30", "2019-10-01", "collection due from 2019-10-01"},
 		{"crossed in July 2019", [][2]string{{"2019-01-20", "400000.00"}, {"2019-07-20", "100000.00"}}, "2019-12-31",
 			"2019-07-20", "2019-11-01", "crossed on 2019-07-20, collection due from 2019-11-01 (month+4)"},
-	} {
-		j := journal.NewMemory()
-		for i, s := range c.sales {
-			sale(t, j, "acme", "tx"+string(rune('1'+i)), "", s[0], "TX", s[1])
-		}
-		r := rowOn(t, j, "TX", c.asOf)
-		if r.Status != nexus.StatusExceeded || dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
-			t.Errorf("%s, on %s: %s crossed %s collect %s, want exceeded crossed %s collect %s",
-				c.name, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
-		}
-		if !strings.Contains(r.Explanation, c.explains) {
-			t.Errorf("%s: %q, want it to say %q", c.name, r.Explanation, c.explains)
-		}
-	}
+	})
 }
 
 // TestGeorgiaNoticeChoice: in 2019 a remote seller past Georgia's
@@ -84,34 +64,14 @@ func TestGeorgiaNoticeChoice(t *testing.T) {
 // past it before October, is due from 2018-10-01 (Levy had 60 days after
 // 2018-10-01, 2018-11-30); one past it from 2018-10-01 on has 60 days.
 func TestMinnesotaFirstPeriod(t *testing.T) {
-	for _, c := range []struct {
-		name     string
-		sales    [][2]string
-		asOf     string
-		crossed  string
-		collect  string
-		explains string
-	}{
+	checkFirst(t, "MN", []firstCase{
 		{"past the exception when the guidance came", [][2]string{{"2018-03-01", "150000.00"}}, "2018-10-15",
 			"2018-07-25", "2018-10-01", "collection due from 2018-10-01 (on=2018-10-01: the day the jurisdiction set"},
 		{"crossed in September", [][2]string{{"2018-03-01", "60000.00"}, {"2018-09-10", "50000.00"}}, "2018-09-20",
 			"2018-09-10", "2018-10-01", "collection due from 2018-10-01 (on=2018-10-01"},
 		{"crossed in October", [][2]string{{"2018-03-01", "60000.00"}, {"2018-10-20", "50000.00"}}, "2018-12-31",
 			"2018-10-20", "2018-12-19", "collection due from 2018-12-19 (days+60)"},
-	} {
-		j := journal.NewMemory()
-		for i, s := range c.sales {
-			sale(t, j, "acme", "mn"+string(rune('1'+i)), "", s[0], "MN", s[1])
-		}
-		r := rowOn(t, j, "MN", c.asOf)
-		if r.Status != nexus.StatusExceeded || dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect {
-			t.Errorf("%s, on %s: %s crossed %s collect %s, want exceeded crossed %s collect %s",
-				c.name, c.asOf, r.Status, dayText(r.CrossedOn), dayText(r.CollectFrom), c.crossed, c.collect)
-		}
-		if !strings.Contains(r.Explanation, c.explains) {
-			t.Errorf("%s: %q, want it to say %q", c.name, r.Explanation, c.explains)
-		}
-	}
+	})
 }
 
 // TestNorthDakotaFirstPeriod: the Commissioner enforced North Dakota's
