@@ -391,8 +391,7 @@ func (c *calc) usfTax(l *line, at *place, cc *commsContent, lt *data.CommsLineTy
 	f := usfFactor(cc.usf, l.date)
 	if us == nil || f == nil {
 		l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: TaxNotComputedRule,
-			note: "US " + usfImposition + " on " + lt.Value + " lines: no contribution factor of the FCC is known for the quarter of " +
-				dateString(l.date) + " (data/COMMUNICATIONS.md); Levy does not compute it"})
+			note: "US " + usfImposition + " on " + lt.Value + " lines: " + usfMissing(cc.usf, l.date) + " (data/COMMUNICATIONS.md); Levy does not compute it"})
 		return
 	}
 	q := quarterOf(f.Quarter)
@@ -533,6 +532,46 @@ func usfFactor(fs []data.USFFactor, d civil.Date) *data.USFFactor {
 		}
 	}
 	return nil
+}
+
+// usfMissing says why no factor of usfFactor applies on d: a quarter
+// after the last one whose factor the dataset has (the FCC's notice for
+// it not yet read, or not yet published), before the first, or between
+// two, naming the quarter and the dataset's factor nearest to it, so
+// that a line dated after the table's end says which quarter the
+// dataset ends with rather than being charged that quarter's factor.
+func usfMissing(fs []data.USFFactor, d civil.Date) string {
+	q := quarterOf(quarterStart(d))
+	head := "no contribution factor of the FCC is known for " + q + ", the quarter of " + dateString(d)
+	var before, after *data.USFFactor
+	for i := range fs {
+		if fs[i].Quarter.After(d) {
+			after = &fs[i]
+			break
+		}
+		before = &fs[i]
+	}
+	switch {
+	case before != nil && after == nil:
+		return head + ": the dataset's factors end with " + usfNamed(before) +
+			", and the factor of one quarter is not charged in a later one"
+	case before == nil && after != nil:
+		return head + ": the dataset's factors start with " + usfNamed(after)
+	case before != nil && after != nil:
+		return head + ": the dataset has the factors of " + usfNamed(before) + " and of " + usfNamed(after) + " but none between them"
+	}
+	return head
+}
+
+// usfNamed names a quarter's factor with its percentage and notice:
+// "2026-q2 (37%, DA 26-218 (March 16 2026))".
+func usfNamed(f *data.USFFactor) string {
+	return quarterOf(f.Quarter) + " (" + f.Factor.Shift(2).String() + "%, " + f.Notice + ")"
+}
+
+// quarterStart returns the first day of the quarter of d.
+func quarterStart(d civil.Date) civil.Date {
+	return civil.Date{Year: d.Year, Month: d.Month - (d.Month-1)%3, Day: 1}
 }
 
 // quarterOf names the quarter that starts on d: "2026-q1".

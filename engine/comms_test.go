@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
 )
 
 // telecomSale is a month of service in Birmingham, Alabama: two wireless
@@ -141,9 +143,13 @@ func TestCommsWithoutContent(t *testing.T) {
 // TestCommsLastKnownQuarter checks the edge of the USF content: the last
 // day of the last quarter whose factor Levy has (the second quarter of
 // 2026, 37.0%, DA 26-218) is charged at it, and the first day after it,
-// and the day Levy's content was last searched (2026-11-28), say that the
-// USF was not computed and charge none. When a later quarter's public
-// notice is added to us-communications-usf.csv, this test moves with it.
+// the day Levy's content was last searched (2026-12-03) and a day a
+// year on (2027-06-01) say that the USF was not computed, naming the
+// line's quarter and the last quarter Levy has, and charge none: the
+// second quarter's factor is not carried into a later quarter. A day
+// before the first quarter (2024-03-31) names the first. When a later
+// quarter's public notice is added to us-communications-usf.csv, this
+// test moves with it.
 func TestCommsLastKnownQuarter(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -162,7 +168,14 @@ func TestCommsLastKnownQuarter(t *testing.T) {
 			t.Errorf("the last day of a known quarter says %+v", p)
 		}
 	}
-	for _, date := range []string{"2026-07-01", "2026-11-28"} {
+	const last = "the dataset's factors end with 2026-q2 (37%, DA 26-218 (March 16 2026))"
+	for _, c := range []struct{ date, quarter, edge string }{
+		{"2026-07-01", "2026-q3", last},
+		{"2026-12-03", "2026-q4", last},
+		{"2027-06-01", "2027-q2", last},
+		{"2024-03-31", "2024-q1", "the dataset's factors start with 2024-q2 (32.8%, "},
+	} {
+		date := c.date
 		resp, err := e.Sale(ctx, telecomSale(date))
 		if err != nil {
 			t.Fatal(err)
@@ -170,20 +183,45 @@ func TestCommsLastKnownQuarter(t *testing.T) {
 		if usf := byImposition(resp.LineItems[0].Taxes)[usfImposition]; len(usf) != 0 {
 			t.Errorf("%s: USF charged without a factor: %+v", date, usf)
 		}
-		said := false
+		var notes []wire.AssistedParameter
 		for _, p := range resp.LineItems[0].AssistedParameters {
-			if p.RuleName == TaxNotComputedRule && strings.Contains(p.Value, "no contribution factor") {
-				said = true
+			if p.RuleName == TaxNotComputedRule && strings.Contains(p.Value, usfImposition) {
+				notes = append(notes, p)
 			}
 		}
-		if !said {
-			t.Errorf("%s: a quarter without a factor is not said: %+v", date, resp.LineItems[0].AssistedParameters)
+		want := "no contribution factor of the FCC is known for " + c.quarter + ", the quarter of " + date + ": " + c.edge
+		if len(notes) != 1 || notes[0].ParamName != "lineItems[0].lineTypes[0].value" || notes[0].OriginalValue != "WIRELESS" ||
+			!strings.Contains(notes[0].Value, want) || !strings.HasSuffix(notes[0].Value, "Levy does not compute it") {
+			t.Errorf("%s: the USF's note %+v, want one on the WIRELESS entry saying %q", date, notes, want)
 		}
 		// Alabama's 911 fee and the excise tax do not depend on the quarter.
 		got := byImposition(resp.LineItems[0].Taxes)
 		if len(got[e911Imposition]) != 2 || len(got[fetImposition]) != 1 {
 			t.Errorf("%s: 911 fees %+v and FET %+v, want both charged", date, got[e911Imposition], got[fetImposition])
 		}
+	}
+}
+
+// TestUSFMissingBetweenQuarters checks the note of a quarter missing
+// between two that a table has (us-communications-usf.csv must only be
+// in order, not without gaps): it names both neighbours; a table without
+// factors names only the line's quarter.
+func TestUSFMissingBetweenQuarters(t *testing.T) {
+	fs := []data.USFFactor{
+		{Quarter: civil.MustParse("2025-01-01"), Factor: decimal.RequireFromString("0.363"), Notice: "notice A"},
+		{Quarter: civil.MustParse("2025-07-01"), Factor: decimal.RequireFromString("0.36"), Notice: "notice C"},
+	}
+	d := civil.MustParse("2025-05-20")
+	if f := usfFactor(fs, d); f != nil {
+		t.Fatalf("a factor %+v for a quarter the table lacks", f)
+	}
+	want := "no contribution factor of the FCC is known for 2025-q2, the quarter of 2025-05-20: " +
+		"the dataset has the factors of 2025-q1 (36.3%, notice A) and of 2025-q3 (36%, notice C) but none between them"
+	if got := usfMissing(fs, d); got != want {
+		t.Errorf("between two quarters:\n got %q\nwant %q", got, want)
+	}
+	if got, want := usfMissing(nil, civil.MustParse("2025-12-31")), "no contribution factor of the FCC is known for 2025-q4, the quarter of 2025-12-31"; got != want {
+		t.Errorf("without factors: got %q, want %q", got, want)
 	}
 }
 

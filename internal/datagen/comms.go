@@ -100,7 +100,9 @@ func genComms(g *gen) error {
 	}
 
 	doc.WriteString("\n## Universal Service Fund contribution factor\n\nCharged on the line's interstate share of its revenue, by the quarter of the line's date. " +
-		"A line dated before the first quarter or after the last is charged no USF and says so (tax-not-computed).\n\n" +
+		"A line dated in a quarter the table lacks (before the first quarter, or after the last: the FCC's notice for it not yet published or not yet read) " +
+		"is charged no USF and says so (tax-not-computed), naming its quarter and the first or last quarter the table has; " +
+		"the last quarter's factor is not carried into a later quarter.\n\n" +
 		"| quarter from | factor | public notice | citation |\n|---|---|---|---|\n")
 	w.Uvarint(uint64(len(usf.Rows)))
 	var last civil.Date
