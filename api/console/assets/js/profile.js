@@ -556,10 +556,46 @@ const jurisdictionInput = (id) => STATE_COUNTRIES[id] || id;
 const IDENTITY_TYPES = ['Commercial Registration', 'Federal Employer Identification Number (FEIN)', 'Social Security Number (SSN)',
   'Tax Identification Number (TIN)'];
 
-// registrationType is the type that names registration g among the two
-// registrations of its number.
+// registrationType is the type that names registration g, as stored
+// (its jurisdiction "DE" is Germany), among the two registrations of its
+// number.
 function registrationType(g) {
   return IDENTITY_TYPES.includes(g.type) && !String(g.jurisdiction).includes('-') ? 'identity' : 'tax';
+}
+
+// US_PARTS are the two-letter codes that a request's jurisdiction reads
+// as a state, the District of Columbia or a territory of the United
+// States ("TX" is US-TX, "DE" Delaware), and US_TERRITORIES the
+// three-letter country codes that it reads as a territory ("PRI" is
+// US-PR), as profile.NormalizeJurisdiction does
+// (TestConsoleJurisdictionParts keeps them in step with it).
+const US_PARTS = ['AK', 'AL', 'AR', 'AS', 'AZ', 'CA', 'CO', 'CT', 'DC', 'DE', 'FL', 'GA', 'GU', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY',
+  'LA', 'MA', 'MD', 'ME', 'MI', 'MN', 'MO', 'MP', 'MS', 'MT', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NM', 'NV', 'NY', 'OH', 'OK', 'OR', 'PA', 'PR',
+  'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VA', 'VI', 'VT', 'WA', 'WI', 'WV', 'WY'];
+const US_TERRITORIES = ['ASM', 'GUM', 'MNP', 'PRI', 'VIR'];
+
+// wholeCountry reports whether a jurisdiction as a request names it
+// ("DK", "DEU", "TX", "US-TX") is stored as a whole country: a bare
+// two-letter code that is no part of the United States, or a
+// three-letter country code that is no territory of it.
+function wholeCountry(input) {
+  const s = String(input).trim().toUpperCase();
+  if (/^[A-Z]{2}$/.test(s)) return !US_PARTS.includes(s);
+  if (/^[A-Z]{3}$/.test(s)) return !US_TERRITORIES.includes(s);
+  return false;
+}
+
+// requestedType is registrationType of registration g as a request
+// names it, its jurisdiction as typed in the form ("DEU" for Germany,
+// "TX" for Texas): the record of its number that storing g replaces.
+function requestedType(g) {
+  return IDENTITY_TYPES.includes(g.type) && wholeCountry(g.jurisdiction) ? 'identity' : 'tax';
+}
+
+// registrationKind names the record of a registration of type t
+// (registrationType) in a sentence.
+function registrationKind(t) {
+  return t === 'identity' ? 'the number of identity' : 'the tax registration';
 }
 
 // representativeCell shows a registration's fiscal representative in
@@ -684,25 +720,38 @@ export const registrations = recordPage({
           // The creation names the number when the key is taken; the
           // registration is read to be sure it is stored.
           if (err.status !== 400 || !(err.items || []).some((e) => e.target === 'number')) throw err;
+          // The number may have two records, a number of identity and a
+          // tax registration (IDENTITY_TYPES): the one read and replaced
+          // is the one of the type the form says, named by the query,
+          // which the question and the status line name too. A type
+          // changed in the form so names the number's other record: it
+          // is the one replaced when it is stored, and created when not
+          // (the creation above is refused only when it is stored).
           const path = `${P}/registrations/${encodeURIComponent(body.jurisdiction)}/${encodeURIComponent(body.number)}`;
-          const key = body.companyCode ? { company: body.companyCode } : {};
+          const t = requestedType(body);
+          const key = { ...(body.companyCode ? { company: body.companyCode } : {}), type: t };
           let stored;
           try {
             stored = await call(path, reading(key));
           } catch {
             throw err;
           }
+          const was = (stored && stored.data && stored.data.registration) || null;
+          if (!was) throw err;
           // The replacement is what the form shows, its fiscal
           // representative too: the form shows the stored one (Edit), so
           // that fields left empty say the registration has none. The
           // question says so when the stored registration names one, which
           // the replacement would take away.
-          const was = stored && stored.data && stored.data.registration && stored.data.registration.representative;
           const ending = body.endDate ? `, ending ${body.endDate}` : '';
-          const dropping = was && !representative ? `, taking away its fiscal representative ${was.name} (${was.number})` : '';
-          if (!window.confirm(`Registration ${body.number} in ${body.jurisdiction} is stored already. Replace it with what the form says${ending}${dropping}?`)) throw err;
+          const retyped = (was.type || '') !== (body.type || '') ? `, of type ${body.type || 'none'} in place of ${was.type || 'none'}` : '';
+          const dropping = was.representative && !representative
+            ? `, taking away its fiscal representative ${was.representative.name} (${was.representative.number})` : '';
+          if (!window.confirm(`Registration ${was.number} in ${jurisdictionInput(was.jurisdiction)}, ${registrationKind(t)}${was.type ? ` (${was.type})` : ''}, is stored already. `
+            + `Replace it with what the form says${retyped}${ending}${dropping}?`)) throw err;
           await call(path, writing({ method: 'PUT', body, query: key }));
-          return ['Replaced registration ', data(body.number), `${ending}${dropping ? ', without a fiscal representative' : ''}.`];
+          return ['Replaced registration ', data(body.number), `, ${registrationKind(t)}`, ...(body.type ? [' (', data(body.type), ')'] : []),
+            `${ending}${dropping ? ', without a fiscal representative' : ''}.`];
         }
       },
     };
