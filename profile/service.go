@@ -471,7 +471,9 @@ func (s *Service) KnownJurisdiction(id string) bool {
 // one Levy does not validate) finds that record's versions, as does the
 // key as it was sent. The versions of a number of identity include those
 // it had under a tax registration's key, before the first change of its
-// number moved it to its own (keyHistory).
+// number moved it to its own (keyHistory). A registration's key without
+// a Type, of a number stored both as a number of identity and as a tax
+// registration, is refused as EInvalid naming "key.type".
 func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision, error) {
 	if s.unusable() {
 		return nil, errNoService()
@@ -484,6 +486,25 @@ func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision
 	typ := k.Type
 	if k.Type == KeyTypeTax {
 		k.Type = ""
+	}
+	if k.Kind == KindRegistration && typ == "" {
+		// A key without a Type names the one registration of its
+		// number: a number stored both as a number of identity and as a
+		// tax registration is refused, as its deletion is, rather than
+		// answered with the tax registration's versions.
+		m, err := s.storedRegistrations(ctx, tenant)
+		if err != nil {
+			return nil, err
+		}
+		var identity, tax bool
+		for _, c := range m[matchKey(k.Scope, k.Jurisdiction, k.Code)] {
+			identity = identity || c.reg.IdentityOnly()
+			tax = tax || !c.reg.IdentityOnly()
+		}
+		if identity && tax {
+			return nil, levy.Invalid("key.type", "%s has two registrations of number %s, a number of identity and a tax registration: say which to read, %q or %q",
+				clip(k.String()), clip(k.Code), KeyTypeIdentity, KeyTypeTax)
+		}
 	}
 	revs, err := s.keyHistory(ctx, tenant, k)
 	if err != nil || len(revs) > 0 || k.Kind != KindRegistration {
@@ -500,7 +521,7 @@ func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision
 	}
 	// A record of that spelling deleted since is no longer read: its key
 	// as sent, with the jurisdiction as stored, still finds it.
-	sent.Jurisdiction, sent.Code = k.Jurisdiction, strings.TrimSpace(sent.Code)
+	sent.Jurisdiction, sent.Code, sent.Type = k.Jurisdiction, strings.TrimSpace(sent.Code), k.Type
 	if sent != k {
 		return s.store.History(ctx, tenant, sent)
 	}

@@ -10,7 +10,8 @@ import (
 // created beside the other registration of its number names the record
 // created, so that a GET of it reads that record and not its twin: a
 // CVR created beside its company's VAT number, and a VAT number created
-// (under another spelling) beside its CVR.
+// (under another spelling) beside its CVR. A GET that names no type is
+// refused while both are stored.
 func TestIdentityRegistrationLocation(t *testing.T) {
 	const (
 		vat = `{"companyCode":"ACME","jurisdiction":"DNK","number":"DK13585628","type":"VAT Registration"}`
@@ -33,6 +34,12 @@ func TestIdentityRegistrationLocation(t *testing.T) {
 			s.must(t, 201, "POST", p+"/registrations", s.acme, c.first)
 			a := s.must(t, 201, "POST", p+"/registrations", s.acme, c.then)
 			loc := a.header.Get("Location")
+			// A read that names no type, of a number stored both ways, is
+			// refused naming type rather than answered with either.
+			untyped := p + "/registrations/DNK/DK13585628?company=ACME"
+			if e := s.must(t, 400, "GET", untyped, s.acme, "").errs(); e["type"] == "" {
+				t.Fatalf("GET %s: %v, want an error naming type", untyped, e)
+			}
 			var d profileadmin.RegistrationDetail
 			s.must(t, 200, "GET", loc, s.acme, "").data(t, &d)
 			if d.Registration == nil || string(d.Registration.Type) != c.want {

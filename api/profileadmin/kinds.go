@@ -266,7 +266,14 @@ func (rt routes[T, D]) answer(w http.ResponseWriter, r *http.Request, rq request
 		// The detail reads the key as a request names it (History
 		// normalises it, as a path's): read in its stored form, a
 		// registration in Germany (DE) would be read as Delaware's.
-		d, err = rt.k.detail(rt.h.rd, r.Context(), rq.tenant, key)
+		// A registration key without a type is the tax registration's
+		// (the one a number of identity's key is not): read without it,
+		// the number stored both ways would be refused as ambiguous.
+		read := key
+		if read.Kind == profile.KindRegistration && read.Type == "" {
+			read.Type = profile.KeyTypeTax
+		}
+		d, err = rt.k.detail(rt.h.rd, r.Context(), rq.tenant, read)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)

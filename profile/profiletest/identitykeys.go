@@ -60,6 +60,10 @@ func testIdentityAndTaxRegistration(t *testing.T, s profile.Store) {
 			t.Errorf("History of %s: %d versions, want %d", k, len(h), n)
 		}
 	}
+	// A read that does not say which is refused, as the deletion below.
+	if _, err := svc.History(ctx, tenant, profile.RegistrationKey("ACME", "DK", "DK13585628")); !isInvalid(err, "key.type") {
+		t.Fatalf("History of either registration: got %v, want an EInvalid error of key.type", err)
+	}
 	// A deletion that does not say which is refused, deleting nothing.
 	v := version(t, s, tenant)
 	_, err := svc.Apply(ctx, tenant, "client-1", profile.ChangeSet{Deletes: []profile.Key{profile.RegistrationKey("ACME", "DK", "DK13585628")}})
@@ -122,4 +126,10 @@ func testIdentityAndTaxRegistration(t *testing.T, s profile.Store) {
 	if got := regs("GAMMA"); got != "" {
 		t.Fatalf("after the deletion of the old CVR: %s", got)
 	}
+}
+
+// isInvalid reports whether err is an EInvalid error naming field.
+func isInvalid(err error, field string) bool {
+	var le *levy.Error
+	return errors.As(err, &le) && le.Code == levy.EInvalid && le.Field == field
 }
