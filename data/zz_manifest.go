@@ -16,7 +16,7 @@ var fileDigests = map[string]string{
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "011b26d11eafc94cf4871b8782da3f0ddd20a3f78cc8a5ab831c0fedbab33657",
 	"local.lvd":         "fb9070eeec57173394c8b3fdfcd9bcaf419a50bb1bfd52842265c276b56c7b97",
-	"nexus.lvd":         "e6d4a91a8e807be40ed7bf9edc56cb9e95472e8f1b66c15c0111be67c5d87f9b",
+	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
 	"taxability.lvd":    "ca80e0c0f1c968fb7bdb801267690b6229766878b1ec953b86a5f823c6e06c4a",
 }
