@@ -16,7 +16,7 @@
 //	                                                                          the transactions, streamed
 //	GET /admin/v1/journal/intrastat?from=D&to=D&memberState=MS&flow=dispatch|arrival[&currency=C][&wholeEuros=true][&format=json|csv][&tenant=T]
 //	                                                                          the Intrastat declaration (journal.Intrastat), when the
-//	                                                                          Handler has the code lists (WithIntrastat)
+//	                                                                          Handler has the code lists (WithIntrastat, or WithIntrastatOf for the lists of the dataset an engine uses now)
 //
 // from and to are the first and last posting dates (YYYY-MM-DD,
 // inclusive; open when absent). company narrows the report and the

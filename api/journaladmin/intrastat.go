@@ -33,13 +33,41 @@ const IntrastatRoute = "GET /admin/v1/journal/intrastat"
 const HeaderRefused = "Levy-Intrastat-Refused"
 
 // WithIntrastat serves the Intrastat route with the code lists
-// declarations are checked against (the engine's dataset's,
-// engine.IntrastatCodes). Without it, the route is not mounted. The
-// Handler keeps the lists it was given: a host that reloads its engine
-// with another year's dataset (engine.Reload) builds a new Handler with
-// the new lists, or its declarations keep the old year's codes.
+// declarations are checked against. Without it (or WithIntrastatOf), or
+// with nil codes, the route is not mounted. The Handler keeps the lists
+// it was given for its life: a host that reloads its engine with another
+// year's dataset (engine.Reload) gives WithIntrastatOf the engine's
+// IntrastatCodes instead.
 func WithIntrastat(codes journal.IntrastatCodes) Option {
-	return func(h *Handler) { h.intrastat = codes }
+	return func(h *Handler) {
+		h.intrastat = nil
+		if codes != nil {
+			h.intrastat = func() journal.IntrastatCodes { return codes }
+		}
+	}
+}
+
+// WithIntrastatOf serves the Intrastat route with the code lists that
+// current returns when each declaration is asked for: those of the
+// dataset an engine uses now, which a Reload may change (current is
+// then a function over engine.IntrastatCodes that returns nil, not a
+// nil *data.Intrastat, for a dataset without them). The route is
+// mounted when current returns lists as the Handler mounts its routes;
+// a declaration asked for while it returns none is refused, not found.
+// current must be safe for concurrent use.
+func WithIntrastatOf(current func() journal.IntrastatCodes) Option {
+	return func(h *Handler) { h.intrastat = current }
+}
+
+// intrastatCodes returns the code lists a declaration is checked
+// against now: an ENotFound error when the dataset in use has none.
+func (h *Handler) intrastatCodes() (journal.IntrastatCodes, error) {
+	if h.intrastat != nil {
+		if codes := h.intrastat(); codes != nil {
+			return codes, nil
+		}
+	}
+	return nil, levy.NotFound("", "the dataset in use has no Intrastat code lists (Combined Nomenclature, nature of transaction and transport mode codes)")
 }
 
 // intrastatParams are the route's own query parameters, which parse
@@ -86,9 +114,14 @@ func (h *Handler) intrastatDeclaration(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, errs)
 		return
 	}
+	codes, err := h.intrastatCodes()
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	d, err := journal.Intrastat(r.Context(), h.store, q.tenant, journal.IntrastatQuery{From: q.from, To: q.to,
 		MemberState: own["memberState"], Flow: own["flow"], Currency: own["currency"], Company: q.company, CompanyGiven: q.companyGiven,
-		WholeEuros: whole}, h.intrastat)
+		WholeEuros: whole}, codes)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return

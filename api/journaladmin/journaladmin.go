@@ -35,9 +35,10 @@ type Handler struct {
 	admin    api.Authenticator
 	log      *slog.Logger
 	exporter *Exporter
-	// intrastat are the code lists of the Intrastat route, which is
-	// mounted only with them (WithIntrastat).
-	intrastat journal.IntrastatCodes
+	// intrastat returns the code lists of the Intrastat route now; the
+	// route is mounted only when it is set and returns some
+	// (WithIntrastat, WithIntrastatOf).
+	intrastat func() journal.IntrastatCodes
 }
 
 // Option configures a Handler.

@@ -54,7 +54,7 @@ func (h *Handler) Mounts() []api.Option {
 			TooMany: "The token's tenant has as many exports running as the server runs at once for one tenant (levy serve --exports-per-tenant, the web console's downloads included); ask again after Retry-After seconds."},
 			api.Guard(h.admin, h.export)),
 	}
-	if h.intrastat != nil {
+	if h.intrastat != nil && h.intrastat() != nil {
 		method, path, _ := strings.Cut(IntrastatRoute, " ")
 		out = append(out, api.WithOperation(api.Operation{Method: method, Path: path, ID: "journalIntrastat", Tag: api.AdminTag,
 			Summary: "The Intrastat declaration of the token's tenant for a member state, a flow (dispatch or arrival) and a period (a month): " +

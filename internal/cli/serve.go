@@ -28,6 +28,7 @@ import (
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/nexus"
 )
 
@@ -442,9 +443,15 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 	// so that their exports count against one limit per tenant.
 	exporter := journaladmin.NewExporter(store, journaladmin.ExportLimits{Timeout: c.exportTimeout, PerTenant: c.exportsPerTenant}, log)
 	jaOpts := []journaladmin.Option{journaladmin.WithExporter(exporter)}
-	if codes := e.IntrastatCodes(); codes != nil {
-		jaOpts = append(jaOpts, journaladmin.WithIntrastat(codes))
-	}
+	// The Intrastat route reads the code lists of the dataset the engine
+	// uses when each declaration is asked for, so that a reloaded
+	// engine's lists are the ones declarations are checked against.
+	jaOpts = append(jaOpts, journaladmin.WithIntrastatOf(func() journal.IntrastatCodes {
+		if codes := e.IntrastatCodes(); codes != nil {
+			return codes
+		}
+		return nil
+	}))
 	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, jaOpts...).Mounts()...)
 	apiOpts = append(apiOpts, prof.mounts(tokens, c, log)...)
 	nexusOpts, stopNexus, err := nexusServe(ctx, store, prof.cache, tokens.AdminAuthenticator(), iss, einv, st.nexusSent, c.nexusInterval, log)
