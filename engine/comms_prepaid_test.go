@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -12,9 +13,10 @@ import (
 // South Dakota, whose sales tax reaches the line, two postpaid wireless
 // lines for 90.00 bear South Dakota's 911 fee and the USF beside a sales
 // tax on the 90.00 alone, none of the communications taxes added to its
-// base; the same lines sold as prepaid (a line type Levy does not know)
-// bear none of the postpaid fees and say not-acted-on on that line type,
-// and no tax-not-computed.
+// base; the same lines sold as prepaid bear none of the postpaid fees
+// and no USF, and, South Dakota's prepaid charge not being in the
+// dataset, say so once with tax-not-computed naming the prepaid charge,
+// not not-acted-on.
 func TestCommsPrepaidAndSalesTaxBase(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -48,15 +50,16 @@ func TestCommsPrepaidAndSalesTaxBase(t *testing.T) {
 
 	pre := sale("PREPAID_WIRELESS")
 	got = byImposition(pre.Taxes)
-	for _, imp := range []string{usfImposition, fetImposition, e911Imposition} {
+	for _, imp := range []string{usfImposition, fetImposition, e911Imposition, prepaidImposition} {
 		if len(got[imp]) != 0 {
-			t.Errorf("a prepaid line bears %s: %+v", imp, got[imp])
+			t.Errorf("a prepaid line in South Dakota bears %s: %+v", imp, got[imp])
 		}
 	}
 	var flagged int
 	for _, p := range pre.AssistedParameters {
 		switch {
-		case p.RuleName == NotActedOnRule && p.ParamName == "lineItems[0].lineTypes[0].value" && p.OriginalValue == "PREPAID_WIRELESS":
+		case p.RuleName == TaxNotComputedRule && p.ParamName == "lineItems[0].lineTypes[0].value" && p.OriginalValue == "PREPAID_WIRELESS" &&
+			strings.HasPrefix(p.Value, "US-SD "+prepaidImposition+" on PREPAID_WIRELESS sales: Levy has no content"):
 			flagged++
 		case p.RuleName == NotActedOnRule || p.RuleName == TaxNotComputedRule:
 			t.Errorf("a prepaid line says %+v", p)
@@ -64,5 +67,148 @@ func TestCommsPrepaidAndSalesTaxBase(t *testing.T) {
 	}
 	if flagged != 1 {
 		t.Errorf("the prepaid line type is flagged %d times, want once: %+v", flagged, pre.AssistedParameters)
+	}
+}
+
+// prepaidSale is a retail sale of prepaid wireless service for amount
+// on date to a buyer at loc: a lineType PREPAID_WIRELESS line of qty
+// retail transactions.
+func prepaidSale(date, amount, qty string, loc *wire.Location) *wire.SaleRequest {
+	req := telecomSale(date)
+	req.Customer.Destination = loc
+	req.LineItems[0].ExtendedPrice = amt(amount)
+	req.LineItems[0].Quantity = &wire.Measure{Value: amt(qty)}
+	req.LineItems[0].LineTypes = nil
+	req.LineItems[0].LineType = &wire.LineType{Value: "PREPAID_WIRELESS"}
+	return req
+}
+
+// checkPrepaidOnly fails when a prepaid line bears a postpaid fee, the
+// USF or the federal excise tax, and returns its prepaid charges.
+func checkPrepaidOnly(t *testing.T, l wire.SaleResponseLineItem) []wire.Tax {
+	t.Helper()
+	got := byImposition(l.Taxes)
+	for _, imp := range []string{usfImposition, fetImposition, e911Imposition} {
+		if len(got[imp]) != 0 {
+			t.Errorf("a prepaid line bears %s: %+v", imp, got[imp])
+		}
+	}
+	return got[prepaidImposition]
+}
+
+// prepaidNotComputed counts the line's tax-not-computed parameters on
+// its PREPAID_WIRELESS line type that name the prepaid charge of state,
+// and fails on any other communications parameter.
+func prepaidNotComputed(t *testing.T, l wire.SaleResponseLineItem, state string) int {
+	t.Helper()
+	n := 0
+	for _, p := range l.AssistedParameters {
+		switch {
+		case p.RuleName == TaxNotComputedRule && p.ParamName == "lineItems[0].lineType.value" &&
+			strings.HasPrefix(p.Value, state+" "+prepaidImposition+" on PREPAID_WIRELESS sales"):
+			n++
+		case p.RuleName == NotActedOnRule || p.RuleName == TaxNotComputedRule:
+			t.Errorf("a prepaid line says %+v", p)
+		}
+	}
+	return n
+}
+
+// TestCommsPrepaidPercentage: a prepaid card of 40.00 sold in Houston
+// bears Texas's prepaid wireless 9-1-1 fee, 2% of the sale (0.80), from
+// June 1 2010 and not the day before, when the line says the charge is
+// not computed; in Baton Rouge a card of 25.00 bears Louisiana's 2%
+// (0.50) on September 30 2016 and its 4% (1.00) from October 1 2016. A
+// percentage is of the whole sale, whatever its count of transactions.
+func TestCommsPrepaidPercentage(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	houston := &wire.Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}
+	batonRouge := &wire.Location{City: "Baton Rouge", MainDivision: "LA", PostalCode: "70802", Country: "US"}
+	for _, c := range []struct {
+		name, date, amount, qty string
+		loc                     *wire.Location
+		state, want, rule       string
+	}{
+		{"Texas", "2026-02-15", "40.00", "1", houston, "US-TX", "0.80", "us-tx-prepaid-911-charge-2010-06-01"},
+		{"Texas two cards", "2026-02-15", "40.00", "2", houston, "US-TX", "0.80", "us-tx-prepaid-911-charge-2010-06-01"},
+		{"Texas first day", "2010-06-01", "40.00", "1", houston, "US-TX", "0.80", "us-tx-prepaid-911-charge-2010-06-01"},
+		{"Texas day before", "2010-05-31", "40.00", "1", houston, "US-TX", "", ""},
+		{"Louisiana 2%", "2016-09-30", "25.00", "1", batonRouge, "US-LA", "0.50", "us-la-prepaid-911-charge-2010-01-01"},
+		{"Louisiana 4%", "2016-10-01", "25.00", "1", batonRouge, "US-LA", "1.00", "us-la-prepaid-911-charge-2016-10-01"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			resp, err := e.Sale(ctx, prepaidSale(c.date, c.amount, c.qty, c.loc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := resp.LineItems[0]
+			charges := checkPrepaidOnly(t, l)
+			missing := prepaidNotComputed(t, l, c.state)
+			if c.want == "" {
+				if len(charges) != 0 || missing != 1 {
+					t.Errorf("before the charge: %+v, %d notes, want none and one tax-not-computed", charges, missing)
+				}
+				return
+			}
+			if len(charges) != 1 || missing != 0 {
+				t.Fatalf("charges %+v, %d notes, want one charge", charges, missing)
+			}
+			x := charges[0]
+			if x.CalculatedTax.String() != c.want || x.Taxable.String() != c.amount || x.Jurisdiction.JurisdictionID != c.state ||
+				x.CalculationRuleID == nil || x.CalculationRuleID.Value != c.rule {
+				t.Errorf("charge %s on %s in %s, rule %+v; want %s on %s, rule %s", x.CalculatedTax, x.Taxable, x.Jurisdiction.JurisdictionID,
+					x.CalculationRuleID, c.want, c.amount, c.rule)
+			}
+		})
+	}
+}
+
+// TestCommsPrepaidPerTransaction: three prepaid cards for 75.00 sold in
+// Birmingham are three retail transactions, each bearing Alabama's
+// prepaid wireless 911 charge of its date: $2.23 from 2024 (6.69), $1.86
+// in 2023 (5.58), $0.70 on the first day of the charge, September 1 2012
+// (2.10), and nothing the day before, which says so. The postpaid
+// Alabama 911 fee on WIRELESS lines is not charged on them.
+func TestCommsPrepaidPerTransaction(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	birmingham := &wire.Location{City: "Birmingham", MainDivision: "AL", PostalCode: "35203", Country: "US"}
+	for _, c := range []struct{ date, want, rule string }{
+		{"2026-02-15", "6.69", "us-al-prepaid-911-charge-2024-01-01"},
+		{"2023-12-31", "5.58", "us-al-prepaid-911-charge-2019-01-01"},
+		{"2012-09-01", "2.10", "us-al-prepaid-911-charge-2012-09-01"},
+		{"2012-08-31", "", ""},
+	} {
+		resp, err := e.Sale(ctx, prepaidSale(c.date, "75.00", "3", birmingham))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := resp.LineItems[0]
+		charges := checkPrepaidOnly(t, l)
+		missing := prepaidNotComputed(t, l, "US-AL")
+		if c.want == "" {
+			if len(charges) != 0 || missing != 1 {
+				t.Errorf("%s: %+v, %d notes, want no charge and one tax-not-computed", c.date, charges, missing)
+			}
+			continue
+		}
+		if len(charges) != 1 || missing != 0 {
+			t.Fatalf("%s: charges %+v, %d notes", c.date, charges, missing)
+		}
+		x := charges[0]
+		if x.CalculatedTax.String() != c.want || x.TaxStructure != wire.TaxStructureQuantity || x.Jurisdiction.JurisdictionID != "US-AL" ||
+			x.CalculationRuleID == nil || x.CalculationRuleID.Value != c.rule {
+			t.Errorf("%s: charge %s (%s) in %s, rule %+v; want %s, rule %s", c.date, x.CalculatedTax, x.TaxStructure,
+				x.Jurisdiction.JurisdictionID, x.CalculationRuleID, c.want, c.rule)
+		}
+	}
+	// A refund of one card is a credit of one transaction's charge.
+	resp, err := e.Sale(ctx, prepaidSale("2026-02-15", "-25.00", "1", birmingham))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if charges := checkPrepaidOnly(t, resp.LineItems[0]); len(charges) != 1 || charges[0].CalculatedTax.String() != "-2.23" {
+		t.Errorf("refund of a card: %+v, want -2.23", charges)
 	}
 }
