@@ -13,10 +13,9 @@ import (
 // South Dakota, whose sales tax reaches the line, two postpaid wireless
 // lines for 90.00 bear South Dakota's 911 fee and the USF beside a sales
 // tax on the 90.00 alone, none of the communications taxes added to its
-// base; the same lines sold as prepaid bear none of the postpaid fees
-// and no USF, and, South Dakota's prepaid charge not being in the
-// dataset, say so once with tax-not-computed naming the prepaid charge,
-// not not-acted-on.
+// base; the same 90.00 sold as two prepaid cards bears none of the
+// postpaid fees and no USF but South Dakota's prepaid surcharge, 2% of
+// the sale (1.80), and its sales tax is on the 90.00 alone too.
 func TestCommsPrepaidAndSalesTaxBase(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -29,6 +28,18 @@ func TestCommsPrepaidAndSalesTaxBase(t *testing.T) {
 		}
 		return resp.LineItems[0]
 	}
+	salesBase := func(name string, l wire.SaleResponseLineItem) {
+		t.Helper()
+		sales := byImposition(l.Taxes)["General Sales and Use Tax"]
+		if len(sales) == 0 {
+			t.Fatalf("%s: no sales tax on a South Dakota line: %+v", name, l.Taxes)
+		}
+		for _, s := range sales {
+			if s.Taxable.String() != "90.00" {
+				t.Errorf("%s: %s sales tax on %s, want the line's 90.00 without its communications taxes", name, s.Jurisdiction.JurisdictionID, s.Taxable)
+			}
+		}
+	}
 	post := sale("WIRELESS")
 	got := byImposition(post.Taxes)
 	if f := got[e911Imposition]; len(f) != 1 || f[0].CalculatedTax.String() != "4.00" {
@@ -38,36 +49,23 @@ func TestCommsPrepaidAndSalesTaxBase(t *testing.T) {
 	if u := got[usfImposition]; len(u) != 1 || u[0].CalculatedTax.String() != "12.55" {
 		t.Errorf("postpaid USF %+v, want 12.55", u)
 	}
-	sales := got["General Sales and Use Tax"]
-	if len(sales) == 0 {
-		t.Fatalf("no sales tax on a South Dakota line: %+v", post.Taxes)
+	if len(got[prepaidImposition]) != 0 {
+		t.Errorf("a postpaid line bears the prepaid charge: %+v", got[prepaidImposition])
 	}
-	for _, s := range sales {
-		if s.Taxable.String() != "90.00" {
-			t.Errorf("%s sales tax on %s, want the line's 90.00 without its communications taxes", s.Jurisdiction.JurisdictionID, s.Taxable)
-		}
-	}
+	salesBase("postpaid", post)
 
 	pre := sale("PREPAID_WIRELESS")
-	got = byImposition(pre.Taxes)
-	for _, imp := range []string{usfImposition, fetImposition, e911Imposition, prepaidImposition} {
-		if len(got[imp]) != 0 {
-			t.Errorf("a prepaid line in South Dakota bears %s: %+v", imp, got[imp])
-		}
+	charges := checkPrepaidOnly(t, pre)
+	if len(charges) != 1 || charges[0].CalculatedTax.String() != "1.80" || charges[0].Taxable.String() != "90.00" ||
+		charges[0].CalculationRuleID == nil || charges[0].CalculationRuleID.Value != "us-sd-prepaid-911-charge-2012-07-01" {
+		t.Errorf("prepaid charge %+v, want 2%% of 90.00", charges)
 	}
-	var flagged int
 	for _, p := range pre.AssistedParameters {
-		switch {
-		case p.RuleName == TaxNotComputedRule && p.ParamName == "lineItems[0].lineTypes[0].value" && p.OriginalValue == "PREPAID_WIRELESS" &&
-			strings.HasPrefix(p.Value, "US-SD "+prepaidImposition+" on PREPAID_WIRELESS sales: Levy has no content"):
-			flagged++
-		case p.RuleName == NotActedOnRule || p.RuleName == TaxNotComputedRule:
-			t.Errorf("a prepaid line says %+v", p)
+		if p.RuleName == NotActedOnRule || p.RuleName == TaxNotComputedRule {
+			t.Errorf("a prepaid line Levy has content for says %+v", p)
 		}
 	}
-	if flagged != 1 {
-		t.Errorf("the prepaid line type is flagged %d times, want once: %+v", flagged, pre.AssistedParameters)
-	}
+	salesBase("prepaid", pre)
 }
 
 // prepaidSale is a retail sale of prepaid wireless service for amount

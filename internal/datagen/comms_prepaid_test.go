@@ -32,7 +32,14 @@ func TestCommsPrepaidCharges(t *testing.T) {
 		{"LA", "4% of the retail sale", "from 2016-10-01", "Act 590 of 2016"},
 		{"AL", "$0.70 per retail transaction", "2012-09-01 to 2013-09-30", "Ala. Code 11-98-5.3"},
 		{"AL", "$2.23 per retail transaction", "from 2024-01-01", "Ala. Code 11-98-5.3"},
-		{"IN", "$1.00 per retail transaction", "always", "Ind. Code 36-8-16.6-11"},
+		{"IN", "$1.00 per retail transaction", "from 2022-07-01", "Ind. Code 36-8-16.6-11"},
+		{"CO", "1.4% of the retail sale", "2011-01-01 to 2020-12-31", "C.R.S. 29-11-102.5"},
+		{"KY", "$0.93 per retail transaction", "from 2017-01-01", "KRS 65.7634"},
+		{"NC", "$0.55 per retail transaction", "from 2023-07-01", "143B-1414"},
+		{"OK", "$1.25 per retail transaction", "from 2023-11-01", "63 O.S. 2865(A)(3)"},
+		{"PA", "$1.95 per retail transaction", "2024-03-01 to 2026-01-31", "5307.1"},
+		{"SD", "2% of the retail sale", "from 2012-07-01", "SDCL 34-45-4.2"},
+		{"WI", "$0.38 per retail transaction", "from 2009-09-01", "PSC 172.05(2)(a)"},
 	} {
 		row := "| PREPAID911 | US-" + want.st + " | PREPAID_WIRELESS | " + want.charge + " | " + want.period + " | "
 		i := strings.Index(doc, row)
@@ -49,7 +56,10 @@ func TestCommsPrepaidCharges(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no list of the states with a prepaid charge in %s", commsDoc)
 	}
-	for _, st := range []string{"AL", "IN", "KS", "LA", "MI", "TX", "WY"} {
+	if m[1] != "14" {
+		t.Errorf("%s prepaid states, want 14: %s", m[1], m[2])
+	}
+	for _, st := range []string{"AL", "CO", "IN", "KS", "KY", "LA", "MI", "NC", "OK", "PA", "SD", "TX", "WI", "WY"} {
 		if !strings.Contains(", "+m[2]+",", ", "+st+",") {
 			t.Errorf("%s is not listed among the prepaid states: %s", st, m[2])
 		}
