@@ -284,6 +284,7 @@ func genComms(g *gen) error {
 	fmt.Fprintf(&doc, "\n## States whose 911 fees Levy lacks\n\nThe FCC's annual 911 fee reports state each state's fees per line; their tables "+
 		"could not be read for this dataset, so the fees above are taken from the states' own statutes, rules and agencies, each cited. "+
 		"A line in one of these %d states or territories is charged no 911 fee and says so (tax-not-computed): %s. "+
+		"A retail sale of prepaid service (PREPAID_WIRELESS) in one of them still bears its state's prepaid charge where the section above lists one. "+
 		"A line in a state above whose rows cover neither its line type nor its date says so too: where a state's 911 fees on "+
 		"landlines (and in some states VoIP) are set county by county or district by district, only the statewide fee on the line "+
 		"types its rows name is charged, and a state whose statewide fee varies by county, or whose amount was not found, is left out "+
