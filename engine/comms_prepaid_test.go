@@ -210,3 +210,56 @@ func TestCommsPrepaidPerTransaction(t *testing.T) {
 		t.Errorf("refund of a card: %+v, want -2.23", charges)
 	}
 }
+
+// TestCommsPrepaidLackingState: a prepaid card of 40.00 sold in Kansas
+// City, Missouri, whose statewide prepaid charge places may opt out of
+// and Levy leaves out, bears no communications tax and says so once,
+// naming Missouri's prepaid charge, word for word.
+func TestCommsPrepaidLackingState(t *testing.T) {
+	e := testEngine(t)
+	kc := &wire.Location{City: "Kansas City", MainDivision: "MO", PostalCode: "64106", Country: "US"}
+	resp, err := e.Sale(context.Background(), prepaidSale("2026-02-15", "40.00", "1", kc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := resp.LineItems[0]
+	if charges := checkPrepaidOnly(t, l); len(charges) != 0 {
+		t.Errorf("a Missouri prepaid sale bears %+v", charges)
+	}
+	want := wire.AssistedParameter{ParamName: "lineItems[0].lineType.value", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
+		OriginalValue: "PREPAID_WIRELESS", Value: "US-MO Prepaid Wireless 911 Charge on PREPAID_WIRELESS sales: Levy has no content for a " +
+			"statewide prepaid wireless 911 charge of US-MO on 2026-02-15 (data/COMMUNICATIONS.md); Levy does not compute it"}
+	var got []wire.AssistedParameter
+	for _, p := range l.AssistedParameters {
+		if p.RuleName == TaxNotComputedRule || p.RuleName == NotActedOnRule {
+			got = append(got, p)
+		}
+	}
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("parameters %+v\nwant %+v", got, want)
+	}
+}
+
+// TestCommsPrepaidBuyerAccrual: a buyer's accrual of three prepaid
+// cards bought for 75.00 in Birmingham accrues Alabama's prepaid charge,
+// which the state imposes on the consumer, $2.23 a transaction (6.69),
+// as collected from the buyer, and no USF.
+func TestCommsPrepaidBuyerAccrual(t *testing.T) {
+	e := testEngine(t)
+	req := telecomPurchase(wire.PurchaseAccrual)
+	req.LineItems[0].ExtendedPrice = amt("75.00")
+	req.LineItems[0].Quantity = &wire.Measure{Value: amt("3")}
+	req.LineItems[0].LineTypes = nil
+	req.LineItems[0].LineType = &wire.LineType{Value: "PREPAID_WIRELESS"}
+	resp, err := e.Purchase(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := byImposition(resp.LineItems[0].Taxes)
+	if len(got[usfImposition]) != 0 || len(got[e911Imposition]) != 0 {
+		t.Errorf("the accrual bears the USF or a postpaid fee: %+v", resp.LineItems[0].Taxes)
+	}
+	if c := got[prepaidImposition]; len(c) != 1 || c[0].CalculatedTax.String() != "6.69" || c[0].TaxCollectedFromParty != wire.TaxCollectedFromBuyer {
+		t.Errorf("accrued prepaid charge %+v, want 6.69 from the buyer", c)
+	}
+}
