@@ -269,12 +269,16 @@ func genComms(g *gen) error {
 		"the 911 fees above are the states' monthly fees per postpaid line, and several of their acts leave prepaid service out. " +
 		"A retail sale of prepaid wireless service is sent as `" + prepaidLineType + "`, each of its count (a `lineType` line's quantity) one " +
 		"retail transaction, an item of prepaid service sold on its own. It bears none of the postpaid fees, whose rows do not name it, and " +
-		"bears instead its state's prepaid wireless 911 charge (PREPAID911 above), collected by the seller from the buyer at the sale: " +
+		"bears instead its state's prepaid wireless 911 charge (PREPAID911 above), charged at the sale and collected by the seller from the buyer " +
+		"(Arizona's is levied on the seller, who may state it to the buyer): " +
 		"a percentage of the sale, or an amount per retail transaction on the count. ")
 	fmt.Fprintf(&doc, "Levy has the statewide prepaid charge of %d states: %s. ", len(prepaid), strings.Join(prepaid, ", "))
 	doc.WriteString("A prepaid sale elsewhere, or dated outside its state's rows, is charged none and says so (tax-not-computed). " +
-		"Only statewide charges are listed: a county's or a city's own prepaid charge is not, nor is a state whose charge is imposed or " +
-		"opted out of county by county, or whose charge has a threshold of the sale that the rows can not express. " +
+		"Only statewide charges are listed: a county's or a city's own prepaid charge is not, nor is a state whose charge is imposed, " +
+		"set or opted out of place by place, or has a condition on the sale that the rows can not express: Missouri's 3% above the first $15 " +
+		"of a sale, which counties and cities may opt out of (RSMo 190.460), Nebraska's surcharge, lower in Douglas County and joining the 911, " +
+		"relay and universal service charges (Neb. Rev. Stat. 86-903), and Tennessee's, on prepaid sales of $10 or more that are subject to sales tax " +
+		"(Tennessee Department of Revenue, 911 Surcharge). " +
 		"The federal taxes do not reach the sale: the federal excise tax reaches local-only service alone, and the Universal Service Fund " +
 		"is the contribution of the carrier on its own revenue (47 U.S.C. 254(d)), which is not charged to the buyer at a retail sale, " +
 		"so `" + prepaidLineType + "` has no share assessed here and bears no USF.\n\n" +
