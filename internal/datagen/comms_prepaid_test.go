@@ -41,6 +41,7 @@ func TestCommsPrepaidCharges(t *testing.T) {
 		{"SD", "2% of the retail sale", "from 2012-07-01", "SDCL 34-45-4.2"},
 		{"WI", "$0.38 per retail transaction", "from 2009-09-01", "PSC 172.05(2)(a)"},
 		{"AZ", "0.8% of the retail sale", "from 2016-03-31", "A.R.S. 42-5402"},
+		{"CA", "$0.41 per retail transaction", "2025-01-01 to 2025-12-31", "Rev. & Tax. Code 41030"},
 	} {
 		row := "| PREPAID911 | US-" + want.st + " | PREPAID_WIRELESS | " + want.charge + " | " + want.period + " | "
 		i := strings.Index(doc, row)
@@ -57,10 +58,10 @@ func TestCommsPrepaidCharges(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no list of the states with a prepaid charge in %s", commsDoc)
 	}
-	if m[1] != "15" {
-		t.Errorf("%s prepaid states, want 15: %s", m[1], m[2])
+	if m[1] != "16" {
+		t.Errorf("%s prepaid states, want 16: %s", m[1], m[2])
 	}
-	for _, st := range []string{"AL", "AZ", "CO", "IN", "KS", "KY", "LA", "MI", "NC", "OK", "PA", "SD", "TX", "WI", "WY"} {
+	for _, st := range []string{"AL", "AZ", "CA", "CO", "IN", "KS", "KY", "LA", "MI", "NC", "OK", "PA", "SD", "TX", "WI", "WY"} {
 		if !strings.Contains(", "+m[2]+",", ", "+st+",") {
 			t.Errorf("%s is not listed among the prepaid states: %s", st, m[2])
 		}
