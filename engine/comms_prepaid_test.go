@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/wire"
 )
 
@@ -261,5 +262,34 @@ func TestCommsPrepaidBuyerAccrual(t *testing.T) {
 	}
 	if c := got[prepaidImposition]; len(c) != 1 || c[0].CalculatedTax.String() != "6.69" || c[0].TaxCollectedFromParty != wire.TaxCollectedFromBuyer {
 		t.Errorf("accrued prepaid charge %+v, want 6.69 from the buyer", c)
+	}
+}
+
+// TestExplainSourcePrepaid: a prepaid charge, per transaction (Alabama)
+// or a percentage of the sale (Texas), names the embedded dataset, its
+// version and the us-communications section of data/SOURCES.md, as the
+// other communications taxes do.
+func TestExplainSourcePrepaid(t *testing.T) {
+	e := testEngine(t)
+	want := wire.RateSource{Content: wire.RateSourceEmbedded, Version: data.Version, Source: commsSourceKey}
+	for _, c := range []struct {
+		name string
+		loc  *wire.Location
+		rule string
+	}{
+		{"alabama", &wire.Location{City: "Birmingham", MainDivision: "AL", PostalCode: "35203", Country: "US"}, "us-al-prepaid-911-charge-2024-01-01"},
+		{"texas", &wire.Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}, "us-tx-prepaid-911-charge-2010-06-01"},
+	} {
+		_, ex := saleExplained(t, e, "prepaid-"+c.name, prepaidSale("2026-02-15", "40.00", "1", c.loc))
+		seen := 0
+		for _, x := range ex[0].Taxes {
+			if x.RuleID == c.rule {
+				seen++
+				sameSource(t, x.RuleID, x.Source, want)
+			}
+		}
+		if seen != 1 {
+			t.Errorf("%s: %s explained %d times in %+v", c.name, c.rule, seen, ex[0].Taxes)
+		}
 	}
 }
