@@ -37,8 +37,8 @@ import (
 //     charged to the buyer at the sale.
 //
 // Each is a tax of its own, with its imposition type (Universal Service
-// Fund, Federal Excise Tax, 911 Fee, Prepaid Wireless 911 Charge). A line's revenue is spread over its
-// line types by their counts (a lineType counts the line's quantity; a
+// Fund, Federal Excise Tax, 911 Fee, Prepaid Wireless 911 Charge). A
+// line's revenue is spread over its line types by their counts (a lineType counts the line's quantity; a
 // lineTypes entry without a count counts 1), and a 911 fee is charged
 // per line, on the count. A line type that the dataset does not know, and every line type
 // of a line placed outside the US, carries the not-acted-on parameter
@@ -48,8 +48,9 @@ import (
 // tax-not-computed with a sentence. The taxes are calculated on sales
 // and purchases, not on an owner's movements nor on DISTRIBUTE_TAX. A
 // buyer's accrual accrues the federal excise tax, which the person
-// paying for the service pays (26 U.S.C. 4251(a)(2)), and the 911 fees,
-// which the states mostly impose on the subscriber, but not the USF: it
+// paying for the service pays (26 U.S.C. 4251(a)(2)), and the 911 fees
+// and prepaid charges, which the states mostly impose on the subscriber
+// or the consumer, but not the USF: it
 // is the carrier's contribution (47 U.S.C. 254(d)), which the carrier
 // may pass on and the buyer never remits.
 //
