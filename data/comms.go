@@ -59,7 +59,10 @@ type USFFactor struct {
 // CommsTax is a communications tax or fee of some line types in one
 // jurisdiction: a rate of their revenue, or an amount per line.
 type CommsTax struct {
-	// Tax is FET (the federal excise tax) or E911 (a 911 fee).
+	// Tax is FET (the federal excise tax), E911 (a 911 fee) or
+	// PREPAID911 (a state's prepaid wireless 911 charge on a retail
+	// sale of prepaid service, a rate of the sale or, PerLine, an
+	// amount per retail transaction on the count).
 	Tax string
 	// Jurisdiction is "US" for the federal taxes, a state ("US-AL") for
 	// the others.

@@ -27,11 +27,18 @@ import (
 //     (the FCC's safe-harbor percentage: 37.1% for wireless, 64.9% for
 //     interconnected VoIP, ...);
 //   - the federal excise tax of 3% on local-only service;
-//   - the 911 fee per line of its state, where the dataset has one.
+//   - the 911 fee per line of its state, where the dataset has one;
+//   - on a retail sale of prepaid wireless service (PREPAID_WIRELESS,
+//     each of its count one retail transaction), its state's prepaid
+//     wireless 911 charge instead: a percentage of the sale, or an
+//     amount per retail transaction. The postpaid fees do not name the
+//     line type, and it has no interstate share, so it bears no USF:
+//     that is the carrier's contribution on its own revenue, not
+//     charged to the buyer at the sale.
 //
 // Each is a tax of its own, with its imposition type (Universal Service
-// Fund, Federal Excise Tax, 911 Fee). A line's revenue is spread over its
-// line types by their counts (a lineType counts the line's quantity; a
+// Fund, Federal Excise Tax, 911 Fee, Prepaid Wireless 911 Charge). A
+// line's revenue is spread over its line types by their counts (a lineType counts the line's quantity; a
 // lineTypes entry without a count counts 1), and a 911 fee is charged
 // per line, on the count. A line type that the dataset does not know, and every line type
 // of a line placed outside the US, carries the not-acted-on parameter
@@ -41,8 +48,9 @@ import (
 // tax-not-computed with a sentence. The taxes are calculated on sales
 // and purchases, not on an owner's movements nor on DISTRIBUTE_TAX. A
 // buyer's accrual accrues the federal excise tax, which the person
-// paying for the service pays (26 U.S.C. 4251(a)(2)), and the 911 fees,
-// which the states mostly impose on the subscriber, but not the USF: it
+// paying for the service pays (26 U.S.C. 4251(a)(2)), and the 911 fees
+// and prepaid charges, which the states mostly impose on the subscriber
+// or the consumer, but not the USF: it
 // is the carrier's contribution (47 U.S.C. 254(d)), which the carrier
 // may pass on and the buyer never remits.
 //
@@ -54,6 +62,10 @@ const (
 	usfImposition  = "Universal Service Fund"
 	fetImposition  = "Federal Excise Tax"
 	e911Imposition = "911 Fee"
+	// prepaidImposition is a state's prepaid wireless 911 charge, which
+	// the seller collects from the buyer at a retail sale of prepaid
+	// service (the dataset's tax PREPAID911).
+	prepaidImposition = "Prepaid Wireless 911 Charge"
 )
 
 // commsCurrency is the currency of the dataset's communications fees per
@@ -64,13 +76,22 @@ const commsCurrency = "USD"
 // content.
 type commsContent struct {
 	types map[string]*data.CommsLineType
-	usf   []data.USFFactor
-	taxes []data.CommsTax
+	// retail marks the line types a prepaid charge (PREPAID911) falls
+	// on: a retail sale of prepaid service, whose state's charge Levy
+	// lacks is named as a prepaid charge.
+	retail map[string]bool
+	usf    []data.USFFactor
+	taxes  []data.CommsTax
 	// rare holds the source of every communications tax's rate, the
 	// dataset's section us-communications (commsSourceKey), which the
 	// taxes share (taxRare.source).
 	rare *taxRare
 }
+
+// prepaidTax is the dataset's tax of a state's prepaid wireless 911
+// charge: a rate of the sale (PerLine false) or an amount per retail
+// transaction on the count (PerLine true).
+const prepaidTax = "PREPAID911"
 
 // commsSourceKey is the section of data/SOURCES.md that the curated
 // tables of the communications taxes are listed under.
@@ -91,6 +112,14 @@ func newCommsContent(ds *data.Dataset, version string) (*commsContent, error) {
 		rare: &taxRare{source: &wire.RateSource{Content: wire.RateSourceEmbedded, Version: version, Source: commsSourceKey}}}
 	for i := range c.LineTypes {
 		out.types[c.LineTypes[i].Value] = &c.LineTypes[i]
+	}
+	out.retail = map[string]bool{}
+	for i := range c.Taxes {
+		if c.Taxes[i].Tax == prepaidTax {
+			for _, v := range c.Taxes[i].LineTypes {
+				out.retail[v] = true
+			}
+		}
 	}
 	return out, nil
 }
@@ -427,6 +456,24 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			x := extraTax{j: us, situs: at, imp: jurisdiction.Tax(fetImposition), impType: fetImposition, ruleID: "us-fet-local-service",
 				base: share, rate: t.Rate, reason: t.Citation, rare: cc.rare}
 			c.commsTax(l, &x)
+		case t.Tax == prepaidTax && t.Jurisdiction == state:
+			j := chainJurisdiction(at, state)
+			if j == nil {
+				continue
+			}
+			fee911 = true
+			x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(prepaidImposition), impType: prepaidImposition,
+				ruleID: strings.ToLower(state) + "-prepaid-911-charge-" + periodKey(t.Period), base: share, rare: cc.rare, credit: credit}
+			if t.PerLine {
+				// An amount per retail transaction: each of the entry's
+				// count is one.
+				amount := t.Amount
+				x.perUnit, x.units, x.currency = &amount, e.count, commsCurrency
+				x.reason = t.Citation + "; " + amount.String() + " on each of the entry's " + e.count.String() + " retail transactions"
+			} else {
+				x.rate, x.reason = t.Rate, t.Citation+"; "+t.Rate.Shift(2).String()+"% of the sale"
+			}
+			c.commsTax(l, &x)
 		case t.Tax == "E911" && t.Jurisdiction == state:
 			j := chainJurisdiction(at, state)
 			if j == nil {
@@ -467,7 +514,13 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			}
 		}
 	}
-	if lt.E911 && !fee911 {
+	switch {
+	case fee911 || !lt.E911:
+	case cc.retail[lt.Value]:
+		l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: TaxNotComputedRule,
+			note: state + " " + prepaidImposition + " on " + lt.Value + " sales: Levy has no content for a statewide prepaid wireless 911 charge of " + state +
+				" on " + dateString(l.date) + " (data/COMMUNICATIONS.md); Levy does not compute it"})
+	default:
 		l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: TaxNotComputedRule,
 			note: state + " " + e911Imposition + " on " + lt.Value + " lines: Levy has no content for the 911 fees of " + state +
 				" on " + dateString(l.date) + " (data/COMMUNICATIONS.md); Levy does not compute them"})

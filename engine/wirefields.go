@@ -1023,7 +1023,7 @@ var wireFields = []wireField{
 		sent: lineTypeSent(func(_, _, dir, _, _, _ string, _ *int64) (string, bool) { return dir, dir != "" })},
 	{member: "LineType.status", acting: notActedOn, note: "the status of the line, which some communications taxes tell apart",
 		sent: lineTypeSent(func(_, _, _, status, _, _ string, _ *int64) (string, bool) { return status, status != "" })},
-	{member: "LineType.value", acting: acts, note: "the line type (WIRELESS, VOIP, LOCAL, ...)"},
+	{member: "LineType.value", acting: acts, note: "the line type (WIRELESS, VOIP, LOCAL, PREPAID_WIRELESS, ...)"},
 	{member: "LineDetails.lineTypes", acting: acts, note: "US communications taxes, each line type with its count" + noteOnParent},
 	{member: "LineTypeSet.accumulationLocation", acting: within, note: "flagged as LineType.accumulationLocation"},
 	{member: "LineTypeSet.basis", acting: notActedOn, note: "the basis of a communications tax",

@@ -45,6 +45,11 @@ const (
 // citations, beside SOURCES.md.
 const commsDoc = "COMMUNICATIONS.md"
 
+// prepaidLineType is the line type of a retail sale of prepaid wireless
+// service, the one line type the states' prepaid 911 charges
+// (PREPAID911) fall on and no other tax's row names.
+const prepaidLineType = "PREPAID_WIRELESS"
+
 // genComms writes the US communications taxes from the curated tables,
 // and the document that lists them with their citations and the states
 // whose 911 fees Levy lacks.
@@ -129,15 +134,26 @@ func genComms(g *gen) error {
 
 	doc.WriteString("\n## Taxes and fees of line types\n\n| tax | jurisdiction | line types | charge | in force | citation |\n|---|---|---|---|---|---|\n")
 	w.Uvarint(uint64(len(taxes.Rows)))
-	covered := map[string]bool{}
+	covered, prepaidStates := map[string]bool{}, map[string]bool{}
 	for i, row := range taxes.Rows {
 		tax, jur := taxes.Get(row, "tax"), taxes.Get(row, "jurisdiction")
 		types := strings.Split(taxes.Get(row, "line_types"), ";")
 		basis := taxes.Get(row, "basis")
 		eff, err1 := ParseDate(taxes.Get(row, "effective"))
 		exp, err2 := ParseDate(taxes.Get(row, "expiration"))
-		if tax != "FET" && tax != "E911" {
-			return fmt.Errorf("%s: row %d: tax %q is not FET or E911", commsTaxesFile, i+2, tax)
+		if tax != "FET" && tax != "E911" && tax != "PREPAID911" {
+			return fmt.Errorf("%s: row %d: tax %q is not FET, E911 or PREPAID911", commsTaxesFile, i+2, tax)
+		}
+		// A prepaid charge is charged at the retail sale of prepaid
+		// service, on its line type alone and on nothing else: a
+		// postpaid fee's row naming it would charge a prepaid sale a
+		// monthly fee per line.
+		if prepaid := tax == "PREPAID911"; prepaid != (len(types) == 1 && types[0] == prepaidLineType) ||
+			!prepaid && slices.Contains(types, prepaidLineType) {
+			return fmt.Errorf("%s: row %d: a PREPAID911 row names the line type %s alone, and no other row names it", commsTaxesFile, i+2, prepaidLineType)
+		}
+		if basis == "per-transaction" && tax != "PREPAID911" {
+			return fmt.Errorf("%s: row %d: basis per-transaction is a PREPAID911 charge's", commsTaxesFile, i+2)
 		}
 		if err1 != nil || err2 != nil || !exp.IsZero() && exp.Before(eff) {
 			return fmt.Errorf("%s: row %d: bad dates", commsTaxesFile, i+2)
@@ -147,12 +163,16 @@ func genComms(g *gen) error {
 				return fmt.Errorf("%s: row %d: line type %q is not in %s", commsTaxesFile, i+2, t, commsLineTypesFile)
 			}
 		}
-		if tax == "E911" {
+		if tax == "E911" || tax == "PREPAID911" {
 			st := strings.TrimPrefix(jur, "US-")
-			if sub, ok := jurisdiction.SubdivisionOf("US", st); !ok || sub.Code != st {
+			if sub, ok := jurisdiction.SubdivisionOf("US", st); !ok || sub.Code != st || !strings.HasPrefix(jur, "US-") {
 				return fmt.Errorf("%s: row %d: %q is not a US state", commsTaxesFile, i+2, jur)
 			}
-			covered[st] = true
+			if tax == "E911" {
+				covered[st] = true
+			} else {
+				prepaidStates[st] = true
+			}
 		}
 		var rate, amount, over decimal.Decimal
 		var charge string
@@ -175,6 +195,14 @@ func genComms(g *gen) error {
 				return fmt.Errorf("%s: row %d: rate %q is not a fraction", commsTaxesFile, i+2, taxes.Get(row, "rate"))
 			}
 			charge = rate.Shift(2).String() + "% of the revenue"
+			if tax == "PREPAID911" {
+				charge = rate.Shift(2).String() + "% of the retail sale"
+			}
+		case "per-transaction":
+			if amount, err = decimal.NewFromString(taxes.Get(row, "amount")); err != nil || amount.Sign() <= 0 || maxLines != 0 {
+				return fmt.Errorf("%s: row %d: amount %q is not an amount, or the row has max_lines", commsTaxesFile, i+2, taxes.Get(row, "amount"))
+			}
+			charge = "$" + amount.StringFixed(2) + " per retail transaction"
 		case "per-line":
 			if amount, err = decimal.NewFromString(taxes.Get(row, "amount")); err != nil || amount.Sign() <= 0 {
 				return fmt.Errorf("%s: row %d: amount %q is not an amount", commsTaxesFile, i+2, taxes.Get(row, "amount"))
@@ -191,7 +219,7 @@ func genComms(g *gen) error {
 				charge = "$" + amount.StringFixed(2) + " per line a month"
 			}
 		default:
-			return fmt.Errorf("%s: row %d: basis %q is not revenue or per-line", commsTaxesFile, i+2, basis)
+			return fmt.Errorf("%s: row %d: basis %q is not revenue, per-line or per-transaction", commsTaxesFile, i+2, basis)
 		}
 		if taxes.Get(row, "citation") == "" {
 			return fmt.Errorf("%s: row %d: no citation", commsTaxesFile, i+2)
@@ -202,7 +230,9 @@ func genComms(g *gen) error {
 		for _, t := range types {
 			w.String(t)
 		}
-		w.Bool(basis == "per-line")
+		// A charge per retail transaction is an amount on the count, as a
+		// fee per line is; its tax (PREPAID911) tells the engine which.
+		w.Bool(basis == "per-line" || basis == "per-transaction")
 		w.String(rate.String())
 		w.String(amount.String())
 		w.Int(maxLines)
@@ -230,17 +260,35 @@ func genComms(g *gen) error {
 	if err != nil {
 		return err
 	}
+	var prepaid []string
+	for st := range prepaidStates {
+		prepaid = append(prepaid, st)
+	}
+	slices.Sort(prepaid)
 	doc.WriteString("\n## Prepaid wireless and the sales-tax base\n\n`WIRELESS` is postpaid service, billed to a subscriber a month at a time: " +
 		"the 911 fees above are the states' monthly fees per postpaid line, and several of their acts leave prepaid service out. " +
-		"Levy does not model prepaid wireless service, whose states charge a fee or a percentage on each retail sale instead: " +
-		"a line sold as prepaid is sent with a line type of its own (`PREPAID_WIRELESS`, say), which Levy does not know, so the line " +
-		"bears none of these taxes and carries not-acted-on on that line type; sent as `WIRELESS`, it would be charged the postpaid fees.\n\n" +
+		"A retail sale of prepaid wireless service is sent as `" + prepaidLineType + "`, each of its count (a `lineType` line's quantity) one " +
+		"retail transaction, an item of prepaid service sold on its own. It bears none of the postpaid fees, whose rows do not name it, and " +
+		"bears instead its state's prepaid wireless 911 charge (PREPAID911 above), charged at the sale and collected by the seller from the buyer " +
+		"(Arizona's is levied on the seller, who may state it to the buyer): " +
+		"a percentage of the sale, or an amount per retail transaction on the count. ")
+	fmt.Fprintf(&doc, "Levy has the statewide prepaid charge of %d states: %s. ", len(prepaid), strings.Join(prepaid, ", "))
+	doc.WriteString("A prepaid sale elsewhere, or dated outside its state's rows, is charged none and says so (tax-not-computed). " +
+		"Only statewide charges are listed: a county's or a city's own prepaid charge is not, nor is a state whose charge is imposed, " +
+		"set or opted out of place by place, or has a condition on the sale that the rows can not express: Missouri's 3% above the first $15 " +
+		"of a sale, which counties and cities may opt out of (RSMo 190.460), Nebraska's surcharge, lower in Douglas County and joining the 911, " +
+		"relay and universal service charges (Neb. Rev. Stat. 86-903), and Tennessee's, on prepaid sales of $10 or more that are subject to sales tax " +
+		"(Tennessee Department of Revenue, 911 Surcharge). " +
+		"The federal taxes do not reach the sale: the federal excise tax reaches local-only service alone, and the Universal Service Fund " +
+		"is the contribution of the carrier on its own revenue (47 U.S.C. 254(d)), which is not charged to the buyer at a retail sale, " +
+		"so `" + prepaidLineType + "` has no share assessed here and bears no USF.\n\n" +
 		"The communications taxes are taxes of their own beside the line's sales tax: the line's sales tax is charged on its amount, " +
-		"and none of the USF, the federal excise tax or a 911 fee is added to that base, whatever a state's treatment of a carrier's " +
+		"and none of the USF, the federal excise tax, a 911 fee or a prepaid charge is added to that base, whatever a state's treatment of a carrier's " +
 		"USF charge stated on the bill.\n")
 	fmt.Fprintf(&doc, "\n## States whose 911 fees Levy lacks\n\nThe FCC's annual 911 fee reports state each state's fees per line; their tables "+
 		"could not be read for this dataset, so the fees above are taken from the states' own statutes, rules and agencies, each cited. "+
 		"A line in one of these %d states or territories is charged no 911 fee and says so (tax-not-computed): %s. "+
+		"A retail sale of prepaid service (PREPAID_WIRELESS) in one of them still bears its state's prepaid charge where the section above lists one. "+
 		"A line in a state above whose rows cover neither its line type nor its date says so too: where a state's 911 fees on "+
 		"landlines (and in some states VoIP) are set county by county or district by district, only the statewide fee on the line "+
 		"types its rows name is charged, and a state whose statewide fee varies by county, or whose amount was not found, is left out "+
@@ -258,8 +306,9 @@ func genComms(g *gen) error {
 		Files: curatedRef + commsLineTypesFile + ", " + curatedRef + commsUSFFile + ", " + curatedRef + commsTaxesFile + ", " +
 			curatedRef + commsLackingFile,
 		What: fmt.Sprintf("US communications taxes (data/%s): %d line types with the FCC's safe-harbor interstate shares, the Universal Service Fund "+
-			"contribution factor of %d quarters, the federal excise tax on local-only service and the 911 fees per line (or per account) of %d states, territories and the District of Columbia, each row cited",
-			commsDoc, len(lt.Rows), len(usf.Rows), len(covered)),
+			"contribution factor of %d quarters, the federal excise tax on local-only service, the 911 fees per line (or per account) of %d states, territories and the District of Columbia "+
+			"and the prepaid wireless 911 charges of %d states, each row cited",
+			commsDoc, len(lt.Rows), len(usf.Rows), len(covered), len(prepaid)),
 		From:    "FCC public notices and orders (FCC 06-94, the quarterly contribution factor notices, Form 499-Q instructions), 26 U.S.C. 4251, the states' statutes and rules",
 		Licence: "facts of public acts",
 	})
