@@ -117,13 +117,17 @@ func prepaidNotComputed(t *testing.T, l wire.SaleResponseLineItem, state string)
 // bears Texas's prepaid wireless 9-1-1 fee, 2% of the sale (0.80), from
 // June 1 2010 and not the day before, when the line says the charge is
 // not computed; in Baton Rouge a card of 25.00 bears Louisiana's 2%
-// (0.50) on September 30 2016 and its 4% (1.00) from October 1 2016. A
-// percentage is of the whole sale, whatever its count of transactions.
+// (0.50) on September 30 2016 and its 4% (1.00) from October 1 2016; in
+// Salt Lake City a card of 40.00 bears Utah's 3.13% (1.252, 1.25) from
+// January 1 2025 and none the day before, whose 3.7% Levy lacks a start
+// for. A percentage is of the whole sale, whatever its count of
+// transactions.
 func TestCommsPrepaidPercentage(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
 	houston := &wire.Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}
 	batonRouge := &wire.Location{City: "Baton Rouge", MainDivision: "LA", PostalCode: "70802", Country: "US"}
+	saltLake := &wire.Location{City: "Salt Lake City", MainDivision: "UT", PostalCode: "84111", Country: "US"}
 	for _, c := range []struct {
 		name, date, amount, qty string
 		loc                     *wire.Location
@@ -135,6 +139,8 @@ func TestCommsPrepaidPercentage(t *testing.T) {
 		{"Texas day before", "2010-05-31", "40.00", "1", houston, "US-TX", "", ""},
 		{"Louisiana 2%", "2016-09-30", "25.00", "1", batonRouge, "US-LA", "0.50", "us-la-prepaid-911-charge-2010-01-01"},
 		{"Louisiana 4%", "2016-10-01", "25.00", "1", batonRouge, "US-LA", "1.00", "us-la-prepaid-911-charge-2016-10-01"},
+		{"Utah 3.13%", "2025-01-01", "40.00", "1", saltLake, "US-UT", "1.25", "us-ut-prepaid-911-charge-2025-01-01"},
+		{"Utah before 2025", "2024-12-31", "40.00", "1", saltLake, "US-UT", "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			resp, err := e.Sale(ctx, prepaidSale(c.date, c.amount, c.qty, c.loc))
