@@ -226,7 +226,8 @@ func TestCommsPrepaidPerTransaction(t *testing.T) {
 // in 2014 and 2015 (2.34), and Connecticut's fee at PURA's amount of the
 // fee's year: 67 cents from January 1 to June 30 2013 (2.01), 58 cents
 // from July 2017 to June 2018 (1.74) and 73 cents from July 2024 to June
-// 2025 (2.19).
+// 2025 (2.19); Washington's state 911 tax of 25 cents from January 1 2014
+// (0.75), its county tax left out.
 func TestCommsPrepaidPerTransactionStates(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -235,6 +236,7 @@ func TestCommsPrepaidPerTransactionStates(t *testing.T) {
 		"VA": {City: "Richmond", MainDivision: "VA", PostalCode: "23219", Country: "US"},
 		"MN": {City: "Minneapolis", MainDivision: "MN", PostalCode: "55401", Country: "US"},
 		"CT": {City: "Hartford", MainDivision: "CT", PostalCode: "06103", Country: "US"},
+		"WA": {City: "Seattle", MainDivision: "WA", PostalCode: "98104", Country: "US"},
 	}
 	for _, c := range []struct{ st, date, want, rule string }{
 		{"MD", "2026-02-15", "1.80", "us-md-prepaid-911-charge-2013-07-01"},
@@ -254,6 +256,9 @@ func TestCommsPrepaidPerTransactionStates(t *testing.T) {
 		{"CT", "2018-07-01", "", ""},
 		{"CT", "2025-06-30", "2.19", "us-ct-prepaid-911-charge-2024-07-01"},
 		{"CT", "2026-02-15", "", ""},
+		{"WA", "2026-02-15", "0.75", "us-wa-prepaid-911-charge-2014-01-01"},
+		{"WA", "2014-01-01", "0.75", "us-wa-prepaid-911-charge-2014-01-01"},
+		{"WA", "2013-12-31", "", ""},
 	} {
 		l := func() wire.SaleResponseLineItem {
 			resp, err := e.Sale(ctx, prepaidSale(c.date, "75.00", "3", places[c.st]))

@@ -49,6 +49,7 @@ func TestCommsPrepaidCharges(t *testing.T) {
 		{"CT", "$0.58 per retail transaction", "2017-07-01 to 2018-06-30", "SN 2017(3)"},
 		{"CT", "$0.73 per retail transaction", "2024-07-01 to 2025-06-30", "16-256g(a)"},
 		{"UT", "3.13% of the retail sale", "from 2025-01-01", "Utah Code 69-2-405(2)(a)(ii)"},
+		{"WA", "$0.25 per retail transaction", "from 2014-01-01", "RCW 82.14B.030"},
 	} {
 		row := "| PREPAID911 | US-" + want.st + " | PREPAID_WIRELESS | " + want.charge + " | " + want.period + " | "
 		i := strings.Index(doc, row)
@@ -65,10 +66,10 @@ func TestCommsPrepaidCharges(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no list of the states with a prepaid charge in %s", commsDoc)
 	}
-	if m[1] != "21" {
-		t.Errorf("%s prepaid states, want 21: %s", m[1], m[2])
+	if m[1] != "22" {
+		t.Errorf("%s prepaid states, want 22: %s", m[1], m[2])
 	}
-	for _, st := range []string{"AL", "AZ", "CA", "CO", "CT", "IN", "KS", "KY", "LA", "MD", "MI", "MN", "NC", "OK", "PA", "SD", "TX", "UT", "VA", "WI", "WY"} {
+	for _, st := range []string{"AL", "AZ", "CA", "CO", "CT", "IN", "KS", "KY", "LA", "MD", "MI", "MN", "NC", "OK", "PA", "SD", "TX", "UT", "VA", "WA", "WI", "WY"} {
 		if !strings.Contains(", "+m[2]+",", ", "+st+",") {
 			t.Errorf("%s is not listed among the prepaid states: %s", st, m[2])
 		}
