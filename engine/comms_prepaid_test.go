@@ -117,13 +117,17 @@ func prepaidNotComputed(t *testing.T, l wire.SaleResponseLineItem, state string)
 // bears Texas's prepaid wireless 9-1-1 fee, 2% of the sale (0.80), from
 // June 1 2010 and not the day before, when the line says the charge is
 // not computed; in Baton Rouge a card of 25.00 bears Louisiana's 2%
-// (0.50) on September 30 2016 and its 4% (1.00) from October 1 2016. A
-// percentage is of the whole sale, whatever its count of transactions.
+// (0.50) on September 30 2016 and its 4% (1.00) from October 1 2016; in
+// Salt Lake City a card of 40.00 bears Utah's 3.13% (1.252, 1.25) from
+// January 1 2025 and none the day before, whose 3.7% Levy lacks a start
+// for. A percentage is of the whole sale, whatever its count of
+// transactions.
 func TestCommsPrepaidPercentage(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
 	houston := &wire.Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}
 	batonRouge := &wire.Location{City: "Baton Rouge", MainDivision: "LA", PostalCode: "70802", Country: "US"}
+	saltLake := &wire.Location{City: "Salt Lake City", MainDivision: "UT", PostalCode: "84111", Country: "US"}
 	for _, c := range []struct {
 		name, date, amount, qty string
 		loc                     *wire.Location
@@ -135,6 +139,8 @@ func TestCommsPrepaidPercentage(t *testing.T) {
 		{"Texas day before", "2010-05-31", "40.00", "1", houston, "US-TX", "", ""},
 		{"Louisiana 2%", "2016-09-30", "25.00", "1", batonRouge, "US-LA", "0.50", "us-la-prepaid-911-charge-2010-01-01"},
 		{"Louisiana 4%", "2016-10-01", "25.00", "1", batonRouge, "US-LA", "1.00", "us-la-prepaid-911-charge-2016-10-01"},
+		{"Utah 3.13%", "2025-01-01", "40.00", "1", saltLake, "US-UT", "1.25", "us-ut-prepaid-911-charge-2025-01-01"},
+		{"Utah before 2025", "2024-12-31", "40.00", "1", saltLake, "US-UT", "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			resp, err := e.Sale(ctx, prepaidSale(c.date, c.amount, c.qty, c.loc))
@@ -209,6 +215,76 @@ func TestCommsPrepaidPerTransaction(t *testing.T) {
 	}
 	if charges := checkPrepaidOnly(t, resp.LineItems[0]); len(charges) != 1 || charges[0].CalculatedTax.String() != "-2.23" {
 		t.Errorf("refund of a card: %+v, want -2.23", charges)
+	}
+}
+
+// TestCommsPrepaidPerTransactionStates: three prepaid cards for 75.00
+// are three retail transactions, each bearing its state's charge of the
+// sale's date, and a date outside the state's rows bears none and says
+// so: Maryland's 60 cents from July 1 2013 (1.80), Virginia's 50 cents
+// from January 1 2011 through June 30 2019 (1.50), Minnesota's 78 cents
+// in 2014 and 2015 (2.34), and Connecticut's fee at PURA's amount of the
+// fee's year: 67 cents from January 1 to June 30 2013 (2.01), 58 cents
+// from July 2017 to June 2018 (1.74) and 73 cents from July 2024 to June
+// 2025 (2.19); Washington's state 911 tax of 25 cents from January 1 2014
+// (0.75), its county tax left out.
+func TestCommsPrepaidPerTransactionStates(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	places := map[string]*wire.Location{
+		"MD": {City: "Baltimore", MainDivision: "MD", PostalCode: "21202", Country: "US"},
+		"VA": {City: "Richmond", MainDivision: "VA", PostalCode: "23219", Country: "US"},
+		"MN": {City: "Minneapolis", MainDivision: "MN", PostalCode: "55401", Country: "US"},
+		"CT": {City: "Hartford", MainDivision: "CT", PostalCode: "06103", Country: "US"},
+		"WA": {City: "Seattle", MainDivision: "WA", PostalCode: "98104", Country: "US"},
+	}
+	for _, c := range []struct{ st, date, want, rule string }{
+		{"MD", "2026-02-15", "1.80", "us-md-prepaid-911-charge-2013-07-01"},
+		{"MD", "2013-07-01", "1.80", "us-md-prepaid-911-charge-2013-07-01"},
+		{"MD", "2013-06-30", "", ""},
+		{"VA", "2011-01-01", "1.50", "us-va-prepaid-911-charge-2011-01-01"},
+		{"VA", "2019-06-30", "1.50", "us-va-prepaid-911-charge-2011-01-01"},
+		{"VA", "2010-12-31", "", ""},
+		{"VA", "2019-07-01", "", ""},
+		{"MN", "2014-01-01", "2.34", "us-mn-prepaid-911-charge-2014-01-01"},
+		{"MN", "2015-12-31", "2.34", "us-mn-prepaid-911-charge-2014-01-01"},
+		{"MN", "2013-12-31", "", ""},
+		{"MN", "2016-01-01", "", ""},
+		{"CT", "2013-01-01", "2.01", "us-ct-prepaid-911-charge-2013-01-01"},
+		{"CT", "2013-07-01", "", ""},
+		{"CT", "2017-07-01", "1.74", "us-ct-prepaid-911-charge-2017-07-01"},
+		{"CT", "2018-07-01", "", ""},
+		{"CT", "2025-06-30", "2.19", "us-ct-prepaid-911-charge-2024-07-01"},
+		{"CT", "2026-02-15", "", ""},
+		{"WA", "2026-02-15", "0.75", "us-wa-prepaid-911-charge-2014-01-01"},
+		{"WA", "2014-01-01", "0.75", "us-wa-prepaid-911-charge-2014-01-01"},
+		{"WA", "2013-12-31", "", ""},
+	} {
+		l := func() wire.SaleResponseLineItem {
+			resp, err := e.Sale(ctx, prepaidSale(c.date, "75.00", "3", places[c.st]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return resp.LineItems[0]
+		}()
+		charges := checkPrepaidOnly(t, l)
+		missing := prepaidNotComputed(t, l, "US-"+c.st)
+		if c.want == "" {
+			if len(charges) != 0 || missing != 1 {
+				t.Errorf("%s %s: %+v, %d notes, want no charge and one tax-not-computed", c.st, c.date, charges, missing)
+			}
+			continue
+		}
+		if len(charges) != 1 || missing != 0 {
+			t.Errorf("%s %s: charges %+v, %d notes", c.st, c.date, charges, missing)
+			continue
+		}
+		x := charges[0]
+		if x.CalculatedTax.String() != c.want || x.TaxStructure != wire.TaxStructureQuantity || x.Jurisdiction.JurisdictionID != "US-"+c.st ||
+			x.CalculationRuleID == nil || x.CalculationRuleID.Value != c.rule {
+			t.Errorf("%s %s: charge %s (%s) in %s, rule %+v; want %s, rule %s", c.st, c.date, x.CalculatedTax, x.TaxStructure,
+				x.Jurisdiction.JurisdictionID, x.CalculationRuleID, c.want, c.rule)
+		}
 	}
 }
 

@@ -275,8 +275,9 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 // and nothing known after it, New Jersey's 90 cents, whose act names
 // mobile and exchange lines but not VoIP, North Carolina's charge cut from
 // 65 to 55 cents on July 1 2023, South Dakota's $2.00 since July 2024 and
-// nothing known before it, and California's 30 cents of 2020 on a VoIP
-// line with nothing known for later years, Utah's two charges on each
+// nothing known before it, and California's surcharge on every access
+// line, 30 cents from 2020 through 2024 and 41 cents in 2025, with
+// nothing known for 2026 (Rev. & Tax. Code 41020, 41030), Utah's two charges on each
 // access line (73 + 25 cents) from January 1 2025, a VoIP line too, with
 // nothing known before it, and the fees on wireless lines alone of states
 // whose landline fees are local: Kentucky's 70 cents since August 15 1998,
@@ -336,7 +337,12 @@ func TestComms911StatewideFees(t *testing.T) {
 		{"South Dakota 2026", "2026-02-15", "Sioux Falls", "SD", "57104", nil, []string{"4.00", "2.00"}, nil, nil},
 		{"South Dakota June 2024", "2024-06-30", "Sioux Falls", "SD", "57104", nil, nil, []int{0}, nil},
 		{"California 2020, VoIP", "2020-06-01", "Sacramento", "CA", "95814", voip, []string{"0.30"}, nil, nil},
-		{"California 2021, VoIP", "2021-06-01", "Sacramento", "CA", "95814", voip, nil, []int{0}, nil},
+		{"California 2021, VoIP", "2021-06-01", "Sacramento", "CA", "95814", voip, []string{"0.30"}, nil, []int{0}},
+		{"California 2024", "2024-12-31", "Sacramento", "CA", "95814", nil, []string{"0.60", "0.30"}, nil, []int{0, 1}},
+		// 2 x 0.41 and 0.41 in 2025; the 2026 rate is not in the dataset.
+		{"California 2025", "2025-01-01", "Sacramento", "CA", "95814", nil, []string{"0.82", "0.41"}, nil, []int{0, 1}},
+		{"California 2025, VoIP", "2025-12-31", "Sacramento", "CA", "95814", voip, []string{"0.41"}, nil, []int{0}},
+		{"California 2026", "2026-01-01", "Sacramento", "CA", "95814", nil, nil, []int{0, 1}, nil},
 		{"Utah 2026", "2026-02-15", "Salt Lake City", "UT", "84111", nil, []string{"1.96", "0.98"}, nil, []int{0}},
 		{"Utah 2025, VoIP", "2025-01-01", "Salt Lake City", "UT", "84111", voip, []string{"0.98"}, nil, nil},
 		{"Utah December 2024", "2024-12-31", "Salt Lake City", "UT", "84111", nil, nil, []int{0}, nil},

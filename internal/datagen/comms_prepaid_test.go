@@ -42,6 +42,14 @@ func TestCommsPrepaidCharges(t *testing.T) {
 		{"WI", "$0.38 per retail transaction", "from 2009-09-01", "PSC 172.05(2)(a)"},
 		{"AZ", "0.8% of the retail sale", "from 2016-03-31", "A.R.S. 42-5402"},
 		{"CA", "$0.41 per retail transaction", "2025-01-01 to 2025-12-31", "Rev. & Tax. Code 41030"},
+		{"VA", "$0.50 per retail transaction", "2011-01-01 to 2019-06-30", "Va. Code 56-484.17:1"},
+		{"MD", "$0.60 per retail transaction", "from 2013-07-01", "Public Safety 1-313"},
+		{"MN", "$0.78 per retail transaction", "2014-01-01 to 2015-12-31", "New for 2014"},
+		{"CT", "$0.67 per retail transaction", "2013-01-01 to 2013-06-30", "Conn. Gen. Stat. 28-30e"},
+		{"CT", "$0.58 per retail transaction", "2017-07-01 to 2018-06-30", "SN 2017(3)"},
+		{"CT", "$0.73 per retail transaction", "2024-07-01 to 2025-06-30", "16-256g(a)"},
+		{"UT", "3.13% of the retail sale", "from 2025-01-01", "Utah Code 69-2-405(2)(a)(ii)"},
+		{"WA", "$0.25 per retail transaction", "from 2014-01-01", "RCW 82.14B.030"},
 	} {
 		row := "| PREPAID911 | US-" + want.st + " | PREPAID_WIRELESS | " + want.charge + " | " + want.period + " | "
 		i := strings.Index(doc, row)
@@ -58,10 +66,10 @@ func TestCommsPrepaidCharges(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no list of the states with a prepaid charge in %s", commsDoc)
 	}
-	if m[1] != "16" {
-		t.Errorf("%s prepaid states, want 16: %s", m[1], m[2])
+	if m[1] != "22" {
+		t.Errorf("%s prepaid states, want 22: %s", m[1], m[2])
 	}
-	for _, st := range []string{"AL", "AZ", "CA", "CO", "IN", "KS", "KY", "LA", "MI", "NC", "OK", "PA", "SD", "TX", "WI", "WY"} {
+	for _, st := range []string{"AL", "AZ", "CA", "CO", "CT", "IN", "KS", "KY", "LA", "MD", "MI", "MN", "NC", "OK", "PA", "SD", "TX", "UT", "VA", "WA", "WI", "WY"} {
 		if !strings.Contains(", "+m[2]+",", ", "+st+",") {
 			t.Errorf("%s is not listed among the prepaid states: %s", st, m[2])
 		}

@@ -52,6 +52,8 @@ func TestComms911Coverage(t *testing.T) {
 		{"WA", "WIRELESS, VOIP, LOCAL", "$0.25 per line a month", "from 2011-01-01", "RCW 82.14B.030"},
 		{"CO", "WIRELESS, VOIP, LOCAL", "$0.10 per line a month", "2021-01-01 to 2021-12-31", "C.R.S. 29-11-102.3"},
 		{"MI", "WIRELESS, LOCAL", "$0.19 per line a month", "2008-07-01 to 2017-12-31", "MCL 484.1401a"},
+		{"CA", "WIRELESS, VOIP, LOCAL", "$0.30 per line a month", "2020-01-01 to 2024-12-31", "cdtfa.ca.gov/taxes-and-fees/mts.htm"},
+		{"CA", "WIRELESS, VOIP, LOCAL", "$0.41 per line a month", "2025-01-01 to 2025-12-31", "Rev. & Tax. Code 41020, 41030"},
 	} {
 		row := "| E911 | US-" + want.st + " | " + want.types + " | " + want.charge + " | " + want.from + " | "
 		i := strings.Index(doc, row)
@@ -73,7 +75,7 @@ func TestComms911Coverage(t *testing.T) {
 	lacking := strings.Split(m[2], ", ")
 	for _, st := range lacking {
 		switch st {
-		case "TX", "FL", "AR", "WV", "GU", "MT", "NM", "DC", "RI", "HI", "VA", "IA", "AZ", "WI", "NY", "MD", "WA", "CO", "MI":
+		case "TX", "FL", "AR", "WV", "GU", "MT", "NM", "DC", "RI", "HI", "VA", "IA", "AZ", "WI", "NY", "MD", "WA", "CO", "MI", "CA":
 			t.Errorf("%s has a 911 fee but is listed as lacking one: %s", st, m[2])
 		}
 	}
