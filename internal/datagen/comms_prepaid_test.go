@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"testing/fstest"
 )
 
 // TestCommsPrepaidCharges generates the communications content from the
@@ -92,27 +91,7 @@ func TestCommsPrepaidCharges(t *testing.T) {
 // a postpaid fee or with a limit of lines, a PREPAID911 row of the
 // federal jurisdiction, and a per-transaction amount that is no amount.
 func TestCommsPrepaidRowsRefused(t *testing.T) {
-	curated, err := fs.Sub(curatedFiles, "curated")
-	if err != nil {
-		t.Fatal(err)
-	}
-	read := func(name string) []byte {
-		b, err := fs.ReadFile(curated, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	const head = "tax,jurisdiction,line_types,basis,rate,amount,effective,expiration,max_lines,over_amount,citation\n"
-	gen := func(row string) (*gen, error) {
-		g := &gen{curated: fstest.MapFS{
-			commsLineTypesFile: {Data: read(commsLineTypesFile)},
-			commsUSFFile:       {Data: read(commsUSFFile)},
-			commsTaxesFile:     {Data: []byte(head + row + "\n")},
-			commsLackingFile:   {Data: []byte("jurisdiction,note\n")},
-		}, files: map[string][]byte{}, docs: map[string][]byte{}}
-		return g, genComms(g)
-	}
+	gen := func(row string) (*gen, error) { return genCommsRow(t, row) }
 	for _, row := range []string{
 		`PREPAID911,US-TX,WIRELESS,revenue,0.02,,2010-06-01,,,,"postpaid line type"`,
 		`PREPAID911,US-TX,PREPAID_WIRELESS;WIRELESS,revenue,0.02,,2010-06-01,,,,"two line types"`,

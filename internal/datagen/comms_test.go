@@ -95,27 +95,7 @@ func TestComms911Coverage(t *testing.T) {
 // revenue, and one that is not an amount above zero; and that a fee with
 // both is written with its tiers in COMMUNICATIONS.md.
 func TestCommsOverAmountRefused(t *testing.T) {
-	curated, err := fs.Sub(curatedFiles, "curated")
-	if err != nil {
-		t.Fatal(err)
-	}
-	read := func(name string) []byte {
-		b, err := fs.ReadFile(curated, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	const head = "tax,jurisdiction,line_types,basis,rate,amount,effective,expiration,max_lines,over_amount,citation\n"
-	gen := func(row string) (*gen, error) {
-		g := &gen{curated: fstest.MapFS{
-			commsLineTypesFile: {Data: read(commsLineTypesFile)},
-			commsUSFFile:       {Data: read(commsUSFFile)},
-			commsTaxesFile:     {Data: []byte(head + row + "\n")},
-			commsLackingFile:   {Data: []byte("jurisdiction,note\n")},
-		}, files: map[string][]byte{}, docs: map[string][]byte{}}
-		return g, genComms(g)
-	}
+	gen := func(row string) (*gen, error) { return genCommsRow(t, row) }
 	for _, row := range []string{
 		`E911,US-WI,WIRELESS,per-line,,0.75,2009-09-01,,,0.075,"no limit"`,
 		`FET,US,LOCAL,revenue,0.03,,,,,0.01,"a rate"`,
@@ -223,4 +203,30 @@ func TestComms911LackingNotes(t *testing.T) {
 			t.Errorf("%s: error %v, want one naming %s and %q", c.rows, err, commsLackingFile, c.want)
 		}
 	}
+}
+
+// genCommsRow runs the communications generator over the curated line
+// types and USF factors and a taxes table of one row, with no states
+// listed as lacking, for the tests of the rows it refuses.
+func genCommsRow(t *testing.T, row string) (*gen, error) {
+	t.Helper()
+	curated, err := fs.Sub(curatedFiles, "curated")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) []byte {
+		b, err := fs.ReadFile(curated, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	const head = "tax,jurisdiction,line_types,basis,rate,amount,effective,expiration,max_lines,over_amount,citation\n"
+	g := &gen{curated: fstest.MapFS{
+		commsLineTypesFile: {Data: read(commsLineTypesFile)},
+		commsUSFFile:       {Data: read(commsUSFFile)},
+		commsTaxesFile:     {Data: []byte(head + row + "\n")},
+		commsLackingFile:   {Data: []byte("jurisdiction,note\n")},
+	}, files: map[string][]byte{}, docs: map[string][]byte{}}
+	return g, genComms(g)
 }
