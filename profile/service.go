@@ -487,17 +487,32 @@ func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision
 	if k.Type == KeyTypeTax {
 		k.Type = ""
 	}
+	// same reads the stored registrations of k's number, once: the
+	// check of a key without a Type and the search for another spelling
+	// of the number share it.
+	var numbered []storedReg
+	read := false
+	same := func() ([]storedReg, error) {
+		if !read {
+			m, err := s.storedRegistrations(ctx, tenant)
+			if err != nil {
+				return nil, err
+			}
+			numbered, read = m[matchKey(k.Scope, k.Jurisdiction, k.Code)], true
+		}
+		return numbered, nil
+	}
 	if k.Kind == KindRegistration && typ == "" {
 		// A key without a Type names the one registration of its
 		// number: a number stored both as a number of identity and as a
 		// tax registration is refused, as its deletion is, rather than
 		// answered with the tax registration's versions.
-		m, err := s.storedRegistrations(ctx, tenant)
+		regs, err := same()
 		if err != nil {
 			return nil, err
 		}
 		var identity, tax bool
-		for _, c := range m[matchKey(k.Scope, k.Jurisdiction, k.Code)] {
+		for _, c := range regs {
 			identity = identity || c.reg.IdentityOnly()
 			tax = tax || !c.reg.IdentityOnly()
 		}
@@ -510,11 +525,11 @@ func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision
 	if err != nil || len(revs) > 0 || k.Kind != KindRegistration {
 		return revs, err
 	}
-	m, err := s.storedRegistrations(ctx, tenant)
+	regs, err := same()
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range m[matchKey(k.Scope, k.Jurisdiction, k.Code)] {
+	for _, c := range regs {
 		if sameClass(typ, c.reg.IdentityOnly()) {
 			return s.keyHistory(ctx, tenant, c.key)
 		}

@@ -55,3 +55,22 @@ func TestIdentityRegistrationLocation(t *testing.T) {
 		})
 	}
 }
+
+// TestLoneIdentityRegistrationDeleted: a DELETE without a type of a
+// number stored only as a number of identity (a CVR) deletes it and
+// answers 200 with the record deleted; it answered 404, the record
+// deleted, as its answer read the tax registration of the number.
+func TestLoneIdentityRegistrationDeleted(t *testing.T) {
+	s := newServer(t)
+	s.must(t, 201, "POST", p+"/registrations", s.acme, `{"companyCode":"ACME","jurisdiction":"DNK","number":"13585628","type":"Commercial Registration"}`)
+	var d profileadmin.RegistrationDetail
+	s.must(t, 200, "DELETE", p+"/registrations/DNK/13585628?company=ACME", s.acme, "").data(t, &d)
+	if !d.Deleted || len(d.Versions) != 2 || d.Versions[0].Registration == nil || string(d.Versions[0].Registration.Type) != "Commercial Registration" {
+		t.Fatalf("the deletion's answer: %+v, want the CVR's two versions, the last a deletion", d)
+	}
+	var page profileadmin.RegistrationPage
+	s.must(t, 200, "GET", p+"/registrations?company=ACME", s.acme, "").data(t, &page)
+	if page.Total != 0 {
+		t.Fatalf("after the deletion: %+v", page.Items)
+	}
+}

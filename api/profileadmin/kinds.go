@@ -266,14 +266,7 @@ func (rt routes[T, D]) answer(w http.ResponseWriter, r *http.Request, rq request
 		// The detail reads the key as a request names it (History
 		// normalises it, as a path's): read in its stored form, a
 		// registration in Germany (DE) would be read as Delaware's.
-		// A registration key without a type is the tax registration's
-		// (the one a number of identity's key is not): read without it,
-		// the number stored both ways would be refused as ambiguous.
-		read := key
-		if read.Kind == profile.KindRegistration && read.Type == "" {
-			read.Type = profile.KeyTypeTax
-		}
-		d, err = rt.k.detail(rt.h.rd, r.Context(), rq.tenant, read)
+		d, err = rt.k.detail(rt.h.rd, r.Context(), rq.tenant, key)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -293,27 +286,9 @@ func (rt routes[T, D]) answer(w http.ResponseWriter, r *http.Request, rq request
 	api.WriteData(w, r, status, d)
 }
 
-// remove deletes the record of key: a key the tenant has no record of
-// (or has deleted) is not found. It returns key as the record's answer
-// reads it once deleted: a registration's number as the record spells
-// it (one stored before numbers were canonicalised, which the
-// canonical number no longer finds once it is deleted).
+// remove deletes the record of key (Reader.Delete).
 func (h *Handler) remove(r *http.Request, rq request, key profile.Key) (profile.Key, error) {
-	revs, err := h.rd.history(r.Context(), rq.tenant, key)
-	if err != nil {
-		return key, err
-	}
-	if len(revs) == 0 || revs[len(revs)-1].Deleted {
-		return key, notFound(key)
-	}
-	_, err = h.svc.Apply(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Deletes: []profile.Key{key}})
-	if err == nil && key.Kind == profile.KindRegistration {
-		var g profile.Registration
-		if revs[len(revs)-1].Decode(&g) == nil && g.Number != "" {
-			key.Code = g.Number
-		}
-	}
-	return key, renamed(renamed(err, "deletes[0]", KeyField(key.Kind)), "deletes[0].type", "type")
+	return h.rd.Delete(r.Context(), rq.tenant, rq.by, key)
 }
 
 // The kinds of records the routes serve.
@@ -382,7 +357,10 @@ var (
 			if id, ok := profile.NormalizeJurisdiction(g.Jurisdiction); ok {
 				n := *g
 				n.Jurisdiction = id
-				k.Type = n.Key().Type // a number of identity is its own record
+				// A number of identity is its own record: the key names
+				// which of the two records of its number it is, so that
+				// the answer reads the one written.
+				k.Type = cmp.Or(n.Key().Type, profile.KeyTypeTax)
 			}
 			return k
 		},

@@ -77,6 +77,39 @@ func (rd Reader) history(ctx context.Context, tenant string, key profile.Key) ([
 	return revs, err
 }
 
+// Delete deletes the tenant's record of key in the name of by: a key
+// the tenant has no record of (or has deleted) is not found, naming the
+// key's last part (KeyField), as a refusal of the deletion names the
+// route's parameters ("type" for a number stored both as a number of
+// identity and as a tax registration). It returns key as the record's
+// answer reads it once deleted: a registration's number as the record
+// spells it (one stored before numbers were canonicalised, which the
+// canonical number no longer finds once it is deleted) and the type of
+// the one deleted, so that a key without a type that named a number of
+// identity reads it, not its number's tax registration. The admin route
+// and levy profile delete both delete with it.
+func (rd Reader) Delete(ctx context.Context, tenant, by string, key profile.Key) (profile.Key, error) {
+	revs, err := rd.history(ctx, tenant, key)
+	if err != nil {
+		return key, err
+	}
+	if len(revs) == 0 || revs[len(revs)-1].Deleted {
+		return key, notFound(key)
+	}
+	_, err = rd.Service.Apply(ctx, tenant, by, profile.ChangeSet{Deletes: []profile.Key{key}})
+	if err == nil && key.Kind == profile.KindRegistration {
+		var g profile.Registration
+		if revs[len(revs)-1].Decode(&g) == nil && g.Number != "" {
+			key.Code = g.Number
+			key.Type = profile.KeyTypeTax
+			if g.IdentityOnly() {
+				key.Type = profile.KeyTypeIdentity
+			}
+		}
+	}
+	return key, renamed(renamed(err, "deletes[0]", KeyField(key.Kind)), "deletes[0].type", "type")
+}
+
 // version returns the tenant's version.
 func (rd Reader) version(ctx context.Context, tenant string) (uint64, error) {
 	return rd.Service.Store().Version(ctx, tenant)

@@ -680,7 +680,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 	}
 	key := a.recordKey()
 	if a.cmd == "delete" {
-		if key, err = deleteLocal(ctx, svc, a.tenant, key); err != nil {
+		if key, err = rd.Delete(ctx, a.tenant, "cli", key); err != nil {
 			return typeFlag(key, err)
 		}
 	}
@@ -703,38 +703,6 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 		return typeFlag(key, err)
 	}
 	return printJSON(stdout, detail)
-}
-
-// deleteLocal deletes the tenant's record of key, which must exist (an
-// ENotFound error naming the key's last part otherwise), and returns
-// the key that reads it once deleted: a registration's as the record
-// spells its number and names its type, so that the one deleted is
-// read, not the other registration of its number.
-func deleteLocal(ctx context.Context, svc *profile.Service, tenant string, key profile.Key) (profile.Key, error) {
-	revs, err := svc.History(ctx, tenant, key)
-	if err != nil {
-		return key, err
-	}
-	if len(revs) == 0 || revs[len(revs)-1].Deleted {
-		// Named as show names it, and the server's route: the key's
-		// last part ("number" for a certificate).
-		return key, levy.NotFound(profileadmin.KeyField(key.Kind), "%s is not in the profile of tenant %s", key, tenant)
-	}
-	if _, err := svc.Apply(ctx, tenant, "cli", profile.ChangeSet{Deletes: []profile.Key{key}}); err != nil {
-		return key, err
-	}
-	if key.Kind == profile.KindRegistration {
-		var g profile.Registration
-		if err := revs[len(revs)-1].Decode(&g); err != nil {
-			return key, fmt.Errorf("reading the registration deleted: %w", err)
-		}
-		key.Code = g.Number
-		key.Type = profile.KeyTypeTax
-		if g.IdentityOnly() {
-			key.Type = profile.KeyTypeIdentity
-		}
-	}
-	return key, nil
 }
 
 // exportFiles writes the import files of every kind into dir, each written by
