@@ -441,7 +441,7 @@ func (c *calc) usfTax(l *line, at *place, cc *commsContent, lt *data.CommsLineTy
 func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.CommsLineType, e commsEntry, share decimal.Decimal,
 	acct accountLines, credit bool) {
 	state := at.subdivision // "US-AL"
-	fee911 := false
+	stateCharged := false
 	for i := range cc.taxes {
 		t := &cc.taxes[i]
 		if !t.Period.Contains(l.date) || !containsFold(t.LineTypes, lt.Value) {
@@ -461,7 +461,7 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			if j == nil {
 				continue
 			}
-			fee911 = true
+			stateCharged = true
 			x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(prepaidImposition), impType: prepaidImposition,
 				ruleID: strings.ToLower(state) + "-prepaid-911-charge-" + periodKey(t.Period), base: share, rare: cc.rare, credit: credit}
 			if t.PerLine {
@@ -479,7 +479,7 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			if j == nil {
 				continue
 			}
-			fee911 = true
+			stateCharged = true
 			amount := t.Amount
 			units, reason := acct.take(l, acctKey{fee: t, credit: credit}, e.count), t.Citation
 			beyond := e.count.Sub(units)
@@ -515,7 +515,7 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 		}
 	}
 	switch {
-	case fee911 || !lt.E911:
+	case stateCharged || !lt.E911:
 	case cc.retail[lt.Value]:
 		l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: TaxNotComputedRule,
 			note: state + " " + prepaidImposition + " on " + lt.Value + " sales: Levy has no content for a statewide prepaid wireless 911 charge of " + state +

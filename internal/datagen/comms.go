@@ -2,6 +2,7 @@ package datagen
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,6 +40,9 @@ const (
 	commsUSFFile       = "us-communications-usf.csv"
 	commsTaxesFile     = "us-communications-taxes.csv"
 	commsLackingFile   = "us-communications-911-lacking.csv"
+	// commsPrepaidLackingFile holds the notes on the states whose
+	// prepaid wireless 911 charges Levy leaves out, and why.
+	commsPrepaidLackingFile = "us-communications-prepaid-lacking.csv"
 )
 
 // commsDoc is the generated document that lists the content and its
@@ -69,6 +73,10 @@ func genComms(g *gen) error {
 		return err
 	}
 	lacking, err := readTableFile(g.curatedFile(commsLackingFile), curatedRef+commsLackingFile, "jurisdiction", "note")
+	if err != nil {
+		return err
+	}
+	prepaidLacking, err := readTableFile(g.curatedFile(commsPrepaidLackingFile), curatedRef+commsPrepaidLackingFile, "jurisdiction", "note")
 	if err != nil {
 		return err
 	}
@@ -256,15 +264,15 @@ func genComms(g *gen) error {
 		}
 	}
 	slices.Sort(missing)
-	notes, err := commsLackingNotes(lacking, covered)
+	notes, err := commsLackingNotes(commsLackingFile, lacking, covered, "a 911 fee")
 	if err != nil {
 		return err
 	}
-	var prepaid []string
-	for st := range prepaidStates {
-		prepaid = append(prepaid, st)
+	prepaidNotes, err := commsLackingNotes(commsPrepaidLackingFile, prepaidLacking, prepaidStates, "a prepaid charge")
+	if err != nil {
+		return err
 	}
-	slices.Sort(prepaid)
+	prepaid := slices.Sorted(maps.Keys(prepaidStates))
 	doc.WriteString("\n## Prepaid wireless and the sales-tax base\n\n`WIRELESS` is postpaid service, billed to a subscriber a month at a time: " +
 		"the 911 fees above are the states' monthly fees per postpaid line, and several of their acts leave prepaid service out. " +
 		"A retail sale of prepaid wireless service is sent as `" + prepaidLineType + "`, each of its count (a `lineType` line's quantity) one " +
@@ -275,16 +283,17 @@ func genComms(g *gen) error {
 	fmt.Fprintf(&doc, "Levy has the statewide prepaid charge of %d states: %s. ", len(prepaid), strings.Join(prepaid, ", "))
 	doc.WriteString("A prepaid sale elsewhere, or dated outside its state's rows, is charged none and says so (tax-not-computed). " +
 		"Only statewide charges are listed: a county's or a city's own prepaid charge is not, nor is a state whose charge is imposed, " +
-		"set or opted out of place by place, or has a condition on the sale that the rows can not express: Missouri's 3% above the first $15 " +
-		"of a sale, which counties and cities may opt out of (RSMo 190.460), Nebraska's surcharge, lower in Douglas County and joining the 911, " +
-		"relay and universal service charges (Neb. Rev. Stat. 86-903), and Tennessee's, on prepaid sales of $10 or more that are subject to sales tax " +
-		"(Tennessee Department of Revenue, 911 Surcharge). " +
+		"set or opted out of place by place, or has a condition on the sale that the rows can not express (listed below with the reason). " +
 		"The federal taxes do not reach the sale: the federal excise tax reaches local-only service alone, and the Universal Service Fund " +
 		"is the contribution of the carrier on its own revenue (47 U.S.C. 254(d)), which is not charged to the buyer at a retail sale, " +
-		"so `" + prepaidLineType + "` has no share assessed here and bears no USF.\n\n" +
+		"so `" + prepaidLineType + "` has no share assessed here and bears no USF.\n\n")
+	if len(prepaidNotes) > 0 {
+		doc.WriteString("The states whose prepaid charge Levy leaves out, and why:\n\n" + strings.Join(prepaidNotes, "\n") + "\n\n")
+	}
+	doc.WriteString(
 		"The communications taxes are taxes of their own beside the line's sales tax: the line's sales tax is charged on its amount, " +
-		"and none of the USF, the federal excise tax, a 911 fee or a prepaid charge is added to that base, whatever a state's treatment of a carrier's " +
-		"USF charge stated on the bill.\n")
+			"and none of the USF, the federal excise tax, a 911 fee or a prepaid charge is added to that base, whatever a state's treatment of a carrier's " +
+			"USF charge stated on the bill.\n")
 	fmt.Fprintf(&doc, "\n## States whose 911 fees Levy lacks\n\nThe FCC's annual 911 fee reports state each state's fees per line; their tables "+
 		"could not be read for this dataset, so the fees above are taken from the states' own statutes, rules and agencies, each cited. "+
 		"A line in one of these %d states or territories is charged no 911 fee and says so (tax-not-computed): %s. "+
@@ -304,7 +313,7 @@ func genComms(g *gen) error {
 	g.addSource(Source{
 		Key: "us-communications",
 		Files: curatedRef + commsLineTypesFile + ", " + curatedRef + commsUSFFile + ", " + curatedRef + commsTaxesFile + ", " +
-			curatedRef + commsLackingFile,
+			curatedRef + commsLackingFile + ", " + curatedRef + commsPrepaidLackingFile,
 		What: fmt.Sprintf("US communications taxes (data/%s): %d line types with the FCC's safe-harbor interstate shares, the Universal Service Fund "+
 			"contribution factor of %d quarters, the federal excise tax on local-only service, the 911 fees per line (or per account) of %d states, territories and the District of Columbia "+
 			"and the prepaid wireless 911 charges of %d states, each row cited",
@@ -315,12 +324,13 @@ func genComms(g *gen) error {
 	return nil
 }
 
-// commsLackingNotes checks the notes on the states whose 911 fees Levy
-// lacks and writes each as an item of a list, in the order of the
-// states' codes: a note must name a US state or territory once, have
-// text, and not name one that has a 911 fee in the taxes table (covered),
-// whose rows say what they leave out themselves.
-func commsLackingNotes(t *Table, covered map[string]bool) ([]string, error) {
+// commsLackingNotes checks the notes of file on the states whose charge
+// (what: "a 911 fee") Levy lacks and writes each as an item of a list,
+// in the order of the states' codes: a note must name a US state or
+// territory once, have text, and not name one that has such a charge in
+// the taxes table (covered), whose rows say what they leave out
+// themselves.
+func commsLackingNotes(file string, t *Table, covered map[string]bool, what string) ([]string, error) {
 	type note struct{ st, text string }
 	var notes []note
 	seen := map[string]bool{}
@@ -330,13 +340,13 @@ func commsLackingNotes(t *Table, covered map[string]bool) ([]string, error) {
 		sub, ok := jurisdiction.SubdivisionOf("US", st)
 		switch {
 		case !strings.HasPrefix(jur, "US-") || !ok || sub.Code != st:
-			return nil, fmt.Errorf("%s: row %d: %q is not a US state", commsLackingFile, i+2, jur)
+			return nil, fmt.Errorf("%s: row %d: %q is not a US state", file, i+2, jur)
 		case seen[st]:
-			return nil, fmt.Errorf("%s: row %d: %s given twice", commsLackingFile, i+2, jur)
+			return nil, fmt.Errorf("%s: row %d: %s given twice", file, i+2, jur)
 		case covered[st]:
-			return nil, fmt.Errorf("%s: row %d: %s has a 911 fee in %s, so Levy does not lack it", commsLackingFile, i+2, jur, commsTaxesFile)
+			return nil, fmt.Errorf("%s: row %d: %s has %s in %s, so Levy does not lack it", file, i+2, jur, what, commsTaxesFile)
 		case text == "":
-			return nil, fmt.Errorf("%s: row %d: no note", commsLackingFile, i+2)
+			return nil, fmt.Errorf("%s: row %d: no note", file, i+2)
 		}
 		seen[st] = true
 		notes = append(notes, note{st, text})

@@ -178,31 +178,44 @@ func TestComms911LackingNotes(t *testing.T) {
 		}
 	}
 
-	read := func(name string) []byte {
+	for _, c := range []struct{ file, rows, want string }{
+		{commsLackingFile, `US-WI,"has a fee"`, "has a 911 fee"},
+		{commsLackingFile, `US-XX,"no such state"`, "not a US state"},
+		{commsLackingFile, `GA,"no country"`, "not a US state"},
+		{commsLackingFile, "US-GA,a\nUS-GA,b", "given twice"},
+		{commsLackingFile, `US-GA,""`, "no note"},
+		{commsPrepaidLackingFile, `US-TX,"has a charge"`, "has a prepaid charge"},
+		{commsPrepaidLackingFile, `US-MO,""`, "no note"},
+	} {
+		_, err := genCommsWith(t, map[string]string{c.file: "jurisdiction,note\n" + c.rows + "\n"})
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.file) {
+			t.Errorf("%s: error %v, want one naming %s and %q", c.rows, err, c.file, c.want)
+		}
+	}
+}
+
+// genCommsWith runs the communications generator over the curated
+// tables, each file of replace (a name of commsLineTypesFile, ...)
+// standing in for the curated one, for the tests of what it refuses.
+func genCommsWith(t *testing.T, replace map[string]string) (*gen, error) {
+	t.Helper()
+	curated, err := fs.Sub(curatedFiles, "curated")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := fstest.MapFS{}
+	for _, name := range []string{commsLineTypesFile, commsUSFFile, commsTaxesFile, commsLackingFile, commsPrepaidLackingFile} {
 		b, err := fs.ReadFile(curated, name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return b
-	}
-	for _, c := range []struct{ rows, want string }{
-		{`US-WI,"has a fee"`, "has a 911 fee"},
-		{`US-XX,"no such state"`, "not a US state"},
-		{`GA,"no country"`, "not a US state"},
-		{"US-GA,a\nUS-GA,b", "given twice"},
-		{`US-GA,""`, "no note"},
-	} {
-		g := &gen{curated: fstest.MapFS{
-			commsLineTypesFile: {Data: read(commsLineTypesFile)},
-			commsUSFFile:       {Data: read(commsUSFFile)},
-			commsTaxesFile:     {Data: read(commsTaxesFile)},
-			commsLackingFile:   {Data: []byte("jurisdiction,note\n" + c.rows + "\n")},
-		}, files: map[string][]byte{}, docs: map[string][]byte{}}
-		err := genComms(g)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), commsLackingFile) {
-			t.Errorf("%s: error %v, want one naming %s and %q", c.rows, err, commsLackingFile, c.want)
+		if r, ok := replace[name]; ok {
+			b = []byte(r)
 		}
+		files[name] = &fstest.MapFile{Data: b}
 	}
+	g := &gen{curated: files, files: map[string][]byte{}, docs: map[string][]byte{}}
+	return g, genComms(g)
 }
 
 // genCommsRow runs the communications generator over the curated line
@@ -210,23 +223,9 @@ func TestComms911LackingNotes(t *testing.T) {
 // listed as lacking, for the tests of the rows it refuses.
 func genCommsRow(t *testing.T, row string) (*gen, error) {
 	t.Helper()
-	curated, err := fs.Sub(curatedFiles, "curated")
-	if err != nil {
-		t.Fatal(err)
-	}
-	read := func(name string) []byte {
-		b, err := fs.ReadFile(curated, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	const head = "tax,jurisdiction,line_types,basis,rate,amount,effective,expiration,max_lines,over_amount,citation\n"
-	g := &gen{curated: fstest.MapFS{
-		commsLineTypesFile: {Data: read(commsLineTypesFile)},
-		commsUSFFile:       {Data: read(commsUSFFile)},
-		commsTaxesFile:     {Data: []byte(head + row + "\n")},
-		commsLackingFile:   {Data: []byte("jurisdiction,note\n")},
-	}, files: map[string][]byte{}, docs: map[string][]byte{}}
-	return g, genComms(g)
+	return genCommsWith(t, map[string]string{
+		commsTaxesFile:          "tax,jurisdiction,line_types,basis,rate,amount,effective,expiration,max_lines,over_amount,citation\n" + row + "\n",
+		commsLackingFile:        "jurisdiction,note\n",
+		commsPrepaidLackingFile: "jurisdiction,note\n",
+	})
 }
