@@ -54,19 +54,10 @@ func TestLackingUSFFactorOverHTTP(t *testing.T) {
 		}
 		return r.LineItems[0]
 	}
-	taxes := func(l wire.SaleResponseLineItem, imp string) []wire.Tax {
-		var out []wire.Tax
-		for _, x := range l.Taxes {
-			if x.ImpositionType != nil && x.ImpositionType.Value == imp {
-				out = append(out, x)
-			}
-		}
-		return out
-	}
 
 	// 60.00 of wireless revenue, 37.1% of it interstate: 22.26 at 37% is 8.24.
 	l := sale("2026-06-30")
-	if usf := taxes(l, "Universal Service Fund"); len(usf) != 1 || usf[0].CalculatedTax.String() != "8.24" {
+	if usf := impositionTaxes(l, "Universal Service Fund"); len(usf) != 1 || usf[0].CalculatedTax.String() != "8.24" {
 		t.Errorf("2026-06-30: USF %+v, want 8.24", usf)
 	}
 	for _, p := range l.AssistedParameters {
@@ -76,10 +67,10 @@ func TestLackingUSFFactorOverHTTP(t *testing.T) {
 	}
 
 	l = sale("2027-06-01")
-	if usf := taxes(l, "Universal Service Fund"); len(usf) != 0 {
+	if usf := impositionTaxes(l, "Universal Service Fund"); len(usf) != 0 {
 		t.Errorf("2027-06-01: USF charged without a factor: %+v", usf)
 	}
-	if fee := taxes(l, "911 Fee"); len(fee) != 1 {
+	if fee := impositionTaxes(l, "911 Fee"); len(fee) != 1 {
 		t.Errorf("2027-06-01: 911 fees %+v, want Alabama's", fee)
 	}
 	want := wire.AssistedParameter{ParamName: "lineItems[0].lineTypes[0].value", Phase: wire.PhasePost, RuleName: "tax-not-computed", OriginalValue: "WIRELESS",
@@ -89,4 +80,15 @@ func TestLackingUSFFactorOverHTTP(t *testing.T) {
 	if ap := l.AssistedParameters; len(ap) != 1 || ap[0] != want {
 		t.Errorf("2027-06-01: parameters %+v\nwant %+v", ap, want)
 	}
+}
+
+// impositionTaxes returns the taxes of line l of imposition type imp.
+func impositionTaxes(l wire.SaleResponseLineItem, imp string) []wire.Tax {
+	var out []wire.Tax
+	for _, x := range l.Taxes {
+		if x.ImpositionType != nil && x.ImpositionType.Value == imp {
+			out = append(out, x)
+		}
+	}
+	return out
 }

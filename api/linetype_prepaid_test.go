@@ -26,32 +26,23 @@ func TestPrepaidLineTypeOverHTTP(t *testing.T) {
 	if len(r.LineItems) != 2 {
 		t.Fatalf("%d lines", len(r.LineItems))
 	}
-	taxes := func(l wire.SaleResponseLineItem, imp string) []wire.Tax {
-		var out []wire.Tax
-		for _, x := range l.Taxes {
-			if x.ImpositionType != nil && x.ImpositionType.Value == imp {
-				out = append(out, x)
-			}
-		}
-		return out
-	}
 	post, pre := r.LineItems[0], r.LineItems[1]
-	if fee := taxes(post, "911 Fee"); len(fee) != 1 || fee[0].CalculatedTax.String() != "4.46" {
+	if fee := impositionTaxes(post, "911 Fee"); len(fee) != 1 || fee[0].CalculatedTax.String() != "4.46" {
 		t.Errorf("postpaid 911 fee %+v, want 2.23 on each of 2 lines", fee)
 	}
-	if usf := taxes(post, "Universal Service Fund"); len(usf) != 1 {
+	if usf := impositionTaxes(post, "Universal Service Fund"); len(usf) != 1 {
 		t.Errorf("postpaid USF %+v", usf)
 	}
-	if len(taxes(post, "Prepaid Wireless 911 Charge")) != 0 {
+	if len(impositionTaxes(post, "Prepaid Wireless 911 Charge")) != 0 {
 		t.Errorf("the postpaid line bears the prepaid charge")
 	}
-	charge := taxes(pre, "Prepaid Wireless 911 Charge")
+	charge := impositionTaxes(pre, "Prepaid Wireless 911 Charge")
 	if len(charge) != 1 || charge[0].CalculatedTax.String() != "6.69" || charge[0].Jurisdiction.JurisdictionID != "US-AL" ||
 		charge[0].CalculationRuleID == nil || charge[0].CalculationRuleID.Value != "us-al-prepaid-911-charge-2024-01-01" {
 		t.Errorf("prepaid charge %+v, want 2.23 on each of 3 transactions, rule us-al-prepaid-911-charge-2024-01-01", charge)
 	}
 	for _, imp := range []string{"911 Fee", "Universal Service Fund", "Federal Excise Tax"} {
-		if x := taxes(pre, imp); len(x) != 0 {
+		if x := impositionTaxes(pre, imp); len(x) != 0 {
 			t.Errorf("the prepaid line bears %s: %+v", imp, x)
 		}
 	}

@@ -16,8 +16,8 @@ const twoRegistrations = `{"registrations":[
 
 // TestProfileRegistrationType: levy profile show and delete name one of
 // a number's two registrations by --type, over a data directory and
-// through a server. A deletion that names neither is refused naming
-// --type and deletes nothing; a --type that is neither identity nor tax,
+// through a server. A show or a deletion that names neither is refused
+// naming --type, and the deletion deletes nothing; a --type that is neither identity nor tax,
 // or given for another kind of record, is refused before anything is
 // opened.
 func TestProfileRegistrationType(t *testing.T) {
@@ -58,6 +58,9 @@ func TestProfileRegistrationType(t *testing.T) {
 			if d := detail(out); d.Registration == nil || string(d.Registration.Type) != want {
 				t.Errorf("show --type %s %v: %+v, want the %s", typ, where, d.Registration, want)
 			}
+		}
+		if _, errOut := profileCLI(t, 1, cmd("show")...); !strings.Contains(errOut, "--type") {
+			t.Errorf("show without --type %v: %s, want an error naming --type", where, errOut)
 		}
 		if _, errOut := profileCLI(t, 1, cmd("delete")...); !strings.Contains(errOut, "--type") {
 			t.Errorf("delete without --type %v: %s, want an error naming --type", where, errOut)
