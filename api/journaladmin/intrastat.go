@@ -49,14 +49,25 @@ func WithIntrastat(codes journal.IntrastatCodes) Option {
 
 // WithIntrastatOf serves the Intrastat route with the code lists that
 // current returns when each declaration is asked for: those of the
-// dataset an engine uses now, which a Reload may change (current is
-// then a function over engine.IntrastatCodes that returns nil, not a
-// nil *data.Intrastat, for a dataset without them). The route is
-// mounted when current returns lists as the Handler mounts its routes;
-// a declaration asked for while it returns none is refused, not found.
-// current must be safe for concurrent use.
-func WithIntrastatOf(current func() journal.IntrastatCodes) Option {
-	return func(h *Handler) { h.intrastat = current }
+// dataset an engine uses now, which a Reload may change
+// (WithIntrastatOf(e.IntrastatCodes)). A nil value of C (a dataset
+// without the lists) is none. The route is mounted when current returns
+// lists as the Handler mounts its routes; a declaration asked for while
+// it returns none is refused, not found. current must be safe for
+// concurrent use.
+func WithIntrastatOf[C interface {
+	comparable
+	journal.IntrastatCodes
+}](current func() C) Option {
+	return func(h *Handler) {
+		h.intrastat = func() journal.IntrastatCodes {
+			var none C
+			if codes := current(); codes != none {
+				return codes
+			}
+			return nil
+		}
+	}
 }
 
 // intrastatCodes returns the code lists a declaration is checked

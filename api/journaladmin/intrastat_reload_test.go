@@ -37,12 +37,7 @@ func TestIntrastatFollowsReload(t *testing.T) {
 	var eng *engine.Engine
 	s := newServerWith(t, func(_ journal.Store, e *engine.Engine, _ *slog.Logger) []journaladmin.Option {
 		eng = e
-		return []journaladmin.Option{journaladmin.WithIntrastatOf(func() journal.IntrastatCodes {
-			if codes := e.IntrastatCodes(); codes != nil {
-				return codes
-			}
-			return nil
-		})}
+		return []journaladmin.Option{journaladmin.WithIntrastatOf(e.IntrastatCodes)}
 	})
 	calc := authtest.Token(t, s.iss, "acme", oauth.DefaultAudience)
 	admin := authtest.Token(t, s.iss, "acme", oauth.DefaultAdminAudience)

@@ -28,7 +28,6 @@ import (
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/nexus"
 )
 
@@ -446,12 +445,7 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 	// The Intrastat route reads the code lists of the dataset the engine
 	// uses when each declaration is asked for, so that a reloaded
 	// engine's lists are the ones declarations are checked against.
-	jaOpts = append(jaOpts, journaladmin.WithIntrastatOf(func() journal.IntrastatCodes {
-		if codes := e.IntrastatCodes(); codes != nil {
-			return codes
-		}
-		return nil
-	}))
+	jaOpts = append(jaOpts, journaladmin.WithIntrastatOf(e.IntrastatCodes))
 	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, jaOpts...).Mounts()...)
 	apiOpts = append(apiOpts, prof.mounts(tokens, c, log)...)
 	nexusOpts, stopNexus, err := nexusServe(ctx, store, prof.cache, tokens.AdminAuthenticator(), iss, einv, st.nexusSent, c.nexusInterval, log)
