@@ -1,7 +1,6 @@
 package datagen
 
 import (
-	"io/fs"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,12 +14,8 @@ import (
 // a state with a prepaid charge but no postpaid fee (Louisiana, Kansas,
 // Wyoming) is still listed as lacking its 911 fees.
 func TestCommsPrepaidCharges(t *testing.T) {
-	curated, err := fs.Sub(curatedFiles, "curated")
+	g, err := genCommsWith(t, nil)
 	if err != nil {
-		t.Fatal(err)
-	}
-	g := &gen{curated: curated, files: map[string][]byte{}, docs: map[string][]byte{}}
-	if err := genComms(g); err != nil {
 		t.Fatal(err)
 	}
 	doc := string(g.docs[commsDoc])

@@ -17,12 +17,8 @@ import (
 // Colorado's surcharge of 2021 and Michigan's state charge of July 2008
 // to 2017 were added).
 func TestComms911Coverage(t *testing.T) {
-	curated, err := fs.Sub(curatedFiles, "curated")
+	g, err := genCommsWith(t, nil)
 	if err != nil {
-		t.Fatal(err)
-	}
-	g := &gen{curated: curated, files: map[string][]byte{}, docs: map[string][]byte{}}
-	if err := genComms(g); err != nil {
 		t.Fatal(err)
 	}
 	if len(g.files["comms.lvd"]) == 0 {
@@ -126,12 +122,8 @@ func TestCommsOverAmountRefused(t *testing.T) {
 // is not a US state, on a state given twice and without text, naming
 // the file.
 func TestComms911LackingNotes(t *testing.T) {
-	curated, err := fs.Sub(curatedFiles, "curated")
+	g, err := genCommsWith(t, nil)
 	if err != nil {
-		t.Fatal(err)
-	}
-	g := &gen{curated: curated, files: map[string][]byte{}, docs: map[string][]byte{}}
-	if err := genComms(g); err != nil {
 		t.Fatal(err)
 	}
 	doc := string(g.docs[commsDoc])
@@ -196,7 +188,8 @@ func TestComms911LackingNotes(t *testing.T) {
 
 // genCommsWith runs the communications generator over the curated
 // tables, each file of replace (a name of commsLineTypesFile, ...)
-// standing in for the curated one, for the tests of what it refuses.
+// standing in for the curated one (none: the curated tables as they
+// are), for the tests of what it writes and what it refuses.
 func genCommsWith(t *testing.T, replace map[string]string) (*gen, error) {
 	t.Helper()
 	curated, err := fs.Sub(curatedFiles, "curated")
