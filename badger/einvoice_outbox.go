@@ -277,7 +277,7 @@ func (s *EInvoiceStore) NextEvent(ctx context.Context, webhookID string, lease e
 	if ev != nil {
 		// The store's clock is this process's: a Badger store has one
 		// process.
-		ev.Wait = max(ev.NextAttempt.Sub(time.Now()), 0)
+		ev.Wait = max(time.Until(ev.NextAttempt), 0)
 		ev.LeaseOwner = lease.Owner
 	}
 	return ev, err

@@ -282,7 +282,7 @@ func TestSecretsRewriteResumes(t *testing.T) {
 	closeSvc()
 	// Complete: finished without a key given, which it does not need.
 	stage(true)
-	svc, closeSvc = einvService(t, dir, einvoice.Config{Passive: true})
+	_, closeSvc = einvService(t, dir, einvoice.Config{Passive: true})
 	closeSvc()
 	for _, v := range einvRawValues(t, dir) {
 		if bytes.Contains(v, []byte(r.secret)) || v[0] == einvStage || v[0] == einvStageDone {

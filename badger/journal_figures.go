@@ -352,7 +352,6 @@ func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.F
 // figures).
 func figureRange(ctx context.Context, it *bdb.Iterator, prefix, start []byte, q journal.FigureQuery, fn func(journal.Figure) error) error {
 	var days []figureDay
-	n := len(prefix)
 	for it.Seek(start); it.ValidForPrefix(prefix); it.Next() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -364,8 +363,7 @@ func figureRange(ctx context.Context, it *bdb.Iterator, prefix, start []byte, q 
 		if w <= 0 {
 			return fmt.Errorf("key %q: %w", key, errBadFigures)
 		}
-		n = 1 + w + int(l)
-		y, m, company, area, err := parseFigureKey(key, n)
+		y, m, company, area, err := parseFigureKey(key, 1+w+int(l))
 		if err != nil {
 			return fmt.Errorf("key %q: %w", key, err)
 		}

@@ -34,21 +34,17 @@ func TestTargetHangingBodyDoesNotHoldLane(t *testing.T) {
 			}
 			go func() {
 				defer conn.Close()
-				br := bufio.NewReader(conn)
-				for {
-					req, err := http.ReadRequest(br)
-					if err != nil {
-						return
-					}
-					keys <- req.Header.Get(webhook.HeaderIdempotencyKey)
-					// Headers that promise a body, a little of it, and then
-					// nothing more until the test ends.
-					if _, err := conn.Write([]byte("HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n{\"ok\":")); err != nil {
-						return
-					}
-					<-release
+				req, err := http.ReadRequest(bufio.NewReader(conn))
+				if err != nil {
 					return
 				}
+				keys <- req.Header.Get(webhook.HeaderIdempotencyKey)
+				// Headers that promise a body, a little of it, and then
+				// nothing more until the test ends.
+				if _, err := conn.Write([]byte("HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n{\"ok\":")); err != nil {
+					return
+				}
+				<-release
 			}()
 		}
 	}()

@@ -267,7 +267,7 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 		l.taxes = append(l.taxes, t)
 		return decimalZero
 	}
-	amount := decimalZero
+	var amount decimal.Decimal
 	if s.amount != nil {
 		amount = *s.amount
 	} else {

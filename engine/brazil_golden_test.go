@@ -68,13 +68,10 @@ func TestGoldenContent(t *testing.T) {
 // imposition in a jurisdiction on a line, with its base (taxable), rate
 // and CST, computed by hand in the comments of TestBrazilGoldenFigures.
 type brFig struct {
-	line, imp, jur         string
-	taxable, rate, tax     string
-	cst, result            string
-	info, buyer, noRecord  bool
-	wantCFOP               string
-	lineTotal, lineNetExt  string
-	docSub, docTax, docTot string
+	line, imp, jur        string
+	taxable, rate, tax    string
+	cst, result           string
+	info, buyer, noRecord bool
 }
 
 // brResponse is the part of a golden response that the figures read.

@@ -18,8 +18,6 @@ import (
 // calculated. Counted in allocations, not time: giving up on a document
 // of 2,000 lines costs what validating it does and about what giving up
 // on one of 20 does besides.
-var countdownAt = 5
-
 func TestDoneContextStopsBuilding(t *testing.T) {
 	e := testEngine(t)
 	doc := func(n int) *wire.SaleRequest {

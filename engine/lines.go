@@ -748,7 +748,6 @@ type header struct {
 	company       *wire.Currency                  // companyCodeCurrency
 	factors       []wire.CurrencyConversionFactor // currencyConversionFactors
 	roundAtLine   *bool
-	disc          *wire.Discount
 	taxOnly       bool
 	perspective   string
 	message       string

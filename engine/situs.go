@@ -24,7 +24,6 @@ type situs struct {
 	none      bool // outside the scope of the tax: one NONTAXABLE record
 	ruleID    string
 	reason    string
-	noSeller  bool // the seller does not charge, whatever its registrations
 	// oss says that the seller's registration for one of the EU's special
 	// schemes (the Union scheme, the non-Union scheme, the Import One Stop
 	// Shop; registration.scheme) covers the VAT of the place: it charges

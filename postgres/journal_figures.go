@@ -327,10 +327,6 @@ func figureValues(first, n int, nums numberSet) string {
 		AS u(day, company, area, ` + uColumns(nums) + `)`
 }
 
-// figureParams is the count of scalar parameters of a figure of every
-// number: its day, company and area, and its numbers.
-const figureParams = 3 + numberCount
-
 // figureParamsOf returns the count of scalar parameters of a figure of
 // the numbers nums: its day, company and area, and those numbers.
 func figureParamsOf(nums numberSet) int { return 3 + nums.count() }

@@ -23,9 +23,6 @@ const (
 	KindFranchise    Kind = "franchise"
 )
 
-// kinds lists the kinds in the order of a Records value.
-var kinds = []Kind{KindCustomer, KindCertificate, KindRegistration, KindProduct, KindPolicy, KindFranchise}
-
 // Valid reports whether k is one of the kinds of records.
 func (k Kind) Valid() bool {
 	switch k {

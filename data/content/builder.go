@@ -464,8 +464,7 @@ func (b *builder) compose(o *data.Overlay, s *stateContent) error {
 		return out
 	}
 	for _, c := range b.counties(s.sub) {
-		var fips uint32
-		fips = fipsNumber(c)
+		fips := fipsNumber(c)
 		uninc := members(c, -1)
 		o.Local.Areas = append(o.Local.Areas, data.LocalArea{State: s.sub.Code, County: c, Jurisdictions: append([]string{"US-" + c}, uninc...)})
 		for _, p := range b.places[s.sub.Code] {

@@ -177,8 +177,7 @@ func (b *builder) checkWhere(s *stateContent, w Where) string {
 			return "no place " + w.Place + " in " + s.sub.Code
 		}
 		if w.County != "" {
-			var c uint32
-			c = fipsNumber(w.County)
+			c := fipsNumber(w.County)
 			if !b.local.PlaceInCounty(p, c) {
 				return "place " + w.Place + " does not lie in county " + w.County
 			}

@@ -610,7 +610,7 @@ func nthIndex(b []byte, c byte, n int) int {
 func detect(name string, raw []byte) (Format, error) {
 	first, _, _ := bytes.Cut(raw, []byte("\n"))
 	line := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(string(first), "\ufeff")))
-	for strings.HasPrefix(line, "#") {
+	if strings.HasPrefix(line, "#") {
 		// Comments lead a Levy file.
 		sc := bufio.NewScanner(bytes.NewReader(raw))
 		for sc.Scan() {
@@ -619,7 +619,6 @@ func detect(name string, raw []byte) (Format, error) {
 				break
 			}
 		}
-		break
 	}
 	cols := strings.Split(line, ",")
 	for i := range cols {

@@ -62,11 +62,6 @@ func (r *reader) add(code string, location string, format string, args ...any) {
 	r.c.add(code, location, format, args...)
 }
 
-// childPath is the location of a child element that is not there.
-func childPath(parent *node, space, local string) string {
-	return parent.path() + "/" + qname(space, local)
-}
-
 // one returns the first child of parent named space:local, or nil. A
 // repetition is the rules' business (UBL-SR-*), not the reader's.
 func (r *reader) one(parent *node, space, local string) *node {
@@ -431,19 +426,6 @@ func parseDecimal(s string) (decimal.Decimal, string) {
 		coef.Neg(coef)
 	}
 	return decimal.NewFromBigInt(coef, -int32(len(frac))), ""
-}
-
-// isUpper reports whether s is n upper-case ASCII letters.
-func isUpper(s string, n int) bool {
-	if len(s) != n {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < 'A' || s[i] > 'Z' {
-			return false
-		}
-	}
-	return true
 }
 
 // isDigits reports whether s is between lo and hi ASCII digits.

@@ -1,7 +1,6 @@
 package ubl
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -316,6 +315,3 @@ func (e *eval) code(id, key string, n *node, value, what string) {
 		e.fail(id, n, "", "%s %s is not in the code list", what, quote(value))
 	}
 }
-
-// sprint is fmt.Sprint, short.
-func sprint(v ...any) string { return fmt.Sprint(v...) }

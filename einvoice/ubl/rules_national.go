@@ -375,7 +375,7 @@ func (e *eval) greece(cc countries) {
 			})
 		})
 	}
-	acc := cc.supplier
+	var acc string
 	if p, ok := vatPrefix(r.get("cac:AccountingSupplierParty/cac:Party")); ok {
 		acc = p
 	} else if r.has("cac:AccountingSupplierParty/cac:Party/cac:PostalAddress/cac:Country/cbc:IdentificationCode") {

@@ -288,14 +288,6 @@ func (d *Document) quantityElement() string {
 	return "InvoicedQuantity"
 }
 
-// root returns the path of the root element.
-func (d *Document) root() string {
-	if d.Kind == KindCreditNote {
-		return "/CreditNote"
-	}
-	return "/Invoice"
-}
-
 // collector gathers problems up to MaxProblems.
 type collector struct {
 	problems     []Problem
@@ -351,15 +343,6 @@ func quote(s string) string {
 
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
 
-// fmtAmount shows an amount with its currency, with at least two decimals.
-func fmtAmount(v decimal.Decimal, currency string) string {
-	s := fmtNum(v)
-	if currency != "" {
-		s += " " + currency
-	}
-	return s
-}
-
 // fmtNum shows a number with at least two decimals, and with all those it
 // is written with: 29.500 stays 29.500.
 func fmtNum(v decimal.Decimal) string {
@@ -377,14 +360,6 @@ func fmtCalc(v decimal.Decimal) string {
 		return v.StringFixed(2)
 	}
 	return s
-}
-
-// plural writes n and a noun, with an s when n is not 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // fmtPlain shows a number such as a quantity or a rate without padding.

@@ -22,11 +22,10 @@ type topology struct {
 }
 
 type topoGeometry struct {
-	Type       string            `json:"type"`
-	ID         json.RawMessage   `json:"id"`
-	Arcs       json.RawMessage   `json:"arcs"`
-	Properties map[string]any    `json:"properties"`
-	decoded    [][][]microDegree // polygons -> rings -> vertices
+	Type       string          `json:"type"`
+	ID         json.RawMessage `json:"id"`
+	Arcs       json.RawMessage `json:"arcs"`
+	Properties map[string]any  `json:"properties"`
 }
 
 // microDegree is a vertex in millionths of a degree (about 11 cm at the

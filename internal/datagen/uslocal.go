@@ -165,14 +165,13 @@ type State struct {
 
 // usLocal is the US local content of every state.
 type usLocal struct {
-	g       *gen
-	b       *ratesBuilder
-	places  *usPlaces
-	zips    map[string]*ZIP // ZIP5 -> GeoNames place and Census counties
-	states  map[string]*State
-	ledger  []LedgerEntry
-	rowsOf  map[string]int // source key -> rows read (for the accounting)
-	country map[string][]string
+	g      *gen
+	b      *ratesBuilder
+	places *usPlaces
+	zips   map[string]*ZIP // ZIP5 -> GeoNames place and Census counties
+	states map[string]*State
+	ledger []LedgerEntry
+	rowsOf map[string]int // source key -> rows read (for the accounting)
 	// areas are built by compose.
 	areas []localArea
 	hints map[string]string // ZIP5 -> place code, over all states

@@ -2,7 +2,6 @@ package datagen
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -437,12 +436,6 @@ func trailingNumber(s string) int {
 		n = 10*n + int(c-'0')
 	}
 	return n
-}
-
-// jsonString quotes a string for the generated files.
-func jsonString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }
 
 // readAliases reads the state's place aliases,

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/money"
@@ -310,9 +309,6 @@ func (b *planBuilder) fieldOf(t reflect.Type, f Field) *planField {
 	}
 	return &planField{offset: off, plan: b.value(f.Type, false)}
 }
-
-// at returns the address off bytes into the value at p.
-func at(p unsafe.Pointer, off uintptr) unsafe.Pointer { return unsafe.Add(p, off) }
 
 // nameTable finds the entry of a member name: an open-addressing table
 // hashed on the length and three bytes of a name, faster than a map for

@@ -12,7 +12,6 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/datagen"
 	"github.com/levytax/levy/jurisdiction"
-	"github.com/shopspring/decimal"
 )
 
 // files are the files of the folder that the generator reads.
@@ -125,6 +124,3 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	// other cities have no tax of their own (0).
 	return s.ReconcileOST(datagen.OSTRowsExcept(in, "NY", done))
 }
-
-// pct parses a percentage constant ("0.5") as a fraction.
-func pct(s string) decimal.Decimal { return decimal.RequireFromString(s).Shift(-2) }
