@@ -53,7 +53,7 @@ func NewDocumentRef(content []byte, mediaType, fileName string) (DocumentRef, er
 	} else if len(content) > 0 && !looksLike(mt, content) {
 		errs = append(errs, levy.Invalid("content", "the document is not %s: its first bytes are not those of the type", mt))
 	}
-	name, err := cleanFileName("fileName", fileName)
+	name, err := CleanFileName("fileName", fileName)
 	if err != nil {
 		errs = append(errs, err.(*levy.Error))
 	}
@@ -99,9 +99,11 @@ func looksLike(mt string, b []byte) bool {
 	return false
 }
 
-// cleanFileName returns name without a directory (either slash), checked
+// CleanFileName returns name without a directory (either slash), checked
 // to be a printable name of at most maxFileNameLen bytes; "" stays "".
-func cleanFileName(field, name string) (string, error) {
+// Its error names field. The names of the files of a profile import are
+// checked with it too.
+func CleanFileName(field, name string) (string, error) {
 	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
 		name = name[i+1:]
 	}

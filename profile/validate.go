@@ -378,7 +378,7 @@ func keyPart(l *errorList, field, s string) {
 }
 
 func (v Validator) customer(l *errorList, p string, c *Customer) {
-	code(l, p+".code", &c.Code, 40, true)
+	code(l, p+".code", &c.Code, MaxCode, true)
 	keyPart(l, p+".code", c.Code)
 	code(l, p+".classCode", &c.ClassCode, 40, false)
 	code(l, p+".name", &c.Name, 200, false)
@@ -387,7 +387,7 @@ func (v Validator) customer(l *errorList, p string, c *Customer) {
 func (v Validator) certificate(l *errorList, p string, c *Certificate) {
 	code(l, p+".number", &c.Number, 30, true)
 	keyPart(l, p+".number", c.Number)
-	code(l, p+".customerCode", &c.CustomerCode, 40, true)
+	code(l, p+".customerCode", &c.CustomerCode, MaxCode, true)
 	keyPart(l, p+".customerCode", c.CustomerCode)
 	c.Jurisdictions = v.jurisdictions(l, p+".jurisdictions", c.Jurisdictions)
 	if r, ok := NormalizeReason(c.ReasonCode); ok {
@@ -433,7 +433,7 @@ func (v Validator) certificate(l *errorList, p string, c *Certificate) {
 		if !slices.Contains(DocumentTypes, d.MediaType) {
 			l.add(p+".document.mediaType", "%q is not a type of document kept: use one of %s", clip(d.MediaType), strings.Join(DocumentTypes, ", "))
 		}
-		name, err := cleanFileName(p+".document.fileName", d.FileName)
+		name, err := CleanFileName(p+".document.fileName", d.FileName)
 		l.addErr(err)
 		d.FileName = name
 		if d.Size <= 0 || d.Size > MaxDocumentSize {
@@ -518,7 +518,7 @@ func (v Validator) class(l *errorList, field, c string) bool {
 }
 
 func (v Validator) registration(l *errorList, p string, r *Registration) {
-	code(l, p+".companyCode", &r.CompanyCode, 40, false)
+	code(l, p+".companyCode", &r.CompanyCode, MaxCode, false)
 	if id, ok := v.jurisdiction(l, p+".jurisdiction", r.Jurisdiction); ok {
 		r.Jurisdiction = id
 	} else {
@@ -622,7 +622,7 @@ func (v Validator) product(l *errorList, p string, pr *Product) {
 		l.add(p+".codeType", "%q is not a code type: capital letters, digits, '_', '-' or '.', at most 60", clip(pr.CodeType))
 	}
 	keyPart(l, p+".codeType", pr.CodeType)
-	code(l, p+".code", &pr.Code, 40, true)
+	code(l, p+".code", &pr.Code, MaxCode, true)
 	keyPart(l, p+".code", pr.Code)
 	if pr.Code != "" && (pr.CodeType == CodeTypeHS || pr.CodeType == CodeTypeTIC) {
 		if c, ok := normalizeNumericCode(pr.Code); ok {
@@ -639,11 +639,21 @@ func (v Validator) product(l *errorList, p string, pr *Product) {
 // key.
 const maxFranchiseName = 60
 
+// The longest codes of the records, in characters: MaxCode bounds a
+// customer's code (and a certificate's customerCode), a registration's
+// companyCode, a product's code and a franchise fee's areaId; MaxCodeType
+// a product's code type. A filter of the admin routes that is longer
+// keeps no record.
+const (
+	MaxCode     = 40
+	MaxCodeType = 60
+)
+
 // franchise checks a franchise fee: its area and name, its grantor, one
 // of a rate (at least 0, under 1) and an amount per line (at least 0),
 // and its dates. PerLine is set when the fee has an amount.
 func (v Validator) franchise(l *errorList, p string, f *Franchise) {
-	code(l, p+".areaId", &f.AreaID, 40, true)
+	code(l, p+".areaId", &f.AreaID, MaxCode, true)
 	keyPart(l, p+".areaId", f.AreaID)
 	code(l, p+".name", &f.Name, maxFranchiseName, true)
 	keyPart(l, p+".name", f.Name)
@@ -721,7 +731,7 @@ func normalizeCodeType(s string) (string, bool) {
 	if s == "" {
 		return CodeTypeSKU, true
 	}
-	if len(s) > 60 {
+	if len(s) > MaxCodeType {
 		return "", false
 	}
 	for i := 0; i < len(s); i++ {

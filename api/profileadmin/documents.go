@@ -52,7 +52,26 @@ func (h *Handler) storeDocument(w http.ResponseWriter, r *http.Request, rq reque
 		return profile.DocumentRef{}, err
 	}
 	ref, err := h.svc.PutDocument(r.Context(), rq.tenant, content, mt, rq.q.Get("fileName"))
-	return ref, renamed(renamed(err, "content", "body"), "mediaType", "Content-Type")
+	return ref, unsupportedMedia(renamed(renamed(err, "content", "body"), "mediaType", "Content-Type"))
+}
+
+// unsupportedMedia returns the refusal of a body's media type among the
+// errors of err alone, as 415 (levy.EUnsupported) as every route of Levy
+// answers a body of a type it does not take; err as it is when its
+// errors are about something else. The checks of the body's bytes are
+// moot once its type is refused.
+func unsupportedMedia(err error) error {
+	var found *levy.Error
+	levy.MapErrors(err, func(e *levy.Error) *levy.Error {
+		if found == nil && e.Field == "Content-Type" {
+			found = e
+		}
+		return e
+	})
+	if found == nil {
+		return err
+	}
+	return &levy.Error{Code: levy.EUnsupported, Field: found.Field, Message: found.Message}
 }
 
 func (h *Handler) uploadDocument(w http.ResponseWriter, r *http.Request) {

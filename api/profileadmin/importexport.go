@@ -315,11 +315,14 @@ func (h *Handler) readFiles(w http.ResponseWriter, r *http.Request, rq request) 
 		if err != nil {
 			return nil, h.readError(err)
 		}
-		name := rq.q.Get("name")
+		name, err := profile.CleanFileName("name", rq.q.Get("name"))
+		if err != nil {
+			return nil, err
+		}
 		if name == "" {
 			name = "import.csv"
 		}
-		return []profilecsv.File{{Name: path.Base(name), Content: bytes.NewReader(data)}}, nil
+		return []profilecsv.File{{Name: name, Content: bytes.NewReader(data)}}, nil
 	case "multipart/form-data":
 		if rq.q.Has("name") {
 			return nil, levy.Invalid("name", "the files of a multipart body are named by their parts")

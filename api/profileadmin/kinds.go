@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/profile"
 )
@@ -65,8 +66,10 @@ type kind[T, D any] struct {
 // keyPart is a member of a record of type T that holds a part of its
 // key.
 type keyPart[T any] struct {
-	// field is the member's name in a body.
-	field string
+	// field is the member's name in a body; param, when not "", the
+	// path or query parameter that names the part when it is not the
+	// field's name.
+	field, param string
 	// member points at the member of a record.
 	member func(rec *T) *string
 	// of returns the part of a key.
@@ -82,21 +85,42 @@ func keyJurisdiction(k profile.Key) string { return k.Jurisdiction }
 func keyCode(k profile.Key) string         { return k.Code }
 
 // take checks the parts of rec against those of key, and gives rec the
-// key's: the first part that names another record is refused.
-func take[T any](parts []keyPart[T], rec *T, key profile.Key) error {
+// key's: the first part that names another record is refused. It
+// returns the renaming of the errors of the parts that the body left
+// out, which came from a parameter of another name (see pathNamed).
+func take[T any](parts []keyPart[T], rec *T, key profile.Key) (map[string]string, error) {
 	for _, p := range parts {
 		match := p.match
 		if match == nil {
 			match = mustMatch
 		}
 		if err := match(p.field, *p.member(rec), p.of(key)); err != nil {
-			return err
+			return nil, err
 		}
 	}
+	var taken map[string]string
 	for _, p := range parts {
+		if p.param != "" && strings.TrimSpace(*p.member(rec)) == "" {
+			if taken == nil {
+				taken = map[string]string{}
+			}
+			taken[p.field] = p.param
+		}
 		*p.member(rec) = p.of(key)
 	}
-	return nil
+	return taken, nil
+}
+
+// pathNamed returns err with the errors about a part of the key that
+// the body left out and the path or query gave (taken, as take returns
+// it) naming that parameter: a customer code of the path that is not a
+// code is the fault of the path's {code}, not of a customerCode the
+// body does not have.
+func pathNamed(err error, taken map[string]string) error {
+	for field, param := range taken {
+		err = renamed(err, field, param)
+	}
+	return err
 }
 
 // sameJurisdiction refuses a body's jurisdiction that is not the path's
@@ -211,12 +235,13 @@ func (rt routes[T, D]) create(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = rt.h.decode(r, &rec)
 	}
+	var taken map[string]string
 	if err == nil {
-		err = take(rt.k.parts[:rt.k.createParts], &rec, rt.k.pathKey(r))
+		taken, err = take(rt.k.parts[:rt.k.createParts], &rec, rt.k.pathKey(r))
 	}
 	if err == nil {
 		_, err = rt.h.svc.Create(r.Context(), rq.tenant, rq.by, rt.k.change(rec))
-		err = within(err, rt.k.member+"[0]")
+		err = pathNamed(within(err, rt.k.member+"[0]"), taken)
 	}
 	rt.answer(w, r, rq, rt.k.keyOf(&rec), http.StatusCreated, err)
 }
@@ -229,7 +254,11 @@ func (rt routes[T, D]) update(w http.ResponseWriter, r *http.Request) {
 		err = rt.h.decode(r, &rec)
 	}
 	if err == nil {
-		err = take(rt.k.parts, &rec, key)
+		err = checkKeyType(key)
+	}
+	var taken map[string]string
+	if err == nil {
+		taken, err = take(rt.k.parts, &rec, key)
 	}
 	if err == nil && rt.k.asStored != nil {
 		err = rt.k.asStored(rt.h.rd, r.Context(), rq.tenant, key, &rec)
@@ -240,7 +269,7 @@ func (rt routes[T, D]) update(w http.ResponseWriter, r *http.Request) {
 			store = rt.h.svc.Apply
 		}
 		_, err = store(r.Context(), rq.tenant, rq.by, rt.k.change(rec))
-		err = within(err, rt.k.member+"[0]")
+		err = pathNamed(within(err, rt.k.member+"[0]"), taken)
 	}
 	if key.Type == "" {
 		key.Type = rt.k.keyOf(&rec).Type // the registration written, of the two of its number
@@ -314,7 +343,7 @@ var (
 		listParams: []string{"customer", "jurisdiction", "expiringBefore", "status", "limit", "offset", "asOf"},
 		pathKey:    certificateKey,
 		parts: []keyPart[profile.Certificate]{
-			{field: "customerCode", member: func(c *profile.Certificate) *string { return &c.CustomerCode }, of: keyScope},
+			{field: "customerCode", param: "code", member: func(c *profile.Certificate) *string { return &c.CustomerCode }, of: keyScope},
 			{field: "number", member: func(c *profile.Certificate) *string { return &c.Number }, of: keyCode},
 		},
 		createParts: 1,
@@ -343,7 +372,7 @@ var (
 			return k
 		},
 		parts: []keyPart[profile.Registration]{
-			{field: "companyCode", member: func(g *profile.Registration) *string { return &g.CompanyCode }, of: keyScope},
+			{field: "companyCode", param: "company", member: func(g *profile.Registration) *string { return &g.CompanyCode }, of: keyScope},
 			{field: "jurisdiction", member: func(g *profile.Registration) *string { return &g.Jurisdiction }, of: keyJurisdiction,
 				match: sameJurisdiction},
 			{field: "number", member: func(g *profile.Registration) *string { return &g.Number }, of: keyCode,
@@ -444,3 +473,16 @@ var (
 		},
 	}
 )
+
+// checkKeyType refuses, naming the query parameter type, a registration's
+// key type (the route's ?type=) that is neither identity nor tax, which
+// the record a PUT stores would otherwise pass over: the reads and
+// deletions refuse it as the key's check does.
+func checkKeyType(key profile.Key) error {
+	switch strings.ToLower(strings.TrimSpace(key.Type)) {
+	case "", profile.KeyTypeIdentity, profile.KeyTypeTax:
+		return nil
+	}
+	return levy.Invalid("type", "%q is no type of the key of a registration: %q (a number that only identifies the company) or %q",
+		clip(key.Type), profile.KeyTypeIdentity, profile.KeyTypeTax)
+}

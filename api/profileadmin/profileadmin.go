@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
@@ -219,6 +220,19 @@ func (rq request) filter() (Filter, error) {
 	}
 	f.Limit, f.Offset = num("limit", 1, MaxLimit), num("offset", 0, 1<<30)
 	f.Customer, f.CodeType, f.Class, f.Area = rq.q.Get("customer"), rq.q.Get("codeType"), rq.q.Get("class"), rq.q.Get("area")
+	// A filter longer than any record's member it compares with keeps
+	// nothing: it is refused naming it, as a value no record could hold,
+	// rather than answered with an empty page. A product class is a
+	// code of at most profile.MaxCode characters, as a line's
+	// productClass is.
+	for _, c := range []struct {
+		name string
+		max  int
+	}{{"customer", profile.MaxCode}, {"codeType", profile.MaxCodeType}, {"class", profile.MaxCode}, {"area", profile.MaxCode}, {"company", profile.MaxCode}} {
+		if v := rq.q.Get(c.name); utf8.RuneCountInString(v) > c.max {
+			errs = append(errs, levy.Invalid(c.name, "%q is longer than %d characters, which no stored record's code is", clip(v), c.max))
+		}
+	}
 	if c, ok := rq.q["company"]; ok {
 		f.Company = &c[0]
 	}

@@ -266,7 +266,7 @@ func TestRecordsThroughTheRoutes(t *testing.T) {
 		t.Errorf("HTML as a PDF: %d %s", a.status, a.body)
 	}
 	a = s.send(t, "POST", p+"/documents", s.acme, "image/svg+xml", []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`))
-	if a.status != 400 || a.errs()["Content-Type"] == "" {
+	if a.status != 415 || a.errs()["Content-Type"] == "" {
 		t.Errorf("an SVG: %d %s", a.status, a.body)
 	}
 	a = s.send(t, "GET", p+"/documents/"+profile.Digest([]byte("<html><script>alert(1)</script></html>")), s.acme, "", nil)
@@ -363,7 +363,7 @@ func TestBadInputNamesTheField(t *testing.T) {
 			400, "productClasses[0]", "not a product class"},
 		"a number the customer holds": {"POST", "/customers/C-1/certificates", texasTX1, 400, "number", "exists already"},
 		"an unknown customer": {"POST", "/customers/C-404/certificates", `{"number":"X-1","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-06-01"}`,
-			400, "customerCode", `no customer "C-404"`},
+			400, "code", `no customer "C-404"`},
 		"a product of an unknown class":     {"POST", "/products", `{"code":"SKU-2","class":"WIDGETS"}`, 400, "class", "not a product class"},
 		"a registration of no jurisdiction": {"POST", "/registrations", `{"jurisdiction":"ZZ-ZZ","number":"1"}`, 400, "jurisdiction", "not a jurisdiction"},
 		"a customer twice":                  {"POST", "/customers", `{"code":"C-1"}`, 400, "code", "exists already"},
@@ -494,7 +494,7 @@ func TestTenantsStayApart(t *testing.T) {
 		}
 		if w.path == "/customers/C-1/certificates" {
 			// A certificate of a customer beta does not have.
-			if a := s.send(t, w.method, p+w.path, s.beta, w.ctype, []byte(w.body)); a.status != 400 || !strings.Contains(a.errs()["customerCode"], "no customer") {
+			if a := s.send(t, w.method, p+w.path, s.beta, w.ctype, []byte(w.body)); a.status != 400 || !strings.Contains(a.errs()["code"], "no customer") {
 				t.Errorf("%s %s with beta's token: %d %s", w.method, w.path, a.status, a.body)
 			}
 			continue
