@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
@@ -286,6 +287,9 @@ type rowFilter struct {
 // of the remittance summary (rowFilter).
 var rowParams = []string{"jurisdiction", "currency", "imposition", "collectedFrom", "zeroTaxReason", "withheld", "withholdingType", "paidToVendor"}
 
+// maxRowValue bounds the value of a row parameter, in characters.
+const maxRowValue = 200
+
 // rowFilterOf reads the row parameters of the transaction list.
 func rowFilterOf(r *http.Request) (rowFilter, error) {
 	q := r.URL.Query()
@@ -293,6 +297,13 @@ func rowFilterOf(r *http.Request) (rowFilter, error) {
 	for _, k := range rowParams {
 		if q.Has(k) {
 			f.enabled = true
+		}
+		// A value longer than any member of a summary row (jurisdiction
+		// IDs, currency codes, imposition and withholding types) names
+		// no row: it is refused, naming the parameter, rather than
+		// answered with an empty list.
+		if v := q.Get(k); utf8.RuneCountInString(v) > maxRowValue {
+			return f, levy.Invalid(k, "%q is longer than %d characters, which no row's %s is", jsonbody.Clip(v), maxRowValue, k)
 		}
 	}
 	if q.Has("paidToVendor") {
