@@ -172,6 +172,14 @@ type badServer struct {
 // the journal's admin routes, the nexus report and the web console.
 func newBadServer(t *testing.T) *badServer {
 	t.Helper()
+	return newBadServerOn(t, "memory")
+}
+
+// newBadServerOn builds the server of newBadServer with its journal and
+// profiles in memory (kind "memory") or in Badger stores in temporary
+// directories ("badger").
+func newBadServerOn(t *testing.T, kind string) *badServer {
+	t.Helper()
 	ctx := context.Background()
 	quiet := slog.New(slog.DiscardHandler)
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
@@ -186,7 +194,25 @@ func newBadServer(t *testing.T) *badServer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = einv.Close() })
-	store := journal.NewMemory()
+	var store journal.Store = journal.NewMemory()
+	var profiles profile.Store = profile.NewMemory()
+	switch kind {
+	case "memory":
+	case "badger":
+		js, err := badger.OpenJournal(ctx, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = js.Close() })
+		ps, err := badger.OpenProfile(ctx, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = ps.Close() })
+		store, profiles = js, ps
+	default:
+		t.Fatalf("no stores of kind %q", kind)
+	}
 	e, err := engine.New(ctx, engine.WithJournal(store), engine.WithLogger(quiet),
 		engine.WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }))
 	if err != nil {
@@ -203,7 +229,7 @@ func newBadServer(t *testing.T) *badServer {
 		t.Fatal(err)
 	}
 	opts = append(opts, nexusadmin.New(store, rules, nil, tokens.AdminAuthenticator(), nil, quiet).Mounts()...)
-	opts = append(opts, profileadmin.New(profile.NewService(profile.NewMemory(), profile.Config{}), tokens.AdminReaderAuthenticator(),
+	opts = append(opts, profileadmin.New(profile.NewService(profiles, profile.Config{}), tokens.AdminReaderAuthenticator(),
 		profileadmin.WithBodyLimit(bodyLimit)).Mounts()...)
 	opts = append(opts, console.New(e, console.WithJournal(store), console.WithAuthenticator(tokens.ConsoleAuthenticator()),
 		console.WithLogger(quiet)).Mounts()...)
