@@ -458,8 +458,8 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	if err := checkEncoding(data); err != nil {
 		return nil, false, err
 	}
-	if len(idempotencyKey) > maxIdempotencyKey {
-		return nil, false, levy.Invalid("Idempotency-Key", "the idempotency key may have at most %d characters", maxIdempotencyKey)
+	if len(idempotencyKey) > MaxIdempotencyKey {
+		return nil, false, levy.Invalid("Idempotency-Key", "the idempotency key may have at most %d characters", MaxIdempotencyKey)
 	}
 	now := s.now().UTC()
 	sum := sha256.Sum256(data)

@@ -20,7 +20,7 @@ import (
 func TransactionKey(transactionID string, document []byte) string {
 	sum := sha256.Sum256(document)
 	doc := hex.EncodeToString(sum[:12])
-	if key := "transaction:" + transactionID + ":" + doc; len(key) <= maxIdempotencyKey {
+	if key := "transaction:" + transactionID + ":" + doc; len(key) <= MaxIdempotencyKey {
 		return key
 	}
 	id := sha256.Sum256([]byte(transactionID))

@@ -22,9 +22,9 @@ func (s *Service) CreateConnection(ctx context.Context, nc NewConnection) (Conne
 	return c, err
 }
 
-// maxIdempotencyKey is the longest idempotency key, of a document's
-// submission or of a connection's creation.
-const maxIdempotencyKey = 128
+// MaxIdempotencyKey is the longest idempotency key, in bytes, of a
+// document's submission or of a connection's creation.
+const MaxIdempotencyKey = 128
 
 // CreateConnectionWithKey creates a webhook connection as
 // CreateConnection does. A non-empty idempotencyKey (at most 128
@@ -47,8 +47,8 @@ func (s *Service) CreateConnectionWithKey(ctx context.Context, nc NewConnection,
 	if err := nc.check(s.cfg.AllowHTTP, s.cfg.AllowPrivateTargets); err != nil {
 		return Connection{}, false, err
 	}
-	if len(idempotencyKey) > maxIdempotencyKey {
-		return Connection{}, false, levy.Invalid("Idempotency-Key", "the idempotency key may have at most %d characters", maxIdempotencyKey)
+	if len(idempotencyKey) > MaxIdempotencyKey {
+		return Connection{}, false, levy.Invalid("Idempotency-Key", "the idempotency key may have at most %d characters", MaxIdempotencyKey)
 	}
 	tenant := levy.Tenant(ctx)
 	rec := ConnectionRecord{

@@ -31,7 +31,8 @@
 //
 // A creation of a webhook connection may carry an Idempotency-Key
 // header, once (two lines are answered 400 naming it, as on the routes
-// that submit documents), of at most 128 characters. A creation sent
+// that submit documents), of 1 to 128 printable ASCII characters (an
+// empty one, or one of other bytes, is answered 400 naming it). A creation sent
 // again under the key, with the same body, within 24 hours of the first
 // (by the store's clock: the database's, over PostgreSQL) is answered
 // 200 with the connection the first made, on whatever node it lands,

@@ -133,7 +133,24 @@ func idempotencyKey(r *http.Request) (string, error) {
 	if len(keys) == 0 {
 		return "", nil
 	}
-	return keys[0], nil
+	key := keys[0]
+	// The header's value is a string of the Idempotency-Key field (a
+	// structured-field string: ASCII from space to tilde). An empty one
+	// would make the request one without a key, which is stored again
+	// when it is sent again; bytes beyond ASCII would be stored and
+	// compared as some other text than the client's.
+	switch {
+	case key == "":
+		return "", levy.Invalid("Idempotency-Key", "the header is empty: send a key, or leave the header out")
+	case len(key) > einvoice.MaxIdempotencyKey:
+		return "", levy.Invalid("Idempotency-Key", "the idempotency key may have at most %d characters", einvoice.MaxIdempotencyKey)
+	}
+	for i := 0; i < len(key); i++ {
+		if key[i] < 0x20 || key[i] > 0x7e {
+			return "", levy.Invalid("Idempotency-Key", "the idempotency key may hold only printable ASCII characters (space to ~)")
+		}
+	}
+	return key, nil
 }
 
 // tooLarge is the error of a document over the limit.

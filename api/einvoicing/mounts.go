@@ -35,7 +35,7 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/einvoicing/v1/documents", ID: "submitDocument", Tag: tag,
 			Summary: "Submits an invoice or credit note in UBL 2.1 or UN/CEFACT CII XML (application/xml; the root element names the syntax), or a Factur-X or ZUGFeRD PDF (application/pdf); Levy checks and delivers it after the answer.",
 			Params: []api.Param{{Name: "Idempotency-Key", In: "header", Format: "identifier",
-				Description: "The caller's key of the submission: a second submission of the same document (the same bytes) with the same key answers 200 with the first document's record; another document under a key already used is refused with 409 (target Idempotency-Key) and not stored."}},
+				Description: "The caller's key of the submission, 1 to 128 printable ASCII characters: a second submission of the same document (the same bytes) with the same key answers 200 with the first document's record; another document under a key already used is refused with 409 (target Idempotency-Key) and not stored."}},
 			Body: reflect.TypeFor[string](), BodyRequired: true, BodyMedia: []string{"application/xml", "text/xml", "application/pdf"},
 			Answer: api.Enveloped[einvoice.Document](), Status: http.StatusAccepted, Also: []int{http.StatusOK}, Conflict: true},
 			api.Guard(h.auth, h.submit)),
@@ -50,7 +50,7 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/einvoicing/v1/webhooks", ID: "createWebhook", Tag: tag,
 			Summary: "Creates a webhook connection, which receives the tenant's document events. The secret is never shown again.",
 			Params: []api.Param{{Name: "Idempotency-Key", In: "header", Format: "identifier",
-				Description: "The caller's key of the creation (at most 128 characters): a creation sent again with the same body under the same key within 24 hours answers 200 with the connection the first made, " +
+				Description: "The caller's key of the creation, 1 to 128 printable ASCII characters: a creation sent again with the same body under the same key within 24 hours answers 200 with the connection the first made, " +
 					"and makes no second one; another body (another targetUrl, events, includeMetadata or secretKey) under a key in use is refused with 409 (target Idempotency-Key) and not stored. " +
 					"The key is free again after 24 hours, or once its connection is deleted."}},
 			Body: reflect.TypeFor[einvoice.NewConnection](), BodyRequired: true,

@@ -130,6 +130,12 @@ func (h *Handler) renderTransaction(w http.ResponseWriter, r *http.Request) {
 // submitTransaction renders a stored invoice and submits its e-invoice to
 // the workflow, as POST /einvoicing/v1/documents submits a document.
 func (h *Handler) submitTransaction(w http.ResponseWriter, r *http.Request) {
+	// The header is checked before the e-invoice is made.
+	key, err := idempotencyKey(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	out, id, err := h.rendered(r)
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -141,11 +147,6 @@ func (h *Handler) submitTransaction(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, &levy.Error{Code: levy.EConflict, Field: "transactionId", Message: fmt.Sprintf(
 			"transaction %s: its e-invoice has %d bytes, more than the %d bytes a document of this server's e-invoicing may have (--einvoice-max-document); "+
 				"render it to send it another way, or invoice its lines in several invoices", id, n, limit)})
-		return
-	}
-	key, err := idempotencyKey(r)
-	if err != nil {
-		api.WriteError(w, r, err)
 		return
 	}
 	if key == "" {
