@@ -223,7 +223,7 @@ func newBadServerOn(t *testing.T, kind string) *badServer {
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	opts = append(opts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(bodyLimit), einvoicing.WithJournal(store)).Mounts()...)
-	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet).Mounts()...)
+	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet, journaladmin.WithIntrastatOf(e.IntrastatCodes)).Mounts()...)
 	rules, err := data.Default().Nexus()
 	if err != nil {
 		t.Fatal(err)
