@@ -16,6 +16,7 @@ import (
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/auth/authtest"
 )
 
 // TestBadInputSweep sends the same families of bad input to every route
@@ -23,15 +24,19 @@ import (
 // describes them (and the web console's routes, which the document leaves
 // out): for each path parameter, values too long or with odd characters;
 // for each query parameter, values no parameter of its form takes, and a
-// parameter the route does not know; for a JSON body, an empty body, a
-// body of another media type, and for each top-level member, values of
-// the wrong JSON type, numbers out of range, strings with control
-// characters or invalid UTF-8 and dates that do not exist. No answer may
-// be a 5xx; each must be a 4xx in the route's error format naming the
-// parameter or member at fault. A null member and -0 are values a client
-// may send: they must be answered as the member left out and as 0 are.
-// It runs once on a server whose stores are in memory and once on one
-// whose stores are Badger's.
+// parameter the route does not know; for each header parameter, values no
+// key takes; for a body, an empty one and one of another media type; for
+// a JSON body, one that is not a request, and for each member (at the top,
+// and one level down on the in-memory server), values of the wrong JSON
+// type, numbers out of range, strings with control characters or invalid
+// UTF-8 and dates that do not exist. No answer may be a 5xx; each must be
+// a 4xx in the route's error format naming the parameter or member at
+// fault. A null member, -0 and a right-to-left override in text are
+// values a client may send: they must be answered as the member left out,
+// as 0 and as the text without the override are (or, for the override,
+// refused naming the member). It runs once on a server whose stores are
+// in memory and once on one whose stores are Badger's, and fails when a
+// route is mounted that it does not sweep.
 func TestBadInputSweep(t *testing.T) {
 	for _, kind := range []string{"memory", "badger"} {
 		t.Run(kind, func(t *testing.T) {
@@ -301,8 +306,11 @@ func sweepFixtures(t *testing.T, s *badServer) *sweepRun {
 	if customers.status != http.StatusOK || !strings.HasPrefix(customers.header.Get("Content-Type"), "text/csv") {
 		t.Fatalf("the customers as CSV: %d %q %s", customers.status, customers.header.Get("Content-Type"), clipped(customers.body))
 	}
-	token, err := json.Marshal(map[string]string{"grant_type": "client_credentials", "client_id": s.clientID,
-		"client_secret": s.secret, "audience": oauth.DefaultAudience})
+	// A credential of the sweep's own, whose tokens count towards its own
+	// limit, not towards that of the credential the other tests use.
+	cred, secret := authtest.Credential(t, s.iss, "acme", oauth.DefaultAudience)
+	token, err := json.Marshal(map[string]string{"grant_type": "client_credentials", "client_id": cred.ClientID,
+		"client_secret": secret, "audience": oauth.DefaultAudience})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -416,8 +424,8 @@ type sweepCase struct {
 }
 
 // oddPathValues are values of a path parameter that no identifier of
-// Levy takes; freeText are the values that an identifier of free text,
-// such as a transaction ID, may be.
+// Levy takes; freeTextPathValues are values that an identifier of free
+// text, such as a transaction ID or a franchise fee's name, may be.
 var (
 	oddPathValues = []struct{ name, value string }{
 		{"of 2000 characters", long(2000)}, {"with a NUL", "a%00b"}, {"not UTF-8", "%FF%FE"},
