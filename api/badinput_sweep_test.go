@@ -35,10 +35,11 @@ import (
 // values a client may send: they must be answered as the member left out,
 // as 0 and as the text without the override are (or, for the override,
 // refused naming the member). It runs once on a server whose stores are
-// in memory and once on one whose stores are Badger's, and fails when a
-// route is mounted that it does not sweep.
+// in memory, and for the routes behind the stores once on Badger's and
+// once on PostgreSQL's; it fails when a route is mounted that it does not
+// sweep.
 func TestBadInputSweep(t *testing.T) {
-	for _, kind := range []string{"memory", "badger"} {
+	for _, kind := range []string{"memory", "badger", "postgres"} {
 		t.Run(kind, func(t *testing.T) {
 			s := newBadServerOn(t, kind)
 			s.store(t)
@@ -48,6 +49,9 @@ func TestBadInputSweep(t *testing.T) {
 			checkSwept(t, s, ops)
 			n := 0
 			for _, op := range ops {
+				if kind != "memory" && !storedBehind(op) {
+					continue
+				}
 				for _, c := range run.cases(op) {
 					n++
 					t.Run(op.method+" "+op.path+"/"+c.name, func(t *testing.T) { run.sweep(t, op, c) })
@@ -57,6 +61,22 @@ func TestBadInputSweep(t *testing.T) {
 			t.Run("still answering", func(t *testing.T) { s.stillAnswering(t) })
 		})
 	}
+}
+
+// storedBehind reports whether op reads or writes the stores that the
+// kinds of server differ in (the journal, the profiles, e-invoicing): the
+// runs on Badger and PostgreSQL sweep those operations alone. The
+// calculations of the sweep are quotations and orders, which store
+// nothing; the lookups, the token and key routes and the documents read
+// the dataset and the credentials, in memory on every kind.
+func storedBehind(op sweepOp) bool {
+	for _, prefix := range []string{"/api/v2/transaction", "/admin/v1/profile/", "/admin/v1/journal/", "/admin/v1/nexus/",
+		"/admin/v1/einvoicing/", "/einvoicing/", "/console/api/journal/"} {
+		if strings.HasPrefix(op.path, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkSwept fails when a route that s mounts is not among ops. The API's
@@ -577,8 +597,12 @@ func (run *sweepRun) cases(op sweepOp) []sweepCase {
 		prefix = "[0]."
 	}
 	fresh := op.method == http.MethodPost && strings.HasPrefix(op.path, "/api/v2/transactions/{id}/")
+	// The explanations read the calculations' requests with the same
+	// decoder and checks: their members one level down are swept at the
+	// calculations alone.
+	explain := strings.HasPrefix(op.path, "/api/v2/explain/")
 	for _, m := range op.members {
-		if m.nested && !run.nested {
+		if m.nested && (!run.nested || explain) {
 			continue
 		}
 		path := prefix + m.name
@@ -602,9 +626,13 @@ func (run *sweepRun) cases(op sweepOp) []sweepCase {
 			if m.format != "decimal" {
 				wrong("a number", "5") // a decimal may be sent as a JSON number
 			}
-			wrong("true", "true")
 			wrong("an object", "{}")
-			wrong("an array", `["x"]`)
+			if !m.nested {
+				// One level down, a number and an object stand for
+				// every other type: the decoder refuses them alike.
+				wrong("true", "true")
+				wrong("an array", `["x"]`)
+			}
 			wrong("with a NUL", `"a\u0000b"`)
 			if m.name != "lineItemDescription" && !strings.HasSuffix(m.name, ".lineItemDescription") {
 				wrong("with a line feed", `"a\nb"`) // a description may run over several lines

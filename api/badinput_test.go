@@ -31,7 +31,9 @@ import (
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/postgres"
 	"github.com/levytax/levy/profile"
 )
 
@@ -176,28 +178,27 @@ func newBadServer(t *testing.T) *badServer {
 }
 
 // newBadServerOn builds the server of newBadServer with its journal and
-// profiles in memory (kind "memory") or in Badger stores in temporary
-// directories ("badger").
+// profiles in memory (kind "memory", its e-invoicing in a Badger store),
+// in Badger stores in temporary directories ("badger"), or with the three
+// in a database of the test binary's PostgreSQL cluster ("postgres",
+// skipped without PostgreSQL; see pgtest).
 func newBadServerOn(t *testing.T, kind string) *badServer {
 	t.Helper()
 	ctx := context.Background()
 	quiet := slog.New(slog.DiscardHandler)
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
-	einvStore, err := badger.OpenEInvoice(ctx, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = einvStore.Close() })
-	einv, err := einvoice.New(ctx, einvStore, einvoice.Config{MaxDocumentBytes: bodyLimit, Logger: quiet,
-		MinBackoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond, OutboxDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = einv.Close() })
 	var store journal.Store = journal.NewMemory()
 	var profiles profile.Store = profile.NewMemory()
+	var einvStore einvoice.Store
 	switch kind {
 	case "memory":
+	case "postgres":
+		db, err := postgres.Open(ctx, pgtest.URL(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = db.Close() })
+		store, profiles, einvStore = db.Journal(), db.Profile(), db.EInvoice()
 	case "badger":
 		js, err := badger.OpenJournal(ctx, t.TempDir())
 		if err != nil {
@@ -213,6 +214,20 @@ func newBadServerOn(t *testing.T, kind string) *badServer {
 	default:
 		t.Fatalf("no stores of kind %q", kind)
 	}
+	if einvStore == nil {
+		es, err := badger.OpenEInvoice(ctx, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = es.Close() })
+		einvStore = es
+	}
+	einv, err := einvoice.New(ctx, einvStore, einvoice.Config{MaxDocumentBytes: bodyLimit, Logger: quiet,
+		MinBackoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond, OutboxDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = einv.Close() })
 	e, err := engine.New(ctx, engine.WithJournal(store), engine.WithLogger(quiet),
 		engine.WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }))
 	if err != nil {
