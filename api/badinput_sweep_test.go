@@ -122,8 +122,8 @@ type sweepOp struct {
 	// bodyRequired says whether it may be left out.
 	media        []string
 	bodyRequired bool
-	// members are the top-level members of a JSON body (of the items of
-	// an array body when array), with their JSON type and format.
+	// members are the members of a JSON body (of the items of an array
+	// body when array), at the top and one level down (sweepMember).
 	members []sweepMember
 	array   bool
 	// oauth marks a token endpoint, which answers in the form of RFC
