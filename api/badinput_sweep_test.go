@@ -7,8 +7,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -589,6 +591,38 @@ func (run *sweepRun) cases(op sweepOp) []sweepCase {
 		null.body = "null"
 		null.like = &empty
 		add(null)
+	}
+
+	// A member the body does not have, and each top-level member of the
+	// valid body given twice or spelt in another case, which a loose
+	// decoder would take for the member. A token endpoint passes over a
+	// parameter it does not know (RFC 6749 section 3.2), and the
+	// calculations over the members of the commercial API's requests that
+	// Levy does not read.
+	if !op.array {
+		calculation := slices.Contains([]string{"supplies", "procurement", "owner"}, path.Base(op.path))
+		unknown := valid("body with an unknown member")
+		unknown.body = withMember(base, `"sweepBogus":1`)
+		unknown.target, unknown.status, unknown.mayTake = "sweepBogus", http.StatusBadRequest, op.oauth || calculation
+		add(unknown)
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(base), &top); err != nil {
+			panic(fmt.Sprintf("%s %s: the valid body is not a JSON object: %v", op.method, op.path, err))
+		}
+		for _, name := range slices.Sorted(maps.Keys(top)) {
+			twice := valid("member " + name + " twice")
+			twice.body = withMember(base, strconv.Quote(name)+":"+string(top[name]))
+			twice.target, twice.status = name, http.StatusBadRequest
+			add(twice)
+			other := strings.ToUpper(name[:1]) + name[1:]
+			if other == name {
+				other = strings.ToLower(name[:1]) + name[1:]
+			}
+			spelt := valid("member " + name + " spelt " + other)
+			spelt.body = withMember(base, strconv.Quote(other)+":"+string(top[name]))
+			spelt.target, spelt.status = other, http.StatusBadRequest
+			add(spelt)
+		}
 	}
 
 	// Each member.
