@@ -455,6 +455,7 @@ var (
 	}
 	freeTextPathValues = []struct{ name, value string }{
 		{"of a space", "%20"}, {"with markup", "%3Cscript%3E"}, {"with a backslash", "a%5C..%5Cb"},
+		{"of a dot sent encoded", "%2E"}, {"of two dots sent encoded", "%2E%2E"},
 	}
 )
 
