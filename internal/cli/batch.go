@@ -198,6 +198,11 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, nil, nil)
 		return nil
 	}
+	// A misspelt perspective is said first, before the help that -h
+	// after it asks for or the faults of its flags.
+	if !batch.Perspective(args[0]).Valid() {
+		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", args[0])}
+	}
 	fs, o := batchFlags(args[0])
 	if helpRequested(args[1:]) {
 		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, fs, envOf("database", databaseEnv))

@@ -86,15 +86,16 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		printHelp(stdout, calcUsage, fs, calcEnv)
 		return nil
 	}
+	// A misspelt perspective is said first: before the help that -h
+	// after it asks for, a file it names is opened, or a data directory
+	// made.
+	if !slices.Contains(calcPerspectives, args[0]) {
+		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", args[0])}
+	}
 	fs, o := calcFlags(args[0])
 	if helpRequested(args[1:]) {
 		printHelp(stdout, calcUsage, fs, calcEnv)
 		return nil
-	}
-	// A misspelt perspective is said first: before a file it names is
-	// opened, or a data directory made.
-	if !slices.Contains(calcPerspectives, args[0]) {
-		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", args[0])}
 	}
 	if err := parseArgs(fs, args[1:]); err != nil {
 		return err

@@ -115,6 +115,14 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		printHelp(stdout, clientsUsage, nil, nil)
 		return nil
 	}
+	// An unknown subcommand is named first, before the flags, arguments
+	// and storage of a known one are checked, so that a typo is not
+	// answered with a missing --data-dir or with help.
+	switch args[0] {
+	case "create", "rotate", "revoke", "list", "rotate-key", "keys", "retire-key":
+	default:
+		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], clientsUsage)}
+	}
 	fs := flag.NewFlagSet("levy clients "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dataDir := fs.String("data-dir", "", "the server's data directory")
@@ -141,11 +149,6 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	needID := args[0] == "rotate" || args[0] == "revoke" || args[0] == "retire-key"
 	if needID != (fs.NArg() == 1) || fs.NArg() > 1 {
 		return usageError{"wrong arguments\n" + clientsUsage}
-	}
-	switch args[0] {
-	case "create", "rotate", "revoke", "list", "rotate-key", "keys", "retire-key":
-	default:
-		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], clientsUsage)}
 	}
 	if args[0] == "create" || args[0] == "rotate" {
 		if err := checkSecretOutput(stdout, args[0]); err != nil {

@@ -176,3 +176,26 @@ func TestPrefixesFlag(t *testing.T) {
 		t.Fatalf("serve --trusted-proxies nope: %d %s", code, errOut)
 	}
 }
+
+// TestClientsUnknownSubcommand checks that levy clients names an unknown
+// subcommand, with exit 2, whatever follows it: without --data-dir it
+// used to answer that --data-dir was missing, with -h it printed the help
+// and exited 0, and with an argument it said "wrong arguments".
+func TestClientsUnknownSubcommand(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"clients", "craete"},
+		{"clients", "craete", "-h"},
+		{"clients", "craete", "--data-dir", dir},
+		{"clients", "craete", "--data-dir", dir, "X"},
+		{"help", "clients", "craete"},
+	} {
+		code, out, errOut := runCLI(t, args...)
+		if code != 2 || !strings.Contains(errOut, `unknown subcommand "craete"`) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 naming the subcommand", args, code, out, errOut)
+		}
+	}
+	if code, out, _ := runCLI(t, "clients", "create", "-h"); code != 0 || !strings.Contains(out, "--active-now") {
+		t.Errorf("clients create -h: exit %d, stdout %q", code, out)
+	}
+}

@@ -117,9 +117,13 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		printHelp(stdout, dataUsage, nil, nil)
 		return nil
 	}
-	if len(args) == 0 || args[0] != "coverage" {
+	if len(args) == 0 {
 		fmt.Fprint(stderr, dataUsage)
 		return usageError{"data needs a subcommand: coverage"}
+	}
+	if args[0] != "coverage" {
+		fmt.Fprint(stderr, dataUsage)
+		return usageError{fmt.Sprintf("unknown data command %q: the command is coverage", args[0])}
 	}
 	fs := flag.NewFlagSet("levy data coverage", flag.ContinueOnError)
 	fs.SetOutput(stderr)

@@ -2,20 +2,21 @@ package cli
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/levytax/levy/api/oauth"
 )
 
 // tokenAudiences returns the audiences whose tokens the API takes, and
-// those of them that are read-only (the console's, unless it is an API
-// audience too).
+// those of them that are read-only: the console's, when the console is
+// served. checkAudiences has refused a console audience that is also an
+// API audience, which would have made every read-only console credential
+// a writer of its tenant's data.
 func (c serveConfig) tokenAudiences() (audiences, readers []string) {
 	audiences = []string(c.apiAudiences)
 	if len(audiences) == 0 {
 		audiences = []string{oauth.DefaultAudience}
 	}
-	if c.console && !slices.Contains(audiences, c.consoleAudience) {
+	if c.console {
 		// A console token reads its tenant's data through the API and the
 		// console's routes, and changes nothing (api.RoleReader).
 		readers = append(readers, c.consoleAudience)
@@ -25,7 +26,8 @@ func (c serveConfig) tokenAudiences() (audiences, readers []string) {
 
 // checkAudiences refuses flags that give one audience two roles
 // (oauth.CheckAudiences): --operator-audience levy://admin, say, made
-// every tenant's admin the operator of every tenant.
+// every tenant's admin the operator of every tenant, and --api-audience
+// levy://console every console reader a writer.
 func (c serveConfig) checkAudiences() error {
 	audiences, readers := c.tokenAudiences()
 	if err := oauth.CheckAudiences(audiences, readers, c.adminAudience, c.operatorAudience); err != nil {

@@ -44,6 +44,10 @@ func TestServeRefusesAnAudienceOfTwoRoles(t *testing.T) {
 		{[]string{"--operator-audience", "levy://console"}, "levy://console"},
 		{[]string{"--admin-audience", "levy://console"}, "levy://console"},
 		{[]string{"--api-audience", "levy://operator"}, "levy://operator"},
+		// The console's audience named as an API audience made every
+		// read-only console credential a writer of its tenant's data.
+		{[]string{"--api-audience", "levy://console"}, "levy://console"},
+		{[]string{"--console-audience", "verx://migration-api"}, "verx://migration-api"},
 	}
 	for _, c := range cases {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -109,4 +113,25 @@ func adminClients(t *testing.T, base, id, secret string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestConsoleAudienceCheckedOnlyWhenServed checks the audiences of the
+// console's role against the API's only while the console is served:
+// with --console=false its audience has no role, and an API audience may
+// take its name.
+func TestConsoleAudienceCheckedOnlyWhenServed(t *testing.T) {
+	c := serveConfig{apiAudiences: listFlag{"levy://console"}, consoleAudience: "levy://console",
+		adminAudience: "levy://admin", operatorAudience: "levy://operator"}
+	if err := c.checkAudiences(); err != nil {
+		t.Errorf("console off: %v, want the API audience levy://console accepted", err)
+	}
+	if _, readers := c.tokenAudiences(); len(readers) != 0 {
+		t.Errorf("console off: read-only audiences %q, want none", readers)
+	}
+	c.console = true
+	err := c.checkAudiences()
+	var ue usageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "levy://console is both an API audience and a read-only audience") {
+		t.Errorf("console on: %v, want a usage error naming levy://console and its two roles", err)
+	}
 }
