@@ -299,6 +299,11 @@ func (a *profileArgs) checkArgs() error {
 				return err
 			}
 		}
+		if a.documents != "" {
+			if _, err := os.ReadDir(a.documents); err != nil {
+				return inputError("--documents", a.documents, err)
+			}
+		}
 	case "export":
 		if a.format != "json" && a.format != "csv" {
 			return usageError{fmt.Sprintf("--format %q: json or csv", a.format)}

@@ -103,19 +103,25 @@ func TestProfileListStatusAnyCase(t *testing.T) {
 }
 
 // TestProfileImportUnreadableFileFirst checks that levy profile import
-// refuses a file it cannot read before it opens the profile store: it
-// used to make the store (DIR/profile) in a new --data-dir, then say that
-// the file could not be read.
+// refuses a file, or a --documents directory, it cannot read before it
+// opens the profile store: it used to make the store (DIR/profile) in a
+// new --data-dir, then say that the file could not be read.
 func TestProfileImportUnreadableFileFirst(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "levy-data")
 	missing := filepath.Join(t.TempDir(), "customers.csv")
+	csv := writeFiles(t, "customers.csv", customersFile)[0]
 	for _, args := range [][]string{
 		{"profile", "import", "--data-dir", dir, missing},
 		{"profile", "import", "--data-dir", dir, strings.TrimSuffix(missing, ".csv") + ".json"},
 		{"profile", "import", "--data-dir", dir, t.TempDir()},
+		{"profile", "import", "--data-dir", dir, "--documents", missing, csv},
 	} {
+		want := "the import file " + args[len(args)-1]
+		if args[4] == "--documents" {
+			want = "--documents " + missing + " cannot be read"
+		}
 		code, out, errOut := runCLI(t, args...)
-		if code != 2 || out != "" || !strings.Contains(errOut, "the import file "+args[len(args)-1]) {
+		if code != 2 || out != "" || !strings.Contains(errOut, want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 naming the file", args, code, out, errOut)
 		}
 	}
