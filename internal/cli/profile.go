@@ -292,6 +292,18 @@ func (a *profileArgs) checkArgs() error {
 		if json > 0 && a.documents != "" {
 			return usageError{"a JSON change set carries its scans itself: --documents is for CSV files"}
 		}
+		// A file that cannot be read is told before the profile store
+		// is opened, or made in a new data directory.
+		for _, f := range a.args {
+			if err := checkReadable("the import file", f); err != nil {
+				return err
+			}
+		}
+		if a.documents != "" {
+			if _, err := os.ReadDir(a.documents); err != nil {
+				return inputError("--documents", a.documents, err)
+			}
+		}
 	case "export":
 		if a.format != "json" && a.format != "csv" {
 			return usageError{fmt.Sprintf("--format %q: json or csv", a.format)}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -98,5 +99,33 @@ func TestProfileListStatusAnyCase(t *testing.T) {
 	out, errOut := profileCLI(t, 0, "list", "--data-dir", dir, "--tenant", "acme", "certificates", "--status", "Revoked")
 	if !strings.Contains(out, "TX-1") || !strings.HasPrefix(errOut, "1 of 1 ") {
 		t.Errorf("list --status Revoked:\n%s%s", out, errOut)
+	}
+}
+
+// TestProfileImportUnreadableFileFirst checks that levy profile import
+// refuses a file, or a --documents directory, it cannot read before it
+// opens the profile store: it used to make the store (DIR/profile) in a
+// new --data-dir, then say that the file could not be read.
+func TestProfileImportUnreadableFileFirst(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "levy-data")
+	missing := filepath.Join(t.TempDir(), "customers.csv")
+	csv := writeFiles(t, "customers.csv", customersFile)[0]
+	for _, args := range [][]string{
+		{"profile", "import", "--data-dir", dir, missing},
+		{"profile", "import", "--data-dir", dir, strings.TrimSuffix(missing, ".csv") + ".json"},
+		{"profile", "import", "--data-dir", dir, t.TempDir()},
+		{"profile", "import", "--data-dir", dir, "--documents", missing, csv},
+	} {
+		want := "the import file " + args[len(args)-1]
+		if args[4] == "--documents" {
+			want = "--documents " + missing + " cannot be read"
+		}
+		code, out, errOut := runCLI(t, args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 naming the file", args, code, out, errOut)
+		}
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("levy profile import of a file it cannot read made its --data-dir: %v", err)
 	}
 }
