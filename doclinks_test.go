@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/data"
 )
 
 var (
@@ -72,5 +74,36 @@ func TestDocLinksResolve(t *testing.T) {
 	}
 	if links < 50 {
 		t.Fatalf("only %d relative links found: is the documentation where the test looks?", links)
+	}
+}
+
+// embeddedVersion is the dataset version a document's example of an
+// explained tax's source gives: {"content": "embedded", "version": "..."}.
+var embeddedVersion = regexp.MustCompile(`"content":\s*"embedded",\s*"version":\s*"([^"]+)"`)
+
+// TestDocExamplesNameTheDataset keeps the dataset version of the examples
+// of README.md and docs/*.md the one `levy version` prints: the
+// generator's new version shows in every example when the content
+// changes, instead of an older one a reader cannot find.
+func TestDocExamplesNameTheDataset(t *testing.T) {
+	files, err := filepath.Glob("docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, name := range append([]string{"README.md"}, files...) {
+		text, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range embeddedVersion.FindAllStringSubmatch(string(text), -1) {
+			seen++
+			if m[1] != data.Version {
+				t.Errorf("%s: an example names dataset version %s; the embedded dataset is %s", name, m[1], data.Version)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Error("no example names the embedded dataset's version: the README's example of an explained tax's source is gone")
 	}
 }
