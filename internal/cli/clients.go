@@ -140,6 +140,13 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	needID := args[0] == "rotate" || args[0] == "revoke" || args[0] == "retire-key"
 	if needID != (fs.NArg() == 1) || fs.NArg() > 1 {
+		n := 0
+		if needID {
+			n = 1
+		}
+		if fs.NArg() > n {
+			return usageError{fmt.Sprintf("unexpected argument %q\n%s", fs.Arg(n), clientsUsage)}
+		}
 		return usageError{"wrong arguments\n" + clientsUsage}
 	}
 	switch args[0] {

@@ -52,6 +52,16 @@ func moreErrors(err error) []*levy.Error {
 	return nil
 }
 
+// extraArg returns the words that name the first of args past the n
+// that a command takes, to end the message that refuses them:
+// `: unexpected argument "x"`; "" when args are n or fewer.
+func extraArg(args []string, n int) string {
+	if len(args) <= n {
+		return ""
+	}
+	return fmt.Sprintf(": unexpected argument %q", args[n])
+}
+
 // usageError is a mistake in the command line.
 type usageError struct{ msg string }
 
