@@ -42,6 +42,9 @@ type sweepCase struct {
 	args []string
 	// names is what stderr must contain: the flag or argument at fault.
 	names string
+	// alone is set for the cases of more whose args take the place of
+	// the command's positional arguments.
+	alone bool
 }
 
 // sweepRequest is a request that levy calc and levy batch calculate.
@@ -55,21 +58,42 @@ const sweepRequest = `{"saleMessageType":"QUOTATION","transactionType":"SALE","d
 var sweepCommands = []sweepCommand{
 	{path: []string{"version"}},
 	{path: []string{"lookup", "address"}, base: []string{"--street", "350 5th Ave", "--city", "New York", "--state", "NY", "--zip", "10118"}, files: []string{"content"}, dates: []string{"as-of", "content-date"}, free: []string{"street", "street2", "city", "county"}},
-	{path: []string{"lookup", "point"}, tail: []string{"34.0522", "-118.2437"}, files: []string{"content"}, dates: []string{"as-of", "content-date"}},
+	{path: []string{"lookup", "point"}, tail: []string{"34.0522", "-118.2437"}, files: []string{"content"}, dates: []string{"as-of", "content-date"}, more: []sweepCase{
+		{name: "a latitude of 1e400", args: []string{"1e400", "0"}, names: "LATITUDE", alone: true},
+		{name: "a longitude that is text", args: []string{"0", "west"}, names: "LONGITUDE", alone: true},
+		{name: "one coordinate", args: []string{"34.0522"}, names: "LONGITUDE", alone: true},
+	}},
 	{path: []string{"lookup", "taxarea"}, tail: []string{"2116881840936218"}, files: []string{"content"}, dates: []string{"as-of", "content-date"}},
 	{path: []string{"lookup", "code"}, base: []string{"--country", "US"}, tail: []string{"06037"}, files: []string{"content"}, dates: []string{"as-of", "content-date"}},
-	{path: []string{"lookup", "changed"}, base: []string{"--from", "2026-10-01"}, files: []string{"content"}, dates: []string{"from", "to", "content-date"}, more: []sweepCase{{"--to before --from", []string{"--to", "2026-09-30"}, "--to"}}},
-	{path: []string{"calc", "sale"}, tail: []string{"{req}"}, files: []string{"content", "rules"}, dates: []string{"content-date"}},
-	{path: []string{"batch", "sale"}, base: []string{"--in", "{req}", "--out", "{out}"}, files: []string{"in", "content", "rules"}, dates: []string{"content-date"}},
+	{path: []string{"lookup", "changed"}, base: []string{"--from", "2026-10-01"}, files: []string{"content"}, dates: []string{"from", "to", "content-date"}, more: []sweepCase{{name: "--to before --from", args: []string{"--to", "2026-09-30"}, names: "--to"}}},
+	{path: []string{"calc", "sale"}, tail: []string{"{req}"}, files: []string{"content", "rules"}, dates: []string{"content-date"}, more: []sweepCase{
+		{name: "a request file that does not exist", args: []string{"{missing}"}, names: "missing.txt", alone: true},
+		{name: "a directory for the request file", args: []string{"{dir}"}, names: "{dir}", alone: true},
+	}},
+	{path: []string{"batch", "sale"}, base: []string{"--in", "{req}", "--out", "{out}"}, files: []string{"in", "content", "rules"}, dates: []string{"content-date"}, more: outFaults},
 	{path: []string{"journal", "report"}, base: []string{"--data-dir", "{jstore}"}, dates: []string{"from", "to"}, more: fromAfterTo},
-	{path: []string{"journal", "export"}, base: []string{"--data-dir", "{jstore}", "--out", "{out}"}, dates: []string{"from", "to"}, more: fromAfterTo},
+	{path: []string{"journal", "export"}, base: []string{"--data-dir", "{jstore}", "--out", "{out}"}, dates: []string{"from", "to"}, more: append(outFaults, fromAfterTo...)},
 	{path: []string{"journal", "intrastat"}, base: []string{"--data-dir", "{jstore}", "--member-state", "DE", "--flow", "dispatch", "--from", "2026-01-01", "--to", "2026-01-31"}, dates: []string{"from", "to"}},
-	{path: []string{"profile", "import"}, base: []string{"--data-dir", "{store}"}, tail: []string{"{csv}"}, files: []string{"rules"}, dates: []string{"expiring-before"}},
-	{path: []string{"profile", "export"}, base: []string{"--data-dir", "{store}", "--out", "{out}"}, dates: []string{"expiring-before"}},
-	{path: []string{"profile", "list"}, base: []string{"--data-dir", "{store}"}, tail: []string{"customers"}, dates: []string{"expiring-before"}},
+	{path: []string{"profile", "import"}, base: []string{"--data-dir", "{store}"}, tail: []string{"{csv}"}, files: []string{"rules"}, dates: []string{"expiring-before"}, more: []sweepCase{
+		{name: "an import file that does not exist", args: []string{"{missing}"}, names: "missing.txt", alone: true},
+		{name: "a directory for the import file", args: []string{"{dir}"}, names: "{dir}", alone: true},
+		{name: "no import file", names: "needs the files to import", alone: true},
+	}},
+	{path: []string{"profile", "export"}, base: []string{"--data-dir", "{store}", "--out", "{out}"}, dates: []string{"expiring-before"}, more: append([]sweepCase{
+		{name: "--as-of not a time", args: []string{"--as-of", "yesterday"}, names: "--as-of"},
+		{name: "--as-of an impossible day", args: []string{"--as-of", "2026-02-30"}, names: "--as-of"},
+	}, outFaults...)},
+	{path: []string{"profile", "list"}, base: []string{"--data-dir", "{store}"}, tail: []string{"customers"}, dates: []string{"expiring-before"}, more: []sweepCase{
+		{name: "a kind of records that is none", args: []string{"customerz"}, names: "customerz", alone: true},
+	}},
 	{path: []string{"profile", "show"}, base: []string{"--data-dir", "{store}"}, tail: []string{"policy"}, dates: []string{"expiring-before"}},
 	{path: []string{"profile", "delete"}, base: []string{"--data-dir", "{store}"}, tail: []string{"customer", "C1"}, dates: []string{"expiring-before"}},
-	{path: []string{"nexus", "report"}, base: []string{"--data-dir", "{jstore}"}, files: []string{"registrations"}, dates: []string{"as-of"}},
+	{path: []string{"nexus", "report"}, base: []string{"--data-dir", "{jstore}"}, files: []string{"registrations"}, dates: []string{"as-of"}, more: []sweepCase{
+		{name: "--share not a number", args: []string{"--share", "most"}, names: "--share"},
+		{name: "--share 1e400", args: []string{"--share", "1e400"}, names: "--share"},
+		{name: "--share -1", args: []string{"--share", "-1"}, names: "--share"},
+		{name: "--share above 1", args: []string{"--share", "2"}, names: "--share"},
+	}},
 	{path: []string{"nexus", "rebuild"}, base: []string{"--data-dir", "{jstore}"}},
 	{path: []string{"clients", "create"}, base: []string{"--data-dir", "{store}", "--tenant", "shop", "--audience", "levy://api"}},
 	{path: []string{"clients", "rotate"}, base: []string{"--data-dir", "{store}"}, tail: []string{"shop"}},
@@ -80,8 +104,8 @@ var sweepCommands = []sweepCommand{
 	{path: []string{"clients", "retire-key"}, base: []string{"--data-dir", "{store}"}, tail: []string{"k1"}},
 	{path: []string{"webhook", "receive"}, base: []string{"--addr", "127.0.0.1:0", "--target-url", "http://127.0.0.1/hook", "--secret", "0123456789abcdef0123456789abcdef"}, serves: true},
 	{path: []string{"webhook", "dead-letters", "list"}, base: []string{"--data-dir", "{store}"}},
-	{path: []string{"webhook", "dead-letters", "replay"}, base: []string{"--data-dir", "{store}"}, tail: []string{sweepGUID}, more: []sweepCase{{"an event ID that is no GUID", []string{"ev-1"}, "ev-1"}}},
-	{path: []string{"webhook", "dead-letters", "drop"}, base: []string{"--data-dir", "{store}"}, tail: []string{sweepGUID}, more: []sweepCase{{"an event ID that is no GUID", []string{"ev-1"}, "ev-1"}}},
+	{path: []string{"webhook", "dead-letters", "replay"}, base: []string{"--data-dir", "{store}"}, tail: []string{sweepGUID}, more: []sweepCase{{name: "an event ID that is no GUID", args: []string{"ev-1"}, names: "ev-1"}}},
+	{path: []string{"webhook", "dead-letters", "drop"}, base: []string{"--data-dir", "{store}"}, tail: []string{sweepGUID}, more: []sweepCase{{name: "an event ID that is no GUID", args: []string{"ev-1"}, names: "ev-1"}}},
 	{path: []string{"einvoice", "render"}, base: []string{"--data-dir", "{jstore}", "--transaction", "T1", "--out", "{out}"}, dates: []string{"due-date"}, free: []string{"buyer-name", "seller-name", "contact-name", "contact-email", "contact-phone", "buyer-reference", "order-reference"}},
 	{path: []string{"data", "coverage"}, files: []string{"content"}, dates: []string{"content-date", "date"}},
 	{path: []string{"serve"}, base: []string{"--addr", "127.0.0.1:0", "--data-dir", "{store}", "--secrets-key-insecure-none"}, files: []string{"content", "rules", "secrets-key-file", "tls-cert-file", "tls-key-file"}, dates: []string{"content-date"}, serves: true},
@@ -90,8 +114,15 @@ var sweepCommands = []sweepCommand{
 // sweepGUID is an event ID of the form of a GUID.
 const sweepGUID = "0f8fad5b-d9cb-469f-a165-70867728950e"
 
+// outFaults are the bad --out files of the commands that write one: a
+// directory, and a file in a directory that does not exist.
+var outFaults = []sweepCase{
+	{name: "--out a directory", args: []string{"--out", "{dir}"}, names: "--out"},
+	{name: "--out in a missing directory", args: []string{"--out", "{missing}/out.txt"}, names: "--out"},
+}
+
 // fromAfterTo is the bad range of the journal commands.
-var fromAfterTo = []sweepCase{{"--from after --to", []string{"--from", "2026-03-01", "--to", "2026-02-01"}, "--from"}}
+var fromAfterTo = []sweepCase{{name: "--from after --to", args: []string{"--from", "2026-03-01", "--to", "2026-02-01"}, names: "--from"}}
 
 // sweepFlag is a flag of a command, as its -h lists it.
 type sweepFlag struct{ name, kind string }
@@ -125,24 +156,28 @@ func (c sweepCommand) cases(flags []sweepFlag) []sweepCase {
 		return false
 	}
 	cs := []sweepCase{
-		{"unknown flag", with("--no-such-flag"), "no-such-flag"},
-		{"unknown flag with a value", with("--no-such-flag=1"), "no-such-flag"},
+		{name: "unknown flag", args: with("--no-such-flag"), names: "no-such-flag"},
+		{name: "unknown flag with a value", args: with("--no-such-flag=1"), names: "no-such-flag"},
 	}
 	if !c.serves {
-		cs = append(cs, sweepCase{"unexpected argument", append(with(), "surplus-arg"), "surplus-arg"})
+		cs = append(cs, sweepCase{name: "unexpected argument", args: append(with(), "surplus-arg"), names: "surplus-arg"})
 	}
 	for _, m := range c.more {
-		cs = append(cs, sweepCase{m.name, with(m.args...), m.names})
+		args := with(m.args...)
+		if m.alone {
+			args = append(append(append([]string{}, c.path...), c.base...), m.args...)
+		}
+		cs = append(cs, sweepCase{name: m.name, args: args, names: m.names})
 	}
 	for _, f := range flags {
 		flag := "--" + f.name
 		if f.kind != "" {
 			// The flag last, with nothing after it.
-			cs = append(cs, sweepCase{flag + " without its value", append(append(append([]string{}, c.path...), c.base...), flag), f.name})
+			cs = append(cs, sweepCase{name: flag + " without its value", args: append(append(append([]string{}, c.path...), c.base...), flag), names: f.name})
 		}
 		bad := func(why string, values ...string) {
 			for _, v := range values {
-				cs = append(cs, sweepCase{fmt.Sprintf("%s %s %q", flag, why, v), with(flag, v), f.name})
+				cs = append(cs, sweepCase{name: fmt.Sprintf("%s %s %q", flag, why, v), args: with(flag, v), names: f.name})
 			}
 		}
 		switch {
@@ -151,7 +186,7 @@ func (c sweepCommand) cases(flags []sweepFlag) []sweepCase {
 		case f.kind == "duration":
 			bad("not a duration", "soon", "1e400h", "")
 		case f.kind == "":
-			cs = append(cs, sweepCase{flag + "=maybe", with(flag + "=maybe"), f.name})
+			cs = append(cs, sweepCase{name: flag + "=maybe", args: with(flag + "=maybe"), names: f.name})
 		case is(c.dates, f.name):
 			bad("not a day", "2026-02-30", "2026-13-01", "", "2026-01-01\x00", "\xff")
 		case is(c.files, f.name):
@@ -224,7 +259,7 @@ func TestBadFlagsSweep(t *testing.T) {
 				t.Errorf("%s: panicked: %s", line, errOut)
 			case code != 2:
 				t.Errorf("%s: exit %d, want 2; stderr %q", line, code, errOut)
-			case !strings.Contains(errOut, k.names):
+			case !strings.Contains(errOut, r.Replace(k.names)):
 				t.Errorf("%s: stderr does not name %s: %q", line, k.names, errOut)
 			}
 			if b, err := os.ReadFile(out); err != nil || string(b) != "keep" {

@@ -306,7 +306,10 @@ func (a *profileArgs) checkArgs() error {
 			return usageError{fmt.Sprintf("unexpected argument %q", a.args[0])}
 		}
 	case "list":
-		if len(a.args) != 1 || profilecsv.Kind(a.args[0]).Columns() == nil {
+		if len(a.args) == 1 && profilecsv.Kind(a.args[0]).Columns() == nil {
+			return usageError{fmt.Sprintf("list: %q is no kind of records: customers, certificates, registrations, products or franchises", a.args[0])}
+		}
+		if len(a.args) != 1 {
 			return usageError{"list needs a kind of records: customers, certificates, registrations, products or franchises" + extraArg(a.args, 1)}
 		}
 		if err := a.otherKindFilter(profilecsv.Kind(a.args[0])); err != nil {
