@@ -65,7 +65,10 @@ var sweepCommands = []sweepCommand{
 	}},
 	{path: []string{"lookup", "taxarea"}, tail: []string{"2116881840936218"}, files: []string{"content"}, dates: []string{"as-of", "content-date"}},
 	{path: []string{"lookup", "code"}, base: []string{"--country", "US"}, tail: []string{"06037"}, files: []string{"content"}, dates: []string{"as-of", "content-date"}},
-	{path: []string{"lookup", "changed"}, base: []string{"--from", "2026-10-01"}, files: []string{"content"}, dates: []string{"from", "to", "content-date"}, more: []sweepCase{{name: "--to before --from", args: []string{"--to", "2026-09-30"}, names: "--to"}}},
+	{path: []string{"lookup", "changed"}, base: []string{"--from", "2026-10-01"}, files: []string{"content"}, dates: []string{"from", "to", "content-date"}, more: []sweepCase{
+		{name: "--to before --from", args: []string{"--to", "2026-09-30"}, names: "--to"},
+		{name: "--id empty", args: []string{"--id", ""}, names: "--id"},
+	}},
 	{path: []string{"calc", "sale"}, tail: []string{"{req}"}, files: []string{"content", "rules"}, dates: []string{"content-date"}, more: []sweepCase{
 		{name: "a request file that does not exist", args: []string{"{missing}"}, names: "missing.txt", alone: true},
 		{name: "a directory for the request file", args: []string{"{dir}"}, names: "{dir}", alone: true},
@@ -82,6 +85,7 @@ var sweepCommands = []sweepCommand{
 	{path: []string{"profile", "export"}, base: []string{"--data-dir", "{store}", "--out", "{out}"}, dates: []string{"expiring-before"}, more: append([]sweepCase{
 		{name: "--as-of not a time", args: []string{"--as-of", "yesterday"}, names: "--as-of"},
 		{name: "--as-of an impossible day", args: []string{"--as-of", "2026-02-30"}, names: "--as-of"},
+		{name: "--as-of empty", args: []string{"--as-of", ""}, names: "--as-of"},
 	}, outFaults...)},
 	{path: []string{"profile", "list"}, base: []string{"--data-dir", "{store}"}, tail: []string{"customers"}, dates: []string{"expiring-before"}, more: []sweepCase{
 		{name: "a kind of records that is none", args: []string{"customerz"}, names: "customerz", alone: true},
@@ -107,7 +111,11 @@ var sweepCommands = []sweepCommand{
 	{path: []string{"webhook", "dead-letters", "replay"}, base: []string{"--data-dir", "{store}"}, tail: []string{sweepGUID}, more: []sweepCase{{name: "an event ID that is no GUID", args: []string{"ev-1"}, names: "ev-1"}}},
 	{path: []string{"webhook", "dead-letters", "drop"}, base: []string{"--data-dir", "{store}"}, tail: []string{sweepGUID}, more: []sweepCase{{name: "an event ID that is no GUID", args: []string{"ev-1"}, names: "ev-1"}}},
 	{path: []string{"einvoice", "render"}, base: []string{"--data-dir", "{jstore}", "--transaction", "T1", "--out", "{out}"}, dates: []string{"due-date"}, free: []string{"buyer-name", "seller-name", "contact-name", "contact-email", "contact-phone", "buyer-reference", "order-reference"}},
-	{path: []string{"data", "coverage"}, files: []string{"content"}, dates: []string{"content-date", "date"}},
+	{path: []string{"data", "coverage"}, files: []string{"content"}, dates: []string{"content-date"}, more: []sweepCase{
+		{name: "--date empty", args: []string{"--taxability", "--date", ""}, names: "--date"},
+		{name: "--date an impossible day", args: []string{"--taxability", "--date", "2026-02-30"}, names: "--date"},
+		{name: "--date not a day", args: []string{"--country", "BR", "--date", "2026-13-01"}, names: "--date"},
+	}},
 	{path: []string{"serve"}, base: []string{"--addr", "127.0.0.1:0", "--data-dir", "{store}", "--secrets-key-insecure-none"}, files: []string{"content", "rules", "secrets-key-file", "tls-cert-file", "tls-key-file"}, dates: []string{"content-date"}, serves: true},
 }
 
@@ -124,8 +132,9 @@ var outFaults = []sweepCase{
 // fromAfterTo is the bad range of the journal commands.
 var fromAfterTo = []sweepCase{{name: "--from after --to", args: []string{"--from", "2026-03-01", "--to", "2026-02-01"}, names: "--from"}}
 
-// sweepFlag is a flag of a command, as its -h lists it.
-type sweepFlag struct{ name, kind string }
+// sweepFlag is a flag of a command, as its -h lists it, with the
+// default the help shows ("" for none).
+type sweepFlag struct{ name, kind, def string }
 
 // sweepFlags reads the flags of a command from its -h.
 func sweepFlags(t *testing.T, path []string) []sweepFlag {
@@ -135,8 +144,12 @@ func sweepFlags(t *testing.T, path []string) []sweepFlag {
 		t.Fatalf("levy %s -h: exit %d %s", strings.Join(path, " "), code, errOut)
 	}
 	var out []sweepFlag
-	for _, m := range regexp.MustCompile(`(?m)^  --([a-z0-9-]+)(?: (\S+))?$`).FindAllStringSubmatch(help, -1) {
-		out = append(out, sweepFlag{m[1], m[2]})
+	for _, m := range regexp.MustCompile(`(?m)^  --([a-z0-9-]+)(?: (\S+))?\n      (.*)$`).FindAllStringSubmatch(help, -1) {
+		def := ""
+		if d := regexp.MustCompile(`\(default ([^;)]*)`).FindStringSubmatch(m[3]); d != nil {
+			def = d[1]
+		}
+		out = append(out, sweepFlag{m[1], m[2], def})
 	}
 	return out
 }
@@ -179,6 +192,10 @@ func (c sweepCommand) cases(flags []sweepFlag) []sweepCase {
 			for _, v := range values {
 				cs = append(cs, sweepCase{name: fmt.Sprintf("%s %s %q", flag, why, v), args: with(flag, v), names: f.name})
 			}
+		}
+		if f.name == "tenant" && f.def != "" {
+			// Empty, it is not taken for the default tenant.
+			bad("empty", "")
 		}
 		switch {
 		case f.kind == "int":

@@ -291,6 +291,12 @@ func refuseRepeats(fs *flag.FlagSet, parsed []string) error {
 		if err := checkFlagValue(name, value); err != nil {
 			return err
 		}
+		if name == "tenant" && value == "" && f.DefValue != "" {
+			// "--tenant $T" with T unset would otherwise reach the stores,
+			// which refuse an empty tenant only once opened, or not at
+			// all where the flag filters.
+			return usageError{fmt.Sprintf("--tenant is empty: give a tenant's name, or leave the flag out for the tenant %q", f.DefValue)}
+		}
 		if _, ok := f.Value.(repeatable); ok {
 			continue
 		}

@@ -83,6 +83,10 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err := checkChanged(pos, from.d, to.d); err != nil {
 			return err
 		}
+		if givenFlags(fs)["id"] && id == "" {
+			// Taken for no --id, it would list every area that changed.
+			return usageError{"--id is empty: give a tax area ID, or leave the flag out to list the areas that changed"}
+		}
 	}
 
 	ds, err := cf.dataset(ctx)

@@ -410,6 +410,9 @@ func typeFlag(key profile.Key, err error) error {
 // UTC); zero when absent. The zero time given is refused.
 func (a *profileArgs) asOfTime() (time.Time, error) {
 	if a.asOf == "" {
+		if a.given["as-of"] {
+			return time.Time{}, usageError{"--as-of is empty: give a time (2026-06-01T12:00:00Z) or a day (2026-06-01), or leave the flag out to read the profile now"}
+		}
 		return time.Time{}, nil
 	}
 	if t, err := time.Parse(time.RFC3339Nano, a.asOf); err == nil {
