@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"strings"
 	"unicode/utf8"
 
@@ -198,6 +199,16 @@ func parseRuleFiles(list string) ([]string, error) {
 		}
 	}
 	return names, nil
+}
+
+// checkAddr refuses the value of an address flag (--addr) that is not
+// HOST:PORT, naming the flag, before anything listens: net.Listen's
+// error would name neither the flag nor what it wants.
+func checkAddr(flag, addr string) error {
+	if _, _, err := net.SplitHostPort(addr); err != nil {
+		return usageError{fmt.Sprintf("--%s %q: want HOST:PORT (127.0.0.1:8080, :8080)", flag, addr)}
+	}
+	return nil
 }
 
 // repeatable is implemented by the flag values that collect a flag given

@@ -167,6 +167,14 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // runJournalLocal runs a journal command over a data directory or a
 // database.
 func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Writer) error {
+	if a.cmd == "intrastat" {
+		// The query's faults are the flags' and are told before the
+		// journal is opened, with the exit status that they end the
+		// command with through a server (1).
+		if err := a.intrastatQuery().Check(); err != nil {
+			return intrastatFlagFaults(err)
+		}
+	}
 	st, store, err := a.openJournal(ctx, withAdminCredential("read the journal through it"))
 	if err != nil {
 		return err
