@@ -240,9 +240,11 @@ func (c sweepCommand) cases(flags []sweepFlag) []sweepCase {
 
 // TestBadFlagsSweep runs every levy command with one bad flag or
 // argument at a time, and finds no panic, the exit code of a usage
-// error (2, or the one a case names), a message on stderr that names the flag or argument at
-// fault, and nothing written: the output file keeps what it held, no
-// data directory is created.
+// error (2, or the one a case names), a message on stderr that names
+// the flag or argument at fault, and nothing written: the output file
+// keeps what it held, no data directory is created, no journal opened.
+// Each command line runs first without a fault, which must not be a
+// usage error.
 func TestBadFlagsSweep(t *testing.T) {
 	dir := t.TempDir()
 	req := filepath.Join(dir, "req.json")
