@@ -76,11 +76,20 @@ var sweepCommands = []sweepCommand{
 	}},
 	{path: []string{"calc", "sale"}, tail: []string{"{req}"}, files: []string{"content", "rules"}, dates: []string{"content-date"}, more: []sweepCase{
 		{name: "a request file that does not exist", args: []string{"{missing}"}, names: "missing.txt", alone: true},
+		{name: "--address-check none of its checks", args: []string{"--address-check", "loose", "{req}"}, names: "address-check", alone: true},
 		{name: "a directory for the request file", args: []string{"{dir}"}, names: "{dir}", alone: true},
 	}},
-	{path: []string{"batch", "sale"}, base: []string{"--in", "{req}", "--out", "{out}"}, files: []string{"in", "content", "rules"}, dates: []string{"content-date"}, more: outFaults},
-	{path: []string{"journal", "report"}, base: []string{"--data-dir", "{jstore}"}, dates: []string{"from", "to"}, more: fromAfterTo},
-	{path: []string{"journal", "export"}, base: []string{"--data-dir", "{jstore}", "--out", "{out}"}, dates: []string{"from", "to"}, more: append(outFaults, fromAfterTo...)},
+	{path: []string{"batch", "sale"}, base: []string{"--in", "{req}", "--out", "{out}"}, files: []string{"in", "content", "rules"}, dates: []string{"content-date"}, more: append([]sweepCase{
+		{name: "--format none of its formats", args: []string{"--format", "xml"}, names: "--format"},
+		{name: "--out the --in file", args: []string{"--out", "{req}"}, names: "--out"},
+	}, outFaults...)},
+	{path: []string{"journal", "report"}, base: []string{"--data-dir", "{jstore}"}, dates: []string{"from", "to"}, more: append([]sweepCase{
+		{name: "--view none of its views", args: []string{"--view", "monthly"}, names: "--view"},
+		{name: "--currency of another subcommand", args: []string{"--currency", "EUR"}, names: "--currency"},
+	}, fromAfterTo...)},
+	{path: []string{"journal", "export"}, base: []string{"--data-dir", "{jstore}", "--out", "{out}"}, dates: []string{"from", "to"}, more: append(append([]sweepCase{
+		{name: "--format none of its formats", args: []string{"--format", "xml"}, names: "xml"},
+	}, outFaults...), fromAfterTo...)},
 	{path: []string{"journal", "intrastat"}, base: []string{"--data-dir", "{jstore}", "--from", "2026-01-01", "--to", "2026-01-31"}, tail: []string{"--member-state", "DE", "--flow", "dispatch"}, dates: []string{"from", "to"}, more: []sweepCase{
 		{name: "--member-state no member state", args: []string{"--member-state", "XX", "--flow", "dispatch"}, names: "--member-state", code: 1, alone: true},
 		{name: "--flow neither", args: []string{"--member-state", "DE", "--flow", "sideways"}, names: "--flow", code: 1, alone: true},
@@ -97,6 +106,9 @@ var sweepCommands = []sweepCommand{
 	}, outFaults...)},
 	{path: []string{"profile", "list"}, base: []string{"--data-dir", "{store}"}, tail: []string{"customers"}, dates: []string{"expiring-before"}, more: []sweepCase{
 		{name: "a kind of records that is none", args: []string{"customerz"}, names: "customerz", alone: true},
+		{name: "--status none of its statuses", args: []string{"certificates", "--status", "lapsed"}, names: "--status", alone: true},
+		{name: "--jurisdiction that is none", args: []string{"certificates", "--jurisdiction", "Atlantis"}, names: "--jurisdiction", alone: true},
+		{name: "a filter of another kind", args: []string{"customers", "--status", "active"}, names: "--status", alone: true},
 	}},
 	{path: []string{"profile", "show"}, base: []string{"--data-dir", "{store}"}, tail: []string{"policy"}, dates: []string{"expiring-before"}},
 	{path: []string{"profile", "delete"}, base: []string{"--data-dir", "{store}"}, tail: []string{"customer", "C1"}, dates: []string{"expiring-before"}},
@@ -105,6 +117,7 @@ var sweepCommands = []sweepCommand{
 		{name: "--share 1e400", args: []string{"--share", "1e400"}, names: "--share"},
 		{name: "--share -1", args: []string{"--share", "-1"}, names: "--share"},
 		{name: "--share above 1", args: []string{"--share", "2"}, names: "--share"},
+		{name: "--format none of its formats", args: []string{"--format", "xml"}, names: "--format"},
 	}},
 	{path: []string{"nexus", "rebuild"}, base: []string{"--data-dir", "{jstore}"}},
 	{path: []string{"clients", "create"}, base: []string{"--data-dir", "{store}"}, tail: []string{"--tenant", "shop", "--audience", "levy://api"}, more: []sweepCase{
@@ -126,15 +139,27 @@ var sweepCommands = []sweepCommand{
 	{path: []string{"webhook", "dead-letters", "list"}, base: []string{"--data-dir", "{store}"}},
 	{path: []string{"webhook", "dead-letters", "replay"}, base: []string{"--data-dir", "{store}"}, tail: []string{sweepGUID}, more: []sweepCase{{name: "an event ID that is no GUID", args: []string{"ev-1"}, names: "ev-1"}}},
 	{path: []string{"webhook", "dead-letters", "drop"}, base: []string{"--data-dir", "{store}"}, tail: []string{sweepGUID}, more: []sweepCase{{name: "an event ID that is no GUID", args: []string{"ev-1"}, names: "ev-1"}}},
-	{path: []string{"einvoice", "render"}, base: []string{"--data-dir", "{jstore}", "--transaction", "T1", "--out", "{out}"}, dates: []string{"due-date"}, free: []string{"buyer-name", "seller-name", "contact-name", "contact-email", "contact-phone", "buyer-reference", "order-reference"}},
+	{path: []string{"einvoice", "render"}, base: []string{"--data-dir", "{jstore}", "--transaction", "T1", "--out", "{out}"}, dates: []string{"due-date"}, more: append([]sweepCase{
+		{name: "--syntax none of its syntaxes", args: []string{"--syntax", "edifact"}, names: "--syntax"},
+	}, outFaults...), free: []string{"buyer-name", "seller-name", "contact-name", "contact-email", "contact-phone", "buyer-reference", "order-reference"}},
 	{path: []string{"data", "coverage"}, files: []string{"content"}, dates: []string{"content-date"}, more: []sweepCase{
 		{name: "--date empty", args: []string{"--taxability", "--date", ""}, names: "--date"},
+		{name: "--format none of its formats", args: []string{"--format", "xml"}, names: "xml"},
+		{name: "--state that is none", args: []string{"--state", "ZZ"}, names: "ZZ"},
+		{name: "--country not covered", args: []string{"--country", "XX"}, names: "--country"},
 		{name: "--date an impossible day", args: []string{"--taxability", "--date", "2026-02-30"}, names: "--date"},
 		{name: "--date not a day", args: []string{"--country", "BR", "--date", "2026-13-01"}, names: "--date"},
 	}},
 	{path: []string{"serve"}, base: []string{"--addr", "127.0.0.1:0", "--data-dir", "{store}", "--secrets-key-insecure-none"}, more: []sweepCase{
 		{name: "--addr without a port", args: []string{"--addr", "nothere"}, names: "--addr"},
 		{name: "--addr empty", args: []string{"--addr", ""}, names: "--addr"},
+		{name: "--memory-limit 1e400", args: []string{"--memory-limit", "1e400"}, names: "--memory-limit"},
+		{name: "--memory-limit -5%", args: []string{"--memory-limit", "-5%"}, names: "--memory-limit"},
+		{name: "--memory-limit of 20 digits", args: []string{"--memory-limit", "99999999999999999999GiB"}, names: "--memory-limit"},
+		{name: "--log-level none of its levels", args: []string{"--log-level", "loud"}, names: "--log-level"},
+		{name: "--log-format none of its formats", args: []string{"--log-format", "yaml"}, names: "--log-format"},
+		{name: "--address-check none of its checks", args: []string{"--address-check", "loose"}, names: "address-check"},
+		{name: "--levy-members none of its choices", args: []string{"--levy-members", "some"}, names: "levy-members"},
 	}, files: []string{"content", "rules", "secrets-key-file", "tls-cert-file", "tls-key-file"}, dates: []string{"content-date"}, serves: true},
 }
 
