@@ -93,6 +93,7 @@ var sweepCommands = []sweepCommand{
 	{path: []string{"journal", "intrastat"}, base: []string{"--data-dir", "{jstore}", "--from", "2026-01-01", "--to", "2026-01-31"}, tail: []string{"--member-state", "DE", "--flow", "dispatch"}, dates: []string{"from", "to"}, more: []sweepCase{
 		{name: "--member-state no member state", args: []string{"--member-state", "XX", "--flow", "dispatch"}, names: "--member-state", code: 1, alone: true},
 		{name: "--flow neither", args: []string{"--member-state", "DE", "--flow", "sideways"}, names: "--flow", code: 1, alone: true},
+		{name: "--from after --to", args: []string{"--from", "2026-02-01", "--to", "2026-01-31"}, names: "--from"},
 	}},
 	{path: []string{"profile", "import"}, base: []string{"--data-dir", "{store}"}, tail: []string{"{csv}"}, files: []string{"rules"}, dates: []string{"expiring-before"}, more: []sweepCase{
 		{name: "an import file that does not exist", args: []string{"{missing}"}, names: "missing.txt", alone: true},
@@ -200,9 +201,19 @@ func sweepFlags(t *testing.T, path []string) []sweepFlag {
 
 // cases returns the bad command lines of c.
 func (c sweepCommand) cases(flags []sweepFlag) []sweepCase {
+	// with returns the command line with extra, whose flags take the
+	// place of those of the base and tail, so that a bad value is not
+	// refused as a flag given twice.
 	with := func(extra ...string) []string {
-		a := append(append(append([]string{}, c.path...), c.base...), extra...)
-		return append(a, c.tail...)
+		base, tail := c.base, c.tail
+		for _, e := range extra {
+			if name, ok := strings.CutPrefix(e, "--"); ok {
+				name, _, _ = strings.Cut(name, "=")
+				base, tail = withoutFlag(base, name), withoutFlag(tail, name)
+			}
+		}
+		a := append(append(append([]string{}, c.path...), base...), extra...)
+		return append(a, tail...)
 	}
 	is := func(list []string, name string) bool {
 		for _, s := range list {
@@ -230,7 +241,7 @@ func (c sweepCommand) cases(flags []sweepFlag) []sweepCase {
 		flag := "--" + f.name
 		if f.kind != "" {
 			// The flag last, with nothing after it.
-			cs = append(cs, sweepCase{name: flag + " without its value", args: append(append(append([]string{}, c.path...), c.base...), flag), names: f.name})
+			cs = append(cs, sweepCase{name: flag + " without its value", args: append(append(append([]string{}, c.path...), withoutFlag(c.base, f.name)...), flag), names: f.name})
 		}
 		bad := func(why string, values ...string) {
 			for _, v := range values {
@@ -337,6 +348,23 @@ func TestBadFlagsSweep(t *testing.T) {
 		}
 	}
 	t.Logf("%d bad command lines", n)
+}
+
+// withoutFlag returns args without the flag name and its value (the
+// next argument, unless the flag is --name=value or boolean, which the
+// command lines of the sweep give with = only).
+func withoutFlag(args []string, name string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		switch {
+		case args[i] == "--"+name && i+1 < len(args) && !strings.HasPrefix(args[i+1], "--"):
+			i++
+		case args[i] == "--"+name || strings.HasPrefix(args[i], "--"+name+"="):
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return out
 }
 
 // sweepRun runs a command line with no standard input, and returns its

@@ -122,6 +122,9 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := checkFlagsApply(fs, "levy journal", a.cmd, []string{"report", "export", "intrastat"}); err != nil {
 		return err
 	}
+	if err := checkOutFile(a.out); err != nil {
+		return err
+	}
 	given := givenFlags(fs)
 	if err := a.choose(given, "--server reads the journal through a running server, --data-dir and --database open it here: give one"); err != nil {
 		return err

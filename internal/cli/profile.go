@@ -302,6 +302,11 @@ func (a *profileArgs) checkArgs() error {
 		if a.format == "csv" && toStdout(a.out) {
 			return usageError{"export --format csv writes " + profileFileNames() + ", not standard output: name their directory with --out DIR"}
 		}
+		if a.format != "csv" {
+			if err := checkOutFile(a.out); err != nil {
+				return err
+			}
+		}
 		if len(a.args) > 0 {
 			return usageError{fmt.Sprintf("unexpected argument %q", a.args[0])}
 		}
