@@ -47,6 +47,14 @@ func (c Credential) Revoked() bool { return !c.RevokedAt.IsZero() }
 // Allows reports whether the credential may ask tokens for audience.
 func (c Credential) Allows(audience string) bool { return slices.Contains(c.Audiences, audience) }
 
+// CheckCredential returns the error that creating a credential of tenant
+// with audiences meets for them, before any store is opened: a tenant
+// that is no identifier, no audience, an empty one or one with spaces.
+func CheckCredential(tenant string, audiences []string) error {
+	_, err := checkCredential(tenant, audiences)
+	return err
+}
+
 // checkCredential checks the tenant and audiences of a new credential
 // and returns the audiences without duplicates, in their order.
 func checkCredential(tenant string, audiences []string) ([]string, error) {

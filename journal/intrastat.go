@@ -684,6 +684,11 @@ func declares(perspective, flow string) bool {
 	return false
 }
 
+// Check returns the error that Intrastat gives for the query's faults
+// (a member state, flow, period or currency it does not take), without a
+// store: a command checks its flags before it opens one.
+func (q IntrastatQuery) Check() error { return checkIntrastatQuery(&q) }
+
 // checkIntrastatQuery checks a query and fills in its defaults.
 func checkIntrastatQuery(q *IntrastatQuery) error {
 	var errs levy.Errors

@@ -133,6 +133,10 @@ const schemaPoll = time.Second
 // serialization failure or a deadlock.
 const maxTries = 30
 
+// ErrURL is the error of Open, wrapped with the cause, for a database URL
+// that does not parse: no connection was tried.
+var ErrURL = errors.New("postgres: the database URL does not parse")
+
 // Open connects to the database at url (postgres://user:pass@host/db?...,
 // or the key=value form), checks that it answers, and creates or
 // migrates Levy's schema. It refuses a database whose schema was written
@@ -148,7 +152,7 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		// The error of a URL that does not parse may repeat its password.
-		return nil, fmt.Errorf("postgres: the database URL does not parse (%s)", redact(err))
+		return nil, fmt.Errorf("%w (%s)", ErrURL, redact(err))
 	}
 	if !strings.Contains(url, "pool_max_conns") {
 		cfg.MaxConns = max(8, int32(4*runtime.NumCPU()))

@@ -101,7 +101,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 	if fs.NArg() > 1 {
-		return usageError{"calc takes one file at most"}
+		return usageError{"calc takes one file at most" + extraArg(fs.Args(), 1)}
 	}
 	if err := checkFlagsApply(fs, "levy calc", args[0], calcPerspectives); err != nil {
 		return err

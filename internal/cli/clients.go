@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -148,6 +149,13 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	needID := args[0] == "rotate" || args[0] == "revoke" || args[0] == "retire-key"
 	if needID != (fs.NArg() == 1) || fs.NArg() > 1 {
+		n := 0
+		if needID {
+			n = 1
+		}
+		if fs.NArg() > n {
+			return usageError{fmt.Sprintf("unexpected argument %q\n%s", fs.Arg(n), clientsUsage)}
+		}
 		return usageError{"wrong arguments\n" + clientsUsage}
 	}
 	if args[0] == "create" || args[0] == "rotate" {
@@ -160,26 +168,9 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		// after the credential was stored, without a word.
 		signal.Ignore(syscall.SIGPIPE)
 	}
-	st, err := openStorage(ctx, *dataDir, *database, nil, false)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	creds, err := st.auth(ctx)
-	if err != nil {
-		// The refusal of a held directory names the directory itself.
-		var held *heldError
-		if err = whenHeld(err, badgerDir(*dataDir, *database), clientsServer(args[0], *operator)); !errors.As(err, &held) {
-			err = fmt.Errorf("opening the credentials of %s: %w", st.where(), err)
-		}
-		return err
-	}
-	store, err := auth.NewRegistry(ctx, creds, auth.Config{})
-	if err != nil {
-		return err
-	}
-	switch args[0] {
-	case "create":
+	if args[0] == "create" {
+		// The credential's flags are checked before the stores are
+		// opened: a refused one makes no data directory.
 		// Neither the operator audience given nor the default one: a
 		// credential of levy://operator made while the server runs with
 		// another operator audience would be the operator's the day the
@@ -207,6 +198,30 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if *tenant == "" || len(audiences) == 0 {
 			return usageError{"create needs --tenant NAME and at least one --audience AUD (or --operator)"}
 		}
+		if err := auth.CheckCredential(*tenant, audiences); err != nil {
+			return flagFaults(credentialFlagFaults(err))
+		}
+	}
+	st, err := openStorage(ctx, *dataDir, *database, nil, false)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	creds, err := st.auth(ctx)
+	if err != nil {
+		// The refusal of a held directory names the directory itself.
+		var held *heldError
+		if err = whenHeld(err, badgerDir(*dataDir, *database), clientsServer(args[0], *operator)); !errors.As(err, &held) {
+			err = fmt.Errorf("opening the credentials of %s: %w", st.where(), err)
+		}
+		return err
+	}
+	store, err := auth.NewRegistry(ctx, creds, auth.Config{})
+	if err != nil {
+		return err
+	}
+	switch args[0] {
+	case "create":
 		c, secret, err := store.Create(ctx, *tenant, audiences, *activeNow)
 		if err != nil {
 			return err
@@ -290,4 +305,25 @@ func printSecret(stdout io.Writer, c withSecret, done string) error {
 type withSecret struct {
 	auth.Credential
 	ClientSecret string `json:"client_secret"`
+}
+
+// credentialFlagFaults returns err with the fields of its fault renamed
+// from those of a credential (tenant, audiences[n]) to the flags of levy
+// clients create that give them.
+func credentialFlagFaults(err error) error {
+	var one *levy.Error
+	if !errors.As(err, &one) {
+		return err
+	}
+	cp := *one
+	switch {
+	case cp.Field == "tenant":
+		cp.Field = "--tenant"
+	case strings.HasPrefix(cp.Field, "audiences["):
+		n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(cp.Field, "audiences["), "]"))
+		cp.Field = fmt.Sprintf("--audience (number %d)", n+1)
+	case cp.Field == "audiences":
+		cp.Field = "--audience"
+	}
+	return &cp
 }

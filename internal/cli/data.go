@@ -143,7 +143,11 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usageError{"coverage takes flags only"}
+		return usageError{"coverage takes flags only" + extraArg(fs.Args(), 0)}
+	}
+	if givenFlags(fs)["date"] && *date == "" {
+		// An empty --date ("$DAY" unset) is not taken for today.
+		return usageError{"--date is empty: give a day, YYYY-MM-DD, or leave the flag out for today"}
 	}
 	ds, err := cf.dataset(ctx)
 	if err != nil {

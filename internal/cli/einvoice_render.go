@@ -92,6 +92,9 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	case *submit && *out != "":
 		return usageError{"--submit and --out are exclusive: the document goes to the workflow or to a file"}
 	}
+	if err := checkOutFile(*out); err != nil {
+		return err
+	}
 	o.Syntax, o.DueDate = ubl.Syntax(*syntax), due.d
 	st, store, err := sf.openJournal(ctx, fmt.Sprintf("render through it with POST /einvoicing/v1/transactions/%s/render", *id))
 	if err != nil {

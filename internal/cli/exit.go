@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/levytax/levy"
 )
@@ -50,6 +51,35 @@ func moreErrors(err error) []*levy.Error {
 		return es[1:]
 	}
 	return nil
+}
+
+// flagFaults returns err, whose faults name the flags at fault, as a
+// usage error, one fault a line; an error that names no field is
+// returned as it is.
+func flagFaults(err error) error {
+	var many levy.Errors
+	if errors.As(err, &many) && len(many) > 0 {
+		lines := make([]string, len(many))
+		for i, e := range many {
+			lines[i] = e.Field + ": " + e.Message
+		}
+		return usageError{strings.Join(lines, "\nlevy: ")}
+	}
+	var one *levy.Error
+	if errors.As(err, &one) && one.Field != "" {
+		return usageError{one.Field + ": " + one.Message}
+	}
+	return err
+}
+
+// extraArg returns the words that name the first of args past the n
+// that a command takes, to end the message that refuses them:
+// `: unexpected argument "x"`; "" when args are n or fewer.
+func extraArg(args []string, n int) string {
+	if len(args) <= n {
+		return ""
+	}
+	return fmt.Sprintf(": unexpected argument %q", args[n])
 }
 
 // usageError is a mistake in the command line.

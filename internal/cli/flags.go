@@ -7,7 +7,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
@@ -199,6 +201,16 @@ func parseRuleFiles(list string) ([]string, error) {
 	return names, nil
 }
 
+// checkAddr refuses the value of an address flag (--addr) that is not
+// HOST:PORT, naming the flag, before anything listens: net.Listen's
+// error would name neither the flag nor what it wants.
+func checkAddr(flag, addr string) error {
+	if _, _, err := net.SplitHostPort(addr); err != nil {
+		return usageError{fmt.Sprintf("--%s %q: want HOST:PORT (127.0.0.1:8080, :8080)", flag, addr)}
+	}
+	return nil
+}
+
 // repeatable is implemented by the flag values that collect a flag given
 // several times (--content, --api-audience, --trusted-proxies, ...):
 // parseArgs lets those be repeated and refuses any other flag given
@@ -217,17 +229,56 @@ func (*tenantAddressChecks) repeatable() {}
 // flags: a parse error, and a flag that takes one value given more than
 // once (which fs.Parse would let the last one win unseen, as the admin
 // routes refuse a query parameter given twice), are usage errors naming
-// the flag. It returns fs.Parse's error in a usageError.
+// the flag. It returns fs.Parse's error in a usageError. A value that
+// checkFlagValue refuses, and an argument that holds a NUL byte, are
+// usage errors too.
 func parseArgs(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return usageError{err.Error()}
 	}
-	return refuseRepeats(fs, args[:len(args)-fs.NArg()])
+	if err := refuseRepeats(fs, args[:len(args)-fs.NArg()]); err != nil {
+		return err
+	}
+	return checkArgs(fs.Args())
+}
+
+// checkArgs refuses an argument that holds a NUL byte, which no file
+// name or identifier does, naming it by its place and its text.
+func checkArgs(args []string) error {
+	for i, a := range args {
+		if strings.IndexByte(a, 0) >= 0 {
+			return usageError{fmt.Sprintf("argument %d (%q) holds a NUL byte", i+1, a)}
+		}
+	}
+	return nil
+}
+
+// pathFlags are the flags whose value is a file or directory name, which
+// may be any bytes but NUL: other values must be valid UTF-8.
+var pathFlags = map[string]bool{
+	"data-dir": true, "in": true, "out": true, "content": true, "rules": true, "registrations": true,
+	"documents": true, "secrets-key-file": true, "secrets-previous-key-file": true, "tls-cert-file": true, "tls-key-file": true,
+}
+
+// checkFlagValue refuses the value of a flag that no command can take:
+// one that holds a NUL byte (which no file name, tenant or URL does, and
+// which would be cut short or refused deep in a store), and, but for a
+// file name, one that is not valid UTF-8. The value is not shown: a flag
+// may hold a secret.
+func checkFlagValue(name, value string) error {
+	if strings.IndexByte(value, 0) >= 0 {
+		return usageError{fmt.Sprintf("--%s holds a NUL byte: give a value without one", name)}
+	}
+	if !pathFlags[name] && !utf8.ValidString(value) {
+		return usageError{fmt.Sprintf("--%s is not valid UTF-8: give it in UTF-8", name)}
+	}
+	return nil
 }
 
 // refuseRepeats refuses a flag of fs given more than once in parsed,
 // the arguments that fs.Parse took as flags and their values, unless its
-// value is repeatable. It reads parsed as the flag package does: -name
+// value is repeatable, and refuses a value that checkFlagValue refuses.
+// It reads parsed as the flag package does: -name
 // or --name, its value after = or, unless the flag is boolean, in the
 // next argument; "--" ends the flags.
 func refuseRepeats(fs *flag.FlagSet, parsed []string) error {
@@ -237,13 +288,25 @@ func refuseRepeats(fs *flag.FlagSet, parsed []string) error {
 		if arg == "--" || len(arg) < 2 || arg[0] != '-' {
 			break
 		}
-		name, _, inline := strings.Cut(strings.TrimPrefix(arg[1:], "-"), "=")
+		name, value, inline := strings.Cut(strings.TrimPrefix(arg[1:], "-"), "=")
 		f := fs.Lookup(name)
 		if f == nil {
 			continue // fs.Parse refused it already
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !inline && !(ok && b.IsBoolFlag()) {
 			i++ // its value
+			if i < len(parsed) {
+				value = parsed[i]
+			}
+		}
+		if err := checkFlagValue(name, value); err != nil {
+			return err
+		}
+		if name == "tenant" && value == "" && f.DefValue != "" {
+			// "--tenant $T" with T unset would otherwise reach the stores,
+			// which refuse an empty tenant only once opened, or not at
+			// all where the flag filters.
+			return usageError{fmt.Sprintf("--tenant is empty: give a tenant's name, or leave the flag out for the tenant %q", f.DefValue)}
 		}
 		if _, ok := f.Value.(repeatable); ok {
 			continue

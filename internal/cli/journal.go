@@ -122,6 +122,9 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := checkFlagsApply(fs, "levy journal", a.cmd, []string{"report", "export", "intrastat"}); err != nil {
 		return err
 	}
+	if err := checkOutFile(a.out); err != nil {
+		return err
+	}
 	given := givenFlags(fs)
 	if err := a.choose(given, "--server reads the journal through a running server, --data-dir and --database open it here: give one"); err != nil {
 		return err
@@ -167,6 +170,14 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // runJournalLocal runs a journal command over a data directory or a
 // database.
 func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Writer) error {
+	if a.cmd == "intrastat" {
+		// The query's faults are the flags' and are told before the
+		// journal is opened, with the exit status that they end the
+		// command with through a server (1).
+		if err := a.intrastatQuery().Check(); err != nil {
+			return intrastatFlagFaults(err)
+		}
+	}
 	st, store, err := a.openJournal(ctx, withAdminCredential("read the journal through it"))
 	if err != nil {
 		return err

@@ -83,6 +83,10 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err := checkChanged(pos, from.d, to.d); err != nil {
 			return err
 		}
+		if givenFlags(fs)["id"] && id == "" {
+			// Taken for no --id, it would list every area that changed.
+			return usageError{"--id is empty: give a tax area ID, or leave the flag out to list the areas that changed"}
+		}
 	}
 
 	ds, err := cf.dataset(ctx)
@@ -97,12 +101,12 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	switch kind {
 	case "address":
 		if len(pos) != 0 {
-			return usageError{"address takes flags only"}
+			return usageError{"address takes flags only" + extraArg(pos, 0)}
 		}
 		out, err = r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: addr, AsOfDate: asOf.d})
 	case "point":
 		if len(pos) != 2 {
-			return usageError{"point needs LATITUDE and LONGITUDE"}
+			return usageError{"point needs LATITUDE and LONGITUDE" + extraArg(pos, 2)}
 		}
 		lat, err1 := strconv.ParseFloat(pos[0], 64)
 		lng, err2 := strconv.ParseFloat(pos[1], 64)
@@ -112,12 +116,12 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		out, err = r.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: lat, Longitude: lng}, AsOfDate: asOf.d})
 	case "taxarea":
 		if len(pos) != 1 {
-			return usageError{"taxarea needs one TAX_AREA_ID"}
+			return usageError{"taxarea needs one TAX_AREA_ID" + extraArg(pos, 1)}
 		}
 		out, err = r.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{TaxAreaID: pos[0], AsOfDate: asOf.d})
 	case "code":
 		if len(pos) != 1 {
-			return usageError{"code needs one CODE"}
+			return usageError{"code needs one CODE" + extraArg(pos, 1)}
 		}
 		if strings.TrimSpace(country) == "" {
 			return usageError{"code needs --country C, the country of the code (an ISO code or name)"}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"maps"
 	"net/url"
-	"os"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -212,9 +211,9 @@ func readRegistrations(path string) ([]nexus.Registration, error) {
 	if path == "" {
 		return nil, nil
 	}
-	f, err := os.Open(path)
+	f, err := openReadable("--registrations", path)
 	if err != nil {
-		return nil, inputError("--registrations", path, err)
+		return nil, err
 	}
 	defer f.Close()
 	regs, err := nexus.ReadRegistrations(f)

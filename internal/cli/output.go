@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 
@@ -35,6 +36,28 @@ func readsTerminal(r io.Reader) bool {
 // output: none, or "-", as every command's --out takes it (levy batch,
 // levy journal export, levy profile export, levy einvoice render).
 func toStdout(out string) bool { return out == "" || out == "-" }
+
+// checkOutFile returns the error of an --out file that cannot be
+// written: a directory, or a file of a directory that does not exist;
+// nil for standard output. The commands check it before they open a
+// store, so that a refused output opens nothing.
+func checkOutFile(path string) error {
+	if toStdout(path) {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return exitError{2, fmt.Sprintf("--out %s is a directory, not a file", path)}
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return outputError(path, err)
+	}
+	if !fi.IsDir() {
+		return exitError{2, fmt.Sprintf("--out %s cannot be written: %s is not a directory", path, dir)}
+	}
+	return nil
+}
 
 // printJSON writes v as indented JSON.
 func printJSON(w io.Writer, v any) error {

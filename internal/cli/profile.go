@@ -241,6 +241,9 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := refuseRepeats(fs, parsed); err != nil {
 		return err
 	}
+	if err := checkArgs(a.args); err != nil {
+		return err
+	}
 	if err := checkFlagsApply(fs, "levy profile", a.cmd, profileCommands); err != nil {
 		return err
 	}
@@ -311,12 +314,20 @@ func (a *profileArgs) checkArgs() error {
 		if a.format == "csv" && toStdout(a.out) {
 			return usageError{"export --format csv writes " + profileFileNames() + ", not standard output: name their directory with --out DIR"}
 		}
+		if a.format != "csv" {
+			if err := checkOutFile(a.out); err != nil {
+				return err
+			}
+		}
 		if len(a.args) > 0 {
 			return usageError{fmt.Sprintf("unexpected argument %q", a.args[0])}
 		}
 	case "list":
-		if len(a.args) != 1 || profilecsv.Kind(a.args[0]).Columns() == nil {
-			return usageError{"list needs a kind of records: customers, certificates, registrations, products or franchises"}
+		if len(a.args) == 1 && profilecsv.Kind(a.args[0]).Columns() == nil {
+			return usageError{fmt.Sprintf("list: %q is no kind of records: customers, certificates, registrations, products or franchises", a.args[0])}
+		}
+		if len(a.args) != 1 {
+			return usageError{"list needs a kind of records: customers, certificates, registrations, products or franchises" + extraArg(a.args, 1)}
 		}
 		if err := a.otherKindFilter(profilecsv.Kind(a.args[0])); err != nil {
 			return err
@@ -346,7 +357,13 @@ func (a *profileArgs) checkArgs() error {
 			if a.cmd == "delete" {
 				policy = ""
 			}
-			return usageError{a.cmd + " needs a record: customer CODE, certificate CUSTOMER NUMBER, registration JURISDICTION NUMBER, product [CODE_TYPE] CODE, franchise AREA NAME" + policy}
+			// The most arguments the record's kind takes, none for a kind
+			// that is not one.
+			n := 0
+			if len(a.args) > 0 && want[a.args[0]] != nil {
+				n = slices.Max(want[a.args[0]])
+			}
+			return usageError{a.cmd + " needs a record: customer CODE, certificate CUSTOMER NUMBER, registration JURISDICTION NUMBER, product [CODE_TYPE] CODE, franchise AREA NAME" + policy + extraArg(a.args, n)}
 		}
 		a.regType = strings.ToLower(strings.TrimSpace(a.regType))
 		switch {
@@ -410,6 +427,9 @@ func typeFlag(key profile.Key, err error) error {
 // UTC); zero when absent. The zero time given is refused.
 func (a *profileArgs) asOfTime() (time.Time, error) {
 	if a.asOf == "" {
+		if a.given["as-of"] {
+			return time.Time{}, usageError{"--as-of is empty: give a time (2026-06-01T12:00:00Z) or a day (2026-06-01), or leave the flag out to read the profile now"}
+		}
 		return time.Time{}, nil
 	}
 	if t, err := time.Parse(time.RFC3339Nano, a.asOf); err == nil {
@@ -580,6 +600,22 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
+	// The files are checked, and the rules compiled, before the stores
+	// are opened: a missing file makes no data directory.
+	if err := a.rules.check(); err != nil {
+		return err
+	}
+	if a.cmd == "import" {
+		for _, p := range a.args {
+			if err := checkReadable("the import file", p); err != nil {
+				return err
+			}
+		}
+	}
+	v, err := profileValidator(data.Default(), a.rules.files)
+	if err != nil {
+		return err
+	}
 	st, err := openStorage(ctx, a.dataDir, a.database, nil, false)
 	if err != nil {
 		return err
@@ -588,10 +624,6 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 	store, err := st.profiles(ctx)
 	if err != nil {
 		return whenHeld(err, badgerDir(a.dataDir, a.database), withAdminCredential("work through it"))
-	}
-	v, err := profileValidator(data.Default(), a.rules.files)
-	if err != nil {
-		return err
 	}
 	svc := profile.NewService(store, profile.Config{Validator: v})
 	rd := profileadmin.Reader{Service: svc}

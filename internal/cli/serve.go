@@ -228,13 +228,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usageError{"serve takes no arguments, only flags: levy serve --addr HOST:PORT --data-dir DIR"}
+		return usageError{"serve takes no arguments, only flags: levy serve --addr HOST:PORT --data-dir DIR" + extraArg(fs.Args(), 0)}
 	}
 	if err := fromEnv(fs, os.Getenv); err != nil {
 		return err
 	}
 	if c.dataDir == "" {
 		return usageError{"serve needs a data directory: --data-dir DIR (or LEVY_DATA_DIR)"}
+	}
+	if err := checkAddr("addr", c.addr); err != nil {
+		return err
 	}
 	if err := c.checkBounds(); err != nil {
 		return err

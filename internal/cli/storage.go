@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -73,34 +74,49 @@ func openStorage(ctx context.Context, dataDir, url string, log *slog.Logger, upg
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &storage{dataDir: dataDir, log: log}
+	if url == "" && dataDir == "" {
+		return nil, usageError{"give --data-dir DIR (Badger) or --database URL (PostgreSQL, env " + databaseEnv + ")"}
+	}
+	if url != "" {
+		// The database first: a URL that does not parse is refused before
+		// the data directory is made.
+		opts := []postgres.Option{postgres.WithLogger(log)}
+		if !upgrade {
+			opts = append(opts, postgres.WithoutUpgrade())
+		}
+		db, err := postgres.Open(ctx, url, opts...)
+		if errors.Is(err, postgres.ErrURL) {
+			return nil, usageError{fmt.Sprintf("--database (or %s): %v", databaseEnv, err)}
+		}
+		if errors.Is(err, postgres.ErrOlderSchema) {
+			return nil, fmt.Errorf("%w: the nodes serving it run an older Levy, which would stop serving were this command to migrate it; "+
+				"upgrade them first (a levy serve of this version migrates the database at its start), or run this command with their Levy", err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		s.db = db
+		s.closers = append(s.closers, db.Close)
+	}
 	if dataDir != "" {
 		// Badger would make it; over a database the node still keeps its
 		// delivered documents and development credential there.
 		if err := os.MkdirAll(dataDir, 0o700); err != nil {
-			return nil, fmt.Errorf("data directory: %w", err)
+			_ = s.Close()
+			return nil, exitError{2, fmt.Sprintf("--data-dir %s cannot be made: %v", dataDir, pathCause(err))}
 		}
 	}
-	if url == "" {
-		if dataDir == "" {
-			return nil, usageError{"give --data-dir DIR (Badger) or --database URL (PostgreSQL, env " + databaseEnv + ")"}
-		}
-		return s, nil
-	}
-	opts := []postgres.Option{postgres.WithLogger(log)}
-	if !upgrade {
-		opts = append(opts, postgres.WithoutUpgrade())
-	}
-	db, err := postgres.Open(ctx, url, opts...)
-	if errors.Is(err, postgres.ErrOlderSchema) {
-		return nil, fmt.Errorf("%w: the nodes serving it run an older Levy, which would stop serving were this command to migrate it; "+
-			"upgrade them first (a levy serve of this version migrates the database at its start), or run this command with their Levy", err)
-	}
-	if err != nil {
-		return nil, err
-	}
-	s.db = db
-	s.closers = append(s.closers, db.Close)
 	return s, nil
+}
+
+// pathCause returns the cause of a file system error without the path,
+// which the message that tells it names already.
+func pathCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // shared reports whether other nodes may share the stores.

@@ -75,7 +75,7 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usageError{"webhook receive takes no arguments, only flags\n" + webhookUsage}
+		return usageError{"webhook receive takes no arguments, only flags" + extraArg(fs.Args(), 0) + "\n" + webhookUsage}
 	}
 	if *secret == "" {
 		*secret = os.Getenv(webhookSecretEnv)
@@ -88,6 +88,9 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 	}
 	if u, err := url.Parse(*target); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return usageError{"webhook receive needs the connection's target URL: --target-url https://HOST/PATH"}
+	}
+	if err := checkAddr("addr", *addr); err != nil {
+		return err
 	}
 	if *window <= 0 {
 		return usageError{fmt.Sprintf("--window %v: want a positive duration", *window)}

@@ -62,10 +62,19 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	case args[0] == "list" && fs.NArg() == 0 && !*all:
 	case args[0] == "replay" && (fs.NArg() > 0) != *all:
 	case args[0] == "drop" && fs.NArg() > 0 && !*all:
+	case (args[0] == "list" || args[0] == "replay") && fs.NArg() > 0:
+		return usageError{fmt.Sprintf("unexpected argument %q\n%s", fs.Arg(0), deadLettersUsage)}
 	case args[0] == "list" || args[0] == "replay" || args[0] == "drop":
 		return usageError{"wrong arguments\n" + deadLettersUsage}
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], deadLettersUsage)}
+	}
+	// An event ID that is no GUID names no dead letter: it is refused
+	// before the stores are opened, or a data directory made.
+	for i, id := range fs.Args() {
+		if !einvoice.IsGUID(id) {
+			return usageError{fmt.Sprintf("EVENT_ID %d, %q, is not a GUID (8-4-4-4-12 hexadecimal digits)", i+1, id)}
+		}
 	}
 	st, err := openStorage(ctx, *dataDir, *database, nil, false)
 	if err != nil {
