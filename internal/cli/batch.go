@@ -351,7 +351,10 @@ func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader,
 		}
 		before.Documents, before.Failed = f.Done(), f.Failed()
 		if o.resume && !o.quiet {
-			fmt.Fprintf(stderr, "levy batch: resuming after %s of %s (%d failed)\n", counted(f.Done(), "document"), o.out, f.Failed())
+			// Said before the run reads the input, whose first documents
+			// must be those the output answers: a run of another input is
+			// refused after this line.
+			fmt.Fprintf(stderr, "levy batch: resuming after %s of %s (%d failed), once the input is seen to start with them\n", counted(f.Done(), "document"), o.out, f.Failed())
 		}
 		sum, err = f.Run(ctx, src)
 	}

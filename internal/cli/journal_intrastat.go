@@ -96,8 +96,8 @@ func printIntrastat(d *journal.IntrastatDeclaration, a journalArgs, stdout, stde
 		fmt.Fprintf(stderr, "refused: transaction %s line %d (lineItemId %s): %s\n", r.TransactionID, r.Line, id, r.Reason)
 	}
 	if n := len(d.Refused); n > 0 {
-		return exitError{code: 1, msg: fmt.Sprintf("%d stored lines of the %s of %s can not be declared (listed above); correct them and declare again",
-			n, d.Flow, d.MemberState)}
+		return exitError{code: 1, msg: fmt.Sprintf("%s of the %s of %s can not be declared (listed above); correct them and declare again",
+			counted(n, "stored line"), d.Flow, d.MemberState)}
 	}
 	return nil
 }

@@ -681,6 +681,9 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			}); err != nil {
 				return err
 			}
+			if recs.Policy != nil {
+				policyNotInCSV(stderr, a.tenant)
+			}
 			if a.noDocuments {
 				return nil
 			}
@@ -767,6 +770,12 @@ func exportFiles(dir string, stderr io.Writer, write func(profilecsv.Kind, io.Wr
 		fmt.Fprintf(stderr, "wrote %s\n", path)
 	}
 	return nil
+}
+
+// policyNotInCSV says on stderr that a CSV export left out the tenant's
+// policy, which only the JSON export carries.
+func policyNotInCSV(stderr io.Writer, tenant string) {
+	fmt.Fprintf(stderr, "levy profile: the policy of tenant %s is not in the CSV files, which hold records only: export it with --format json\n", tenant)
 }
 
 // exportDocuments writes the scan of each of certs, each once, into
@@ -895,8 +904,11 @@ func printPage(stdout, stderr io.Writer, page any, asJSON bool) error {
 				status += " " + c.RevokedDate.String()
 			}
 			doc := ""
-			if c.Document != nil {
-				doc = c.Document.FileName
+			if d := c.Document; d != nil {
+				// A scan stored without a name (sent to the document
+				// route, or imported from an export) shows the name an
+				// export gives it.
+				doc = cmp.Or(d.FileName, profilecsv.DocumentFileName(d.SHA256, d.MediaType))
 			}
 			row(c.CustomerCode, c.Number, strings.Join(c.Jurisdictions, ";"), c.ReasonCode, strings.Join(c.ProductClasses, ";"),
 				date(c.EffectiveDate), date(c.ExpirationDate), status, c.TransactionID, doc)
@@ -1101,6 +1113,17 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 				return get(p+"/export/"+string(k), w)
 			}); err != nil {
 				return err
+			}
+			pq := url.Values{}
+			if t := q.Get("tenant"); t != "" {
+				pq.Set("tenant", t)
+			}
+			var pol profileadmin.PolicyDetail
+			if err := r.data(ctx, "GET", p+"/policy", pq, "", nil, &pol); err != nil {
+				return err
+			}
+			if pol.Policy != nil {
+				policyNotInCSV(stderr, cmp.Or(q.Get("tenant"), "of the credential"))
 			}
 			if a.noDocuments {
 				return nil
