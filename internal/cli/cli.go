@@ -13,6 +13,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"os/signal"
 	"slices"
 	"strings"
@@ -101,5 +102,5 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "levy: unknown command %q\n%s", args[0], usage)
 		return 2
 	}
-	return finish(err, out, stderr)
+	return finish(fromEnvNote(args, err, os.Getenv), out, stderr)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -153,4 +154,96 @@ func outputError(path string, err error) error {
 		err = pe.Err
 	}
 	return exitError{2, fmt.Sprintf("--out %s cannot be written: %v", path, err)}
+}
+
+// envFlags are the flags of the commands other than serve whose value
+// may come from an environment variable, with the variable. Every flag
+// of serve has one, which envName names.
+var envFlags = map[string]string{
+	"data-dir": dataDirEnv, "database": databaseEnv, "server": serverEnv,
+	"client-id": clientIDEnv, "client-secret": clientSecretEnv,
+	"rules": "LEVY_RULES", "address-check": envName("address-check"),
+	"secret": webhookSecretEnv, "previous-secret": webhookPreviousSecretEnv,
+}
+
+// fromEnvNote returns err, a usage error of the command line args, with
+// the environment variable named of each flag it names that was not on
+// the command line but set by its variable: without the note, a message
+// about --addr would send the operator to a command line that has none.
+// Any other error is returned as it is.
+func fromEnvNote(args []string, err error, getenv func(string) string) error {
+	var ue usageError
+	var xe exitError
+	var msg string
+	switch {
+	case errors.As(err, &ue):
+		msg = ue.msg
+	case errors.As(err, &xe) && xe.code == 2:
+		msg = xe.msg
+	default:
+		return err
+	}
+	var notes []string
+	for rest := msg; ; {
+		i := strings.Index(rest, "--")
+		if i < 0 {
+			break
+		}
+		rest = rest[i+2:]
+		n := 0
+		for n < len(rest) && (rest[n] == '-' || rest[n] >= 'a' && rest[n] <= 'z' || rest[n] >= '0' && rest[n] <= '9') {
+			n++
+		}
+		name := strings.TrimRight(rest[:n], "-")
+		rest = rest[n:]
+		env, ok := envFlags[name]
+		if len(args) > 0 && args[0] == "serve" {
+			env, ok = envName(name), true
+		}
+		if name == "" || !ok || getenv(env) == "" || onCommandLine(args, name) || namesVar(msg, env) {
+			continue
+		}
+		note := "--" + name + " is set by " + env
+		if !slices.Contains(notes, note) {
+			notes = append(notes, note)
+		}
+	}
+	if len(notes) == 0 {
+		return err
+	}
+	msg += " (" + strings.Join(notes, "; ") + ")"
+	if ue.msg != "" {
+		return usageError{msg}
+	}
+	return exitError{code: 2, msg: msg}
+}
+
+// onCommandLine reports whether the flag name is among args, as --name,
+// -name or either with =value.
+func onCommandLine(args []string, name string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		a, _, _ = strings.Cut(a, "=")
+		if a == "--"+name || a == "-"+name {
+			return true
+		}
+	}
+	return false
+}
+
+// namesVar reports whether msg names the environment variable env, and
+// not only a longer one that begins with it.
+func namesVar(msg, env string) bool {
+	for rest := msg; ; {
+		i := strings.Index(rest, env)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(env):]
+		if rest == "" || !(rest[0] == '_' || rest[0] >= 'A' && rest[0] <= 'Z') {
+			return true
+		}
+	}
 }

@@ -2,6 +2,9 @@ package cli
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/levytax/levy/api/oauth"
 )
@@ -29,6 +32,11 @@ func (c serveConfig) tokenAudiences() (audiences, readers []string) {
 // every tenant's admin the operator of every tenant, and --api-audience
 // levy://console every console reader a writer.
 func (c serveConfig) checkAudiences() error {
+	for _, a := range c.apiAudiences {
+		if a == "" || strings.IndexFunc(a, unicode.IsSpace) >= 0 || !utf8.ValidString(a) {
+			return usageError{fmt.Sprintf("--api-audience %q: an audience is one word of UTF-8, with no spaces", a)}
+		}
+	}
 	audiences, readers := c.tokenAudiences()
 	if err := oauth.CheckAudiences(audiences, readers, c.adminAudience, c.operatorAudience); err != nil {
 		return usageError{fmt.Sprintf("--operator-audience, --admin-audience, --api-audience and --console-audience: %v", err)}

@@ -94,6 +94,9 @@ func secretKeys(c serveConfig, getenv func(string) string) (*einvoice.SecretKeys
 		}
 		ks.Previous = append(ks.Previous, k)
 	}
+	if v := getenv(secretsPreviousKeysEnv); v != "" && strings.Trim(v, ", \t") == "" {
+		return nil, usageError{fmt.Sprintf("%s=%q holds no key: unset it, or give the keys comma-separated", secretsPreviousKeysEnv, v)}
+	}
 	for i, v := range strings.Split(getenv(secretsPreviousKeysEnv), ",") {
 		if v = strings.TrimSpace(v); v == "" {
 			continue

@@ -62,6 +62,22 @@ type storage struct {
 	nexusSent nexus.SentStore
 }
 
+// checkDataDir refuses a data directory that no command could mean: a
+// name of spaces only, which would be made in the working directory, or
+// an existing file.
+func checkDataDir(dataDir string) error {
+	if dataDir == "" {
+		return nil
+	}
+	if strings.TrimSpace(dataDir) == "" {
+		return usageError{fmt.Sprintf("--data-dir %q: a directory name of spaces only", dataDir)}
+	}
+	if fi, err := os.Stat(dataDir); err == nil && !fi.IsDir() {
+		return usageError{fmt.Sprintf("--data-dir %s is a file, not a directory", dataDir)}
+	}
+	return nil
+}
+
 // openStorage opens the database of url, or prepares to open Badger
 // stores in dataDir when url is empty. Only with upgrade (levy serve)
 // does it migrate a database whose schema an older Levy wrote: a command
@@ -76,6 +92,9 @@ func openStorage(ctx context.Context, dataDir, url string, log *slog.Logger, upg
 	s := &storage{dataDir: dataDir, log: log}
 	if url == "" && dataDir == "" {
 		return nil, usageError{"give --data-dir DIR (Badger) or --database URL (PostgreSQL, env " + databaseEnv + ")"}
+	}
+	if err := checkDataDir(dataDir); err != nil {
+		return nil, err
 	}
 	if url != "" {
 		// The database first: a URL that does not parse is refused before

@@ -139,6 +139,9 @@ func (s *storeFlags) choose(given map[string]bool, both string) error {
 // The caller closes the storage.
 func (s *storeFlags) openJournal(ctx context.Context, server string) (*storage, journal.Store, error) {
 	if s.database == "" {
+		if err := checkDataDir(s.dataDir); err != nil {
+			return nil, nil, err
+		}
 		if _, err := os.Stat(journalDir(s.dataDir)); err != nil {
 			return nil, nil, fmt.Errorf("no tax journal in %s: %w", s.dataDir, err)
 		}

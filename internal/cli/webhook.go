@@ -77,14 +77,23 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 	if fs.NArg() > 0 {
 		return usageError{"webhook receive takes no arguments, only flags" + extraArg(fs.Args(), 0) + "\n" + webhookUsage}
 	}
+	secretFrom, previousFrom := "--secret", "--previous-secret"
 	if *secret == "" {
-		*secret = os.Getenv(webhookSecretEnv)
+		*secret, secretFrom = os.Getenv(webhookSecretEnv), webhookSecretEnv
 	}
 	if *secret == "" {
 		return usageError{"webhook receive needs the connection's secret: " + webhookSecretEnv + " or --secret"}
 	}
 	if *previous == "" {
-		*previous = os.Getenv(webhookPreviousSecretEnv)
+		*previous, previousFrom = os.Getenv(webhookPreviousSecretEnv), webhookPreviousSecretEnv
+	}
+	// The receiver checks the secrets' lengths too; here the message
+	// names the flag or variable that gave the secret.
+	if len(*secret) < webhook.MinSecretBytes {
+		return usageError{fmt.Sprintf("%s: the secret has %d bytes; it needs at least %d", secretFrom, len(*secret), webhook.MinSecretBytes)}
+	}
+	if *previous != "" && len(*previous) < webhook.MinSecretBytes {
+		return usageError{fmt.Sprintf("%s: the previous secret has %d bytes; it needs at least %d", previousFrom, len(*previous), webhook.MinSecretBytes)}
 	}
 	if u, err := url.Parse(*target); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return usageError{"webhook receive needs the connection's target URL: --target-url https://HOST/PATH"}
