@@ -16,6 +16,8 @@ type envCase struct {
 	args  []string // its flags and arguments, with {store} and the like
 	env   string   // the variable
 	value string   // its bad value
+	// says is what stderr must say beside the variable, if anything.
+	says string
 	// ok is set for the cases that must run: a flag on the command line
 	// wins over the bad variable.
 	ok bool
@@ -28,19 +30,20 @@ func envCases(t *testing.T) []envCase {
 	serveBase := []string{"--addr", "127.0.0.1:0", "--data-dir", "{store}", "--secrets-key-insecure-none"}
 	files := map[string]bool{"content": true, "rules": true, "secrets-key-file": true, "tls-cert-file": true, "tls-key-file": true, "secrets-previous-key-file": true}
 	var cs []envCase
-	serve := func(flag, value string) {
-		cs = append(cs, envCase{name: fmt.Sprintf("%s=%q", envName(flag), value), path: []string{"serve"}, args: withoutFlag(serveBase, flag), env: envName(flag), value: value})
+	serveSays := func(flag, value, says string) {
+		cs = append(cs, envCase{name: fmt.Sprintf("%s=%q", envName(flag), value), path: []string{"serve"}, args: withoutFlag(serveBase, flag), env: envName(flag), value: value, says: says})
 	}
+	serve := func(flag, value string) { serveSays(flag, value, "") }
 	for _, f := range sweepFlags(t, []string{"serve"}) {
 		switch {
 		case f.kind == "int":
-			serve(f.name, "ten")
-			serve(f.name, "1e400")
+			serveSays(f.name, "ten", "want a whole number")
+			serveSays(f.name, "1e400", "want a whole number")
 		case f.kind == "duration":
-			serve(f.name, "soon")
-			serve(f.name, "\xff")
+			serveSays(f.name, "soon", "want a duration")
+			serveSays(f.name, "\xff", "want a duration")
 		case f.kind == "":
-			serve(f.name, "maybe")
+			serveSays(f.name, "maybe", "want true or false")
 		case files[f.name]:
 			serve(f.name, "{missing}")
 			serve(f.name, "{dir}")
@@ -148,6 +151,8 @@ func TestBadEnvSweep(t *testing.T) {
 			t.Errorf("%s: exit %d, want 2; stderr %q", line, code, errOut)
 		case !strings.Contains(errOut, k.env):
 			t.Errorf("%s: stderr does not name %s: %q", line, k.env, errOut)
+		case !strings.Contains(errOut, k.says):
+			t.Errorf("%s: stderr does not say %q: %q", line, k.says, errOut)
 		}
 		if _, err := os.Stat(store); err == nil {
 			t.Errorf("%s: the data directory %s was created", line, store)

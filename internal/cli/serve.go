@@ -200,11 +200,29 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
 		name := envName(f.Name)
 		if v := getenv(name); v != "" && !given[f.Name] && err == nil {
 			if e := f.Value.Set(v); e != nil {
-				err = usageError{fmt.Sprintf("%s=%q: %v", name, v, e)}
+				err = usageError{fmt.Sprintf("%s=%q: %v%s", name, v, e, wantOf(f.Value))}
 			}
 		}
 	})
 	return err
+}
+
+// wantOf says what a flag of the flag package's own kinds takes, after
+// the flag package's "parse error" or "value out of range", which do not.
+func wantOf(v flag.Value) string {
+	g, ok := v.(flag.Getter)
+	if !ok {
+		return ""
+	}
+	switch g.Get().(type) {
+	case time.Duration:
+		return "; want a duration such as 90s, 15m or 2h"
+	case int, int64, uint, uint64:
+		return "; want a whole number"
+	case bool:
+		return "; want true or false"
+	}
+	return ""
 }
 
 const serveUsage = `usage: levy serve --addr HOST:PORT --data-dir DIR [--database URL] [flags]
