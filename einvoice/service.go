@@ -332,6 +332,15 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 // MaxNodeName bounds Config.Node, in bytes.
 const MaxNodeName = 128
 
+// CheckNode reports whether node may name a node in Config.Node: empty,
+// or at most MaxNodeName bytes of ASCII letters, digits, '.', '-', '_'
+// and ':'. NewService checks it too; a command checks it first to refuse
+// a bad name before it opens anything.
+func CheckNode(node string) error {
+	_, err := leaseOwner(node)
+	return err
+}
+
 // leaseOwner returns the owner of the leases of a Service on node: a new
 // GUID without a name, or "node:" and the name, which no GUID owner can
 // be.

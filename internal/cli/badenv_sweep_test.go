@@ -65,6 +65,14 @@ func envCases(t *testing.T) []envCase {
 	serve("api-audience", "a b")
 	serve("trusted-proxies", "not-an-address")
 	serve("database", "mysql://x")
+	serve("tenant-address-check", "shop")
+	serve("tenant-address-check", "shop=loose")
+	serve("einvoice-node", "a b")
+	serve("einvoice-node", "\xff")
+	serve("admin-audience", " ")
+	serve("console-audience", "a b")
+	serve("content-date", " ")
+	serve("content-date", "\xff")
 	for _, v := range []string{"short", " ", "\xff"} {
 		cs = append(cs, envCase{name: "LEVY_SECRETS_KEY=" + v, path: []string{"serve"}, args: withoutFlag(serveBase, "secrets-key-insecure-none"), env: secretsKeyEnv, value: v})
 		cs = append(cs, envCase{name: "LEVY_SECRETS_PREVIOUS_KEYS=" + v, path: []string{"serve"}, args: serveBase, env: secretsPreviousKeysEnv, value: v})
@@ -82,6 +90,13 @@ func envCases(t *testing.T) []envCase {
 		envCase{name: "LEVY_DATA_DIR spaces", path: []string{"clients", "list"}, env: dataDirEnv, value: "  "},
 		envCase{name: "LEVY_SERVER not a URL", path: []string{"journal", "report"}, env: serverEnv, value: "::nothere"},
 		envCase{name: "LEVY_SERVER spaces", path: []string{"profile", "list"}, args: []string{"customers"}, env: serverEnv, value: "  "},
+		envCase{name: "LEVY_DATABASE_URL not PostgreSQL", path: []string{"batch", "sale"}, args: []string{"--in", "{req}", "--out", "{dir}/out.jsonl"}, env: databaseEnv, value: "mysql://x"},
+		envCase{name: "LEVY_DATABASE_URL not PostgreSQL", path: []string{"clients", "list"}, env: databaseEnv, value: "mysql://x"},
+		envCase{name: "LEVY_DATABASE_URL not PostgreSQL", path: []string{"webhook", "dead-letters", "list"}, env: databaseEnv, value: "mysql://x"},
+		envCase{name: "LEVY_DATA_DIR a file", path: []string{"einvoice", "render"}, args: []string{"--transaction", "T1", "--out", "{dir}/out.xml"}, env: dataDirEnv, value: "{req}"},
+		envCase{name: "LEVY_DATA_DIR a file", path: []string{"nexus", "report"}, env: dataDirEnv, value: "{req}"},
+		envCase{name: "LEVY_CLIENT_ID without its secret", path: []string{"journal", "report"}, args: []string{"--server", "http://127.0.0.1:1"}, env: clientIDEnv, value: "abc"},
+		envCase{name: "LEVY_CLIENT_SECRET without its ID", path: []string{"profile", "list", "customers"}, args: []string{"--server", "http://127.0.0.1:1"}, env: clientSecretEnv, value: "abc"},
 		envCase{name: "LEVY_WEBHOOK_SECRET spaces", path: []string{"webhook", "receive"}, args: []string{"--addr", "127.0.0.1:0", "--target-url", "http://127.0.0.1/hook"}, env: webhookSecretEnv, value: "  "},
 		// A flag given wins over its bad variable.
 		envCase{name: "--log-level over LEVY_LOG_LEVEL", path: []string{"serve"}, args: append([]string{"--log-level", "info"}, serveBase...), env: "LEVY_LOG_LEVEL", value: "loud", ok: true},

@@ -260,6 +260,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	if err := checkAddr("addr", c.addr); err != nil {
 		return err
 	}
+	if err := einvoice.CheckNode(c.einvoiceNode); err != nil {
+		return usageError{fmt.Sprintf("--einvoice-node: %v", err)}
+	}
 	if c.metricsAddr != "" {
 		if err := checkAddr("metrics-addr", c.metricsAddr); err != nil {
 			return err

@@ -32,9 +32,18 @@ func (c serveConfig) tokenAudiences() (audiences, readers []string) {
 // every tenant's admin the operator of every tenant, and --api-audience
 // levy://console every console reader a writer.
 func (c serveConfig) checkAudiences() error {
+	// Each audience is one word (a token's aud, compared as it is); the
+	// console's only when the console is served.
+	named := []struct{ flag, aud string }{{"admin-audience", c.adminAudience}, {"operator-audience", c.operatorAudience}}
+	if c.console {
+		named = append(named, struct{ flag, aud string }{"console-audience", c.consoleAudience})
+	}
 	for _, a := range c.apiAudiences {
-		if a == "" || strings.IndexFunc(a, unicode.IsSpace) >= 0 || !utf8.ValidString(a) {
-			return usageError{fmt.Sprintf("--api-audience %q: an audience is one word of UTF-8, with no spaces", a)}
+		named = append(named, struct{ flag, aud string }{"api-audience", a})
+	}
+	for _, n := range named {
+		if n.aud == "" || strings.IndexFunc(n.aud, unicode.IsSpace) >= 0 || !utf8.ValidString(n.aud) {
+			return usageError{fmt.Sprintf("--%s %q: an audience is one word of UTF-8, with no spaces", n.flag, n.aud)}
 		}
 	}
 	audiences, readers := c.tokenAudiences()
