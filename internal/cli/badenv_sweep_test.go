@@ -18,6 +18,10 @@ type envCase struct {
 	value string   // its bad value
 	// says is what stderr must say beside the variable, if anything.
 	says string
+	// flagFault is set for the cases whose fault is a flag on the command
+	// line beside a good variable: stderr names the flag and not the
+	// variable, which did not give the value.
+	flagFault bool
 	// ok is set for the cases that must run: a flag on the command line
 	// wins over the bad variable.
 	ok bool
@@ -98,6 +102,9 @@ func envCases(t *testing.T) []envCase {
 		envCase{name: "LEVY_CLIENT_ID without its secret", path: []string{"journal", "report"}, args: []string{"--server", "http://127.0.0.1:1"}, env: clientIDEnv, value: "abc"},
 		envCase{name: "LEVY_CLIENT_SECRET without its ID", path: []string{"profile", "list", "customers"}, args: []string{"--server", "http://127.0.0.1:1"}, env: clientSecretEnv, value: "abc"},
 		envCase{name: "LEVY_WEBHOOK_SECRET spaces", path: []string{"webhook", "receive"}, args: []string{"--addr", "127.0.0.1:0", "--target-url", "http://127.0.0.1/hook"}, env: webhookSecretEnv, value: "  "},
+		// A bad flag beside a good variable is the flag's fault alone.
+		envCase{name: "--addr bad beside LEVY_ADDR", path: []string{"serve"}, args: append([]string{"--addr", "nothere"}, withoutFlag(serveBase, "addr")...), env: "LEVY_ADDR", value: "127.0.0.1:0", flagFault: true},
+		envCase{name: "--data-dir a file beside LEVY_DATA_DIR", path: []string{"journal", "report"}, args: []string{"--data-dir", "{req}"}, env: dataDirEnv, value: "{jstore}", flagFault: true},
 		// A flag given wins over its bad variable.
 		envCase{name: "--log-level over LEVY_LOG_LEVEL", path: []string{"serve"}, args: append([]string{"--log-level", "info"}, serveBase...), env: "LEVY_LOG_LEVEL", value: "loud", ok: true},
 		envCase{name: "--addr over LEVY_ADDR", path: []string{"serve"}, args: serveBase, env: "LEVY_ADDR", value: "nothere", ok: true},
@@ -162,6 +169,10 @@ func TestBadEnvSweep(t *testing.T) {
 				t.Errorf("%s: exit %d, stderr %q; want the flag to win", line, code, errOut)
 			}
 			continue
+		case k.flagFault:
+			if code != 2 || namesVar(errOut, k.env) {
+				t.Errorf("%s: exit %d, stderr %q; want 2 and the flag named, not %s", line, code, errOut, k.env)
+			}
 		case code != 2:
 			t.Errorf("%s: exit %d, want 2; stderr %q", line, code, errOut)
 		case !strings.Contains(errOut, k.env):
