@@ -101,6 +101,8 @@ func envCases(t *testing.T) []envCase {
 		envCase{name: "LEVY_DATA_DIR a file", path: []string{"nexus", "report"}, env: dataDirEnv, value: "{req}"},
 		envCase{name: "LEVY_CLIENT_ID without its secret", path: []string{"journal", "report"}, args: []string{"--server", "http://127.0.0.1:1"}, env: clientIDEnv, value: "abc"},
 		envCase{name: "LEVY_CLIENT_SECRET without its ID", path: []string{"profile", "list", "customers"}, args: []string{"--server", "http://127.0.0.1:1"}, env: clientSecretEnv, value: "abc"},
+		envCase{name: "LEVY_ADMIN_AUDIENCE with a space", path: []string{"journal", "report"}, args: []string{"--server", "http://127.0.0.1:1", "--client-id", "x", "--client-secret", "y"}, env: adminAudEnv, value: "a b"},
+		envCase{name: "LEVY_ADMIN_AUDIENCE spaces", path: []string{"profile", "list", "customers"}, args: []string{"--server", "http://127.0.0.1:1", "--client-id", "x", "--client-secret", "y"}, env: adminAudEnv, value: " "},
 		envCase{name: "LEVY_WEBHOOK_SECRET spaces", path: []string{"webhook", "receive"}, args: []string{"--addr", "127.0.0.1:0", "--target-url", "http://127.0.0.1/hook"}, env: webhookSecretEnv, value: "  "},
 		// A bad flag beside a good variable is the flag's fault alone.
 		envCase{name: "--addr bad beside LEVY_ADDR", path: []string{"serve"}, args: append([]string{"--addr", "nothere"}, withoutFlag(serveBase, "addr")...), env: "LEVY_ADDR", value: "127.0.0.1:0", flagFault: true},
