@@ -39,8 +39,12 @@ type Error struct {
 	Message string
 }
 
-// Error formats the error for logs.
+// Error formats the error for logs. A nil *Error reads "<nil>", as fmt
+// prints it.
 func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	if e.Field != "" {
 		return fmt.Sprintf("%s: %s: %s", e.Code, e.Field, e.Message)
 	}
@@ -61,13 +65,15 @@ func NotFound(field, format string, args ...any) *Error {
 // for any other non-nil error, and "" for nil. A call whose context ended
 // fails with the context's own error (errors.Is(err, context.Canceled)),
 // which is no *Error: ErrorCode calls it internal, so a host that acts on
-// codes asks errors.Is about its context first (ExampleErrorCode).
+// codes asks errors.Is about its context first (ExampleErrorCode). A nil
+// *Error held in a non-nil error, the mistake of returning a typed nil, is
+// internal.
 func ErrorCode(err error) string {
 	if err == nil {
 		return ""
 	}
 	var e *Error
-	if errors.As(err, &e) {
+	if errors.As(err, &e) && e != nil {
 		return e.Code
 	}
 	return EInternal
@@ -77,19 +83,25 @@ func ErrorCode(err error) string {
 // several constraints at once.
 type Errors []*Error
 
-// Error joins the messages.
+// Error joins the messages. An empty list reads "no errors".
 func (es Errors) Error() string {
+	if len(es) == 0 {
+		return "no errors"
+	}
 	if len(es) == 1 {
 		return es[0].Error()
 	}
 	return fmt.Sprintf("%d errors, first: %v", len(es), es[0])
 }
 
-// Unwrap lets errors.As and errors.Is see every error of the list.
+// Unwrap lets errors.As and errors.Is see every error of the list but a
+// nil one, which would stand as a typed nil before the errors after it.
 func (es Errors) Unwrap() []error {
-	out := make([]error, len(es))
-	for i, e := range es {
-		out[i] = e
+	out := make([]error, 0, len(es))
+	for _, e := range es {
+		if e != nil {
+			out = append(out, e)
+		}
 	}
 	return out
 }
@@ -100,7 +112,7 @@ func (es Errors) Unwrap() []error {
 // error is returned as it is. err itself is not changed.
 func RenameField(err error, field, name string) error {
 	var one *Error
-	if errors.As(err, &one) && one.Field == field {
+	if errors.As(err, &one) && one != nil && one.Field == field {
 		cp := *one
 		cp.Field = name
 		return &cp
@@ -112,7 +124,9 @@ func RenameField(err error, field, name string) error {
 // list of Errors, replaced by what f returns for it, as when one layer
 // names otherwise the fields a lower layer reported; any other error is
 // returned as it is. f must not change the *Error it is given: it returns
-// a changed copy, or the error itself. err itself is not changed.
+// a changed copy, or the error itself. err itself is not changed. f must
+// not be nil, and must not return nil: either is a programming error (a
+// nil f panics when err holds an *Error).
 func MapErrors(err error, f func(*Error) *Error) error {
 	var list Errors
 	if errors.As(err, &list) {

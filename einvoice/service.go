@@ -383,8 +383,12 @@ func (s *Service) poll(every time.Duration) {
 
 // Close stops processing and sending and waits for the calls in
 // progress. Events and documents in progress stay in the store and
-// resume under the next Service; Close does not close the store.
+// resume under the next Service; Close does not close the store. Closing
+// a Service that New did not make, nil or zero, does nothing.
 func (s *Service) Close() error {
+	if s.made("close") != nil {
+		return nil
+	}
 	s.gate.close(func() {
 		s.cancel()
 		s.wg.Wait()
@@ -416,10 +420,23 @@ func (g *serviceGate) close(fn func()) {
 // enter counts a call in, or fails once Close has begun; a call that
 // entered must leave.
 func (s *Service) enter(op string) error {
+	if err := s.made(op); err != nil {
+		return err
+	}
 	s.gate.mu.RLock()
 	if s.gate.closed {
 		s.gate.mu.RUnlock()
 		return fmt.Errorf("einvoice: %s: %w", op, ErrClosed)
+	}
+	return nil
+}
+
+// made reports a Service that New did not make, nil (what a failed New
+// returns) or zero, as levy.EInvalid, so that its calls fail instead of
+// panicking on its missing store.
+func (s *Service) made(op string) error {
+	if s == nil || s.store == nil {
+		return fmt.Errorf("einvoice: %s: %w", op, levy.Invalid("", "the Service was not made by einvoice.New"))
 	}
 	return nil
 }
@@ -579,15 +596,33 @@ func (s *Service) move(ctx context.Context, d *Document, to string, change func(
 // CheckWrite returns nil when the store can take writes, and an error of
 // code levy.EUnavailable that says why not (Store.CheckWrite); every
 // write checks it first, so that no submission or connection is
-// acknowledged that the store cannot keep.
-func (s *Service) CheckWrite(ctx context.Context) error { return s.store.CheckWrite(ctx) }
+// acknowledged that the store cannot keep. A Service that New did not make
+// is levy.EInvalid.
+func (s *Service) CheckWrite(ctx context.Context) error {
+	if err := s.made("check write"); err != nil {
+		return err
+	}
+	return s.store.CheckWrite(ctx)
+}
 
-// MaxDocumentBytes returns the largest document Submit accepts.
-func (s *Service) MaxDocumentBytes() int { return s.cfg.MaxDocumentBytes }
+// MaxDocumentBytes returns the largest document Submit accepts, 0 for a
+// Service that New did not make.
+func (s *Service) MaxDocumentBytes() int {
+	if s == nil {
+		return 0
+	}
+	return s.cfg.MaxDocumentBytes
+}
 
 // LeaseTerm returns how long the Service's leases on documents and on
-// connections' events last (Config.LeaseTerm, as New settled it).
-func (s *Service) LeaseTerm() time.Duration { return s.cfg.LeaseTerm }
+// connections' events last (Config.LeaseTerm, as New settled it), 0 for a
+// Service that New did not make.
+func (s *Service) LeaseTerm() time.Duration {
+	if s == nil {
+		return 0
+	}
+	return s.cfg.LeaseTerm
+}
 
 // Get returns the record of a document of the tenant of ctx; a document
 // of another tenant is not found.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -47,9 +48,10 @@ type Rejection struct {
 	Problems []webhook.Problem
 }
 
-// Error returns the message of the first problem, or a bare refusal.
+// Error returns the message of the first problem, or a bare refusal (of
+// a nil Rejection too).
 func (r *Rejection) Error() string {
-	if len(r.Problems) == 0 {
+	if r == nil || len(r.Problems) == 0 {
 		return "the document was rejected"
 	}
 	return "the document was rejected: " + r.Problems[0].Message
@@ -68,10 +70,18 @@ type DirTransmitter struct {
 func (t *DirTransmitter) Name() string { return "outbox-directory" }
 
 // Transmit writes the document under the receiver's directory and returns
-// the file's path relative to t.Dir.
+// the file's path relative to t.Dir. A DirTransmitter without a Dir, nil
+// or zero, is refused, as is a parcel without a document ID: either would
+// write into the working directory or a file named only by its extension.
 func (t *DirTransmitter) Transmit(ctx context.Context, p Parcel) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
+	}
+	if t == nil || t.Dir == "" {
+		return "", errors.New("outbox: the directory transmitter has no directory")
+	}
+	if p.DocumentID == "" {
+		return "", errors.New("outbox: the parcel has no document ID")
 	}
 	name := ReceiverDir(p.Receiver.Scheme, p.Receiver.ID)
 	dir := filepath.Join(t.Dir, name)

@@ -58,7 +58,7 @@ type DistanceFigures struct {
 // the profile that the whole calculation applies (see WithProfiles),
 // come first. Without src, a seller that the policy gives no figures is
 // taken to be above the threshold and charges the VAT of the customer's
-// member state.
+// member state. A nil src is the same as none.
 func WithDistanceSales(src DistanceSales) Option { return func(c *config) { c.distance = src } }
 
 // The ruleNames of the assisted parameter (paramName seller.company,

@@ -374,13 +374,15 @@ func WithAddressCheck(server AddressCheck, tenants map[string]AddressCheck) Opti
 
 // WithNumberValidator plugs in an external tax registration number
 // service. Without one the engine validates syntax and check digits only
-// and says that external validation is not available.
+// and says that external validation is not available; a nil v is the same.
 func WithNumberValidator(v NumberValidator) Option { return func(c *config) { c.validator = v } }
 
-// WithToday sets the clock used for the default document date.
+// WithToday sets the clock used for the default document date. A nil
+// today keeps the engine's own clock.
 func WithToday(today func() civil.Date) Option { return func(c *config) { c.today = today } }
 
-// WithLogger sets the logger for load-time messages.
+// WithLogger sets the logger for load-time messages. A nil l is the same
+// as leaving the option out.
 func WithLogger(l *slog.Logger) Option { return func(c *config) { c.log = l } }
 
 // New builds an Engine: it loads the dataset (the embedded default

@@ -219,13 +219,14 @@ func CertificateRuleNames() []string {
 // processes (other nodes over one PostgreSQL database, an offline
 // import) runs c.Follow so that their changes reach it. WithProfiles
 // applies to New; Reload keeps the profiles the engine was built with.
-// Without it no profile applies, and a calculation costs what it always
-// did.
+// Without it, or with a nil c, no profile applies, and a calculation
+// costs what it always did.
 func WithProfiles(c *profile.Cache) Option { return func(cf *config) { cf.profiles = c } }
 
 // WithProfileStore is WithProfiles over a cache of s that the engine
 // builds (profile.NewCache, logging to the engine's logger); Profiles
-// returns it, for the host to Follow or Invalidate.
+// returns it, for the host to Follow or Invalidate. A nil s is the same
+// as leaving the option out.
 func WithProfileStore(s profile.Store) Option { return func(cf *config) { cf.profileStore = s } }
 
 // Profiles returns the cache of tax profiles the engine applies, nil

@@ -14,6 +14,8 @@ import (
 // them out); without it they take their defaults, consignment and
 // at-or-below, as a user's content may leave them. Every fault goes to
 // fail with its column; the row is usable only when fail was not called.
+// get, known and fail must not be nil: a nil one is a programming error
+// and panics.
 func ParseLowValue(get func(col string) string, known func(country string) bool, strict bool, fail func(col, format string, args ...any)) LowValue {
 	v := LowValue{Country: get("country"), Scheme: get("scheme"), Currency: get("currency"), Source: get("citation")}
 	v.EU = v.Country == LowValueEU

@@ -18,7 +18,8 @@ var ErrAllocation = errors.New("money: can not allocate")
 // total must already be representable at places decimals (100.00 or 100 for
 // two places, not 100.005): Allocate does not round it, so round it first
 // with Round if needed; otherwise it fails. Weights must not be negative and
-// at least one must be positive; a zero weight gets a zero part.
+// at least one must be positive; a zero weight gets a zero part. places
+// beyond ±MaxExponent fails with ErrRange.
 //
 // Allocate uses the largest-remainder method: each part first gets its
 // share of total rounded toward zero to places decimals, then the units
@@ -30,6 +31,9 @@ var ErrAllocation = errors.New("money: can not allocate")
 func Allocate(total Amount, weights []decimal.Decimal, places int32) ([]Amount, error) {
 	if len(weights) == 0 {
 		return nil, fmt.Errorf("%w %s: no weights", ErrAllocation, total)
+	}
+	if err := checkPlaces(places); err != nil {
+		return nil, fmt.Errorf("%w %s: %w", ErrAllocation, total, err)
 	}
 	// units: |total| counted in units of 10^-places.
 	units := total.d.Coefficient()

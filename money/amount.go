@@ -88,8 +88,16 @@ func (a Amount) MulRate(rate decimal.Decimal) Amount { return Amount{d: a.d.Mul(
 // Div returns a ÷ divisor rounded to places decimal places with mode. The
 // result is exact to the last place under the chosen mode; it does not
 // depend on decimal.DivisionPrecision. Div fails with ErrDivisionByZero when
-// divisor is zero.
+// divisor is zero, with ErrRange when places is beyond ±MaxExponent (a
+// result of more digits than Parse accepts), and when mode is not a defined
+// RoundingMode.
 func (a Amount) Div(divisor Amount, places int32, mode RoundingMode) (Amount, error) {
+	if !mode.Valid() {
+		return Amount{}, fmt.Errorf("money: divide %s by %s: invalid %v", a, divisor, mode)
+	}
+	if err := checkPlaces(places); err != nil {
+		return Amount{}, fmt.Errorf("money: divide %s by %s: %w", a, divisor, err)
+	}
 	if divisor.d.IsZero() {
 		return Amount{}, fmt.Errorf("money: divide %s by zero: %w", a, ErrDivisionByZero)
 	}
@@ -356,6 +364,16 @@ func clip(s string) string {
 		return s
 	}
 	return s[:max] + "..."
+}
+
+// checkPlaces reports places beyond ±MaxExponent with ErrRange: 10^places
+// of such a number of places is larger than any amount Parse accepts, and
+// computing it would take minutes and gigabytes.
+func checkPlaces(places int32) error {
+	if places > MaxExponent || places < -MaxExponent {
+		return fmt.Errorf("%w: %d places is beyond ±%d", ErrRange, places, MaxExponent)
+	}
+	return nil
 }
 
 // pow10 returns 10^k for k >= 0.

@@ -85,10 +85,14 @@ func (m *RoundingMode) UnmarshalText(b []byte) error {
 // Round returns a rounded to places decimal places with mode. The result
 // has exactly places decimals (Round(2) of 5 is 5.00); a negative places
 // rounds to tens, hundreds and so on. It panics if mode is not a defined
-// RoundingMode, as that is a programming error.
+// RoundingMode or places is beyond ±MaxExponent, as either is a programming
+// error (a currency has at most a few minor units).
 func (a Amount) Round(places int32, mode RoundingMode) Amount {
 	if !mode.Valid() {
 		panic(fmt.Sprintf("money: Round with invalid %v", mode))
+	}
+	if err := checkPlaces(places); err != nil {
+		panic(fmt.Sprintf("money: Round: %v", err))
 	}
 	exp := a.d.Exponent()
 	if exp == -places {

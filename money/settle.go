@@ -1,6 +1,7 @@
 package money
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/shopspring/decimal"
@@ -69,8 +70,9 @@ type SettleColumn struct {
 // values add up to its Total, each less than one unit of the last place
 // from its exact value), and chooses the values that bear the units so
 // that each row's values add up to less than one unit from the sum of
-// its exact values wherever it can. rows is the number of rows; a Row
-// outside [0, rows) is a programming error and panics.
+// its exact values wherever it can. rows is the number of rows; rows
+// below zero, or a Row outside [0, rows), is a programming error and
+// panics.
 //
 // Columns settled each on its own break ties between equal remainders
 // the same way, lowest index first: a thousand equal lines in six
@@ -94,6 +96,9 @@ type SettleColumn struct {
 // and the units to move small enough for int64. Otherwise, with the same
 // results, it is settled on decimals (settleTableDecimal).
 func SettleRoundedTable(rows int, cols []SettleColumn, places int32) {
+	if rows < 0 {
+		panic(fmt.Sprintf("money: SettleRoundedTable with %d rows", rows))
+	}
 	var t unitTable
 	if t.load(cols, places) {
 		t.settle(rows, cols)

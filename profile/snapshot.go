@@ -10,7 +10,8 @@ import (
 // allocate nothing; the values they return are shared by every caller
 // and must not be changed.
 //
-// A Snapshot is immutable and safe for concurrent use.
+// A Snapshot is immutable and safe for concurrent use. A nil or zero
+// Snapshot is the empty profile of version 0: it holds no records.
 type Snapshot struct {
 	version uint64
 	at      time.Time
@@ -24,9 +25,15 @@ type Snapshot struct {
 	policy    *Policy
 }
 
+// emptySnapshot stands for a nil *Snapshot in its lookups.
+var emptySnapshot Snapshot
+
 // Compile returns the snapshot of r. It keeps r's records; r must not be
-// changed afterwards.
+// changed afterwards. A nil r compiles to the empty profile of version 0.
 func Compile(r *Records) *Snapshot {
+	if r == nil {
+		r = &Records{}
+	}
 	s := &Snapshot{
 		version:   r.Version,
 		at:        r.At,
@@ -87,16 +94,29 @@ func Compile(r *Records) *Snapshot {
 }
 
 // Version returns the tenant's version the snapshot is at.
-func (s *Snapshot) Version() uint64 { return s.version }
+func (s *Snapshot) Version() uint64 {
+	if s == nil {
+		s = &emptySnapshot
+	}
+	return s.version
+}
 
 // At returns when that version was made (zero for version 0).
-func (s *Snapshot) At() time.Time { return s.at }
+func (s *Snapshot) At() time.Time {
+	if s == nil {
+		s = &emptySnapshot
+	}
+	return s.at
+}
 
 // Customer returns the customer of code. As every lookup of a code, it
 // ignores the spaces around code, which no stored code has (Validator.Check
 // trims them): an ERP that pads its codes to a field's width finds its
 // records. Codes are compared otherwise as they are, case included.
 func (s *Snapshot) Customer(code string) (*Customer, bool) {
+	if s == nil {
+		s = &emptySnapshot
+	}
 	c, ok := s.customers[strings.TrimSpace(code)]
 	return c, ok
 }
@@ -105,6 +125,9 @@ func (s *Snapshot) Customer(code string) (*Customer, bool) {
 // number order, revoked and expired ones included (Certificate.Check
 // tells which covers a tax).
 func (s *Snapshot) CertificatesOf(customerCode string) []Certificate {
+	if s == nil {
+		s = &emptySnapshot
+	}
 	return s.certs[strings.TrimSpace(customerCode)]
 }
 
@@ -113,6 +136,9 @@ func (s *Snapshot) CertificatesOf(customerCode string) []Certificate {
 // with the spaces around them ignored, as every lookup of a code, and
 // compared otherwise as they are. It allocates nothing.
 func (s *Snapshot) Certificate(customerCode, number string) (*Certificate, bool) {
+	if s == nil {
+		s = &emptySnapshot
+	}
 	certs := s.certs[strings.TrimSpace(customerCode)]
 	number = strings.TrimSpace(number)
 	for i := range certs {
@@ -130,6 +156,9 @@ func (s *Snapshot) Certificate(customerCode, number string) (*Certificate, bool)
 // customer's certificate on another's sale). Both codes are found with
 // the spaces around them ignored. It allocates nothing.
 func (s *Snapshot) CertificateHeldByOther(customerCode, number string) (*Certificate, bool) {
+	if s == nil {
+		s = &emptySnapshot
+	}
 	customerCode, number = strings.TrimSpace(customerCode), strings.TrimSpace(number)
 	c, ok := s.holders[number]
 	if !ok {
@@ -145,22 +174,38 @@ func (s *Snapshot) CertificateHeldByOther(customerCode, number string) (*Certifi
 // ("" for the seller that names none), in jurisdiction order, ended ones
 // included (Registration.InForce tells).
 func (s *Snapshot) Registrations(company string) []Registration {
+	if s == nil {
+		s = &emptySnapshot
+	}
 	return s.regs[strings.TrimSpace(company)]
 }
 
 // HasFranchises reports whether the tenant has franchise fees of its
 // own.
-func (s *Snapshot) HasFranchises() bool { return len(s.franchise) > 0 }
+func (s *Snapshot) HasFranchises() bool {
+	if s == nil {
+		s = &emptySnapshot
+	}
+	return len(s.franchise) > 0
+}
 
 // Franchises returns the tenant's franchise fees of the area of areaID,
 // in name order, those out of force included (Franchise.Period tells);
 // none when the tenant has no fee of that area.
 func (s *Snapshot) Franchises(areaID string) []Franchise {
+	if s == nil {
+		s = &emptySnapshot
+	}
 	return s.franchise[strings.TrimSpace(areaID)]
 }
 
 // Policy returns the tenant's policy, or nil when it has none.
-func (s *Snapshot) Policy() *Policy { return s.policy }
+func (s *Snapshot) Policy() *Policy {
+	if s == nil {
+		s = &emptySnapshot
+	}
+	return s.policy
+}
 
 // Class returns the product class of a product code of codeType (""
 // means CodeTypeSKU; the type's case does not matter): the tenant's own
@@ -172,6 +217,9 @@ func (s *Snapshot) Policy() *Policy { return s.policy }
 // and spaces in HS and TIC codes are ignored, and the spaces around any
 // code and its type. It reports false for a code that nothing maps.
 func (s *Snapshot) Class(codeType, code string) (string, bool) {
+	if s == nil {
+		s = &emptySnapshot
+	}
 	var tbuf [64]byte
 	code = strings.TrimSpace(code)
 	codeType, ok := upperCodeType(tbuf[:0], strings.TrimSpace(codeType))

@@ -50,7 +50,8 @@ func baseIncludes(province, class string) string {
 // Florida's surtax limit, the rates by price of a country's or a
 // province's classes (a BRACKET structure for each row with an
 // up_to_rate threshold: India's garments), and a last rule that makes
-// everything else taxable.
+// everything else taxable. t must not be nil: the engine passes the
+// dataset's table, and a nil one is a programming error that panics.
 func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 	var out []Rule
 	structures := defaultStructures()

@@ -80,8 +80,11 @@ func (f *File) Line(member string, i int) int {
 // given twice (the second would replace the first's records), anything
 // after the file's object, and a version other than FileVersion. Every
 // error names the line it was found on. The rules are not compiled
-// here: Check, Compile and CompileStructures do that.
+// here: Check, Compile and CompileStructures do that. A nil r is an error.
 func ReadFile(r io.Reader) (*File, error) {
+	if r == nil {
+		return nil, errors.New("rules: read rule file: nil reader")
+	}
 	b, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("rules: read rule file: %w", err)

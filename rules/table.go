@@ -3,6 +3,7 @@ package rules
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -30,7 +31,8 @@ type compiled struct {
 }
 
 // Table is a compiled taxability table. It is immutable and safe for
-// concurrent use.
+// concurrent use. A nil or zero Table is an empty one: it has no rules and
+// decides nothing.
 type Table struct {
 	rules []compiled // in evaluation order
 	index index
@@ -80,10 +82,18 @@ func Compile(rules []Rule) (*Table, error) {
 }
 
 // Len returns the number of rules.
-func (t *Table) Len() int { return len(t.rules) }
+func (t *Table) Len() int {
+	if t == nil {
+		return 0
+	}
+	return len(t.rules)
+}
 
 // Rules returns the table's rules in evaluation order.
 func (t *Table) Rules() []Rule {
+	if t == nil {
+		return nil
+	}
 	out := make([]Rule, len(t.rules))
 	for i := range t.rules {
 		out[i] = t.rules[i].Rule
@@ -95,7 +105,7 @@ func (t *Table) Rules() []Rule {
 // applies to env on date d, and false when none does. The rule is the
 // table's own: callers must not modify it. A condition that
 // fails at run time (it exceeded its memory budget, say) is a
-// *ConditionError that names the rule.
+// *ConditionError that names the rule. A nil env is an error.
 func (t *Table) Decide(ctx context.Context, env *Env, d civil.Date) (*Rule, bool, error) {
 	return t.decide(ctx, env, d, false)
 }
@@ -112,6 +122,12 @@ func (t *Table) DecideOutsideHolidays(ctx context.Context, env *Env, d civil.Dat
 // decide is Decide, which passes over the holidays' rules when
 // noHolidays is set.
 func (t *Table) decide(ctx context.Context, env *Env, d civil.Date, noHolidays bool) (*Rule, bool, error) {
+	if env == nil {
+		return nil, false, errors.New("rules: decide: nil env")
+	}
+	if t.Len() == 0 {
+		return nil, false, nil
+	}
 	var (
 		machine vm.VM
 		found   = -1
@@ -146,7 +162,7 @@ func (t *Table) decide(ctx context.Context, env *Env, d civil.Date, noHolidays b
 }
 
 // Structures is a compiled table of rate structures. It is immutable and
-// safe for concurrent use.
+// safe for concurrent use. A nil or zero Structures is an empty one.
 type Structures struct {
 	list  []Structure // in evaluation order
 	sels  []selector
@@ -185,11 +201,20 @@ func CompileStructures(list []Structure) (*Structures, error) {
 }
 
 // Len returns the number of structures.
-func (s *Structures) Len() int { return len(s.list) }
+func (s *Structures) Len() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.list)
+}
 
 // Find returns the first structure that applies to env on date d. The
-// pointer refers into the table and must not be modified.
+// pointer refers into the table and must not be modified. A nil env finds
+// none.
 func (s *Structures) Find(env *Env, d civil.Date) (*Structure, bool) {
+	if env == nil || s.Len() == 0 {
+		return nil, false
+	}
 	found := -1
 	s.index.candidates(env, func(i int32) bool {
 		if s.sels[i].matches(env, d) {

@@ -85,7 +85,7 @@ func (w *Withholding) check() error {
 }
 
 // Withholdings is a compiled list of withholdings. It is immutable and
-// safe for concurrent use.
+// safe for concurrent use. A nil or zero Withholdings is an empty one.
 type Withholdings struct {
 	list     []Withholding
 	programs []*vm.Program // nil where a withholding has no condition
@@ -131,7 +131,9 @@ func (ws *Withholdings) Len() int {
 	return len(ws.list)
 }
 
-// At returns the i-th withholding, which the caller must not modify.
+// At returns the i-th withholding, which the caller must not modify. An i
+// outside [0, Len()) is a programming error and panics, as a slice index
+// does.
 func (ws *Withholdings) At(i int) *Withholding { return &ws.list[i] }
 
 // Applies reports whether the i-th withholding reaches a line whose
@@ -139,8 +141,14 @@ func (ws *Withholdings) At(i int) *Withholding { return &ws.list[i] }
 // facts set for the withholding's jurisdiction) on date d; abroad says
 // the seller is in another country than the jurisdiction. A condition
 // that fails at run time is a *ConditionError that names the
-// withholding.
+// withholding. An i outside [0, Len()) and a nil env are errors.
 func (ws *Withholdings) Applies(ctx context.Context, i int, env *Env, d civil.Date, abroad bool) (bool, error) {
+	if i < 0 || i >= ws.Len() {
+		return false, fmt.Errorf("rules: withholding %d of %d", i, ws.Len())
+	}
+	if env == nil {
+		return false, fmt.Errorf("rules: withholding %s: nil env", ws.list[i].ID)
+	}
 	w := &ws.list[i]
 	if !(civil.Period{Effective: w.Effective, Expiration: w.Expiration}).Contains(d) ||
 		w.FromAbroad && !abroad ||

@@ -310,7 +310,9 @@ func (r *Resolver) country(field, s string) (alpha2, territory string, err error
 // geography, for a host that checks a country without a Resolver (the
 // profile validator): its alpha-2 code, "US" for a US territory with
 // territory its postal code, and a VAT region's country (GB for XI) with
-// territory the region's name; false when s names none.
+// territory the region's name; false when s names none. A nil vat has no
+// VAT regions; codes must not be nil, as a nil one is a programming error
+// that panics.
 func CountryNamed(codes *data.Codes, vat *jurisdiction.VATGeography, s string) (alpha2, territory string, ok bool) {
 	c, ok := codes.Country(s)
 	if !ok {

@@ -31,8 +31,12 @@ var CellLevels = map[data.Layer]int{
 // outside; a cell that edges meet (an edge crosses one of its four sides,
 // or has an end inside it) records the boundary as a candidate with those
 // edges and the containment of its centre, which is all that a
-// point-in-polygon test inside the cell needs.
+// point-in-polygon test inside the cell needs. A nil b has no layers and
+// no tables.
 func BuildCellTables(b *data.Boundaries) []data.Grid {
+	if b == nil {
+		return nil
+	}
 	// cell is a cell of a table while it is built.
 	type cell struct {
 		inside int32

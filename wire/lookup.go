@@ -28,8 +28,12 @@ type PostalAddress struct {
 // tab and bytes that are not UTF-8. The address lookups check it before
 // they read the address, so that an address that a calculation refuses
 // is refused by a lookup too, not cleansed into another. It returns nil
-// when every member is fit.
+// when every member is fit, as it does for a nil address, which has no
+// member to refuse.
 func (a *PostalAddress) CheckText(field string) levy.Errors {
+	if a == nil {
+		return nil
+	}
 	var errs levy.Errors
 	for _, m := range [...]struct {
 		name, s string

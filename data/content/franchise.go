@@ -52,8 +52,12 @@ const (
 // reports whether a jurisdiction ID is the dataset's; whether a currency
 // is the dataset's is checked when the table is loaded (Load), a code of
 // another form here. Every fault is reported with its line and column;
-// the fees without faults are returned beside the error.
+// the fees without faults are returned beside the error. A nil r is an
+// error.
 func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data.FranchiseFee, error) {
+	if r == nil {
+		return nil, fmt.Errorf("content: %s: no reader", name)
+	}
 	t, err := openTable(name, r, franchiseColumns, []string{"franchise_area_id", "name", "basis"})
 	if err != nil {
 		return nil, err

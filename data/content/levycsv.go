@@ -67,8 +67,12 @@ var levyColumns = []string{"state", "jurisdiction", "type", "name", "code", "rat
 
 // ReadLevyCSV reads a file in Levy's content format. name names the file
 // in errors. Every fault of every row is reported, each with its line and
-// column; the rows without faults are returned beside the error.
+// column; the rows without faults are returned beside the error. A nil r
+// is an error.
 func ReadLevyCSV(name string, r io.Reader) ([]Row, error) {
+	if r == nil {
+		return nil, fmt.Errorf("content: %s: no reader", name)
+	}
 	var rows []Row
 	err := readLevyCSV(name, r, func(row Row) { rows = append(rows, row) })
 	var errs Errors

@@ -69,8 +69,11 @@ func ParseSource(s string) Source {
 // they cover (apply it with ds.WithOverlay). Files of one state may mix
 // formats only as SST rate and boundary files do; two files that speak
 // for the same state otherwise are an error. Every fault of every file is
-// reported, with its file, line and column.
+// reported, with its file, line and column. A nil ds is an error.
 func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source) (*data.Overlay, error) {
+	if ds == nil {
+		return nil, fmt.Errorf("content: load: no dataset (ds is nil; data.Default is the embedded one)")
+	}
 	if opts.AsOf.IsZero() {
 		opts.AsOf = civil.Today()
 	}

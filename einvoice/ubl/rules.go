@@ -156,14 +156,17 @@ func (e *eval) fail(id string, n *node, child string, format string, args ...any
 // the package documentation lists them.
 func (d *Document) Check() []Problem { return d.CheckWith(RulesAuto) }
 
-// CheckWith applies the chosen rule sets.
+// CheckWith applies the chosen rule sets. A nil or zero Document, which
+// Parse did not read, has the one fatal problem MISSING: no rule can pass
+// a document that is not there.
 func (d *Document) CheckWith(sets RuleSets) []Problem {
-	if d == nil {
-		return nil
-	}
-	if d.tree == nil {
+	if d == nil || d.tree == nil {
+		kind := ""
+		if d != nil {
+			kind = d.Kind
+		}
 		var c collector
-		c.add("MISSING", "/"+d.Kind, "the document was not read by Parse: Check applies the rules to the XML it read")
+		c.add("MISSING", "/"+kind, "the document was not read by Parse: Check applies the rules to the XML it read")
 		return c.result()
 	}
 	if d.Syntax == SyntaxCII {
