@@ -128,14 +128,7 @@ func TestBadEnvSweep(t *testing.T) {
 	}
 	dir := t.TempDir()
 	t.Chdir(dir)
-	req := filepath.Join(dir, "req.json")
-	csv := filepath.Join(dir, "customers.csv")
-	if err := os.WriteFile(req, []byte(sweepRequest+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(csv, []byte("customer_code,class_code,is_business,name\nC1,,true,Acme\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	req, csv := sweepInputs(t, dir)
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
 	cs := envCases(t)

@@ -283,14 +283,7 @@ func (c sweepCommand) cases(flags []sweepFlag) []sweepCase {
 // usage error.
 func TestBadFlagsSweep(t *testing.T) {
 	dir := t.TempDir()
-	req := filepath.Join(dir, "req.json")
-	csv := filepath.Join(dir, "customers.csv")
-	if err := os.WriteFile(req, []byte(sweepRequest+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(csv, []byte("customer_code,class_code,is_business,name\nC1,,true,Acme\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	req, csv := sweepInputs(t, dir)
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
 	n := 0
@@ -379,4 +372,20 @@ func sweepRun(ctx context.Context, args []string) (code int, stderr string) {
 	}()
 	code = Run(ctx, args, strings.NewReader(""), &out, &errOut)
 	return code, errOut.String()
+}
+
+// sweepInputs writes the good inputs the sweeps' command lines read into
+// dir: a request (req.json) and a customers file of one row
+// (customers.csv), and returns their paths.
+func sweepInputs(t *testing.T, dir string) (req, csv string) {
+	t.Helper()
+	req = filepath.Join(dir, "req.json")
+	csv = filepath.Join(dir, "customers.csv")
+	if err := os.WriteFile(req, []byte(sweepRequest+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(csv, []byte("customer_code,class_code,is_business,name\nC1,,true,Acme\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return req, csv
 }
