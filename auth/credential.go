@@ -75,20 +75,41 @@ func checkCredential(tenant string, audiences []string) ([]string, error) {
 	}
 	out := make([]string, 0, len(audiences))
 	for n, a := range audiences {
-		field := fmt.Sprintf("audiences[%d]", n)
-		switch {
-		case a == "":
-			return nil, levy.Invalid(field, "an audience may not be empty")
-		case len(a) > maxAudience:
-			return nil, levy.Invalid(field, "the audience is longer than %d bytes", maxAudience)
-		case !printable(a) || strings.IndexFunc(a, unicode.IsSpace) >= 0:
-			return nil, levy.Invalid(field, "an audience may not have spaces or control characters")
+		if fault := audienceFault(a); fault != "" {
+			return nil, levy.Invalid(fmt.Sprintf("audiences[%d]", n), "%s", fault)
 		}
 		if !slices.Contains(out, a) {
 			out = append(out, a)
 		}
 	}
 	return out, nil
+}
+
+// CheckAudience checks an audience as a credential's are checked: not
+// empty, at most 200 bytes, UTF-8 without spaces or control characters.
+// A server's audiences (levy serve's flags) and a client's (the audience
+// it asks a token for) are checked with it, so that each names the same
+// faults. The error names no field: the caller knows where the audience
+// came from.
+func CheckAudience(a string) error {
+	if fault := audienceFault(a); fault != "" {
+		return errors.New(fault)
+	}
+	return nil
+}
+
+// audienceFault says what is wrong with the audience a, "" when nothing
+// is.
+func audienceFault(a string) string {
+	switch {
+	case a == "":
+		return "an audience may not be empty"
+	case len(a) > maxAudience:
+		return fmt.Sprintf("the audience is longer than %d bytes", maxAudience)
+	case !printable(a) || strings.IndexFunc(a, unicode.IsSpace) >= 0:
+		return "an audience may not have spaces or control characters"
+	}
+	return ""
 }
 
 // printable reports whether s is UTF-8 without control characters.

@@ -70,6 +70,18 @@ const (
 	KeyTypeTax = "tax"
 )
 
+// ValidKeyType reports whether t may be the Type of a registration's
+// key: "" (the record's own key), KeyTypeIdentity or KeyTypeTax. It
+// compares t as it is: a caller that reads a type as a person writes it
+// lowers and trims it first.
+func ValidKeyType(t string) bool {
+	switch t {
+	case "", KeyTypeIdentity, KeyTypeTax:
+		return true
+	}
+	return false
+}
+
 // CustomerKey is the key of the customer of code.
 func CustomerKey(code string) Key { return Key{Kind: KindCustomer, Code: code} }
 

@@ -951,9 +951,7 @@ func (v Validator) key(l *errorList, p string, k *Key) bool {
 		none("jurisdiction", k.Jurisdiction)
 	case KindRegistration:
 		need("code", k.Code)
-		switch k.Type {
-		case "", KeyTypeIdentity, KeyTypeTax:
-		default:
+		if !ValidKeyType(k.Type) {
 			l.add(p+".type", "%q is no type of the key of a registration: %q (a number that only identifies the company) or %q", clip(k.Type), KeyTypeIdentity, KeyTypeTax)
 		}
 		if id, ok := v.jurisdiction(l, p+".jurisdiction", k.Jurisdiction); ok {

@@ -479,8 +479,7 @@ var (
 // the record a PUT stores would otherwise pass over: the reads and
 // deletions refuse it as the key's check does.
 func checkKeyType(key profile.Key) error {
-	switch strings.ToLower(strings.TrimSpace(key.Type)) {
-	case "", profile.KeyTypeIdentity, profile.KeyTypeTax:
+	if profile.ValidKeyType(strings.ToLower(strings.TrimSpace(key.Type))) {
 		return nil
 	}
 	return levy.Invalid("type", "%q is no type of the key of a registration: %q (a number that only identifies the company) or %q",

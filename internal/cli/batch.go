@@ -332,8 +332,8 @@ func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader,
 		sum, err = batch.Run(ctx, cfg, src, stdout)
 		stream = true
 	} else {
-		if fi, serr := os.Stat(o.out); serr == nil && fi.IsDir() {
-			return sum, before, stream, exitError{2, fmt.Sprintf("--out %s is a directory, not a file", o.out)}
+		if err := checkOutFile(o.out); err != nil {
+			return sum, before, stream, err
 		}
 		if fi, serr := os.Stat(o.out); serr == nil && !fi.Mode().IsRegular() {
 			stream = true

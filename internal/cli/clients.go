@@ -311,19 +311,19 @@ type withSecret struct {
 // from those of a credential (tenant, audiences[n]) to the flags of levy
 // clients create that give them.
 func credentialFlagFaults(err error) error {
-	var one *levy.Error
-	if !errors.As(err, &one) {
-		return err
-	}
-	cp := *one
-	switch {
-	case cp.Field == "tenant":
-		cp.Field = "--tenant"
-	case strings.HasPrefix(cp.Field, "audiences["):
-		n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(cp.Field, "audiences["), "]"))
-		cp.Field = fmt.Sprintf("--audience (number %d)", n+1)
-	case cp.Field == "audiences":
-		cp.Field = "--audience"
-	}
-	return &cp
+	return levy.MapErrors(err, func(e *levy.Error) *levy.Error {
+		cp := *e
+		switch {
+		case cp.Field == "tenant":
+			cp.Field = "--tenant"
+		case strings.HasPrefix(cp.Field, "audiences["):
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(cp.Field, "audiences["), "]"))
+			cp.Field = fmt.Sprintf("--audience (number %d)", n+1)
+		case cp.Field == "audiences":
+			cp.Field = "--audience"
+		default:
+			return e
+		}
+		return &cp
+	})
 }

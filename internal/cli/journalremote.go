@@ -12,12 +12,11 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api/client"
 	"github.com/levytax/levy/api/journaladmin"
+	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/journal"
 )
 
@@ -97,8 +96,8 @@ func (r *remote) check() error {
 			"give --server the https URL of levy serve (behind a TLS proxy), or add --insecure-http to send them anyway over a network you trust", r.base, u.Hostname())}
 	}
 	r.base = strings.TrimRight(r.base, "/")
-	if r.audience == "" || strings.IndexFunc(r.audience, unicode.IsSpace) >= 0 || !utf8.ValidString(r.audience) {
-		return usageError{fmt.Sprintf("--audience %q (or %s): an audience is one word of UTF-8, with no spaces", r.audience, adminAudEnv)}
+	if err := auth.CheckAudience(r.audience); err != nil {
+		return usageError{fmt.Sprintf("--audience %q (or %s): %v", r.audience, adminAudEnv, err)}
 	}
 	if r.clientID == "" || r.secret == "" {
 		return usageError{fmt.Sprintf("--server needs an admin credential: --client-id and --client-secret (env %s and %s) of a credential with audience %s "+

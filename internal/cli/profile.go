@@ -369,7 +369,7 @@ func (a *profileArgs) checkArgs() error {
 		switch {
 		case a.regType != "" && a.args[0] != "registration":
 			return usageError{fmt.Sprintf("--type names one of the two registrations of a number: it is not for a %s", a.args[0])}
-		case a.regType != "" && a.regType != profile.KeyTypeIdentity && a.regType != profile.KeyTypeTax:
+		case !profile.ValidKeyType(a.regType):
 			return usageError{fmt.Sprintf("--type %q: %s (the number that only identifies the company) or %s (its tax registration)",
 				a.regType, profile.KeyTypeIdentity, profile.KeyTypeTax)}
 		}

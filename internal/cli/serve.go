@@ -254,8 +254,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	if c.dataDir == "" {
 		return usageError{"serve needs a data directory: --data-dir DIR (or LEVY_DATA_DIR)"}
 	}
-	if strings.TrimSpace(c.dataDir) == "" {
-		return usageError{fmt.Sprintf("--data-dir %q: a directory name of spaces only", c.dataDir)}
+	if err := checkDataDir(c.dataDir); err != nil {
+		return err
 	}
 	if err := checkAddr("addr", c.addr); err != nil {
 		return err

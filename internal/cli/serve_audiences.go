@@ -2,11 +2,9 @@ package cli
 
 import (
 	"fmt"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/auth"
 )
 
 // tokenAudiences returns the audiences whose tokens the API takes, and
@@ -32,8 +30,8 @@ func (c serveConfig) tokenAudiences() (audiences, readers []string) {
 // every tenant's admin the operator of every tenant, and --api-audience
 // levy://console every console reader a writer.
 func (c serveConfig) checkAudiences() error {
-	// Each audience is one word (a token's aud, compared as it is); the
-	// console's only when the console is served.
+	// Each audience is checked as a credential's (a token's aud,
+	// compared as it is); the console's only when the console is served.
 	named := []struct{ flag, aud string }{{"admin-audience", c.adminAudience}, {"operator-audience", c.operatorAudience}}
 	if c.console {
 		named = append(named, struct{ flag, aud string }{"console-audience", c.consoleAudience})
@@ -42,8 +40,8 @@ func (c serveConfig) checkAudiences() error {
 		named = append(named, struct{ flag, aud string }{"api-audience", a})
 	}
 	for _, n := range named {
-		if n.aud == "" || strings.IndexFunc(n.aud, unicode.IsSpace) >= 0 || !utf8.ValidString(n.aud) {
-			return usageError{fmt.Sprintf("--%s %q: an audience is one word of UTF-8, with no spaces", n.flag, n.aud)}
+		if err := auth.CheckAudience(n.aud); err != nil {
+			return usageError{fmt.Sprintf("--%s %q: %v", n.flag, n.aud, err)}
 		}
 	}
 	audiences, readers := c.tokenAudiences()
