@@ -184,9 +184,18 @@ func newBadServer(t *testing.T) *badServer {
 // skipped without PostgreSQL; see pgtest).
 func newBadServerOn(t *testing.T, kind string) *badServer {
 	t.Helper()
+	return newWholeServer(t, kind, auth.Config{NoActivationDelay: true}, nil)
+}
+
+// newWholeServer builds the server of newBadServerOn with its issuer
+// configured by ac (whose clock, when set, the token endpoints read too)
+// and its e-invoicing configuration changed by einvCfg (when not nil),
+// which is given the issuer, before the service starts.
+func newWholeServer(t *testing.T, kind string, ac auth.Config, einvCfg func(*einvoice.Config, *auth.Issuer)) *badServer {
+	t.Helper()
 	ctx := context.Background()
 	quiet := slog.New(slog.DiscardHandler)
-	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
+	iss := authtest.Issuer(t, ac)
 	var store journal.Store = journal.NewMemory()
 	var profiles profile.Store = profile.NewMemory()
 	var einvStore einvoice.Store
@@ -222,8 +231,12 @@ func newBadServerOn(t *testing.T, kind string) *badServer {
 		t.Cleanup(func() { _ = es.Close() })
 		einvStore = es
 	}
-	einv, err := einvoice.New(ctx, einvStore, einvoice.Config{MaxDocumentBytes: bodyLimit, Logger: quiet,
-		MinBackoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond, OutboxDir: t.TempDir()})
+	ecfg := einvoice.Config{MaxDocumentBytes: bodyLimit, Logger: quiet,
+		MinBackoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond, OutboxDir: t.TempDir()}
+	if einvCfg != nil {
+		einvCfg(&ecfg, iss)
+	}
+	einv, err := einvoice.New(ctx, einvStore, ecfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +246,11 @@ func newBadServerOn(t *testing.T, kind string) *badServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tokens := oauth.New(iss, oauth.WithLogger(quiet))
+	tokenOpts := []oauth.Option{oauth.WithLogger(quiet)}
+	if ac.Now != nil {
+		tokenOpts = append(tokenOpts, oauth.WithClock(ac.Now))
+	}
+	tokens := oauth.New(iss, tokenOpts...)
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithBodyLimit(bodyLimit), api.WithApp("levy test"),
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	opts = append(opts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),

@@ -1,0 +1,503 @@
+package api_test
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/auth/authtest"
+	"github.com/levytax/levy/einvoice"
+)
+
+// specRow is one statement of the service's specification checked over
+// loopback: the request that exercises it and what the answer must hold.
+// Every {name} of path, body and header values is replaced by what an
+// earlier row saved under that name (or what newSpecWalk set up).
+type specRow struct {
+	section string // the specification's section
+	name    string
+	method  string
+	path    string
+	body    string
+	// header holds name, value pairs that replace the defaults (a token of
+	// the API's audience, Content-Type application/json with a body); an
+	// empty value leaves the header out.
+	header []string
+	// advance moves the server's clock forward before the request.
+	advance time.Duration
+	// before is how many times the same request is sent first, each of
+	// which must be answered 200.
+	before int
+	status int
+	// headers are headers the answer must have: the exact value, or with
+	// a leading "~" a value that contains the rest.
+	headers map[string]string
+	// want are members of the answer's JSON body by path: the exact value
+	// (strings unquoted, numbers as written), "~text" for a value that
+	// contains text, "≤n" for a whole number from 1 to n, "<present>" for
+	// any value and "<absent>" for none.
+	want map[string]string
+	// save keeps the values of members of the answer under names, for
+	// later rows.
+	save map[string]string
+	// differ holds members by path and a value each must not have.
+	differ map[string]string
+}
+
+// Bodies of the calculation rows: a sale in Los Angeles (9.75%), a
+// purchase shipped from Oregon to Seattle, an owner's asset moved from
+// Oregon to Minneapolis.
+const (
+	specSale = `{"saleMessageType":"%s","transactionType":"SALE","transactionId":"%s","documentDate":"2026-06-01",
+ "seller":{"company":"ACME","physicalOrigin":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+ "customer":{"destination":{"streetAddress1":"200 N Spring St","city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+ "lineItems":[{"lineItemId":"1","extendedPrice":%s%s}]}`
+	specPurchase = `{"purchaseMessageType":"%s","transactionType":"PURCHASE","transactionId":"%s","documentDate":"2026-06-01",
+ "vendor":{"physicalOrigin":{"city":"Portland","mainDivision":"OR","postalCode":"97201","country":"US"}},
+ "buyer":{"company":"ACME","destination":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
+ "lineItems":[{"lineItemId":"1","purchase":{"purchaseClass":"GENERAL"},"extendedPrice":2500%s}]}`
+)
+
+func sale(message, id, price, more string) string {
+	return sprintf(specSale, message, id, price, more)
+}
+
+func purchase(message, id, more string) string {
+	return sprintf(specPurchase, message, id, more)
+}
+
+// sprintf fills the %s verbs of a body in order.
+func sprintf(format string, args ...string) string {
+	for _, a := range args {
+		format = strings.Replace(format, "%s", a, 1)
+	}
+	return format
+}
+
+// specWalk is the server of the walk and the names its rows read.
+type specWalk struct {
+	s     *badServer
+	clock *specClock
+	vars  map[string]string
+}
+
+// newSpecWalk builds a whole server as `levy serve` builds it (see
+// newWholeServer), with the issuer's defaults but for its clock: the
+// activation delay of 15 minutes and 10 tokens per client and audience
+// per 28800 seconds; and with e-invoicing allowed to deliver to a
+// receiver on loopback over plain HTTP, its events naming each tenant by
+// the GUID of its credentials, as levy serve names it.
+func newSpecWalk(t *testing.T) *specWalk {
+	clock := &specClock{t: time.Now()}
+	s := newWholeServer(t, "memory", auth.Config{Now: clock.now}, func(c *einvoice.Config, iss *auth.Issuer) {
+		c.AllowHTTP, c.AllowPrivateTargets, c.TenantID = true, true, iss.TenantID
+	})
+	w := &specWalk{s: s, clock: clock, vars: map[string]string{
+		"id": s.clientID, "secret": s.secret, "admin": s.admin, "audience": oauth.DefaultAudience,
+		"audienceForm": "verx%3A%2F%2Fmigration-api",
+	}}
+	// A credential for the rate limit's row alone, and one created now
+	// without being made active at once.
+	rl, rlSecret := authtest.Credential(t, s.iss, "acme", oauth.DefaultAudience)
+	w.vars["rlid"], w.vars["rlsecret"] = rl.ClientID, rlSecret
+	late, lateSecret, err := s.iss.Create(context.Background(), "acme", []string{oauth.DefaultAudience}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.vars["lateid"], w.vars["latesecret"] = late.ClientID, lateSecret
+	w.vars["basic"] = base64.StdEncoding.EncodeToString([]byte(s.clientID + ":" + s.secret))
+	w.vars["acmeadmin"] = authtest.Token(t, s.iss, "acme", oauth.DefaultAdminAudience)
+	return w
+}
+
+// run sends the request of row r and checks its answer.
+func (w *specWalk) run(t *testing.T, r specRow) {
+	t.Helper()
+	if r.advance > 0 {
+		w.clock.advance(r.advance)
+	}
+	path, body := expand(r.path, w.vars), expand(r.body, w.vars)
+	header := make([]string, len(r.header))
+	for i, h := range r.header {
+		header[i] = expand(h, w.vars)
+	}
+	for i := range r.before {
+		if x := w.s.send(t, r.method, path, body, header...); x.status != http.StatusOK {
+			t.Fatalf("request %d of %d before the checked one: %d %s", i+1, r.before, x.status, clipped(x.body))
+		}
+	}
+	x := w.s.send(t, r.method, path, body, header...)
+	clip := clipped(x.body)
+	if x.status != r.status {
+		t.Fatalf("%s %s: status %d, want %d: %s", r.method, path, x.status, r.status, clip)
+	}
+	if ct := x.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("Content-Type %q, want application/json", ct)
+	}
+	for name, want := range r.headers {
+		got := x.header.Get(name)
+		if c, ok := strings.CutPrefix(want, "~"); ok {
+			if !strings.Contains(got, c) {
+				t.Errorf("header %s %q, want it to contain %q", name, got, c)
+			}
+		} else if got != want {
+			t.Errorf("header %s %q, want %q", name, got, want)
+		}
+	}
+	for path, want := range r.want {
+		want = expand(want, w.vars)
+		got, ok := jsonAt(x.body, path)
+		switch {
+		case want == "<absent>":
+			if ok {
+				t.Errorf("%s is %q, want none: %s", path, got, clip)
+			}
+		case !ok:
+			t.Errorf("no %s, want %q: %s", path, want, clip)
+		case want == "<present>":
+		case strings.HasPrefix(want, "≤"):
+			n, err := strconv.Atoi(got)
+			most, _ := strconv.Atoi(strings.TrimPrefix(want, "≤"))
+			if err != nil || n < 1 || n > most {
+				t.Errorf("%s is %q, want a whole number from 1 to %d", path, got, most)
+			}
+		case strings.HasPrefix(want, "~"):
+			if !strings.Contains(got, want[1:]) {
+				t.Errorf("%s is %q, want it to contain %q", path, got, want[1:])
+			}
+		case got != want:
+			t.Errorf("%s is %q, want %q: %s", path, got, want, clip)
+		}
+	}
+	for path, not := range r.differ {
+		if got, _ := jsonAt(x.body, path); got == not {
+			t.Errorf("%s is %q, which it must not be", path, got)
+		}
+	}
+	for name, path := range r.save {
+		v, ok := jsonAt(x.body, path)
+		if !ok || v == "" {
+			t.Fatalf("no %s to save as {%s}: %s", path, name, clip)
+		}
+		w.vars[name] = v
+	}
+	// The API's own routes answer as the OpenAPI document says; the token
+	// endpoints' answers are RFC 6749's, which the document describes too.
+	w.s.srv.CheckAnswer(t, x.req, x.status, x.header, x.body)
+}
+
+// TestSpecWalk checks, in order, the statements of the service
+// specification that a client can observe on the calculation,
+// transaction, tax area and token endpoints of a whole server (the list
+// with where Levy implements each is in the specwalk notes; the rows name
+// the specification's section). The rows share one server: later rows
+// read what earlier ones stored.
+func TestSpecWalk(t *testing.T) {
+	w := newSpecWalk(t)
+	form := []string{"Content-Type", "application/x-www-form-urlencoded", "Authorization", ""}
+	tokenForm := "grant_type=client_credentials&client_id={id}&client_secret={secret}&audience={audienceForm}"
+	long41 := strings.Repeat("t", 41)
+	exists := func(id, want string) specRow {
+		return specRow{section: "Endpoints: Transactions", name: "exists " + id + " " + want, method: "GET",
+			path: "/api/v2/transaction-exists/" + id, status: 200,
+			want: map[string]string{"transactionId": id, "transactionExistsIndicator": want, "meta.app": "<present>"}}
+	}
+	rows := []specRow{
+		// Calculation, and which kinds are stored.
+		{section: "Endpoints: Calculation", name: "supplies QUOTATION", method: "POST", path: "/api/v2/supplies",
+			body: sale("QUOTATION", "sw-quote", "100.00", ""), status: 200,
+			want: map[string]string{"data.subTotal": "100.00", "data.totalTax": "9.75", "data.total": "109.75",
+				"data.lineItems[0].totalTax": "9.75", "meta.app": "levy test"}},
+		exists("sw-quote", "false"),
+		{section: "Endpoints: Calculation", name: "supplies INVOICE", method: "POST", path: "/api/v2/supplies",
+			body: sale("INVOICE", "sw-inv", "100.00", ""), status: 200,
+			want: map[string]string{"data.transactionId": "sw-inv", "data.totalTax": "9.75"}},
+		exists("sw-inv", "true"),
+		{section: "What the service does: Distribute Tax", name: "supplies DISTRIBUTE_TAX", method: "POST", path: "/api/v2/supplies",
+			body: sale("DISTRIBUTE_TAX", "sw-dt", "200.00", `,"inputTotalTax":19.50`), status: 200,
+			want: map[string]string{"data.totalTax": "19.50", "data.lineItems[0].totalTax": "19.50"}},
+		exists("sw-dt", "true"),
+		{section: "What the service does: ARBilling Sync", name: "supplies ARBILLING_SYNC of sw-inv", method: "POST", path: "/api/v2/supplies",
+			body: sale("ARBILLING_SYNC", "sw-inv", "200.00", `,"syncType":"UPDATE"`), status: 200,
+			want: map[string]string{"data.transactionId": "sw-inv", "data.totalTax": "19.50"}},
+		{section: "Endpoints: Transactions", name: "rollback of the sync", method: "POST", path: "/api/v2/transactions/sw-inv/rollback",
+			status: 200, want: map[string]string{"data.transactionId": "sw-inv", "data.version": "3", "data.restoredVersion": "1"}},
+		{section: "Endpoints: Calculation", name: "supplies unknown message type", method: "POST", path: "/api/v2/supplies",
+			body: sale("ESTIMATE", "sw-x", "1", ""), status: 400,
+			want: map[string]string{"errors[0].target": "saleMessageType", "errors[0].code": "invalid"}},
+		{section: "Endpoints: Calculation", name: "procurement PURCHASE_ORDER", method: "POST", path: "/api/v2/procurement",
+			body: purchase("PURCHASE_ORDER", "sw-po", ""), status: 200,
+			want: map[string]string{"data.subTotal": "2500.00", "data.totalTax": "~."}},
+		exists("sw-po", "false"),
+		{section: "Endpoints: Calculation", name: "procurement ACCRUAL", method: "POST", path: "/api/v2/procurement",
+			body: purchase("ACCRUAL", "sw-acc", ""), status: 200, want: map[string]string{"data.transactionId": "sw-acc"}},
+		exists("sw-acc", "true"),
+		{section: "Endpoints: Calculation", name: "procurement INVOICE_VERIFICATION", method: "POST", path: "/api/v2/procurement",
+			body: purchase("INVOICE_VERIFICATION", "sw-iv", ""), status: 200, want: map[string]string{"data.subTotal": "2500.00"}},
+		exists("sw-iv", "false"),
+		{section: "Endpoints: Calculation", name: "procurement DISTRIBUTE_TAX", method: "POST", path: "/api/v2/procurement",
+			body: purchase("DISTRIBUTE_TAX", "sw-pdt", `,"inputTotalTax":250`), status: 200,
+			want: map[string]string{"data.totalTax": "250.00"}},
+		exists("sw-pdt", "true"),
+		{section: "Endpoints: Calculation", name: "procurement ERS", method: "POST", path: "/api/v2/procurement",
+			body: purchase("ERS", "sw-ers", ""), status: 200, want: map[string]string{"data.transactionId": "sw-ers"}},
+		{section: "Endpoints: Calculation", name: "procurement CONDITIONAL_PROCUREMENT", method: "POST", path: "/api/v2/procurement",
+			body: purchase("CONDITIONAL_PROCUREMENT", "sw-cp", ""), status: 200, want: map[string]string{"data.subTotal": "2500.00"}},
+		exists("sw-cp", "false"),
+		{section: "Endpoints: Calculation", name: "owner ASSET_MOVEMENT", method: "POST", path: "/api/v2/owner",
+			body: `{"ownerMessageType":"ASSET_MOVEMENT","transactionId":"sw-own","documentDate":"2026-06-01",
+ "owner":{"company":"ACME","physicalOrigin":{"city":"Portland","mainDivision":"OR","postalCode":"97201","country":"US"},
+  "destination":{"city":"Minneapolis","mainDivision":"MN","postalCode":"55401","country":"US"}},
+ "lineItems":[{"lineItemId":"desk","purchase":{"purchaseClass":"GENERAL"},"cost":800}]}`, status: 200,
+			want: map[string]string{"data.transactionId": "sw-own", "data.lineItems[0].lineItemId": "desk"}},
+
+		// Operations on stored transactions.
+		{section: "Endpoints: Transactions", name: "reversal without a body", method: "POST", path: "/api/v2/transactions/sw-inv/reversal",
+			status: 200, want: map[string]string{"data.transactionId": "<present>"}, differ: map[string]string{"data.transactionId": "sw-inv"},
+			save: map[string]string{"invrev": "data.transactionId"}},
+		exists("{invrev}", "true"),
+		{section: "Endpoints: Transactions", name: "reversal with a body naming it", method: "POST", path: "/api/v2/transactions/sw-dt/reversal",
+			body: `{"data":{"transactionId":"sw-dt-rev"}}`, status: 200, want: map[string]string{"data.transactionId": "sw-dt-rev"}},
+		exists("sw-dt-rev", "true"),
+		{section: "Endpoints: Transactions", name: "delete", method: "DELETE", path: "/api/v2/transactions/sw-dt-rev",
+			status: 200, want: map[string]string{"transactionId": "sw-dt-rev", "meta.app": "levy test", "data": "<absent>"}},
+		exists("sw-dt-rev", "false"),
+		{section: "Limits: Transaction ID", name: "delete 41 characters", method: "DELETE", path: "/api/v2/transactions/" + long41,
+			status: 400, want: map[string]string{"errors[0].target": "id"}},
+		{section: "Limits: Transaction ID", name: "reversal 41 characters", method: "POST", path: "/api/v2/transactions/" + long41 + "/reversal",
+			status: 400, want: map[string]string{"errors[0].target": "id"}},
+		{section: "Limits: Transaction ID", name: "rollback 41 characters", method: "POST", path: "/api/v2/transactions/" + long41 + "/rollback",
+			status: 400, want: map[string]string{"errors[0].target": "id"}},
+		{section: "Limits: Transaction ID", name: "exists 41 characters", method: "GET", path: "/api/v2/transaction-exists/" + long41,
+			status: 400, want: map[string]string{"errors[0].target": "transactionid"}},
+		exists(long41[1:], "false"),
+
+		// Tax area lookups.
+		{section: "Endpoints: Tax area lookup", name: "address-lookup", method: "POST", path: "/api/v2/address-lookup",
+			body:   `{"postalAddress":{"streetAddress1":"200 N Spring St","city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}}`,
+			status: 200, want: map[string]string{"data.lookupResults[0].taxAreaId": "<present>",
+				"data.lookupResults[0].postalAddresses[0].mainDivision": "CA"},
+			save: map[string]string{"area": "data.lookupResults[0].taxAreaId"}},
+		{section: "Endpoints: Tax area lookup", name: "coordinates-lookup", method: "POST", path: "/api/v2/coordinates-lookup",
+			body: `{"coordinates":{"latitude":34.0537,"longitude":-118.2428}}`, status: 200,
+			want: map[string]string{"data.lookupResults[0].taxAreaId": "{area}"}},
+		{section: "Endpoints: Tax area lookup", name: "taxareaid-lookup", method: "POST", path: "/api/v2/taxareaid-lookup",
+			body: `{"taxAreaId":"{area}"}`, status: 200,
+			want: map[string]string{"data.lookupResults[0].taxAreaId": "{area}", "data.lookupResults[0].jurisdictions[0].jurisdictionType": "<present>"}},
+		{section: "Endpoints: Tax area lookup", name: "external-jurisdiction-lookup", method: "POST", path: "/api/v2/external-jurisdiction-lookup",
+			body: `{"externalJurisdictionCode":"06037","country":"US"}`, status: 200,
+			want: map[string]string{"data.lookupResults[0].taxAreaId": "<present>"}},
+		{section: "Endpoints: Tax area lookup", name: "find-taxareas", method: "POST", path: "/api/v2/find-taxareas",
+			body: `[{"lookupId":"a","lookupRequest":{"taxAreaId":"{area}"}},
+ {"lookupId":"b","lookupRequest":{"coordinates":{"latitude":34.0537,"longitude":-118.2428}}}]`, status: 200,
+			want: map[string]string{"data[0].lookupId": "a", "data[0].results[0].taxAreaId": "{area}",
+				"data[1].lookupId": "b", "data[1].results[0].taxAreaId": "{area}", "data[2]": "<absent>"}},
+		{section: "Endpoints: Changed tax areas", name: "changed-taxareas", method: "GET", path: "/api/v2/changed-taxareas?beginDate=2026-01-01&endDate=2026-06-01",
+			status: 200, want: map[string]string{"data": "<present>"}},
+		{section: "Endpoints: Changed tax areas", name: "changed-taxareas without beginDate", method: "GET", path: "/api/v2/changed-taxareas?endDate=2026-06-01",
+			status: 400, want: map[string]string{"errors[0].target": "beginDate"}},
+		{section: "Endpoints: Changed tax areas", name: "changed-taxareas/{taxareaid}", method: "GET", path: "/api/v2/changed-taxareas/{area}?beginDate=2026-01-01",
+			status: 200, want: map[string]string{"data.changed": "<present>"}},
+
+		// Authentication of the data endpoints.
+		{section: "Authentication 2", name: "no token", method: "POST", path: "/api/v2/supplies", body: sale("QUOTATION", "sw-q2", "1", ""),
+			header: []string{"Authorization", ""}, status: 401,
+			headers: map[string]string{"WWW-Authenticate": "~Bearer"}, want: map[string]string{"errors[0].code": "unauthorized"}},
+		{section: "Authentication 2", name: "a token that is not one", method: "GET", path: "/api/v2/transaction-exists/sw-inv",
+			header: []string{"Authorization", "Bearer not-a-token"}, status: 401, want: map[string]string{"errors[0].code": "unauthorized"}},
+		{section: "Authentication 2", name: "a token of another audience", method: "GET", path: "/api/v2/transaction-exists/sw-inv",
+			header: []string{"Authorization", "Bearer {admin}"}, status: 403, want: map[string]string{"errors[0].code": "forbidden"}},
+
+		// The standard token endpoint.
+		{section: "Authentication: Standard token endpoint", name: "token: client credentials", method: "POST", path: "/oauth/token",
+			body: tokenForm, header: form, status: 200,
+			headers: map[string]string{"Cache-Control": "no-store"},
+			want:    map[string]string{"token_type": "Bearer", "expires_in": "≤1200", "access_token": "<present>"},
+			save:    map[string]string{"tok": "access_token"}},
+		{section: "Authentication: Standard token endpoint", name: "token: used for a calculation", method: "POST", path: "/api/v2/supplies",
+			body: sale("QUOTATION", "sw-q3", "100.00", ""), header: []string{"Authorization", "Bearer {tok}"}, status: 200,
+			want: map[string]string{"data.totalTax": "9.75"}},
+		{section: "Authentication: Standard token endpoint", name: "token: used again for a lookup", method: "POST", path: "/api/v2/taxareaid-lookup",
+			body: `{"taxAreaId":"{area}"}`, header: []string{"Authorization", "Bearer {tok}"}, status: 200,
+			want: map[string]string{"data.lookupResults[0].taxAreaId": "{area}"}},
+		{section: "Authentication: Standard token endpoint", name: "token: JSON body", method: "POST", path: "/oauth/token",
+			body:   `{"grant_type":"client_credentials","client_id":"{id}","client_secret":"{secret}","audience":"{audience}"}`,
+			header: []string{"Authorization", ""}, status: 200, want: map[string]string{"token_type": "Bearer", "access_token": "<present>"}},
+		{section: "Errors 3", name: "token: wrong secret", method: "POST", path: "/oauth/token",
+			body: "grant_type=client_credentials&client_id={id}&client_secret=wrong&audience={audienceForm}", header: form, status: 401,
+			want: map[string]string{"error": "invalid_client", "access_token": "<absent>"}},
+		{section: "Errors 3", name: "token: another grant", method: "POST", path: "/oauth/token",
+			body: "grant_type=password&client_id={id}&client_secret={secret}&audience={audienceForm}", header: form, status: 400,
+			want: map[string]string{"error": "unsupported_grant_type"}},
+		{section: "Errors 3", name: "token: no grant_type", method: "POST", path: "/oauth/token",
+			body: "client_id={id}&client_secret={secret}&audience={audienceForm}", header: form, status: 400,
+			want: map[string]string{"error": "invalid_request", "error_description": "~grant_type"}},
+		{section: "Endpoints: Token issuance", name: "token: at the interface description's /authorize", method: "POST", path: "/api/v2/authorize",
+			body: tokenForm, header: form, status: 200, want: map[string]string{"token_type": "Bearer", "access_token": "<present>"}},
+		{section: "Errors 2", name: "token: the 11th in 28800 seconds", method: "POST", path: "/oauth/token",
+			body:   "grant_type=client_credentials&client_id={rlid}&client_secret={rlsecret}&audience={audienceForm}",
+			header: form, before: 10, status: 400,
+			want: map[string]string{"error": "invalid_request", "error_description": "~10 tokens/28800 seconds", "access_token": "<absent>"}},
+
+		// The token caching endpoint.
+		{section: "Authentication: Token caching endpoint", name: "cached: form body", method: "POST", path: "/cached/oauth/token",
+			body: tokenForm, header: form, status: 200,
+			want: map[string]string{"token_type": "Bearer", "expires_in": "<present>"}, save: map[string]string{"cached": "access_token"}},
+		{section: "Authentication: Token caching endpoint", name: "cached: the same token from a JSON body", method: "POST", path: "/cached/oauth/token",
+			body:   `{"grant_type":"client_credentials","client_id":"{id}","client_secret":"{secret}","audience":"{audience}"}`,
+			header: []string{"Authorization", ""}, status: 200, want: map[string]string{"access_token": "{cached}"}},
+		{section: "Authentication: Token caching endpoint", name: "cached: without grant_type", method: "POST", path: "/cached/oauth/token",
+			body: "client_id={id}&client_secret={secret}&audience={audienceForm}", header: form, status: 200,
+			want: map[string]string{"access_token": "{cached}"}},
+		{section: "Authentication: Token caching endpoint", name: "cached: credentials in Basic", method: "POST", path: "/cached/oauth/token",
+			body: "audience={audienceForm}&grant_type=client_credentials", header: []string{"Content-Type", "application/x-www-form-urlencoded",
+				"Authorization", "Basic {basic}"}, status: 200, want: map[string]string{"access_token": "{cached}"}},
+		{section: "Authentication: Token caching endpoint", name: "cached: credentials in Bearer base64", method: "POST", path: "/cached/oauth/token",
+			body: `{"audience":"{audience}","grant_type":"client_credentials"}`, header: []string{"Authorization", "Bearer {basic}"},
+			status: 200, want: map[string]string{"access_token": "{cached}"}},
+		{section: "Authentication: Token caching endpoint", name: "cached: the token works", method: "GET", path: "/api/v2/transaction-exists/sw-inv",
+			header: []string{"Authorization", "Bearer {cached}"}, status: 200, want: map[string]string{"transactionExistsIndicator": "true"}},
+
+		// Versioning.
+		{section: "Versioning 1", name: "openapi version", method: "GET", path: "/api/v2/openapi.json", header: []string{"Authorization", ""},
+			status: 200, want: map[string]string{"info.version": "2.9.0", "paths./supplies.post": "<present>",
+				"paths./transaction-exists/{transactionid}.get": "<present>"}},
+
+		// Last, since it moves the clock: a credential may have tokens 15
+		// minutes after its creation, not before.
+		{section: "Authentication 3 / Limits", name: "token: a credential younger than 15 minutes", method: "POST", path: "/oauth/token",
+			body:   "grant_type=client_credentials&client_id={lateid}&client_secret={latesecret}&audience={audienceForm}",
+			header: form, advance: 14 * time.Minute, status: 400,
+			want: map[string]string{"error": "unauthorized_client", "access_token": "<absent>"}},
+		{section: "Authentication 3 / Limits", name: "token: the same credential at 15 minutes", method: "POST", path: "/oauth/token",
+			body:   "grant_type=client_credentials&client_id={lateid}&client_secret={latesecret}&audience={audienceForm}",
+			header: form, advance: time.Minute + time.Second, status: 200,
+			want: map[string]string{"token_type": "Bearer", "access_token": "<present>"}},
+	}
+	for _, r := range rows {
+		if !t.Run(describe(r.section, r.name), func(t *testing.T) { w.run(t, r) }) {
+			// Later rows read what this one should have stored.
+			if r.save != nil {
+				t.FailNow()
+			}
+		}
+	}
+}
+
+// TestSpecWalkWebhook checks the specification's Events and States
+// sections over loopback: a connection to a receiver, documents that end
+// in each final status, and for every event its headers, signature
+// (recomputed here from the specification's recipe, not with Levy's own
+// code), body members and its retry under the same Idempotency-Key.
+func TestSpecWalkWebhook(t *testing.T) {
+	w := newSpecWalk(t)
+	rc := newReceiver(t)
+	const secret = "spec-walk-secret-of-32-bytes-or-more"
+	target := rc.srv.URL + "/levy/events"
+	if x := w.s.send(t, "POST", "/einvoicing/v1/webhooks",
+		`{"targetUrl":"`+target+`","secretKey":"`+secret+`","events":"all"}`); x.status != http.StatusCreated {
+		t.Fatalf("the connection: %d %s", x.status, clipped(x.body))
+	}
+	good, err := os.ReadFile("../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The buyer's name is required (EN 16931 BR-07): a business error
+	// found after the document was read.
+	buyerName := "<cac:PartyLegalEntity><cbc:RegistrationName>Fyn Byg A/S</cbc:RegistrationName></cac:PartyLegalEntity>"
+	if !strings.Contains(string(good), buyerName) {
+		t.Fatal("the test invoice no longer names its buyer as this test expects")
+	}
+	noBuyer := strings.Replace(string(good), buyerName, "", 1)
+	tenantGUID := ""
+	for _, c := range []struct {
+		name     string
+		document string
+		statuses []string
+		number   string // the document number of the events, "" for none
+	}{
+		{"a valid invoice", string(good), []string{"Pending", "In Progress", "Completed"}, "LVY-2026-0042"},
+		{"an invoice without its buyer's name", noBuyer, []string{"Pending", "In Progress", "Error"}, "LVY-2026-0042"},
+		{"a document that is not XML", "this is not an invoice", []string{"Pending", "Processing Issue"}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			x := w.s.send(t, "POST", "/einvoicing/v1/documents", c.document, "Content-Type", "application/xml")
+			id, _ := jsonAt(x.body, "data.documentId")
+			if x.status != http.StatusAccepted || !guid.MatchString(id) {
+				t.Fatalf("submission: %d, documentId %q: %s", x.status, id, clipped(x.body))
+			}
+			events := rc.accepted(t, id, len(c.statuses))
+			if got := statusesOf(events); !slices.Equal(got, c.statuses) {
+				t.Fatalf("statuses %q, want %q", got, c.statuses)
+			}
+			keys := map[string]bool{}
+			for _, ev := range events {
+				status, _ := jsonAt(ev.body, "status")
+				key := ev.header.Get("Idempotency-Key")
+				if ev.path != "/levy/events" {
+					t.Errorf("%s: posted to %s", status, ev.path)
+				}
+				if ct := ev.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+					t.Errorf("%s: Content-Type %q", status, ct)
+				}
+				if !guid.MatchString(key) || keys[key] {
+					t.Errorf("%s: Idempotency-Key %q is not a GUID of its own", status, key)
+				}
+				keys[key] = true
+				stamp := ev.header.Get("X-Event-Timestamp")
+				if at, err := time.Parse(time.RFC1123, stamp); err != nil || time.Since(at) > time.Minute || time.Until(at) > time.Minute {
+					t.Errorf("%s: X-Event-Timestamp %q is not a recent RFC 1123 time (%v)", status, stamp, err)
+				}
+				mac := hmac.New(sha256.New, []byte(secret))
+				mac.Write(ev.body)
+				mac.Write([]byte(target + key + stamp))
+				sum := mac.Sum(nil)
+				sig := strings.TrimRight(ev.header.Get("X-Signature"), "=")
+				if sig != base64.RawURLEncoding.EncodeToString(sum) {
+					t.Errorf("%s: X-Signature %q is not the HMAC-SHA256 of body, target URL, key and timestamp", status, sig)
+				}
+				// Every event was refused once by the receiver: its retry
+				// carries the same key and the same body.
+				tries := rc.attempts(key)
+				if len(tries) != 2 || tries[0].status != http.StatusServiceUnavailable || string(tries[0].body) != string(ev.body) {
+					t.Errorf("%s: %d attempts under its key, want a refused one and the accepted retry with the same body", status, len(tries))
+				}
+				for member, want := range map[string]string{"documentId": id, "documentNumber": c.number,
+					"transmissionDirection": "<present>", "transmissionDateTime": "<present>"} {
+					got, ok := jsonAt(ev.body, member)
+					switch {
+					case want == "" && ok:
+						t.Errorf("%s: %s %q, want none", status, member, got)
+					case want != "" && !ok:
+						t.Errorf("%s: no %s: %s", status, member, ev.body)
+					case want != "" && want != "<present>" && got != want:
+						t.Errorf("%s: %s %q, want %q", status, member, got, want)
+					}
+				}
+				tenant, _ := jsonAt(ev.body, "tenantId")
+				if !guid.MatchString(tenant) || (tenantGUID != "" && tenant != tenantGUID) {
+					t.Errorf("%s: tenantId %q, want the tenant's one GUID", status, tenant)
+				}
+				tenantGUID = tenant
+				if _, ok := jsonAt(ev.body, "errorDetail"); ok != (status == "Error" || status == "Processing Issue") {
+					t.Errorf("%s: errorDetail present %v: %s", status, ok, ev.body)
+				}
+			}
+			if c.number != "" {
+				if issue, _ := jsonAt(events[0].body, "issueDate"); issue != "2026-11-20" {
+					t.Errorf("issueDate %q, want 2026-11-20", issue)
+				}
+			}
+		})
+	}
+}
