@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
@@ -52,6 +53,12 @@ type specRow struct {
 	save map[string]string
 	// differ holds members by path and a value each must not have.
 	differ map[string]string
+	// contentType is the media type of the answer when it is not
+	// application/json; line then picks, from an answer of JSON lines,
+	// the first line that contains it, which want reads.
+	contentType, line string
+	// lacks are texts that the answer's body must not hold anywhere.
+	lacks []string
 }
 
 // Bodies of the calculation rows: a sale in Los Angeles (9.75%), a
@@ -141,8 +148,27 @@ func (w *specWalk) run(t *testing.T, r specRow) {
 	if x.status != r.status {
 		t.Fatalf("%s %s: status %d, want %d: %s", r.method, path, x.status, r.status, clip)
 	}
-	if ct := x.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-		t.Errorf("Content-Type %q, want application/json", ct)
+	wantType := cmp.Or(r.contentType, "application/json")
+	if ct := x.header.Get("Content-Type"); !strings.HasPrefix(ct, wantType) {
+		t.Errorf("Content-Type %q, want %s", ct, wantType)
+	}
+	for _, text := range r.lacks {
+		if strings.Contains(string(x.body), expand(text, w.vars)) {
+			t.Errorf("the answer holds %q", expand(text, w.vars))
+		}
+	}
+	doc := x.body
+	if r.line != "" {
+		doc = nil
+		for l := range strings.Lines(string(x.body)) {
+			if strings.Contains(l, expand(r.line, w.vars)) {
+				doc = []byte(l)
+				break
+			}
+		}
+		if doc == nil {
+			t.Fatalf("no line holds %q: %s", expand(r.line, w.vars), clip)
+		}
 	}
 	for name, want := range r.headers {
 		got := x.header.Get(name)
@@ -156,7 +182,7 @@ func (w *specWalk) run(t *testing.T, r specRow) {
 	}
 	for path, want := range r.want {
 		want = expand(want, w.vars)
-		got, ok := jsonAt(x.body, path)
+		got, ok := jsonAt(doc, path)
 		switch {
 		case want == "<absent>":
 			if ok {
@@ -180,12 +206,12 @@ func (w *specWalk) run(t *testing.T, r specRow) {
 		}
 	}
 	for path, not := range r.differ {
-		if got, _ := jsonAt(x.body, path); got == not {
+		if got, _ := jsonAt(doc, path); got == expand(not, w.vars) {
 			t.Errorf("%s is %q, which it must not be", path, got)
 		}
 	}
 	for name, path := range r.save {
-		v, ok := jsonAt(x.body, path)
+		v, ok := jsonAt(doc, path)
 		if !ok || v == "" {
 			t.Fatalf("no %s to save as {%s}: %s", path, name, clip)
 		}
@@ -193,7 +219,10 @@ func (w *specWalk) run(t *testing.T, r specRow) {
 	}
 	// The API's own routes answer as the OpenAPI document says; the token
 	// endpoints' answers are RFC 6749's, which the document describes too.
-	w.s.srv.CheckAnswer(t, x.req, x.status, x.header, x.body)
+	// (The checker reads JSON bodies only.)
+	if r.contentType == "" {
+		w.s.srv.CheckAnswer(t, x.req, x.status, x.header, x.body)
+	}
 }
 
 // TestSpecWalk checks, in order, the statements of the service
@@ -217,15 +246,21 @@ func TestSpecWalk(t *testing.T) {
 		{section: "Endpoints: Calculation", name: "supplies QUOTATION", method: "POST", path: "/api/v2/supplies",
 			body: sale("QUOTATION", "sw-quote", "100.00", ""), status: 200,
 			want: map[string]string{"data.subTotal": "100.00", "data.totalTax": "9.75", "data.total": "109.75",
-				"data.lineItems[0].totalTax": "9.75", "meta.app": "levy test"}},
+				"data.lineItems[0].totalTax": "9.75", "meta.app": "levy test",
+				// SaleRequestLineItemType: lineItemNumber is assigned when absent.
+				"data.lineItems[0].lineItemNumber": "1"}},
 		exists("sw-quote", "false"),
 		{section: "Endpoints: Calculation", name: "supplies INVOICE", method: "POST", path: "/api/v2/supplies",
 			body: sale("INVOICE", "sw-inv", "100.00", ""), status: 200,
 			want: map[string]string{"data.transactionId": "sw-inv", "data.totalTax": "9.75"}},
 		exists("sw-inv", "true"),
 		{section: "What the service does: Distribute Tax", name: "supplies DISTRIBUTE_TAX", method: "POST", path: "/api/v2/supplies",
-			body: sale("DISTRIBUTE_TAX", "sw-dt", "200.00", `,"inputTotalTax":19.50`), status: 200,
-			want: map[string]string{"data.totalTax": "19.50", "data.lineItems[0].totalTax": "19.50"}},
+			body: sale("DISTRIBUTE_TAX", "sw-dt", "150.00", `,"inputTotalTax":19.50`), status: 200,
+			// The base comes from the tax and the combined rate (19.50 /
+			// 9.75% = 200), not from the line's price.
+			want: map[string]string{"data.totalTax": "19.50", "data.lineItems[0].totalTax": "19.50",
+				"data.lineItems[0].taxes[0].jurisdiction.jurisdictionId": "US-CA", "data.lineItems[0].taxes[0].taxable": "200.00",
+				"data.lineItems[0].taxes[0].calculatedTax": "14.50"}},
 		exists("sw-dt", "true"),
 		{section: "What the service does: ARBilling Sync", name: "supplies ARBILLING_SYNC of sw-inv", method: "POST", path: "/api/v2/supplies",
 			body: sale("ARBILLING_SYNC", "sw-inv", "200.00", `,"syncType":"UPDATE"`), status: 200,
@@ -261,11 +296,59 @@ func TestSpecWalk(t *testing.T) {
  "lineItems":[{"lineItemId":"desk","purchase":{"purchaseClass":"GENERAL"},"cost":800}]}`, status: 200,
 			want: map[string]string{"data.transactionId": "sw-own", "data.lineItems[0].lineItemId": "desk"}},
 
+		// Statements of the request's fields that the answer shows.
+		{section: "CustomerType: exemptionReasonCode", name: "a standard code sent padded to four digits is kept", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("QUOTATION", "sw-q4", "100.00", ""), "customer.isTaxExempt", true, "customer.exemptionReasonCode", "0004"),
+			status: 200, want: map[string]string{"data.customer.exemptionReasonCode": "0004", "data.lineItems[0].taxes[0].reasonCode": "0004",
+				"data.lineItems[0].taxes[0].taxResult": "EXEMPT", "data.totalTax": "0.00"}},
+		{section: "CustomerType: isTaxExempt", name: "an exemption certificate number makes the customer exempt", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("QUOTATION", "sw-q5", "100.00", ""), "customer.exemptionCertificate.exemptionCertificateNumber", "EX-1"),
+			status: 200, want: map[string]string{"data.customer.isTaxExempt": "true", "data.totalTax": "0.00"}},
+		{section: "CurrencyType", name: "the name is filled from the number and ignored in the request", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("QUOTATION", "sw-q6", "100.00", ""), "currency", raw(`{"isoCurrencyCodeNum":840,"isoCurrencyName":"Not a name"}`)),
+			status: 200, want: map[string]string{"data.currency.isoCurrencyCodeAlpha": "USD", "data.currency.isoCurrencyName": "US Dollar"}},
+		{section: "SaleRequestLineItemType: isMulticomponent", name: "the parent's amounts are ignored for its children's", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("QUOTATION", "sw-q7", "100.00", ""), "lineItems[0].isMulticomponent", true,
+				"lineItems[0].lineItems", raw(`[{"lineItemId":"c1","extendedPrice":10},{"lineItemId":"c2","extendedPrice":20}]`)),
+			status: 200, want: map[string]string{"data.subTotal": "30.00", "data.totalTax": "2.93",
+				"data.lineItems[0].lineItems[0].totalTax": "0.98", "data.lineItems[0].lineItems[1].totalTax": "1.95"}},
+		{section: "LocationType: country", name: "an address without a country is in the default country", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("QUOTATION", "sw-q8", "100.00", ""), "customer.destination.country", dropped{},
+				"seller.physicalOrigin.country", dropped{}),
+			status: 200, want: map[string]string{"data.totalTax": "9.75", "data.customer.destination.taxAreaId": "2650841047330893"}},
+		{section: "Location evidence", name: "evidence without a destination places the customer", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("QUOTATION", "sw-q9", "100.00", ""), "customer.destination", dropped{},
+				"customer.locationEvidence", raw(`{"forced":{"address":{"country":"US","mainDivision":"CA"}}}`)),
+			status: 200, want: map[string]string{"data.totalTax": "7.25", "data.lineItems[0].taxes[0].jurisdiction.jurisdictionId": "US-CA",
+				"data.lineItems[0].taxes[1]": "<absent>"}},
+		{section: "SaleRequestLineItemType: taxDate", name: "a taxDate before a district's start", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("QUOTATION", "sw-q10", "100.00", ""), "documentDate", "2025-03-15"),
+			status: 200, save: map[string]string{"march": "data.totalTax"}},
+		{section: "SaleRequestLineItemType: taxDate", name: "taxDate defaults to documentDate", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("QUOTATION", "sw-q11", "100.00", ""), "documentDate", "2025-03-15", "lineItems[0].taxDate", "2025-03-15"),
+			status: 200, want: map[string]string{"data.totalTax": "{march}"}},
+		{section: "SaleRequestLineItemType: taxDate", name: "taxDate overrides documentDate", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("QUOTATION", "sw-q12", "100.00", ""), "documentDate", "2025-03-15", "lineItems[0].taxDate", "2026-06-01"),
+			status: 200, want: map[string]string{"data.totalTax": "9.75"}, differ: map[string]string{"data.totalTax": "{march}"}},
+		{section: "TaxRegistrationType: taxRegistrationAdditionalId", name: "an invoice with an additional ID", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("INVOICE", "sw-addl", "100.00", ""), "customer.taxRegistrations",
+				raw(`[{"isoCountryCode":"US","taxRegistrationNumber":"12-3456789","taxRegistrationAdditionalId":"ADDL-SECRET-7731"}]`)),
+			status: 200, want: map[string]string{"data.transactionId": "sw-addl"}},
+		{section: "TaxRegistrationType: taxRegistrationAdditionalId", name: "the additional ID is not persisted", method: "GET",
+			path: "/admin/v1/journal/export", header: []string{"Authorization", "Bearer {acmeadmin}"}, status: 200,
+			contentType: "application/x-ndjson", line: `"transactionId":"sw-addl"`, lacks: []string{"ADDL-SECRET-7731"},
+			want: map[string]string{"totalTax": "9.75"}},
+
 		// Operations on stored transactions.
 		{section: "Endpoints: Transactions", name: "reversal without a body", method: "POST", path: "/api/v2/transactions/sw-inv/reversal",
 			status: 200, want: map[string]string{"data.transactionId": "<present>"}, differ: map[string]string{"data.transactionId": "sw-inv"},
 			save: map[string]string{"invrev": "data.transactionId"}},
 		exists("{invrev}", "true"),
+		{section: "Endpoints: Transactions", name: "the reversal's amounts are the original's negated", method: "GET",
+			path: "/admin/v1/journal/export", header: []string{"Authorization", "Bearer {acmeadmin}"}, status: 200,
+			contentType: "application/x-ndjson", line: `"transactionId":"{invrev}"`,
+			want: map[string]string{"reversalOf": "sw-inv", "subTotal": "-100.00", "totalTax": "-9.75", "total": "-109.75",
+				"lines[0].amount": "-100.00", "lines[0].taxes[0].taxable": "-100.00", "lines[0].taxes[0].tax": "-7.25"}},
 		{section: "Endpoints: Transactions", name: "reversal with a body naming it", method: "POST", path: "/api/v2/transactions/sw-dt/reversal",
 			body: `{"data":{"transactionId":"sw-dt-rev"}}`, status: 200, want: map[string]string{"data.transactionId": "sw-dt-rev"}},
 		exists("sw-dt-rev", "true"),
@@ -383,6 +466,16 @@ func TestSpecWalk(t *testing.T) {
 			body:   "grant_type=client_credentials&client_id={lateid}&client_secret={latesecret}&audience={audienceForm}",
 			header: form, advance: time.Minute + time.Second, status: 200,
 			want: map[string]string{"token_type": "Bearer", "access_token": "<present>"}},
+		// Once a token has expired (20 minutes), it is refused, and the
+		// caching endpoint issues a new one in place of the one it cached.
+		{section: "Authentication: Standard token endpoint", name: "an expired token", method: "GET", path: "/api/v2/transaction-exists/sw-inv",
+			header: []string{"Authorization", "Bearer {tok}"}, advance: 6 * time.Minute, status: 401,
+			headers: map[string]string{"WWW-Authenticate": "~Bearer"}, want: map[string]string{"errors[0].code": "unauthorized"}},
+		{section: "Authentication: Token caching endpoint", name: "cached: a new token once the cached one expired", method: "POST", path: "/cached/oauth/token",
+			body: tokenForm, header: form, status: 200, want: map[string]string{"access_token": "<present>"},
+			differ: map[string]string{"access_token": "{cached}"}, save: map[string]string{"cached2": "access_token"}},
+		{section: "Authentication: Token caching endpoint", name: "cached: the new token works", method: "GET", path: "/api/v2/transaction-exists/sw-inv",
+			header: []string{"Authorization", "Bearer {cached2}"}, status: 200, want: map[string]string{"transactionExistsIndicator": "true"}},
 	}
 	for _, r := range rows {
 		if !t.Run(describe(r.section, r.name), func(t *testing.T) { w.run(t, r) }) {
