@@ -385,12 +385,19 @@ func TestSpecWalk(t *testing.T) {
  {"lookupId":"b","lookupRequest":{"coordinates":{"latitude":34.0537,"longitude":-118.2428}}}]`, status: 200,
 			want: map[string]string{"data[0].lookupId": "a", "data[0].results[0].taxAreaId": "{area}",
 				"data[1].lookupId": "b", "data[1].results[0].taxAreaId": "{area}", "data[2]": "<absent>"}},
-		{section: "Endpoints: Changed tax areas", name: "changed-taxareas", method: "GET", path: "/api/v2/changed-taxareas?beginDate=2026-01-01&endDate=2026-06-01",
-			status: 200, want: map[string]string{"data": "<present>"}},
+		{section: "Endpoints: Changed tax areas", name: "changed-taxareas", method: "GET", path: "/api/v2/changed-taxareas?beginDate=2025-01-01&endDate=2025-12-31",
+			status: 200, want: map[string]string{"data[0]": "<present>"}, save: map[string]string{"changedArea": "data[0]"}},
+		{section: "Endpoints: Changed tax areas", name: "changed-taxareas/{taxareaid} of a listed area", method: "GET",
+			path: "/api/v2/changed-taxareas/{changedArea}?beginDate=2025-01-01&endDate=2025-12-31", status: 200,
+			want: map[string]string{"data.changed": "true"}},
+		{section: "Endpoints: Changed tax areas", name: "changed-taxareas of a range without Los Angeles", method: "GET",
+			path: "/api/v2/changed-taxareas?beginDate=2026-02-01&endDate=2026-02-28", status: 200,
+			want: map[string]string{"data": "<present>"}, lacks: []string{`"{area}"`}},
 		{section: "Endpoints: Changed tax areas", name: "changed-taxareas without beginDate", method: "GET", path: "/api/v2/changed-taxareas?endDate=2026-06-01",
 			status: 400, want: map[string]string{"errors[0].target": "beginDate"}},
-		{section: "Endpoints: Changed tax areas", name: "changed-taxareas/{taxareaid}", method: "GET", path: "/api/v2/changed-taxareas/{area}?beginDate=2026-01-01",
-			status: 200, want: map[string]string{"data.changed": "<present>"}},
+		{section: "Endpoints: Changed tax areas", name: "changed-taxareas/{taxareaid} of an area not listed", method: "GET",
+			path: "/api/v2/changed-taxareas/{area}?beginDate=2026-02-01&endDate=2026-02-28", status: 200,
+			want: map[string]string{"data.changed": "false"}},
 
 		// Authentication of the data endpoints.
 		{section: "Authentication 2", name: "no token", method: "POST", path: "/api/v2/supplies", body: sale("QUOTATION", "sw-q2", "1", ""),
@@ -451,10 +458,17 @@ func TestSpecWalk(t *testing.T) {
 		{section: "Authentication: Token caching endpoint", name: "cached: the token works", method: "GET", path: "/api/v2/transaction-exists/sw-inv",
 			header: []string{"Authorization", "Bearer {cached}"}, status: 200, want: map[string]string{"transactionExistsIndicator": "true"}},
 
-		// Versioning.
+		// The interface description: version, security schemes, statuses.
 		{section: "Versioning 1", name: "openapi version", method: "GET", path: "/api/v2/openapi.json", header: []string{"Authorization", ""},
-			status: 200, want: map[string]string{"info.version": "2.9.0", "paths./supplies.post": "<present>",
-				"paths./transaction-exists/{transactionid}.get": "<present>"}},
+			status: 200, want: map[string]string{"info.version": "2.9.0", "servers[0].url": "/api/v2"}},
+		{section: "Authentication 1", name: "openapi: oauth2 client credentials without scopes, or bearer", method: "GET", path: "/api/v2/openapi.json",
+			header: []string{"Authorization", ""}, status: 200,
+			want: map[string]string{"components.securitySchemes.oauth2.type": "oauth2",
+				"components.securitySchemes.oauth2.flows.clientCredentials.scopes": "{}",
+				"components.securitySchemes.bearer.type":                           "http", "components.securitySchemes.bearer.scheme": "bearer",
+				"security[0].oauth2": "[]", "security[1].bearer": "[]", "security[2]": "<absent>"}},
+		{section: "Endpoints / Errors 1", name: "openapi: every operation answers 200, 400, 401, 403 and 500", method: "GET", path: "/api/v2/openapi.json",
+			header: []string{"Authorization", ""}, status: 200, want: everyStatus()},
 
 		// Last, since it moves the clock: a credential may have tokens 15
 		// minutes after its creation, not before.
@@ -485,6 +499,21 @@ func TestSpecWalk(t *testing.T) {
 			}
 		}
 	}
+}
+
+// everyStatus is what the OpenAPI document must say of each operation
+// of the specification: that it may answer 200, 400, 401, 403 and 500.
+func everyStatus() map[string]string {
+	want := map[string]string{}
+	for _, op := range []string{"/supplies.post", "/procurement.post", "/owner.post", "/transactions/{id}.delete",
+		"/transactions/{id}/reversal.post", "/transactions/{id}/rollback.post", "/transaction-exists/{transactionid}.get",
+		"/address-lookup.post", "/coordinates-lookup.post", "/taxareaid-lookup.post", "/external-jurisdiction-lookup.post",
+		"/find-taxareas.post", "/changed-taxareas.get", "/changed-taxareas/{taxareaid}.get"} {
+		for _, status := range []string{"200", "400", "401", "403", "500"} {
+			want["paths."+op+".responses."+status] = "<present>"
+		}
+	}
+	return want
 }
 
 // TestSpecWalkWebhook checks the specification's Events and States
