@@ -516,19 +516,36 @@ func everyStatus() map[string]string {
 	return want
 }
 
+// hookConn is a webhook connection of the walk and the receiver behind it.
+type hookConn struct {
+	rc     *receiver
+	target string
+	secret string
+	// selected are the statuses the connection asked for, nil for all;
+	// metadata says whether it asked for the metadata.
+	selected []string
+	metadata bool
+}
+
 // TestSpecWalkWebhook checks the specification's Events and States
-// sections over loopback: a connection to a receiver, documents that end
-// in each final status, and for every event its headers, signature
+// sections over loopback: two connections to receivers, one for every
+// event and one for a selection with metadata; documents that end in
+// each final status; and for every event its headers, signature
 // (recomputed here from the specification's recipe, not with Levy's own
 // code), body members and its retry under the same Idempotency-Key.
 func TestSpecWalkWebhook(t *testing.T) {
 	w := newSpecWalk(t)
-	rc := newReceiver(t)
-	const secret = "spec-walk-secret-of-32-bytes-or-more"
-	target := rc.srv.URL + "/levy/events"
-	if x := w.s.send(t, "POST", "/einvoicing/v1/webhooks",
-		`{"targetUrl":"`+target+`","secretKey":"`+secret+`","events":"all"}`); x.status != http.StatusCreated {
-		t.Fatalf("the connection: %d %s", x.status, clipped(x.body))
+	all := &hookConn{rc: newReceiver(t), secret: "spec-walk-secret-of-32-bytes-or-more"}
+	some := &hookConn{rc: newReceiver(t), secret: "a-second-secret-of-32-bytes-or-more", selected: []string{"Completed", "Error"}, metadata: true}
+	all.target = all.rc.srv.URL + "/levy/events"
+	some.target = some.rc.srv.URL + "/selected"
+	for _, body := range []string{
+		`{"targetUrl":"` + all.target + `","secretKey":"` + all.secret + `","events":"all"}`,
+		`{"targetUrl":"` + some.target + `","secretKey":"` + some.secret + `","events":["Completed","Error"],"includeMetadata":true}`,
+	} {
+		if x := w.s.send(t, "POST", "/einvoicing/v1/webhooks", body); x.status != http.StatusCreated {
+			t.Fatalf("the connection: %d %s", x.status, clipped(x.body))
+		}
 	}
 	good, err := os.ReadFile("../einvoice/testdata/invoice.xml")
 	if err != nil {
@@ -558,68 +575,89 @@ func TestSpecWalkWebhook(t *testing.T) {
 			if x.status != http.StatusAccepted || !guid.MatchString(id) {
 				t.Fatalf("submission: %d, documentId %q: %s", x.status, id, clipped(x.body))
 			}
-			events := rc.accepted(t, id, len(c.statuses))
-			if got := statusesOf(events); !slices.Equal(got, c.statuses) {
-				t.Fatalf("statuses %q, want %q", got, c.statuses)
-			}
-			keys := map[string]bool{}
-			for _, ev := range events {
-				status, _ := jsonAt(ev.body, "status")
-				key := ev.header.Get("Idempotency-Key")
-				if ev.path != "/levy/events" {
-					t.Errorf("%s: posted to %s", status, ev.path)
+			for _, hc := range []*hookConn{all, some} {
+				want := c.statuses
+				if hc.selected != nil {
+					want = slices.DeleteFunc(slices.Clone(want), func(s string) bool { return !slices.Contains(hc.selected, s) })
 				}
-				if ct := ev.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-					t.Errorf("%s: Content-Type %q", status, ct)
+				if len(want) == 0 {
+					// Nothing for this connection: the other one's events,
+					// made at the same time, have all come; one sent here
+					// by mistake would have come by now too.
+					time.Sleep(200 * time.Millisecond)
 				}
-				if !guid.MatchString(key) || keys[key] {
-					t.Errorf("%s: Idempotency-Key %q is not a GUID of its own", status, key)
+				events := hc.rc.accepted(t, id, len(want))
+				if got := statusesOf(events); !slices.Equal(got, want) {
+					t.Fatalf("%s: statuses %q, want %q", hc.target, got, want)
 				}
-				keys[key] = true
-				stamp := ev.header.Get("X-Event-Timestamp")
-				if at, err := time.Parse(time.RFC1123, stamp); err != nil || time.Since(at) > time.Minute || time.Until(at) > time.Minute {
-					t.Errorf("%s: X-Event-Timestamp %q is not a recent RFC 1123 time (%v)", status, stamp, err)
-				}
-				mac := hmac.New(sha256.New, []byte(secret))
-				mac.Write(ev.body)
-				mac.Write([]byte(target + key + stamp))
-				sum := mac.Sum(nil)
-				sig := strings.TrimRight(ev.header.Get("X-Signature"), "=")
-				if sig != base64.RawURLEncoding.EncodeToString(sum) {
-					t.Errorf("%s: X-Signature %q is not the HMAC-SHA256 of body, target URL, key and timestamp", status, sig)
-				}
-				// Every event was refused once by the receiver: its retry
-				// carries the same key and the same body.
-				tries := rc.attempts(key)
-				if len(tries) != 2 || tries[0].status != http.StatusServiceUnavailable || string(tries[0].body) != string(ev.body) {
-					t.Errorf("%s: %d attempts under its key, want a refused one and the accepted retry with the same body", status, len(tries))
-				}
-				for member, want := range map[string]string{"documentId": id, "documentNumber": c.number,
-					"transmissionDirection": "<present>", "transmissionDateTime": "<present>"} {
-					got, ok := jsonAt(ev.body, member)
-					switch {
-					case want == "" && ok:
-						t.Errorf("%s: %s %q, want none", status, member, got)
-					case want != "" && !ok:
-						t.Errorf("%s: no %s: %s", status, member, ev.body)
-					case want != "" && want != "<present>" && got != want:
-						t.Errorf("%s: %s %q, want %q", status, member, got, want)
-					}
-				}
-				tenant, _ := jsonAt(ev.body, "tenantId")
-				if !guid.MatchString(tenant) || (tenantGUID != "" && tenant != tenantGUID) {
-					t.Errorf("%s: tenantId %q, want the tenant's one GUID", status, tenant)
-				}
-				tenantGUID = tenant
-				if _, ok := jsonAt(ev.body, "errorDetail"); ok != (status == "Error" || status == "Processing Issue") {
-					t.Errorf("%s: errorDetail present %v: %s", status, ok, ev.body)
-				}
-			}
-			if c.number != "" {
-				if issue, _ := jsonAt(events[0].body, "issueDate"); issue != "2026-11-20" {
-					t.Errorf("issueDate %q, want 2026-11-20", issue)
+				for _, ev := range events {
+					tenantGUID = checkEvent(t, hc, ev, id, c.number, tenantGUID)
 				}
 			}
 		})
 	}
+}
+
+// checkEvent checks one event that hc's receiver accepted against the
+// specification, and returns its tenantId, which must be tenant unless
+// tenant is "".
+func checkEvent(t *testing.T, hc *hookConn, ev delivery, documentID, number, tenant string) string {
+	t.Helper()
+	status, _ := jsonAt(ev.body, "status")
+	key := ev.header.Get("Idempotency-Key")
+	if want := strings.TrimPrefix(hc.target, hc.rc.srv.URL); ev.path != want {
+		t.Errorf("%s: posted to %s, want %s", status, ev.path, want)
+	}
+	if ct := ev.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("%s: Content-Type %q", status, ct)
+	}
+	if !guid.MatchString(key) {
+		t.Errorf("%s: Idempotency-Key %q is not a GUID", status, key)
+	}
+	stamp := ev.header.Get("X-Event-Timestamp")
+	if at, err := time.Parse(time.RFC1123, stamp); err != nil || time.Since(at) > time.Minute || time.Until(at) > time.Minute {
+		t.Errorf("%s: X-Event-Timestamp %q is not a recent RFC 1123 time (%v)", status, stamp, err)
+	}
+	mac := hmac.New(sha256.New, []byte(hc.secret))
+	mac.Write(ev.body)
+	mac.Write([]byte(hc.target + key + stamp))
+	sig := strings.TrimRight(ev.header.Get("X-Signature"), "=")
+	if sig != base64.RawURLEncoding.EncodeToString(mac.Sum(nil)) {
+		t.Errorf("%s: X-Signature %q is not the HMAC-SHA256 of body, target URL, key and timestamp", status, sig)
+	}
+	// Every event was refused once by the receiver: its retry carries the
+	// same key and the same body.
+	tries := hc.rc.attempts(key)
+	if len(tries) != 2 || tries[0].status != http.StatusServiceUnavailable || string(tries[0].body) != string(ev.body) {
+		t.Errorf("%s: %d attempts under its key, want a refused one and the accepted retry with the same body", status, len(tries))
+	}
+	for member, want := range map[string]string{"documentId": documentID, "documentNumber": number,
+		"transmissionDirection": "<present>", "transmissionDateTime": "<present>"} {
+		got, ok := jsonAt(ev.body, member)
+		switch {
+		case want == "" && ok:
+			t.Errorf("%s: %s %q, want none", status, member, got)
+		case want != "" && !ok:
+			t.Errorf("%s: no %s: %s", status, member, ev.body)
+		case want != "" && want != "<present>" && got != want:
+			t.Errorf("%s: %s %q, want %q", status, member, got, want)
+		}
+	}
+	if number != "" {
+		if issue, _ := jsonAt(ev.body, "issueDate"); issue != "2026-11-20" {
+			t.Errorf("%s: issueDate %q, want 2026-11-20", status, issue)
+		}
+	}
+	if _, ok := jsonAt(ev.body, "errorDetail"); ok != (status == "Error" || status == "Processing Issue") {
+		t.Errorf("%s: errorDetail present %v: %s", status, ok, ev.body)
+	}
+	currency, ok := jsonAt(ev.body, "metadata.currency")
+	if ok != hc.metadata || (ok && currency != "EUR") {
+		t.Errorf("%s: metadata.currency %q (present %v), want EUR only when the connection asked for metadata", status, currency, ok)
+	}
+	got, _ := jsonAt(ev.body, "tenantId")
+	if !guid.MatchString(got) || (tenant != "" && got != tenant) {
+		t.Errorf("%s: tenantId %q, want the tenant's one GUID", status, got)
+	}
+	return got
 }
