@@ -6,6 +6,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
+	"fmt"
 	"net/http"
 	"os"
 	"slices"
@@ -368,6 +369,24 @@ func TestSpecWalk(t *testing.T) {
 			contentType: "application/x-ndjson", line: `"transactionId":"sw-addl"`, lacks: []string{"ADDL-SECRET-7731"},
 			want: map[string]string{"totalTax": "9.75"}},
 
+		{section: "ExemptionCertificate", name: "an invoice with a certificate number", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("INVOICE", "sw-cert", "100.00", ""), "customer.exemptionCertificate.exemptionCertificateNumber", "EX-77",
+				"lineItems[0].locationCode", "STORE-9"),
+			status: 200, want: map[string]string{"data.totalTax": "0.00"}},
+		{section: "ExemptionCertificate / LocationType: locationCode", name: "the certificate number and location code are in the journal", method: "GET",
+			path: "/admin/v1/journal/export", header: []string{"Authorization", "Bearer {acmeadmin}"}, status: 200,
+			contentType: "application/x-ndjson", line: `"transactionId":"sw-cert"`, want: map[string]string{"lines[0].taxes[0].certificateNumber": "EX-77",
+				"lines[0].locationCode": "STORE-9"}},
+		{section: "LocationType: taxAreaId", name: "a taxAreaId alone places the customer", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("QUOTATION", "sw-q13", "100.00", ""), "customer.destination", raw(`{"taxAreaId":"2650841047330893"}`)),
+			status: 200, want: map[string]string{"data.totalTax": "9.75", "data.customer.destination.taxAreaId": "2650841047330893"}},
+		{section: "SaleRequestLineItemType: inputTotalTax", name: "inputTotalTax applies to Distribute Tax only", method: "POST",
+			path: "/api/v2/supplies", body: sale("QUOTATION", "sw-q14", "100.00", `,"inputTotalTax":5`),
+			status: 200, want: map[string]string{"data.totalTax": "9.75"}},
+		{section: "SaleRequestLineItemType: lineItemId", name: "a sync needs lineItemId", method: "POST",
+			path: "/api/v2/supplies", body: set(sale("ARBILLING_SYNC", "sw-inv", "100.00", ""), "lineItems[0].lineItemId", dropped{}),
+			status: 400, want: map[string]string{"errors[0].target": "lineItems[0].lineItemId"}},
+
 		// Operations on stored transactions.
 		{section: "Endpoints: Transactions", name: "reversal without a body", method: "POST", path: "/api/v2/transactions/sw-inv/reversal",
 			status: 200, want: map[string]string{"data.transactionId": "<present>"}, differ: map[string]string{"data.transactionId": "sw-inv"},
@@ -393,6 +412,10 @@ func TestSpecWalk(t *testing.T) {
 		{section: "Limits: Transaction ID", name: "exists 41 characters", method: "GET", path: "/api/v2/transaction-exists/" + long41,
 			status: 400, want: map[string]string{"errors[0].target": "transactionid"}},
 		exists(long41[1:], "false"),
+	}
+	// Limits of fields, each at its bound and beyond.
+	rows = append(rows, limitRows()...)
+	rows = append(rows, []specRow{
 
 		// Tax area lookups.
 		{section: "Endpoints: Tax area lookup", name: "address-lookup", method: "POST", path: "/api/v2/address-lookup",
@@ -523,7 +546,7 @@ func TestSpecWalk(t *testing.T) {
 			differ: map[string]string{"access_token": "{cached}"}, save: map[string]string{"cached2": "access_token"}},
 		{section: "Authentication: Token caching endpoint", name: "cached: the new token works", method: "GET", path: "/api/v2/transaction-exists/sw-inv",
 			header: []string{"Authorization", "Bearer {cached2}"}, status: 200, want: map[string]string{"transactionExistsIndicator": "true"}},
-	}
+	}...)
 	for _, r := range rows {
 		if !t.Run(describe(r.section, r.name), func(t *testing.T) { w.run(t, r) }) {
 			// Later rows read what this one should have stored.
@@ -532,6 +555,66 @@ func TestSpecWalk(t *testing.T) {
 			}
 		}
 	}
+}
+
+// limitRows are the rows of the specification's Limits table and the
+// field bounds it points to: for each, a quotation with the value at
+// its bound, answered 200, and one beyond it, refused with 400 naming
+// the member.
+func limitRows() []specRow {
+	nexus := func(n int) raw {
+		return raw("[" + strings.TrimSuffix(strings.Repeat(`{"locationRole":"DESTINATION","mainDivision":true},`, n), ",") + "]")
+	}
+	reg := func(member string) string { return "customer.taxRegistrations[0]." + member }
+	regBase := set(sale("QUOTATION", "sw-lim", "100.00", ""), reg("isoCountryCode"), "US", reg("mainDivision"), "CA",
+		reg("taxRegistrationNumber"), "123456789")
+	line := func(member string) string { return "lineItems[0]." + member }
+	base := sale("QUOTATION", "sw-lim", "100.00", "")
+	lineType := set(base, line("lineTypes[0].value"), "WIRELESS")
+	var rows []specRow
+	for _, c := range []struct {
+		section, member string
+		body            string // the base the member is set in
+		ok, bad         any
+	}{
+		{"Limits: nexusOverrides", reg("nexusOverrides"), regBase, nexus(4), nexus(5)},
+		{"Limits: taxRegistrationAdditionalId", reg("taxRegistrationAdditionalId"), regBase, long(64), long(65)},
+		{"Limits: flexibleCodeFields fieldId", line("flexibleFields.flexibleCodeFields[0].fieldId"), set(base, line("flexibleFields.flexibleCodeFields[0].value"), "v"), 100, 101},
+		{"Limits: flexibleCodeFields fieldId", line("flexibleFields.flexibleCodeFields[0].fieldId"), set(base, line("flexibleFields.flexibleCodeFields[0].value"), "v"), 1, 0},
+		{"Limits: flexibleCodeFields value", line("flexibleFields.flexibleCodeFields[0].value"), set(base, line("flexibleFields.flexibleCodeFields[0].fieldId"), 1), long(250), long(251)},
+		{"Limits: flexibleDateFields fieldId", line("flexibleFields.flexibleDateFields[0].fieldId"), set(base, line("flexibleFields.flexibleDateFields[0].value"), "2026-06-01"), 10, 11},
+		{"Limits: flexibleNumericFields fieldId", line("flexibleFields.flexibleNumericFields[0].fieldId"), set(base, line("flexibleFields.flexibleNumericFields[0].value"), 1.5), 50, 51},
+		{"Limits: modeOfTransport", line("modeOfTransport"), base, 99, 100},
+		{"Limits: modeOfTransport", line("modeOfTransport"), base, 1, 0},
+		{"Limits: natureOfTransaction", line("natureOfTransaction"), base, 999, 1000},
+		{"Limits: natureOfTransaction", line("natureOfTransaction"), base, 1, 0},
+		// Levy takes only the CFOPs of its list (docs/brazil.md), so the
+		// accepted one is a real CFOP rather than the bound itself.
+		{"Limits: cfopTaxCodeOverride", line("cfopTaxCodeOverride"), base, 5102, 10000},
+		{"Limits: cfopTaxCodeOverride", line("cfopTaxCodeOverride"), base, 5102, -1},
+		{"Limits: lineTypeNumber", line("lineTypes[0].lineTypeNumber"), lineType, raw("999999999999"), raw("1000000000000")},
+		{"Limits: lineTypeNumber", line("lineTypes[0].lineTypeNumber"), lineType, 0, -1},
+		{"SaleRequestLineItemType: netMassKilograms", line("netMassKilograms"), base, 1, 0},
+		{"LocationEvidenceRequest: bin", "customer.locationEvidence.bin.value", set(base, "customer.destination", dropped{}), "411111", "41111"},
+		{"LocationEvidenceRequest: bin", "customer.locationEvidence.bin.value", set(base, "customer.destination", dropped{}), "41111111", "411111111"},
+		{"CurrencyType: isoCurrencyCodeAlpha", "currency.isoCurrencyCodeAlpha", base, "USD", "usd"},
+		{"TaxRegistrationType: isoCountryCode", reg("isoCountryCode"), regBase, "USA", "U"},
+		{"SaleRequestLineItemType: countryOfOriginISOCode", line("countryOfOriginISOCode"), base, "USA", "US"},
+		{"ExemptionCertificate: exemptionCertificateNumber", "customer.exemptionCertificate.exemptionCertificateNumber", base, long(30), long(31)},
+		{"LocationType: streetAddress1", "customer.destination.streetAddress1", base, "200 N Spring St" + long(85), "200 N Spring St" + long(86)},
+		{"CustomerCodeType: classCode", "customer.customerCode.classCode", base, long(40), long(41)},
+	} {
+		name := fmt.Sprint(c.member, " ", c.ok, " and ", c.bad)
+		if len(name) > 90 {
+			name = fmt.Sprintf("%s of %d and %d characters", c.member, len(fmt.Sprint(c.ok)), len(fmt.Sprint(c.bad)))
+		}
+		rows = append(rows,
+			specRow{section: c.section, name: name + ": the bound", method: "POST", path: "/api/v2/supplies",
+				body: set(c.body, c.member, c.ok), status: 200, want: map[string]string{"data.subTotal": "100.00"}},
+			specRow{section: c.section, name: name + ": beyond", method: "POST", path: "/api/v2/supplies",
+				body: set(c.body, c.member, c.bad), status: 400, want: map[string]string{"errors[0].target": c.member}})
+	}
+	return rows
 }
 
 // everyStatus is what the OpenAPI document must say of each operation
