@@ -475,6 +475,20 @@ func TestSpecWalk(t *testing.T) {
 		{section: "Authentication: Standard token endpoint", name: "token: JSON body", method: "POST", path: "/oauth/token",
 			body:   `{"grant_type":"client_credentials","client_id":"{id}","client_secret":"{secret}","audience":"{audience}"}`,
 			header: []string{"Authorization", ""}, status: 200, want: map[string]string{"token_type": "Bearer", "access_token": "<present>"}},
+		{section: "Authentication 3", name: "token: an audience the credential is not mapped to", method: "POST", path: "/oauth/token",
+			body: "grant_type=client_credentials&client_id={id}&client_secret={secret}&audience=levy%3A%2F%2Fnothing", header: form, status: 400,
+			want: map[string]string{"error": "invalid_target", "access_token": "<absent>"}},
+		// The specification requires audience; Levy gives a credential of
+		// one audience its token without it, as clients of the wire format
+		// send none (a deliberate choice, docs/serving.md).
+		{section: "Authentication: Standard token endpoint (Levy's documented choice)", name: "token: without audience", method: "POST", path: "/oauth/token",
+			body: "grant_type=client_credentials&client_id={id}&client_secret={secret}", header: form, status: 200,
+			want: map[string]string{"token_type": "Bearer", "access_token": "<present>"}},
+		{section: "Authentication: Standard token endpoint", name: "token: the credentials in HTTP Basic", method: "POST", path: "/oauth/token",
+			body: "grant_type=client_credentials&audience={audienceForm}", header: []string{"Content-Type", "application/x-www-form-urlencoded",
+				"Authorization", "Basic {basic}"}, status: 200, want: map[string]string{"token_type": "Bearer", "access_token": "<present>"}},
+		{section: "Authentication 2", name: "the Bearer scheme in any case", method: "GET", path: "/api/v2/transaction-exists/sw-inv",
+			header: []string{"Authorization", "bearer {tok}"}, status: 200, want: map[string]string{"transactionExistsIndicator": "true"}},
 		{section: "Errors 3", name: "token: wrong secret", method: "POST", path: "/oauth/token",
 			body: "grant_type=client_credentials&client_id={id}&client_secret=wrong&audience={audienceForm}", header: form, status: 401,
 			want: map[string]string{"error": "invalid_client", "access_token": "<absent>"}},
