@@ -241,7 +241,10 @@ func newWholeServer(t *testing.T, kind string, ac auth.Config, einvCfg func(*ein
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = einv.Close() })
-	e, err := engine.New(ctx, engine.WithJournal(store), engine.WithLogger(quiet),
+	// The calculations read the tenants' profiles through the cache that
+	// the profile admin routes keep up to date, as levy serve wires them.
+	profCache := profile.NewCache(profiles, quiet)
+	e, err := engine.New(ctx, engine.WithJournal(store), engine.WithLogger(quiet), engine.WithProfiles(profCache),
 		engine.WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }))
 	if err != nil {
 		t.Fatal(err)
@@ -261,7 +264,7 @@ func newWholeServer(t *testing.T, kind string, ac auth.Config, einvCfg func(*ein
 		t.Fatal(err)
 	}
 	opts = append(opts, nexusadmin.New(store, rules, nil, tokens.AdminAuthenticator(), nil, quiet).Mounts()...)
-	opts = append(opts, profileadmin.New(profile.NewService(profiles, profile.Config{}), tokens.AdminReaderAuthenticator(),
+	opts = append(opts, profileadmin.New(profile.NewService(profiles, profile.Config{Cache: profCache}), tokens.AdminReaderAuthenticator(),
 		profileadmin.WithBodyLimit(bodyLimit)).Mounts()...)
 	opts = append(opts, console.New(e, console.WithJournal(store), console.WithAuthenticator(tokens.ConsoleAuthenticator()),
 		console.WithLogger(quiet)).Mounts()...)
