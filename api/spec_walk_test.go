@@ -595,6 +595,10 @@ func TestSpecWalk(t *testing.T) {
 			differ: map[string]string{"access_token": "{cached}"}, save: map[string]string{"cached2": "access_token"}},
 		{section: "Authentication: Token caching endpoint", name: "cached: the new token works", method: "GET", path: "/api/v2/transaction-exists/sw-inv",
 			header: []string{"Authorization", "Bearer {cached2}"}, status: 200, want: map[string]string{"transactionExistsIndicator": "true"}},
+		// 28800 seconds after its ten tokens, the client may have more.
+		{section: "Limits: Token requests", name: "token: the limited client 8 hours later", method: "POST", path: "/oauth/token",
+			body:   "grant_type=client_credentials&client_id={rlid}&client_secret={rlsecret}&audience={audienceForm}",
+			header: form, advance: 8 * time.Hour, status: 200, want: map[string]string{"token_type": "Bearer", "access_token": "<present>"}},
 	}...)
 	for _, r := range rows {
 		if !t.Run(describe(r.section, r.name), func(t *testing.T) { w.run(t, r) }) {
