@@ -41,8 +41,8 @@ type specRow struct {
 	// which must be answered 200.
 	before int
 	status int
-	// headers are headers the answer must have: the exact value, or with
-	// a leading "~" a value that contains the rest.
+	// headers are headers the answer must have: the exact value, with a
+	// leading "~" a value that contains the rest, or "<present>" any.
 	headers map[string]string
 	// want are members of the answer's JSON body by path: the exact value
 	// (strings unquoted, numbers as written), "~text" for a value that
@@ -173,7 +173,11 @@ func (w *specWalk) run(t *testing.T, r specRow) {
 	}
 	for name, want := range r.headers {
 		got := x.header.Get(name)
-		if c, ok := strings.CutPrefix(want, "~"); ok {
+		if want == "<present>" {
+			if got == "" {
+				t.Errorf("no header %s", name)
+			}
+		} else if c, ok := strings.CutPrefix(want, "~"); ok {
 			if !strings.Contains(got, c) {
 				t.Errorf("header %s %q, want it to contain %q", name, got, c)
 			}
@@ -526,7 +530,8 @@ func TestSpecWalk(t *testing.T) {
 			header: []string{"Authorization", "bearer {tok}"}, status: 200, want: map[string]string{"transactionExistsIndicator": "true"}},
 		{section: "Errors 3", name: "token: wrong secret", method: "POST", path: "/oauth/token",
 			body: "grant_type=client_credentials&client_id={id}&client_secret=wrong&audience={audienceForm}", header: form, status: 401,
-			want: map[string]string{"error": "invalid_client", "access_token": "<absent>"}},
+			headers: map[string]string{"Cache-Control": "no-store"},
+			want:    map[string]string{"error": "invalid_client", "access_token": "<absent>"}},
 		{section: "Errors 3", name: "token: another grant", method: "POST", path: "/oauth/token",
 			body: "grant_type=password&client_id={id}&client_secret={secret}&audience={audienceForm}", header: form, status: 400,
 			want: map[string]string{"error": "unsupported_grant_type"}},
@@ -538,7 +543,8 @@ func TestSpecWalk(t *testing.T) {
 		{section: "Errors 2", name: "token: the 11th in 28800 seconds", method: "POST", path: "/oauth/token",
 			body:   "grant_type=client_credentials&client_id={rlid}&client_secret={rlsecret}&audience={audienceForm}",
 			header: form, before: 10, status: 400,
-			want: map[string]string{"error": "invalid_request", "error_description": "~10 tokens/28800 seconds", "access_token": "<absent>"}},
+			headers: map[string]string{"Retry-After": "<present>", "Cache-Control": "no-store"},
+			want:    map[string]string{"error": "invalid_request", "error_description": "~10 tokens/28800 seconds", "access_token": "<absent>"}},
 		{section: "Errors 2", name: "token: the description names the client and the audience", method: "POST", path: "/oauth/token",
 			body:   "grant_type=client_credentials&client_id={rlid}&client_secret={rlsecret}&audience={audienceForm}",
 			header: form, status: 400, want: map[string]string{"error": "invalid_request", "error_description": "~{rlid}"},
@@ -546,8 +552,8 @@ func TestSpecWalk(t *testing.T) {
 
 		// The token caching endpoint.
 		{section: "Authentication: Token caching endpoint", name: "cached: form body", method: "POST", path: "/cached/oauth/token",
-			body: tokenForm, header: form, status: 200,
-			want: map[string]string{"token_type": "Bearer", "expires_in": "<present>"}, save: map[string]string{"cached": "access_token"}},
+			body: tokenForm, header: form, status: 200, headers: map[string]string{"Cache-Control": "no-store"},
+			want: map[string]string{"token_type": "Bearer", "expires_in": "≤1200"}, save: map[string]string{"cached": "access_token"}},
 		{section: "Authentication: Token caching endpoint", name: "cached: the same token from a JSON body", method: "POST", path: "/cached/oauth/token",
 			body:   `{"grant_type":"client_credentials","client_id":"{id}","client_secret":"{secret}","audience":"{audience}"}`,
 			header: []string{"Authorization", ""}, status: 200, want: map[string]string{"access_token": "{cached}"}},
