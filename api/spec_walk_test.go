@@ -364,6 +364,12 @@ func TestSpecWalk(t *testing.T) {
   "destination":{"city":"Minneapolis","mainDivision":"MN","postalCode":"55401","country":"US"}},
  "lineItems":[{"lineItemId":"desk","purchase":{"purchaseClass":"GENERAL"},"cost":800}]}`, status: 200,
 			want: map[string]string{"data.transactionId": "sw-own", "data.lineItems[0].lineItemId": "desk"}},
+		{section: "Endpoints: Calculation", name: "owner INVENTORY_REMOVAL", method: "POST", path: "/api/v2/owner",
+			body: `{"ownerMessageType":"INVENTORY_REMOVAL","transactionId":"sw-own2","documentDate":"2026-06-01",
+ "owner":{"company":"ACME","physicalOrigin":{"city":"Minneapolis","mainDivision":"MN","postalCode":"55401","country":"US"},
+  "destination":{"city":"Minneapolis","mainDivision":"MN","postalCode":"55401","country":"US"}},
+ "lineItems":[{"lineItemId":"stock","purchase":{"purchaseClass":"GENERAL"},"cost":100}]}`, status: 200,
+			want: map[string]string{"data.ownerMessageType": "INVENTORY_REMOVAL", "data.lineItems[0].lineItemId": "stock", "data.totalTax": "~."}},
 
 		// Statements of the request's fields that the answer shows.
 		{section: "CustomerType: exemptionReasonCode", name: "a standard code sent padded to four digits is kept", method: "POST",
