@@ -62,9 +62,9 @@ type specRow struct {
 	lacks []string
 }
 
-// Bodies of the calculation rows: a sale in Los Angeles (9.75%), a
-// purchase shipped from Oregon to Seattle, an owner's asset moved from
-// Oregon to Minneapolis.
+// Bodies of the calculation rows: a sale in Los Angeles (9.75%) and a
+// purchase shipped from Oregon to Seattle, filled in by sale and
+// purchase.
 const (
 	specSale = `{"saleMessageType":"%s","transactionType":"SALE","transactionId":"%s","documentDate":"2026-06-01",
  "seller":{"company":"ACME","physicalOrigin":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
