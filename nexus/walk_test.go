@@ -337,6 +337,81 @@ var walkScenarios = []struct {
 		w.post(eu("100000.00", sek))
 		w.expect("2026-03-31", "SE", nexus.AreaEU, want{"approaching", "9000.00", 1, "", ""})
 	}},
+	{"a reversal in the next calendar year leaves the year of the sale as it was", func(w *walker) {
+		w.post(walkTx("1", "", "2025-12-20", "WA", "150000.00"))
+		if _, err := w.j.Reverse(w.ctx, w.tenant, "1", journal.Reversal{TransactionID: "1-rev", PostingDate: civil.MustParse("2026-01-05")}); err != nil {
+			w.t.Fatal(err)
+		}
+		// 2025's sales were past the threshold when 2025 ended; the
+		// reversal counts in 2026, on its posting date.
+		w.expect("2026-01-31", "", "WA", want{"exceeded", "150000.00", 1, "2025-12-20", "2026-02-01"})
+		w.expect("2027-01-01", "", "WA", want{"none", "0.00", 0, "", ""})
+	}},
+	{"the reversal of a return, and the reversal of a reversal", func(w *walker) {
+		w.post(walkTx("1", "", "2026-01-10", "TX", "600000.00"), walkTx("credit", "", "2026-01-11", "TX", "-200000.00"))
+		if _, err := w.j.Reverse(w.ctx, w.tenant, "credit", journal.Reversal{TransactionID: "credit-rev", PostingDate: civil.MustParse("2026-01-12")}); err != nil {
+			w.t.Fatal(err)
+		}
+		w.expect("2026-01-31", "", "TX", want{"exceeded", "600000.00", 1, "2026-01-12", "2026-05-01"})
+		if _, err := w.j.Reverse(w.ctx, w.tenant, "1", journal.Reversal{TransactionID: "1-rev", PostingDate: civil.MustParse("2026-01-13")}); err != nil {
+			w.t.Fatal(err)
+		}
+		w.expect("2026-01-31", "", "TX", want{"none", "0.00", 0, "", ""})
+		if _, err := w.j.Reverse(w.ctx, w.tenant, "1-rev", journal.Reversal{TransactionID: "1-rev-rev", PostingDate: civil.MustParse("2026-01-14")}); err != nil {
+			w.t.Fatal(err)
+		}
+		w.expect("2026-01-31", "", "TX", want{"exceeded", "600000.00", 1, "2026-01-14", "2026-05-01"})
+	}},
+	{"a discount line and an exchange: the net of each state", func(w *walker) {
+		tx := walkTx("1", "", "2026-01-10", "NJ", "1000.00")
+		disc := tx.Lines[0]
+		disc.LineItemID, disc.Amount = "2", money.MustParse("-100.00")
+		disc.Taxes = []journal.Tax{{JurisdictionID: "US-NJ", TaxResult: "TAXABLE", Taxable: disc.Amount}}
+		tx.Lines = append(tx.Lines, disc)
+		// An exchange: goods back from Kansas, new ones to New Jersey.
+		ret := walkTx("x", "", "2026-01-10", "KS", "-500.00").Lines[0]
+		ret.LineItemID = "3"
+		tx.Lines = append(tx.Lines, ret)
+		w.post(tx)
+		w.expect("2026-01-31", "", "NJ", want{"none", "900.00", 1, "", ""})
+		// Kansas's current year is below zero: the report shows the
+		// previous year, nearer the threshold.
+		w.expect("2026-01-31", "", "KS", want{"none", "0.00", 0, "", ""})
+		w.expect("2025-12-31", "", "KS", want{"none", "0.00", 0, "", ""})
+		w.expect("2026-12-31", "", "KS", want{"none", "0.00", 0, "", ""})
+	}},
+	{"a sale stored again while its reversal stands", func(w *walker) {
+		w.post(walkTx("1", "", "2026-01-10", "TX", "600000.00"))
+		if _, err := w.j.Reverse(w.ctx, w.tenant, "1", journal.Reversal{TransactionID: "1-rev", PostingDate: civil.MustParse("2026-01-12")}); err != nil {
+			w.t.Fatal(err)
+		}
+		// The new version supersedes the one the reversal took back and
+		// counts in full; the reversal stays, a credit of its own for the
+		// version it took back (docs/journal.md): the figures net what
+		// the journal holds, below zero.
+		w.post(walkTx("1", "", "2026-01-10", "TX", "300000.00"))
+		w.expect("2026-01-31", "", "TX", want{"none", "-300000.00", 0, "", ""})
+		// Deleting the reversal leaves the new version alone.
+		if err := w.j.Delete(w.ctx, w.tenant, "1-rev"); err != nil {
+			w.t.Fatal(err)
+		}
+		w.expect("2026-01-31", "", "TX", want{"none", "300000.00", 1, "", ""})
+	}},
+	{"the EU's previous calendar year", func(w *walker) {
+		a := money.MustParse("10000.01")
+		w.post(&journal.Transaction{TransactionID: "1", Perspective: "SELLER", MessageType: "INVOICE", Company: "DE",
+			DocumentDate: civil.MustParse("2025-11-02"), Currency: "EUR", SubTotal: a, Total: a,
+			Lines: []journal.Line{{LineItemID: "1", Destination: "AT", Amount: a, EUDistanceSale: true}}})
+		w.expect("2026-06-30", "DE", nexus.AreaEU, want{"exceeded", "10000.01", 1, "2025-11-02", "2025-11-02"})
+		w.expect("2027-01-01", "DE", nexus.AreaEU, want{"none", "0.00", 0, "", ""})
+	}},
+	{"and with at-least: Connecticut's year to September", func(w *walker) {
+		w.many("ct", "", "2025-11-01", "CT", "500.00", 200)
+		w.expect("2025-11-30", "", "CT", want{"exceeded", "100000.00", 200, "2025-11-01", "2026-10-01"})
+		// The year to 2026-09-30 still holds them on its last day, not on
+		// the next.
+		w.expect("2026-09-30", "", "CT", want{"exceeded", "100000.00", 200, "2025-11-01", "2026-10-01"})
+	}},
 }
 
 // TestWalk runs the walk's scenarios over every store.
