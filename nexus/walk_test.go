@@ -412,6 +412,49 @@ var walkScenarios = []struct {
 		// the next.
 		w.expect("2026-09-30", "", "CT", want{"exceeded", "100000.00", 200, "2025-11-01", "2026-10-01"})
 	}},
+	{"a sale after the day asked does not count yet", func(w *walker) {
+		w.post(walkTx("1", "", "2026-02-15", "TX", "600000.00"))
+		w.expect("2026-02-14", "", "TX", want{"none", "0.00", 0, "", ""})
+		w.expect("2026-02-15", "", "TX", want{"exceeded", "600000.00", 1, "2026-02-15", "2026-06-01"})
+	}},
+	{"marketplace sales do not count toward a count that excludes them (South Dakota, 2023)", func(w *walker) {
+		txs := make([]*journal.Transaction, 200)
+		for i := range txs {
+			txs[i] = walkTx(fmt.Sprintf("m%d", i), "", "2023-01-10", "SD", "10.00", marketplace)
+		}
+		w.post(txs...)
+		r := w.expect("2023-01-31", "", "SD", want{"none", "0.00", 0, "", ""})
+		if r.MarketplaceTransactions != 200 {
+			w.t.Errorf("South Dakota's marketplace transactions: %d, want 200", r.MarketplaceTransactions)
+		}
+		// New Jersey counts them: 200 transactions.
+		for i := range txs {
+			txs[i] = walkTx(fmt.Sprintf("n%d", i), "", "2023-01-10", "NJ", "10.00", marketplace)
+		}
+		w.post(txs...)
+		w.expect("2023-01-31", "", "NJ", want{"exceeded", "2000.00", 200, "2023-01-10", "2023-01-11"})
+	}},
+	{"sales before a rule took effect meet it on its first day (Kansas, 2021-07-01)", func(w *walker) {
+		w.post(walkTx("1", "", "2021-03-01", "KS", "150000.00"))
+		w.expect("2021-07-31", "", "KS", want{"exceeded", "150000.00", 1, "2021-07-01", "2021-07-01"})
+	}},
+	{"an EU sale in another currency without a factor is not converted", func(w *walker) {
+		a := money.MustParse("200000.00")
+		w.post(&journal.Transaction{TransactionID: "1", Perspective: "SELLER", MessageType: "INVOICE", Company: "SE",
+			DocumentDate: civil.MustParse("2026-03-02"), Currency: "SEK", SubTotal: a, Total: a,
+			Lines: []journal.Line{{LineItemID: "1", Destination: "FI", Amount: a, EUDistanceSale: true}}})
+		r := w.expect("2026-03-31", "SE", nexus.AreaEU, want{"none", "0.00", 1, "", ""})
+		if r.Unconverted != 1 {
+			w.t.Errorf("the EU's unconverted lines: %d, want 1", r.Unconverted)
+		}
+	}},
+	{"New York: a leap year's quarter of December to February", func(w *walker) {
+		w.many("ny", "", "2028-02-10", "NY", "5000.00", 101)
+		w.expect("2028-02-29", "", "NY", want{"exceeded", "505000.00", 101, "2028-02-10", "2028-04-19"})
+		// On the quarter's first day (2028-03-01) the four quarters
+		// before hold the sales.
+		w.expect("2028-03-01", "", "NY", want{"exceeded", "505000.00", 101, "2028-02-10", "2028-04-19"})
+	}},
 }
 
 // TestWalk runs the walk's scenarios over every store.
