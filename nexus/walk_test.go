@@ -455,6 +455,42 @@ var walkScenarios = []struct {
 		// before hold the sales.
 		w.expect("2028-03-01", "", "NY", want{"exceeded", "505000.00", 101, "2028-02-10", "2028-04-19"})
 	}},
+	{"and: crossed on the day the second test is met, approaching when both are near (New York)", func(w *walker) {
+		w.many("n", "LATE", "2026-01-05", "NY", "1000.00", 101)
+		w.post(walkTx("big", "LATE", "2026-01-20", "NY", "400000.00"))
+		w.expect("2026-01-31", "LATE", "NY", want{"exceeded", "501000.00", 102, "2026-01-20", "2026-04-19"})
+		// $450,000 in 90 sales: both at 80% or more.
+		w.many("near", "NEAR", "2026-01-05", "NY", "5000.00", 90)
+		w.expect("2026-01-31", "NEAR", "NY", want{"approaching", "450000.00", 90, "", ""})
+		// $450,000 in 50 sales: the count is at half.
+		w.many("far", "FAR", "2026-01-05", "NY", "9000.00", 50)
+		w.expect("2026-01-31", "FAR", "NY", want{"none", "450000.00", 50, "", ""})
+	}},
+	{"an invoice sent again under its ID counts once", func(w *walker) {
+		w.post(walkTx("1", "", "2026-01-10", "TX", "300000.00"))
+		w.post(walkTx("1", "", "2026-01-10", "TX", "300000.00"))
+		w.post(walkTx("1", "", "2026-01-10", "TX", "300000.00"))
+		w.expect("2026-01-31", "", "TX", want{"none", "300000.00", 1, "", ""})
+	}},
+	{"a sale reversed on its own day never crossed", func(w *walker) {
+		w.post(walkTx("1", "", "2026-01-10", "TX", "600000.00"))
+		if _, err := w.j.Reverse(w.ctx, w.tenant, "1", journal.Reversal{TransactionID: "1-rev", PostingDate: civil.MustParse("2026-01-10")}); err != nil {
+			w.t.Fatal(err)
+		}
+		w.expect("2026-01-31", "", "TX", want{"none", "0.00", 0, "", ""})
+	}},
+	{"a repair of one tenant's figures leaves another's", func(w *walker) {
+		w.post(walkTx("1", "ACME", "2026-01-10", "TX", "600000.00"))
+		other := *w
+		other.tenant = w.tenant + "-other"
+		other.post(walkTx("1", "ACME", "2026-01-10", "TX", "300000.00"))
+		if _, err := nexus.Rebuild(w.ctx, w.j, w.tenant, true); err != nil {
+			w.t.Fatal(err)
+		}
+		other.expect("2026-01-31", "ACME", "TX", want{"none", "300000.00", 1, "", ""})
+		w.expect("2026-01-31", "ACME", "TX", want{"exceeded", "600000.00", 1, "2026-01-10", "2026-05-01"})
+		other.agrees()
+	}},
 }
 
 // TestWalk runs the walk's scenarios over every store.
