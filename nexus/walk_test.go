@@ -491,6 +491,48 @@ var walkScenarios = []struct {
 		w.expect("2026-01-31", "ACME", "TX", want{"exceeded", "600000.00", 1, "2026-01-10", "2026-05-01"})
 		other.agrees()
 	}},
+	{"Canada: British Columbia's more than $10,000 and the GST/HST's $30,000", func(w *walker) {
+		ca := func(id, date, amount string) *journal.Transaction {
+			a := money.MustParse(amount)
+			return &journal.Transaction{TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE", Company: "ACME",
+				DocumentDate: civil.MustParse(date), Currency: "CAD", SubTotal: a, Total: a,
+				Lines: []journal.Line{{LineItemID: "1", Destination: "CA-BC", Amount: a, Taxes: []journal.Tax{
+					{JurisdictionID: "CA", TaxResult: "TAXABLE", Taxable: a, Rate: money.MustParse("0.05"), Tax: a.Mul(money.MustParse("0.05"))},
+					{JurisdictionID: "CA-BC", TaxResult: "TAXABLE", Taxable: a, Rate: money.MustParse("0.07"), Tax: a.Mul(money.MustParse("0.07"))}}}}}
+		}
+		w.post(ca("1", "2025-02-10", "10000.00"))
+		w.expect("2025-02-28", "ACME", "CA-BC", want{"approaching", "10000.00", 1, "", ""})
+		w.post(ca("2", "2025-05-10", "10000.00"), ca("3", "2025-08-10", "10000.00"), ca("4", "2025-11-10", "10000.00"))
+		w.expect("2025-05-31", "ACME", "CA-BC", want{"exceeded", "20000.00", 2, "2025-05-10", "2025-05-11"})
+		for _, r := range w.report("2026-01-15").Rows {
+			if r.Company != "ACME" || r.State != "CAN" {
+				continue
+			}
+			got := fmt.Sprintf("%s %s %s", r.Scheme, r.Status, r.Sales.Decimal().StringFixed(2))
+			if r.CrossedOn != nil {
+				got += " " + r.CrossedOn.String() + " " + r.CollectFrom.String()
+			}
+			// Four quarters of 2025 past $30,000 (the small supplier's
+			// test: registration from the first day of the second month
+			// after them); the simplified registration's 12 months.
+			wants := map[string]string{
+				"small-supplier": "small-supplier exceeded 40000.00 2025-11-10 2026-02-01",
+				"simplified":     "simplified exceeded 40000.00 2025-11-10 2025-11-11",
+			}
+			if got != wants[r.Scheme] {
+				w.t.Errorf("Canada's %s row: %s, want %s\n%s", r.Scheme, got, wants[r.Scheme], r.Explanation)
+			}
+		}
+		// One quarter past $30,000: the supply that takes it over.
+		w.post(ca("5", "2026-02-10", "30000.01"))
+		for _, r := range w.report("2026-02-10").Rows {
+			if r.Company == "ACME" && r.State == "CAN" && r.Scheme == "small-supplier" {
+				if r.Status != "exceeded" || r.CollectFrom == nil {
+					w.t.Errorf("Canada's small supplier, one quarter past: %s\n%s", r.Status, r.Explanation)
+				}
+			}
+		}
+	}},
 }
 
 // TestWalk runs the walk's scenarios over every store.
