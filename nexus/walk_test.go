@@ -533,6 +533,28 @@ var walkScenarios = []struct {
 			}
 		}
 	}},
+	{"collection of each kind from a crossing in December", func(w *walker) {
+		collect := map[string]string{
+			"AK": "2026-01-14", // days+30
+			"LA": "2026-02-13", // days+60
+			"CO": "2026-04-01", // month-after-days+90: 2026-03-15, then the month after
+			"MA": "2026-02-01", // month+2
+			"KY": "2026-02-01", // month-within+60: the month that holds 2026-02-13
+			"MO": "2026-04-01", // quarter-after+3: three months after the quarter
+			"ND": "2026-01-01", // days-or-after-period+60: the year's end comes first
+			"PA": "2026-04-01", // after-period+3: April 1 after the year
+			"MI": "2026-01-01", // after-period
+			"NJ": "2025-12-16", // next-day
+		}
+		var txs []*journal.Transaction
+		for st := range collect {
+			txs = append(txs, walkTx(st, "", "2025-12-15", st, "150000.00"))
+		}
+		w.post(txs...)
+		for st, day := range collect {
+			w.expect("2025-12-31", "", st, want{"exceeded", "150000.00", 1, "2025-12-15", day})
+		}
+	}},
 }
 
 // TestWalk runs the walk's scenarios over every store.
