@@ -15,9 +15,10 @@ import (
 // journal on disk, each under a company of its own, count as the request
 // says: a quotation and an invoice not posted count nothing, an invoice
 // to a customer exempt for resale counts in a state that counts gross
-// sales and not in one that counts retail sales, a marketplace sale
-// counts apart, and an invoice in euros counts at the request's factor
-// into US dollars.
+// sales and not in one that counts retail sales, a service Florida does
+// not tax counts in Kansas's gross sales and not in Florida's taxable
+// ones, a marketplace sale counts apart, and an invoice in euros counts
+// at the request's factor into US dollars.
 func TestWalkThroughTheEngine(t *testing.T) {
 	s := newCanadaSeller(t)
 	places := map[string]*wire.Location{
@@ -48,6 +49,10 @@ func TestWalkThroughTheEngine(t *testing.T) {
 		})
 		sell("mkt-"+st, "MARKET", wire.SaleInvoice, st, "GENERAL", "300000.00", func(q *wire.SaleRequest) { q.MarketplaceFacilitated = true })
 	}
+	// A service Florida does not tax: Florida counts taxable sales,
+	// Kansas gross ones.
+	sell("svc-FL", "SERVICE", wire.SaleInvoice, "FL", "PROFESSIONAL_SERVICES", "300000.00", nil)
+	sell("svc-KS", "SERVICE", wire.SaleInvoice, "KS", "PROFESSIONAL_SERVICES", "300000.00", nil)
 	rate := money.MustParse("1.10")
 	sell("eur", "EURO", wire.SaleInvoice, "TX", "GENERAL", "460000.00", func(q *wire.SaleRequest) {
 		q.Currency = engine.CurrencyCode("EUR")
@@ -77,6 +82,8 @@ func TestWalkThroughTheEngine(t *testing.T) {
 		{"MARKET", "AL", "none", "0.00", 0, 1},
 		{"MARKET", "KS", "exceeded", "300000.00", 1, 1},
 		{"MARKET", "FL", "none", "0.00", 0, 1},
+		{"SERVICE", "FL", "none", "0.00", 1, 0},
+		{"SERVICE", "KS", "exceeded", "300000.00", 1, 0},
 		// EUR 460,000 at 1.10 is $506,000, past Texas's $500,000.
 		{"EURO", "TX", "exceeded", "506000.00", 1, 0},
 	} {
