@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
@@ -569,6 +570,65 @@ func TestWalk(t *testing.T) {
 					s.run(w)
 					w.agrees()
 				})
+			}
+		})
+	}
+}
+
+// TestWalkConcurrentVersions: writers that post versions of the same
+// transactions at once (a host's retries and corrections racing), delete
+// them and post them again, over each store, leave figures that agree
+// with the journal, and the report counts each live transaction once, in
+// the state of its latest version.
+func TestWalkConcurrentVersions(t *testing.T) {
+	states := []string{"TX", "CA", "NJ"}
+	for name, open := range journalStores(true) {
+		t.Run(name, func(t *testing.T) {
+			j := open(t)
+			defer j.Close()
+			w := &walker{t: t, ctx: context.Background(), j: j, tenant: "race"}
+			errs := make(chan error, 8)
+			for g := range 8 {
+				go func() {
+					var err error
+					for i := range 25 {
+						id := fmt.Sprintf("doc-%d", i%4)
+						tx := walkTx(id, "", "2026-01-10", states[(g+i)%3], fmt.Sprintf("%d.00", 1000*(g+1)+i))
+						if _, err = j.Post(w.ctx, w.tenant, tx); err != nil {
+							break
+						}
+						if (g+i)%7 == 0 {
+							// Another writer may have deleted it first.
+							if err = j.Delete(w.ctx, w.tenant, id); err != nil && levy.ErrorCode(err) != levy.ENotFound {
+								break
+							}
+							err = nil
+						}
+					}
+					errs <- err
+				}()
+			}
+			for range 8 {
+				if err := <-errs; err != nil {
+					t.Fatal(err)
+				}
+			}
+			w.agrees()
+			var live int64
+			for i := range 4 {
+				if ok, err := j.Exists(w.ctx, w.tenant, fmt.Sprintf("doc-%d", i)); err != nil {
+					t.Fatal(err)
+				} else if ok {
+					live++
+				}
+			}
+			rep := w.report("2026-01-31")
+			var counted int64
+			for _, r := range rep.Rows {
+				counted += r.Transactions
+			}
+			if counted != live {
+				t.Errorf("the report counts %d transactions, the journal holds %d live", counted, live)
 			}
 		})
 	}
