@@ -17,8 +17,9 @@ import (
 // to a customer exempt for resale counts in a state that counts gross
 // sales and not in one that counts retail sales, a service Florida does
 // not tax counts in Kansas's gross sales and not in Florida's taxable
-// ones, a marketplace sale counts apart, and an invoice in euros counts
-// at the request's factor into US dollars.
+// ones, a marketplace sale counts apart, an invoice in euros counts at
+// the request's factor into US dollars, and sales into the District of
+// Columbia and Puerto Rico (given as a country) count in their rows.
 func TestWalkThroughTheEngine(t *testing.T) {
 	s := newCanadaSeller(t)
 	places := map[string]*wire.Location{
@@ -26,6 +27,9 @@ func TestWalkThroughTheEngine(t *testing.T) {
 		"KS": engine.Address("Wichita", "67202", "US"),
 		"TX": engine.Address("Houston", "77002", "US"),
 		"FL": engine.Address("Miami", "33131", "US"),
+		"DC": engine.Address("Washington", "20001", "US"),
+		// Puerto Rico given as a country of its own.
+		"PR": engine.Address("San Juan", "00901", "PR"),
 	}
 	sell := func(id, company string, kind wire.SaleMessageType, state, class, amount string, change func(*wire.SaleRequest)) {
 		t.Helper()
@@ -53,6 +57,9 @@ func TestWalkThroughTheEngine(t *testing.T) {
 	// Kansas gross ones.
 	sell("svc-FL", "SERVICE", wire.SaleInvoice, "FL", "PROFESSIONAL_SERVICES", "300000.00", nil)
 	sell("svc-KS", "SERVICE", wire.SaleInvoice, "KS", "PROFESSIONAL_SERVICES", "300000.00", nil)
+	// More than $100,000 into the District of Columbia and Puerto Rico.
+	sell("dc", "DC", wire.SaleInvoice, "DC", "GENERAL", "100000.01", nil)
+	sell("pr", "PR", wire.SaleInvoice, "PR", "GENERAL", "100000.01", nil)
 	rate := money.MustParse("1.10")
 	sell("eur", "EURO", wire.SaleInvoice, "TX", "GENERAL", "460000.00", func(q *wire.SaleRequest) {
 		q.Currency = engine.CurrencyCode("EUR")
@@ -84,6 +91,8 @@ func TestWalkThroughTheEngine(t *testing.T) {
 		{"MARKET", "FL", "none", "0.00", 0, 1},
 		{"SERVICE", "FL", "none", "0.00", 1, 0},
 		{"SERVICE", "KS", "exceeded", "300000.00", 1, 0},
+		{"DC", "DC", "exceeded", "100000.01", 1, 0},
+		{"PR", "PR", "exceeded", "100000.01", 1, 0},
 		// EUR 460,000 at 1.10 is $506,000, past Texas's $500,000.
 		{"EURO", "TX", "exceeded", "506000.00", 1, 0},
 	} {
