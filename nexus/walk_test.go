@@ -391,7 +391,10 @@ var walkScenarios = []struct {
 		// version it took back (docs/journal.md): the figures net what
 		// the journal holds, below zero.
 		w.post(walkTx("1", "", "2026-01-10", "TX", "300000.00"))
-		w.expect("2026-01-31", "", "TX", want{"none", "-300000.00", 0, "", ""})
+		r := w.expect("2026-01-31", "", "TX", want{"none", "-300000.00", 0, "", ""})
+		if !strings.HasPrefix(r.Explanation, "none: -$300000.00 of gross sales") || !strings.Contains(r.Explanation, "below zero: the period holds reversals") {
+			w.t.Errorf("the explanation of sales below zero: %s", r.Explanation)
+		}
 		// Deleting the reversal leaves the new version alone.
 		if err := w.j.Delete(w.ctx, w.tenant, "1-rev"); err != nil {
 			w.t.Fatal(err)
@@ -554,6 +557,20 @@ var walkScenarios = []struct {
 		w.post(txs...)
 		for st, day := range collect {
 			w.expect("2025-12-31", "", st, want{"exceeded", "150000.00", 1, "2025-12-15", day})
+		}
+	}},
+	{"a reversal of a sale from before the twelve months", func(w *walker) {
+		w.post(walkTx("1", "", "2025-01-10", "TX", "600000.00"))
+		if _, err := w.j.Reverse(w.ctx, w.tenant, "1", journal.Reversal{TransactionID: "1-rev", PostingDate: civil.MustParse("2026-01-20")}); err != nil {
+			w.t.Fatal(err)
+		}
+		w.expect("2025-12-31", "", "TX", want{"exceeded", "600000.00", 1, "2025-01-10", "2025-05-01"})
+		// The reversal counts on its own day: the twelve months to
+		// 2026-01-31 hold it and not the sale, and the explanation says
+		// why they are below zero.
+		r := w.expect("2026-01-31", "", "TX", want{"none", "-600000.00", -1, "", ""})
+		if !strings.Contains(r.Explanation, "-$600000.00") || !strings.Contains(r.Explanation, "below zero") {
+			w.t.Errorf("the explanation: %s", r.Explanation)
 		}
 	}},
 }
