@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
@@ -675,4 +676,31 @@ func TestWalkConcurrentVersions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWalkBadgerReopened: the figures of a Badger journal on disk are the
+// same once it is closed and opened again, and still agree with it.
+func TestWalkBadgerReopened(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	j, err := badger.OpenJournal(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &walker{t: t, ctx: ctx, j: j, tenant: "acme"}
+	w.post(walkTx("1", "", "2026-01-10", "TX", "600000.00"), walkTx("2", "", "2026-01-11", "NJ", "100000.01"))
+	if _, err := j.Reverse(ctx, "acme", "1", journal.Reversal{TransactionID: "1-rev", PostingDate: civil.MustParse("2026-02-02")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if w.j, err = badger.OpenJournal(ctx, dir); err != nil {
+		t.Fatal(err)
+	}
+	defer w.j.Close()
+	w.expect("2026-01-31", "", "TX", want{"exceeded", "600000.00", 1, "2026-01-10", "2026-05-01"})
+	w.expect("2026-02-28", "", "TX", want{"none", "0.00", 0, "", ""})
+	w.expect("2026-02-28", "", "NJ", want{"exceeded", "100000.01", 1, "2026-01-11", "2026-01-12"})
+	w.agrees()
 }
