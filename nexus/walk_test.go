@@ -574,6 +574,19 @@ var walkScenarios = []struct {
 			w.t.Errorf("the explanation: %s", r.Explanation)
 		}
 	}},
+	{"a marketplace sale reversed leaves the direct sales alone", func(w *walker) {
+		w.post(walkTx("m", "", "2026-01-10", "KS", "150000.00", marketplace), walkTx("d", "", "2026-01-10", "KS", "50000.00"))
+		w.expect("2026-01-31", "", "KS", want{"exceeded", "200000.00", 2, "2026-01-10", "2026-01-11"})
+		if _, err := w.j.Reverse(w.ctx, w.tenant, "m", journal.Reversal{TransactionID: "m-rev", PostingDate: civil.MustParse("2026-02-02")}); err != nil {
+			w.t.Fatal(err)
+		}
+		// Kansas's previous year has nothing; its current year, crossed on
+		// 2026-01-10, has fallen back under.
+		r := w.expect("2026-02-28", "", "KS", want{"none", "50000.00", 1, "", ""})
+		if !r.MarketplaceSales.IsZero() || r.MarketplaceTransactions != 0 {
+			w.t.Errorf("the marketplace sales after the reversal: %s in %d", r.MarketplaceSales, r.MarketplaceTransactions)
+		}
+	}},
 }
 
 // TestWalk runs the walk's scenarios over every store.
