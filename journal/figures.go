@@ -204,11 +204,19 @@ func CompareFigureKeys(a, b FigureKey) int {
 }
 
 // countsForFigures reports whether a transaction is a sale that the
-// figures count: a seller's, that moves revenue (not a tax-only
-// adjustment).
+// figures count: a seller's, of a kind that books a sale (saleKinds),
+// that moves revenue (not a tax-only adjustment).
 func countsForFigures(tx *Transaction) bool {
-	return tx != nil && tx.Perspective == "SELLER" && !tx.TaxOnly
+	return tx != nil && tx.Perspective == "SELLER" && saleKinds[tx.MessageType] && !tx.TaxOnly
 }
+
+// saleKinds are the message types of a seller's transaction that the
+// figures count: the kinds the engine stores as sales, and none (a
+// transaction that a host stored through the journal's API without
+// naming its kind counts, as it did before the kind was read). A
+// QUOTATION, or another estimate a host stored itself, is not a sale; a
+// reversal keeps its original's kind.
+var saleKinds = map[string]bool{"INVOICE": true, "DISTRIBUTE_TAX": true, "ARBILLING_SYNC": true, "": true}
 
 // Contribution returns what tx adds to its tenant's figures while it is
 // the latest version of a live transaction: for each US state its lines

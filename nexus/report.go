@@ -1003,6 +1003,10 @@ func (r *Row) lastRegistration(o Options, area string) {
 
 // explain writes a row's sentence: rule is the one in force on the day
 // asked, under the one in force on the day of crossing.
+//
+// An amount below zero is written with its sign before the currency
+// ("-$300000.00"), and a period whose sales or transactions are below
+// zero says why.
 func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 	var b strings.Builder
 	what := map[string]string{data.NexusGross: "gross sales", data.NexusRetail: "retail sales",
@@ -1022,8 +1026,14 @@ func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 	if r.State == data.NexusCanada {
 		into = "Canada"
 	}
-	fmt.Fprintf(&b, "%s: %s%s of %s (%smarketplace sales %s) and %s into %s from %s to %s",
-		r.Status, cur, r.Sales.Decimal().StringFixed(2), what, consumers, r.Marketplace, counted(r.Transactions, "transaction"), into, r.PeriodStart, r.PeriodEnd)
+	fmt.Fprintf(&b, "%s: %s of %s (%smarketplace sales %s) and %s into %s from %s to %s",
+		r.Status, signed(cur, r.Sales), what, consumers, r.Marketplace, counted(r.Transactions, "transaction"), into, r.PeriodStart, r.PeriodEnd)
+	if r.Sales.Sign() < 0 || r.Transactions < 0 {
+		// A reversal counts on its own posting date, and a credit note
+		// on its own: in a period that does not hold the sale it takes
+		// back, it leaves the period below zero.
+		b.WriteString(" (below zero: the period holds reversals or returns of sales that counted in the days before it)")
+	}
 	test := ""
 	amount := fmt.Sprintf("%s%s", cur, rule.Sales.StringFixed(0))
 	switch {
@@ -1093,7 +1103,7 @@ func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 		}
 	}
 	if r.MarketplaceTransactions != 0 {
-		fmt.Fprintf(&b, "; marketplace sales apart: %s%s in %s", cur, r.MarketplaceSales.Decimal().StringFixed(2), counted(r.MarketplaceTransactions, "transaction"))
+		fmt.Fprintf(&b, "; marketplace sales apart: %s in %s", signed(cur, r.MarketplaceSales), counted(r.MarketplaceTransactions, "transaction"))
 	}
 	if r.Unconverted > 0 {
 		name := map[string]string{"USD": "US dollars", "CAD": "Canadian dollars"}[r.Currency]
@@ -1254,4 +1264,14 @@ func agreeing[N ~int | ~int64](n N, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// signed writes amount a after the currency's symbol or code cur ("$",
+// "CAD "), its minus sign, if any, before them: "-$300000.00".
+func signed(cur string, a money.Amount) string {
+	d := a.Decimal()
+	if d.Sign() < 0 {
+		return "-" + cur + d.Neg().StringFixed(2)
+	}
+	return cur + d.StringFixed(2)
 }
