@@ -202,3 +202,25 @@ func TestBrazilPublishedExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestBrazilPublishedISSExample rebuilds Correta Contabilidade's ISS
+// example (corretacontabilidade.net.br/iss-entenda-como-funciona-o-imposto-sobre-servicos,
+// read 2026-12-03): a service of 1,000.00 at a municipal rate of 5%, ISS
+// 1,000.00 x 5% = 50.00 on the price. The content engine loads 5% for
+// item 1.05 in São Paulo (IBGE 3550308). The ISS stays in the base of the
+// contributions, so a Lucro Real provider's PIS is 1,000.00 x 1.65% = 16.50
+// and COFINS 1,000.00 x 7.6% = 76.00.
+func TestBrazilPublishedISSExample(t *testing.T) {
+	e := brazilContentEngine(t)
+	l := brService(t, e, func(li *wire.SaleLineItem) {})
+	for _, w := range []brExampleTax{
+		{"ISS", "BR-3550308", "1000.00", "50.00"},
+		{"PIS", "BR", "1000.00", "16.50"},
+		{"COFINS", "BR", "1000.00", "76.00"},
+	} {
+		x := brMustTax(t, l, w.imp, w.jur)
+		if x.Taxable.String() != w.taxable || x.CalculatedTax.String() != w.tax {
+			t.Errorf("%s %s: taxable %s tax %s, want %s and %s", w.imp, w.jur, x.Taxable, x.CalculatedTax, w.taxable, w.tax)
+		}
+	}
+}
