@@ -12,6 +12,7 @@ import (
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
 )
 
 // The walk of tax profiles as a distributor uses them: each test below
@@ -502,5 +503,126 @@ func TestProfileWalkPolicies(t *testing.T) {
 			w.apply(profile.ChangeSet{Deletes: []profile.Key{revoked.Key()}})
 			chargedSaying(t, "a deleted certificate, before its revocation", w.sale("C-W", func(r *wire.SaleRequest) { r.DocumentDate = date("2026-04-30") }), dallasTax, "", "")
 		})
+	}
+}
+
+// TestProfileWalkDocuments: what a document of a stored customer does in
+// the journal. An invoice's lines of two tax dates are each checked on
+// their own (the 2026 line exempt, the 2027 one charged saying the
+// certificate expired); the reversal of an invoice that a certificate
+// exempted takes back the exempt amounts naming it, even after the
+// certificate is deleted; the same invoice posted again after the
+// deletion is charged, at the profile's new version.
+func TestProfileWalkDocuments(t *testing.T) {
+	for name, open := range profileStores(t) {
+		t.Run(name, func(t *testing.T) {
+			w := newProfileWalk(t, open(t), walkSet(walkCert()))
+			r := w.sale("C-W", func(r *wire.SaleRequest) {
+				r.SaleMessageType, r.TransactionID, r.DocumentDate = wire.SaleInvoice, "INV-2DATES", date("2027-01-10")
+				first := r.LineItems[0]
+				first.TaxDate = date("2026-12-20")
+				second := r.LineItems[0]
+				second.LineItemID = "2"
+				r.LineItems = []wire.SaleLineItem{first, second}
+			})
+			if r.TotalTax.String() != dallasTax || !r.LineItems[0].TotalTax.IsZero() {
+				t.Errorf("two dates: total %s, first line %s", r.TotalTax, r.LineItems[0].TotalTax)
+			}
+			var said []string
+			for _, p := range r.LineItems[1].AssistedParameters {
+				if p.ParamName == "exemptionCertificate" {
+					said = append(said, p.RuleName)
+				}
+			}
+			if strings.Join(said, ",") != string(profile.RefusalExpired) {
+				t.Errorf("two dates: the 2027 line says %v", said)
+			}
+
+			v1, err := w.svc.Store().Version(w.ctx, walkTenant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.sale("C-W", func(r *wire.SaleRequest) { r.SaleMessageType, r.TransactionID = wire.SaleInvoice, "INV-W" })
+			gone := walkCert()
+			v2 := w.apply(profile.ChangeSet{Deletes: []profile.Key{gone.Key()}})
+			if _, err := w.e.ReverseTransaction(w.ctx, "INV-W", wire.ReversalRequest{TransactionID: "INV-W-R"}); err != nil {
+				t.Fatal(err)
+			}
+			rev, err := w.j.Get(w.ctx, walkTenant, "INV-W-R")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, x := range rev.Lines[0].Taxes {
+				if x.CertificateNumber != "TX-W" || x.Exempt.Sign() >= 0 || !x.Tax.IsZero() {
+					t.Errorf("the reversal's tax of %s: certificate %q, exempt %v, tax %v", x.JurisdictionID, x.CertificateNumber, x.Exempt, x.Tax)
+				}
+			}
+			orig, err := w.j.Get(w.ctx, walkTenant, "INV-W")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if orig.ProfileVersion != v1 {
+				t.Errorf("the invoice keeps profile version %d, want %d", orig.ProfileVersion, v1)
+			}
+			again := w.sale("C-W", func(r *wire.SaleRequest) { r.SaleMessageType, r.TransactionID = wire.SaleInvoice, "INV-W-2" })
+			chargedSaying(t, "the invoice posted after the deletion", again, dallasTax, "", "")
+			if tx, err := w.j.Get(w.ctx, walkTenant, "INV-W-2"); err != nil || tx.ProfileVersion != v2 {
+				t.Errorf("the invoice after the deletion: version %v (%v), want %d", tx, err, v2)
+			}
+		})
+	}
+}
+
+// TestProfileWalkSellerAndNumbers: a seller company registered in Texas
+// until a day charges the Dallas sale up to that day and nothing after
+// it; a customer's expired certificate says nothing on a sale that
+// charges nothing; two customers holding certificates of the same number
+// each get their own; a certificate of two states covers each.
+func TestProfileWalkSellerAndNumbers(t *testing.T) {
+	twin := walkCert()
+	twin.CustomerCode, twin.Jurisdictions = "C-TWIN", []string{"US-OK"}
+	both := walkCert()
+	both.Number, both.CustomerCode, both.Jurisdictions = "TX-OK", "C-BOTH", []string{"US-OK", "US-TX"}
+	cs := walkSet(walkCert(), twin, both)
+	cs.Registrations = []profile.Registration{{CompanyCode: "TX-SELLER", Jurisdiction: "US-TX", Number: "32000000000",
+		EffectiveDate: date("2020-01-01"), EndDate: date("2026-06-30")}}
+	w := newProfileWalk(t, profile.NewMemory(), cs)
+	seller := func(day string) func(*wire.SaleRequest) {
+		return func(r *wire.SaleRequest) { r.Seller.Company, r.DocumentDate = "TX-SELLER", date(day) }
+	}
+	chargedSaying(t, "the last day of the registration", w.sale("", seller("2026-06-30")), dallasTax, "", "")
+	chargedSaying(t, "the day after the registration ended", w.sale("", seller("2026-07-01")), "0.00", "", "")
+	chargedSaying(t, "an expired certificate where nothing is charged", w.sale("C-W", seller("2027-02-01")), "0.00", "", "")
+
+	exemptBy(t, "C-W's TX-W", w.sale("C-W", nil), "TX-W")
+	chargedSaying(t, "C-TWIN's TX-W, of Oklahoma", w.sale("C-TWIN", nil), dallasTax, string(profile.RefusalJurisdiction), "TX-W")
+	exemptBy(t, "a certificate of two states", w.sale("C-BOTH", nil), "TX-OK")
+}
+
+// TestProfileWalkTolerance: one engine, two tenants' tolerances: the
+// same vendor invoice whose tax is 0.75 short of Levy's is within
+// acme's tolerance of 1.00 and outside beta's of 0.10.
+func TestProfileWalkTolerance(t *testing.T) {
+	store := profile.NewMemory()
+	e, _ := profileEngine(t, store)
+	svc := profile.NewService(store, profile.Config{Cache: e.Profiles()})
+	for tenant, amount := range map[string]string{"tol-wide": "1.00", "tol-narrow": "0.10"} {
+		a := decimal.RequireFromString(amount)
+		if _, err := svc.Apply(context.Background(), tenant, "walk", profile.ChangeSet{Policy: &profile.Policy{Tolerance: &profile.Tolerance{Amount: &a}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dallas := &wire.Location{StreetAddress1: "1500 Marilla St", City: "Dallas", MainDivision: "TX", PostalCode: "75201", Country: "US"}
+	for tenant, outside := range map[string]bool{"tol-wide": false, "tol-narrow": true} {
+		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseInvoiceVerification, TransactionType: wire.TransactionTypePurchase,
+			DocumentDate: date("2026-06-01"), Vendor: &wire.Vendor{PhysicalOrigin: dallas}, Buyer: &wire.Buyer{Destination: dallas},
+			LineItems: []wire.PurchaseLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("100.00"), ChargedTax: amt("7.50")}}}
+		r, err := e.Purchase(levy.WithTenant(context.Background(), tenant), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Variance == nil || r.Variance.String() != "-0.75" || r.OutsideThreshold == nil || *r.OutsideThreshold != outside {
+			t.Errorf("%s: variance %v, outside %v; want -0.75, %v", tenant, r.Variance, r.OutsideThreshold, outside)
+		}
 	}
 }
