@@ -626,3 +626,54 @@ func TestProfileWalkTolerance(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileWalkExemptFlag: a request that exempts a stored customer by
+// isTaxExempt alone wins over the stored certificates (every tax exempt,
+// rule customer-exempt), and the line says so when none of the
+// customer's certificates would have exempted a tax on its date: a flag
+// an ERP keeps sending after the certificate lapsed, or for a state the
+// certificates do not cover, is seen, as a number sent is. A certificate
+// that covers the sale, or a customer without stored certificates, says
+// nothing.
+func TestProfileWalkExemptFlag(t *testing.T) {
+	cs := walkSet(walkCert())
+	cs.Customers = append(cs.Customers, profile.Customer{Code: "C-NONE"})
+	w := newProfileWalk(t, profile.NewMemory(), cs)
+	flag := func(day string) func(*wire.SaleRequest) {
+		return func(r *wire.SaleRequest) { r.DocumentDate, r.Customer.IsTaxExempt = date(day), true }
+	}
+	says := func(what string, r *wire.SaleResponse, want string) {
+		t.Helper()
+		if !r.TotalTax.IsZero() {
+			t.Errorf("%s: tax %s", what, r.TotalTax)
+		}
+		for _, tx := range r.LineItems[0].Taxes {
+			if tx.TaxResult != wire.TaxResultExempt || tx.CalculationRuleID == nil || tx.CalculationRuleID.Value != "customer-exempt" {
+				t.Errorf("%s: the tax of %s is %s by %+v", what, tx.Jurisdiction.JurisdictionID, tx.TaxResult, tx.CalculationRuleID)
+			}
+		}
+		var got []wire.AssistedParameter
+		for _, p := range r.LineItems[0].AssistedParameters {
+			if p.RuleName == ExemptFlagUncoveredRule {
+				got = append(got, p)
+			}
+		}
+		switch {
+		case want == "" && len(got) != 0:
+			t.Errorf("%s: the line says %+v", what, got)
+		case want != "" && (len(got) != 1 || got[0].ParamName != "customer.isTaxExempt" || got[0].OriginalValue != "true" || got[0].Value != want):
+			t.Errorf("%s: the line says %+v\nwant %q", what, got, want)
+		}
+	}
+	says("the certificate covers the sale", w.sale("C-W", flag("2026-06-01")), "")
+	says("the certificate expired", w.sale("C-W", flag("2027-01-05")),
+		"the request sends isTaxExempt for customer C-W, and none of its exemption certificates in the tenant's profile covers the tax of US-TX on 2027-01-05 "+
+			"(certificate TX-W expired on 2026-12-31, before the tax date 2027-01-05): the flag exempts the taxes all the same")
+	says("a customer without certificates", w.sale("C-NONE", flag("2027-01-05")), "")
+	r := w.sale("C-W", func(r *wire.SaleRequest) {
+		flag("2026-06-01")(r)
+		r.Customer.Destination = &wire.Location{StreetAddress1: "200 N Spring St", City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}
+	})
+	says("another state", r, "the request sends isTaxExempt for customer C-W, and none of its exemption certificates in the tenant's profile covers the tax of US-CA on 2026-06-01 "+
+		"(certificate TX-W covers US-TX, not US-CA): the flag exempts the taxes all the same")
+}
