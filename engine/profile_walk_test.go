@@ -677,3 +677,43 @@ func TestProfileWalkExemptFlag(t *testing.T) {
 	says("another state", r, "the request sends isTaxExempt for customer C-W, and none of its exemption certificates in the tenant's profile covers the tax of US-CA on 2026-06-01 "+
 		"(certificate TX-W covers US-TX, not US-CA): the flag exempts the taxes all the same")
 }
+
+// TestProfileWalkJournalCustomer: the journal keeps the customer as the
+// calculation took it from the profile: a stored business customer sent
+// without isBusinessIndicator is a business there too, and a request
+// without customerName keeps the stored name (the e-invoice's buyer);
+// a name sent wins; a line's own stored customer alike.
+func TestProfileWalkJournalCustomer(t *testing.T) {
+	cs := walkSet()
+	cs.Customers[0].IsBusiness = true
+	cs.Customers = append(cs.Customers, profile.Customer{Code: "C-SHOP", Name: "Corner Shop"})
+	w := newProfileWalk(t, profile.NewMemory(), cs)
+	w.sale("C-W", func(r *wire.SaleRequest) {
+		r.SaleMessageType, r.TransactionID = wire.SaleInvoice, "INV-PARTY"
+		second := r.LineItems[0]
+		second.LineItemID = "2"
+		dest := *r.Customer.Destination
+		second.Customer = &wire.Customer{CustomerCode: &wire.CustomerCode{Value: "C-SHOP"}, Destination: &dest}
+		r.LineItems = append(r.LineItems, second)
+	})
+	w.sale("C-W", func(r *wire.SaleRequest) {
+		r.SaleMessageType, r.TransactionID, r.Customer.CustomerName = wire.SaleInvoice, "INV-NAMED", "Walk Wholesale Ltd (as invoiced)"
+	})
+	tx, err := w.j.Get(w.ctx, walkTenant, "INV-PARTY")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := tx.Customer; c == nil || c.Code != "C-W" || !c.Business || c.Name != "Walk Wholesale" {
+		t.Errorf("the journal's customer: %+v", c)
+	}
+	if c := tx.Lines[1].Customer; c == nil || c.Code != "C-SHOP" || c.Business || c.Name != "Corner Shop" {
+		t.Errorf("the journal's customer of line 2: %+v", c)
+	}
+	named, err := w.j.Get(w.ctx, walkTenant, "INV-NAMED")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := named.Customer; c == nil || c.Name != "Walk Wholesale Ltd (as invoiced)" || !c.Business {
+		t.Errorf("the journal's customer named by the request: %+v", c)
+	}
+}
