@@ -676,6 +676,25 @@ func TestProfileWalkExemptFlag(t *testing.T) {
 	})
 	says("another state", r, "the request sends isTaxExempt for customer C-W, and none of its exemption certificates in the tenant's profile covers the tax of US-CA on 2026-06-01 "+
 		"(certificate TX-W covers US-TX, not US-CA): the flag exempts the taxes all the same")
+
+	// A line's own customer sent as exempt is named by its path.
+	r = w.sale("C-NONE", func(r *wire.SaleRequest) {
+		r.DocumentDate = date("2027-01-05")
+		second := r.LineItems[0]
+		second.LineItemID = "2"
+		dest := *r.Customer.Destination
+		second.Customer = &wire.Customer{CustomerCode: &wire.CustomerCode{Value: "C-W"}, IsTaxExempt: true, Destination: &dest}
+		r.LineItems = append(r.LineItems, second)
+	})
+	var got []string
+	for _, p := range r.LineItems[1].AssistedParameters {
+		if p.RuleName == ExemptFlagUncoveredRule {
+			got = append(got, p.ParamName)
+		}
+	}
+	if r.TotalTax.String() != dallasTax || strings.Join(got, ",") != "lineItems[1].customer.isTaxExempt" {
+		t.Errorf("a line's own exempt customer: tax %s, flagged %v", r.TotalTax, got)
+	}
 }
 
 // TestProfileWalkJournalCustomer: the journal keeps the customer as the

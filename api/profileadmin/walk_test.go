@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/wire"
 )
 
@@ -54,7 +55,8 @@ func certSays(r wire.SaleResponse) (rules, certs []string) {
 // server: customers and certificates imported as CSV files exempt acme's
 // Dallas sale (beta's customer of the same code is taxed); revoking the
 // certificate from a day charges the sales from that day, saying so, and
-// keeps those before; deleting it leaves nothing said; a SKU mapped
+// keeps those before, and the customer sent as exempt then is flagged;
+// deleting it leaves nothing said; a SKU mapped
 // by POST gives its class; each tenant's rounding and levyMembers policy
 // shapes its own answers only.
 func TestWalkThroughTheRoutes(t *testing.T) {
@@ -86,6 +88,18 @@ func TestWalkThroughTheRoutes(t *testing.T) {
 	r, _ = s.supplies(t, s.acmeAPI, april)
 	if _, certs := certSays(r); !r.TotalTax.IsZero() || len(certs) != 3 {
 		t.Errorf("a sale before the revocation: tax %s, certificates %v", r.TotalTax, certs)
+	}
+	// The ERP still sends the customer as exempt: the flag wins, and the
+	// answer says the stored certificate would not have exempted it.
+	r, _ = s.supplies(t, s.acmeAPI, strings.Replace(june, `"customerCode":{"value":"C-1"},`, `"customerCode":{"value":"C-1"},"isTaxExempt":true,`, 1))
+	flagged := ""
+	for _, p := range r.LineItems[0].AssistedParameters {
+		if p.RuleName == engine.ExemptFlagUncoveredRule {
+			flagged = p.ParamName + ": " + p.Value
+		}
+	}
+	if !r.TotalTax.IsZero() || !strings.Contains(flagged, "customer.isTaxExempt: ") || !strings.Contains(flagged, "(certificate TX-1 was revoked on 2026-05-01)") {
+		t.Errorf("isTaxExempt after the revocation: tax %s, flagged %q", r.TotalTax, flagged)
 	}
 	s.must(t, 200, "DELETE", p+"/customers/C-1/certificates/TX-1", s.acme, "")
 	r, _ = s.supplies(t, s.acmeAPI, april)
