@@ -145,7 +145,8 @@ func date(s string) civil.Date { return civil.MustParse(s) }
 // and its expiration date (both included), not the day before nor the
 // day after; the line's taxDate, not the document's date, is the date
 // it is checked on, either way round; a certificate without expiration
-// covers a date years ahead; a certificate revoked from a day covers the
+// covers a date years ahead, and one beyond the content's horizon
+// (flagged as such); a certificate revoked from a day covers the
 // day before and not the day itself.
 func TestProfileWalkCertificateDates(t *testing.T) {
 	w := newProfileWalk(t, profile.NewMemory(), walkSet(walkCert(),
@@ -167,6 +168,12 @@ func TestProfileWalkCertificateDates(t *testing.T) {
 	exemptBy(t, "a document of 2027 whose line is of 2026", w.sale("C-W", on("2027-01-05", "2026-12-31")), "TX-W")
 	chargedSaying(t, "a document of 2026 whose line is of 2027", w.sale("C-W", on("2026-12-31", "2027-01-01")), dallasTax, string(profile.RefusalExpired), "TX-W")
 	exemptBy(t, "a certificate without expiration, years ahead", w.sale("C-OPEN", on("2031-03-01", "")), "TX-OPEN")
+	// Beyond the content's horizon the certificate still decides, and the
+	// line says its date lies beyond the rates Levy holds.
+	far := w.sale("C-OPEN", on("2060-03-01", ""))
+	if p := far.LineItems[0].AssistedParameters; !far.TotalTax.IsZero() || len(p) != 1 || p[0].RuleName != beyondContentRule {
+		t.Errorf("a date beyond the content: tax %s, parameters %+v", far.TotalTax, p)
+	}
 	exemptBy(t, "the day before the revocation", w.sale("C-REV", on("2026-05-31", "")), "TX-REV")
 	chargedSaying(t, "the day of the revocation", w.sale("C-REV", on("2026-06-01", "")), dallasTax, string(profile.RefusalRevoked), "TX-REV")
 }
