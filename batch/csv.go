@@ -174,7 +174,12 @@ per document, with these columns:
                      sent-certificate-other-class,
                      sent-certificate-other-jurisdiction, and
                      sent-certificate-other-customer when the profile keeps
-                     the number for another customer; separated by " | ";
+                     the number for another customer; and
+                     "exempt-flag-not-covered customer.isTaxExempt true: why"
+                     when the request exempts a customer by isTaxExempt
+                     alone and none of the certificates the profile keeps
+                     for it would have exempted a tax (the tax stays
+                     exempt); separated by " | ";
                      (total) all the lines'
   certificate_number (tax) the exemption certificate that exempted the tax: the
                      request's (exemption_certificate), or one that the

@@ -522,6 +522,11 @@ type line struct {
 	// it always did, and the line says when the stored certificate would
 	// not (sentCertificateParameter).
 	sentCert *profile.Certificate
+	// flagCerts are the stored exemption certificates of the customer of
+	// a sale whose request exempts it by isTaxExempt alone (no number):
+	// the flag exempts the line as it always did, and the line says when
+	// none of them would have (exemptFlagParameter).
+	flagCerts []profile.Certificate
 	// sentOther says that sentCert is another customer's certificate of
 	// the number, the line's customer holding none of it.
 	sentOther bool

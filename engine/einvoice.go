@@ -39,7 +39,7 @@ func saleEInvoice(vat *jurisdiction.VATGeography, countries *taxarea.Resolver, p
 		p.seller = sellerParty(vat, countries, ps, s, tree)
 	}
 	if c := req.Customer; c != nil {
-		p.customer = customerParty(vat, c, tree)
+		p.customer = customerParty(vat, ps, c, tree)
 	}
 	var walk func(lines []wire.SaleLineItem, tree []lineIn, seller *wire.Seller, customer *wire.Customer)
 	walk = func(lines []wire.SaleLineItem, tree []lineIn, seller *wire.Seller, customer *wire.Customer) {
@@ -63,7 +63,7 @@ func saleEInvoice(vat *jurisdiction.VATGeography, countries *taxarea.Resolver, p
 					el.seller = sellerParty(vat, countries, ps, s, tree)
 				}
 				if c != req.Customer && c != nil {
-					el.customer = customerParty(vat, c, tree)
+					el.customer = customerParty(vat, ps, c, tree)
 				}
 				p.lines = append(p.lines, el)
 			}
@@ -199,12 +199,24 @@ func storedPartyRegistrationsWhere(countries *taxarea.Resolver, ps *profile.Snap
 	return out
 }
 
-// customerParty is what the journal keeps of a customer.
-func customerParty(vat *jurisdiction.VATGeography, c *wire.Customer, tree []lineIn) *journal.Party {
+// customerParty is what the journal keeps of a customer. A customer
+// that the tenant's profile ps (nil: none) holds under its code is a
+// business when the request or the stored customer says so, as the
+// calculation took it (saleProfile), and is named by the stored name
+// when the request sends none.
+func customerParty(vat *jurisdiction.VATGeography, ps *profile.Snapshot, c *wire.Customer, tree []lineIn) *journal.Party {
 	p := &journal.Party{Name: strings.TrimSpace(c.CustomerName), Address: partyAddress(vat, tree, c.Destination, c.AdministrativeDestination),
 		Registrations: registrations(c.TaxRegistrations)}
 	if c.CustomerCode != nil {
 		p.Code, p.Business = c.CustomerCode.Value, c.CustomerCode.IsBusinessIndicator
+		if code := strings.TrimSpace(c.CustomerCode.Value); code != "" && ps != nil {
+			if cu, ok := ps.Customer(code); ok {
+				p.Business = p.Business || cu.IsBusiness
+				if p.Name == "" {
+					p.Name = strings.TrimSpace(cu.Name)
+				}
+			}
+		}
 	}
 	return p
 }

@@ -587,6 +587,10 @@ func (b *builder) saleProfile(ps *profile.Snapshot, l *line, p *partiesIn) {
 			l.certs = ps.CertificatesOf(code)
 		case l.customer.certificate != "":
 			sentCertificate(ps, l, code)
+		default:
+			// isTaxExempt alone: the stored certificates are read to
+			// report on (exemptFlagParameter), never to exempt.
+			l.flagCerts = ps.CertificatesOf(code)
 		}
 	} else {
 		if p.lostCode != "" {
@@ -1155,6 +1159,9 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	}
 	if l.sentCert != nil {
 		out = c.sentCertificateParameter(l, out)
+	}
+	if len(l.flagCerts) > 0 {
+		out = c.exemptFlagParameter(l, out)
 	}
 	if l.lostCode != "" {
 		out = append(out, wire.AssistedParameter{ParamName: l.lostPath + ".customerCode", Phase: wire.PhasePre, RuleName: CustomerCodeLostRule,

@@ -57,6 +57,17 @@ const CustomerCodeLostRule = "line-customer-without-code"
 // The request still wins: the taxes stay exempt.
 const SentCertificateRulePrefix = "sent-"
 
+// ExemptFlagUncoveredRule is the ruleName of the assisted parameter of a
+// sale's line whose request exempts its customer by isTaxExempt alone
+// (no exemptionCertificate number) where the tenant's profile holds
+// certificates of that customer and none of them would have exempted a
+// tax that the flag exempts, on the line's date: paramName the flag
+// (customer.isTaxExempt), originalValue "true", value a sentence naming
+// the tax's jurisdiction and what the nearest certificate lacks. The
+// request still wins: the taxes stay exempt. A customer without stored
+// certificates says nothing, as its tenant may keep them in its ERP.
+const ExemptFlagUncoveredRule = "exempt-flag-not-covered"
+
 // SentOtherCustomerRule is the ruleName of the assisted parameter of a
 // sale's line whose request sends, for its customer
 // (customer.customerCode), an exemptionCertificate number that the
@@ -91,7 +102,7 @@ func CertificateRuleNames() []string {
 		names = append(names, string(r))
 	}
 	names = append(names, sentCertificateRules[:]...)
-	return append(names, SentOtherCustomerRule)
+	return append(names, SentOtherCustomerRule, ExemptFlagUncoveredRule)
 }
 
 // WithProfiles makes the engine apply the tax profiles kept in c (package
@@ -135,7 +146,10 @@ func CertificateRuleNames() []string {
 //     charged, unless its lines send the sale's date as taxDate.
 //   - What the request says wins. A customer sent as exempt is exempt
 //     for every tax, as without profiles, and the stored certificates
-//     are not consulted; an exemptOverrides or nonTaxableOverrides entry
+//     exempt nothing; when the flag (isTaxExempt without a number) is
+//     sent for a customer whose stored certificates would none have
+//     exempted a tax it exempts, on the line's date, the line says so
+//     (ExemptFlagUncoveredRule), the taxes staying exempt. An exemptOverrides or nonTaxableOverrides entry
 //     decides the taxes it matches, and the stored certificates only the
 //     others. A class sent wins over a code's, registrations or a nexus
 //     indicator sent over the stored registrations.
@@ -907,4 +921,57 @@ func (c *calc) sentOtherParameter(l *line, out []wire.AssistedParameter) []wire.
 	}
 	return append(out, wire.AssistedParameter{ParamName: "exemptionCertificate", Phase: wire.PhasePost,
 		RuleName: SentOtherCustomerRule, OriginalValue: cert.Number, Value: value})
+}
+
+// exemptFlagParameter returns out with the assisted parameter of a line
+// whose customer the request exempts by isTaxExempt alone, when the
+// customer's stored certificates (l.flagCerts) would not have exempted
+// one of the taxes the flag exempts on the line's date
+// (ExemptFlagUncoveredRule): the first such tax, in the line's order,
+// and of the certificates, the one refused for the first reason in the
+// order of certificateReasons (expired before other jurisdiction), which
+// the sentence names. The taxes stay exempt. It allocates only when it
+// reports.
+func (c *calc) exemptFlagParameter(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
+	for ti := range l.taxes {
+		t := &l.taxes[ti]
+		if t.j == nil || t.ruleID != "customer-exempt" || t.certificate != "" {
+			continue
+		}
+		u := c.certificateUse(l, t.j.JurisdictionID)
+		best, reason := -1, -1
+		for ci := range l.flagCerts {
+			k := reasonIndex(l.flagCerts[ci].Check(u))
+			if k < 0 {
+				best = -1
+				break
+			}
+			if reason < 0 || k < reason {
+				best, reason = ci, k
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		cert := &l.flagCerts[best]
+		var b strings.Builder
+		b.Grow(240)
+		b.WriteString("the request sends isTaxExempt for customer ")
+		b.WriteString(cert.CustomerCode)
+		b.WriteString(", and none of its exemption certificates in the tenant's profile covers the tax of ")
+		b.WriteString(t.j.JurisdictionID)
+		b.WriteString(" on ")
+		b.WriteString(l.dateText)
+		b.WriteString(" (certificate ")
+		b.WriteString(cert.Number)
+		writeRefusal(&b, certificateReasons[reason], cert, c.d.transactionID, l, t.j.JurisdictionID)
+		b.WriteString("): the flag exempts the taxes all the same")
+		path := "customer"
+		if l.in != nil && l.in.parties.customerPath != "" {
+			path = l.in.parties.customerPath
+		}
+		return append(out, wire.AssistedParameter{ParamName: path + ".isTaxExempt", Phase: wire.PhasePost,
+			RuleName: ExemptFlagUncoveredRule, OriginalValue: "true", Value: b.String()})
+	}
+	return out
 }

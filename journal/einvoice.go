@@ -9,9 +9,11 @@ import "github.com/levytax/levy/money"
 type Party struct {
 	// Code is the seller's company code, or the customer's code.
 	Code string `json:"code,omitempty"`
-	// Name is the customer's name (the request's customerName).
+	// Name is the customer's name (the request's customerName, else the
+	// name the tenant's profile holds for its customer code).
 	Name string `json:"name,omitempty"`
-	// Business is the customer's isBusinessIndicator.
+	// Business is the customer's isBusinessIndicator, or the stored
+	// customer's business indicator that the calculation applied.
 	Business bool `json:"business,omitempty"`
 	// Address is the seller's physical origin or the customer's
 	// destination (the administrative one when the request gave no
