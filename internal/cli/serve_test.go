@@ -166,7 +166,7 @@ func authed(t *testing.T, method, url, token string, body io.Reader) *http.Respo
 // waitReady polls /healthz until it answers 200.
 func waitReady(t *testing.T, base string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(readyScale * 20 * time.Second)
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(base + "/healthz")
 		if err == nil {
