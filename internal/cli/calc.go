@@ -107,7 +107,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 	if o.explain && o.explainOnly {
-		return usageError{"--explain and --explain-only: give one (--explain-only prints the table without the response)"}
+		return badFlags([]string{"explain", "explain-only"}, "--explain and --explain-only: give one (--explain-only prints the table without the response)")
 	}
 	explain := o.explain || o.explainOnly
 	// The address check, when not given, is the one serve would read
@@ -116,7 +116,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "address-check" })
 	if env := envName("address-check"); !given && os.Getenv(env) != "" {
 		if err := o.addressCheck.Set(os.Getenv(env)); err != nil {
-			return usageError{fmt.Sprintf("%s=%q: %v", env, os.Getenv(env), err)}
+			return badFlag("address-check", "%s=%q: %v", env, os.Getenv(env), err)
 		}
 	}
 	in := stdin

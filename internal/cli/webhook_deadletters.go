@@ -56,7 +56,7 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	if *dataDir == "" && *database == "" {
-		return usageError{"dead-letters needs --data-dir DIR or --database URL"}
+		return badFlags([]string{"data-dir", "database"}, "dead-letters needs --data-dir DIR or --database URL")
 	}
 	switch {
 	case args[0] == "list" && fs.NArg() == 0 && !*all:
