@@ -205,7 +205,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	fs, o := batchFlags(args[0])
 	if helpRequested(args[1:]) {
-		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, fs, envOf("database", databaseEnv))
+		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, fs, commandEnv([]string{"batch"}))
 		return nil
 	}
 	if err := parseArgs(fs, args[1:]); err != nil {

@@ -67,9 +67,6 @@ type calcOptions struct {
 	rules                     ruleFlag
 }
 
-// calcEnv names the environment variables of the flags of levy calc:
-// the database's, and the address check's, which serve reads too.
-var calcEnv = envOf("database", databaseEnv, "address-check", envName("address-check"))
 
 // runCalc calculates one request: levy calc sale|purchase|owner
 // [--data-dir DIR] [--tenant T] [--address-check lenient|strict] [FILE],
@@ -83,7 +80,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	if isHelp(args[0]) {
 		fs, _ := calcFlags("")
-		printHelp(stdout, calcUsage, fs, calcEnv)
+		printHelp(stdout, calcUsage, fs, commandEnv([]string{"calc"}))
 		return nil
 	}
 	// A misspelt perspective is said first: before the help that -h
@@ -94,7 +91,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	fs, o := calcFlags(args[0])
 	if helpRequested(args[1:]) {
-		printHelp(stdout, calcUsage, fs, calcEnv)
+		printHelp(stdout, calcUsage, fs, commandEnv([]string{"calc"}))
 		return nil
 	}
 	if err := parseArgs(fs, args[1:]); err != nil {

@@ -135,7 +135,7 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	operator := fs.Bool("operator", false, "create: a credential of the server's operator (audience --operator-audience), who manages every tenant and the signing keys")
 	operatorAudience := fs.String("operator-audience", oauth.DefaultOperatorAudience, "create: the operator's audience, as levy serve --operator-audience names it")
 	if helpRequested(args[1:]) {
-		printHelp(stdout, clientsUsage, fs, envOf("database", databaseEnv))
+		printHelp(stdout, clientsUsage, fs, commandEnv([]string{"clients"}))
 		return nil
 	}
 	if err := parseArgs(fs, args[1:]); err != nil {

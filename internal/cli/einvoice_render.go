@@ -76,7 +76,7 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.StringVar(&o.ContactPhone, "contact-phone", "", "the seller's contact phone")
 	fs.StringVar(&o.ContactEmail, "contact-email", "", "the seller's contact e-mail")
 	if helpRequested(args[1:]) {
-		printHelp(stdout, einvoiceUsage, fs, envOf("data-dir", dataDirEnv, "database", databaseEnv))
+		printHelp(stdout, einvoiceUsage, fs, commandEnv([]string{"einvoice"}))
 		return nil
 	}
 	if err := parseFlags(fs, args[1:]); err != nil {

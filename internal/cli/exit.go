@@ -183,21 +183,45 @@ func outputError(path string, err error) error {
 	return flagError{"out", exitError{2, fmt.Sprintf("--out %s cannot be written: %v", path, err)}}
 }
 
-// envFlags are the flags of the commands other than serve whose value
-// may come from an environment variable, with the variable. Every flag
-// of serve has one, which envName names.
-var envFlags = map[string]string{
-	"data-dir": dataDirEnv, "database": databaseEnv, "server": serverEnv,
-	"client-id": clientIDEnv, "client-secret": clientSecretEnv,
-	"rules": "LEVY_RULES", "address-check": envName("address-check"),
-	"secret": webhookSecretEnv, "previous-secret": webhookPreviousSecretEnv,
+// commandEnv returns the function that names the environment variable
+// of each flag of the command args begins with (levy journal report
+// ...) that reads one, "" for a flag that reads none: what its -h lists
+// and what fromEnvNote may say set a flag. Every flag of serve has one,
+// which envName names; lookup and data read none.
+func commandEnv(args []string) func(flag string) string {
+	none := func(string) string { return "" }
+	if len(args) == 0 {
+		return none
+	}
+	switch args[0] {
+	case "serve":
+		return envName
+	case "journal", "nexus":
+		return storeEnv()
+	case "profile":
+		return storeEnv("rules", "LEVY_RULES")
+	case "calc":
+		return envOf("database", databaseEnv, "address-check", envName("address-check"))
+	case "batch", "clients":
+		return envOf("database", databaseEnv)
+	case "einvoice":
+		return envOf("data-dir", dataDirEnv, "database", databaseEnv)
+	case "webhook":
+		if len(args) > 1 && args[1] == "receive" {
+			return envOf("secret", webhookSecretEnv, "previous-secret", webhookPreviousSecretEnv)
+		}
+		return envOf("database", databaseEnv) // dead-letters
+	}
+	return none
 }
 
 // fromEnvNote returns err, a usage error about flags (a flagError), with
 // the environment variable named of each flag at fault that was not on
 // the command line but set by its variable: without the note, a message
 // about --addr would send the operator to a command line that has none.
-// The flags are those the error carries, not those its text mentions.
+// The flags are those the error carries, not those its text mentions,
+// and the variables those the command reads (commandEnv): a flag that
+// the command reads from none is never said to be set by one.
 // Any other error is returned as it is.
 func fromEnvNote(args []string, err error, getenv func(string) string) error {
 	flags := faultyFlags(err)
@@ -205,13 +229,11 @@ func fromEnvNote(args []string, err error, getenv func(string) string) error {
 		return err
 	}
 	msg := err.Error()
+	envOf := commandEnv(args)
 	var notes []string
 	for _, name := range flags {
-		env, ok := envFlags[name]
-		if len(args) > 0 && args[0] == "serve" {
-			env, ok = envName(name), true
-		}
-		if !ok || getenv(env) == "" || onCommandLine(args, name) || namesVar(msg, env) {
+		env := envOf(name)
+		if env == "" || getenv(env) == "" || onCommandLine(args, name) || namesVar(msg, env) {
 			continue
 		}
 		note := "--" + name + " is set by " + env

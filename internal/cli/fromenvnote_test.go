@@ -14,7 +14,7 @@ import (
 // variable is set and not already named.
 func TestFromEnvNote(t *testing.T) {
 	env := map[string]string{"LEVY_TLS_KEY_FILE": "k.pem", "LEVY_TLS_CERT_FILE": "c.pem", "LEVY_DATA_DIR": "d", "LEVY_SERVER": "http://x",
-		"LEVY_WEBHOOK_MIN_BACKOFF": "1h"}
+		"LEVY_WEBHOOK_MIN_BACKOFF": "1h", "LEVY_RULES": "r.json"}
 	getenv := func(k string) string { return env[k] }
 	for _, c := range []struct {
 		args []string
@@ -51,6 +51,13 @@ func TestFromEnvNote(t *testing.T) {
 		{[]string{"journal", "report"}, usageError{"--data-dir d"}, "--data-dir d"},
 		// nor a longer flag that begins with the name of one set:
 		{[]string{"journal", "report"}, badFlag("data-dir-x", "--data-dir-x d"), "--data-dir-x d"},
+		// nor a flag whose variable is set but that the command does
+		// not read from it (levy clients and levy calc read no
+		// LEVY_DATA_DIR, levy calc no LEVY_RULES), as every flag of that
+		// name was said to be before:
+		{[]string{"clients", "list"}, badFlags([]string{"data-dir", "database"}, "clients needs --data-dir DIR or --database URL"), "clients needs --data-dir DIR or --database URL"},
+		{[]string{"calc", "sale"}, badFlag("rules", "--rules r.json cannot be read"), "--rules r.json cannot be read"},
+		{[]string{"profile", "import"}, badFlag("rules", "--rules r.json cannot be read"), "--rules r.json cannot be read (--rules is set by LEVY_RULES)"},
 		// and a flag that the message names in quotes or with one dash,
 		// or not at all, is noted.
 		{[]string{"journal", "report"}, badFlag("data-dir", `the data directory "d" is a file`), `the data directory "d" is a file (--data-dir is set by LEVY_DATA_DIR)`},

@@ -113,7 +113,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&a.out, "out", "", "export: write to this file instead of standard output (-, or none, for standard output)")
 	fs.BoolVar(&a.progress, "progress", false, "export: show a progress bar even when writing to standard output or when standard error is no terminal")
 	if helpRequested(args) {
-		printHelp(stdout, journalUsage, fs, storeEnv())
+		printHelp(stdout, journalUsage, fs, commandEnv([]string{"journal"}))
 		return nil
 	}
 	if err := parseFlags(fs, args); err != nil {

@@ -105,7 +105,7 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fs.BoolVar(&a.repair, "repair", false, "replace the stored figures with those recomputed from the journal when they differ")
 	}
 	if helpRequested(args) {
-		printHelp(stdout, nexusUsage, fs, storeEnv())
+		printHelp(stdout, nexusUsage, fs, commandEnv([]string{"nexus"}))
 		return nil
 	}
 	if err := parseFlags(fs, args); err != nil {

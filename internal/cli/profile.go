@@ -215,7 +215,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.IntVar(&a.filter.Limit, "limit", profileadmin.MaxLimit, "list: the most records to print")
 	fs.IntVar(&a.filter.Offset, "offset", 0, "list: how many records to skip")
 	if helpRequested(args[1:]) {
-		printHelp(stdout, profileUsage(), fs, storeEnv("rules", "LEVY_RULES"))
+		printHelp(stdout, profileUsage(), fs, commandEnv([]string{"profile"}))
 		return nil
 	}
 	// Flags may come after the arguments too (levy profile list

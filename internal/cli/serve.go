@@ -239,7 +239,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	fs := serveFlags(&c)
 	fs.SetOutput(io.Discard)
 	if helpRequested(args) {
-		printHelp(stdout, serveUsage, fs, envName)
+		printHelp(stdout, serveUsage, fs, commandEnv([]string{"serve"}))
 		return nil
 	}
 	if err := parseArgs(fs, args); err != nil {

@@ -68,7 +68,7 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 	target := fs.String("target-url", "", "the connection's target URL exactly as configured; required")
 	window := fs.Duration("window", webhook.DefaultWindow, "how far an event's timestamp may be from this clock")
 	if helpRequested(args) {
-		printHelp(stdout, webhookUsage, fs, envOf("secret", webhookSecretEnv, "previous-secret", webhookPreviousSecretEnv))
+		printHelp(stdout, webhookUsage, fs, commandEnv([]string{"webhook", "receive"}))
 		return nil
 	}
 	if err := parseArgs(fs, args); err != nil {

@@ -49,7 +49,7 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	tenant := fs.String("tenant", "", "only the dead letters of this tenant")
 	all := fs.Bool("all", false, "replay every dead letter (of --tenant, if given)")
 	if helpRequested(args[1:]) {
-		printHelp(stdout, deadLettersUsage, fs, envOf("database", databaseEnv))
+		printHelp(stdout, deadLettersUsage, fs, commandEnv([]string{"webhook", "dead-letters"}))
 		return nil
 	}
 	if err := parseArgs(fs, args[1:]); err != nil {
