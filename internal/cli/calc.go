@@ -67,7 +67,6 @@ type calcOptions struct {
 	rules                     ruleFlag
 }
 
-
 // runCalc calculates one request: levy calc sale|purchase|owner
 // [--data-dir DIR] [--tenant T] [--address-check lenient|strict] [FILE],
 // reading the JSON body from FILE or standard input and printing the
