@@ -189,7 +189,7 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if ok, err := printProvince(ds, *state, *format, stdout); ok || err != nil {
 			return err
 		}
-		return badFlag("state", "--state %q: no state or Canadian province of that code in the dataset", *state)
+		return badFlag("state", "--state: no state or Canadian province %q in the dataset", *state)
 	}
 	switch *format {
 	case "markdown":

@@ -38,7 +38,7 @@ func printTaxability(ds *data.Dataset, state, date, format string, w io.Writer) 
 	if state != "" {
 		rows := tx.State(state)
 		if len(rows) == 0 {
-			return badFlag("state", "--state %q: no taxability rows for that state (states without a sales tax have none)", state)
+			return badFlag("state", "--state: no taxability rows for state %q (states without a sales tax have none)", state)
 		}
 		if err := printStateTaxability(rows, day, format, w); err != nil {
 			return err

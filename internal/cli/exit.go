@@ -291,16 +291,6 @@ func onFlags(names []string, err error) error {
 	return err
 }
 
-// onFlag returns err, a usage error or an exitError of code 2 about the
-// value of the flag name, as a flagError of that flag; nil when err is
-// nil.
-func onFlag(name string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return flagError{name, err}
-}
-
 // faultyFlags returns the names of the flags that err, a usage error,
 // says are at fault, in the order it gives them; none for an error that
 // is no usage error (exit status 2) or names no flag.
