@@ -12,8 +12,15 @@ import (
 )
 
 // AreaID returns the taxAreaId of a set of jurisdiction IDs (see the
-// package documentation). The order of ids does not matter.
+// package documentation). The order of ids does not matter. No IDs (nil
+// or an empty list) make no tax area, whose every one holds at least its
+// country: AreaID returns "" for them, which no taxAreaId is
+// (ValidateTaxAreaID refuses it), rather than the hash of nothing, which
+// would look like the ID of an area.
 func AreaID(ids []string) string {
+	if len(ids) == 0 {
+		return ""
+	}
 	var buf [16]string
 	sorted := append(buf[:0], ids...)
 	slices.Sort(sorted)

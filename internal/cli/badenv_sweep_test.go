@@ -19,7 +19,8 @@ type envCase struct {
 	// says is what stderr must say beside the variable, if anything.
 	says string
 	// flagFault is set for the cases whose fault is a flag on the command
-	// line beside a good variable: stderr names the flag and not the
+	// line beside a good variable, or a flag missing beside a variable
+	// that the command does not read: stderr names the flag and not the
 	// variable, which did not give the value.
 	flagFault bool
 	// ok is set for the cases that must run: a flag on the command line
@@ -91,7 +92,9 @@ func envCases(t *testing.T) []envCase {
 		envCase{name: "LEVY_DATABASE_URL not PostgreSQL", path: []string{"journal", "report"}, env: databaseEnv, value: "mysql://x"},
 		envCase{name: "LEVY_DATA_DIR a file", path: []string{"journal", "report"}, env: dataDirEnv, value: "{req}"},
 		envCase{name: "LEVY_DATA_DIR spaces", path: []string{"profile", "list"}, args: []string{"customers"}, env: dataDirEnv, value: "  "},
-		envCase{name: "LEVY_DATA_DIR spaces", path: []string{"clients", "list"}, env: dataDirEnv, value: "  "},
+		// levy clients reads no LEVY_DATA_DIR (LEVY_DATABASE_URL only):
+		// the data directory is missing, and not said to be set by it.
+		envCase{name: "LEVY_DATA_DIR spaces", path: []string{"clients", "list"}, env: dataDirEnv, value: "  ", flagFault: true},
 		envCase{name: "LEVY_SERVER not a URL", path: []string{"journal", "report"}, env: serverEnv, value: "::nothere"},
 		envCase{name: "LEVY_SERVER spaces", path: []string{"profile", "list"}, args: []string{"customers"}, env: serverEnv, value: "  "},
 		envCase{name: "LEVY_DATABASE_URL not PostgreSQL", path: []string{"batch", "sale"}, args: []string{"--in", "{req}", "--out", "{dir}/out.jsonl"}, env: databaseEnv, value: "mysql://x"},

@@ -160,19 +160,19 @@ func (o *batchOptions) check(fs *flag.FlagSet) error {
 	case fs.NArg() > 0:
 		return usageError{fmt.Sprintf("unexpected argument %q: give the input with --in", fs.Arg(0))}
 	case o.workers < 1:
-		return usageError{"--workers must be at least 1"}
+		return badFlag("workers", "--workers must be at least 1")
 	case o.workers > batch.MaxWorkers:
-		return usageError{fmt.Sprintf("--workers must be at most %d", batch.MaxWorkers)}
+		return badFlag("workers", "--workers must be at most %d", batch.MaxWorkers)
 	case o.maxErrors < 0:
-		return usageError{"--max-errors must not be negative"}
+		return badFlag("max-errors", "--max-errors must not be negative")
 	case o.inFlight < 0:
-		return usageError{"--in-flight must not be negative (0 for the default, 256 MiB)"}
+		return badFlag("in-flight", "--in-flight must not be negative (0 for the default, 256 MiB)")
 	case o.inFlight > maxInFlightMiB:
-		return usageError{fmt.Sprintf("--in-flight must be at most %d (MiB)", maxInFlightMiB)}
+		return badFlag("in-flight", "--in-flight must be at most %d (MiB)", maxInFlightMiB)
 	case o.resume && o.out == "-":
-		return usageError{"--resume needs the output of the run as --out FILE"}
+		return badFlag("resume", "--resume needs the output of the run as --out FILE")
 	case o.format != "" && o.format != "csv" && o.format != "jsonl":
-		return usageError{fmt.Sprintf("--format %q: want jsonl or csv", o.format)}
+		return badFlag("format", "--format %q: want jsonl or csv", o.format)
 	case !batch.Perspective(o.perspective).Valid():
 		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", o.perspective)}
 	}
@@ -181,9 +181,9 @@ func (o *batchOptions) check(fs *flag.FlagSet) error {
 	if err := levy.CheckTenant(o.tenant); err != nil {
 		var le *levy.Error
 		if errors.As(err, &le) {
-			return usageError{"--tenant " + le.Message}
+			return badFlag("tenant", "--tenant %s", le.Message)
 		}
-		return usageError{"--tenant: " + err.Error()}
+		return badFlag("tenant", "--tenant: %v", err)
 	}
 	return nil
 }
@@ -205,7 +205,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	fs, o := batchFlags(args[0])
 	if helpRequested(args[1:]) {
-		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, fs, envOf("database", databaseEnv))
+		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, fs, commandEnv([]string{"batch"}))
 		return nil
 	}
 	if err := parseArgs(fs, args[1:]); err != nil {
@@ -273,7 +273,7 @@ func (o *batchOptions) input(stdin io.Reader) (io.Reader, int64, func() error, e
 	case fi.IsDir():
 		// Refused before --out is created, which would empty it.
 		f.Close()
-		return nil, 0, nil, usageError{fmt.Sprintf("--in %s is a directory: give the file of requests", o.in)}
+		return nil, 0, nil, badFlag("in", "--in %s is a directory: give the file of requests", o.in)
 	case fi.Mode().IsRegular():
 		size = fi.Size()
 	}
@@ -338,8 +338,8 @@ func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader,
 		if fi, serr := os.Stat(o.out); serr == nil && !fi.Mode().IsRegular() {
 			stream = true
 			if o.resume {
-				return sum, before, stream, exitError{2, fmt.Sprintf("--out %s is not a regular file (a pipe, a terminal or a device): a run written to it keeps no checkpoint, so it cannot be resumed; "+
-					"run the input again without --resume (into a regular --out FILE, to be able to resume it)", o.out)}
+				return sum, before, stream, onFlags([]string{"out", "resume"}, exitError{2, fmt.Sprintf("--out %s is not a regular file (a pipe, a terminal or a device): a run written to it keeps no checkpoint, so it cannot be resumed; "+
+					"run the input again without --resume (into a regular --out FILE, to be able to resume it)", o.out)})
 			}
 		}
 		var f *batch.File
@@ -571,20 +571,28 @@ func refuseSameFile(in string, src io.Reader, out string, stdout io.Writer) erro
 	if in == "-" {
 		inName = "standard input"
 	}
+	// The flags at fault: --in, unless the input is standard input,
+	// and --out, unless the output is standard output.
+	at := func(out string) []string {
+		if in == "-" {
+			return []string{out}
+		}
+		return []string{"in", out}
+	}
 	same := func(fi os.FileInfo) bool { return fi.Mode().IsRegular() && os.SameFile(input, fi) }
 	if out == "-" {
 		if o, ok := fileOf(stdout); ok {
 			if fi, err := o.Stat(); err == nil && same(fi) {
-				return usageError{fmt.Sprintf("%s and standard output are the same file: the output would be written into the input as it is read; write it to another file", inName)}
+				return onFlags(at(""), usageError{fmt.Sprintf("%s and standard output are the same file: the output would be written into the input as it is read; write it to another file", inName)})
 			}
 		}
 		return nil
 	}
 	if fi, err := os.Stat(out); err == nil && same(fi) {
-		return usageError{fmt.Sprintf("%s and --out %s are the same file: the output would overwrite the input; give --out another file", inName, out)}
+		return onFlags(at("out"), usageError{fmt.Sprintf("%s and --out %s are the same file: the output would overwrite the input; give --out another file", inName, out)})
 	}
 	if fi, err := os.Stat(out + batch.CheckpointSuffix); err == nil && same(fi) {
-		return usageError{fmt.Sprintf("%s is the checkpoint file of --out %s, which the run replaces and removes; give --out another file", inName, out)}
+		return onFlags(at("out"), usageError{fmt.Sprintf("%s is the checkpoint file of --out %s, which the run replaces and removes; give --out another file", inName, out)})
 	}
 	return nil
 }

@@ -67,10 +67,6 @@ type calcOptions struct {
 	rules                     ruleFlag
 }
 
-// calcEnv names the environment variables of the flags of levy calc:
-// the database's, and the address check's, which serve reads too.
-var calcEnv = envOf("database", databaseEnv, "address-check", envName("address-check"))
-
 // runCalc calculates one request: levy calc sale|purchase|owner
 // [--data-dir DIR] [--tenant T] [--address-check lenient|strict] [FILE],
 // reading the JSON body from FILE or standard input and printing the
@@ -83,7 +79,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	if isHelp(args[0]) {
 		fs, _ := calcFlags("")
-		printHelp(stdout, calcUsage, fs, calcEnv)
+		printHelp(stdout, calcUsage, fs, commandEnv([]string{"calc"}))
 		return nil
 	}
 	// A misspelt perspective is said first: before the help that -h
@@ -94,7 +90,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	fs, o := calcFlags(args[0])
 	if helpRequested(args[1:]) {
-		printHelp(stdout, calcUsage, fs, calcEnv)
+		printHelp(stdout, calcUsage, fs, commandEnv([]string{"calc"}))
 		return nil
 	}
 	if err := parseArgs(fs, args[1:]); err != nil {
@@ -107,7 +103,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 	if o.explain && o.explainOnly {
-		return usageError{"--explain and --explain-only: give one (--explain-only prints the table without the response)"}
+		return badFlags([]string{"explain", "explain-only"}, "--explain and --explain-only: give one (--explain-only prints the table without the response)")
 	}
 	explain := o.explain || o.explainOnly
 	// The address check, when not given, is the one serve would read
@@ -116,7 +112,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "address-check" })
 	if env := envName("address-check"); !given && os.Getenv(env) != "" {
 		if err := o.addressCheck.Set(os.Getenv(env)); err != nil {
-			return usageError{fmt.Sprintf("%s=%q: %v", env, os.Getenv(env), err)}
+			return badFlag("address-check", "%s=%q: %v", env, os.Getenv(env), err)
 		}
 	}
 	in := stdin

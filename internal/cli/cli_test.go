@@ -86,7 +86,7 @@ func TestErrorsAndUsage(t *testing.T) {
 		{[]string{"lookup", "address", "--zip", "ABCDE"}, 1, "postalAddress.postalCode"},
 		{[]string{"lookup", "address", "--country", "Atlantis", "--city", "X"}, 1, "postalAddress.country"},
 		{[]string{"lookup", "taxarea", "12x"}, 1, "taxAreaId"},
-		{[]string{"lookup", "changed", "--from", "2026-13-01"}, 2, "YYYY-MM-DD"},
+		{[]string{"lookup", "changed", "--from", "2026-13-01"}, 2, `lookup changed --from "2026-13-01" is not a day of the calendar`},
 	}
 	for _, c := range cases {
 		code, _, errOut := runCLI(t, c.args...)

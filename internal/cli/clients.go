@@ -135,7 +135,7 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	operator := fs.Bool("operator", false, "create: a credential of the server's operator (audience --operator-audience), who manages every tenant and the signing keys")
 	operatorAudience := fs.String("operator-audience", oauth.DefaultOperatorAudience, "create: the operator's audience, as levy serve --operator-audience names it")
 	if helpRequested(args[1:]) {
-		printHelp(stdout, clientsUsage, fs, envOf("database", databaseEnv))
+		printHelp(stdout, clientsUsage, fs, commandEnv([]string{"clients"}))
 		return nil
 	}
 	if err := parseArgs(fs, args[1:]); err != nil {
@@ -145,7 +145,7 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if *dataDir == "" && *database == "" {
-		return usageError{"clients needs --data-dir DIR or --database URL"}
+		return badFlags([]string{"data-dir", "database"}, "clients needs --data-dir DIR or --database URL")
 	}
 	needID := args[0] == "rotate" || args[0] == "revoke" || args[0] == "retire-key"
 	if needID != (fs.NArg() == 1) || fs.NArg() > 1 {
@@ -178,14 +178,14 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		// refuses both), in any case.
 		for _, a := range audiences {
 			if strings.EqualFold(a, *operatorAudience) || strings.EqualFold(a, oauth.DefaultOperatorAudience) {
-				return usageError{fmt.Sprintf("--audience %s: an operator credential is made with --operator (and --operator-audience), never with --audience %s", a, a)}
+				return badFlag("audience", "--audience %s: an operator credential is made with --operator (and --operator-audience), never with --audience %s", a, a)
 			}
 		}
 		if *operator && len(audiences) > 0 {
 			// One secret would hold the operator's role and a tenant's
 			// API at once: an integration given it could manage every
 			// tenant and the signing keys.
-			return usageError{fmt.Sprintf("--operator with --audience %s: an operator credential has the operator's audience only; make the tenant's credential with --tenant and --audience, apart", audiences[0])}
+			return badFlags([]string{"operator", "audience"}, fmt.Sprintf("--operator with --audience %s: an operator credential has the operator's audience only; make the tenant's credential with --tenant and --audience, apart", audiences[0]))
 		}
 		if *operator {
 			// An operator acts on the tenants it names; its own tenant
@@ -196,7 +196,14 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			}
 		}
 		if *tenant == "" || len(audiences) == 0 {
-			return usageError{"create needs --tenant NAME and at least one --audience AUD (or --operator)"}
+			var missing []string
+			if *tenant == "" {
+				missing = append(missing, "tenant")
+			}
+			if len(audiences) == 0 {
+				missing = append(missing, "audience")
+			}
+			return badFlags(missing, "create needs --tenant NAME and at least one --audience AUD (or --operator)")
 		}
 		if err := auth.CheckCredential(*tenant, audiences); err != nil {
 			return flagFaults(credentialFlagFaults(err))

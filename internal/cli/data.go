@@ -62,7 +62,7 @@ func printProvince(ds *data.Dataset, code, format string, stdout io.Writer) (boo
 		return false, nil
 	}
 	if format != "markdown" {
-		return true, usageError{fmt.Sprintf("--format %q: the coverage of a Canadian province (%s) is markdown only; the json lists US states", format, code)}
+		return true, badFlag("format", "--format %q: the coverage of a Canadian province (%s) is markdown only; the json lists US states", format, code)
 	}
 	tx, err := ds.Taxability()
 	if err != nil {
@@ -147,7 +147,7 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if givenFlags(fs)["date"] && *date == "" {
 		// An empty --date ("$DAY" unset) is not taken for today.
-		return usageError{"--date is empty: give a day, YYYY-MM-DD, or leave the flag out for today"}
+		return badFlag("date", "--date is empty: give a day, YYYY-MM-DD, or leave the flag out for today")
 	}
 	ds, err := cf.dataset(ctx)
 	if err != nil {
@@ -163,14 +163,14 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	case "":
 	case "BR", "BRA":
 		if *state != "" {
-			return usageError{"--state names a US state; --country BR prints every Brazilian state"}
+			return badFlag("state", "--state names a US state; --country BR prints every Brazilian state")
 		}
 		return printBrazil(ds, *date, *format, stdout)
 	default:
-		return usageError{fmt.Sprintf("--country %q: the coverage of countries other than the US is Brazil's alone (BR)", *country)}
+		return badFlag("country", "--country %q: the coverage of countries other than the US is Brazil's alone (BR)", *country)
 	}
 	if *date != "" {
-		return usageError{"--date goes with --taxability (the local content's dates are --content-date)"}
+		return badFlag("date", "--date goes with --taxability (the local content's dates are --content-date)")
 	}
 	if *format == "" {
 		*format = "markdown"
@@ -189,7 +189,7 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if ok, err := printProvince(ds, *state, *format, stdout); ok || err != nil {
 			return err
 		}
-		return usageError{fmt.Sprintf("no state or Canadian province %q in the dataset", *state)}
+		return badFlag("state", "--state: no state or Canadian province %q in the dataset", *state)
 	}
 	switch *format {
 	case "markdown":
@@ -247,7 +247,7 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		enc.SetIndent("", "  ")
 		return enc.Encode(states)
 	default:
-		return usageError{fmt.Sprintf("format %q is not markdown or json", *format)}
+		return badFlag("format", "--format %q is not markdown or json", *format)
 	}
 	return nil
 }

@@ -19,7 +19,7 @@ func brazilCoverage(ds *data.Dataset, date string) (data.BrazilCoverage, error) 
 	if date != "" {
 		d, err := civil.Parse(date)
 		if err != nil {
-			return data.BrazilCoverage{}, usageError{"--date " + civil.Refusal(strconv.Quote(date), err)}
+			return data.BrazilCoverage{}, badFlag("date", "--date %s", civil.Refusal(strconv.Quote(date), err))
 		}
 		day = d
 	}
@@ -58,7 +58,7 @@ func printBrazil(ds *data.Dataset, date, format string, w io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(c)
 	default:
-		return usageError{fmt.Sprintf("format %q is not markdown or json", format)}
+		return badFlag("format", "--format %q is not markdown or json", format)
 	}
 	return nil
 }

@@ -21,7 +21,7 @@ func printTaxability(ds *data.Dataset, state, date, format string, w io.Writer) 
 	if date != "" {
 		d, err := civil.Parse(date)
 		if err != nil {
-			return usageError{"--date " + civil.Refusal(strconv.Quote(date), err)}
+			return badFlag("date", "--date %s", civil.Refusal(strconv.Quote(date), err))
 		}
 		day = d
 	}
@@ -33,12 +33,12 @@ func printTaxability(ds *data.Dataset, state, date, format string, w io.Writer) 
 		format = "text"
 	}
 	if format != "text" && format != "markdown" && format != "json" {
-		return usageError{fmt.Sprintf("format %q is not text, markdown or json", format)}
+		return badFlag("format", "--format %q is not text, markdown or json", format)
 	}
 	if state != "" {
 		rows := tx.State(state)
 		if len(rows) == 0 {
-			return usageError{fmt.Sprintf("no taxability rows for state %q (states without a sales tax have none)", state)}
+			return badFlag("state", "--state: no taxability rows for state %q (states without a sales tax have none)", state)
 		}
 		if err := printStateTaxability(rows, day, format, w); err != nil {
 			return err

@@ -13,9 +13,9 @@ func TestDateFlagsSayWhyADayDoesNotExist(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"lookup", "changed", "--from", "2026-02-30"}, `invalid value "2026-02-30" for flag -from: is not a day of the calendar: February 2026 has 28 days`},
-		{[]string{"journal", "report", "--data-dir", t.TempDir(), "--to", "2026-13-01"}, `invalid value "2026-13-01" for flag -to: is not a day of the calendar: there is no month 13`},
-		{[]string{"lookup", "changed", "--from", "30.02.2026"}, `invalid value "30.02.2026" for flag -from: is not a date of the form YYYY-MM-DD`},
+		{[]string{"lookup", "changed", "--from", "2026-02-30"}, `lookup changed --from "2026-02-30" is not a day of the calendar: February 2026 has 28 days`},
+		{[]string{"journal", "report", "--data-dir", t.TempDir(), "--to", "2026-13-01"}, `journal report --to "2026-13-01" is not a day of the calendar: there is no month 13`},
+		{[]string{"lookup", "changed", "--from", "30.02.2026"}, `lookup changed --from "30.02.2026" is not a date of the form YYYY-MM-DD`},
 		{[]string{"data", "coverage", "--taxability", "--date", "2025-02-29"}, `--date "2025-02-29" is not a day of the calendar: February 2025 has 28 days`},
 	} {
 		code, _, errOut := runCLI(t, c.args...)

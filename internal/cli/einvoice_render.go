@@ -76,7 +76,7 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.StringVar(&o.ContactPhone, "contact-phone", "", "the seller's contact phone")
 	fs.StringVar(&o.ContactEmail, "contact-email", "", "the seller's contact e-mail")
 	if helpRequested(args[1:]) {
-		printHelp(stdout, einvoiceUsage, fs, envOf("data-dir", dataDirEnv, "database", databaseEnv))
+		printHelp(stdout, einvoiceUsage, fs, commandEnv([]string{"einvoice"}))
 		return nil
 	}
 	if err := parseFlags(fs, args[1:]); err != nil {
@@ -84,13 +84,13 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	switch {
 	case *id == "":
-		return usageError{"--transaction is required"}
+		return badFlag("transaction", "--transaction is required")
 	case sf.dataDir == "" && sf.database == "":
-		return usageError{"--data-dir or --database is required"}
+		return badFlags([]string{"data-dir", "database"}, "--data-dir or --database is required")
 	case *syntax != "ubl" && *syntax != "cii":
-		return usageError{fmt.Sprintf("unknown --syntax %q: ubl or cii", *syntax)}
+		return badFlag("syntax", "unknown --syntax %q: ubl or cii", *syntax)
 	case *submit && *out != "":
-		return usageError{"--submit and --out are exclusive: the document goes to the workflow or to a file"}
+		return badFlags([]string{"submit", "out"}, "--submit and --out are exclusive: the document goes to the workflow or to a file")
 	}
 	if err := checkOutFile(*out); err != nil {
 		return err

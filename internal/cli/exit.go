@@ -54,23 +54,40 @@ func moreErrors(err error) []*levy.Error {
 	return nil
 }
 
-// flagFaults returns err, whose faults name the flags at fault, as a
-// usage error, one fault a line; an error that names no field is
-// returned as it is.
+// flagFaults returns err, whose faults name the flags at fault in their
+// fields (--audience, or --audience followed by words: "--audience
+// (number 2)"), as a usage error about those flags, one fault a line;
+// an error that names no field is returned as it is.
 func flagFaults(err error) error {
 	var many levy.Errors
 	if errors.As(err, &many) && len(many) > 0 {
 		lines := make([]string, len(many))
+		names := make([]string, 0, len(many))
 		for i, e := range many {
 			lines[i] = e.Field + ": " + e.Message
+			if name := fieldFlag(e.Field); name != "" && !slices.Contains(names, name) {
+				names = append(names, name)
+			}
 		}
-		return usageError{strings.Join(lines, "\nlevy: ")}
+		return badFlags(names, strings.Join(lines, "\nlevy: "))
 	}
 	var one *levy.Error
 	if errors.As(err, &one) && one.Field != "" {
-		return usageError{one.Field + ": " + one.Message}
+		return badFlags([]string{fieldFlag(one.Field)}, one.Field+": "+one.Message)
 	}
 	return err
+}
+
+// fieldFlag returns the name of the flag that a fault's field names, as
+// the commands rename the fields of a library's faults: --name, alone or
+// followed by a space and words; "" for a field that is no flag.
+func fieldFlag(field string) string {
+	name, _, _ := strings.Cut(field, " ")
+	name, ok := strings.CutPrefix(name, "--")
+	if !ok {
+		return ""
+	}
+	return name
 }
 
 // extraArg returns the words that name the first of args past the n
@@ -101,13 +118,23 @@ func (e exitError) Error() string { return e.msg }
 // a flag ("--in") or an argument ("the request file"), and its path, and
 // ends the command with exit status 2, as an I/O error that keeps it from
 // running. The cause is told without the path that the message names
-// already.
+// already. The error of a flag's file is a flagError of the flag.
 func inputError(what, path string, err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) && pe.Path == path {
 		err = pe.Err
 	}
-	return exitError{2, fmt.Sprintf("%s %s cannot be read: %v", what, path, err)}
+	return ofInput(what, exitError{2, fmt.Sprintf("%s %s cannot be read: %v", what, path, err)})
+}
+
+// ofInput returns err, about the input file that what gave, as a
+// flagError of the flag when what is a flag (--in): the caller names the
+// flag so, never an argument.
+func ofInput(what string, err error) error {
+	if name, ok := strings.CutPrefix(what, "--"); ok {
+		return flagError{name, err}
+	}
+	return err
 }
 
 // openReadable opens the file path that what gave, or returns the
@@ -120,7 +147,7 @@ func openReadable(what, path string) (*os.File, error) {
 	}
 	fi, err := f.Stat()
 	if err == nil && fi.IsDir() {
-		err = exitError{2, fmt.Sprintf("%s %s is a directory, not a file", what, path)}
+		err = ofInput(what, exitError{2, fmt.Sprintf("%s %s is a directory, not a file", what, path)})
 	} else if err != nil {
 		err = inputError(what, path, err)
 	}
@@ -153,54 +180,60 @@ func outputError(path string, err error) error {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return exitError{2, fmt.Sprintf("--out %s cannot be written: %v", path, err)}
+	return flagError{"out", exitError{2, fmt.Sprintf("--out %s cannot be written: %v", path, err)}}
 }
 
-// envFlags are the flags of the commands other than serve whose value
-// may come from an environment variable, with the variable. Every flag
-// of serve has one, which envName names.
-var envFlags = map[string]string{
-	"data-dir": dataDirEnv, "database": databaseEnv, "server": serverEnv,
-	"client-id": clientIDEnv, "client-secret": clientSecretEnv,
-	"rules": "LEVY_RULES", "address-check": envName("address-check"),
-	"secret": webhookSecretEnv, "previous-secret": webhookPreviousSecretEnv,
+// commandEnv returns the function that names the environment variable
+// of each flag of the command args begins with (levy journal report
+// ...) that reads one, "" for a flag that reads none: what its -h lists
+// and what fromEnvNote may say set a flag. Every flag of serve has one,
+// which envName names; lookup and data read none.
+func commandEnv(args []string) func(flag string) string {
+	none := func(string) string { return "" }
+	if len(args) == 0 {
+		return none
+	}
+	switch args[0] {
+	case "serve":
+		return envName
+	case "journal", "nexus":
+		return storeEnv()
+	case "profile":
+		return storeEnv("rules", "LEVY_RULES")
+	case "calc":
+		return envOf("database", databaseEnv, "address-check", envName("address-check"))
+	case "batch", "clients":
+		return envOf("database", databaseEnv)
+	case "einvoice":
+		return envOf("data-dir", dataDirEnv, "database", databaseEnv)
+	case "webhook":
+		if len(args) > 1 && args[1] == "receive" {
+			return envOf("secret", webhookSecretEnv, "previous-secret", webhookPreviousSecretEnv)
+		}
+		return envOf("database", databaseEnv) // dead-letters
+	}
+	return none
 }
 
-// fromEnvNote returns err, a usage error of the command line args, with
-// the environment variable named of each flag it names that was not on
+// fromEnvNote returns err, a usage error about flags (a flagError), with
+// the environment variable named of each flag at fault that was not on
 // the command line but set by its variable: without the note, a message
 // about --addr would send the operator to a command line that has none.
+// The flags are those the error carries, not those its text mentions,
+// and the variables those the command reads (commandEnv): a flag that
+// the command reads from none is never said to be set by one.
 // Any other error is returned as it is.
 func fromEnvNote(args []string, err error, getenv func(string) string) error {
-	var ue usageError
-	var xe exitError
-	var msg string
-	switch {
-	case errors.As(err, &ue):
-		msg = ue.msg
-	case errors.As(err, &xe) && xe.code == 2:
-		msg = xe.msg
-	default:
+	flags := faultyFlags(err)
+	if len(flags) == 0 {
 		return err
 	}
+	msg := err.Error()
+	envOf := commandEnv(args)
 	var notes []string
-	for rest := msg; ; {
-		i := strings.Index(rest, "--")
-		if i < 0 {
-			break
-		}
-		rest = rest[i+2:]
-		n := 0
-		for n < len(rest) && (rest[n] == '-' || rest[n] >= 'a' && rest[n] <= 'z' || rest[n] >= '0' && rest[n] <= '9') {
-			n++
-		}
-		name := strings.TrimRight(rest[:n], "-")
-		rest = rest[n:]
-		env, ok := envFlags[name]
-		if len(args) > 0 && args[0] == "serve" {
-			env, ok = envName(name), true
-		}
-		if name == "" || !ok || getenv(env) == "" || onCommandLine(args, name) || namesVar(msg, env) {
+	for _, name := range flags {
+		env := envOf(name)
+		if env == "" || getenv(env) == "" || onCommandLine(args, name) || namesVar(msg, env) {
 			continue
 		}
 		note := "--" + name + " is set by " + env
@@ -212,10 +245,79 @@ func fromEnvNote(args []string, err error, getenv func(string) string) error {
 		return err
 	}
 	msg += " (" + strings.Join(notes, "; ") + ")"
-	if ue.msg != "" {
-		return usageError{msg}
+	var xe exitError
+	if errors.As(err, &xe) {
+		return onFlags(flags, exitError{code: xe.code, msg: msg})
 	}
-	return exitError{code: 2, msg: msg}
+	return onFlags(flags, usageError{msg})
+}
+
+// flagError is a usage error about flags of the command line: a value
+// that a flag cannot take, a flag missing or given with another that
+// excludes it. Flag is the flag's name without its dashes; Err is the
+// error told, a usageError or an exitError of code 2 (a file the flag
+// names that cannot be read), and may be a flagError itself, of another
+// flag at fault with the first. fromEnvNote reads the flags from it.
+type flagError struct {
+	Flag string
+	Err  error
+}
+
+func (e flagError) Error() string { return e.Err.Error() }
+func (e flagError) Unwrap() error { return e.Err }
+
+// badFlag returns the usage error about the flag name (without its
+// dashes) whose text is format with args, as fmt.Sprintf makes it.
+func badFlag(name, format string, args ...any) error {
+	return flagError{name, usageError{fmt.Sprintf(format, args...)}}
+}
+
+// badFlags returns the usage error msg about the flags names together
+// (two that exclude each other, one that needs another), each of which
+// fromEnvNote may say came from its variable.
+func badFlags(names []string, msg string) error {
+	return onFlags(names, usageError{msg})
+}
+
+// onFlags returns err, a usage error or an exitError of code 2, as a
+// flagError of each of names, the first outermost; a name "" is left
+// out.
+func onFlags(names []string, err error) error {
+	for i := len(names) - 1; i >= 0; i-- {
+		if names[i] != "" {
+			err = flagError{names[i], err}
+		}
+	}
+	return err
+}
+
+// faultyFlags returns the names of the flags that err, a usage error,
+// says are at fault, in the order it gives them; none for an error that
+// is no usage error (exit status 2) or names no flag.
+func faultyFlags(err error) []string {
+	var xe exitError
+	var ue usageError
+	if !errors.As(err, &ue) && !(errors.As(err, &xe) && xe.code == 2) {
+		return nil
+	}
+	var names []string
+	var walk func(error)
+	walk = func(e error) {
+		for e != nil {
+			if fe, ok := e.(flagError); ok && !slices.Contains(names, fe.Flag) {
+				names = append(names, fe.Flag)
+			}
+			if many, ok := e.(interface{ Unwrap() []error }); ok {
+				for _, one := range many.Unwrap() {
+					walk(one)
+				}
+				return
+			}
+			e = errors.Unwrap(e)
+		}
+	}
+	walk(err)
+	return names
 }
 
 // onCommandLine reports whether the flag name is among args, as --name,

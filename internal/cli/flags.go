@@ -24,8 +24,8 @@ func (f *dateFlag) String() string { return f.d.String() }
 func (f *dateFlag) Set(s string) error {
 	d, err := civil.Parse(s)
 	if err != nil {
-		// After the flag package's "invalid value ... for flag -from: ".
-		return errors.New(strings.TrimSpace(civil.Refusal("", err)))
+		// After the flag and its value: --from "2026-02-30" is not ...
+		return refusal(strings.TrimSpace(civil.Refusal("", err)))
 	}
 	f.d = d
 	return nil
@@ -206,7 +206,7 @@ func parseRuleFiles(list string) ([]string, error) {
 // error would name neither the flag nor what it wants.
 func checkAddr(flag, addr string) error {
 	if _, _, err := net.SplitHostPort(addr); err != nil {
-		return usageError{fmt.Sprintf("--%s %q: want HOST:PORT (127.0.0.1:8080, :8080)", flag, addr)}
+		return badFlag(flag, "--%s %q: want HOST:PORT (127.0.0.1:8080, :8080)", flag, addr)
 	}
 	return nil
 }
@@ -226,20 +226,89 @@ func (*prefixesFlag) repeatable()        {}
 func (*tenantAddressChecks) repeatable() {}
 
 // parseArgs parses args with fs, as every levy command parses its
-// flags: a parse error, and a flag that takes one value given more than
-// once (which fs.Parse would let the last one win unseen, as the admin
-// routes refuse a query parameter given twice), are usage errors naming
-// the flag. It returns fs.Parse's error in a usageError. A value that
-// checkFlagValue refuses, and an argument that holds a NUL byte, are
-// usage errors too.
+// flags (setFlags): a parse error, and a flag that takes one value
+// given more than once (which fs.Parse would let the last one win
+// unseen, as the admin routes refuse a query parameter given twice), are
+// usage errors naming the flag. A value that checkFlagValue refuses, and
+// an argument that holds a NUL byte, are usage errors too.
 func parseArgs(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
+	if err := setFlags(fs, args); err != nil {
+		return err
 	}
 	if err := refuseRepeats(fs, args[:len(args)-fs.NArg()]); err != nil {
 		return err
 	}
 	return checkArgs(fs.Args())
+}
+
+// setFlags sets the flags of fs that lead args, read as fs.Parse
+// reads them (-name or --name; its value after = or, but for a boolean
+// flag, in the next argument; "--", or the first argument that is no
+// flag, ends them), and leaves the arguments after them in fs.Args().
+// Its errors are usage errors about the flag at fault (flagError) that
+// name the command and the flag with two dashes, as the rest of Levy's
+// messages do, where fs.Parse would name the flag with one dash alone
+// and print its usage besides.
+func setFlags(fs *flag.FlagSet, args []string) error {
+	cmd := strings.TrimPrefix(fs.Name(), "levy ")
+	i := 0
+	for ; i < len(args); i++ {
+		arg := args[i]
+		if arg == "--" || len(arg) < 2 || arg[0] != '-' {
+			break
+		}
+		rest := strings.TrimPrefix(arg[1:], "-")
+		if rest == "" || rest[0] == '-' || rest[0] == '=' {
+			return usageError{fmt.Sprintf("%s: %q is no flag: give --name or --name=value", cmd, arg)}
+		}
+		name, value, inline := strings.Cut(rest, "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			return badFlag(name, "%s has no flag --%s (levy %s -h lists its flags)", cmd, name, cmd)
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			if !inline {
+				value = "true"
+			}
+			if err := fs.Set(name, value); err != nil {
+				return badFlag(name, "%s", valueFault(cmd+" --"+name+"=", value, err, f.Value))
+			}
+			continue
+		}
+		if !inline {
+			if i+1 == len(args) {
+				return badFlag(name, "%s --%s needs a value", cmd, name)
+			}
+			i++
+			value = args[i]
+		}
+		if err := fs.Set(name, value); err != nil {
+			return badFlag(name, "%s", valueFault(cmd+" --"+name+" ", value, err, f.Value))
+		}
+	}
+	// What is left begins with "--", which Parse drops, or with an
+	// argument that is no flag, or is empty: Parse sets no flag of it.
+	return fs.Parse(args[i:])
+}
+
+// refusal is the error of a flag value that goes on from the value in a
+// sentence (`is not a day of the calendar: ...`), where another error
+// follows the value after a colon.
+type refusal string
+
+func (r refusal) Error() string { return string(r) }
+
+// valueFault is the message of a value that the flag value v refused
+// with err, after what gave it (`calc sale --workers `, `LEVY_ADDR=`):
+// the value quoted, then a refusal as it goes on, or a colon and any
+// other error, with what a flag of the flag package's own kinds wants
+// (wantOf), which its "parse error" does not say.
+func valueFault(what, value string, err error, v flag.Value) string {
+	var r refusal
+	if errors.As(err, &r) {
+		return fmt.Sprintf("%s%q %v", what, value, err)
+	}
+	return fmt.Sprintf("%s%q: %v%s", what, value, err, wantOf(v))
 }
 
 // checkArgs refuses an argument that holds a NUL byte, which no file
@@ -267,10 +336,10 @@ var pathFlags = map[string]bool{
 // may hold a secret.
 func checkFlagValue(name, value string) error {
 	if strings.IndexByte(value, 0) >= 0 {
-		return usageError{fmt.Sprintf("--%s holds a NUL byte: give a value without one", name)}
+		return badFlag(name, "--%s holds a NUL byte: give a value without one", name)
 	}
 	if !pathFlags[name] && !utf8.ValidString(value) {
-		return usageError{fmt.Sprintf("--%s is not valid UTF-8: give it in UTF-8", name)}
+		return badFlag(name, "--%s is not valid UTF-8: give it in UTF-8", name)
 	}
 	return nil
 }
@@ -306,14 +375,14 @@ func refuseRepeats(fs *flag.FlagSet, parsed []string) error {
 			// "--tenant $T" with T unset would otherwise reach the stores,
 			// which refuse an empty tenant only once opened, or not at
 			// all where the flag filters.
-			return usageError{fmt.Sprintf("--tenant is empty: give a tenant's name, or leave the flag out for the tenant %q", f.DefValue)}
+			return badFlag("tenant", "--tenant is empty: give a tenant's name, or leave the flag out for the tenant %q", f.DefValue)
 		}
 		if _, ok := f.Value.(repeatable); ok {
 			continue
 		}
 		if seen[name] {
 			// The values are not shown: a flag may hold a secret.
-			return usageError{fmt.Sprintf("--%s is given more than once: it takes one value; give it once", name)}
+			return badFlag(name, "--%s is given more than once: it takes one value; give it once", name)
 		}
 		seen[name] = true
 	}

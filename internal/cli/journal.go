@@ -113,7 +113,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&a.out, "out", "", "export: write to this file instead of standard output (-, or none, for standard output)")
 	fs.BoolVar(&a.progress, "progress", false, "export: show a progress bar even when writing to standard output or when standard error is no terminal")
 	if helpRequested(args) {
-		printHelp(stdout, journalUsage, fs, storeEnv())
+		printHelp(stdout, journalUsage, fs, commandEnv([]string{"journal"}))
 		return nil
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -136,10 +136,10 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	if !a.from.IsZero() && !a.to.IsZero() && a.to.Before(a.from) {
-		return usageError{"--to is before --from"}
+		return badFlags([]string{"to", "from"}, "--to is before --from")
 	}
 	if a.view != "remittance" && a.view != "filing" {
-		return usageError{fmt.Sprintf("unknown --view %q: remittance or filing", a.view)}
+		return badFlag("view", "unknown --view %q: remittance or filing", a.view)
 	}
 	a.format = journal.Format(strings.ToLower(*format))
 	switch {
@@ -148,15 +148,24 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			a.format = journal.CSV
 		}
 		if a.format != journal.CSV && a.format != "json" {
-			return usageError{fmt.Sprintf("unknown format %q: csv or json", *format)}
+			return badFlag("format", "unknown --format %q: csv or json", *format)
 		}
 		if a.from.IsZero() || a.to.IsZero() || a.intrastat.memberState == "" || a.intrastat.flow == "" {
-			return usageError{"intrastat needs --from, --to, --member-state and --flow"}
+			var missing []string
+			for _, m := range []struct {
+				name  string
+				unset bool
+			}{{"from", a.from.IsZero()}, {"to", a.to.IsZero()}, {"member-state", a.intrastat.memberState == ""}, {"flow", a.intrastat.flow == ""}} {
+				if m.unset {
+					missing = append(missing, m.name)
+				}
+			}
+			return badFlags(missing, "intrastat needs --from, --to, --member-state and --flow")
 		}
 	case a.format == "":
 		a.format = journal.JSONLines
 	case a.format != journal.JSONLines && a.format != journal.CSV:
-		return usageError{fmt.Sprintf("unknown format %q: jsonl or csv", *format)}
+		return badFlag("format", "unknown --format %q: jsonl or csv", *format)
 	}
 	if a.remote.base != "" {
 		if err := a.remote.check(); err != nil {
@@ -246,7 +255,7 @@ func (f *onceFlag) Set(s string) error {
 func checkCompany(c string) error {
 	var e *levy.Error
 	if err := journal.CheckCompany(c); errors.As(err, &e) {
-		return usageError{fmt.Sprintf("--company %q %s", c, e.Message)}
+		return badFlag("company", "--company %q %s", c, e.Message)
 	} else if err != nil {
 		return err
 	}

@@ -123,7 +123,7 @@ func TestJournalReportCompanyFlag(t *testing.T) {
 	}{
 		{"too long", []string{"journal", "report", "--data-dir", dir, "--company", strings.Repeat("X", 41)}, "--company"},
 		{"a line break", []string{"journal", "report", "--data-dir", dir, "--company", "EA\nST"}, "control characters"},
-		{"twice", []string{"journal", "report", "--data-dir", dir, "--company", "EAST", "--company", "WEST"}, "-company: given a second time"},
+		{"twice", []string{"journal", "report", "--data-dir", dir, "--company", "EAST", "--company", "WEST"}, `--company "WEST": given a second time`},
 		{"too long on intrastat", []string{"journal", "intrastat", "--data-dir", dir, "--company", strings.Repeat("X", 41), "--from", "2026-06-01",
 			"--to", "2026-06-30", "--member-state", "DE", "--flow", "dispatch"}, "--company"},
 	} {
@@ -254,8 +254,8 @@ func TestJournalExportCompanyFlag(t *testing.T) {
 		{"too long", []string{"--company", strings.Repeat("X", 41)}, "--company"},
 		{"a line break", []string{"--company", "EA\nST"}, "control characters"},
 		{"a bidirectional override", []string{"--company", "EAST\u202e"}, "bidirectional"},
-		{"twice", []string{"--company", "EAST", "--company", "WEST"}, "-company: given a second time"},
-		{"empty then named", []string{"--company", "", "--company", "EAST"}, "-company: given a second time"},
+		{"twice", []string{"--company", "EAST", "--company", "WEST"}, `--company "WEST": given a second time`},
+		{"empty then named", []string{"--company", "", "--company", "EAST"}, `--company "EAST": given a second time`},
 	} {
 		for _, where := range [][]string{server, {"--data-dir", dir}} {
 			code, out, errOut := runCLI(t, slices.Concat(period, c.args, where)...)

@@ -89,19 +89,19 @@ func (r *remote) redirected(resp *http.Response) error {
 func (r *remote) check() error {
 	u, err := url.Parse(r.base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return usageError{fmt.Sprintf("--server %q: want the http or https URL of a running levy serve, such as http://127.0.0.1:8080", r.base)}
+		return badFlag("server", "--server %q: want the http or https URL of a running levy serve, such as http://127.0.0.1:8080", r.base)
 	}
 	if u.Scheme == "http" && !loopbackHost(u.Hostname()) && !r.insecure {
-		return usageError{fmt.Sprintf("--server %q is http to %s, another machine: the client secret and the admin token would cross the network unencrypted; "+
-			"give --server the https URL of levy serve (behind a TLS proxy), or add --insecure-http to send them anyway over a network you trust", r.base, u.Hostname())}
+		return badFlag("server", "--server %q is http to %s, another machine: the client secret and the admin token would cross the network unencrypted; "+
+			"give --server the https URL of levy serve (behind a TLS proxy), or add --insecure-http to send them anyway over a network you trust", r.base, u.Hostname())
 	}
 	r.base = strings.TrimRight(r.base, "/")
 	if err := auth.CheckAudience(r.audience); err != nil {
-		return usageError{fmt.Sprintf("--audience %q (or %s): %v", r.audience, adminAudEnv, err)}
+		return badFlag("audience", "--audience %q (or %s): %v", r.audience, adminAudEnv, err)
 	}
 	if r.clientID == "" || r.secret == "" {
-		return usageError{fmt.Sprintf("--server needs an admin credential: --client-id and --client-secret (env %s and %s) of a credential with audience %s "+
-			"(levy clients create --tenant T --audience %s)", clientIDEnv, clientSecretEnv, r.audience, r.audience)}
+		return badFlags([]string{"server", "client-id", "client-secret"}, fmt.Sprintf("--server needs an admin credential: --client-id and --client-secret (env %s and %s) of a credential with audience %s "+
+			"(levy clients create --tenant T --audience %s)", clientIDEnv, clientSecretEnv, r.audience, r.audience))
 	}
 	return nil
 }

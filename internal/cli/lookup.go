@@ -85,7 +85,7 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		if givenFlags(fs)["id"] && id == "" {
 			// Taken for no --id, it would list every area that changed.
-			return usageError{"--id is empty: give a tax area ID, or leave the flag out to list the areas that changed"}
+			return badFlag("id", "--id is empty: give a tax area ID, or leave the flag out to list the areas that changed")
 		}
 	}
 
@@ -124,7 +124,7 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return usageError{"code needs one CODE" + extraArg(pos, 1)}
 		}
 		if strings.TrimSpace(country) == "" {
-			return usageError{"code needs --country C, the country of the code (an ISO code or name)"}
+			return badFlag("country", "code needs --country C, the country of the code (an ISO code or name)")
 		}
 		out, err = r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: pos[0], Country: country, AsOfDate: asOf.d})
 	case "changed":
@@ -155,10 +155,10 @@ func checkChanged(pos []string, from, to civil.Date) error {
 		return usageError{fmt.Sprintf("changed takes flags only, not %q (a tax area ID goes in --id)", pos[0])}
 	}
 	if from.IsZero() {
-		return usageError{"changed needs --from YYYY-MM-DD"}
+		return badFlag("from", "changed needs --from YYYY-MM-DD")
 	}
 	if !to.IsZero() && to.Before(from) {
-		return usageError{fmt.Sprintf("--to %s is before --from %s", to, from)}
+		return badFlags([]string{"to", "from"}, fmt.Sprintf("--to %s is before --from %s", to, from))
 	}
 	return nil
 }

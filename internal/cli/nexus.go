@@ -105,7 +105,7 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fs.BoolVar(&a.repair, "repair", false, "replace the stored figures with those recomputed from the journal when they differ")
 	}
 	if helpRequested(args) {
-		printHelp(stdout, nexusUsage, fs, storeEnv())
+		printHelp(stdout, nexusUsage, fs, commandEnv([]string{"nexus"}))
 		return nil
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -127,22 +127,22 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		a.asOf = civil.Today()
 	}
 	if a.asOf.Year < 2000 || a.asOf.Year > 2100 {
-		return usageError{fmt.Sprintf("--as-of %s is out of range (2000 to 2100)", a.asOf)}
+		return badFlag("as-of", "--as-of %s is out of range (2000 to 2100)", a.asOf)
 	}
 	// Without --share the report takes the tenant's policy's share, else
 	// 0.8 (a zero share).
 	if given["share"] {
 		if a.share, err = decimal.NewFromString(share); err != nil || a.share.Sign() <= 0 || a.share.GreaterThan(decimal.NewFromInt(1)) {
-			return usageError{fmt.Sprintf("--share %q is not a share above 0 and at most 1 (0.8 is 80%%)", share)}
+			return badFlag("share", "--share %q is not a share above 0 and at most 1 (0.8 is 80%%)", share)
 		}
 	}
 	a.format = strings.ToLower(a.format)
 	if a.cmd == "report" && a.format != nexus.FormatText && a.format != nexus.FormatCSV && a.format != nexus.FormatJSON {
-		return usageError{fmt.Sprintf("unknown --format %q: text, csv or json", a.format)}
+		return badFlag("format", "unknown --format %q: text, csv or json", a.format)
 	}
 	if a.remote.base != "" {
 		if a.registrations != "" {
-			return usageError{"--registrations does not go with --server: the server reads the tenant's stored registrations"}
+			return badFlags([]string{"registrations", "server"}, "--registrations does not go with --server: the server reads the tenant's stored registrations")
 		}
 		if err := a.remote.check(); err != nil {
 			return err

@@ -46,7 +46,7 @@ func checkOutFile(path string) error {
 		return nil
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return exitError{2, fmt.Sprintf("--out %s is a directory, not a file", path)}
+		return flagError{"out", exitError{2, fmt.Sprintf("--out %s is a directory, not a file", path)}}
 	}
 	dir := filepath.Dir(path)
 	fi, err := os.Stat(dir)
@@ -54,7 +54,7 @@ func checkOutFile(path string) error {
 		return outputError(path, err)
 	}
 	if !fi.IsDir() {
-		return exitError{2, fmt.Sprintf("--out %s cannot be written: %s is not a directory", path, dir)}
+		return flagError{"out", exitError{2, fmt.Sprintf("--out %s cannot be written: %s is not a directory", path, dir)}}
 	}
 	return nil
 }

@@ -174,7 +174,7 @@ func (a *profileArgs) otherKindFilter(k profilecsv.Kind) error {
 	for _, kind := range profilecsv.Kinds {
 		for _, name := range listFilters[kind] {
 			if a.given[name] && !slices.Contains(own, name) {
-				return usageError{fmt.Sprintf("--%s is no filter of %s, whose filters are --%s", name, k, strings.Join(own, ", --"))}
+				return badFlag(name, "--%s is no filter of %s, whose filters are --%s", name, k, strings.Join(own, ", --"))
 			}
 		}
 	}
@@ -215,7 +215,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.IntVar(&a.filter.Limit, "limit", profileadmin.MaxLimit, "list: the most records to print")
 	fs.IntVar(&a.filter.Offset, "offset", 0, "list: how many records to skip")
 	if helpRequested(args[1:]) {
-		printHelp(stdout, profileUsage(), fs, storeEnv("rules", "LEVY_RULES"))
+		printHelp(stdout, profileUsage(), fs, commandEnv([]string{"profile"}))
 		return nil
 	}
 	// Flags may come after the arguments too (levy profile list
@@ -223,8 +223,8 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	// A flag given twice is refused across the parses, as parseArgs does.
 	var parsed []string
 	for rest := args[1:]; ; {
-		if err := fs.Parse(rest); err != nil {
-			return usageError{err.Error()}
+		if err := setFlags(fs, rest); err != nil {
+			return err
 		}
 		used := len(rest) - fs.NArg()
 		parsed = append(parsed, rest[:used]...)
@@ -256,12 +256,16 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	a.companyGiven = given["company"]
 	if v := os.Getenv("LEVY_RULES"); v != "" && !given["rules"] {
 		if err := a.rules.Set(v); err != nil {
-			return usageError{fmt.Sprintf("LEVY_RULES=%q: %v", v, err)}
+			return badFlag("rules", "LEVY_RULES=%q: %v", v, err)
 		}
 	}
 	a.filter.ExpiringBefore = before.d
 	if a.filter.Limit < 1 || a.filter.Limit > profileadmin.MaxLimit || a.filter.Offset < 0 {
-		return usageError{fmt.Sprintf("--limit is from 1 to %d, --offset 0 or more", profileadmin.MaxLimit)}
+		at := "limit"
+		if a.filter.Offset < 0 {
+			at = "offset"
+		}
+		return badFlag(at, "--limit is from 1 to %d, --offset 0 or more", profileadmin.MaxLimit)
 	}
 	if err := a.checkArgs(); err != nil {
 		return err
@@ -293,7 +297,7 @@ func (a *profileArgs) checkArgs() error {
 			return usageError{"a JSON change set is imported alone, CSV files together: give one .json file or only .csv files"}
 		}
 		if json > 0 && a.documents != "" {
-			return usageError{"a JSON change set carries its scans itself: --documents is for CSV files"}
+			return badFlag("documents", "a JSON change set carries its scans itself: --documents is for CSV files")
 		}
 		// A file that cannot be read is told before the profile store
 		// is opened, or made in a new data directory.
@@ -309,10 +313,10 @@ func (a *profileArgs) checkArgs() error {
 		}
 	case "export":
 		if a.format != "json" && a.format != "csv" {
-			return usageError{fmt.Sprintf("--format %q: json or csv", a.format)}
+			return badFlag("format", "--format %q: json or csv", a.format)
 		}
 		if a.format == "csv" && toStdout(a.out) {
-			return usageError{"export --format csv writes " + profileFileNames() + ", not standard output: name their directory with --out DIR"}
+			return badFlags([]string{"format", "out"}, "export --format csv writes "+profileFileNames()+", not standard output: name their directory with --out DIR")
 		}
 		if a.format != "csv" {
 			if err := checkOutFile(a.out); err != nil {
@@ -335,14 +339,14 @@ func (a *profileArgs) checkArgs() error {
 		if a.filter.Jurisdiction != "" {
 			id, ok := profile.NormalizeJurisdiction(a.filter.Jurisdiction)
 			if !ok {
-				return usageError{fmt.Sprintf("--jurisdiction %q is not a jurisdiction ID: %s", a.filter.Jurisdiction, profile.JurisdictionForms)}
+				return badFlag("jurisdiction", "--jurisdiction %q is not a jurisdiction ID: %s", a.filter.Jurisdiction, profile.JurisdictionForms)
 			}
 			a.filter.Jurisdiction = id
 		}
 		// In any case, as the admin route reads its status parameter.
 		a.filter.Status = strings.ToLower(strings.TrimSpace(a.filter.Status))
 		if s := a.filter.Status; s != "" && s != profile.StatusActive && s != profile.StatusRevoked {
-			return usageError{fmt.Sprintf("--status %q: active or revoked", s)}
+			return badFlag("status", "--status %q: active or revoked", s)
 		}
 		if a.companyGiven {
 			a.filter.Company = &a.company
@@ -368,10 +372,10 @@ func (a *profileArgs) checkArgs() error {
 		a.regType = strings.ToLower(strings.TrimSpace(a.regType))
 		switch {
 		case a.regType != "" && a.args[0] != "registration":
-			return usageError{fmt.Sprintf("--type names one of the two registrations of a number: it is not for a %s", a.args[0])}
+			return badFlag("type", "--type names one of the two registrations of a number: it is not for a %s", a.args[0])
 		case !profile.ValidKeyType(a.regType):
-			return usageError{fmt.Sprintf("--type %q: %s (the number that only identifies the company) or %s (its tax registration)",
-				a.regType, profile.KeyTypeIdentity, profile.KeyTypeTax)}
+			return badFlag("type", "--type %q: %s (the number that only identifies the company) or %s (its tax registration)",
+				a.regType, profile.KeyTypeIdentity, profile.KeyTypeTax)
 		}
 	}
 	return nil
@@ -428,7 +432,7 @@ func typeFlag(key profile.Key, err error) error {
 func (a *profileArgs) asOfTime() (time.Time, error) {
 	if a.asOf == "" {
 		if a.given["as-of"] {
-			return time.Time{}, usageError{"--as-of is empty: give a time (2026-06-01T12:00:00Z) or a day (2026-06-01), or leave the flag out to read the profile now"}
+			return time.Time{}, badFlag("as-of", "--as-of is empty: give a time (2026-06-01T12:00:00Z) or a day (2026-06-01), or leave the flag out to read the profile now")
 		}
 		return time.Time{}, nil
 	}
@@ -437,14 +441,14 @@ func (a *profileArgs) asOfTime() (time.Time, error) {
 			// The stores read the zero time as now: refused, as the
 			// admin routes' asOf refuses it, rather than read the latest
 			// records for the earliest time.
-			return time.Time{}, usageError{fmt.Sprintf("--as-of %q is the zero time: leave --as-of out to read the profile now, or give a later time", a.asOf)}
+			return time.Time{}, badFlag("as-of", "--as-of %q is the zero time: leave --as-of out to read the profile now, or give a later time", a.asOf)
 		}
 		return t, nil
 	}
 	if d, err := civil.Parse(a.asOf); err == nil {
 		return d.AddDays(1).Time().Add(-time.Nanosecond), nil
 	}
-	return time.Time{}, usageError{fmt.Sprintf("--as-of %q: a time (2026-06-01T12:00:00Z) or a day (2026-06-01)", a.asOf)}
+	return time.Time{}, badFlag("as-of", "--as-of %q: a time (2026-06-01T12:00:00Z) or a day (2026-06-01)", a.asOf)
 }
 
 // readImport reads the files of an import: one JSON change set, or CSV

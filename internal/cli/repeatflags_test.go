@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"os"
 	"regexp"
@@ -69,7 +70,10 @@ func TestRepeatableFlagsStayRepeatable(t *testing.T) {
 	}
 	for _, twice := range [][]string{{"--on", "--on=false"}, {"--name", "a", "--name=b"}, {"--content-date", "2026-01-01", "-content-date", "2026-01-02"}} {
 		err := parseArgs(fs, twice)
-		if _, ok := err.(usageError); !ok || !strings.Contains(err.Error(), strings.TrimLeft(twice[0], "-")+" is given more than once") {
+		name := strings.TrimLeft(twice[0], "-")
+		var ue usageError
+		var fe flagError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), name+" is given more than once") || !errors.As(err, &fe) || fe.Flag != name {
 			t.Errorf("%q: %v", twice, err)
 		}
 	}

@@ -200,7 +200,7 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
 		name := envName(f.Name)
 		if v := getenv(name); v != "" && !given[f.Name] && err == nil {
 			if e := f.Value.Set(v); e != nil {
-				err = usageError{fmt.Sprintf("%s=%q: %v%s", name, v, e, wantOf(f.Value))}
+				err = badFlag(f.Name, "%s", valueFault(name+"=", v, e, f.Value))
 			}
 		}
 	})
@@ -239,7 +239,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	fs := serveFlags(&c)
 	fs.SetOutput(io.Discard)
 	if helpRequested(args) {
-		printHelp(stdout, serveUsage, fs, envName)
+		printHelp(stdout, serveUsage, fs, commandEnv([]string{"serve"}))
 		return nil
 	}
 	if err := parseArgs(fs, args); err != nil {
@@ -252,7 +252,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 		return err
 	}
 	if c.dataDir == "" {
-		return usageError{"serve needs a data directory: --data-dir DIR (or LEVY_DATA_DIR)"}
+		return badFlag("data-dir", "serve needs a data directory: --data-dir DIR (or LEVY_DATA_DIR)")
 	}
 	if err := checkDataDir(c.dataDir); err != nil {
 		return err
@@ -261,7 +261,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 		return err
 	}
 	if err := einvoice.CheckNode(c.einvoiceNode); err != nil {
-		return usageError{fmt.Sprintf("--einvoice-node: %v", err)}
+		return badFlag("einvoice-node", "--einvoice-node: %v", err)
 	}
 	if c.metricsAddr != "" {
 		if err := checkAddr("metrics-addr", c.metricsAddr); err != nil {
@@ -285,7 +285,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	// listens or is written, as the e-invoicing settings are below (the
 	// engine checks them again against the dataset when it is built).
 	if err := checkRuleFiles(c.rules.files); err != nil {
-		return exitError{code: 2, msg: err.Error()}
+		return flagError{"rules", exitError{code: 2, msg: err.Error()}}
 	}
 	// So are the --content files, which the engine reads once the
 	// server listens.
@@ -603,7 +603,7 @@ func notReady(app string) http.HandlerFunc {
 func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 	var lv slog.Level
 	if err := lv.UnmarshalText([]byte(level)); err != nil {
-		return nil, usageError{fmt.Sprintf("--log-level %q: want debug, info, warn or error", level)}
+		return nil, badFlag("log-level", "--log-level %q: want debug, info, warn or error", level)
 	}
 	opts := &slog.HandlerOptions{Level: lv}
 	switch format {
@@ -612,5 +612,5 @@ func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 	case "text":
 		return slog.New(slog.NewTextHandler(w, opts)), nil
 	}
-	return nil, usageError{fmt.Sprintf("--log-format %q: want json or text", format)}
+	return nil, badFlag("log-format", "--log-format %q: want json or text", format)
 }

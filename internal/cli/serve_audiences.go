@@ -41,12 +41,12 @@ func (c serveConfig) checkAudiences() error {
 	}
 	for _, n := range named {
 		if err := auth.CheckAudience(n.aud); err != nil {
-			return usageError{fmt.Sprintf("--%s %q: %v", n.flag, n.aud, err)}
+			return badFlag(n.flag, "--%s %q: %v", n.flag, n.aud, err)
 		}
 	}
 	audiences, readers := c.tokenAudiences()
 	if err := oauth.CheckAudiences(audiences, readers, c.adminAudience, c.operatorAudience); err != nil {
-		return usageError{fmt.Sprintf("--operator-audience, --admin-audience, --api-audience and --console-audience: %v", err)}
+		return badFlags([]string{"operator-audience", "admin-audience", "api-audience", "console-audience"}, fmt.Sprintf("--operator-audience, --admin-audience, --api-audience and --console-audience: %v", err))
 	}
 	return nil
 }

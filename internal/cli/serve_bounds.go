@@ -36,7 +36,7 @@ func (c serveConfig) checkBounds() error {
 			if p.min >= time.Second {
 				want = "a duration of at least 1s"
 			}
-			return usageError{fmt.Sprintf("--%s %s: want %s, such as %s", p.flag, p.d, want, p.eg)}
+			return badFlag(p.flag, "--%s %s: want %s, such as %s", p.flag, p.d, want, p.eg)
 		}
 	}
 	counts := []struct {
@@ -52,16 +52,16 @@ func (c serveConfig) checkBounds() error {
 	}
 	for _, n := range counts {
 		if n.n < 1 {
-			return usageError{fmt.Sprintf("--%s %d: want 1 or more", n.flag, n.n)}
+			return badFlag(n.flag, "--%s %d: want 1 or more", n.flag, n.n)
 		}
 	}
 	if c.webhookMax < c.webhookMin {
-		return usageError{fmt.Sprintf("--webhook-max-backoff %s is shorter than --webhook-min-backoff %s: want it as long or longer", c.webhookMax, c.webhookMin)}
+		return badFlags([]string{"webhook-max-backoff", "webhook-min-backoff"}, fmt.Sprintf("--webhook-max-backoff %s is shorter than --webhook-min-backoff %s: want it as long or longer", c.webhookMax, c.webhookMin))
 	}
 	// A lease given explicitly must outlast two attempts (see
 	// einvoice.Config.LeaseTerm), which einvoice would otherwise raise it to.
 	if c.leaseTerm > 0 && c.leaseTerm < 2*c.webhookTimeout {
-		return usageError{fmt.Sprintf("--einvoice-lease-term %s is shorter than twice --webhook-timeout %s: want at least %s", c.leaseTerm, c.webhookTimeout, 2*c.webhookTimeout)}
+		return badFlags([]string{"einvoice-lease-term", "webhook-timeout"}, fmt.Sprintf("--einvoice-lease-term %s is shorter than twice --webhook-timeout %s: want at least %s", c.leaseTerm, c.webhookTimeout, 2*c.webhookTimeout))
 	}
 	durations := []struct {
 		flag string
@@ -79,7 +79,7 @@ func (c serveConfig) checkBounds() error {
 	}
 	for _, d := range durations {
 		if d.d < 0 {
-			return usageError{fmt.Sprintf("--%s %s: want 0 or a positive duration", d.flag, d.d)}
+			return badFlag(d.flag, "--%s %s: want 0 or a positive duration", d.flag, d.d)
 		}
 	}
 	for _, f := range []struct {
@@ -87,7 +87,7 @@ func (c serveConfig) checkBounds() error {
 		n    int
 	}{{"auth-client-failures", c.authClientFailures}, {"auth-source-failures", c.authSourceFailures}, {"tenant-credentials", c.tenantCredentials}} {
 		if f.n < 0 {
-			return usageError{fmt.Sprintf("--%s %d: want 0 (no limit) or more", f.flag, f.n)}
+			return badFlag(f.flag, "--%s %d: want 0 (no limit) or more", f.flag, f.n)
 		}
 	}
 	return nil

@@ -26,8 +26,8 @@ func einvoiceConfig(c serveConfig, log *slog.Logger) (einvoice.Config, error) {
 		return einvoice.Config{}, err
 	}
 	if keys == nil && !c.secretsInsecureNone && !c.dev {
-		return einvoice.Config{}, usageError{"webhook secrets need a key kept outside the data directory: --secrets-key-file FILE (LEVY_SECRETS_KEY_FILE) or the key in " +
-			secretsKeyEnv + "; make one with `openssl rand -base64 32 > FILE`. --secrets-key-insecure-none stores them in clear instead"}
+		return einvoice.Config{}, badFlags([]string{"secrets-key-file"}, "webhook secrets need a key kept outside the data directory: --secrets-key-file FILE (LEVY_SECRETS_KEY_FILE) or the key in "+
+			secretsKeyEnv+"; make one with `openssl rand -base64 32 > FILE`. --secrets-key-insecure-none stores them in clear instead")
 	}
 	if keys == nil {
 		log.Warn("webhook secrets are stored in clear: whoever copies the data directory can sign events; give --secrets-key-file")
@@ -66,17 +66,21 @@ func secretKeys(c serveConfig, getenv func(string) string) (*einvoice.SecretKeys
 	}
 	for _, f := range files {
 		if inside(c.dataDir, f) {
-			return nil, usageError{fmt.Sprintf("the secrets key file %s is inside the data directory %s; keep it elsewhere, or whoever copies the data directory has the key too", f, c.dataDir)}
+			at := "secrets-previous-key-file"
+			if f == c.secretsKeyFile {
+				at = "secrets-key-file"
+			}
+			return nil, onFlags([]string{at, "data-dir"}, usageError{fmt.Sprintf("the secrets key file %s is inside the data directory %s; keep it elsewhere, or whoever copies the data directory has the key too", f, c.dataDir)})
 		}
 	}
 	var ks einvoice.SecretKeys
 	if c.secretsKeyFile != "" {
 		if getenv(secretsKeyEnv) != "" {
-			return nil, usageError{"give the secrets key once: --secrets-key-file (LEVY_SECRETS_KEY_FILE) or " + secretsKeyEnv + ", not both"}
+			return nil, badFlags([]string{"secrets-key-file"}, "give the secrets key once: --secrets-key-file (LEVY_SECRETS_KEY_FILE) or "+secretsKeyEnv+", not both")
 		}
 		k, err := einvoice.ReadSecretKeyFile(c.secretsKeyFile)
 		if err != nil {
-			return nil, usageError{"--secrets-key-file: " + err.Error()}
+			return nil, badFlag("secrets-key-file", "--secrets-key-file: %v", err)
 		}
 		ks.Current = k
 		files = files[1:]
@@ -90,7 +94,7 @@ func secretKeys(c serveConfig, getenv func(string) string) (*einvoice.SecretKeys
 	for _, f := range files {
 		k, err := einvoice.ReadSecretKeyFile(f)
 		if err != nil {
-			return nil, usageError{"--secrets-previous-key-file: " + err.Error()}
+			return nil, badFlag("secrets-previous-key-file", "--secrets-previous-key-file: %v", err)
 		}
 		ks.Previous = append(ks.Previous, k)
 	}
@@ -109,7 +113,11 @@ func secretKeys(c serveConfig, getenv func(string) string) (*einvoice.SecretKeys
 	}
 	if ks.Current == nil {
 		if len(ks.Previous) > 0 {
-			return nil, usageError{"previous secrets keys need a current one: --secrets-key-file or " + secretsKeyEnv}
+			at := ""
+			if len(c.secretsPrevFiles) > 0 {
+				at = "secrets-previous-key-file"
+			}
+			return nil, badFlags([]string{at}, "previous secrets keys need a current one: --secrets-key-file or "+secretsKeyEnv)
 		}
 		return nil, nil
 	}
@@ -155,7 +163,7 @@ func memoryLimit(v string, getenv func(string) string, readFile func(string) ([]
 		}
 		return limit / 100 * autoMemoryShare, true, fmt.Sprintf("%d%% of the container's %d bytes", autoMemoryShare, limit), nil
 	}
-	bad := usageError{fmt.Sprintf("--memory-limit %q: want a size such as 1536MiB or 2GiB, a percentage such as 80%%, off or auto", v)}
+	bad := badFlag("memory-limit", "--memory-limit %q: want a size such as 1536MiB or 2GiB, a percentage such as 80%%, off or auto", v)
 	if p, ok := strings.CutSuffix(v, "%"); ok {
 		pct, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil || pct <= 0 || pct > 100 {
@@ -165,7 +173,7 @@ func memoryLimit(v string, getenv func(string) string, readFile func(string) ([]
 		of := "the container's"
 		if !ok {
 			if total, ok = machineMemory(readFile); !ok {
-				return 0, false, "", usageError{fmt.Sprintf("--memory-limit %s: neither the container's memory limit nor the machine's memory can be read; give a size", v)}
+				return 0, false, "", badFlag("memory-limit", "--memory-limit %s: neither the container's memory limit nor the machine's memory can be read; give a size", v)
 			}
 			of = "the machine's"
 		}
@@ -176,7 +184,7 @@ func memoryLimit(v string, getenv func(string) string, readFile func(string) ([]
 		return 0, false, "", bad
 	}
 	if n < 32<<20 {
-		return 0, false, "", usageError{fmt.Sprintf("--memory-limit %s is below 32 MiB, too little to serve", v)}
+		return 0, false, "", badFlag("memory-limit", "--memory-limit %s is below 32 MiB, too little to serve", v)
 	}
 	return n, true, v, nil
 }

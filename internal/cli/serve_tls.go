@@ -16,9 +16,9 @@ func (c serveConfig) tlsConfig() (*tls.Config, error) {
 	case c.tlsCert == "" && c.tlsKey == "":
 		return nil, nil
 	case c.tlsKey == "":
-		return nil, usageError{"--tls-cert-file needs its key: --tls-key-file FILE (or LEVY_TLS_KEY_FILE)"}
+		return nil, badFlag("tls-cert-file", "--tls-cert-file needs its key: --tls-key-file FILE (or LEVY_TLS_KEY_FILE)")
 	case c.tlsCert == "":
-		return nil, usageError{"--tls-key-file needs its certificate: --tls-cert-file FILE (or LEVY_TLS_CERT_FILE)"}
+		return nil, badFlag("tls-key-file", "--tls-key-file needs its certificate: --tls-cert-file FILE (or LEVY_TLS_CERT_FILE)")
 	}
 	if err := checkReadable("--tls-cert-file", c.tlsCert); err != nil {
 		return nil, err

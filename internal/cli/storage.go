@@ -70,10 +70,10 @@ func checkDataDir(dataDir string) error {
 		return nil
 	}
 	if strings.TrimSpace(dataDir) == "" {
-		return usageError{fmt.Sprintf("--data-dir %q: a directory name of spaces only", dataDir)}
+		return badFlag("data-dir", "--data-dir %q: a directory name of spaces only", dataDir)
 	}
 	if fi, err := os.Stat(dataDir); err == nil && !fi.IsDir() {
-		return usageError{fmt.Sprintf("--data-dir %s is a file, not a directory", dataDir)}
+		return badFlag("data-dir", "--data-dir %s is a file, not a directory", dataDir)
 	}
 	return nil
 }
@@ -91,7 +91,7 @@ func openStorage(ctx context.Context, dataDir, url string, log *slog.Logger, upg
 	}
 	s := &storage{dataDir: dataDir, log: log}
 	if url == "" && dataDir == "" {
-		return nil, usageError{"give --data-dir DIR (Badger) or --database URL (PostgreSQL, env " + databaseEnv + ")"}
+		return nil, badFlags([]string{"data-dir", "database"}, "give --data-dir DIR (Badger) or --database URL (PostgreSQL, env "+databaseEnv+")")
 	}
 	if err := checkDataDir(dataDir); err != nil {
 		return nil, err
@@ -105,7 +105,7 @@ func openStorage(ctx context.Context, dataDir, url string, log *slog.Logger, upg
 		}
 		db, err := postgres.Open(ctx, url, opts...)
 		if errors.Is(err, postgres.ErrURL) {
-			return nil, usageError{fmt.Sprintf("--database (or %s): %v", databaseEnv, err)}
+			return nil, badFlag("database", "--database (or %s): %v", databaseEnv, err)
 		}
 		if errors.Is(err, postgres.ErrOlderSchema) {
 			return nil, fmt.Errorf("%w: the nodes serving it run an older Levy, which would stop serving were this command to migrate it; "+
@@ -122,7 +122,7 @@ func openStorage(ctx context.Context, dataDir, url string, log *slog.Logger, upg
 		// delivered documents and development credential there.
 		if err := os.MkdirAll(dataDir, 0o700); err != nil {
 			_ = s.Close()
-			return nil, exitError{2, fmt.Sprintf("--data-dir %s cannot be made: %v", dataDir, pathCause(err))}
+			return nil, flagError{"data-dir", exitError{2, fmt.Sprintf("--data-dir %s cannot be made: %v", dataDir, pathCause(err))}}
 		}
 	}
 	return s, nil

@@ -116,17 +116,23 @@ func storeEnv(more ...string) func(string) string {
 func (s *storeFlags) choose(given map[string]bool, both string) error {
 	switch local := given["data-dir"] || given["database"]; {
 	case given["server"] && local:
-		return usageError{both}
+		names := []string{"server"}
+		for _, n := range []string{"data-dir", "database"} {
+			if given[n] {
+				names = append(names, n)
+			}
+		}
+		return badFlags(names, both)
 	case given["server"]:
 		s.dataDir, s.database = "", ""
 	case local:
 		s.remote.base = ""
 	}
 	if s.remote.base != "" && (s.dataDir != "" || s.database != "") {
-		return usageError{fmt.Sprintf("%s and %s or %s are both set: give --server or --data-dir on the command line", serverEnv, dataDirEnv, databaseEnv)}
+		return badFlags([]string{"server", "data-dir", "database"}, fmt.Sprintf("%s and %s or %s are both set: give --server or --data-dir on the command line", serverEnv, dataDirEnv, databaseEnv))
 	}
 	if s.remote.base == "" && s.dataDir == "" && s.database == "" {
-		return usageError{"--data-dir, --database or --server is required"}
+		return badFlags([]string{"data-dir", "database", "server"}, "--data-dir, --database or --server is required")
 	}
 	return nil
 }
@@ -168,7 +174,7 @@ func checkFlagsApply(fs *flag.FlagSet, group, cmd string, cmds []string) error {
 	var err error
 	fs.Visit(func(f *flag.Flag) {
 		if serves := flagServes(f.Usage, cmds); err == nil && serves != nil && !slices.Contains(serves, cmd) {
-			err = usageError{fmt.Sprintf("--%s is a flag of %s %s only, not of %s", f.Name, group, strings.Join(serves, " and "), cmd)}
+			err = badFlag(f.Name, "--%s is a flag of %s %s only, not of %s", f.Name, group, strings.Join(serves, " and "), cmd)
 		}
 	})
 	return err

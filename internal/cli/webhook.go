@@ -68,7 +68,7 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 	target := fs.String("target-url", "", "the connection's target URL exactly as configured; required")
 	window := fs.Duration("window", webhook.DefaultWindow, "how far an event's timestamp may be from this clock")
 	if helpRequested(args) {
-		printHelp(stdout, webhookUsage, fs, envOf("secret", webhookSecretEnv, "previous-secret", webhookPreviousSecretEnv))
+		printHelp(stdout, webhookUsage, fs, commandEnv([]string{"webhook", "receive"}))
 		return nil
 	}
 	if err := parseArgs(fs, args); err != nil {
@@ -82,7 +82,7 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 		*secret, secretFrom = os.Getenv(webhookSecretEnv), webhookSecretEnv
 	}
 	if *secret == "" {
-		return usageError{"webhook receive needs the connection's secret: " + webhookSecretEnv + " or --secret"}
+		return badFlag("secret", "webhook receive needs the connection's secret: %s or --secret", webhookSecretEnv)
 	}
 	if *previous == "" {
 		*previous, previousFrom = os.Getenv(webhookPreviousSecretEnv), webhookPreviousSecretEnv
@@ -90,19 +90,19 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 	// The receiver checks the secrets' lengths too; here the message
 	// names the flag or variable that gave the secret.
 	if len(*secret) < webhook.MinSecretBytes {
-		return usageError{fmt.Sprintf("%s: the secret has %d bytes; it needs at least %d", secretFrom, len(*secret), webhook.MinSecretBytes)}
+		return badFlag("secret", "%s: the secret has %d bytes; it needs at least %d", secretFrom, len(*secret), webhook.MinSecretBytes)
 	}
 	if *previous != "" && len(*previous) < webhook.MinSecretBytes {
-		return usageError{fmt.Sprintf("%s: the previous secret has %d bytes; it needs at least %d", previousFrom, len(*previous), webhook.MinSecretBytes)}
+		return badFlag("previous-secret", "%s: the previous secret has %d bytes; it needs at least %d", previousFrom, len(*previous), webhook.MinSecretBytes)
 	}
 	if u, err := url.Parse(*target); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return usageError{"webhook receive needs the connection's target URL: --target-url https://HOST/PATH"}
+		return badFlag("target-url", "webhook receive needs the connection's target URL: --target-url https://HOST/PATH")
 	}
 	if err := checkAddr("addr", *addr); err != nil {
 		return err
 	}
 	if *window <= 0 {
-		return usageError{fmt.Sprintf("--window %v: want a positive duration", *window)}
+		return badFlag("window", "--window %v: want a positive duration", *window)
 	}
 
 	log := slog.New(slog.NewTextHandler(stderr, nil))

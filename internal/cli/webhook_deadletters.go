@@ -49,14 +49,14 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	tenant := fs.String("tenant", "", "only the dead letters of this tenant")
 	all := fs.Bool("all", false, "replay every dead letter (of --tenant, if given)")
 	if helpRequested(args[1:]) {
-		printHelp(stdout, deadLettersUsage, fs, envOf("database", databaseEnv))
+		printHelp(stdout, deadLettersUsage, fs, commandEnv([]string{"webhook", "dead-letters"}))
 		return nil
 	}
 	if err := parseArgs(fs, args[1:]); err != nil {
 		return err
 	}
 	if *dataDir == "" && *database == "" {
-		return usageError{"dead-letters needs --data-dir DIR or --database URL"}
+		return badFlags([]string{"data-dir", "database"}, "dead-letters needs --data-dir DIR or --database URL")
 	}
 	switch {
 	case args[0] == "list" && fs.NArg() == 0 && !*all:
