@@ -64,6 +64,9 @@ func (cs ChangeSet) AsInput() ChangeSet {
 
 // Len returns the number of records cs stores or deletes.
 func (cs *ChangeSet) Len() int {
+	if cs == nil {
+		return 0
+	}
 	n := len(cs.Customers) + len(cs.Certificates) + len(cs.Registrations) + len(cs.Products) + len(cs.Franchises) + len(cs.Deletes)
 	if cs.Policy != nil {
 		n++

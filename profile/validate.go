@@ -122,7 +122,11 @@ func (l *errorList) err() error {
 // its field by its JSON path in the change set
 // ("certificates[3].expirationDate"); a key that cs lists twice is one of
 // them. Check does not look at the stored records: CheckAgainst does.
+// A nil cs changes nothing and passes, as an empty change set does.
 func (v Validator) Check(cs *ChangeSet) error {
+	if cs == nil {
+		return nil
+	}
 	if n := cs.Len(); n > MaxChanges {
 		return levy.Errors{{Code: levy.ETooLarge, Message: fmt.Sprintf("the change set has %d records; at most %d may change at once", n, MaxChanges)}}
 	}
@@ -133,6 +137,9 @@ func (v Validator) Check(cs *ChangeSet) error {
 // up to MaxImportRecords records before those equal to the stored ones
 // are left out of it.
 func (v Validator) checkImport(cs *ChangeSet) error {
+	if cs == nil {
+		return nil
+	}
 	if n := cs.Len(); n > MaxImportRecords {
 		return levy.Errors{{Code: levy.ETooLarge, Message: fmt.Sprintf("the import has %d records; at most %d are read at once, of which at most %d may differ from the stored ones: split it", n, MaxImportRecords, MaxChanges)}}
 	}
@@ -208,8 +215,14 @@ func checkEach[T any, P keyed[T]](l *errorList, list []T, name, keyMember string
 // certificates of it remain. Errors are as Check's. cur need hold only
 // the records that cs's Need names: the customers of its certificates,
 // the records it deletes, and the certificates of the customers it
-// deletes.
+// deletes. A nil cs passes; a nil cur holds no records.
 func (v Validator) CheckAgainst(cur *Records, cs *ChangeSet) error {
+	if cs == nil {
+		return nil
+	}
+	if cur == nil {
+		cur = &Records{}
+	}
 	return v.checkAgainst(cur, cs)
 }
 
