@@ -60,10 +60,9 @@
 // later day (409 naming the revoked_date, revokedDate, and both days).
 // Both imports answer 200 with the profile version they made, the
 // records of each kind they stored or deleted and those they left
-// unchanged, whether or not they
-// created records: an import is one change of the profile, not a new
-// resource (POST of a single record answers 201). PUT replaces the
-// record whole (last write wins);
+// unchanged, whether or not they created records: an import is one
+// change of the profile, not a new resource (POST of a single record
+// answers 201). PUT replaces the record whole (last write wins);
 // the key comes from the path, and a body that names another is
 // refused. Reads take asOf, a time (RFC 3339) or a day (its end, UTC):
 // the records as they were then. Go's zero time, 0001-01-01T00:00:00Z
