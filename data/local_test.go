@@ -136,8 +136,7 @@ func TestLocalReadsBack(t *testing.T) {
 				t.Fatalf("place %s is not found by its key %q", want.Code, k)
 			}
 			for _, c := range want.Counties {
-				var n uint32
-				n = fipsNumber(c)
+				n := fipsNumber(c)
 				j := l.FindPlace(want.State, k, n)
 				if j < 0 || PlaceKey(l.PlaceName(j)) != k && !slices.Contains(PlaceKeys(l.PlaceName(j)), k) || !l.PlaceInCounty(j, n) {
 					t.Fatalf("FindPlace(%s, %q, %s) = %d", want.State, k, c, j)
@@ -155,8 +154,7 @@ func TestLocalReadsBack(t *testing.T) {
 		if got := l.AreaAt(i); !reflect.DeepEqual(got, want) {
 			t.Fatalf("area %d = %+v, want %+v", i, got, want)
 		}
-		var county uint32
-		county = fipsNumber(want.County)
+		county := fipsNumber(want.County)
 		place := -1
 		if want.Place != "" {
 			place = l.PlaceIndex(want.Place)
