@@ -64,7 +64,11 @@ func TestWalkOpenSeaPoints(t *testing.T) {
 }
 
 // TestWalkSouthPole: points at and next to the South Pole are in
-// Antarctica (AQ); one just off the pole is inside the boundary.
+// Antarctica (AQ). The atlas's ring of Antarctica runs along latitude
+// -89.999 rather than through the pole, so a point on the pole itself
+// lies in the small cap the ring leaves out and is answered by the
+// nearest boundary, with its lower confidence; a point on the ring's
+// latitude or north of it is inside.
 func TestWalkSouthPole(t *testing.T) {
 	r := resolver(t)
 	for _, c := range [][2]float64{{-90, 0}, {-90, 90}, {-89.999, 45}, {-85, -120}} {
@@ -72,8 +76,11 @@ func TestWalkSouthPole(t *testing.T) {
 			t.Errorf("%v: %v, want [AQ]", c, got)
 		}
 	}
-	if got := walkPoint(t, r, -89.999, 45).ConfidenceIndicator; got != "100" {
-		t.Errorf("(-89.999, 45): confidence %s, want 100", got)
+	for c, want := range map[[2]float64]string{{-89.999, 45}: "100", {-85, -120}: "100", {-90, 0}: "70"} {
+		res := walkPoint(t, r, c[0], c[1])
+		if res.ConfidenceIndicator != want {
+			t.Errorf("%v: confidence %s, want %s (%+v)", c, res.ConfidenceIndicator, want, res.Statuses)
+		}
 	}
 }
 
@@ -204,6 +211,35 @@ func TestWalkZipAcrossCounties(t *testing.T) {
 	}
 }
 
+// TestWalkZipAloneAcrossCounties: ZIP 32096 alone, with no city, gives
+// each of its counties, the one holding most of it (Columbia) first and
+// with the highest confidence; naming a county picks it at full
+// confidence, and naming Columbia with the town's name keeps Columbia.
+func TestWalkZipAloneAcrossCounties(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	res, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{MainDivision: "FL", PostalCode: "32096"},
+		AsOfDate: civil.MustParse("2026-06-01")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var leaves, confs []string
+	for _, x := range res.LookupResults {
+		leaves, confs = append(leaves, leafID(x)), append(confs, x.ConfidenceIndicator)
+	}
+	if !slices.Equal(leaves, []string{"US-12023", "US-12047", "US-12121"}) || !slices.Equal(confs, []string{"55", "43", "1"}) {
+		t.Errorf("32096 alone: %v at %v, want Columbia, Hamilton, Suwannee at 55, 43, 1", leaves, confs)
+	}
+	for county, want := range map[string]string{"Columbia": "US-12023", "Hamilton": "US-12047"} {
+		for _, city := range []string{"", "White Springs"} {
+			got := walkAddress(t, r, wire.PostalAddress{City: city, MainDivision: "FL", PostalCode: "32096", SubDivision: county}, "2026-06-01")
+			if leafID(got) != want || got.ConfidenceIndicator != "100" {
+				t.Errorf("32096 %q in %s: %s at %s, want %s at 100", city, county, leafID(got), got.ConfidenceIndicator, want)
+			}
+		}
+	}
+}
+
 // TestWalkTaxAreaIDRoundTrip: the ID an address lookup gives, looked up
 // by ID on the same day, gives the same jurisdictions, on either side of
 // Los Angeles County's change of 2025-04-01.
@@ -312,6 +348,34 @@ func TestWalkChangeRanges(t *testing.T) {
 		}
 		if ch, err := r.TaxAreaChanged(ctx, before, d(rg[0]), to); err != nil || ch {
 			t.Errorf("%v: TaxAreaChanged(%s) = %v, %v; want false", rg, before, ch, err)
+		}
+	}
+}
+
+// TestWalkChangeListAgreesWithOneArea: over the day of Los Angeles
+// County's change, 2026-01-01 (a day of over a thousand) and six years, each area's own
+// ID is in the list exactly when TaxAreaChanged says it changed, and
+// every ID listed is one that it says changed.
+func TestWalkChangeListAgreesWithOneArea(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, rg := range [][2]string{{"2025-04-01", "2025-04-01"}, {"2026-01-01", "2026-01-01"}, {"2020-01-01", "2026-11-21"}} {
+		from, to := civil.MustParse(rg[0]), civil.MustParse(rg[1])
+		list, err := r.ChangedTaxAreas(ctx, from, to)
+		if err != nil || len(list) == 0 {
+			t.Fatalf("%v: %d IDs, %v", rg, len(list), err)
+		}
+		for _, k := range r.areas.ids {
+			id := r.areas.id(&r.areas.areas[k])
+			ch, err := r.TaxAreaChanged(ctx, id, from, to)
+			if _, in := slices.BinarySearch(list, id); err != nil || ch != in {
+				t.Errorf("%v: %s listed %v, TaxAreaChanged %v, %v", rg, id, in, ch, err)
+			}
+		}
+		for _, id := range list {
+			if ch, err := r.TaxAreaChanged(ctx, id, from, to); err != nil || !ch {
+				t.Errorf("%v: %s listed, TaxAreaChanged %v, %v", rg, id, ch, err)
+			}
 		}
 	}
 }
