@@ -125,9 +125,51 @@ func TestWalkStateLine(t *testing.T) {
 	if got := county(walkPoint(t, r, 39.0997, -94.59)); got != "US-29095" {
 		t.Errorf("east of State Line Road: county %s, want US-29095 (Jackson, MO)", got)
 	}
+	for _, v := range sharedVertices(t, r, data.LayerUSCounty, "US-20209", "US-29095") {
+		first := walkPoint(t, r, v[0], v[1])
+		if c := county(first); c != "US-20209" && c != "US-29095" {
+			t.Errorf("shared vertex %v: county %q, want Wyandotte or Jackson", v, c)
+		}
+		if again := walkPoint(t, r, v[0], v[1]); again.TaxAreaID != first.TaxAreaID {
+			t.Errorf("shared vertex %v: %s then %s", v, first.TaxAreaID, again.TaxAreaID)
+		}
+	}
+}
+
+// TestWalkCityLine: each vertex that the boundaries of Los Angeles and
+// Beverly Hills share gets exactly one of the two cities, the same on
+// every lookup, and both cities own some of them.
+func TestWalkCityLine(t *testing.T) {
+	r := resolver(t)
+	owners := map[string]int{}
+	for _, v := range sharedVertices(t, r, data.LayerUSPlace, "US-0644000", "US-0606308") {
+		first := walkPoint(t, r, v[0], v[1])
+		got := ids(first)
+		la, bh := slices.Contains(got, "US-0644000"), slices.Contains(got, "US-0606308")
+		if la == bh {
+			t.Errorf("shared vertex %v: %v, want exactly one of the two cities", v, got)
+		}
+		if la {
+			owners["US-0644000"]++
+		} else {
+			owners["US-0606308"]++
+		}
+		if again := walkPoint(t, r, v[0], v[1]); again.TaxAreaID != first.TaxAreaID {
+			t.Errorf("shared vertex %v: %s then %s", v, first.TaxAreaID, again.TaxAreaID)
+		}
+	}
+	if owners["US-0644000"] == 0 || owners["US-0606308"] == 0 {
+		t.Errorf("owners of the shared vertices: %v", owners)
+	}
+}
+
+// sharedVertices returns, sorted, the vertices that the boundaries of
+// jurisdictions a and b of one layer share.
+func sharedVertices(t *testing.T, r *Resolver, layer data.Layer, a, b string) [][2]float64 {
+	t.Helper()
 	vertices := map[string]map[[2]float64]bool{}
 	for _, s := range r.Shapes() {
-		if s.Layer != data.LayerUSCounty || (s.Jurisdiction != "US-20209" && s.Jurisdiction != "US-29095") {
+		if s.Layer != layer || (s.Jurisdiction != a && s.Jurisdiction != b) {
 			continue
 		}
 		m := map[[2]float64]bool{}
@@ -139,26 +181,16 @@ func TestWalkStateLine(t *testing.T) {
 		vertices[s.Jurisdiction] = m
 	}
 	var shared [][2]float64
-	for v := range vertices["US-20209"] {
-		if vertices["US-29095"][v] {
+	for v := range vertices[a] {
+		if vertices[b][v] {
 			shared = append(shared, v)
 		}
 	}
 	if len(shared) == 0 {
-		t.Fatal("Wyandotte's and Jackson's boundaries share no vertex")
+		t.Fatalf("the boundaries of %s and %s share no vertex", a, b)
 	}
-	slices.SortFunc(shared, func(a, b [2]float64) int {
-		return cmpPair(a, b)
-	})
-	for _, v := range shared {
-		first := walkPoint(t, r, v[0], v[1])
-		if c := county(first); c != "US-20209" && c != "US-29095" {
-			t.Errorf("shared vertex %v: county %q, want Wyandotte or Jackson", v, c)
-		}
-		if again := walkPoint(t, r, v[0], v[1]); again.TaxAreaID != first.TaxAreaID {
-			t.Errorf("shared vertex %v: %s then %s", v, first.TaxAreaID, again.TaxAreaID)
-		}
-	}
+	slices.SortFunc(shared, cmpPair)
+	return shared
 }
 
 func cmpPair(a, b [2]float64) int {
@@ -353,9 +385,10 @@ func TestWalkChangeRanges(t *testing.T) {
 }
 
 // TestWalkChangeListAgreesWithOneArea: over the day of Los Angeles
-// County's change, 2026-01-01 (a day of over a thousand) and six years, each area's own
-// ID is in the list exactly when TaxAreaChanged says it changed, and
-// every ID listed is one that it says changed.
+// County's change, over 2026-01-01 (a day of over a thousand changes)
+// and over six years, each area's own ID is in the list exactly when
+// TaxAreaChanged says it changed, and every ID listed is one that it
+// says changed.
 func TestWalkChangeListAgreesWithOneArea(t *testing.T) {
 	r := resolver(t)
 	ctx := context.Background()
