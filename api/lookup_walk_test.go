@@ -232,3 +232,32 @@ func TestWalkCoordinatesOverHTTP(t *testing.T) {
 		t.Errorf("longitude 181: targets %q", got)
 	}
 }
+
+// TestWalkBatchDatesPerSearch: each search of a batch is answered as of
+// its own asOfDate. The four kinds of search for Los Angeles dated the
+// day before Measure A (2025-03-31) give one ID, the address dated the
+// day it began another, and a search without a date is answered as of
+// today (2026-06-01 in the tests) with the later ID.
+func TestWalkBatchDatesPerSearch(t *testing.T) {
+	h := newHarness(t)
+	before := walkLookup(t, h, "address-lookup", `{"postalAddress":`+walkLA+`,"asOfDate":"2025-03-31"}`).TaxAreaID
+	after := walkLookup(t, h, "address-lookup", `{"postalAddress":`+walkLA+`,"asOfDate":"2025-04-01"}`).TaxAreaID
+	var got []wire.SearchResult
+	dataOf(t, h.post("/api/v2/find-taxareas", `[
+		{"lookupId":"address","lookupRequest":{"postalAddress":`+walkLA+`,"asOfDate":"2025-03-31"}},
+		{"lookupId":"address later","lookupRequest":{"postalAddress":`+walkLA+`,"asOfDate":"2025-04-01"}},
+		{"lookupId":"point","lookupRequest":{"coordinates":{"latitude":34.0537,"longitude":-118.2427},"asOfDate":"2025-03-31"}},
+		{"lookupId":"id","lookupRequest":{"taxAreaId":"`+after+`","asOfDate":"2025-03-31"}},
+		{"lookupId":"code","lookupRequest":{"externalJurisdictionCode":"0644000","country":"US","asOfDate":"2025-03-31"}},
+		{"lookupId":"undated","lookupRequest":{"postalAddress":`+walkLA+`}}]`), &got)
+	want := []struct{ id, day string }{{before, "2025-03-31"}, {after, "2025-04-01"}, {before, "2025-03-31"},
+		{before, "2025-03-31"}, {before, "2025-03-31"}, {after, "2026-06-01"}}
+	if len(got) != len(want) {
+		t.Fatalf("%d results, want %d", len(got), len(want))
+	}
+	for i, w := range want {
+		if len(got[i].Results) != 1 || got[i].Results[0].TaxAreaID != w.id || got[i].Results[0].AsOfDate.String() != w.day {
+			t.Errorf("%s: %+v, want %s as of %s", got[i].LookupID, got[i].Results, w.id, w.day)
+		}
+	}
+}

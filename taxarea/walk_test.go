@@ -86,8 +86,8 @@ func TestWalkSouthPole(t *testing.T) {
 
 // TestWalkAntimeridian: longitudes 180 and -180 are one meridian, so a
 // point given either way gets the same answer (Fiji's waters, where the
-// meridian crosses Taveuni; the ocean on the equator). Points a little
-// either side of it in the Aleutians stay in Alaska's or the sea.
+// meridian crosses Taveuni; the ocean on the equator). A point just
+// west of it in the Aleutians is in Alaska.
 func TestWalkAntimeridian(t *testing.T) {
 	r := resolver(t)
 	for _, lat := range []float64{-16.8, -17, 0, 52} {
