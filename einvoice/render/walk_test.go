@@ -145,6 +145,12 @@ func TestWalkBusinessInvoices(t *testing.T) {
 		{name: "export-to-us", currency: "EUR", customer: walkNewYork,
 			lines:     []walkLine{{"1", "GENERAL", "2500.00"}},
 			breakdown: "G 0: 2500.00 0.00", totals: "2500.00 2500.00 0.00 2500.00 2500.00", exemption: true},
+		// Books and food leave Germany zero-rated as the lamp does: an
+		// export (G) with its exemption reason, not a zero-rated supply
+		// (Z), which Germany's 7% for them is not.
+		{name: "export-reduced-rate-goods", currency: "EUR", customer: walkNewYork,
+			lines:     []walkLine{{"1", "GENERAL", "100.00"}, {"2", "BOOKS", "10.00"}, {"3", "FOOD", "5.00"}},
+			breakdown: "G 0: 115.00 0.00", totals: "115.00 115.00 0.00 115.00 115.00", exemption: true},
 		{name: "rounding-per-line", currency: "EUR", customer: walkHamburg,
 			lines:     []walkLine{{"1", "GENERAL", "0.33"}, {"2", "GENERAL", "0.33"}, {"3", "GENERAL", "0.33"}},
 			breakdown: "S 19: 0.99 0.18", totals: "0.99 0.99 0.18 1.17 1.17", buyerVAT: "DE136695976"},
