@@ -627,6 +627,12 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		rate = decimal.Zero
 		rateIncludes = ""
 		t.origin = 0
+		if outcome != rules.Exempt && outcome != rules.NonTaxable && exempt.IsZero() && nonTaxable.IsZero() {
+			// A product's rule that chose only a rate (Germany's 7% for
+			// books) did not decide a zero-rated export: the export
+			// did, and the tax names its rule, as a GENERAL line's does.
+			t.ruleID, t.ruleReason = st.ruleID, st.reason
+		}
 		// A zero-rated supply bears nothing, whatever rate a
 		// structure's tier carries (India's garments by price).
 		structure = nil
