@@ -528,3 +528,47 @@ func TestWalkManyLines(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkResumeAfterAnsweredBlankLine resumes a journaled File whose
+// output answered a blank line as a failure (a run stopped at it by
+// MaxErrors; an earlier Levy answered a blank last line so too) with an
+// input that now ends at that blank line: the blank line is skipped as
+// answered, not taken for another input, and nothing more is answered;
+// the input with its next line then has that line answered and stored.
+func TestWalkResumeAfterAnsweredBlankLine(t *testing.T) {
+	e := newEngine(t)
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in.jsonl"), filepath.Join(dir, "out.jsonl")
+	j := openJournal(t, filepath.Join(dir, "journal"))
+	defer j.Close()
+	write := func(body string) {
+		if err := os.WriteFile(in, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(invoice("R-1") + "\n\n" + invoice("R-3") + "\n")
+	cfg := batch.Config{Engine: e, Perspective: batch.Sale, Journal: j, MaxErrors: 1}
+	sum, err := runConfig(context.Background(), t, cfg, in, out, false)
+	if err != nil || sum.Documents != 2 || sum.Failed != 1 || !errors.Is(sum.Stopped, batch.ErrMaxErrors) {
+		t.Fatalf("run stopped at the blank line: %+v, %v", sum, err)
+	}
+	cfg.MaxErrors = 0
+	write(invoice("R-1") + "\n\n")
+	sum, err = runConfig(context.Background(), t, cfg, in, out, true)
+	if err != nil || sum.Documents != 0 {
+		t.Fatalf("resumed with the input ending at the answered blank line: %+v, %v; want nothing answered", sum, err)
+	}
+	if n := batchtest.LineCount(t, out); n != 2 {
+		t.Fatalf("%d output lines, want 2", n)
+	}
+	write(invoice("R-1") + "\n\n" + invoice("R-3") + "\n")
+	sum, err = runConfig(context.Background(), t, cfg, in, out, true)
+	if err != nil || sum.Documents != 1 || sum.Failed != 0 {
+		t.Fatalf("resumed with the next line: %+v, %v; want R-3 answered", sum, err)
+	}
+	if n := batchtest.LineCount(t, out); n != 3 {
+		t.Fatalf("%d output lines, want 3", n)
+	}
+	batchtest.EndMark(t, out, 3)
+	wantVersions(t, j, []string{"R-1", "R-3"}, 1)
+}
