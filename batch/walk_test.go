@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"iter"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/batch"
 	"github.com/levytax/levy/internal/batchtest"
+	"github.com/levytax/levy/wire"
 )
 
 // The tests of this file run batch jobs as an operations team meets
@@ -571,4 +573,109 @@ func TestWalkResumeAfterAnsweredBlankLine(t *testing.T) {
 	}
 	batchtest.EndMark(t, out, 3)
 	wantVersions(t, j, []string{"R-1", "R-3"}, 1)
+}
+
+// walkRequests is an iterator of n stored sale requests W-1 ... W-n, each
+// a value of its own.
+func walkRequests(t *testing.T, n int) iter.Seq[*wire.SaleRequest] {
+	t.Helper()
+	return func(yield func(*wire.SaleRequest) bool) {
+		for i := 1; i <= n; i++ {
+			var req wire.SaleRequest
+			if err := json.Unmarshal([]byte(invoice("W-"+itoa(i))), &req); err != nil {
+				t.Error(err)
+				return
+			}
+			if !yield(&req) {
+				return
+			}
+		}
+	}
+}
+
+// walkIDs returns the IDs W-from ... W-to.
+func walkIDs(from, to int) []string {
+	var ids []string
+	for i := from; i <= to; i++ {
+		ids = append(ids, "W-"+itoa(i))
+	}
+	return ids
+}
+
+// TestWalkSalesStoppedByHost ranges over Sales into a Badger journal and
+// stops as a host's job does, once by leaving the loop after ten
+// results (the rest of their group is stored, as documented, and no later
+// request), once by cancelling the context after 300 (the error yielded
+// last is the context's, every request yielded is stored once, and none
+// is stored that was not yielded).
+func TestWalkSalesStoppedByHost(t *testing.T) {
+	e := newEngine(t)
+	const n = 600
+	t.Run("break", func(t *testing.T) {
+		j := openJournal(t, filepath.Join(t.TempDir(), "journal"))
+		defer j.Close()
+		seen := 0
+		for r, err := range batch.Sales(context.Background(), batch.Config{Engine: e, Journal: j}, walkRequests(t, n)) {
+			if err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			if seen++; r.N != seen || r.Err != nil {
+				t.Fatalf("result %d: N %d, error %v", seen, r.N, r.Err)
+			}
+			if seen == 10 {
+				break
+			}
+		}
+		counts := versionCounts(t, j, walkIDs(1, n))
+		stored := 0
+		for i := 1; i <= n; i++ {
+			switch c := counts["W-"+itoa(i)]; {
+			case c > 1:
+				t.Fatalf("W-%d has %d versions", i, c)
+			case c == 1 && i > stored+1:
+				t.Fatalf("W-%d is stored after a request that is not", i)
+			case c == 1:
+				stored = i
+			}
+		}
+		if stored < 10 || stored > batch.GroupSize {
+			t.Fatalf("%d requests stored after the loop left at the 10th, want the 10 and at most the rest of their group", stored)
+		}
+	})
+	t.Run("cancel", func(t *testing.T) {
+		j := openJournal(t, filepath.Join(t.TempDir(), "journal"))
+		defer j.Close()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		seen := 0
+		var last error
+		for r, err := range batch.Sales(ctx, batch.Config{Engine: e, Journal: j}, walkRequests(t, n)) {
+			if err != nil {
+				last = err
+				continue
+			}
+			if seen++; r.N != seen || r.Err != nil {
+				t.Fatalf("result %d: N %d, error %v", seen, r.N, r.Err)
+			}
+			if seen == 300 {
+				cancel()
+			}
+		}
+		if !errors.Is(last, context.Canceled) {
+			t.Fatalf("the error yielded last is %v, want the context's", last)
+		}
+		if seen < 300 || seen == n {
+			t.Fatalf("%d results yielded, want 300 and not all %d", seen, n)
+		}
+		counts := versionCounts(t, j, walkIDs(1, n))
+		for i := 1; i <= n; i++ {
+			want := 0
+			if i <= seen {
+				want = 1
+			}
+			if c := counts["W-"+itoa(i)]; c != want {
+				t.Fatalf("W-%d has %d versions, want %d (%d results yielded)", i, c, want, seen)
+			}
+		}
+	})
 }
