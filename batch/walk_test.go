@@ -318,8 +318,9 @@ func TestWalkBlankLines(t *testing.T) {
 }
 
 // TestWalkWindowsJSONLines runs JSON lines saved on Windows (a byte
-// order mark, CRLF line ends, a blank line at the end, as an editor
-// leaves it): the answers are those of the same lines saved on Unix.
+// order mark, CRLF line ends, a blank line at the end as an editor
+// leaves it, or no line end after the last line): the answers are those
+// of the same lines saved on Unix.
 func TestWalkWindowsJSONLines(t *testing.T) {
 	e := newEngine(t)
 	unix := invoice("W-1") + "\n" + invoice("W-2") + "\n" + batchtest.Quote("W-3") + "\n"
@@ -336,7 +337,11 @@ func TestWalkWindowsJSONLines(t *testing.T) {
 	if wantSum.Documents != 3 || wantSum.Failed != 0 {
 		t.Fatalf("Unix input: %+v", wantSum)
 	}
-	for name, in := range map[string]string{"BOM and CRLF": windows, "BOM, CRLF and a blank line at the end": windows + "\r\n"} {
+	for name, in := range map[string]string{
+		"BOM and CRLF":                          windows,
+		"BOM, CRLF and a blank line at the end": windows + "\r\n",
+		"BOM, CRLF and no line end at the end":  strings.TrimSuffix(windows, "\r\n"),
+	} {
 		sum, got := run(in)
 		if sum.Documents != 3 || sum.Failed != 0 || got != want {
 			t.Errorf("%s: %+v\n%s\nwant\n%s", name, sum, got, want)
@@ -345,8 +350,9 @@ func TestWalkWindowsJSONLines(t *testing.T) {
 }
 
 // TestWalkWindowsCSV runs the example sale CSV saved on Windows (a byte
-// order mark, CRLF row ends, a blank row at the end): the output is that
-// of the file as it is.
+// order mark, CRLF row ends, a blank row or rows of commas alone at the
+// end, as a spreadsheet leaves them): the output is that of the file as
+// it is.
 func TestWalkWindowsCSV(t *testing.T) {
 	e := newEngine(t)
 	src, err := os.ReadFile(filepath.Join("testdata", "sale.csv"))
@@ -363,7 +369,12 @@ func TestWalkWindowsCSV(t *testing.T) {
 	}
 	wantSum, want := run(string(src))
 	windows := "\ufeff" + strings.ReplaceAll(string(src), "\n", "\r\n")
-	for name, in := range map[string]string{"BOM and CRLF": windows, "BOM, CRLF and a blank row at the end": windows + "\r\n"} {
+	blankRow := strings.Repeat(",", strings.Count(strings.SplitN(string(src), "\n", 2)[0], ",")) + "\r\n"
+	for name, in := range map[string]string{
+		"BOM and CRLF":                            windows,
+		"BOM, CRLF and a blank row at the end":    windows + "\r\n",
+		"BOM, CRLF and rows of commas at the end": windows + blankRow + blankRow,
+	} {
 		sum, got := run(in)
 		if sum.Documents != wantSum.Documents || sum.Failed != wantSum.Failed || got != want {
 			t.Errorf("%s: %+v, want %+v; output\n%s\nwant\n%s", name, sum, wantSum, got, want)
