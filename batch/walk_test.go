@@ -690,3 +690,25 @@ func TestWalkSalesStoppedByHost(t *testing.T) {
 		}
 	})
 }
+
+// TestWalkResumeFirstRun opens with resume an output that does not exist
+// yet, as a job that always resumes does on its first night: the whole
+// input is answered and stored once, with the output of a plain run.
+func TestWalkResumeFirstRun(t *testing.T) {
+	e := newEngine(t)
+	dir := t.TempDir()
+	in, ids := batchtest.InvoiceFile(t, dir, 120)
+	want, got := filepath.Join(dir, "want.jsonl"), filepath.Join(dir, "got.jsonl")
+	if _, err := runFile(t, e, in, want, nil, false); err != nil {
+		t.Fatal(err)
+	}
+	j := openJournal(t, filepath.Join(dir, "journal"))
+	defer j.Close()
+	sum, err := runFile(t, e, in, got, j, true)
+	if err != nil || sum.Documents != 120 || sum.Failed != 1 {
+		t.Fatalf("first run with resume: %+v, %v; want 120 documents, 1 failed", sum, err)
+	}
+	batchtest.SameFile(t, got, want)
+	batchtest.EndMark(t, got, 120)
+	wantVersions(t, j, ids, 1)
+}
