@@ -8,6 +8,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -64,8 +65,8 @@ func TestWalkCancelledAndResumed(t *testing.T) {
 	}
 	var answered, rest []string
 	for _, id := range ids {
-		n := 0
-		if _, err := fmtSscanID(id, &n); err != nil {
+		n, err := strconv.Atoi(strings.TrimPrefix(id, "T-"))
+		if err != nil {
 			t.Fatal(err)
 		}
 		if n <= sum.Documents {
@@ -92,23 +93,6 @@ func TestWalkCancelledAndResumed(t *testing.T) {
 	batchtest.SameFile(t, got, want)
 	batchtest.EndMark(t, got, 700)
 	wantVersions(t, j, ids, 1)
-}
-
-// fmtSscanID reads the number of a generated transaction ID T-n.
-func fmtSscanID(id string, n *int) (int, error) {
-	s, ok := strings.CutPrefix(id, "T-")
-	if !ok {
-		return 0, errors.New("not a generated ID: " + id)
-	}
-	v := 0
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return 0, errors.New("not a generated ID: " + id)
-		}
-		v = v*10 + int(c-'0')
-	}
-	*n = v
-	return 1, nil
 }
 
 // TestWalkSameInputAgain runs one file into a Badger journal, then again
@@ -226,10 +210,7 @@ func TestWalkBadAmongGood(t *testing.T) {
 	wantVersions(t, j, ids, 1)
 }
 
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
-}
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // TestWalkEmptyInput runs an empty input into a file with a Badger
 // journal, as a nightly job on a day without sales does: no document, no
