@@ -514,6 +514,24 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 	var readErr error
 	limit := cfg.LineLimit
 	inputs := func(yield func(input) bool) {
+		deliver := func(in input) bool {
+			switch {
+			case in.n <= skip:
+				if chained && !fp.skip(lineDigest(in)) {
+					return false
+				}
+			case chained && !fp.verify() || !yield(in):
+				return false
+			}
+			return true
+		}
+		// blanks holds the blank lines read since the last line that was
+		// not: those before another line are answered (each an error
+		// record, so that the output keeps one line per input line),
+		// those that end the input (the blank line that an editor leaves
+		// at the end of a file) are no documents. Blank lines that a
+		// stopped run answered (an earlier Levy's) are skipped as such.
+		var blanks []input
 		r := newLineReader(src, limit)
 		for n := 1; ; n++ {
 			line, tooLong, err := r.next()
@@ -529,16 +547,26 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 				if tooLong {
 					in.tooLong = limit
 				}
-				switch {
-				case n <= skip:
-					if chained && !fp.skip(lineDigest(in)) {
+				if !tooLong && len(bytes.TrimSpace(in.body)) == 0 {
+					blanks = append(blanks, in)
+				} else {
+					for _, b := range blanks {
+						if !deliver(b) {
+							return
+						}
+					}
+					blanks = blanks[:0]
+					if !deliver(in) {
 						return
 					}
-				case chained && !fp.verify() || !yield(in):
-					return
 				}
 			}
 			if err != nil { // io.EOF
+				for _, b := range blanks {
+					if b.n <= skip && !deliver(b) {
+						return
+					}
+				}
 				if chained {
 					fp.verify()
 				}

@@ -75,16 +75,18 @@ func TestRunRefusesUTF16(t *testing.T) {
 }
 
 // TestRunFirstLineOfOneByte: the check of the input's first bytes for
-// UTF-16 does not wait for a second byte after a first one that cannot
-// begin a byte order mark: an empty first line written to a pipe that
-// then goes quiet is answered (with its error record) at once.
+// UTF-16 does not wait for more bytes than a first line that is shorter
+// than the check: a bad first line of three bytes written to a pipe that
+// then goes quiet is answered (with its error record) at once. (A blank
+// first line is no longer answered before the input goes on or ends:
+// blank lines that end the input are no documents.)
 func TestRunFirstLineOfOneByte(t *testing.T) {
 	e := newEngine(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r, w := io.Pipe()
 	t.Cleanup(func() { w.Close() })
-	go io.WriteString(w, "\n")
+	go io.WriteString(w, "{}\n")
 	cfg := batch.Config{Engine: e, Perspective: batch.Sale, Progress: func(p batch.Progress) {
 		if p.Documents == 1 {
 			cancel()
@@ -100,6 +102,6 @@ func TestRunFirstLineOfOneByte(t *testing.T) {
 	}()
 	waitRun(t, done)
 	if err != nil || sum.Documents != 1 || sum.Failed != 1 || !strings.HasPrefix(out.String(), `{"line":1,`) {
-		t.Fatalf("run: %+v, %v, output %q; want the empty line's error record", sum, err, out.String())
+		t.Fatalf("run: %+v, %v, output %q; want the bad line's error record", sum, err, out.String())
 	}
 }

@@ -30,8 +30,9 @@ order: the response, or an error record
   {"line": N, "transactionId": "...", "documentNumber": "...", "errors": [{"code", "message", "target"}]}
 naming the input's line, its IDs when it has them, and each error with its
 field path. A bad line never stops the run nor shifts the lines after it;
-an empty line gets an error record too, so that the Nth output line always
-answers the Nth input line. A line longer than 64 MiB (the largest request
+an empty line between requests gets an error record too, so that the Nth
+output line always answers the Nth input line, and the empty lines that
+end the file get none. A line longer than 64 MiB (the largest request
 body) is not read into memory but skipped, with an error record of code
 too_large ("line N is longer than the limit of 64 MiB; it was skipped").
 The input is read as UTF-8 (a UTF-8 byte order mark is skipped); one in
