@@ -189,7 +189,7 @@ type IntrastatRefusal struct {
 // Intrastat returns the Intrastat declaration of a tenant's live
 // transactions posted in the query's period, for one member state and
 // flow, of one company code: the query's, or the one all the lines of
-// the flow are of (the query is refused, naming company, when they are
+// the flow are of (a line's own seller's code, else its transaction's) (the query is refused, naming company, when they are
 // of several, as each company declares its own goods). A stored line belongs to the dispatches of a member state when
 // its goods leave it for another member state, to its arrivals when
 // they reach it from one (both member states on the line's posting
@@ -415,14 +415,17 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		// Returns go the other way: a seller's goods that come back are
 		// its arrivals, a buyer's that go back to the vendor its
 		// dispatches.
-		if !declares(tx.Perspective, q.Flow) && !(seller && q.Flow == Arrivals) && !(buyer && q.Flow == Dispatches) ||
-			q.CompanyGiven && tx.Company != q.Company {
+		if !declares(tx.Perspective, q.Flow) && !(seller && q.Flow == Arrivals) && !(buyer && q.Flow == Dispatches) {
 			return nil
 		}
 		for i := range tx.Lines {
 			l := &tx.Lines[i]
 			x := l.Intrastat
-			if x == nil || x.OutsideVATArea {
+			// A line is its own seller's (a line's seller.company), as
+			// the sales figures count it: that company dispatches its
+			// goods, under its own VAT registration.
+			company := lineCompany(tx, l)
+			if x == nil || x.OutsideVATArea || q.CompanyGiven && company != q.Company {
 				continue
 			}
 			// Goods that go back (returnRoles.of) travel from the
@@ -473,7 +476,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			if !jurisdiction.EUGoodsMember(partner, tx.PostingDate) || x.Services && x.CommodityCode == "" {
 				continue
 			}
-			companies[tx.Company] = true
+			companies[company] = true
 			if reason := declarable(x, tx, q, codes, ret != 0); reason != "" {
 				refuse(tx, i, "%s", reason)
 				continue
