@@ -215,7 +215,8 @@ type IntrastatRefusal struct {
 // above zero and the nature it sends (31 for goods brought back from the
 // owner's warehouse). A return's reversal takes it back like any
 // reversal. Lines of services are left out unless they
-// name a CN8 code.
+// name a CN8 code, and a tax-only adjustment (TaxOnly), which moves no
+// goods, is left out whole.
 // Each line is declared with its CN8 code, partner member state (of
 // arrival for dispatches, of dispatch for arrivals; a return's is the
 // other), country of origin,
@@ -416,6 +417,13 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		// its arrivals, a buyer's that go back to the vendor its
 		// dispatches.
 		if !declares(tx.Perspective, q.Flow) && !(seller && q.Flow == Arrivals) && !(buyer && q.Flow == Dispatches) {
+			return nil
+		}
+		// A tax-only adjustment corrects the tax of goods already
+		// invoiced: no goods move with it (nor with its reversal, which
+		// keeps the mark), so it is neither declared nor refused, as the
+		// sales figures leave it out of the revenue.
+		if tx.TaxOnly {
 			return nil
 		}
 		for i := range tx.Lines {

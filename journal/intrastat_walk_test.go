@@ -403,3 +403,31 @@ func TestIntrastatWalkFreight(t *testing.T) {
 		t.Errorf("rows:\n%swant:\n%s", got, want)
 	}
 }
+
+// TestIntrastatWalkTaxOnlyAdjustment: a tax-only adjustment of a May
+// sale (isTaxOnlyAdjustmentIndicator: the tax corrected, no goods moved)
+// sent with the sale's Intrastat members, and its reversal, leave May's
+// declaration as the sale made it: neither is declared nor refused. Levy
+// declared the adjustment as a second dispatch of the goods (20 kg,
+// 200.00 in 2 lines).
+func TestIntrastatWalkTaxOnlyAdjustment(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	walkPost(t, s, "A1", "2026-05-04", walkLine("a", "100.00", "94036010", "", 10))
+	adj := &journal.Transaction{TransactionID: "A1-ADJ", Perspective: "SELLER", MessageType: "INVOICE", Currency: "EUR", TaxOnly: true,
+		DocumentDate: civil.MustParse("2026-05-14"), PostingDate: civil.MustParse("2026-05-14"),
+		Lines: []journal.Line{walkLine("a", "100.00", "94036010", "", 10)}}
+	if _, err := s.Post(ctx, "t", adj); err != nil {
+		t.Fatal(err)
+	}
+	want := "94036010,IT,BD,11,3,IT00743110157,10,,,100.00,100.00,1\n"
+	if d := walkDeclare(t, s, "DE", journal.Dispatches); csvRows(t, d) != want || len(d.Refused) != 0 {
+		t.Errorf("with the adjustment:\n%swant:\n%srefused %q", csvRows(t, d), want, refusedIDs(d))
+	}
+	if _, err := s.Reverse(ctx, "t", "A1-ADJ", journal.Reversal{TransactionID: "A1-ADJ-X", PostingDate: civil.MustParse("2026-05-20")}); err != nil {
+		t.Fatal(err)
+	}
+	if d := walkDeclare(t, s, "DE", journal.Dispatches); csvRows(t, d) != want || len(d.Refused) != 0 {
+		t.Errorf("with the adjustment reversed:\n%swant:\n%srefused %q", csvRows(t, d), want, refusedIDs(d))
+	}
+}
