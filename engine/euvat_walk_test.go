@@ -1,0 +1,175 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
+)
+
+// Places of the EU VAT walk: a German seller in Berlin and its customers.
+var (
+	ewBerlin    = &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}
+	ewParis     = &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"}
+	ewTallinn   = &wire.Location{City: "Tallinn", PostalCode: "10111", Country: "EE"}
+	ewBelfast   = &wire.Location{City: "Belfast", PostalCode: "BT1 5GS", Country: "GB"}
+	ewZurich    = &wire.Location{City: "Zürich", PostalCode: "8001", Country: "CH"}
+	ewLasPalmas = &wire.Location{City: "Las Palmas de Gran Canaria", PostalCode: "35001", Country: "ES"}
+	ewBusingen  = &wire.Location{City: "Büsingen", PostalCode: "78266", Country: "DE"}
+	ewMariehamn = &wire.Location{City: "Mariehamn", PostalCode: "22100", Country: "FI"}
+)
+
+// ewSale is an invoice of one line of 1000.00 EUR of class, dated date,
+// from company, a German seller in Berlin with its German VAT number and
+// the Union scheme, to a customer at dest with regs (a business when
+// business is set).
+func ewSale(date, company, class string, dest *wire.Location, business bool, regs ...wire.TaxRegistration) *wire.SaleRequest {
+	return ewSaleFrom([]wire.TaxRegistration{deNumber, deUnion}, date, company, class, dest, business, regs...)
+}
+
+// ewSaleFrom is ewSale from a seller with the registrations seller.
+func ewSaleFrom(seller []wire.TaxRegistration, date, company, class string, dest *wire.Location, business bool, regs ...wire.TaxRegistration) *wire.SaleRequest {
+	cu := &wire.Customer{Destination: dest, TaxRegistrations: regs}
+	if business {
+		cu.CustomerCode = &wire.CustomerCode{IsBusinessIndicator: true}
+	}
+	return &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
+		DocumentDate: civil.MustParse(date), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+		Seller:    &wire.Seller{Company: company, PhysicalOrigin: ewBerlin, TaxRegistrations: seller},
+		Customer:  cu,
+		LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: class}, ExtendedPrice: amt("1000.00")}}}
+}
+
+// TestEUVATWalk puts the cases an EU VAT adviser would check through the
+// engine over the real dataset, for a German seller (19%) whose EU-wide
+// distance sales are EUR 2,000 (SMALL, within the union threshold of EUR
+// 10,000 of VAT Directive article 59c) or EUR 50,000 (BIG, above it).
+// Figures by hand on 1000.00: Germany 19% = 190.00, France 20% = 200.00,
+// Estonia 22% = 220.00 until 2025-06-30 and 24% = 240.00 from 2025-07-01,
+// the United Kingdom (Northern Ireland) 20% = 200.00.
+func TestEUVATWalk(t *testing.T) {
+	e, err := New(context.Background(), WithDistanceSales(fixedDistance{
+		"SMALL": {Current: decimal.NewFromInt(2000), Source: "test"},
+		"BIG":   {Current: decimal.NewFromInt(50000), Source: "test"},
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const day = "2026-06-01"
+	deOnly := []wire.TaxRegistration{deNumber}
+	frNum := wire.TaxRegistration{ISOCountryCode: "FR", TaxRegistrationNumber: "FR40303265045"}
+	cases := []struct {
+		name string
+		req  *wire.SaleRequest
+		want euOutcome
+	}{
+		// Article 138(1): exempt intra-Community supply, the buyer
+		// accounts for the acquisition in France (article 40).
+		{"1 B2B goods DE->FR with the buyer's French number", ewSale(day, "BIG", "GENERAL", ewParis, true, frNum),
+			euOutcome{"eu-reverse-charge", "FR", "0.00", "BUYER", true}},
+		// Without a valid number of another member state the exemption
+		// fails: supplied where dispatch begins (article 32), German VAT.
+		{"2 B2B goods DE->FR without a number", ewSale(day, "BIG", "GENERAL", ewParis, true),
+			euOutcome{EUBusinessNoNumberRule, "DE", "190.00", "SELLER", false}},
+		// Article 59c(1): within EUR 10,000 the distance sale stays in
+		// Germany, for a seller that has not opted for the Union scheme.
+		{"3 B2C goods DE->FR within the threshold", ewSaleFrom(deOnly, day, "SMALL", "GENERAL", ewParis, false),
+			euOutcome{DistanceWithinRule, "DE", "190.00", "SELLER", false}},
+		// Article 59c(3): a seller within it may opt for taxation where
+		// the goods arrive; Levy reads its Union scheme registration as
+		// that option (README, EU place of supply).
+		{"3b B2C goods DE->FR within the threshold, Union scheme", ewSale(day, "SMALL", "GENERAL", ewParis, false),
+			euOutcome{DistanceAboveRule, "FR", "200.00", "SELLER", false}},
+		// Article 138(1)(b) wants a number of another member state: a
+		// German number alone leaves the supply taxed in Germany.
+		{"3c B2B goods DE->FR with a German number only", ewSale(day, "BIG", "GENERAL", ewParis, true, deNumber),
+			euOutcome{EUDepartureNumberRule, "DE", "190.00", "SELLER", false}},
+		// Article 33(a): above it, where the goods arrive; the Union
+		// scheme lets the seller charge France's 20%.
+		{"4 B2C goods DE->FR above the threshold", ewSale(day, "BIG", "GENERAL", ewParis, false),
+			euOutcome{DistanceAboveRule, "FR", "200.00", "SELLER", false}},
+		// Articles 44 and 196: the business customer's state, reverse
+		// charge (with a French number Levy names its reverse-charge rule).
+		{"5 B2B services DE->FR with a French number", ewSale(day, "BIG", "PROFESSIONAL_SERVICES", ewParis, true, frNum),
+			euOutcome{"eu-reverse-charge", "FR", "0.00", "BUYER", true}},
+		{"5b B2B services DE->FR with the business indicator only", ewSale(day, "BIG", "PROFESSIONAL_SERVICES", ewParis, true),
+			euOutcome{"eu-b2b-services", "FR", "0.00", "BUYER", true}},
+		// Article 58 with 59c: above the threshold, France's VAT.
+		{"6 B2C electronic services DE->FR above the threshold", ewSale(day, "BIG", "SAAS", ewParis, false),
+			euOutcome{DistanceAboveRule, "FR", "200.00", "SELLER", false}},
+		{"7 B2C electronic services DE->FR within the threshold", ewSaleFrom(deOnly, day, "SMALL", "SAAS", ewParis, false),
+			euOutcome{DistanceWithinRule, "DE", "190.00", "SELLER", false}},
+		// Windsor Framework (Protocol article 8): Northern Ireland is
+		// treated as a member state for goods from 2021; a business with
+		// an XI number takes the goods exempt, article 138.
+		{"8 B2B goods DE->Northern Ireland with an XI number", ewSale(day, "BIG", "GENERAL", ewBelfast, true, xiNumber),
+			euOutcome{"eu-reverse-charge", "GB", "0.00", "BUYER", true}},
+		// For goods Northern Ireland's consumers are distance sales too
+		// (Windsor Framework, article 8): above the threshold the United
+		// Kingdom's 20%, declared through the Union scheme.
+		{"8b B2C goods DE->Northern Ireland above the threshold", ewSale(day, "BIG", "GENERAL", ewBelfast, false),
+			euOutcome{DistanceAboveRule, "GB", "200.00", "SELLER", false}},
+		// Article 146(1)(a): an export, exempt with the right of deduction.
+		{"9 goods DE->Switzerland", ewSale(day, "BIG", "GENERAL", ewZurich, false),
+			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}},
+		// Article 6(1)(b) and (2)(d): the Canary Islands and Büsingen
+		// are outside the Union's VAT territory; goods sent there leave it.
+		{"10 B2C goods DE->Canary Islands", ewSale(day, "BIG", "GENERAL", ewLasPalmas, false),
+			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}},
+		{"11 B2C goods DE->Büsingen", ewSale(day, "BIG", "GENERAL", ewBusingen, false),
+			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}},
+		// Article 6(1)(d): Åland likewise.
+		{"12 B2C goods DE->Åland", ewSale(day, "BIG", "GENERAL", ewMariehamn, false),
+			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}},
+		// Estonia raised its standard rate from 22% to 24% on 2025-07-01
+		// (vat-rate-corrections.csv); the rate of the supply's date applies
+		// (article 63: chargeable when the goods are supplied).
+		{"13 B2C goods DE->EE the day before Estonia's rise", ewSale("2025-06-30", "BIG", "GENERAL", ewTallinn, false),
+			euOutcome{DistanceAboveRule, "EE", "220.00", "SELLER", false}},
+		{"14 B2C goods DE->EE the day of Estonia's rise", ewSale("2025-07-01", "BIG", "GENERAL", ewTallinn, false),
+			euOutcome{DistanceAboveRule, "EE", "240.00", "SELLER", false}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := e.Sale(context.Background(), c.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := r.LineItems[0]
+			if got := euLineOutcome(t, c.name, l.Taxes, l.TotalTax.String()); got != c.want {
+				t.Errorf("got %+v, want %+v", got, c.want)
+			}
+			if r.TotalTax.String() != c.want.tax {
+				t.Errorf("document's total tax %s, want %s", r.TotalTax, c.want.tax)
+			}
+		})
+	}
+}
+
+// TestEUVATWalkAcquisition: a German business with its German number
+// accrues the VAT of goods a French vendor sent it to Berlin: an
+// intra-Community acquisition (VAT Directive article 2(1)(b)(i), taxed
+// where the goods arrive, article 40), self-assessed and deducted
+// (articles 200 and 168(c)): Germany's 19% of 1000.00 = 190.00, input and
+// output, a reverse charge.
+func TestEUVATWalkAcquisition(t *testing.T) {
+	e := testEngine(t)
+	r, err := e.Purchase(context.Background(), &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+		DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+		Vendor:    &wire.Vendor{PhysicalOrigin: ewParis, TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "FR", TaxRegistrationNumber: "FR40303265045"}}},
+		Buyer:     &wire.Buyer{Destination: ewBerlin, TaxRegistrations: []wire.TaxRegistration{deNumber}},
+		LineItems: []wire.PurchaseLineItem{{Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := r.LineItems[0]
+	want := euOutcome{"eu-reverse-charge", "DE", "190.00", "BUYER", true}
+	if got := euLineOutcome(t, "acquisition", l.Taxes, l.TotalTax.String()); got != want {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	if io := l.Taxes[0].InputOutputType; io != wire.InputOutputTypeInputOutput {
+		t.Errorf("input/output %s, want %s", io, wire.InputOutputTypeInputOutput)
+	}
+}
