@@ -19,6 +19,12 @@ var (
 	ewLasPalmas = &wire.Location{City: "Las Palmas de Gran Canaria", PostalCode: "35001", Country: "ES"}
 	ewBusingen  = &wire.Location{City: "Büsingen", PostalCode: "78266", Country: "DE"}
 	ewMariehamn = &wire.Location{City: "Mariehamn", PostalCode: "22100", Country: "FI"}
+	ewMonaco    = &wire.Location{City: "Monaco", PostalCode: "98000", Country: "MC"}
+	ewLivigno   = &wire.Location{City: "Livigno", PostalCode: "23041", Country: "IT"}
+	ewDouglas   = &wire.Location{City: "Douglas", PostalCode: "IM1 1AA", Country: "IM"}
+	ewBratislav = &wire.Location{City: "Bratislava", PostalCode: "81101", Country: "SK"}
+	ewBucharest = &wire.Location{City: "Bucuresti", PostalCode: "010011", Country: "RO"}
+	ewHelsinki  = &wire.Location{City: "Helsinki", PostalCode: "00100", Country: "FI"}
 )
 
 // ewSale is an invoice of one line of 1000.00 EUR of class, dated date,
@@ -130,6 +136,42 @@ func TestEUVATWalk(t *testing.T) {
 			euOutcome{DistanceAboveRule, "EE", "220.00", "SELLER", false}},
 		{"14 B2C goods DE->EE the day of Estonia's rise", ewSale("2025-07-01", "BIG", "GENERAL", ewTallinn, false),
 			euOutcome{DistanceAboveRule, "EE", "240.00", "SELLER", false}},
+		// Slovakia 20% -> 23% on 2025-01-01, Romania 19% -> 21% on
+		// 2025-08-01, Finland 24% -> 25.5% on 2024-09-01 (the EU's rate
+		// file, as the dataset has them).
+		{"15 B2C goods DE->SK, 2024-12-31", ewSale("2024-12-31", "BIG", "GENERAL", ewBratislav, false),
+			euOutcome{DistanceAboveRule, "SK", "200.00", "SELLER", false}},
+		{"16 B2C goods DE->SK, 2025-01-01", ewSale("2025-01-01", "BIG", "GENERAL", ewBratislav, false),
+			euOutcome{DistanceAboveRule, "SK", "230.00", "SELLER", false}},
+		{"17 B2C goods DE->RO, 2025-07-31", ewSale("2025-07-31", "BIG", "GENERAL", ewBucharest, false),
+			euOutcome{DistanceAboveRule, "RO", "190.00", "SELLER", false}},
+		{"18 B2C goods DE->RO, 2025-08-01", ewSale("2025-08-01", "BIG", "GENERAL", ewBucharest, false),
+			euOutcome{DistanceAboveRule, "RO", "210.00", "SELLER", false}},
+		{"19 B2C goods DE->FI, 2024-08-31", ewSale("2024-08-31", "BIG", "GENERAL", ewHelsinki, false),
+			euOutcome{DistanceAboveRule, "FI", "240.00", "SELLER", false}},
+		{"20 B2C goods DE->FI, 2024-09-01", ewSale("2024-09-01", "BIG", "GENERAL", ewHelsinki, false),
+			euOutcome{DistanceAboveRule, "FI", "255.00", "SELLER", false}},
+		// Article 7 of the VAT Directive: Monaco is treated as France;
+		// a distance sale there above the threshold bears France's 20%.
+		{"21 B2C goods DE->Monaco", ewSale(day, "BIG", "GENERAL", ewMonaco, false),
+			euOutcome{DistanceAboveRule, "FR", "200.00", "SELLER", false}},
+		// Article 6(2)(b): Livigno is outside the VAT territory.
+		{"22 B2C goods DE->Livigno", ewSale(day, "BIG", "GENERAL", ewLivigno, false),
+			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}},
+		// The Isle of Man is in the United Kingdom's VAT area, outside
+		// the Union: an export (article 146).
+		{"23 B2C goods DE->Isle of Man", ewSale(day, "BIG", "GENERAL", ewDouglas, false),
+			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}},
+		// A business in Northern Ireland without an XI number gives the
+		// seller no number to exempt the goods with (article 138(1)(b)):
+		// the seller's own VAT.
+		{"24 B2B goods DE->Northern Ireland without a number", ewSale(day, "BIG", "GENERAL", ewBelfast, true),
+			euOutcome{EUBusinessNoNumberRule, "DE", "190.00", "SELLER", false}},
+		// Article 59(c): consultancy to a consumer outside the Union's
+		// VAT area (Northern Ireland is, for services) is supplied there:
+		// Germany's VAT does not apply, a NONTAXABLE record of it.
+		{"25 B2C consultancy DE->Northern Ireland", ewSale(day, "BIG", "PROFESSIONAL_SERVICES", ewBelfast, false),
+			euOutcome{EUServicesOutsideRule, "DE", "0.00", "", false}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
