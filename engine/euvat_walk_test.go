@@ -25,6 +25,8 @@ var (
 	ewBratislav = &wire.Location{City: "Bratislava", PostalCode: "81101", Country: "SK"}
 	ewBucharest = &wire.Location{City: "Bucuresti", PostalCode: "010011", Country: "RO"}
 	ewHelsinki  = &wire.Location{City: "Helsinki", PostalCode: "00100", Country: "FI"}
+	ewAthos     = &wire.Location{City: "Karyes", PostalCode: "63086", Country: "GR"}
+	ewHelgoland = &wire.Location{City: "Helgoland", PostalCode: "27498", Country: "DE"}
 )
 
 // ewSale is an invoice of one line of 1000.00 EUR of class, dated date,
@@ -59,6 +61,11 @@ func TestEUVATWalk(t *testing.T) {
 	e, err := New(context.Background(), WithDistanceSales(fixedDistance{
 		"SMALL": {Current: decimal.NewFromInt(2000), Source: "test"},
 		"BIG":   {Current: decimal.NewFromInt(50000), Source: "test"},
+		// EUR 9,000 and 9,001 this year: with this sale's 1,000 at and
+		// just above the threshold; LASTYEAR above it last year only.
+		"AT9000":   {Current: decimal.NewFromInt(9000), Source: "test"},
+		"AT9001":   {Current: decimal.NewFromInt(9001), Source: "test"},
+		"LASTYEAR": {Previous: decimal.NewFromInt(10001), Source: "test"},
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -172,6 +179,41 @@ func TestEUVATWalk(t *testing.T) {
 		// Germany's VAT does not apply, a NONTAXABLE record of it.
 		{"25 B2C consultancy DE->Northern Ireland", ewSale(day, "BIG", "PROFESSIONAL_SERVICES", ewBelfast, false),
 			euOutcome{EUServicesOutsideRule, "DE", "0.00", "", false}},
+		// Article 59c(1): the threshold is not exceeded while this year's
+		// sales, this one included, stay at or below EUR 10,000, and last
+		// year's did; from the sale that exceeds it the arrival state's
+		// VAT applies (here not registered there and not under the Union
+		// scheme: NO_TAX, 0.00).
+		{"26 B2C goods DE->FR reaching EUR 10,000 exactly", ewSaleFrom(deOnly, day, "AT9000", "GENERAL", ewParis, false),
+			euOutcome{DistanceWithinRule, "DE", "190.00", "SELLER", false}},
+		{"27 B2C goods DE->FR passing EUR 10,000", ewSaleFrom(deOnly, day, "AT9001", "GENERAL", ewParis, false),
+			euOutcome{DistanceAboveRule, "FR", "0.00", "SELLER", false}},
+		{"28 B2C goods DE->FR, above the threshold last year", ewSaleFrom(deOnly, day, "LASTYEAR", "GENERAL", ewParis, false),
+			euOutcome{DistanceAboveRule, "FR", "0.00", "SELLER", false}},
+		// Article 6(1)(a) and (b): Mount Athos and Heligoland are outside.
+		{"29 B2C goods DE->Mount Athos", ewSale(day, "BIG", "GENERAL", ewAthos, false),
+			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}},
+		{"30 B2C goods DE->Heligoland", ewSale(day, "BIG", "GENERAL", ewHelgoland, false),
+			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}},
+		// A distance sale bears the arrival state's reduced rate for the
+		// goods (article 98, annex III): France's 5.5% on food.
+		{"31 B2C food DE->FR above the threshold", ewSale(day, "BIG", "FOOD", ewParis, false),
+			euOutcome{"fr-food", "FR", "55.00", "SELLER", false}},
+		// Before 2015 electronic services to consumers bore the
+		// supplier's VAT (article 45); from 2015-01-01 the consumer's
+		// (article 58 as amended by Directive 2008/8/EC).
+		{"32 B2C electronic services DE->FR in 2014", ewSale("2014-06-01", "BIG", "SAAS", ewParis, false),
+			euOutcome{"eu-b2c-services", "DE", "190.00", "SELLER", false}},
+		{"33 B2C electronic services DE->FR on 2015-01-01", ewSale("2015-01-01", "BIG", "SAAS", ewParis, false),
+			euOutcome{DistanceAboveRule, "FR", "200.00", "SELLER", false}},
+		// In 2020 (the transition period of the Withdrawal Agreement,
+		// article 127) the United Kingdom was still treated as a member
+		// state: goods to a business there with its GB number exempt.
+		{"34 B2B goods DE->Belfast in 2020 with a GB number", ewSale("2020-06-01", "BIG", "GENERAL", ewBelfast, true, gbNumber),
+			euOutcome{"eu-reverse-charge", "GB", "0.00", "BUYER", true}},
+		// A French number does not make a supply within Germany exempt.
+		{"35 B2B goods within Germany to a French number", ewSale(day, "BIG", "GENERAL", ewBerlin, true, frNum),
+			euOutcome{"domestic-supply", "DE", "190.00", "SELLER", false}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -191,27 +233,44 @@ func TestEUVATWalk(t *testing.T) {
 }
 
 // TestEUVATWalkAcquisition: a German business with its German number
-// accrues the VAT of goods a French vendor sent it to Berlin: an
-// intra-Community acquisition (VAT Directive article 2(1)(b)(i), taxed
-// where the goods arrive, article 40), self-assessed and deducted
-// (articles 200 and 168(c)): Germany's 19% of 1000.00 = 190.00, input and
-// output, a reverse charge.
+// buys goods a French vendor sends it to Berlin: an intra-Community
+// acquisition (VAT Directive article 2(1)(b)(i), taxed where the goods
+// arrive, article 40). Its accrual self-assesses and deducts Germany's VAT
+// (articles 200 and 168(c)): 19% of 1000.00 = 190.00, food at Germany's
+// 7% = 70.00, input and output, a reverse charge. Its purchase order
+// expects the vendor's exempt supply (article 138): 0.00 collected from
+// the buyer.
 func TestEUVATWalkAcquisition(t *testing.T) {
 	e := testEngine(t)
-	r, err := e.Purchase(context.Background(), &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
-		DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
-		Vendor:    &wire.Vendor{PhysicalOrigin: ewParis, TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "FR", TaxRegistrationNumber: "FR40303265045"}}},
-		Buyer:     &wire.Buyer{Destination: ewBerlin, TaxRegistrations: []wire.TaxRegistration{deNumber}},
-		LineItems: []wire.PurchaseLineItem{{Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}})
-	if err != nil {
-		t.Fatal(err)
+	req := func(mt wire.PurchaseMessageType, class string) *wire.PurchaseRequest {
+		return &wire.PurchaseRequest{PurchaseMessageType: mt, TransactionType: wire.TransactionTypePurchase,
+			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+			Vendor:    &wire.Vendor{PhysicalOrigin: ewParis, TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "FR", TaxRegistrationNumber: "FR40303265045"}}},
+			Buyer:     &wire.Buyer{Destination: ewBerlin, TaxRegistrations: []wire.TaxRegistration{deNumber}},
+			LineItems: []wire.PurchaseLineItem{{Purchase: &wire.Purchase{PurchaseClass: class}, ExtendedPrice: amt("1000.00")}}}
 	}
-	l := r.LineItems[0]
-	want := euOutcome{"eu-reverse-charge", "DE", "190.00", "BUYER", true}
-	if got := euLineOutcome(t, "acquisition", l.Taxes, l.TotalTax.String()); got != want {
-		t.Errorf("got %+v, want %+v", got, want)
-	}
-	if io := l.Taxes[0].InputOutputType; io != wire.InputOutputTypeInputOutput {
-		t.Errorf("input/output %s, want %s", io, wire.InputOutputTypeInputOutput)
+	for _, c := range []struct {
+		name string
+		req  *wire.PurchaseRequest
+		want euOutcome
+		io   wire.InputOutputType
+	}{
+		{"accrual of goods", req(wire.PurchaseAccrual, "GENERAL"), euOutcome{"eu-reverse-charge", "DE", "190.00", "BUYER", true}, wire.InputOutputTypeInputOutput},
+		{"accrual of food", req(wire.PurchaseAccrual, "FOOD"), euOutcome{"de-food", "DE", "70.00", "BUYER", true}, wire.InputOutputTypeInputOutput},
+		{"purchase order of goods", req(wire.PurchaseOrder, "GENERAL"), euOutcome{"eu-reverse-charge", "DE", "0.00", "BUYER", true}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := e.Purchase(context.Background(), c.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := r.LineItems[0]
+			if got := euLineOutcome(t, c.name, l.Taxes, l.TotalTax.String()); got != c.want {
+				t.Errorf("got %+v, want %+v", got, c.want)
+			}
+			if io := l.Taxes[0].InputOutputType; c.io != "" && io != c.io {
+				t.Errorf("input/output %s, want %s", io, c.io)
+			}
+		})
 	}
 }
