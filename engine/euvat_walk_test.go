@@ -27,6 +27,8 @@ var (
 	ewHelsinki  = &wire.Location{City: "Helsinki", PostalCode: "00100", Country: "FI"}
 	ewAthos     = &wire.Location{City: "Karyes", PostalCode: "63086", Country: "GR"}
 	ewHelgoland = &wire.Location{City: "Helgoland", PostalCode: "27498", Country: "DE"}
+	ewLondon    = &wire.Location{City: "London", PostalCode: "SW1A 1AA", Country: "GB"}
+	ewNewYork   = &wire.Location{City: "New York", MainDivision: "NY", PostalCode: "10118", Country: "US"}
 )
 
 // ewSale is an invoice of one line of 1000.00 EUR of class, dated date,
@@ -48,6 +50,13 @@ func ewSaleFrom(seller []wire.TaxRegistration, date, company, class string, dest
 		Seller:    &wire.Seller{Company: company, PhysicalOrigin: ewBerlin, TaxRegistrations: seller},
 		Customer:  cu,
 		LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: class}, ExtendedPrice: amt("1000.00")}}}
+}
+
+// ewSaleFromOrigin is ewSale to a consumer at dest of goods sent from orig.
+func ewSaleFromOrigin(orig *wire.Location, date, company, class string, dest *wire.Location) *wire.SaleRequest {
+	r := ewSale(date, company, class, dest, false)
+	r.Seller.PhysicalOrigin = orig
+	return r
 }
 
 // TestEUVATWalk puts the cases an EU VAT adviser would check through the
@@ -214,6 +223,28 @@ func TestEUVATWalk(t *testing.T) {
 		// A French number does not make a supply within Germany exempt.
 		{"35 B2B goods within Germany to a French number", ewSale(day, "BIG", "GENERAL", ewBerlin, true, frNum),
 			euOutcome{"domestic-supply", "DE", "190.00", "SELLER", false}},
+		// Article 44: a Swiss business's services are supplied in
+		// Switzerland; Levy names Switzerland's reverse charge (MWSTG,
+		// article 45(1)(a)), 0.00 collected.
+		{"36 B2B electronic services DE->Switzerland", ewSale(day, "BIG", "SAAS", ewZurich, true, chNumber),
+			euOutcome{"b2b-services-abroad", "CH", "0.00", "BUYER", true}},
+		// Article 59(c) against article 45: consultancy to a consumer in
+		// New York is supplied there, general services in Germany.
+		{"37 B2C consultancy DE->United States", ewSale(day, "BIG", "PROFESSIONAL_SERVICES", ewNewYork, false),
+			euOutcome{EUServicesOutsideRule, "DE", "0.00", "", false}},
+		{"38 B2C general services DE->United States", ewSale(day, "BIG", "SERVICES", ewNewYork, false),
+			euOutcome{"services-origin", "DE", "190.00", "SELLER", false}},
+		// Article 58 (and the United Kingdom's own rule): electronic
+		// services to a consumer in London are the United Kingdom's; the
+		// seller is not registered there, so nothing is charged.
+		{"39 B2C electronic services DE->London", ewSale(day, "BIG", "SAAS", ewLondon, false),
+			euOutcome{"digital-services-destination", "GB", "0.00", "SELLER", false}},
+		// Article 31: goods that do not move are supplied where they are;
+		// a German seller's goods sold from Paris to a consumer in Paris
+		// are a French supply, which the Union scheme does not cover and
+		// for which it is not registered in France.
+		{"40 B2C goods within France from a German seller", ewSaleFromOrigin(ewParis, day, "BIG", "GENERAL", ewParis),
+			euOutcome{"domestic-supply", "FR", "0.00", "SELLER", false}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -229,6 +260,42 @@ func TestEUVATWalk(t *testing.T) {
 				t.Errorf("document's total tax %s, want %s", r.TotalTax, c.want.tax)
 			}
 		})
+	}
+}
+
+// TestEUVATWalkCreditAndIncluded: a distance sale to France above the
+// threshold returned (a credit of -1000.00) reverses France's 20%,
+// -200.00; 1200.00 with tax included is 1000.00 net and 200.00 of tax.
+func TestEUVATWalkCreditAndIncluded(t *testing.T) {
+	e, err := New(context.Background(), WithDistanceSales(fixedDistance{"BIG": {Current: decimal.NewFromInt(50000), Source: "test"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	credit := ewSale("2026-06-01", "BIG", "GENERAL", ewParis, false)
+	credit.LineItems[0].ExtendedPrice = amt("-1000.00")
+	incl := ewSale("2026-06-01", "BIG", "GENERAL", ewParis, false)
+	incl.LineItems[0].ExtendedPrice = amt("1200.00")
+	incl.LineItems[0].TaxIncludedIndicator = true
+	for _, c := range []struct {
+		name     string
+		req      *wire.SaleRequest
+		net, tax string
+	}{
+		{"a credit", credit, "-1000.00", "-200.00"},
+		{"tax included", incl, "1000.00", "200.00"},
+	} {
+		r, err := e.Sale(context.Background(), c.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := r.LineItems[0]
+		want := euOutcome{DistanceAboveRule, "FR", c.tax, "SELLER", false}
+		if got := euLineOutcome(t, c.name, l.Taxes, l.TotalTax.String()); got != want {
+			t.Errorf("%s: got %+v, want %+v", c.name, got, want)
+		}
+		if l.ExtendedPrice.String() != c.net {
+			t.Errorf("%s: net %s, want %s", c.name, l.ExtendedPrice, c.net)
+		}
 	}
 }
 
