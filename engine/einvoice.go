@@ -209,12 +209,11 @@ func customerParty(vat *jurisdiction.VATGeography, ps *profile.Snapshot, c *wire
 		Registrations: registrations(c.TaxRegistrations)}
 	if c.CustomerCode != nil {
 		p.Code, p.Business = c.CustomerCode.Value, c.CustomerCode.IsBusinessIndicator
-		if code := strings.TrimSpace(c.CustomerCode.Value); code != "" && ps != nil {
-			if cu, ok := ps.Customer(code); ok {
-				p.Business = p.Business || cu.IsBusiness
-				if p.Name == "" {
-					p.Name = strings.TrimSpace(cu.Name)
-				}
+		// Snapshot.Customer trims the code, and a nil snapshot holds none.
+		if cu, ok := ps.Customer(c.CustomerCode.Value); ok {
+			p.Business = p.Business || cu.IsBusiness
+			if p.Name == "" {
+				p.Name = strings.TrimSpace(cu.Name)
 			}
 		}
 	}

@@ -147,11 +147,11 @@ func CertificateRuleNames() []string {
 //   - What the request says wins. A customer sent as exempt is exempt
 //     for every tax, as without profiles, and the stored certificates
 //     exempt nothing; when the flag (isTaxExempt without a number) is
-//     sent for a customer whose stored certificates would none have
+//     sent for a customer none of whose stored certificates would have
 //     exempted a tax it exempts, on the line's date, the line says so
-//     (ExemptFlagUncoveredRule), the taxes staying exempt. An exemptOverrides or nonTaxableOverrides entry
-//     decides the taxes it matches, and the stored certificates only the
-//     others. A class sent wins over a code's, registrations or a nexus
+//     (ExemptFlagUncoveredRule) and the taxes stay exempt. An
+//     exemptOverrides or nonTaxableOverrides entry decides the taxes it
+//     matches, and the stored certificates only the others. A class sent wins over a code's, registrations or a nexus
 //     indicator sent over the stored registrations.
 //   - A certificate number sent is checked all the same. When the
 //     request of a sale sends an exemptionCertificate number that the

@@ -189,8 +189,9 @@ type IntrastatRefusal struct {
 // Intrastat returns the Intrastat declaration of a tenant's live
 // transactions posted in the query's period, for one member state and
 // flow, of one company code: the query's, or the one all the lines of
-// the flow are of (a line's own seller's code, else its transaction's) (the query is refused, naming company, when they are
-// of several, as each company declares its own goods). A stored line belongs to the dispatches of a member state when
+// the flow are of, a line's being its own seller's code, else its
+// transaction's (the query is refused, naming company, when they are of
+// several, as each company declares its own goods). A stored line belongs to the dispatches of a member state when
 // its goods leave it for another member state, to its arrivals when
 // they reach it from one (both member states on the line's posting
 // date; Northern Ireland is the member state XI from 2021, under the

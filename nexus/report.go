@@ -1269,9 +1269,8 @@ func agreeing[N ~int | ~int64](n N, one, many string) string {
 // signed writes amount a after the currency's symbol or code cur ("$",
 // "CAD "), its minus sign, if any, before them: "-$300000.00".
 func signed(cur string, a money.Amount) string {
-	d := a.Decimal()
-	if d.Sign() < 0 {
-		return "-" + cur + d.Neg().StringFixed(2)
+	if a.Sign() < 0 {
+		return "-" + cur + a.Neg().Decimal().StringFixed(2)
 	}
-	return cur + d.StringFixed(2)
+	return cur + a.Decimal().StringFixed(2)
 }
