@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -37,6 +38,7 @@ func Walk(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"TenantsAndCompaniesApart", walkTenantsAndCompanies},
 		{"RetriedPost", walkRetriedPost},
 		{"ConcurrentReversalsReport", walkConcurrentReversals},
+		{"ConcurrentReversalAndRollback", walkConcurrentReversalAndRollback},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -121,12 +123,31 @@ func wantBooks(t *testing.T, s journal.Store, ten string, company *string, from,
 	if n != transactions || rep.Transactions != transactions {
 		t.Fatalf("%s %s..%s: the summary counts %d transactions and Scan gives %d, want %d", ten, from, to, rep.Transactions, n, transactions)
 	}
+	figuresAgree(t, s, ten)
 	wantSub, wantTax := amount(t, subTotal), amount(t, tax)
 	if !sumSub.Equal(wantSub) || !scannedSub.Equal(wantSub) {
 		t.Fatalf("%s %s..%s: subtotal %s in the summary, %s stored, want %s", ten, from, to, sumSub, scannedSub, wantSub)
 	}
 	if !sumTax.Equal(wantTax) || !exported.Equal(wantTax) || !scanned.Equal(wantTax) {
 		t.Fatalf("%s %s..%s: tax %s in the summary, %s in the export, %s stored, want %s", ten, from, to, sumTax, exported, scanned, wantTax)
+	}
+}
+
+// figuresAgree fails unless the sales figures that the store keeps for
+// tenant ten are those its live transactions give.
+func figuresAgree(t *testing.T, s journal.Store, ten string) {
+	t.Helper()
+	ctx := context.Background()
+	stored, err := s.Figures(ctx, ten, civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatalf("Figures %s: %v", ten, err)
+	}
+	computed, err := journal.Recompute(ctx, s, ten)
+	if err != nil {
+		t.Fatalf("Recompute %s: %v", ten, err)
+	}
+	if d := journal.CompareFigures(stored, computed); len(d) > 0 {
+		t.Fatalf("%s: the stored sales figures differ from the transactions': %+v", ten, d)
 	}
 }
 
@@ -156,13 +177,19 @@ func wantRefused(t *testing.T, what string, err error, code string, names ...str
 // 6.00 + 1.50 and 2.40 + 0.60: 140.00 and 10.50 of tax.
 func walkInvoice(t *testing.T, id, date string) *journal.Transaction {
 	t.Helper()
-	return invoice(t, id, date, line(t, "L1", "100.00", "6.00", "1.50"), line(t, "L2", "40.00", "2.40", "0.60"))
+	a, b := line(t, "L1", "100.00", "6.00", "1.50"), line(t, "L2", "40.00", "2.40", "0.60")
+	a.Origin, a.Destination = "US-WA", "US-TX"
+	b.Origin, b.Destination = "US-WA", "US-CA"
+	return invoice(t, id, date, a, b)
 }
 
 // S1, S2: an invoice reversed in its own month nets the month to zero;
 // the export carries the reversal's negative taxes naming the original.
 func walkReverseSameMonth(t *testing.T, s journal.Store) {
 	mustPost(t, s, tenant, walkInvoice(t, "INV-100", "2026-03-10"))
+	if n := len(figures(t, s, tenant)); n != 2 {
+		t.Fatalf("the invoice gives %d sales figures, want 2 (Texas and California)", n)
+	}
 	wantBooks(t, s, tenant, nil, "2026-03-01", "2026-03-31", 1, "140.00", "10.50")
 	rev := mustReverse(t, s, tenant, "INV-100", "INV-100-R", "2026-03-20")
 	if rev.TotalTax.String() != "-10.50" || rev.SubTotal.String() != "-140.00" || rev.ReversalOf != "INV-100" {
@@ -389,5 +416,48 @@ func walkConcurrentReversals(t *testing.T, s journal.Store) {
 		if rid := fmt.Sprintf("INV-900-R%d", w); rid != won && exists(t, s, tenant, rid) {
 			t.Fatalf("the refused reversal %s was stored", rid)
 		}
+	}
+}
+
+// walkConcurrentReversalAndRollback: a client reverses an invoice that
+// a sync raised while another rolls the sync back, many times over.
+// Whichever comes first, the books net to zero: rolled back first, the
+// invoice as it was is reversed; reversed first, the rollback is
+// refused (a reversal stands) and the sync's version is the one taken
+// back.
+func walkConcurrentReversalAndRollback(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	for i := range 6 {
+		id := fmt.Sprintf("INV-95%d", i)
+		mustPost(t, s, tenant, walkInvoice(t, id, "2026-03-10"))
+		up := line(t, "L1", "200.00", "12.00", "3.00")
+		up.SyncType = "UPDATE"
+		mustPost(t, s, tenant, sync_(t, id, "2026-03-10", up))
+		var revErr, rbErr error
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			_, revErr = s.Reverse(ctx, tenant, id, journal.Reversal{TransactionID: id + "-R", PostingDate: civil.MustParse("2026-03-11")})
+		})
+		wg.Go(func() { _, rbErr = s.Rollback(ctx, tenant, id) })
+		wg.Wait()
+		if revErr != nil {
+			t.Fatalf("%s: reversal: %v", id, revErr)
+		}
+		h, err := s.History(ctx, tenant, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rbErr != nil {
+			wantRefused(t, id+": rollback after the reversal", rbErr, levy.EConflict, id+"-R")
+			if len(h.Versions) != 2 {
+				t.Fatalf("%s: %d versions after a refused rollback, want 2", id, len(h.Versions))
+			}
+		} else if len(h.Versions) != 3 {
+			t.Fatalf("%s: %d versions after a rollback, want 3", id, len(h.Versions))
+		}
+		if h.ReversedBy != id+"-R" {
+			t.Fatalf("%s: reversed by %q, want %s-R", id, h.ReversedBy, id)
+		}
+		wantBooks(t, s, tenant, nil, "2026-03-01", "2026-03-31", 2*(i+1), "0.00", "0.00")
 	}
 }
