@@ -263,7 +263,8 @@ func TestCanadaWalkRestaurantMeals(t *testing.T) {
 // until March 31, 2017 (Information Bulletin PST-2, November 2011 and June
 // 2015) and taxes them from April 1, 2017 (Information Notice IN 2017-03);
 // the rate was 6% from March 23, 2017. Levy used to charge the PST on
-// Saskatchewan's snack foods and restaurant meals before April 2017 too.
+// Saskatchewan's snack foods, restaurant meals, soft drinks and bottled
+// water before April 2017 too.
 func TestCanadaWalkSaskatchewanSnackFoods(t *testing.T) {
 	e := testEngine(t)
 	gst := walkTax{"CA", "5.00", "0.05"}
@@ -278,6 +279,16 @@ func TestCanadaWalkSaskatchewanSnackFoods(t *testing.T) {
 	} {
 		taxes := caWalkLine(t, e, torontoSeller(), regina(), c.date, "CANDY", "100.00")
 		wantCanadian(t, "CANDY to Regina on "+c.date, taxes, c.want...)
+	}
+	// Carbonated beverages and single servings of water bore no PST
+	// either before April 2017 (PST-2 lists carbonated, dispensed, hot
+	// and cold beverages among the exempt items) and bear it from then
+	// (IN 2017-03).
+	for _, class := range []string{"SOFT_DRINKS", "BOTTLED_WATER"} {
+		taxes := caWalkLine(t, e, torontoSeller(), regina(), "2016-06-01", class, "100.00")
+		wantCanadian(t, class+" to Regina on 2016-06-01", taxes, gst)
+		taxes = caWalkLine(t, e, torontoSeller(), regina(), "2017-04-01", class, "100.00")
+		wantCanadian(t, class+" to Regina on 2017-04-01", taxes, gst, walkTax{"CA-SK", "6.00", "0.06"})
 	}
 	// A restaurant meal of 2016 bore the GST and no PST; in 2016 the
 	// PST, where due, was 5%.
