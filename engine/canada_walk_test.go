@@ -11,10 +11,10 @@ import (
 
 // The Canadian walk: sales and purchases through the engine over the real
 // dataset, each with the answer the Canada Revenue Agency or the province
-// publishes (the sources are named by each case; the notes of the walk list
-// them in full). Every case sells or buys one line, and checks every
-// Canadian record of it: the jurisdiction, the tax to the cent, the rate
-// and, where it decides, the result or the rule.
+// publishes, named by each test. Every case sells or buys one line, and
+// checks every Canadian record of it that charges tax: the jurisdiction,
+// the tax to the cent, the rate and, where it decides, the result or the
+// rule.
 
 // More places of the walk, beside those of ca_pst_test.go and
 // ca_history_test.go.
@@ -44,8 +44,8 @@ func caWalkLine(t *testing.T, e *Engine, seller *wire.Seller, dest *wire.Locatio
 	return r.LineItems[0].Taxes
 }
 
-// canadianCharged returns the line's Canadian records that charge tax,
-// as "juris tax rate" strings in order, and the sum of their tax.
+// canadianCharged returns the line's Canadian records that charge tax
+// (those of CA and of its provinces), in jurisdiction order.
 func canadianCharged(taxes []wire.Tax) []walkTax {
 	var got []walkTax
 	for _, x := range taxes {
