@@ -422,3 +422,47 @@ func TestCanadaWalkRegistrantImportsFromTheUnitedStates(t *testing.T) {
 		}
 	}
 }
+
+// TestCanadaWalkSellersProvinceDoesNotTax: a good of 100.00 shipped
+// between provinces bears the tax of the province where it is delivered
+// alone (Excise Tax Act, Schedule IX, Part II; each province's sales tax
+// reaches goods for use or consumption in it): Montreal to Toronto, the
+// GST and Ontario's part of the HST, no QST; Vancouver to Calgary, the GST
+// alone, no B.C. PST; Winnipeg to Regina, Saskatchewan's PST, no RST;
+// Halifax to Montreal, the QST, no HST of Nova Scotia. The sellers list
+// no registrations.
+func TestCanadaWalkSellersProvinceDoesNotTax(t *testing.T) {
+	e := testEngine(t)
+	gst := walkTax{"CA", "5.00", "0.05"}
+	for _, c := range []struct {
+		origin, dest *wire.Location
+		want         []walkTax
+	}{
+		{montreal(), toronto(), []walkTax{gst, {"CA-ON", "8.00", "0.08"}}},
+		{vancouver(), calgary(), []walkTax{gst}},
+		{winnipeg(), regina(), []walkTax{gst, {"CA-SK", "6.00", "0.06"}}},
+		{halifax(), montreal(), []walkTax{gst, {"CA-QC", "9.98", "0.09975"}}},
+	} {
+		taxes := caWalkLine(t, e, SellerAt(c.origin), c.dest, "2026-06-01", "GENERAL", "100.00")
+		wantCanadian(t, "GENERAL from "+c.origin.City+" to "+c.dest.City, taxes, c.want...)
+	}
+}
+
+// TestCanadaWalkOntarioMealsOverFourDollars: Ontario's point-of-sale
+// rebate on prepared food and beverages applies when their total on the
+// sale is $4.00 or less (CRA GST/HST Info Sheet GI-064): a meal of 3.00
+// and a drink of 2.00 sold together, 5.00, bear the whole HST, each line
+// its own: GST 0.15 and 0.10, Ontario's 8% 0.24 and 0.16.
+func TestCanadaWalkOntarioMealsOverFourDollars(t *testing.T) {
+	e := testEngine(t)
+	q := Quotation("2026-06-01", torontoSeller(), CustomerAt(toronto()), Line("meal", "PREPARED_FOOD", "3.00"), Line("drink", "PREPARED_FOOD", "2.00"))
+	q.Currency = CurrencyCode("CAD")
+	r, err := e.Sale(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCanadian(t, "meal of 3.00 with a drink of 2.00 in Toronto", r.LineItems[0].Taxes,
+		walkTax{"CA", "0.15", "0.05"}, walkTax{"CA-ON", "0.24", "0.08"})
+	wantCanadian(t, "drink of 2.00 with a meal of 3.00 in Toronto", r.LineItems[1].Taxes,
+		walkTax{"CA", "0.10", "0.05"}, walkTax{"CA-ON", "0.16", "0.08"})
+}
