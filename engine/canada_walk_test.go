@@ -466,3 +466,36 @@ func TestCanadaWalkOntarioMealsOverFourDollars(t *testing.T) {
 	wantCanadian(t, "drink of 2.00 with a meal of 3.00 in Toronto", r.LineItems[1].Taxes,
 		walkTax{"CA", "0.10", "0.05"}, walkTax{"CA-ON", "0.16", "0.08"})
 }
+
+// TestCanadaWalkDiapers: children's diapers of 100.00 bear the GST of 5%
+// everywhere outside the break of 2024-2025. Ontario (O. Reg. 262/10,
+// Point of Sale Rebates, s. 3(3)) and Nova Scotia rebate their part of the
+// HST on them at the point of sale (CRA GST/HST Info Sheet GI-063); New
+// Brunswick does not. Quebec zero-rates diapers designed for children for
+// its QST (Act respecting the Québec sales tax, s. 198.5), Manitoba exempts
+// baby supplies from its RST from July 1, 2013 and Saskatchewan exempts
+// baby diapers from its PST (Information Bulletin PST-2). British
+// Columbia's PST spares cloth diapers only: the province's list of what
+// the PST reached on its return of April 1, 2013 gives children's
+// disposable diapers 5% GST and 7% PST (as the Vancouver Sun and the Powell
+// River Peak reprinted it, March 2013), and Levy's class, which can not
+// tell cloth from disposable, bears the PST.
+func TestCanadaWalkDiapers(t *testing.T) {
+	e := testEngine(t)
+	gst := walkTax{"CA", "5.00", "0.05"}
+	for _, c := range []struct {
+		dest *wire.Location
+		want []walkTax
+	}{
+		{toronto(), []walkTax{gst}},
+		{halifax(), []walkTax{gst}},
+		{moncton(), []walkTax{gst, {"CA-NB", "10.00", "0.1"}}},
+		{montreal(), []walkTax{gst}},
+		{winnipeg(), []walkTax{gst}},
+		{regina(), []walkTax{gst}},
+		{vancouver(), []walkTax{gst, {"CA-BC", "7.00", "0.07"}}},
+	} {
+		taxes := caWalkLine(t, e, torontoSeller(), c.dest, "2026-06-01", "DIAPERS", "100.00")
+		wantCanadian(t, "DIAPERS to "+c.dest.City, taxes, c.want...)
+	}
+}
