@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "fb9070eeec57173394c8b3fdfcd9bcaf419a50bb1bfd52842265c276b56c7b97",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "ca80e0c0f1c968fb7bdb801267690b6229766878b1ec953b86a5f823c6e06c4a",
+	"taxability.lvd":    "8b5e5cf4c325809a2607752c679b85db64939ef7da2ef3e3a46b73321976d738",
 }
