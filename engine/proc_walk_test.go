@@ -421,3 +421,88 @@ func TestProcurementWalkAccrualReversed(t *testing.T) {
 		}
 	}
 }
+
+// TestProcurementWalkAcquisition: a German business (with its German
+// number) buys 1000.00 of goods that a French vendor sends it in Berlin,
+// an intra-Community acquisition (VAT Directive, article 2(1)(b)(i)),
+// taxed where the goods arrive (article 40) and self-assessed by the buyer
+// (article 200): 19% of 1000.00 = 190.00, input and output. The vendor's
+// supply is exempt (article 138) and it charges nothing. A purchase order
+// and a verification show the vendor's 0.00; the kinds by which the buyer
+// settles the invoice (ERS, APINVOICE_SYNC, CONDITIONAL_PROCUREMENT)
+// calculate the 190.00 it owes, as an ACCRUAL does, and a conditional
+// procurement accrues it. Before, they showed 0.00 and the conditional
+// procurement said to pay the vendor's tax with nothing accrued, while
+// the same purchase from a US vendor without nexus accrued the buyer's
+// use tax: an AP system following the action never self-assessed the
+// acquisition VAT its return must declare. French VAT charged by mistake
+// (200.00) is an overcharge, held for review, and not credited against
+// Germany's VAT.
+func TestProcurementWalkAcquisition(t *testing.T) {
+	e, j := journalEngine(t)
+	ctx := levy.WithTenant(context.Background(), "acme")
+	parties := `"currency":{"isoCurrencyCodeAlpha":"EUR"},` +
+		`"buyer":{"destination":{"city":"Berlin","postalCode":"10115","country":"DE"},"taxRegistrations":[{"isoCountryCode":"DE","taxRegistrationNumber":"DE136695976"}]},` +
+		`"vendor":{"physicalOrigin":{"city":"Paris","postalCode":"75001","country":"FR"},"taxRegistrations":[{"isoCountryCode":"FR","taxRegistrationNumber":"FR40303265045"}]}`
+	line := `,"lineItems":[` + pwGeneral("1", "1000.00", "") + `]`
+	for _, c := range []struct {
+		mt, charged, tax, io, action string
+	}{
+		{"PURCHASE_ORDER", "", "0.00", "INPUT", "none"},
+		{"INVOICE_VERIFICATION", "0.00", "0.00", "INPUT", "none"},
+		{"ACCRUAL", "", "190.00", "INPUT_OUTPUT", "none"},
+		{"ACCRUAL", "200.00", "190.00", "INPUT_OUTPUT", "none"},
+		{"ERS", "", "190.00", "INPUT_OUTPUT", "none"},
+		{"APINVOICE_SYNC", "0.00", "190.00", "INPUT_OUTPUT", "none"},
+		{"CONDITIONAL_PROCUREMENT", "0.00", "190.00", "INPUT_OUTPUT", "ACCRUE conditional-within-tolerance-use-tax 190.00"},
+		{"CONDITIONAL_PROCUREMENT", "", "190.00", "INPUT_OUTPUT", "ACCRUE conditional-within-tolerance-use-tax 190.00"},
+		{"CONDITIONAL_PROCUREMENT", "200.00", "190.00", "INPUT_OUTPUT", "HOLD_FOR_REVIEW conditional-overcharge-hold -"},
+	} {
+		name := c.mt + " charged " + cmp.Or(c.charged, "nothing")
+		rest := parties + line
+		if c.charged != "" {
+			rest = `"chargedTax":` + c.charged + `,` + rest
+		}
+		r, err := e.Purchase(ctx, pwPurchase(t, c.mt, rest))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		taxes := r.LineItems[0].Taxes
+		if len(taxes) != 1 {
+			t.Fatalf("%s: %d taxes, want Germany's VAT alone", name, len(taxes))
+		}
+		x := taxes[0]
+		rule := ""
+		if x.CalculationRuleID != nil {
+			rule = x.CalculationRuleID.Value
+		}
+		if x.Jurisdiction.JurisdictionID != "DE" || x.CalculatedTax.String() != c.tax || x.TaxCollectedFromParty != wire.TaxCollectedFromBuyer ||
+			string(x.InputOutputType) != c.io || rule != "eu-reverse-charge" || r.TotalTax.String() != c.tax {
+			t.Errorf("%s: %s tax %s from %s, %s, rule %s, totalTax %s; want DE tax %s from BUYER, %s, rule eu-reverse-charge", name,
+				x.Jurisdiction.JurisdictionID, x.CalculatedTax, x.TaxCollectedFromParty, x.InputOutputType, rule, r.TotalTax, c.tax, c.io)
+		}
+		if got := pwAction(r.ProcurementAction); got != c.action {
+			t.Errorf("%s: action %s, want %s", name, got, c.action)
+		}
+		if c.mt == "CONDITIONAL_PROCUREMENT" {
+			if r.Variance == nil || r.Variance.String() != cmp.Or(c.charged, "0.00") {
+				t.Errorf("%s: variance %v, want the vendor's charge against its 0.00", name, r.Variance)
+			}
+			if a := r.ProcurementAction; a == nil || !strings.Contains(a.Reason, "the reverse charge of 190.00 that the buyer self-assesses") || strings.Contains(a.Reason, "use tax") {
+				t.Errorf("%s: reason %v, want the reverse charge of 190.00 named as such", name, a)
+			}
+		}
+	}
+	// The AP invoice's sync is stored with the buyer's acquisition VAT.
+	req := pwPurchase(t, "APINVOICE_SYNC", `"transactionId":"AP-EU-1",`+parties+line)
+	if _, err := e.Purchase(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := j.Get(ctx, "acme", "AP-EU-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tx.TotalTax.String() != "190.00" || len(tx.Lines) != 1 || len(tx.Lines[0].Taxes) != 1 || tx.Lines[0].Taxes[0].Tax.String() != "190.00" {
+		t.Errorf("the stored sync: tax %s, lines %+v; want 190.00 of Germany's VAT", tx.TotalTax, tx.Lines)
+	}
+}
