@@ -346,8 +346,8 @@ func (l *line) comparedTax() decimal.Decimal {
 // buyerTax is the part of a line's counted tax that the buyer accounts
 // for itself (collected from the BUYER). On the kinds that compare the
 // vendor's tax, calculated as the vendor charges, it is the use tax
-// accrued where the vendor has no nexus: a reverse charge there bears
-// no tax.
+// accrued where the vendor has no nexus and the reverse charge that the
+// buyer self-assesses (doc.selfAssess).
 func (l *line) buyerTax() decimal.Decimal {
 	sum := decimalZero
 	for i := range l.taxes {

@@ -606,14 +606,19 @@ type doc struct {
 	// accrueWithoutNexus makes the buyer accrue consumer use tax where the
 	// vendor has no nexus (ERS, purchase orders).
 	accrueWithoutNexus bool
-	taxOnly            bool
-	date               civil.Date
-	currency           money.Currency
-	roundAtLine        bool
-	lines              []*line
-	dateText           string         // date as YYYY-MM-DD, for the rules, once needed
-	company            *wire.Currency // company code currency, if any
-	factors            []wire.CurrencyConversionFactor
+	// selfAssess makes the buyer account for a reverse charge on a kind
+	// calculated as the vendor charges (ERS, APINVOICE_SYNC,
+	// CONDITIONAL_PROCUREMENT): the tax is calculated, input and output,
+	// rather than the 0.00 that the vendor charges.
+	selfAssess  bool
+	taxOnly     bool
+	date        civil.Date
+	currency    money.Currency
+	roundAtLine bool
+	lines       []*line
+	dateText    string         // date as YYYY-MM-DD, for the rules, once needed
+	company     *wire.Currency // company code currency, if any
+	factors     []wire.CurrencyConversionFactor
 	// transactionID is the request's transactionId, which a
 	// single-purchase certificate must name.
 	transactionID string

@@ -714,7 +714,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	case reverse:
 		t.collectedFrom = wire.TaxCollectedFromBuyer
 		t.reasonCode = "REVERSE_CHARGE"
-		if c.d.mode != modeAccrue {
+		if c.d.mode != modeAccrue && !c.d.selfAssess {
 			t.zeroCharge = true
 			t.raw = decimal.Zero
 		} else {

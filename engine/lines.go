@@ -757,6 +757,7 @@ type header struct {
 	message       string
 	mode          mode
 	accrueNoNexus bool
+	selfAssess    bool
 }
 
 // newCalc prepares a calculation of a document. The calculation's state
@@ -797,7 +798,7 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 		return nil, nil, err
 	}
 	w := s.newScratch()
-	w.d = doc{perspective: h.perspective, message: h.message, mode: h.mode, accrueWithoutNexus: h.accrueNoNexus,
+	w.d = doc{perspective: h.perspective, message: h.message, mode: h.mode, accrueWithoutNexus: h.accrueNoNexus, selfAssess: h.selfAssess,
 		taxOnly: h.taxOnly, date: date, currency: cur, company: h.company, factors: h.factors, roundAtLine: h.roundAtLine == nil || *h.roundAtLine, lines: w.d.lines}
 	w.c.ctx, w.c.set, w.c.prof = ctx, set, ps
 	w.c.dists = w.c.dists[:0]

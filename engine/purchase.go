@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/journal"
@@ -11,21 +12,27 @@ import (
 )
 
 // purchaseModes says how each purchase message type is calculated: who
-// accounts for the tax, and whether the buyer accrues where the vendor has
-// no nexus.
+// accounts for the tax, whether the buyer accrues where the vendor has
+// no nexus, and whether it self-assesses a reverse charge.
 var purchaseModes = map[wire.PurchaseMessageType]struct {
 	mode          mode
 	accrueNoNexus bool
 	compare       bool // compare the vendor's tax with the calculated tax
+	// selfAssess: the buyer settles the invoice, so a reverse charge
+	// (an intra-Community acquisition, services bought from abroad) is
+	// calculated as the buyer owes it, input and output, not as the 0.00
+	// the vendor charges. A purchase order and a verification, which
+	// estimate or recreate the vendor's invoice, show the 0.00.
+	selfAssess bool
 }{
-	wire.PurchaseOrder:                  {modeSell, true, false},
-	wire.PurchaseInvoiceVerification:    {modeSell, false, true},
-	wire.PurchaseAccrual:                {modeAccrue, false, false},
-	wire.PurchaseAccrualSync:            {modeAccrue, false, false},
-	wire.PurchaseDistributeTax:          {modeDistribute, false, false},
-	wire.PurchaseERS:                    {modeSell, true, false},
-	wire.PurchaseAPInvoiceSync:          {modeSell, true, true},
-	wire.PurchaseConditionalProcurement: {modeSell, true, true},
+	wire.PurchaseOrder:                  {modeSell, true, false, false},
+	wire.PurchaseInvoiceVerification:    {modeSell, false, true, false},
+	wire.PurchaseAccrual:                {modeAccrue, false, false, false},
+	wire.PurchaseAccrualSync:            {modeAccrue, false, false, false},
+	wire.PurchaseDistributeTax:          {modeDistribute, false, false, false},
+	wire.PurchaseERS:                    {modeSell, true, false, true},
+	wire.PurchaseAPInvoiceSync:          {modeSell, true, true, true},
+	wire.PurchaseConditionalProcurement: {modeSell, true, true, true},
 }
 
 // Purchase calculates a purchase from the buyer's perspective (POST
@@ -36,8 +43,11 @@ var purchaseModes = map[wire.PurchaseMessageType]struct {
 // ACCRUAL and ACCRUAL_SYNC compute the consumer use tax of the buyer's
 // location and credit the tax the vendor charged against it. PURCHASE_ORDER,
 // ERS and the sync and conditional kinds compute what the vendor should
-// charge where it has nexus and the buyer's use tax where it has none.
-// INVOICE_VERIFICATION, APINVOICE_SYNC and CONDITIONAL_PROCUREMENT compare
+// charge where it has nexus and the buyer's use tax where it has none;
+// ERS, APINVOICE_SYNC and CONDITIONAL_PROCUREMENT also calculate the
+// reverse charge that the buyer self-assesses (an intra-Community
+// acquisition, services bought from abroad), which a PURCHASE_ORDER
+// shows as the vendor's 0.00. INVOICE_VERIFICATION, APINVOICE_SYNC and CONDITIONAL_PROCUREMENT compare
 // the vendor's tax (chargedTax) with the calculated tax and report the
 // variance per line and document; CONDITIONAL_PROCUREMENT also chooses an
 // action by the settings' policy and tolerance.
@@ -85,7 +95,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	pm := purchaseModes[req.PurchaseMessageType]
 	h := header{date: req.DocumentDate, currency: req.Currency, company: req.CompanyCodeCurrency, factors: req.CurrencyConversionFactors, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "BUYER", message: string(req.PurchaseMessageType),
-		mode: pm.mode, accrueNoNexus: pm.accrueNoNexus}
+		mode: pm.mode, accrueNoNexus: pm.accrueNoNexus, selfAssess: pm.selfAssess}
 	c, b, err := e.newCalc(ctx, h)
 	if err != nil {
 		return nil, nil, err
@@ -372,43 +382,62 @@ func (c *calc) compareDocument(req *wire.PurchaseRequest, resp *wire.PurchaseRes
 	if req.PurchaseMessageType != wire.PurchaseConditionalProcurement {
 		return
 	}
-	resp.ProcurementAction = c.set.procurementAction(*charged, calculated, c.ownUseTax(), int32(max(c.d.currency.MinorUnits, 0)))
+	own, reverse := c.ownUseTax()
+	resp.ProcurementAction = c.set.procurementAction(*charged, calculated, own, reverse, int32(max(c.d.currency.MinorUnits, 0)))
 }
 
 // ownUseTax is the tax that the buyer accounts for itself on a document
-// that compares the vendor's tax: the use tax its lines collect from the
-// BUYER where their vendor has no nexus (buyerTax), which the vendor's
-// tax is not compared with (comparedTax) but the response's totalTax
-// holds. Brazilian lines, whose taxes are compared their own way, add
-// none.
-func (c *calc) ownUseTax() decimal.Decimal {
-	sum := decimalZero
+// that compares the vendor's tax (own): the use tax its lines collect
+// from the BUYER where their vendor has no nexus and the reverse charges
+// it self-assesses (buyerTax), which the vendor's tax is not compared
+// with (comparedTax) but the response's totalTax holds; reverse is the
+// part of own that is reverse charges. Brazilian lines, whose taxes are
+// compared their own way, add none.
+func (c *calc) ownUseTax() (own, reverse decimal.Decimal) {
+	own, reverse = decimalZero, decimalZero
 	for _, l := range c.d.lines {
-		if l.br == nil {
-			sum = add(sum, l.buyerTax())
+		if l.br != nil {
+			continue
+		}
+		own = add(own, l.buyerTax())
+		for i := range l.taxes {
+			if t := &l.taxes[i]; t.counted() && t.collectedFrom == wire.TaxCollectedFromBuyer && t.reverseCharged() {
+				reverse = add(reverse, t.tax)
+			}
 		}
 	}
-	return c.d.currencyAmount(sum)
+	return c.d.currencyAmount(own), c.d.currencyAmount(reverse)
 }
 
 // procurementAction chooses what to do with a vendor invoice whose tax is
 // charged where calculated is due, on a document on which the buyer owes
-// own of use tax itself (ownUseTax: its vendor has no nexus), which the
-// vendor's tax is not compared with. Without a configured tolerance any
-// difference counts. An action that pays the vendor's tax where the
-// buyer owes use tax of its own is ACCRUE, of that tax; an undercharge
-// accrued is accrued with it. The reason gives the amounts to places,
-// the minor units of the document's currency.
-func (s *Settings) procurementAction(charged, calculated, own decimal.Decimal, places int32) *wire.ProcurementAction {
+// own of tax itself (ownUseTax: use tax where its vendor has no nexus,
+// and reverse of reverse charges), which the vendor's tax is not compared
+// with. Without a configured tolerance any difference counts. An action
+// that pays the vendor's tax where the buyer owes tax of its own is
+// ACCRUE, of that tax; an undercharge accrued is accrued with it. The
+// reason gives the amounts to places, the minor units of the document's
+// currency.
+func (s *Settings) procurementAction(charged, calculated, own, reverse decimal.Decimal, places int32) *wire.ProcurementAction {
 	variance := charged.Sub(calculated)
 	tol := s.Tolerance
 	if tol == nil {
 		tol = &Tolerance{Amount: &decimalZero}
 	}
 	desc := "the vendor charged " + charged.StringFixed(places) + " against " + calculated.StringFixed(places) + " calculated"
-	ownUse := ""
+	ownUse, due := "", " is due besides"
 	if own.Sign() != 0 {
-		ownUse = "the buyer's own use tax of " + own.StringFixed(places) + " (tax its vendor has no nexus to collect)"
+		var parts []string
+		if use := own.Sub(reverse); use.Sign() != 0 {
+			parts = append(parts, "the buyer's own use tax of "+use.StringFixed(places)+" (tax its vendor has no nexus to collect)")
+		}
+		if reverse.Sign() != 0 {
+			parts = append(parts, "the reverse charge of "+reverse.StringFixed(places)+" that the buyer self-assesses (its vendor charges none)")
+		}
+		ownUse = strings.Join(parts, " and ")
+		if len(parts) > 1 {
+			due = " are due besides"
+		}
 	}
 	// pay pays the vendor's tax, and accrues the buyer's own use tax.
 	pay := func(ruleID, why string) *wire.ProcurementAction {
@@ -422,7 +451,7 @@ func (s *Settings) procurementAction(charged, calculated, own decimal.Decimal, p
 	hold := func(ruleID, why string) *wire.ProcurementAction {
 		a := &wire.ProcurementAction{Action: wire.ProcurementHoldForReview, RuleID: ruleID, Reason: desc + why + ": hold for review"}
 		if ownUse != "" {
-			a.Reason += "; " + ownUse + " is due besides"
+			a.Reason += "; " + ownUse + due
 		}
 		return a
 	}

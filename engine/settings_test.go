@@ -202,7 +202,7 @@ func TestProcurementPolicy(t *testing.T) {
 	}
 	for _, c := range cases {
 		s.Procurement = c.policy
-		a := s.procurementAction(decimal.RequireFromString(c.charged), decimal.RequireFromString(c.calc), decimal.Zero, 2)
+		a := s.procurementAction(decimal.RequireFromString(c.charged), decimal.RequireFromString(c.calc), decimal.Zero, decimal.Zero, 2)
 		if a.Action != c.action || a.Reason == "" || a.RuleID == "" {
 			t.Errorf("%s vs %s with %+v: %+v", c.charged, c.calc, c.policy, a)
 		}
