@@ -292,3 +292,55 @@ func TestUSCombinedWalkCapitalsAndCities(t *testing.T) {
 			"Massachusetts Department of Revenue: 6.25%, no local sales tax"},
 	})
 }
+
+// TestUSCombinedWalkMoreCities checks more large cities, among them
+// places without any local tax (Greenville County, South Carolina;
+// Gulfport, Mississippi) and Puerto Rico's municipal IVU.
+func TestUSCombinedWalkMoreCities(t *testing.T) {
+	checkUSWalk(t, []usWalkCase{
+		{"Fort Worth (crime control district, Trinity Metro)", usAddr("200 Texas St", "Fort Worth", "TX", "76102"), "2026-06-01", "82.50", "US-TX 62.50",
+			map[string]string{"US-TX": "62.50", "US-4827000": "10.00", "US-TX-D-FORT_WORTH_CCPD": "5.00", "US-TX-D-TRINITY_METRO": "5.00"},
+			"Texas Comptroller, sales tax rate locator: Fort Worth 8.25% (state 6.25%, city 1%, crime control and prevention district 0.5%, Fort Worth Transportation Authority 0.5%)"},
+		{"Cincinnati (SORTA)", usAddr("801 Plum St", "Cincinnati", "OH", "45202"), "2026-06-01", "78.00", "US-OH 57.50",
+			map[string]string{"US-OH": "57.50", "US-39061": "12.50", "US-OH-D-SORTA": "8.00"},
+			"Ohio Department of Taxation, sales and use tax rates: Hamilton County 7.8% (state 5.75%, county 1.25%, SORTA 0.8%)"},
+		{"Greenville, South Carolina", usAddr("206 S Main St", "Greenville", "SC", "29601"), "2026-06-01", "60.00", "US-SC 60.00",
+			map[string]string{"US-SC": "60.00"},
+			"South Carolina Department of Revenue, ST-500: Greenville County has no local sales tax; state 6%"},
+		{"Gulfport", usAddr("2309 15th St", "Gulfport", "MS", "39501"), "2026-06-01", "70.00", "US-MS 70.00",
+			map[string]string{"US-MS": "70.00"},
+			"Mississippi Department of Revenue: general retail in Gulfport at the state's 7% (Harrison County's tourism tax reaches hotels and prepared food only)"},
+		{"Tupelo", usAddr("71 E Troy St", "Tupelo", "MS", "38804"), "2026-06-01", "72.50", "US-MS 70.00",
+			map[string]string{"US-MS": "70.00", "US-2874840": "2.50"},
+			"Mississippi Department of Revenue: state 7% and Tupelo's 0.25%"},
+		{"San Juan, Puerto Rico", usAddr("Ave Ponce de León", "San Juan", "PR", "00901"), "2026-06-01", "115.00", "US-PR 105.00",
+			map[string]string{"US-PR": "105.00", "US-72127": "10.00"},
+			"Puerto Rico Departamento de Hacienda: IVU 10.5% of the state and 1% of the municipality"},
+		{"Orlando", usAddr("400 S Orange Ave", "Orlando", "FL", "32801"), "2026-06-01", "65.00", "US-FL 60.00",
+			map[string]string{"US-FL": "60.00", "US-12095": "5.00"},
+			"Florida Department of Revenue, DR-15DSS for 2026: Orange County surtax 0.5%; state 6%"},
+		{"Tampa", usAddr("315 E Kennedy Blvd", "Tampa", "FL", "33602"), "2026-06-01", "75.00", "US-FL 60.00",
+			map[string]string{"US-FL": "60.00", "US-12057": "15.00"},
+			"Florida Department of Revenue, DR-15DSS for 2026: Hillsborough County surtax 1.5%; state 6%"},
+		{"Jacksonville", usAddr("117 W Duval St", "Jacksonville", "FL", "32202"), "2026-06-01", "75.00", "US-FL 60.00",
+			map[string]string{"US-FL": "60.00", "US-12031": "15.00"},
+			"Florida Department of Revenue, DR-15DSS for 2026: Duval County surtax 1.5%; state 6%"},
+		{"Peoria, Illinois", usAddr("419 Fulton St", "Peoria", "IL", "61602"), "2026-06-01", "90.00", "US-IL 62.50",
+			map[string]string{"US-IL": "62.50", "US-17143": "10.00", "US-1759000": "17.50"},
+			"Illinois Department of Revenue, Tax Rate Finder: Peoria 9% (state 6.25%, Peoria County 1%, Peoria 1.75%)"},
+		{"Naperville (RTA collar county)", usAddr("400 S Eagle St", "Naperville", "IL", "60540"), "2026-06-01", "77.50", "US-IL 62.50",
+			map[string]string{"US-IL": "62.50", "US-1751622": "7.50", "US-IL-D-NITA_COLLAR": "7.50"},
+			"Illinois Department of Revenue, Tax Rate Finder: Naperville 7.75% (state 6.25%, Naperville 0.75%, RTA 0.75%)"},
+		{"Knoxville", usAddr("400 Main St", "Knoxville", "TN", "37902"), "2026-06-01", "92.50", "US-TN 70.00", nil,
+			"Tennessee Department of Revenue, local sales tax rates: Knox County 2.25%; state 7%"},
+		{"Chattanooga", usAddr("101 E 11th St", "Chattanooga", "TN", "37402"), "2026-06-01", "92.50", "US-TN 70.00", nil,
+			"Tennessee Department of Revenue, local sales tax rates: Hamilton County 2.25%; state 7%"},
+		{"Fresno", usAddr("2600 Fresno St", "Fresno", "CA", "93721"), "2026-06-01", "83.50", "US-CA 72.50", nil,
+			"CDTFA, California City & County Sales & Use Tax Rates, effective 2026-01-01: Fresno 8.35%"},
+		{"San Diego", usAddr("202 C St", "San Diego", "CA", "92101"), "2026-06-01", "77.50", "US-CA 72.50", nil,
+			"CDTFA, California City & County Sales & Use Tax Rates, effective 2026-01-01: San Diego 7.75%"},
+		{"Savannah", usAddr("2 E Bay St", "Savannah", "GA", "31401"), "2026-06-01", "70.00", "US-GA 40.00",
+			map[string]string{"US-GA": "40.00", "US-13051": "30.00"},
+			"Georgia Department of Revenue, sales tax rate chart: Chatham County 7% (state 4%, county 3%)"},
+	})
+}
