@@ -184,12 +184,30 @@ var noSalesTaxStates = []string{"AK", "DE", "MT", "NH", "OR"}
 // addUSStateRates adds the state general rates: the partial table for the
 // non-SST states, DC and PR, and the curated table for the SST members,
 // Tennessee, the states without a sales tax and the earlier periods of
-// the partial table's states that it lacks.
+// the partial table's states that it lacks or gets wrong. A curated
+// period that covers the first days of a row of the partial table wins:
+// the row starts the day after it.
 func addUSStateRates(g *gen, b *ratesBuilder) error {
 	const partial = "rates/us-states/state-rates-partial.csv"
 	t, err := readRatesTable(g.path(partial), "state", "rate_pct", "effective_from", "effective_to")
 	if err != nil {
 		return err
+	}
+	const curated = curatedRef + "us-state-rates-sst.csv"
+	ct, err := readTableFile(g.curatedFile("us-state-rates-sst.csv"), curated, "state", "rate_pct", "effective_from", "effective_to", "citation")
+	if err != nil {
+		return err
+	}
+	earlier := map[string][]civil.Period{}
+	for i, row := range ct.Rows {
+		r, err := stateRateRow(ct, row, "")
+		if err != nil {
+			return fmt.Errorf("%s row %d: %w", curated, i+2, err)
+		}
+		if !r.Period.Expiration.IsZero() {
+			st := ct.Get(row, "state")
+			earlier[st] = append(earlier[st], r.Period)
+		}
 	}
 	covered := map[string]bool{}
 	for i, row := range t.Rows {
@@ -200,6 +218,14 @@ func addUSStateRates(g *gen, b *ratesBuilder) error {
 		}
 		if slices.Contains(sstStates, st) || st == "TN" {
 			return fmt.Errorf("%s: %s is an SST state or TN and should not be there", partial, st)
+		}
+		for _, p := range earlier[st] {
+			if p.Contains(r.Period.Effective) {
+				r.Period.Effective = p.Expiration.AddDays(1)
+			}
+		}
+		if !r.Period.Expiration.IsZero() && r.Period.Effective.After(r.Period.Expiration) {
+			return fmt.Errorf("%s row %d: the curated periods of %s cover the whole row", partial, i+2, st)
 		}
 		if err := b.addRate(r); err != nil {
 			return fmt.Errorf("%s row %d: %w", partial, i+2, err)
@@ -214,11 +240,6 @@ func addUSStateRates(g *gen, b *ratesBuilder) error {
 		Licence: "Apache-2.0 (compilation of public facts)",
 	})
 
-	const curated = curatedRef + "us-state-rates-sst.csv"
-	ct, err := readTableFile(g.curatedFile("us-state-rates-sst.csv"), curated, "state", "rate_pct", "effective_from", "effective_to", "citation")
-	if err != nil {
-		return err
-	}
 	citations := map[string][]string{}
 	for i, row := range ct.Rows {
 		st := ct.Get(row, "state")
