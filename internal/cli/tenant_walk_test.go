@@ -1,0 +1,388 @@
+package cli
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// keyPair is a key of beta's records and a key of the same shape that
+// names nothing in any tenant.
+type keyPair struct{ beta, none string }
+
+// unknownLike returns a key of the shape of k (its length, its case, its
+// separators) that names nothing: each hex digit is moved on by one and
+// each other letter or digit by one in its own range.
+func unknownLike(k string) string {
+	b := []byte(k)
+	for i, c := range b {
+		switch {
+		case c >= '0' && c <= '8', c >= 'a' && c <= 'e', c >= 'A' && c <= 'E':
+			b[i] = c + 1
+		case c == '9':
+			b[i] = '0'
+		case c == 'f' || c == 'F':
+			b[i] = c - 5
+		case c >= 'g' && c < 'z', c >= 'G' && c < 'Z':
+			b[i] = c + 1
+		case c == 'z' || c == 'Z':
+			b[i] = c - 19
+		}
+	}
+	return string(b)
+}
+
+// asUnknown returns out with every key of beta's in pairs written as its
+// unknown twin (raw, path-escaped and query-escaped), and without its
+// meta: the answer to beta's key, told as if the unknown key had been
+// sent.
+func asUnknown(out []byte, pairs []keyPair) string {
+	s := string(out)
+	for _, p := range pairs {
+		for _, enc := range []func(string) string{url.PathEscape, url.QueryEscape, func(s string) string { return s }} {
+			if b := enc(p.beta); b != "" {
+				s = strings.ReplaceAll(s, b, enc(p.none))
+			}
+		}
+	}
+	return dropMeta([]byte(s))
+}
+
+// versionStamps matches the version numbers and times of acme's own
+// writes in an answer: the two sides of a pair are two writes, one after
+// the other, so these differ by design.
+var versionStamps = regexp.MustCompile(`"(version|at)":("[^"]*"|[0-9]+)`)
+
+// sameButStamps reports whether two answers are the same but for the
+// version numbers and times of their writes.
+func sameButStamps(a, b string) bool {
+	return versionStamps.ReplaceAllString(a, "") == versionStamps.ReplaceAllString(b, "")
+}
+
+// walkPair sends one request twice with tok: with beta's keys and with
+// the unknown keys of the same shape (both in the path, query and body,
+// built by build from one of the two sides of each pair). The answers
+// must be the same, but for the key each names, byte for byte: an answer
+// that differs tells acme that beta holds the key (a 403 where an
+// unknown key gets 404, a 409, a longer error), or hands over beta's
+// record.
+func walkPair(t *testing.T, c consoleClient, tok string, pairs []keyPair, marks []string,
+	build func(key func(string) string) (method, path, ctype, body string)) (status int) {
+	t.Helper()
+	side := func(beta bool) func(string) string {
+		return func(name string) string {
+			for _, p := range pairs {
+				if p.beta == name {
+					if beta {
+						return p.beta
+					}
+					return p.none
+				}
+			}
+			t.Fatalf("no key pair for %q", name)
+			return ""
+		}
+	}
+	m, path, ctype, body := build(side(true))
+	st, out := c.do(m, path, tok, ctype, []byte(body))
+	um, upath, uctype, ubody := build(side(false))
+	ust, uout := c.do(um, upath, tok, uctype, []byte(ubody))
+	if st >= 500 || ust >= 500 {
+		t.Errorf("%s %s: %d, and with unknown keys %d: %.300s", m, path, st, ust, out)
+	}
+	if st != ust || !sameButStamps(asUnknown(out, pairs), dropMeta(uout)) {
+		t.Errorf("%s %s with acme's token tells beta's keys from unknown ones:\nbeta's keys:   %d %.400s\nunknown keys:  %d %.400s",
+			m, path, st, asUnknown(out, pairs), ust, dropMeta(uout))
+	}
+	checkNoMarks(t, m+" "+path, out, marks)
+	return st
+}
+
+// TestAnotherTenantsKeysAnswerAsUnknownOnes walks every admin operation
+// of the served OpenAPI document (so that a route added later is walked
+// too) with acme's admin token and the keys of beta's records (its
+// customer, certificate and its scan, registration, product, franchise
+// fee, credential, dead letter, and the same keys in the bodies that
+// create records), and again with keys of the same shape that name
+// nothing: each pair of answers must be the same but for the key, so
+// that no status, no conflict and no message tells acme that beta holds
+// a key. Acme may create a record under a key beta uses, as under any
+// other. Beta's records are as they were, and no answer carries them.
+func TestAnotherTenantsKeysAnswerAsUnknownOnes(t *testing.T) {
+	f := startTenants(t)
+	c := f.c
+	betaAdminTok := c.token(f.betaAdmin.ClientID, f.betaAdmin.ClientSecret, "levy://admin")
+	const ctJSON = "application/json"
+	const (
+		betaName = "Beta Walk Customer Secret"
+		betaPDF  = "%PDF-1.7\n% beta's walk scan\n%%EOF\n"
+		nonePDF  = "%PDF-1.7\n% zeta's walk scan\n%%EOF\n"
+	)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/customers", betaAdminTok, ctJSON, []byte(`{"code":"BC-1","name":"`+betaName+`"}`), nil)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/customers/BC-1/certificates", betaAdminTok, ctJSON,
+		[]byte(`{"number":"BTX-1","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-01-01"}`), nil)
+	c.must(http.StatusOK, "PUT", "/admin/v1/profile/customers/BC-1/certificates/BTX-1/document", betaAdminTok, "application/pdf", []byte(betaPDF), nil)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/registrations", betaAdminTok, ctJSON, []byte(`{"jurisdiction":"TX","number":"32099999999"}`), nil)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/products", betaAdminTok, ctJSON, []byte(`{"code":"BETA-SKU","class":"SAAS"}`), nil)
+	c.must(http.StatusOK, "PUT", "/admin/v1/profile/franchises/BETA-AREA/Beta%20Fee", betaAdminTok, ctJSON,
+		[]byte(`{"rate":"0.03","jurisdiction":"US-1714000","effectiveDate":"2026-01-01","source":"beta's agreement"}`), nil)
+	scan, noneScan := sha256.Sum256([]byte(betaPDF)), sha256.Sum256([]byte(nonePDF))
+
+	pairs := []keyPair{
+		{"BC-1", "ZC-1"}, {"BTX-1", "ZTX-1"}, {"32099999999", "32088888888"}, {"BETA-SKU", "ZETA-SKU"},
+		{"BETA-AREA", "ZETA-AREA"}, {"Beta Fee", "Zeta Fee"}, {betaPDF, nonePDF},
+		{hex.EncodeToString(scan[:]), hex.EncodeToString(noneScan[:])},
+		{f.betaAPI.ClientID, unknownLike(f.betaAPI.ClientID)}, {f.betaDeadLetter, unknownLike(f.betaDeadLetter)},
+	}
+	marks := []string{betaName, "beta's walk scan", "beta's agreement", f.betaDocs}
+
+	var reads []stateRead
+	for _, path := range []string{"/admin/v1/clients?tenant=beta", "/admin/v1/einvoicing/dead-letters?tenant=beta",
+		"/admin/v1/profile/export?tenant=beta", "/admin/v1/profile/policy?tenant=beta"} {
+		reads = append(reads, stateRead{path, f.opTok})
+	}
+	before := readState(t, c, reads...)
+	if !strings.Contains(before, betaName) || !strings.Contains(before, f.betaDeadLetter) {
+		t.Fatalf("beta's records are not where the walk looks:\n%s", before)
+	}
+
+	// What each path parameter is, by the path it is in.
+	param := func(path, name string) string {
+		switch {
+		case name == "id":
+			return f.betaAPI.ClientID
+		case name == "eventId":
+			return f.betaDeadLetter
+		case name == "sha256":
+			return hex.EncodeToString(scan[:])
+		case name == "number" && strings.HasPrefix(path, "/admin/v1/profile/registrations/"):
+			return "32099999999"
+		case name == "number":
+			return "BTX-1"
+		case name == "code" && strings.HasPrefix(path, "/admin/v1/profile/products/"):
+			return "BETA-SKU"
+		case name == "code":
+			return "BC-1"
+		case name == "areaId":
+			return "BETA-AREA"
+		case name == "name":
+			return "Beta Fee"
+		}
+		return ""
+	}
+	// The bodies, with beta's keys where a key goes.
+	bodies := map[string]struct{ ctype, body string }{
+		"POST /admin/v1/profile/customers":                                      {ctJSON, `{"code":"BC-1","name":"made by acme"}`},
+		"PUT /admin/v1/profile/customers/{code}":                                {ctJSON, `{"name":"changed by acme"}`},
+		"POST /admin/v1/profile/customers/{code}/certificates":                  {ctJSON, `{"number":"BTX-1","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-01-01"}`},
+		"PUT /admin/v1/profile/customers/{code}/certificates/{number}":          {ctJSON, `{"jurisdictions":["CA"],"reasonCode":"G","effectiveDate":"2020-01-01"}`},
+		"PUT /admin/v1/profile/customers/{code}/certificates/{number}/document": {"application/pdf", betaPDF},
+		"POST /admin/v1/profile/documents":                                      {"application/pdf", betaPDF},
+		"POST /admin/v1/profile/registrations":                                  {ctJSON, `{"jurisdiction":"TX","number":"32099999999"}`},
+		"PUT /admin/v1/profile/registrations/{jurisdiction}/{number}":           {ctJSON, `{"physicalPresence":true}`},
+		"POST /admin/v1/profile/products":                                       {ctJSON, `{"code":"BETA-SKU","class":"GENERAL"}`},
+		"PUT /admin/v1/profile/products/{codeType}/{code}":                      {ctJSON, `{"class":"GENERAL"}`},
+		"POST /admin/v1/profile/franchises":                                     {ctJSON, `{"areaId":"BETA-AREA","name":"Beta Fee","rate":"0.09","jurisdiction":"US-1714000","effectiveDate":"2026-01-01","source":"acme"}`},
+		"PUT /admin/v1/profile/franchises/{areaId}/{name}":                      {ctJSON, `{"rate":"0.09","jurisdiction":"US-1714000","effectiveDate":"2026-01-01","source":"acme"}`},
+		"POST /admin/v1/profile/import":                                         {ctJSON, `{"customers":[{"code":"BC-1","name":"imported by acme"}],"products":[{"code":"BETA-SKU","class":"GENERAL"}]}`},
+		"POST /admin/v1/profile/import/files":                                   {"text/csv", "product_code,product_class\nBETA-SKU,GENERAL\n"},
+	}
+	fixed := map[string]string{"jurisdiction": "TX", "codeType": "SKU", "kind": "customers", "kid": "no-such-key"}
+
+	var ops []servedOperation
+	for _, op := range servedOperations(t, c) {
+		if strings.HasPrefix(op.path, "/admin/") && !strings.HasPrefix(op.path, "/admin/v1/keys") {
+			ops = append(ops, op)
+		}
+	}
+	sortForWalk(ops)
+	keyed := 0
+	for _, op := range ops {
+		b, hasBody := bodies[op.method+" "+op.path]
+		names := []string{}
+		for _, p := range op.params {
+			if p.In == "path" {
+				names = append(names, p.Name)
+			}
+		}
+		if len(names) == 0 && !hasBody {
+			continue
+		}
+		keyed++
+		walkPair(t, c, f.acmeAdminTok, pairs, marks, func(key func(string) string) (string, string, string, string) {
+			path := op.path
+			for _, n := range names {
+				v, ok := fixed[n]
+				if !ok {
+					v = key(param(op.path, n))
+				}
+				path = strings.ReplaceAll(path, "{"+n+"}", url.PathEscape(v))
+			}
+			body := b.body
+			for _, p := range pairs {
+				if strings.Contains(body, p.beta) {
+					body = strings.ReplaceAll(body, p.beta, key(p.beta))
+				}
+			}
+			return op.method, path, b.ctype, body
+		})
+	}
+	if keyed < 25 {
+		t.Fatalf("only %d admin operations take a key", keyed)
+	}
+	t.Logf("%d admin operations walked with beta's keys and unknown ones", keyed)
+	if after := readState(t, c, reads...); after != before {
+		t.Errorf("acme's admin token changed beta's records:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}
+
+// sortForWalk orders ops reads first, then deletions, then writes: each
+// write is sent with both sides of the pairs, so acme's tenant holds the
+// same records under beta's keys as under the unknown ones, and what
+// comes after still compares.
+func sortForWalk(ops []servedOperation) {
+	rank := func(m string) int {
+		switch m {
+		case "GET":
+			return 0
+		case "DELETE":
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(ops, func(a, b servedOperation) int { return rank(a.method) - rank(b.method) })
+}
+
+// TestAnotherTenantsRecordsAnswerAsUnknownOnes walks every operation of
+// the served OpenAPI document that a tenant's token calls with a record's
+// key (a transaction, an e-invoice, a webhook connection; so that a route
+// added later is walked too), with acme's calculation token, once with
+// the keys of beta's records and once with keys of the same shape that
+// name nothing: each pair of answers must be the same but for the key.
+// Then acme stores, reverses and deletes a sale under beta's transaction
+// ID, answered as under a new ID, and beta's sale, e-invoice and
+// connection are as they were.
+func TestAnotherTenantsRecordsAnswerAsUnknownOnes(t *testing.T) {
+	f := startTenants(t)
+	c := f.c
+	const betaInvoice, betaMark = "BETA-IDOR-INV-1", "BETA-IDOR-CUSTOMER-SECRET"
+	sale := func(id, customer string) string {
+		return `{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-06-01","transactionId":"` + id + `",
+		"seller":{"physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"customerCode":{"value":"` + customer + `"},"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`
+	}
+	c.must(http.StatusOK, "POST", "/api/v2/supplies", f.betaAPITok, "application/json", []byte(sale(betaInvoice, betaMark)), nil)
+	waitSettled(t, f)
+	state := func() string {
+		return readState(t, c, stateRead{"/admin/v1/journal/export?tenant=beta", f.opTok},
+			stateRead{"/api/v2/transaction-exists/" + betaInvoice, f.betaAPITok},
+			stateRead{"/einvoicing/v1/documents/" + f.betaDocs, f.betaAPITok},
+			stateRead{"/einvoicing/v1/documents/" + f.betaDocs + "/content", f.betaAPITok},
+			stateRead{"/einvoicing/v1/webhooks/" + f.betaWebhook, f.betaAPITok})
+	}
+	before := state()
+	if !strings.Contains(before, betaMark) {
+		t.Fatalf("beta's sale is not where the walk looks:\n%s", before)
+	}
+	pairs := []keyPair{{betaInvoice, unknownLike(betaInvoice)}, {f.betaDocs, unknownLike(f.betaDocs)},
+		{f.betaWebhook, unknownLike(f.betaWebhook)}}
+	marks := []string{betaMark}
+	keys := map[string]string{"id": betaInvoice, "transactionid": betaInvoice, "transactionId": betaInvoice,
+		"documentId": f.betaDocs, "webhookId": f.betaWebhook}
+
+	var ops []servedOperation
+	for _, op := range servedOperations(t, c) {
+		if !op.ownSecurity && !strings.HasPrefix(op.path, "/admin/") {
+			ops = append(ops, op)
+		}
+	}
+	sortForWalk(ops)
+	walked := 0
+	for _, op := range ops {
+		var inPath, inQuery []string
+		for _, p := range op.params {
+			if _, ok := keys[p.Name]; ok {
+				if p.In == "path" {
+					inPath = append(inPath, p.Name)
+				} else if p.In == "query" {
+					inQuery = append(inQuery, p.Name)
+				}
+			}
+		}
+		if len(inPath)+len(inQuery) == 0 {
+			continue
+		}
+		walked++
+		walkPair(t, c, f.acmeAPITok, pairs, marks, func(key func(string) string) (string, string, string, string) {
+			path := op.path
+			for _, n := range inPath {
+				path = strings.ReplaceAll(path, "{"+n+"}", url.PathEscape(key(keys[n])))
+			}
+			var q []string
+			for _, n := range inQuery {
+				q = append(q, n+"="+url.QueryEscape(key(keys[n])))
+			}
+			at := op.base + path
+			if len(q) > 0 {
+				at += "?" + strings.Join(q, "&")
+			}
+			ctype, body := "", ""
+			if op.method != "GET" && op.method != "DELETE" {
+				ctype, body = "application/json", `{"data":{"transactionId":"`+key(betaInvoice)+`"}}`
+				if strings.HasPrefix(at, "/einvoicing/") {
+					body = `{}`
+				}
+			}
+			return op.method, at, ctype, body
+		})
+	}
+	if walked < 9 {
+		t.Fatalf("only %d operations take a record's key", walked)
+	}
+	t.Logf("%d operations walked with beta's keys and unknown ones", walked)
+
+	// A sale of acme's under beta's transaction ID, then a second time
+	// (the journal's retry), then its deletion: as under a new ID.
+	for _, step := range []struct{ method, path, body string }{
+		{"POST", "/api/v2/supplies", sale(betaInvoice, "ACME-OWN")},
+		{"POST", "/api/v2/supplies", sale(betaInvoice, "ACME-OWN")},
+		{"GET", "/api/v2/transaction-exists/" + betaInvoice, ""},
+		{"DELETE", "/api/v2/transactions/" + betaInvoice, ""},
+		{"GET", "/api/v2/transaction-exists/" + betaInvoice, ""},
+	} {
+		walkPair(t, c, f.acmeAPITok, pairs, marks, func(key func(string) string) (string, string, string, string) {
+			ctype := ""
+			if step.body != "" {
+				ctype = "application/json"
+			}
+			return step.method, strings.ReplaceAll(step.path, betaInvoice, key(betaInvoice)), ctype,
+				strings.ReplaceAll(step.body, betaInvoice, key(betaInvoice))
+		})
+	}
+	if after := state(); after != before {
+		t.Errorf("acme's token changed beta's records:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}
+
+// waitSettled waits until beta's e-invoice of the fixture is Completed
+// (or in Error), so that only a change acme makes can differ.
+func waitSettled(t *testing.T, f *tenantsFixture) {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var d struct{ Data struct{ Status string } }
+		f.c.must(http.StatusOK, "GET", "/einvoicing/v1/documents/"+f.betaDocs, f.betaAPITok, "", nil, &d)
+		if d.Data.Status == "Completed" || d.Data.Status == "Error" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("beta's e-invoice stays %s", d.Data.Status)
+		}
+	}
+}
