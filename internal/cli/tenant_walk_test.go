@@ -386,3 +386,89 @@ func waitSettled(t *testing.T, f *tenantsFixture) {
 		}
 	}
 }
+
+// TestAnotherTenantsNamesInQueriesAnswerAsUnknownOnes sends, with acme's
+// admin token and its console token, every admin read of the served
+// OpenAPI document that takes a company, a customer or a franchise area
+// in its query (the journal report, export and Intrastat, the nexus
+// report, the profile lists), and every console route of the journal,
+// once with beta's names (its seller company, its customer, its area,
+// its transaction) and once with names of the same shape that nothing
+// holds: each pair of answers must be the same but for the name, so that
+// no report, total or filter tells acme what beta sells under a company
+// code or that beta has a customer, and none carries beta's figures.
+func TestAnotherTenantsNamesInQueriesAnswerAsUnknownOnes(t *testing.T) {
+	f := startTenants(t)
+	c := f.c
+	betaAdminTok := c.token(f.betaAdmin.ClientID, f.betaAdmin.ClientSecret, "levy://admin")
+	const ctJSON = "application/json"
+	const betaCompany, betaInvoice, betaCustomer = "BETA-CO-SECRET", "BETA-Q-INV-1", "BETA-Q-CUST"
+	c.must(http.StatusOK, "POST", "/api/v2/supplies", f.betaAPITok, ctJSON, []byte(`{"saleMessageType":"INVOICE",
+		"transactionType":"SALE","documentDate":"2026-06-01","transactionId":"`+betaInvoice+`",
+		"seller":{"company":"`+betaCompany+`","physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"customerCode":{"value":"`+betaCustomer+`"},"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":98765.43}]}`), nil)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/customers", betaAdminTok, ctJSON, []byte(`{"code":"`+betaCustomer+`","name":"Beta Query Customer"}`), nil)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/registrations", betaAdminTok, ctJSON,
+		[]byte(`{"jurisdiction":"TX","number":"32077777777","companyCode":"`+betaCompany+`"}`), nil)
+	c.must(http.StatusOK, "PUT", "/admin/v1/profile/franchises/BETA-Q-AREA/Fee", betaAdminTok, ctJSON,
+		[]byte(`{"rate":"0.03","jurisdiction":"US-1714000","effectiveDate":"2026-01-01","source":"beta"}`), nil)
+	// beta's own reads find its sale by its company: the walk looks where
+	// beta's figures are.
+	if st, out := c.do("GET", "/admin/v1/journal/report?from=2026-01-01&to=2026-12-31&company="+betaCompany, betaAdminTok, "", nil); st != http.StatusOK || !strings.Contains(string(out), "98765.43") {
+		t.Fatalf("beta's report of its company: %d %.300s", st, out)
+	}
+	pairs := []keyPair{{betaCompany, unknownLike(betaCompany)}, {betaInvoice, unknownLike(betaInvoice)},
+		{betaCustomer, unknownLike(betaCustomer)}, {"BETA-Q-AREA", unknownLike("BETA-Q-AREA")}}
+	marks := []string{"98765.43", "Beta Query Customer", "32077777777"}
+	names := map[string]string{"company": betaCompany, "customer": betaCustomer, "area": "BETA-Q-AREA"}
+	period := map[string]string{"from": "2026-01-01", "to": "2026-12-31"}
+
+	sent := 0
+	for _, op := range servedOperations(t, c) {
+		if op.method != "GET" || !strings.HasPrefix(op.path, "/admin/") || strings.Contains(op.path, "{") {
+			continue
+		}
+		var named, dated []string
+		for _, p := range op.params {
+			if _, ok := names[p.Name]; ok && p.In == "query" {
+				named = append(named, p.Name)
+			}
+			if _, ok := period[p.Name]; ok && p.In == "query" {
+				dated = append(dated, p.Name)
+			}
+		}
+		if len(named) == 0 {
+			continue
+		}
+		for _, n := range named {
+			sent++
+			walkPair(t, c, f.acmeAdminTok, pairs, marks, func(key func(string) string) (string, string, string, string) {
+				q := url.Values{n: {key(names[n])}}
+				for _, d := range dated {
+					q.Set(d, period[d])
+				}
+				return "GET", op.path + "?" + q.Encode(), "", ""
+			})
+		}
+	}
+	if sent < 8 {
+		t.Fatalf("only %d admin reads take a company, customer or area", sent)
+	}
+	for _, tok := range []string{f.acmeAdminTok, f.acmeConsoleTok} {
+		for _, path := range []string{"/console/api/journal/summary", "/console/api/journal/series",
+			"/console/api/journal/transactions", "/console/api/journal/export", "/console/api/journal/companies"} {
+			sent++
+			walkPair(t, c, tok, pairs, marks, func(key func(string) string) (string, string, string, string) {
+				return "GET", path + "?from=2026-01-01&to=2026-12-31&company=" + key(betaCompany), "", ""
+			})
+		}
+		for _, q := range []string{"", "?from=2026-01-01&to=2026-12-31"} {
+			sent++
+			walkPair(t, c, tok, pairs, marks, func(key func(string) string) (string, string, string, string) {
+				return "GET", "/console/api/journal/transactions/" + key(betaInvoice) + q, "", ""
+			})
+		}
+	}
+	t.Logf("%d pairs of requests sent", sent)
+}
