@@ -3,8 +3,10 @@ package cli
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -471,4 +473,129 @@ func TestAnotherTenantsNamesInQueriesAnswerAsUnknownOnes(t *testing.T) {
 		}
 	}
 	t.Logf("%d pairs of requests sent", sent)
+}
+
+// TestEveryTenantsReadIsNotStored sends every GET of the served OpenAPI
+// document that takes a token (so that a route added later is sent too),
+// in each of its formats, with acme's tokens and the keys of acme's own
+// records, and the console's journal routes: every answer says
+// Cache-Control no-store, so that no cache between a tenant and Levy (a
+// browser's, or a proxy's) keeps a tenant's records for the next one
+// that asks at the same address. The nexus report in CSV and JSON lines
+// and an e-invoice's content said nothing before.
+func TestEveryTenantsReadIsNotStored(t *testing.T) {
+	f := startTenants(t)
+	c := f.c
+	const ctJSON = "application/json"
+	adm := f.acmeAdminTok
+	pdf := "%PDF-1.7\n% acme's scan\n%%EOF\n"
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/customers", adm, ctJSON, []byte(`{"code":"A-1","name":"Acme Customer"}`), nil)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/customers/A-1/certificates", adm, ctJSON,
+		[]byte(`{"number":"N-1","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-01-01"}`), nil)
+	c.must(http.StatusOK, "PUT", "/admin/v1/profile/customers/A-1/certificates/N-1/document", adm, "application/pdf", []byte(pdf), nil)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/registrations", adm, ctJSON, []byte(`{"jurisdiction":"TX","number":"32011111111"}`), nil)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/products", adm, ctJSON, []byte(`{"code":"A-SKU","class":"SAAS"}`), nil)
+	c.must(http.StatusOK, "PUT", "/admin/v1/profile/franchises/A-AREA/Fee", adm, ctJSON,
+		[]byte(`{"rate":"0.03","jurisdiction":"US-1714000","effectiveDate":"2026-01-01","source":"acme's agreement"}`), nil)
+	doc, err := os.ReadFile("../../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var submitted struct{ Data struct{ DocumentID string } }
+	c.must(http.StatusAccepted, "POST", "/einvoicing/v1/documents", f.acmeAPITok, "application/xml", doc, &submitted)
+	scan := sha256.Sum256([]byte(pdf))
+	keys := map[string]string{"id": f.acmeInvoice, "transactionid": f.acmeInvoice, "transactionId": f.acmeInvoice,
+		"documentId": submitted.Data.DocumentID, "webhookId": f.acmeWebhook, "taxareaid": "7958356673950504",
+		"code": "A-1", "number": "N-1", "sha256": hex.EncodeToString(scan[:]), "kind": "customers",
+		"jurisdiction": "TX", "codeType": "SKU", "areaId": "A-AREA", "name": "Fee"}
+	fill := func(path string) string {
+		if strings.HasPrefix(path, "/admin/v1/profile/products/") {
+			path = strings.Replace(path, "{code}", "A-SKU", 1)
+		}
+		if strings.HasPrefix(path, "/admin/v1/profile/registrations/") {
+			path = strings.Replace(path, "{number}", "32011111111", 1)
+		}
+		if strings.HasPrefix(path, "/admin/v1/clients/") {
+			path = strings.Replace(path, "{id}", f.acmeAPI.ClientID, 1)
+		}
+		for k, v := range keys {
+			path = strings.ReplaceAll(path, "{"+k+"}", url.PathEscape(v))
+		}
+		return path
+	}
+	check := func(at, tok string) int {
+		t.Helper()
+		req, err := http.NewRequest("GET", c.base+at, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+tok)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if cc := resp.Header.Get("Cache-Control"); !strings.Contains(cc, "no-store") {
+			t.Errorf("GET %s: %d %s with Cache-Control %q, want no-store", at, resp.StatusCode, resp.Header.Get("Content-Type"), cc)
+		}
+		return resp.StatusCode
+	}
+	sent, ok := 0, 0
+	for _, op := range servedOperations(t, c) {
+		if op.method != "GET" || op.ownSecurity {
+			continue
+		}
+		tok := f.acmeAPITok
+		if strings.HasPrefix(op.path, "/admin/") {
+			tok = adm
+		}
+		at := op.base + fill(op.path)
+		if strings.Contains(at, "{") {
+			t.Fatalf("GET %s: a path parameter the walk does not know", op.path)
+		}
+		var q []string
+		formats := []string{""}
+		for _, p := range op.params {
+			switch p.Name {
+			case "from":
+				q = append(q, "from=2026-01-01")
+			case "to":
+				q = append(q, "to=2026-12-31")
+			case "memberState":
+				q = append(q, "memberState=DE")
+			case "flow":
+				q = append(q, "flow=dispatch")
+			case "format":
+				formats = []string{"json", "jsonl", "csv"}
+			}
+		}
+		for _, format := range formats {
+			qs := slices.Clone(q)
+			if format != "" {
+				qs = append(qs, "format="+format)
+			}
+			u := at
+			if len(qs) > 0 {
+				u += "?" + strings.Join(qs, "&")
+			}
+			sent++
+			if check(u, tok) == http.StatusOK {
+				ok++
+			}
+		}
+	}
+	for _, path := range []string{"/console/api/whoami", "/console/api/journal/summary?from=2026-01-01&to=2026-12-31",
+		"/console/api/journal/series?from=2026-01-01&to=2026-12-31", "/console/api/journal/companies?from=2026-01-01&to=2026-12-31",
+		"/console/api/journal/transactions?from=2026-01-01&to=2026-12-31", "/console/api/journal/transactions/" + f.acmeInvoice,
+		"/console/api/journal/export?from=2026-01-01&to=2026-12-31&format=csv", "/console/api/journal/export?from=2026-01-01&to=2026-12-31&format=jsonl"} {
+		sent++
+		if check(path, f.acmeConsoleTok) == http.StatusOK {
+			ok++
+		}
+	}
+	if ok < 35 {
+		t.Errorf("only %d of %d reads answered 200: the walk reads too little of acme's", ok, sent)
+	}
+	t.Logf("%d reads sent, %d answered 200", sent, ok)
 }
