@@ -3,15 +3,20 @@ package cli
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/levytax/levy/internal/pgtest"
 )
 
 // keyPair is a key of beta's records and a key of the same shape that
@@ -118,21 +123,38 @@ func walkPair(t *testing.T, c consoleClient, tok string, pairs []keyPair, marks 
 // other. Beta's records are as they were, and no answer carries them.
 func TestAnotherTenantsKeysAnswerAsUnknownOnes(t *testing.T) {
 	f := startTenants(t)
+	walkAdminKeys(t, f, f.c)
+}
+
+// TestAnotherTenantsKeysAnswerAsUnknownOnesOnTwoNodes is
+// TestAnotherTenantsKeysAnswerAsUnknownOnes over two nodes sharing one
+// PostgreSQL database: beta's records are made through one node and acme
+// walks the other.
+func TestAnotherTenantsKeysAnswerAsUnknownOnesOnTwoNodes(t *testing.T) {
+	f, victim := startTenantsOnTwoNodes(t)
+	walkAdminKeys(t, f, victim)
+}
+
+// walkAdminKeys is the walk of TestAnotherTenantsKeysAnswerAsUnknownOnes:
+// beta's records are made through victim, and acme sends its requests
+// through f's client.
+func walkAdminKeys(t *testing.T, f *tenantsFixture, victim consoleClient) {
+	t.Helper()
 	c := f.c
-	betaAdminTok := c.token(f.betaAdmin.ClientID, f.betaAdmin.ClientSecret, "levy://admin")
+	betaAdminTok := victim.token(f.betaAdmin.ClientID, f.betaAdmin.ClientSecret, "levy://admin")
 	const ctJSON = "application/json"
 	const (
 		betaName = "Beta Walk Customer Secret"
 		betaPDF  = "%PDF-1.7\n% beta's walk scan\n%%EOF\n"
 		nonePDF  = "%PDF-1.7\n% zeta's walk scan\n%%EOF\n"
 	)
-	c.must(http.StatusCreated, "POST", "/admin/v1/profile/customers", betaAdminTok, ctJSON, []byte(`{"code":"BC-1","name":"`+betaName+`"}`), nil)
-	c.must(http.StatusCreated, "POST", "/admin/v1/profile/customers/BC-1/certificates", betaAdminTok, ctJSON,
+	victim.must(http.StatusCreated, "POST", "/admin/v1/profile/customers", betaAdminTok, ctJSON, []byte(`{"code":"BC-1","name":"`+betaName+`"}`), nil)
+	victim.must(http.StatusCreated, "POST", "/admin/v1/profile/customers/BC-1/certificates", betaAdminTok, ctJSON,
 		[]byte(`{"number":"BTX-1","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-01-01"}`), nil)
-	c.must(http.StatusOK, "PUT", "/admin/v1/profile/customers/BC-1/certificates/BTX-1/document", betaAdminTok, "application/pdf", []byte(betaPDF), nil)
-	c.must(http.StatusCreated, "POST", "/admin/v1/profile/registrations", betaAdminTok, ctJSON, []byte(`{"jurisdiction":"TX","number":"32099999999"}`), nil)
-	c.must(http.StatusCreated, "POST", "/admin/v1/profile/products", betaAdminTok, ctJSON, []byte(`{"code":"BETA-SKU","class":"SAAS"}`), nil)
-	c.must(http.StatusOK, "PUT", "/admin/v1/profile/franchises/BETA-AREA/Beta%20Fee", betaAdminTok, ctJSON,
+	victim.must(http.StatusOK, "PUT", "/admin/v1/profile/customers/BC-1/certificates/BTX-1/document", betaAdminTok, "application/pdf", []byte(betaPDF), nil)
+	victim.must(http.StatusCreated, "POST", "/admin/v1/profile/registrations", betaAdminTok, ctJSON, []byte(`{"jurisdiction":"TX","number":"32099999999"}`), nil)
+	victim.must(http.StatusCreated, "POST", "/admin/v1/profile/products", betaAdminTok, ctJSON, []byte(`{"code":"BETA-SKU","class":"SAAS"}`), nil)
+	victim.must(http.StatusOK, "PUT", "/admin/v1/profile/franchises/BETA-AREA/Beta%20Fee", betaAdminTok, ctJSON,
 		[]byte(`{"rate":"0.03","jurisdiction":"US-1714000","effectiveDate":"2026-01-01","source":"beta's agreement"}`), nil)
 	scan, noneScan := sha256.Sum256([]byte(betaPDF)), sha256.Sum256([]byte(nonePDF))
 
@@ -272,6 +294,23 @@ func sortForWalk(ops []servedOperation) {
 // connection are as they were.
 func TestAnotherTenantsRecordsAnswerAsUnknownOnes(t *testing.T) {
 	f := startTenants(t)
+	walkRecordKeys(t, f, f.c)
+}
+
+// TestAnotherTenantsRecordsAnswerAsUnknownOnesOnTwoNodes is
+// TestAnotherTenantsRecordsAnswerAsUnknownOnes over two nodes sharing one
+// PostgreSQL database: beta's records are made through one node and acme
+// walks the other.
+func TestAnotherTenantsRecordsAnswerAsUnknownOnesOnTwoNodes(t *testing.T) {
+	f, victim := startTenantsOnTwoNodes(t)
+	walkRecordKeys(t, f, victim)
+}
+
+// walkRecordKeys is the walk of
+// TestAnotherTenantsRecordsAnswerAsUnknownOnes: beta's sale is stored
+// through victim, and acme sends its requests through f's client.
+func walkRecordKeys(t *testing.T, f *tenantsFixture, victim consoleClient) {
+	t.Helper()
 	c := f.c
 	const betaInvoice, betaMark = "BETA-IDOR-INV-1", "BETA-IDOR-CUSTOMER-SECRET"
 	sale := func(id, customer string) string {
@@ -280,7 +319,7 @@ func TestAnotherTenantsRecordsAnswerAsUnknownOnes(t *testing.T) {
 		"customer":{"customerCode":{"value":"` + customer + `"},"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
 		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`
 	}
-	c.must(http.StatusOK, "POST", "/api/v2/supplies", f.betaAPITok, "application/json", []byte(sale(betaInvoice, betaMark)), nil)
+	victim.must(http.StatusOK, "POST", "/api/v2/supplies", f.betaAPITok, "application/json", []byte(sale(betaInvoice, betaMark)), nil)
 	waitSettled(t, f)
 	state := func() string {
 		return readState(t, c, stateRead{"/admin/v1/journal/export?tenant=beta", f.opTok},
@@ -598,4 +637,50 @@ func TestEveryTenantsReadIsNotStored(t *testing.T) {
 		t.Errorf("only %d of %d reads answered 200: the walk reads too little of acme's", ok, sent)
 	}
 	t.Logf("%d reads sent, %d answered 200", sent, ok)
+}
+
+// startTenantsOnTwoNodes starts the fixture of startTenants over two
+// levy serve nodes sharing one PostgreSQL database (skipped without
+// PostgreSQL's binaries, as pgtest says): the credentials are made on the
+// database before the nodes start, the fixture's records are stored
+// through the first node, and the fixture's client is the second's,
+// which the first node's client is returned beside.
+func startTenantsOnTwoNodes(t *testing.T) (*tenantsFixture, consoleClient) {
+	t.Helper()
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(target.Close)
+	db := pgtest.URL(t)
+	create := func(args ...string) credential {
+		code, out, errOut := runCLI(t, append([]string{"clients", "create", "--database", db, "--active-now"}, args...)...)
+		var c credential
+		if code != 0 || json.Unmarshal([]byte(out), &c) != nil || c.ClientSecret == "" {
+			t.Fatalf("clients create %q: exit %d, %s %s", args, code, out, errOut)
+		}
+		return c
+	}
+	f := &tenantsFixture{
+		acmeAdmin:   create("--tenant", "acme", "--audience", "levy://admin"),
+		betaAdmin:   create("--tenant", "beta", "--audience", "levy://admin"),
+		acmeAPI:     create("--tenant", "acme", "--audience", "verx://migration-api"),
+		betaAPI:     create("--tenant", "beta", "--audience", "verx://migration-api"),
+		acmeConsole: create("--tenant", "acme", "--audience", "levy://console"),
+		operator:    create("--operator"),
+	}
+	var clients []consoleClient
+	for i := range 2 {
+		dir := filepath.Join(t.TempDir(), "node")
+		base, stop, _, _ := startServe(t, dir, serveConfig{}, "--database", db, "--webhook-max-attempts", "1", "--webhook-min-backoff", "10ms")
+		t.Cleanup(func() {
+			if err := stop(); err != nil {
+				t.Errorf("node %d: %v", i, err)
+			}
+		})
+		clients = append(clients, consoleClient{t, base})
+	}
+	f.c = clients[0]
+	populateTenants(t, f, target.URL)
+	f.c = clients[1]
+	return f, clients[0]
 }
