@@ -117,9 +117,9 @@ func walkPair(t *testing.T, c consoleClient, tok string, pairs []keyPair, marks 
 // customer, certificate and its scan, registration, product, franchise
 // fee, credential, dead letter, and the same keys in the bodies that
 // create records), and again with keys of the same shape that name
-// nothing: each pair of answers must be the same but for the key, so
-// that no status, no conflict and no message tells acme that beta holds
-// a key. Acme may create a record under a key beta uses, as under any
+// nothing (each GET also as HEAD): each pair of answers must be the same
+// but for the key, so that no status, no conflict and no message tells
+// acme that beta holds a key. Acme may create a record under a key beta uses, as under any
 // other. Beta's records are as they were, and no answer carries them.
 func TestAnotherTenantsKeysAnswerAsUnknownOnes(t *testing.T) {
 	f := startTenants(t)
@@ -239,23 +239,29 @@ func walkAdminKeys(t *testing.T, f *tenantsFixture, victim consoleClient) {
 			continue
 		}
 		keyed++
-		walkPair(t, c, f.acmeAdminTok, pairs, marks, func(key func(string) string) (string, string, string, string) {
-			path := op.path
-			for _, n := range names {
-				v, ok := fixed[n]
-				if !ok {
-					v = key(param(op.path, n))
+		methods := []string{op.method}
+		if op.method == "GET" {
+			methods = append(methods, "HEAD")
+		}
+		for _, m := range methods {
+			walkPair(t, c, f.acmeAdminTok, pairs, marks, func(key func(string) string) (string, string, string, string) {
+				path := op.path
+				for _, n := range names {
+					v, ok := fixed[n]
+					if !ok {
+						v = key(param(op.path, n))
+					}
+					path = strings.ReplaceAll(path, "{"+n+"}", url.PathEscape(v))
 				}
-				path = strings.ReplaceAll(path, "{"+n+"}", url.PathEscape(v))
-			}
-			body := b.body
-			for _, p := range pairs {
-				if strings.Contains(body, p.beta) {
-					body = strings.ReplaceAll(body, p.beta, key(p.beta))
+				body := b.body
+				for _, p := range pairs {
+					if strings.Contains(body, p.beta) {
+						body = strings.ReplaceAll(body, p.beta, key(p.beta))
+					}
 				}
-			}
-			return op.method, path, b.ctype, body
-		})
+				return m, path, b.ctype, body
+			})
+		}
 	}
 	if keyed < 25 {
 		t.Fatalf("only %d admin operations take a key", keyed)
@@ -288,7 +294,8 @@ func sortForWalk(ops []servedOperation) {
 // key (a transaction, an e-invoice, a webhook connection; so that a route
 // added later is walked too), with acme's calculation token, once with
 // the keys of beta's records and once with keys of the same shape that
-// name nothing: each pair of answers must be the same but for the key.
+// name nothing (each GET also as HEAD): each pair of answers must be the
+// same but for the key.
 // Then acme stores, reverses and deletes a sale under beta's transaction
 // ID, answered as under a new ID, and beta's sale, e-invoice and
 // connection are as they were.
@@ -361,28 +368,34 @@ func walkRecordKeys(t *testing.T, f *tenantsFixture, victim consoleClient) {
 			continue
 		}
 		walked++
-		walkPair(t, c, f.acmeAPITok, pairs, marks, func(key func(string) string) (string, string, string, string) {
-			path := op.path
-			for _, n := range inPath {
-				path = strings.ReplaceAll(path, "{"+n+"}", url.PathEscape(key(keys[n])))
-			}
-			var q []string
-			for _, n := range inQuery {
-				q = append(q, n+"="+url.QueryEscape(key(keys[n])))
-			}
-			at := op.base + path
-			if len(q) > 0 {
-				at += "?" + strings.Join(q, "&")
-			}
-			ctype, body := "", ""
-			if op.method != "GET" && op.method != "DELETE" {
-				ctype, body = "application/json", `{"data":{"transactionId":"`+key(betaInvoice)+`"}}`
-				if strings.HasPrefix(at, "/einvoicing/") {
-					body = `{}`
+		methods := []string{op.method}
+		if op.method == "GET" {
+			methods = append(methods, "HEAD")
+		}
+		for _, m := range methods {
+			walkPair(t, c, f.acmeAPITok, pairs, marks, func(key func(string) string) (string, string, string, string) {
+				path := op.path
+				for _, n := range inPath {
+					path = strings.ReplaceAll(path, "{"+n+"}", url.PathEscape(key(keys[n])))
 				}
-			}
-			return op.method, at, ctype, body
-		})
+				var q []string
+				for _, n := range inQuery {
+					q = append(q, n+"="+url.QueryEscape(key(keys[n])))
+				}
+				at := op.base + path
+				if len(q) > 0 {
+					at += "?" + strings.Join(q, "&")
+				}
+				ctype, body := "", ""
+				if op.method != "GET" && op.method != "DELETE" {
+					ctype, body = "application/json", `{"data":{"transactionId":"`+key(betaInvoice)+`"}}`
+					if strings.HasPrefix(at, "/einvoicing/") {
+						body = `{}`
+					}
+				}
+				return m, at, ctype, body
+			})
+		}
 	}
 	if walked < 9 {
 		t.Fatalf("only %d operations take a record's key", walked)
