@@ -776,3 +776,102 @@ func TestRevokedTokensOfATenantOnTheOtherNode(t *testing.T) {
 	betaAdminTok := second.token(f.betaAdmin.ClientID, f.betaAdmin.ClientSecret, "levy://admin")
 	second.must(http.StatusOK, "GET", "/admin/v1/profile/customers", betaAdminTok, "", nil, nil)
 }
+
+// TestAnotherTenantsProfileNeverTaxesACalculation: beta's customer with a
+// Texas resale certificate, beta's product code mapped to SaaS and beta's
+// company registered in California alone are named in acme's calculations
+// (a quotation to Dallas, to Los Angeles, from beta's company; sent to
+// the calculation and to its explanation), and the same calculations are
+// sent with names of the same shape that nothing holds: each pair of
+// answers must be the same but for the name, so that beta's certificate,
+// product mapping and registration never exempt, classify or excuse a
+// sale of acme's, and no answer names them. Beta's own token, as the
+// control, is answered differently for its names.
+func TestAnotherTenantsProfileNeverTaxesACalculation(t *testing.T) {
+	f := startTenants(t)
+	walkProfileInCalculations(t, f, f.c)
+}
+
+// TestAnotherTenantsProfileNeverTaxesACalculationOnTwoNodes is
+// TestAnotherTenantsProfileNeverTaxesACalculation over two nodes sharing
+// one PostgreSQL database: beta's profile is made through one node and
+// acme calculates on the other, whose profile cache follows the
+// database.
+func TestAnotherTenantsProfileNeverTaxesACalculationOnTwoNodes(t *testing.T) {
+	f, victim := startTenantsOnTwoNodes(t)
+	walkProfileInCalculations(t, f, victim)
+}
+
+// walkProfileInCalculations is the walk of
+// TestAnotherTenantsProfileNeverTaxesACalculation: beta's profile is
+// made through victim, and the calculations are sent through f's client.
+func walkProfileInCalculations(t *testing.T, f *tenantsFixture, victim consoleClient) {
+	t.Helper()
+	c := f.c
+	const ctJSON = "application/json"
+	betaAdminTok := victim.token(f.betaAdmin.ClientID, f.betaAdmin.ClientSecret, "levy://admin")
+	const customer, cert, sku, company = "BETA-RESALE-CUST", "BETA-TX-RESALE-9", "BETA-SAAS-SKU", "BETA-CA-ONLY-CO"
+	victim.must(http.StatusCreated, "POST", "/admin/v1/profile/customers", betaAdminTok, ctJSON, []byte(`{"code":"`+customer+`","name":"Beta Resale Buyer","isBusiness":true}`), nil)
+	victim.must(http.StatusCreated, "POST", "/admin/v1/profile/customers/"+customer+"/certificates", betaAdminTok, ctJSON,
+		[]byte(`{"number":"`+cert+`","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-01-01","expirationDate":"2026-12-31"}`), nil)
+	victim.must(http.StatusCreated, "POST", "/admin/v1/profile/products", betaAdminTok, ctJSON, []byte(`{"code":"`+sku+`","class":"SAAS"}`), nil)
+	victim.must(http.StatusCreated, "POST", "/admin/v1/profile/registrations", betaAdminTok, ctJSON,
+		[]byte(`{"jurisdiction":"CA","number":"CA-BETA-77","companyCode":"`+company+`","effectiveDate":"2020-01-01"}`), nil)
+	pairs := []keyPair{{customer, unknownLike(customer)}, {cert, unknownLike(cert)}, {sku, unknownLike(sku)}, {company, unknownLike(company)}}
+	marks := []string{cert, "Beta Resale Buyer", "CA-BETA-77"}
+
+	const (
+		dallas     = `{"streetAddress1":"1500 Marilla St","city":"Dallas","mainDivision":"TX","postalCode":"75201","country":"US"}`
+		losAngeles = `{"streetAddress1":"200 N Spring St","city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}`
+		seattle    = `{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}`
+	)
+	quote := func(company, customer, place, product string) string {
+		return `{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-06-01",` +
+			`"seller":{"company":"` + company + `","physicalOrigin":` + seattle + `},` +
+			`"customer":{"customerCode":{"value":"` + customer + `"},"destination":` + place + `},` +
+			`"lineItems":[{"lineItemId":"1","product":{` + product + `},"quantity":{"value":1},"extendedPrice":100}]}`
+	}
+	calcs := []func(key func(string) string) string{
+		func(key func(string) string) string {
+			return quote("ACME", key(customer), dallas, `"productClass":"GENERAL"`)
+		},
+		func(key func(string) string) string {
+			return quote("ACME", "ACME-C", losAngeles, `"value":"`+key(sku)+`"`)
+		},
+		func(key func(string) string) string {
+			return quote(key(company), "ACME-C", dallas, `"productClass":"GENERAL"`)
+		},
+	}
+	// The control: beta's token tells its own names from unknown ones,
+	// so the pairs do reach what beta holds (on two nodes, once the
+	// calculating node's profile cache has followed the other's writes).
+	for i, calc := range calcs {
+		own := func(name string) string { return name }
+		none := func(name string) string { return unknownLike(name) }
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			_, mine := c.do("POST", "/api/v2/supplies", f.betaAPITok, ctJSON, []byte(calc(own)))
+			_, other := c.do("POST", "/api/v2/supplies", f.betaAPITok, ctJSON, []byte(calc(none)))
+			if !sameButStamps(asUnknown(mine, pairs), dropMeta(other)) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("calculation %d: beta's own names answer as unknown ones, so the walk looks where nothing of beta's is: %.300s", i, mine)
+			}
+		}
+	}
+	sent := 0
+	for _, route := range []string{"/api/v2/supplies", "/api/v2/explain/supplies"} {
+		for _, calc := range calcs {
+			for _, tok := range []string{f.acmeAPITok, f.acmeConsoleTok} {
+				sent++
+				st := walkPair(t, c, tok, pairs, marks, func(key func(string) string) (string, string, string, string) {
+					return "POST", route, ctJSON, calc(key)
+				})
+				if st != http.StatusOK {
+					t.Errorf("POST %s with acme's token: %d, want 200", route, st)
+				}
+			}
+		}
+	}
+	t.Logf("%d pairs of calculations sent", sent)
+}
