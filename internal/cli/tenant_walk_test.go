@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -874,4 +875,68 @@ func walkProfileInCalculations(t *testing.T, f *tenantsFixture, victim consoleCl
 		}
 	}
 	t.Logf("%d pairs of calculations sent", sent)
+}
+
+// TestAnotherTenantsPolicyChangesNothingOfAcmes: beta sets a policy of
+// its own (a default country, EU distance sales of a company whose code
+// acme uses too, a nexus share) through the first of two nodes sharing one
+// PostgreSQL database; acme's calculations, explanations and nexus report
+// on the second node answer exactly as before, while beta's own answers
+// to the same requests change (the control that the second node has
+// followed beta's write).
+func TestAnotherTenantsPolicyChangesNothingOfAcmes(t *testing.T) {
+	f, victim := startTenantsOnTwoNodes(t)
+	c := f.c
+	const ctJSON = "application/json"
+	betaAdminTok := victim.token(f.betaAdmin.ClientID, f.betaAdmin.ClientSecret, "levy://admin")
+	reqs := []struct{ method, path, body string }{
+		// An address without its country.
+		{"POST", "/api/v2/supplies", `{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-06-01",
+			"seller":{"company":"ACME","physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
+			"customer":{"destination":{"city":"Dallas","mainDivision":"TX","postalCode":"75201"}},
+			"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`},
+		// A distance sale of company ACME from Germany to a consumer in France.
+		{"POST", "/api/v2/supplies", `{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-06-01",
+			"seller":{"company":"ACME","physicalOrigin":{"city":"Berlin","postalCode":"10115","country":"DE"}},
+			"customer":{"destination":{"city":"Paris","postalCode":"75001","country":"FR"}},
+			"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`},
+	}
+	for i, n := 0, len(reqs); i < n; i++ {
+		reqs = append(reqs, struct{ method, path, body string }{"POST", "/api/v2/explain/supplies", reqs[i].body})
+	}
+	answers := func(apiTok, adminTok string) []string {
+		var out []string
+		for _, r := range reqs {
+			st, b := c.do(r.method, r.path, apiTok, ctJSON, []byte(r.body))
+			out = append(out, fmt.Sprintf("%d %s", st, dropMeta(b)))
+		}
+		st, b := c.do("GET", "/admin/v1/nexus/report?asOf=2026-06-01", adminTok, "", nil)
+		return append(out, fmt.Sprintf("%d %s", st, dropMeta(b)))
+	}
+	acmeBefore := answers(f.acmeAPITok, f.acmeAdminTok)
+	betaBefore := answers(f.betaAPITok, betaAdminTok)
+	victim.must(http.StatusOK, "PUT", "/admin/v1/profile/policy", betaAdminTok, ctJSON,
+		[]byte(`{"defaultCountry":"US","euDistanceSales":{"ACME":"250000"},"nexusShare":"0.01"}`), nil)
+	// The second node follows beta's write: beta's answers change.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		betaAfter := answers(f.betaAPITok, betaAdminTok)
+		changed := 0
+		for i := range betaAfter {
+			if betaAfter[i] != betaBefore[i] {
+				changed++
+			}
+		}
+		if changed >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("beta's answers did not change with its policy:\n%q", betaAfter)
+		}
+	}
+	acmeAfter := answers(f.acmeAPITok, f.acmeAdminTok)
+	for i := range acmeAfter {
+		if acmeAfter[i] != acmeBefore[i] {
+			t.Errorf("request %d of acme's changed with beta's policy:\nbefore: %.400s\nafter:  %.400s", i, acmeBefore[i], acmeAfter[i])
+		}
+	}
 }
