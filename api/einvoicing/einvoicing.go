@@ -187,6 +187,8 @@ func (h *Handler) content(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", einvoice.MediaTypeOf(data))
 	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	// A tenant's invoice: no cache keeps it, as the JSON answers.
+	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(data)
 }

@@ -156,6 +156,8 @@ func (h *Handler) report(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		w.Header().Set("Content-Type", media)
+		// A tenant's figures: no cache keeps them, as the JSON answer.
+		w.Header().Set("Cache-Control", "no-store")
 		_, _ = w.Write(b.Bytes())
 		return
 	}

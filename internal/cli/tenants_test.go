@@ -62,6 +62,16 @@ func startTenantsSlow(t *testing.T, slow time.Duration) *tenantsFixture {
 		}
 	})
 	f.c = consoleClient{t, base}
+	populateTenants(t, f, target.URL)
+	return f
+}
+
+// populateTenants asks f's server for the tokens of f's credentials and
+// stores the records of the fixture: a webhook connection of each tenant
+// to target (which refuses), a document of beta's whose events all die,
+// and an invoice of acme's.
+func populateTenants(t *testing.T, f *tenantsFixture, target string) {
+	t.Helper()
 	f.acmeAdminTok = f.c.token(f.acmeAdmin.ClientID, f.acmeAdmin.ClientSecret, "levy://admin")
 	f.acmeAPITok = f.c.token(f.acmeAPI.ClientID, f.acmeAPI.ClientSecret, "verx://migration-api")
 	f.betaAPITok = f.c.token(f.betaAPI.ClientID, f.betaAPI.ClientSecret, "verx://migration-api")
@@ -73,7 +83,7 @@ func startTenantsSlow(t *testing.T, slow time.Duration) *tenantsFixture {
 	hook := func(tok string) string {
 		var made struct{ Data struct{ WebhookID string } }
 		f.c.must(http.StatusCreated, "POST", "/einvoicing/v1/webhooks", tok, "application/json",
-			[]byte(`{"targetUrl":"`+target.URL+`/events","secretKey":"tenant-test-secret-0123456789abcdef","events":"all"}`), &made)
+			[]byte(`{"targetUrl":"`+target+`/events","secretKey":"tenant-test-secret-0123456789abcdef","events":"all"}`), &made)
 		return made.Data.WebhookID
 	}
 	f.betaWebhook, f.acmeWebhook = hook(f.betaAPITok), hook(f.acmeAPITok)
@@ -117,7 +127,6 @@ func startTenantsSlow(t *testing.T, slow time.Duration) *tenantsFixture {
 		"seller":{"physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
 		"customer":{"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
 		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`), nil)
-	return f
 }
 
 // TestTenantsFixtureLeavesNoEventToDie: the fixture returns once every
