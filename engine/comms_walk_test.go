@@ -69,7 +69,16 @@ var walkCases = []walkCase{
 		// 30.00 x 64.9% = 19.47 at 37.6% = 7.32072; no excise tax on VoIP.
 		want:    map[string][]string{usfImposition: {"7.32"}, e911Imposition: {"1.25"}},
 		taxable: map[string][]string{usfImposition: {"19.47"}},
-		rule:    map[string]string{e911Imposition: "us-or-911-fee-2020-01-01"}},
+		rule:    map[string]string{e911Imposition: "us-or-911-fee-2021-01-01"}},
+	{name: "VoIP line in Portland in 2020, Oregon's $1.00 tax of HB 2449's first year", date: "2020-06-15",
+		city: "Portland", state: "OR", zip: "97201", price: "30.00", lineType: "VOIP",
+		want:     map[string][]string{e911Imposition: {"1.00"}},
+		rule:     map[string]string{e911Imposition: "us-or-911-fee-2020-01-01"},
+		noteRule: TaxNotComputedRule, noteText: "no contribution factor of the FCC is known for 2020-q2"},
+	{name: "three prepaid cards in Portland, Oregon's $1.25 a retail transaction", date: "2026-02-15",
+		city: "Portland", state: "OR", zip: "97201", price: "45.00", qty: "3", lineType: "PREPAID_WIRELESS",
+		want: map[string][]string{prepaidImposition: {"3.75"}},
+		rule: map[string]string{prepaidImposition: "us-or-prepaid-911-charge-2021-01-01"}},
 	{name: "landline in Raleigh, North Carolina's 55-cent charge and the 3% excise tax", date: "2026-02-15",
 		city: "Raleigh", state: "NC", zip: "27601", price: "40.00", lineType: "LOCAL",
 		// Local-only service: no interstate share, 3% of 40.00 federal excise tax.
