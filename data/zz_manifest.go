@@ -10,7 +10,7 @@ var fileDigests = map[string]string{
 	"bin.lvd":           "9656529984a7adc77ea5f2e36224e64510b93fefce35152a84b9fbba5be41a15",
 	"brazil.lvd":        "60f7963bab9ad79e8d1292d86dacc37781aca421ed957cb37fccf1f5f5ef5a81",
 	"codes.lvd":         "a66766b157abe3c6747a1d577b1548fa993d9813541b896b5f2293a59471d4fe",
-	"comms.lvd":         "d9a934c548e32058ad6e270d5aa2ddbf4c12b003406566659b69214b52595d01",
+	"comms.lvd":         "f47eda761b3c2fa336722e068191a7167542d182dbea8de12b128ab44d463640",
 	"geo.lvd":           "739fb642eb2a8041cc719327d1ef174cb06be9e411f6c8c58a81d9247f32c62c",
 	"intrastat.lvd":     "6fd7656b745348aef8b5f64f8f6ed6835bf24c47ee27a56f5f59f90c111a12fd",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",

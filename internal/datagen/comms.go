@@ -293,7 +293,13 @@ func genComms(g *gen) error {
 	doc.WriteString(
 		"The communications taxes are taxes of their own beside the line's sales tax: the line's sales tax is charged on its amount, " +
 			"and none of the USF, the federal excise tax, a 911 fee or a prepaid charge is added to that base, whatever a state's treatment of a carrier's " +
-			"USF charge stated on the bill.\n")
+			"USF charge stated on the bill. Whether that sales tax reaches the service is not decided by the line type: the dataset has no " +
+			"product class of communications service, so the line is taxed as the product class it sends, and a line sent as `SERVICES` " +
+			"is taxed as the state taxes services in general. A state that taxes telecommunications service by name beside services it " +
+			"leaves untaxed is not charged on such a line: Texas, whose sales tax reaches telecommunications services as taxable services " +
+			"(Tax Code 151.0101 and 151.0103; Texas Comptroller, Audit Procedures for Telecommunications Taxes, chapter 5), charges " +
+			"a wireless line sent as `SERVICES` in Austin no sales tax. A state's own communications services tax in place of its sales tax " +
+			"is not charged either.\n")
 	fmt.Fprintf(&doc, "\n## States whose 911 fees Levy lacks\n\nThe FCC's annual 911 fee reports state each state's fees per line; their tables "+
 		"could not be read for this dataset, so the fees above are taken from the states' own statutes, rules and agencies, each cited. "+
 		"A line in one of these %d states or territories is charged no 911 fee and says so (tax-not-computed): %s. "+

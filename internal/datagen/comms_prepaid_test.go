@@ -44,6 +44,8 @@ func TestCommsPrepaidCharges(t *testing.T) {
 		{"CT", "$0.73 per retail transaction", "2024-07-01 to 2025-06-30", "16-256g(a)"},
 		{"UT", "3.13% of the retail sale", "from 2025-01-01", "Utah Code 69-2-405(2)(a)(ii)"},
 		{"WA", "$0.25 per retail transaction", "from 2014-01-01", "RCW 82.14B.030"},
+		{"OR", "$1.00 per retail transaction", "2020-01-01 to 2020-12-31", "HB 2449"},
+		{"OR", "$1.25 per retail transaction", "from 2021-01-01", "oregon.gov/oem/911"},
 	} {
 		row := "| PREPAID911 | US-" + want.st + " | PREPAID_WIRELESS | " + want.charge + " | " + want.period + " | "
 		i := strings.Index(doc, row)
@@ -60,10 +62,10 @@ func TestCommsPrepaidCharges(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no list of the states with a prepaid charge in %s", commsDoc)
 	}
-	if m[1] != "22" {
-		t.Errorf("%s prepaid states, want 22: %s", m[1], m[2])
+	if m[1] != "23" {
+		t.Errorf("%s prepaid states, want 23: %s", m[1], m[2])
 	}
-	for _, st := range []string{"AL", "AZ", "CA", "CO", "CT", "IN", "KS", "KY", "LA", "MD", "MI", "MN", "NC", "OK", "PA", "SD", "TX", "UT", "VA", "WA", "WI", "WY"} {
+	for _, st := range []string{"AL", "AZ", "CA", "CO", "CT", "IN", "KS", "KY", "LA", "MD", "MI", "MN", "NC", "OK", "OR", "PA", "SD", "TX", "UT", "VA", "WA", "WI", "WY"} {
 		if !strings.Contains(", "+m[2]+",", ", "+st+",") {
 			t.Errorf("%s is not listed among the prepaid states: %s", st, m[2])
 		}
