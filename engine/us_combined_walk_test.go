@@ -176,9 +176,9 @@ func TestUSCombinedWalkSpecialDistricts(t *testing.T) {
 // cities.
 func TestUSCombinedWalkCapitalsAndCities(t *testing.T) {
 	checkUSWalk(t, []usWalkCase{
-		{"Springfield, Illinois", usAddr("401 S 2nd St", "Springfield", "IL", "62701"), "2026-06-01", "100.00", "US-IL 62.50",
-			map[string]string{"US-IL": "62.50", "US-17167": "15.00", "US-1772000": "22.50"},
-			"Illinois Department of Revenue, Tax Rate Finder: Springfield 10% (state 6.25%, Sangamon County 1.5%, Springfield 2.25%)"},
+		{"Springfield, Illinois", usAddr("401 S 2nd St", "Springfield", "IL", "62701"), "2026-06-01", "97.50", "US-IL 62.50",
+			map[string]string{"US-IL": "62.50", "US-17167": "10.00", "US-1772000": "25.00"},
+			"Illinois Department of Revenue rate file: Sangamon County unincorporated 7.25% until 2026-06-30 (county 1%); Springfield 2.5% from 2018-07-01 (State Journal-Register, 2018-02-21): 9.75%"},
 		{"Sacramento", usAddr("1315 10th St", "Sacramento", "CA", "95814"), "2026-06-01", "87.50", "US-CA 72.50", nil,
 			"CDTFA, California City & County Sales & Use Tax Rates, effective 2026-01-01: Sacramento 8.75%"},
 		{"Albany, New York", usAddr("24 Eagle St", "Albany", "NY", "12207"), "2026-06-01", "80.00", "US-NY 40.00",

@@ -204,7 +204,7 @@ func TestUSLodgingNoStateTax(t *testing.T) {
 // Burlington 6% and its 1% local option; Maine 5.5%; Connecticut 6.35%;
 // the District 6%; Massachusetts 6.25%; Austin 6.25% and 2% local;
 // Columbia 6% and 2% local; Montgomery 4% and 6% local; Springfield,
-// Illinois, 6.25% and 3.75% local; Montana none).
+// Illinois, 6.25% and 3.5% local until July 2026; Montana none).
 func TestUSLodgingLeavesGeneralGoodsAlone(t *testing.T) {
 	cases := []lodgingCase{
 		{"Concord", "2021-10-01", hotelConcord, "US-NH", "0.00", "0.00"},
@@ -219,7 +219,7 @@ func TestUSLodgingLeavesGeneralGoodsAlone(t *testing.T) {
 		{"Portland, Oregon", "2026-06-01", hotelPortlandOR, "US-OR", "0.00", "0.00"},
 		{"Columbia, South Carolina", "2026-06-01", hotelColumbia, "US-SC", "6.00", "8.00"},
 		{"Montgomery", "2026-06-01", hotelMontgomery, "US-AL", "4.00", "10.00"},
-		{"Springfield, Illinois", "2026-06-01", hotelSpringIL, "US-IL", "6.25", "10.00"},
+		{"Springfield, Illinois", "2026-06-01", hotelSpringIL, "US-IL", "6.25", "9.75"},
 		{"Billings", "2026-06-01", hotelBillings, "US-MT", "0.00", "0.00"},
 	}
 	for _, c := range cases {

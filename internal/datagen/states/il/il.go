@@ -111,6 +111,11 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			s.Refuse(row, "a transit row that Illinois's content does not know")
 		}
 	}
+	for _, c := range ilRateChanges {
+		if err := s.StartRatesOn(c.id, c.from); err != nil {
+			return err
+		}
+	}
 	if err := ilOSTCities(s, in); err != nil {
 		return err
 	}
@@ -213,6 +218,10 @@ func ilOSTCities(s *datagen.State, in *datagen.Inputs) error {
 			continue
 		}
 		id := s.City(p)
+		if _, ok := ilCuratedCities[c.Name]; ok {
+			// il.csv gives the city's rates with their dates.
+			continue
+		}
 		if err := s.SetRate(id, "", c.Rate.Shift(-2), civil.Period{}, datagen.SrcOpenSalesTax); err != nil {
 			return fmt.Errorf("IL_CITIES/%s: %w", c.Name, err)
 		}
@@ -251,7 +260,29 @@ func reconcileILOST(s *datagen.State, in *datagen.Inputs) error {
 	}
 	only := *in
 	only.OSTRows = map[string][]datagen.Row{"IL": rest}
-	return s.ReconcileOST(&only)
+	over := map[string]datagen.OSTOverride{}
+	for name, why := range ilCuratedCities {
+		over["IL_CITIES/"+name] = datagen.OSTOverride{Refuse: why}
+	}
+	return s.ReconcileOSTWith(&only, over)
+}
+
+// ilCuratedCities are the cities of OpenSalesTax's Illinois tables whose
+// rate il.csv gives instead, with dates, and why OpenSalesTax's row is
+// refused.
+var ilCuratedCities = map[string]string{
+	"Springfield": "2.25% is Springfield's home-rule rate before 2018-07-01; the city council raised it to 2.5% from that day (il.csv)",
+}
+
+// ilRateChanges are the rate changes of Illinois jurisdictions whose new
+// rate is the sources' (TaxLocus, 2026-08-18), with the day each began:
+// that rate starts on it, and il.csv gives the rate before it with its
+// publication.
+var ilRateChanges = []struct {
+	id   string
+	from civil.Date
+}{
+	{"US-17167", civil.New(2026, 7, 1)}, // Sangamon County, 1% to 1.5%
 }
 
 // The local grocery taxes: il-grocery.csv.
