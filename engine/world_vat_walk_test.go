@@ -213,3 +213,43 @@ func runWorldVATWalk(t *testing.T, e *Engine, cases []wwCase) {
 		})
 	}
 }
+
+// TestWorldVATWalkIncludedAndCredit: prices with the tax included and a
+// return, as the authorities' examples give them. Japan's 1,080 yen of
+// food with the 8% included is 1,000 yen and 80 of tax; Australia's
+// A$110.00 with GST included is A$100.00 and A$10.00 of GST (one eleventh);
+// New Zealand's NZ$115.00 is NZ$100.00 and NZ$15.00 (three twenty-thirds);
+// a return of NZ$-1000.00 reverses NZ$-150.00.
+func TestWorldVATWalkIncludedAndCredit(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		name, class      string
+		at               *wire.Location
+		currency, price  string
+		included         bool
+		net, tax, ruleID string
+	}{
+		{"Japan, food with tax included", "FOOD", Address("Tokyo", "100-0001", "JP"), "JPY", "1080", true, "1000", "80", "jp-food-2019-10-01"},
+		{"Australia, GST included", "GENERAL", Address("Sydney", "2000", "AU"), "AUD", "110.00", true, "100.00", "10.00", "domestic-supply"},
+		{"New Zealand, GST included", "GENERAL", Address("Wellington", "6011", "NZ"), "NZD", "115.00", true, "100.00", "15.00", "domestic-supply"},
+		{"New Zealand, a return", "GENERAL", Address("Wellington", "6011", "NZ"), "NZD", "-1000.00", false, "-1000.00", "-150.00", "domestic-supply"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+				DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: c.currency},
+				Seller: &wire.Seller{PhysicalOrigin: c.at}, Customer: &wire.Customer{Destination: c.at},
+				LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: c.class}, ExtendedPrice: amt(c.price), TaxIncludedIndicator: c.included}}}
+			r, err := e.Sale(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := r.LineItems[0]
+			if len(l.Taxes) != 1 {
+				t.Fatalf("%d taxes, want one: %+v", len(l.Taxes), l.Taxes)
+			}
+			if l.ExtendedPrice.String() != c.net || l.Taxes[0].CalculatedTax.String() != c.tax || ruleOf(l.Taxes[0]) != c.ruleID {
+				t.Errorf("net %s, tax %s by %s; want %s, %s by %s", l.ExtendedPrice, l.Taxes[0].CalculatedTax, ruleOf(l.Taxes[0]), c.net, c.tax, c.ruleID)
+			}
+		})
+	}
+}
