@@ -14,7 +14,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "739fb642eb2a8041cc719327d1ef174cb06be9e411f6c8c58a81d9247f32c62c",
 	"intrastat.lvd":     "6fd7656b745348aef8b5f64f8f6ed6835bf24c47ee27a56f5f59f90c111a12fd",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "da5018cd40347e9ca8150c14eb52c22ce95fa3ecd96e94bade90ab9e8793dfd9",
+	"jurisdictions.lvd": "dc6ba445033cc49a3f35259a9e9e24efd0bcce47a7ddf5b2a7f8310ff69189b3",
 	"local.lvd":         "be415bfe015d9263008672f3b382fc76fd82d6c8e78d86831149f9d6c5f830ae",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
