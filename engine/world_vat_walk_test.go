@@ -59,10 +59,15 @@ func TestWorldVATWalk(t *testing.T) {
 		{"GB confectionery", "2026-06-01", "CANDY", london, "GBP", "1000.00", "200.00", "GB", "domestic-supply"},
 		{"GB prescription", "2026-06-01", "PRESCRIPTION_DRUGS", london, "GBP", "1000.00", "0.00", "GB", "gb-prescription_drugs"},
 		{"GB sanitary products zero from 2021", "2021-01-01", "MENSTRUAL_PRODUCTS", london, "GBP", "1000.00", "0.00", "GB", "gb-menstrual_products-2021-01-01"},
-		// Norway: 24% from 2001-01-01, 25% from 2005-01-01; food 15%.
+		// Norway: 24% from 2001-01-01, 25% from 2005-01-01; food 12% from
+		// 2001-07-01, 11% in 2005, 13% in 2006, 14% from 2007, 15% from 2012.
 		{"NO standard", "2026-06-01", "GENERAL", oslo, "NOK", "1000.00", "250.00", "NO", ""},
 		{"NO 24% in 2004", "2004-12-31", "GENERAL", oslo, "NOK", "1000.00", "240.00", "NO", "domestic-supply"},
 		{"NO 25% from 2005", "2005-01-01", "GENERAL", oslo, "NOK", "1000.00", "250.00", "NO", "domestic-supply"},
+		{"NO food 12% in 2003", "2003-06-01", "FOOD", oslo, "NOK", "1000.00", "120.00", "NO", "no-food-2001-07-01"},
+		{"NO food 11% in 2005", "2005-06-01", "FOOD", oslo, "NOK", "1000.00", "110.00", "NO", "no-food-2005-01-01"},
+		{"NO food 13% in 2006", "2006-06-01", "FOOD", oslo, "NOK", "1000.00", "130.00", "NO", "no-food-2006-01-01"},
+		{"NO food 14% in 2011", "2011-12-31", "FOOD", oslo, "NOK", "1000.00", "140.00", "NO", "no-food-2007-01-01"},
 		{"NO food", "2026-06-01", "FOOD", oslo, "NOK", "1000.00", "150.00", "NO", "no-food-2012-01-01"},
 		// Switzerland: 7.7/2.5/3.7% until 2023-12-31, 8.1/2.6/3.8% from 2024-01-01.
 		{"CH standard 2023", "2023-12-31", "GENERAL", zurich, "CHF", "1000.00", "77.00", "CH", ""},
