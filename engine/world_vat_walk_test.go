@@ -22,8 +22,8 @@ type wwCase struct {
 
 // TestWorldVATWalk puts the VAT and GST cases published by tax
 // authorities outside the EU and Canada through the engine over the real
-// dataset, each sale within one country (its figures by hand in the
-// case's comment; /work/notes/worldvatwalk-notes.md gives the sources).
+// dataset, each sale within one country; the comments give each
+// country's rates and their dates, from which the figures follow by hand.
 func TestWorldVATWalk(t *testing.T) {
 	var (
 		london    = Address("London", "SW1A 1AA", "GB")
