@@ -10,6 +10,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/engine"
+	"github.com/shopspring/decimal"
 )
 
 const zip5Header = "State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate\n"
@@ -74,5 +75,31 @@ func TestHostContentBesideDefault(t *testing.T) {
 	}
 	if code := levy.ErrorCode(err); code != levy.EInvalid {
 		t.Errorf("New over a bad content row: code %q, want %q", code, levy.EInvalid)
+	}
+}
+
+// A host's own rule file or rate that New cannot take is the host's
+// fault, levy.EInvalid, with the file's message; a rule file that is not
+// there keeps the file system's error.
+func TestHostRulesRefusedAsInvalid(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "rules.json")
+	if err := os.WriteFile(path, []byte(`{"rules": [`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := engine.New(ctx, engine.WithRuleFiles(path))
+	if code := levy.ErrorCode(err); code != levy.EInvalid {
+		t.Errorf("a rule file cut short: code %q (%v), want %q", code, err, levy.EInvalid)
+	}
+	_, err = engine.New(ctx, engine.WithRuleFiles(path+".missing"))
+	if !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a rule file that is not there: %v, want os.ErrNotExist", err)
+	}
+	rate := engine.RateEntry{}
+	rate.Jurisdiction = "US-NOWHERE"
+	rate.Value = decimal.RequireFromString("0.01")
+	_, err = engine.New(ctx, engine.WithRates(rate))
+	if code := levy.ErrorCode(err); code != levy.EInvalid {
+		t.Errorf("a rate of a jurisdiction the dataset lacks: code %q (%v), want %q", code, err, levy.EInvalid)
 	}
 }
