@@ -175,3 +175,44 @@ func TestClientLinksNoEngine(t *testing.T) {
 		}
 	}
 }
+
+// A token endpoint that does not answer holds a call no longer than the
+// call's context, and several calls that wait for the same token all end
+// with their contexts.
+func TestRemoteHostTokenEndpointHangs(t *testing.T) {
+	release := make(chan struct{})
+	srv, id, secret, _ := remoteServer(t, func(w http.ResponseWriter, r *http.Request) bool {
+		if !strings.HasSuffix(r.URL.Path, "/oauth/token") {
+			return false
+		}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+		http.Error(w, "gone", http.StatusServiceUnavailable)
+		return true
+	})
+	defer close(release)
+	c, err := client.New(srv.URL+"/api/v2", client.WithClientCredentials(srv.URL+"/cached/oauth/token", id, secret, oauth.DefaultAudience))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	errs := make(chan error, 3)
+	for range 3 {
+		go func() {
+			_, err := c.Sale(ctx, quotation())
+			errs <- err
+		}()
+	}
+	for range 3 {
+		if err := <-errs; !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("a call waiting for a token that never comes: %v, want the context's error", err)
+		}
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Fatalf("the calls took %s past their 300ms context", took)
+	}
+}
