@@ -105,3 +105,33 @@ func TestOrderSystemAcrossRestart(t *testing.T) {
 		t.Fatalf("after Close: %v, want journal.ErrClosed (unavailable)", err)
 	}
 }
+
+// A host restarted before its previous process has let go of the journal
+// (or a second instance on the same directory) is told the directory is
+// in use, of code unavailable, and opens it once the first has closed it.
+func TestJournalDirectoryInUse(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "journal")
+	first, err := badger.OpenJournal(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = badger.OpenJournal(ctx, dir)
+	if !errors.Is(err, badger.ErrInUse) || levy.ErrorCode(err) != levy.EUnavailable {
+		t.Fatalf("a second open of a journal in use: %q %v, want badger.ErrInUse (unavailable)", levy.ErrorCode(err), err)
+	}
+	_, err = badger.OpenProfile(ctx, dir)
+	if !errors.Is(err, badger.ErrInUse) {
+		t.Fatalf("a profile store over a directory in use: %v, want badger.ErrInUse", err)
+	}
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := badger.OpenJournal(ctx, dir)
+	if err != nil {
+		t.Fatalf("once closed: %v", err)
+	}
+	if err := again.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
