@@ -86,3 +86,30 @@ func TestHostSwitchesOnErrors(t *testing.T) {
 		t.Errorf("an engine without a journal asked for a stored transaction: %s (%v), want internal naming WithJournal", classify(err), err)
 	}
 }
+
+// A host that puts a tenant no credential may carry into its context (a
+// space at an end, a control character) has the invoices it would store
+// refused as invalid, naming the tenant, as package batch refuses such a
+// Config.Tenant: nothing is stored where no caller of the API could read
+// it. A quotation, which stores nothing, is calculated.
+func TestEngineRefusesToStoreUnderBadTenant(t *testing.T) {
+	ctx := context.Background()
+	store := journal.NewMemory()
+	e, err := engine.New(ctx, engine.WithJournal(store))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := levy.WithTenant(ctx, "acme ")
+	_, err = e.Sale(bad, order("2026-06-01", "T-1", wire.SaleInvoice, "40.00"))
+	var le *levy.Error
+	if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != "tenant" {
+		t.Fatalf("an invoice under tenant %q: %v, want invalid naming tenant", "acme ", err)
+	}
+	if ok, err := store.Exists(ctx, "acme ", "T-1"); err != nil || ok {
+		t.Fatalf("stored under the bad tenant: %v, %v", ok, err)
+	}
+	resp, err := e.Sale(bad, order("2026-06-01", "Q-1", wire.SaleQuotation, "40.00"))
+	if err != nil || resp.TotalTax.String() != "2.50" {
+		t.Fatalf("a quotation under the bad tenant: %v, %v", resp, err)
+	}
+}
