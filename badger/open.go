@@ -44,6 +44,26 @@ const KindKey = 0x00
 // database of another program); Open wraps it with what it found.
 var ErrOtherStore = errors.New("the directory holds another store")
 
+// ErrInUse is the error of an Open (OpenJournal, OpenProfile, ...) of a
+// directory that another process, or another store of this one, holds
+// open: Badger lets one writer open a directory. Open wraps it with the
+// directory and Badger's own message. Its code is levy.EUnavailable
+// (errors.As of a *levy.Error, levy.ErrorCode): the same Open may succeed
+// once the other holder has closed the directory, as when a host is
+// restarted before its previous process has exited.
+var ErrInUse error = inUseError{}
+
+// inUseError is ErrInUse.
+type inUseError struct{}
+
+func (inUseError) Error() string { return "another process has the directory open" }
+
+// Unwrap gives the *levy.Error that a caller is told, a new one each
+// time.
+func (inUseError) Unwrap() error {
+	return &levy.Error{Code: levy.EUnavailable, Message: "another process has the store's directory open; try again once it has closed it"}
+}
+
 // Open opens the Badger database of bo and writes the schema version into
 // it when it is new, or checks the version when it is not. Badger's
 // warnings and errors go to log, prefixed with name ("journal: badger:
@@ -68,6 +88,11 @@ func Open(ctx context.Context, bo bdb.Options, name string, log *slog.Logger, s 
 	}
 	db, err := bdb.Open(bo)
 	if err != nil {
+		// Badger does not wrap the error of its directory lock; its
+		// message is all that tells it.
+		if strings.Contains(err.Error(), "Cannot acquire directory lock") {
+			return nil, fmt.Errorf("%s: open %s: %w: %w", name, bo.Dir, ErrInUse, err)
+		}
 		return nil, fmt.Errorf("%s: open %s: %w", name, bo.Dir, err)
 	}
 	if err := checkSchema(ctx, db, s); err != nil {

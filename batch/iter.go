@@ -49,8 +49,9 @@ type Result[R any] struct {
 // when reqs or a calculation panics, the run stops, and once its
 // goroutines have returned the panic is raised again on the goroutine
 // that ranges over Sales, where the host can recover it (the value
-// recovered is an error that wraps the value panicked with, when that is
-// an error, and gives the stack where it happened). Sales returns only
+// recovered is an *engine.Panic: its Value is the one panicked with, its
+// Stack the stack where it happened, and as an error it wraps Value when
+// that is an error). Sales returns only
 // once reqs has returned, so a reqs that waits for its input (a queue, a
 // network stream) must itself stop when ctx ends.
 func Sales(ctx context.Context, cfg Config, reqs iter.Seq[*wire.SaleRequest]) iter.Seq2[Result[wire.SaleResponse], error] {

@@ -45,6 +45,21 @@ func (b Batch) sizes() (int, int, error) {
 	return w, win, nil
 }
 
+// Panic is the value that Sales, Purchases and Owners (and package
+// batch's Sales, Purchases and Owners) raise on the goroutine that ranges
+// over them when reqs or a calculation panicked on one of their
+// goroutines: Value is what was panicked with, and Stack the stack of the
+// goroutine where it happened. It is an error, which unwraps to Value
+// when Value is an error; a host that recovers it gets its own value back
+// with a type assertion:
+//
+//	defer func() {
+//		if p, ok := recover().(*engine.Panic); ok {
+//			log.Printf("feed failed: %v", p.Value)
+//		}
+//	}()
+type Panic = ordered.Panic
+
 // batchOf runs calc over reqs as Batch b says, for Sales, Purchases and
 // Owners: a nil reqs, or a Batch it refuses, is one error yielded once.
 func batchOf[Q, R any](ctx context.Context, reqs iter.Seq[*Q], b Batch, calc func(context.Context, *Q) (*R, error)) iter.Seq2[*R, error] {
@@ -67,7 +82,8 @@ func batchOf[Q, R any](ctx context.Context, reqs iter.Seq[*Q], b Batch, calc fun
 // error (levy.EInvalid, field "reqs"). reqs is read on a goroutine of
 // Sales: when it panics, the run stops, and once Sales's goroutines have
 // returned the panic is raised again on the goroutine that ranges over
-// Sales, where the host can recover it. Sales returns only once reqs has
+// Sales, where the host can recover it: the value recovered is a *Panic,
+// whose Value is the one panicked with. Sales returns only once reqs has
 // returned, so a reqs that waits for its input (a queue, a network
 // stream) must itself stop when ctx ends.
 // A request yielded by reqs is read on a worker until its response (or

@@ -589,41 +589,41 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	ws := append([]rules.Withholding(nil), c.withholdings...)
 	for i := range rs {
 		if err := thresholdCurrencyKnown(s.currencies, &rs[i]); err != nil {
-			return nil, fmt.Errorf("engine: host rules: %w", err)
+			return nil, hostFault(fmt.Errorf("engine: host rules: %w", err))
 		}
 	}
 	for i := range ss {
 		if err := structureCurrencyKnown(s.currencies, &ss[i]); err != nil {
-			return nil, fmt.Errorf("engine: host rules: %w", err)
+			return nil, hostFault(fmt.Errorf("engine: host rules: %w", err))
 		}
 	}
 	files, err := readRuleFiles(s.jur, s.currencies, ruleFileRecords{rules: rs, structures: ss, withholdings: ws}, c.ruleFiles)
 	if err != nil {
-		return nil, err
+		return nil, hostFault(err)
 	}
 	rs = append(rs, files.rules...)
 	ss = append(ss, files.structures...)
 	ws = append(ws, files.withholdings...)
 	if s.withholdings, err = compileWithholdings(s.jur, ws); err != nil {
-		return nil, fmt.Errorf("engine: host rules: %w", err)
+		return nil, hostFault(fmt.Errorf("engine: host rules: %w", err))
 	}
 	s.withheldRare = withheldSources(len(c.withholdings), files.withholdingSources)
 	if s.hostTable, err = rules.Compile(rs); err != nil {
-		return nil, fmt.Errorf("engine: host rules: %w", err)
+		return nil, hostFault(fmt.Errorf("engine: host rules: %w", err))
 	}
 	s.classes = knownClasses(s.table.Rules(), rs, ss)
 	addLacking(s.classes, tx.LackingTaxes())
 	s.general = s.classes[rules.General]
 	if s.hostStruct, err = rules.CompileStructures(ss); err != nil {
-		return nil, fmt.Errorf("engine: host rules: %w", err)
+		return nil, hostFault(fmt.Errorf("engine: host rules: %w", err))
 	}
 	host := make([]RateEntry, 0, len(c.rates))
 	for i, r := range c.rates {
 		if _, ok := s.jur.ByID(r.Jurisdiction); !ok {
-			return nil, fmt.Errorf("engine: rate %d: jurisdiction %q is not in the dataset", i, r.Jurisdiction)
+			return nil, hostFault(fmt.Errorf("engine: rate %d: jurisdiction %q is not in the dataset", i, r.Jurisdiction))
 		}
 		if r.Value.Sign() < 0 || r.Value.GreaterThan(decimalOne) {
-			return nil, fmt.Errorf("engine: rate %d: %s is not a fraction between 0 and 1", i, r.Value)
+			return nil, hostFault(fmt.Errorf("engine: rate %d: %s is not a fraction between 0 and 1", i, r.Value))
 		}
 		if r.Category == "" {
 			r.Category = jurisdiction.General

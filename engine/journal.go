@@ -242,6 +242,12 @@ func record[R any](ctx context.Context, e *Engine, p posting, postToJournal *boo
 		}
 		return tx.TransactionID, tx, nil
 	}
+	// A tenant that no credential may carry (levy.CheckTenant) is
+	// refused, as batch.Config.Tenant is: what it stored no caller of
+	// the API could read.
+	if err := levy.CheckTenant(levy.Tenant(ctx)); err != nil {
+		return "", nil, err
+	}
 	if _, err := e.journal.Post(ctx, levy.Tenant(ctx), tx); err != nil {
 		return "", nil, fmt.Errorf("engine: storing transaction %s: %w", tx.TransactionID, err)
 	}

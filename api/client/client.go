@@ -37,6 +37,10 @@ type Client struct {
 	token       func(ctx context.Context) (string, error)
 	agent       string
 	credentials *clientcredentials.Config
+	// forget, with WithClientCredentials, drops the kept access token
+	// when it is the one given (one that the server refused), and
+	// reports whether it did.
+	forget func(token string) bool
 	// refused is the error of an option given a nil value, which New
 	// returns.
 	refused error
@@ -107,7 +111,8 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	if c.credentials != nil {
 		// The token is kept for the calls (token.go); it is asked for with
 		// the client's own HTTP client, under the context of the call.
-		c.token = newTokens(c.credentials, c.hc).get
+		t := newTokens(c.credentials, c.hc)
+		c.token, c.forget = t.get, t.forget
 	}
 	return c, nil
 }
@@ -141,33 +146,26 @@ func (c *Client) call(ctx context.Context, method, path string, body, out any) e
 	if c == nil || c.hc == nil {
 		return errNotMade()
 	}
-	var rd io.Reader
+	var b []byte
 	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
+		var err error
+		if b, err = json.Marshal(body); err != nil {
 			return fmt.Errorf("client: encoding the request of %s %s: %w", method, path, err)
 		}
-		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	resp, tok, err := c.send(ctx, method, path, body != nil, b)
 	if err != nil {
-		return fmt.Errorf("client: %s %s: %w", method, path, err)
+		return err
 	}
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set("User-Agent", c.agent)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if c.token != nil {
-		tok, err := c.token(ctx)
-		if err != nil {
-			return unreachable(ctx, tokenRefused(fmt.Errorf("client: getting an access token: %w", err)))
+	if resp.StatusCode == http.StatusUnauthorized && c.forget != nil && c.forget(tok) {
+		// The server refused the token the client kept (its signing key
+		// retired at once, say): the client forgets it and sends the call
+		// once more with a new one. A 401 is answered before the call is
+		// acted on, so that the call is not acted on twice.
+		resp.Body.Close()
+		if resp, _, err = c.send(ctx, method, path, body != nil, b); err != nil {
+			return err
 		}
-		req.Header.Set("Authorization", "Bearer "+tok)
-	}
-	resp, err := c.hc.Do(req)
-	if err != nil {
-		return unreachable(ctx, fmt.Errorf("client: %s %s: %w", method, path, err))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -177,6 +175,36 @@ func (c *Client) call(ctx context.Context, method, path string, body, out any) e
 		return fmt.Errorf("client: reading the answer of %s %s: %w", method, path, err)
 	}
 	return nil
+}
+
+// send sends one request of call with the access token of the moment,
+// and returns the answer with the token it sent.
+func (c *Client) send(ctx context.Context, method, path string, hasBody bool, b []byte) (*http.Response, string, error) {
+	var rd io.Reader
+	if hasBody {
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	if err != nil {
+		return nil, "", fmt.Errorf("client: %s %s: %w", method, path, err)
+	}
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.agent)
+	if hasBody {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	var tok string
+	if c.token != nil {
+		if tok, err = c.token(ctx); err != nil {
+			return nil, "", unreachable(ctx, tokenRefused(fmt.Errorf("client: getting an access token: %w", err)))
+		}
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return nil, "", unreachable(ctx, fmt.Errorf("client: %s %s: %w", method, path, err))
+	}
+	return resp, tok, nil
 }
 
 // codeOf maps the statuses of answers without a usable error body back to
@@ -695,7 +723,11 @@ func dateQuery(from, to civil.Date) string {
 // WithClientCredentials gets access tokens from tokenURL with the OAuth
 // 2.0 client-credentials grant for audience, and keeps each until
 // shortly before it expires, as the wire format recommends, so that a
-// token is asked for once per lifetime and not once per call.
+// token is asked for once per lifetime and not once per call. A kept
+// token that the server refuses (401) before it expires, as after the
+// operator retires its signing key at once, is dropped and the call is
+// sent once more with a new token: a 401 is answered before the call is
+// acted on, so nothing is stored twice.
 //
 // Give it the server's token caching endpoint, /cached/oauth/token
 // (https://tax.example.com/cached/oauth/token): it hands out the

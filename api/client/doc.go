@@ -15,7 +15,9 @@
 //
 // The token URL is the server's token caching endpoint: the standard
 // one, /oauth/token, grants too few tokens (10 per 8 hours) for a
-// process that runs for hours (see WithClientCredentials).
+// process that runs for hours (see WithClientCredentials). A token the
+// server refuses before it expires (a signing key retired at once) is
+// dropped, and the call sent once more with a new one.
 //
 // A *Client also implements wire.Explainer, as *engine.Engine does:
 // ExplainSale, ExplainPurchase and ExplainOwner return the response and

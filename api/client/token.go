@@ -59,6 +59,22 @@ func (t *tokens) valid() string {
 }
 
 // get returns a valid access token, fetching one when needed.
+// forget drops the kept token when it is s, one that the server refused
+// before it expired, so that the next fetch asks for a new one. It
+// reports whether a call sent again may get another token: false only
+// for a call that sent none.
+func (t *tokens) forget(s string) bool {
+	if s == "" {
+		return false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.tok != nil && t.tok.AccessToken == s {
+		t.tok = nil
+	}
+	return true
+}
+
 func (t *tokens) get(ctx context.Context) (string, error) {
 	if s := t.valid(); s != "" {
 		return s, nil

@@ -3,6 +3,8 @@ package content
 import (
 	"fmt"
 	"strings"
+
+	"github.com/levytax/levy"
 )
 
 // Error is a fault of a content file: its file, line and column (the
@@ -31,6 +33,15 @@ func (e *Error) Error() string {
 	b.WriteString(": ")
 	b.WriteString(e.Message)
 	return b.String()
+}
+
+// Unwrap gives the fault's code, levy.EInvalid, to errors.As of a
+// *levy.Error and to levy.ErrorCode: a host whose engine.New or Reload
+// fails on a content file is told that the file is at fault, not Levy
+// (levy.EInternal). The *levy.Error names no field, since a file has no
+// JSON path; its message is the fault's.
+func (e *Error) Unwrap() error {
+	return &levy.Error{Code: levy.EInvalid, Message: e.Error()}
 }
 
 // Errors are the faults of a file, reported together.
