@@ -14,9 +14,9 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "739fb642eb2a8041cc719327d1ef174cb06be9e411f6c8c58a81d9247f32c62c",
 	"intrastat.lvd":     "6fd7656b745348aef8b5f64f8f6ed6835bf24c47ee27a56f5f59f90c111a12fd",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "2dea9b1b12dada9e58ca626fa9f9ccb48bc759a6b238f56bb4653687de89fb9b",
+	"jurisdictions.lvd": "4f261ca13c794be07107fd23878ee0e5d9db6e8c3874e5332b171b754fadfa08",
 	"local.lvd":         "d6160970f83426d6cf04f70b209ded896ae77e20a2536e327a1a440833fcefe5",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "92ee83a3ac93f27a977f537622577959daccdb2c1d85b4b89bb063916ce300d5",
+	"taxability.lvd":    "abec5eb3def4be649959dab8640aacc8f1f35f6f53b2eaf7449af4cbbebdb1b2",
 }

@@ -164,6 +164,51 @@ func TestEURateHistoryWalk(t *testing.T) {
 		// Croatia: 23% to 2012-02-29, 25% from 2012-03-01, in kuna.
 		{"HR the day before 25%", "2012-02-29", g, zagreb, "HRK", "1000.00", "230.00", "HR", ""},
 		{"HR the first day of 25%", "2012-03-01", g, zagreb, "HRK", "1000.00", "250.00", "HR", ""},
+		// Croatia: books and medicines zero-rated until 2012-12-31, 5% from
+		// 2013-01-01; accommodation 10% until 2013-12-31, 13% from
+		// 2014-01-01.
+		{"HR books the day before 5%", "2012-12-31", "BOOKS", zagreb, "HRK", "1000.00", "0.00", "HR", ""},
+		{"HR books the first day of 5%", "2013-01-01", "BOOKS", zagreb, "HRK", "1000.00", "50.00", "HR", ""},
+		{"HR medicines the day before 5%", "2012-12-31", "PRESCRIPTION_DRUGS", zagreb, "HRK", "1000.00", "0.00", "HR", ""},
+		{"HR medicines the first day of 5%", "2013-01-01", "PRESCRIPTION_DRUGS", zagreb, "HRK", "1000.00", "50.00", "HR", ""},
+		{"HR accommodation the day before 13%", "2013-12-31", "ACCOMMODATION", zagreb, "HRK", "1000.00", "100.00", "HR", ""},
+		{"HR accommodation the first day of 13%", "2014-01-01", "ACCOMMODATION", zagreb, "HRK", "1000.00", "130.00", "HR", ""},
+		// Greece: restaurant meals 13% until 2011-08-31, 23% from
+		// 2011-09-01, 13% from 2013-08-01, 23% from 2015-07-20 (24% from
+		// 2016-06-01), 13% from 2019-05-20.
+		{"GR restaurants the day before 23%", "2011-08-31", "PREPARED_FOOD", athens, "EUR", "1000.00", "130.00", "GR", ""},
+		{"GR restaurants the first day of 23%", "2011-09-01", "PREPARED_FOOD", athens, "EUR", "1000.00", "230.00", "GR", ""},
+		{"GR restaurants the day before 13%", "2013-07-31", "PREPARED_FOOD", athens, "EUR", "1000.00", "230.00", "GR", ""},
+		{"GR restaurants the first day of 13%", "2013-08-01", "PREPARED_FOOD", athens, "EUR", "1000.00", "130.00", "GR", ""},
+		{"GR restaurants the day before 23% again", "2015-07-19", "PREPARED_FOOD", athens, "EUR", "1000.00", "130.00", "GR", ""},
+		{"GR restaurants the first day of 23% again", "2015-07-20", "PREPARED_FOOD", athens, "EUR", "1000.00", "230.00", "GR", ""},
+		{"GR restaurants the day before 13% of 2019", "2019-05-19", "PREPARED_FOOD", athens, "EUR", "1000.00", "240.00", "GR", ""},
+		{"GR restaurants the first day of 13% of 2019", "2019-05-20", "PREPARED_FOOD", athens, "EUR", "1000.00", "130.00", "GR", ""},
+		// Germany: restaurant meals 19%, the reduced rate from 2020-07-01
+		// to 2023-12-31 (5% in the second half of 2020), 19% in 2024 and
+		// 2025, 7% from 2026-01-01.
+		{"DE restaurants the day before the reduced rate", "2020-06-30", "PREPARED_FOOD", berlin, "EUR", "1000.00", "190.00", "DE", ""},
+		{"DE restaurants the first day of the reduced rate", "2020-07-01", "PREPARED_FOOD", berlin, "EUR", "1000.00", "50.00", "DE", ""},
+		{"DE restaurants 7% in 2021", "2021-01-01", "PREPARED_FOOD", berlin, "EUR", "1000.00", "70.00", "DE", ""},
+		{"DE restaurants the last day of 7%", "2023-12-31", "PREPARED_FOOD", berlin, "EUR", "1000.00", "70.00", "DE", ""},
+		{"DE restaurants 19% again", "2024-01-01", "PREPARED_FOOD", berlin, "EUR", "1000.00", "190.00", "DE", ""},
+		{"DE restaurants the day before 7% of 2026", "2025-12-31", "PREPARED_FOOD", berlin, "EUR", "1000.00", "190.00", "DE", ""},
+		{"DE restaurants the first day of 7% of 2026", "2026-01-01", "PREPARED_FOOD", berlin, "EUR", "1000.00", "70.00", "DE", ""},
+		// Austria: accommodation 10%, 13% from 2016-05-01 to 2018-10-31.
+		{"AT accommodation the day before 13%", "2016-04-30", "ACCOMMODATION", vienna, "EUR", "1000.00", "100.00", "AT", ""},
+		{"AT accommodation the first day of 13%", "2016-05-01", "ACCOMMODATION", vienna, "EUR", "1000.00", "130.00", "AT", ""},
+		{"AT accommodation the last day of 13%", "2018-10-31", "ACCOMMODATION", vienna, "EUR", "1000.00", "130.00", "AT", ""},
+		{"AT accommodation 10% again", "2018-11-01", "ACCOMMODATION", vienna, "EUR", "1000.00", "100.00", "AT", ""},
+		// Ireland: restaurant meals 13.5%, 9% from 2011-07-01 to
+		// 2018-12-31.
+		{"IE restaurants the day before 9%", "2011-06-30", "PREPARED_FOOD", dublin, "EUR", "1000.00", "135.00", "IE", ""},
+		{"IE restaurants the first day of 9%", "2011-07-01", "PREPARED_FOOD", dublin, "EUR", "1000.00", "90.00", "IE", ""},
+		{"IE restaurants the last day of 9%", "2018-12-31", "PREPARED_FOOD", dublin, "EUR", "1000.00", "90.00", "IE", ""},
+		{"IE restaurants 13.5% again", "2019-01-01", "PREPARED_FOOD", dublin, "EUR", "1000.00", "135.00", "IE", ""},
+		// Netherlands: accommodation 9% until 2025-12-31, 21% from
+		// 2026-01-01.
+		{"NL accommodation the day before 21%", "2025-12-31", "ACCOMMODATION", amsterdam, "EUR", "1000.00", "90.00", "NL", ""},
+		{"NL accommodation the first day of 21%", "2026-01-01", "ACCOMMODATION", amsterdam, "EUR", "1000.00", "210.00", "NL", ""},
 		// Portugal: 21% to 2010-12-31, 23% from 2011-01-01.
 		{"PT the day before 23%", "2010-12-31", g, lisbon, "EUR", "1000.00", "210.00", "PT", ""},
 		{"PT the first day of 23%", "2011-01-01", g, lisbon, "EUR", "1000.00", "230.00", "PT", ""},
