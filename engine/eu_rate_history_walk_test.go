@@ -209,6 +209,20 @@ func TestEURateHistoryWalk(t *testing.T) {
 		// 2026-01-01.
 		{"NL accommodation the day before 21%", "2025-12-31", "ACCOMMODATION", amsterdam, "EUR", "1000.00", "90.00", "NL", ""},
 		{"NL accommodation the first day of 21%", "2026-01-01", "ACCOMMODATION", amsterdam, "EUR", "1000.00", "210.00", "NL", ""},
+		// Slovakia: basic food at the standard rate until 2015-12-31, 10%
+		// from 2016-01-01, 5% from 2025-01-01.
+		{"SK food the day before 10%", "2015-12-31", "FOOD", bratislav, "EUR", "1000.00", "200.00", "SK", ""},
+		{"SK food the first day of 10%", "2016-01-01", "FOOD", bratislav, "EUR", "1000.00", "100.00", "SK", ""},
+		{"SK food the day before 5%", "2024-12-31", "FOOD", bratislav, "EUR", "1000.00", "100.00", "SK", ""},
+		{"SK food the first day of 5%", "2025-01-01", "FOOD", bratislav, "EUR", "1000.00", "50.00", "SK", ""},
+		// Portugal: basic food 6%, zero from 2023-04-18 to 2024-01-04.
+		{"PT food the day before zero", "2023-04-17", "FOOD", lisbon, "EUR", "1000.00", "60.00", "PT", ""},
+		{"PT food the first day of zero", "2023-04-18", "FOOD", lisbon, "EUR", "1000.00", "0.00", "PT", ""},
+		{"PT food the last day of zero", "2024-01-04", "FOOD", lisbon, "EUR", "1000.00", "0.00", "PT", ""},
+		{"PT food 6% again", "2024-01-05", "FOOD", lisbon, "EUR", "1000.00", "60.00", "PT", ""},
+		// Malta: accommodation 5% until 2010-12-31, 7% from 2011-01-01.
+		{"MT accommodation the day before 7%", "2010-12-31", "ACCOMMODATION", valletta, "EUR", "1000.00", "50.00", "MT", ""},
+		{"MT accommodation the first day of 7%", "2011-01-01", "ACCOMMODATION", valletta, "EUR", "1000.00", "70.00", "MT", ""},
 		// Portugal: 21% to 2010-12-31, 23% from 2011-01-01.
 		{"PT the day before 23%", "2010-12-31", g, lisbon, "EUR", "1000.00", "210.00", "PT", ""},
 		{"PT the first day of 23%", "2011-01-01", g, lisbon, "EUR", "1000.00", "230.00", "PT", ""},
