@@ -244,11 +244,13 @@ func TestEURateHistoryWalk(t *testing.T) {
 		{"FR restaurants the day before 10%", "2013-12-31", "PREPARED_FOOD", paris, "EUR", "1000.00", "70.00", "FR", ""},
 		{"FR restaurants the first day of 10%", "2014-01-01", "PREPARED_FOOD", paris, "EUR", "1000.00", "100.00", "FR", ""},
 		// Poland: 22% to 2010-12-31, 23% from 2011-01-01; medicines 7%,
-		// then 8%.
+		// then 8%; printed books zero-rated, then 5%.
 		{"PL the day before 23%", "2010-12-31", g, warsaw, "PLN", "1000.00", "220.00", "PL", ""},
 		{"PL the first day of 23%", "2011-01-01", g, warsaw, "PLN", "1000.00", "230.00", "PL", ""},
 		{"PL medicines the day before 8%", "2010-12-31", "PRESCRIPTION_DRUGS", warsaw, "PLN", "1000.00", "70.00", "PL", ""},
 		{"PL medicines the first day of 8%", "2011-01-01", "PRESCRIPTION_DRUGS", warsaw, "PLN", "1000.00", "80.00", "PL", ""},
+		{"PL books the day before 5%", "2010-12-31", "BOOKS", warsaw, "PLN", "1000.00", "0.00", "PL", ""},
+		{"PL books the first day of 5%", "2011-01-01", "BOOKS", warsaw, "PLN", "1000.00", "50.00", "PL", ""},
 		// Slovenia: 20% to 2013-06-30, 22% from 2013-07-01.
 		{"SI the day before 22%", "2013-06-30", g, ljubljana, "EUR", "1000.00", "200.00", "SI", ""},
 		{"SI the first day of 22%", "2013-07-01", g, ljubljana, "EUR", "1000.00", "220.00", "SI", ""},
