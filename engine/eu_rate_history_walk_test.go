@@ -5,9 +5,11 @@ import "testing"
 // TestEURateHistoryWalk sells one line of 1,000 in the local currency of
 // the day within each member state of the EU (and the United Kingdom,
 // Northern Ireland after 2020 included) on the day before and the day of
-// each change of its standard rate, and of a main reduced rate, from 2010
-// on, over the real dataset. The comments give each change with its date;
-// the tax follows from the rate by hand.
+// each change of its standard rate, and of a main reduced rate or of the
+// rate of food, books, medicines, restaurant meals or accommodation, from
+// 2010 on (France's restaurant meals from 2009), over the real dataset.
+// The comments give each change with its date; the tax follows from the
+// rate by hand.
 func TestEURateHistoryWalk(t *testing.T) {
 	var (
 		vienna    = Address("Wien", "1010", "AT")
