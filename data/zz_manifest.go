@@ -14,9 +14,9 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "739fb642eb2a8041cc719327d1ef174cb06be9e411f6c8c58a81d9247f32c62c",
 	"intrastat.lvd":     "6fd7656b745348aef8b5f64f8f6ed6835bf24c47ee27a56f5f59f90c111a12fd",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "8b4bb4745fea30f90e4ab00ad8a02fdda9f668e4bc2df9e28c57a438f9e52e49",
+	"jurisdictions.lvd": "4f261ca13c794be07107fd23878ee0e5d9db6e8c3874e5332b171b754fadfa08",
 	"local.lvd":         "d6160970f83426d6cf04f70b209ded896ae77e20a2536e327a1a440833fcefe5",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "f383b1ca190d907ab5b5a8549375cd7d83c12e6710ae5461e12de30e103b9f0d",
+	"taxability.lvd":    "40180505562d0e4a12bc2dfb81e970a5c55b26795d6c2443f38ce612a1bf5915",
 }

@@ -88,9 +88,9 @@ func TestEUStandardRateHistory(t *testing.T) {
 // 1968 to 1983 (5%, 5.5%, 6%, 6.5%), the United Kingdom's 5% before
 // 2011, Spain's 7% and 8%, Finland's 8% and 9%, Greece's rates of 2010
 // (4.5%, 5%, 5.5% and 9%, 10%, 11%), its 6% of July 2015 and 13% of early
-// 2016, Czechia's single 15% of 2013 and 2014, Latvia's
-// 10% of 2009 and 2010, Portugal's 5% before July 2010 and Slovenia's
-// 8.5% before July 2013.
+// 2016, Czechia's single 10% of 2010 and 2011, 14% of 2012 and 15% of
+// 2013 and 2014, Latvia's 10% of 2009 and 2010, Portugal's 5% before
+// July 2010 and Slovenia's 8.5% before July 2013.
 func TestEUReducedRateHistory(t *testing.T) {
 	de := historySale("Berlin", "10115", "DE", "EUR")
 	gb := historySale("London", "SW1A 1AA", "GB", "GBP")
@@ -115,7 +115,8 @@ func TestEUReducedRateHistory(t *testing.T) {
 		gr("2010-12-31", "FOOD", "0.11"), gr("2011-01-01", "FOOD", "0.13"),
 		gr("2015-07-19", "BOOKS", "0.065"), gr("2015-07-20", "BOOKS", "0.06"), gr("2015-12-31", "BOOKS", "0.06"),
 		gr("2016-01-01", "FOOD", "0.13"), gr("2016-05-31", "FOOD", "0.13"), gr("2016-06-01", "FOOD", "0.13"),
-		cz("2012-12-31", "PRESCRIPTION_DRUGS", "0.1"), cz("2013-01-01", "PRESCRIPTION_DRUGS", "0.15"),
+		cz("2011-12-31", "PRESCRIPTION_DRUGS", "0.1"), cz("2012-01-01", "PRESCRIPTION_DRUGS", "0.14"),
+		cz("2012-12-31", "PRESCRIPTION_DRUGS", "0.14"), cz("2013-01-01", "PRESCRIPTION_DRUGS", "0.15"),
 		cz("2014-12-31", "PRESCRIPTION_DRUGS", "0.15"), cz("2015-01-01", "PRESCRIPTION_DRUGS", "0.1"),
 		lv("2010-12-31", "PRESCRIPTION_DRUGS", "0.1"), lv("2011-01-01", "PRESCRIPTION_DRUGS", "0.12"),
 		pt("2010-06-30", "FOOD", "0.05"), pt("2010-07-01", "FOOD", "0.06"),
