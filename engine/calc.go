@@ -449,8 +449,13 @@ type line struct {
 
 	productClass, usage, usageClass, txType string
 	unknownClass                            string // the class of the request when no rule knows it ("" otherwise)
-	date                                    civil.Date
-	dateText                                string
+	// classFromLineType reports that the line took TELECOMMUNICATIONS
+	// from its line type (LineTypeClassRule), and lineTypeSent the class
+	// it sent: "" or SERVICES.
+	classFromLineType bool
+	lineTypeSent      string
+	date              civil.Date
+	dateText          string
 	// beyond names the date member (documentDate or taxDate) of a line
 	// dated after the content's horizon (see Engine.ContentDates), ""
 	// otherwise.
