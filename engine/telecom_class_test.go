@@ -95,7 +95,8 @@ func TestTelecomLineClass(t *testing.T) {
 // California, whose sales tax reaches goods alone; none in Florida and
 // Illinois, whose communications services tax and telecommunications
 // excise tax replace it and are named as not computed; New York's and
-// Washington's state and local rates; and in Georgia, which Levy's
+// Washington's state and local rates; North Carolina's combined
+// general rate of 7% as a state tax alone; Pennsylvania's 6%; and in Georgia, which Levy's
 // content does not decide, the general treatment, flagged.
 func TestTelecomSalesTax(t *testing.T) {
 	e := testEngine(t)
@@ -113,6 +114,8 @@ func TestTelecomSalesTax(t *testing.T) {
 		{"Springfield", "IL", &wire.Location{City: "Springfield", MainDivision: "IL", PostalCode: "62701", Country: "US"}, "0", "0", "US-IL Illinois taxes TELECOMMUNICATIONS originated or received in the state by its Telecommunications Excise Tax of 7%", false},
 		{"Albany", "NY", &wire.Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}, "8", "4", "", false},
 		{"Seattle", "WA", &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98104", Country: "US"}, "10.55", "6.5", "", false},
+		{"Charlotte", "NC", &wire.Location{City: "Charlotte", MainDivision: "NC", PostalCode: "28202", Country: "US"}, "7", "7", "", false},
+		{"Harrisburg", "PA", &wire.Location{City: "Harrisburg", MainDivision: "PA", PostalCode: "17101", Country: "US"}, "6", "6", "", false},
 		{"Atlanta", "GA", &wire.Location{City: "Atlanta", MainDivision: "GA", PostalCode: "30303", Country: "US"}, "", "4", "", true},
 	} {
 		resp, err := e.Sale(context.Background(), telecomLine(c.at, ""))

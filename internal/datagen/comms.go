@@ -301,7 +301,8 @@ func genComms(g *gen) error {
 			"6.25% reaches telecommunications services as taxable services (Tax Code 151.0101 and 151.0103; Texas Comptroller, Audit " +
 			"Procedures for Telecommunications Taxes, chapter 5), so a wireless line in Austin bears it; Texas's local sales taxes exempt " +
 			"the services unless a jurisdiction has repealed the exemption (Tax Code 323.208; Comptroller Publication 96-339), and Levy " +
-			"holds no list of those, so they are not charged. New York and Washington tax the service at their state and local rates; " +
+			"holds no list of those, so they are not charged. New York, Pennsylvania and Washington tax the service at their state and " +
+			"local rates, North Carolina at its combined general rate of 7% as one state tax (G.S. 105-164.4C); " +
 			"California's sales tax reaches goods only and does not reach it. Florida's communications services tax and Illinois's " +
 			"Telecommunications Excise Tax take the place of the sales tax there: the sales tax is not charged, and the line names the " +
 			"tax that replaces it as one Levy does not compute (tax-not-computed). In a state with no row the class is taxed as `GENERAL` " +
