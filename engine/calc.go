@@ -451,11 +451,15 @@ type line struct {
 	unknownClass                            string // the class of the request when no rule knows it ("" otherwise)
 	// classFromLineType reports that the line took TELECOMMUNICATIONS
 	// from its line type (LineTypeClassRule), and lineTypeSent the class
-	// it sent: "" or SERVICES.
-	classFromLineType bool
-	lineTypeSent      string
-	date              civil.Date
-	dateText          string
+	// it sent: "" or SERVICES. telecomUnconfirmed names the US state
+	// ("US-AL") whose treatment of TELECOMMUNICATIONS Levy's content does
+	// not record on the line's date, where a line that sent SERVICES
+	// keeps it (telecomFallback).
+	classFromLineType  bool
+	lineTypeSent       string
+	telecomUnconfirmed string
+	date               civil.Date
+	dateText           string
 	// beyond names the date member (documentDate or taxDate) of a line
 	// dated after the content's horizon (see Engine.ContentDates), ""
 	// otherwise.

@@ -562,6 +562,7 @@ func (b *builder) leaf(li *lineIn) *line {
 	b.fail(err)
 	b.fail(destErr)
 	b.fail(adminDestErr)
+	b.c.telecomFallback(l)
 	// The parties' members are set in place, the line being zero.
 	l.seller.regs, l.seller.noNexus, l.seller.company = b.registrations(p.sellerRegs), p.noNexus, p.company
 	c := &l.customer

@@ -56,9 +56,10 @@ func paramNamed(l wire.SaleResponseLineItem, rule string) *wire.AssistedParamete
 }
 
 // TestTelecomLineClass checks the class of a line that sends a line
-// type: TELECOMMUNICATIONS when it sends no class or SERVICES, said in
-// an assisted parameter; any other class it sends, GENERAL included, is
-// kept and nothing is said.
+// type in Austin, Texas, whose treatment of the class is recorded:
+// TELECOMMUNICATIONS when it sends no class, which the response line's
+// product shows, or SERVICES, which an assisted parameter says too; any
+// other class it sends, GENERAL included, is kept and nothing is said.
 func TestTelecomLineClass(t *testing.T) {
 	e := testEngine(t)
 	austin := &wire.Location{City: "Austin", MainDivision: "TX", PostalCode: "78701", Country: "US"}
@@ -66,7 +67,7 @@ func TestTelecomLineClass(t *testing.T) {
 		sent, want, original string
 		said                 bool
 	}{
-		{"", "TELECOMMUNICATIONS", "", true},
+		{"", "TELECOMMUNICATIONS", "", false},
 		{"SERVICES", "TELECOMMUNICATIONS", "SERVICES", true},
 		{"TELECOMMUNICATIONS", "TELECOMMUNICATIONS", "", false},
 		{"GENERAL", "GENERAL", "", false},
@@ -144,5 +145,41 @@ func TestTelecomSalesTax(t *testing.T) {
 		case !c.unconfirmed && u != nil:
 			t.Errorf("%s: says %+v", c.name, u)
 		}
+	}
+}
+
+// TestTelecomServicesUnconfirmed checks a wireless line sent as SERVICES
+// in Atlanta, Georgia, whose treatment of TELECOMMUNICATIONS Levy's
+// content does not record: it keeps SERVICES and bears the sales tax a
+// SERVICES line without a line type bears, and says that Georgia's
+// treatment is not confirmed and that it was taxed as SERVICES.
+func TestTelecomServicesUnconfirmed(t *testing.T) {
+	e := testEngine(t)
+	atlanta := &wire.Location{City: "Atlanta", MainDivision: "GA", PostalCode: "30303", Country: "US"}
+	resp, err := e.Sale(context.Background(), telecomLine(atlanta, "SERVICES"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := resp.LineItems[0]
+	plain := telecomLine(atlanta, "SERVICES")
+	plain.LineItems[0].LineDetails = wire.LineDetails{}
+	want, err := e.Sale(context.Background(), plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := salesTaxOf(l, "GA")
+	services, _ := salesTaxOf(want.LineItems[0], "GA")
+	if !got.Equal(services) {
+		t.Errorf("sales tax %s, want %s as on a SERVICES line", got, services)
+	}
+	if l.Product == nil || l.Product.ProductClass != "SERVICES" {
+		t.Errorf("product %+v, want SERVICES kept", l.Product)
+	}
+	if p := paramNamed(l, LineTypeClassRule); p != nil {
+		t.Errorf("says %+v", p)
+	}
+	u := paramNamed(l, UnconfirmedTaxabilityRule)
+	if u == nil || u.OriginalValue != "SERVICES" || !strings.HasPrefix(u.Value, "US-GA: ") || !strings.Contains(u.Value, "taxed as SERVICES is there") {
+		t.Errorf("%s parameter %+v, want one naming US-GA and SERVICES", UnconfirmedTaxabilityRule, u)
 	}
 }

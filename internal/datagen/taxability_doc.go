@@ -44,10 +44,10 @@ func taxabilityMarkdown(file []byte) (string, error) {
 		"Delaware, Illinois, Massachusetts, Montana, New Hampshire, Oregon, Texas, Vermont: taxes of the state's jurisdiction listed in " +
 		"data/COVERAGE.md, State taxes outside the sales tax) or not at all (California, Nevada). Local taxes on lodging are not modelled. " +
 		"A class without a row, and a class Levy does not know, is taxed as GENERAL.\n\n")
-	fmt.Fprintf(&b, "TELECOMMUNICATIONS (communications services; a line that sends a line type and no class, or SERVICES, is taxed as it) "+
+	fmt.Fprintf(&b, "TELECOMMUNICATIONS (communications services; a line that sends a line type and no class is taxed as it, and so is one that sends SERVICES where the class has a row) "+
 		"has a row only where a state's statute or revenue department was read for it, or a decision covers every class of the state "+
-		"(Alaska's): %s. Elsewhere it is taxed as GENERAL, and the line says that the treatment is not confirmed (an assisted "+
-		"parameter %q naming the state) wherever a state's sales tax reaches it.\n\n", strings.Join(telecomStates(all), ", "), "taxability-unconfirmed")
+		"(Alaska's): %s. Elsewhere it is taxed as GENERAL (a line that sent SERVICES with its line type keeps SERVICES), and the "+
+		"line says that the treatment is not confirmed (an assisted parameter %q naming the state) wherever the state has a sales tax.\n\n", strings.Join(telecomStates(all), ", "), "taxability-unconfirmed")
 	b.WriteString("## The matrix\n\nEach cell is the class's latest row (later changes already enacted included).\n\n```\n")
 	b.WriteString(data.MatrixLegend)
 	b.WriteString("\n```\n\n")
