@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "be415bfe015d9263008672f3b382fc76fd82d6c8e78d86831149f9d6c5f830ae",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "edc771d02f67d85302136c96397b3798e664a70946fa901ab5a50d3301462811",
+	"taxability.lvd":    "2a44c510fef4b107ebce17c3e5a6b1e56ca9e4e6473e77208ba740381b58b8bb",
 }
