@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "d6160970f83426d6cf04f70b209ded896ae77e20a2536e327a1a440833fcefe5",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "40180505562d0e4a12bc2dfb81e970a5c55b26795d6c2443f38ce612a1bf5915",
+	"taxability.lvd":    "c41837b5aa506066b68dfa6a4802cb63167d08fcb412fd24fc0daa40e9834e5f",
 }

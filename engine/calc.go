@@ -449,8 +449,17 @@ type line struct {
 
 	productClass, usage, usageClass, txType string
 	unknownClass                            string // the class of the request when no rule knows it ("" otherwise)
-	date                                    civil.Date
-	dateText                                string
+	// classFromLineType reports that the line took TELECOMMUNICATIONS
+	// from its line type (LineTypeClassRule), and lineTypeSent the class
+	// it sent: "" or SERVICES. telecomUnconfirmed names the US state
+	// ("US-AL") whose treatment of TELECOMMUNICATIONS Levy's content does
+	// not record on the line's date, where a line that sent SERVICES
+	// keeps it (telecomFallback).
+	classFromLineType  bool
+	lineTypeSent       string
+	telecomUnconfirmed string
+	date               civil.Date
+	dateText           string
 	// beyond names the date member (documentDate or taxDate) of a line
 	// dated after the content's horizon (see Engine.ContentDates), ""
 	// otherwise.

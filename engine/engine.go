@@ -80,7 +80,11 @@ type snapshot struct {
 	// intrastat.go), nil for a dataset without them.
 	intrastat *data.Intrastat
 	classes   map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
-	rates     rateTable               // the dataset's and the host's rates
+	// telecom are the periods over which the US matrix records each
+	// state's treatment of TELECOMMUNICATIONS, by postal code (see
+	// telecomParameters).
+	telecom   map[string][]civil.Period
+	rates     rateTable // the dataset's and the host's rates
 	settings  Settings
 	distance  DistanceSales // a seller's EU distance sales (WithDistanceSales)
 	validator *numberCheck
@@ -613,6 +617,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	}
 	s.classes = knownClasses(s.table.Rules(), rs, ss)
 	addLacking(s.classes, tx.LackingTaxes())
+	s.telecom = telecomPeriods(tx)
 	s.general = s.classes[rules.General]
 	if s.hostStruct, err = rules.CompileStructures(ss); err != nil {
 		return nil, hostFault(fmt.Errorf("engine: host rules: %w", err))

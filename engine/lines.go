@@ -445,6 +445,14 @@ func (b *builder) leaf(li *lineIn) *line {
 	if ps != nil && l.productClass == "" && (li.productCode != "" || li.commodity != nil) {
 		classFromCode(ps, l, li)
 	}
+	if sendsLineType(li) && (l.productClass == "" || li.productClass == rules.Services) {
+		// A communications line type and no class of its own, nor a code
+		// that maps, or SERVICES, the class of services no class names:
+		// the line is a communications service, whatever the class of
+		// its enclosing line (LineTypeClassRule).
+		l.lineTypeSent = li.productClass
+		l.productClass, l.classFromLineType = rules.Telecommunications, true
+	}
 	if l.productClass == "" {
 		// No class of its own, and no code that the tenant's profile
 		// maps: the enclosing line's class, then GENERAL.
@@ -554,6 +562,7 @@ func (b *builder) leaf(li *lineIn) *line {
 	b.fail(err)
 	b.fail(destErr)
 	b.fail(adminDestErr)
+	b.c.telecomFallback(l)
 	// The parties' members are set in place, the line being zero.
 	l.seller.regs, l.seller.noNexus, l.seller.company = b.registrations(p.sellerRegs), p.noNexus, p.company
 	c := &l.customer
@@ -1000,12 +1009,13 @@ const unknownClassRule = "unknown-product-class"
 // product, productClass on a sale line. A line that took its class from
 // an enclosing line (lineIn.parentClass) did not send that member: the
 // enclosing line's is named by its path, "lineItems[0].productClass".
+// A line whose line type gave it its class names its own member.
 func classParam(l *line) string {
 	member := "productClass"
 	if l.in != nil && (l.in.src.purchase != nil || l.in.src.owner != nil) {
 		member = "purchase.purchaseClass"
 	}
-	if in := l.in; in != nil && in.productClass == "" && in.parentClass != "" && !l.codeMapped {
+	if in := l.in; in != nil && in.productClass == "" && in.parentClass != "" && !l.codeMapped && !l.classFromLineType {
 		return in.parentClassAt + "." + member
 	}
 	return member
@@ -1147,6 +1157,7 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 				OriginalValue: l.productClass, Value: x.notice})
 		}
 	}
+	out = c.telecomParameters(l, out)
 	if l.localTax != "" {
 		out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
 			OriginalValue: l.productClass, Value: l.localTax})

@@ -101,7 +101,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = c.assisted(l)
 				c.noteLeaf(r, l)
-				if l.codeMapped {
+				if l.codeMapped || l.classFromLineType {
 					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
 				}
 			}

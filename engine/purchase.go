@@ -176,7 +176,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = c.assisted(l)
 				c.noteLeaf(r, l)
-				if l.codeMapped {
+				if l.codeMapped || l.classFromLineType {
 					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
 				}
 				if (pm.compare || l.br != nil) && l.charged != nil {

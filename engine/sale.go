@@ -245,9 +245,10 @@ func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []w
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
 				r.AssistedParameters = b.c.assisted(l)
 				b.c.noteLeaf(r, l)
-				if l.codeMapped {
-					// The class the code gave: the response, and the
-					// journal, say what the line was taxed as.
+				if l.codeMapped || l.classFromLineType {
+					// The class the code (or the line type) gave: the
+					// response, and the journal, say what the line was
+					// taxed as.
 					p := wire.Product{}
 					if r.Product != nil {
 						p = *r.Product

@@ -50,6 +50,7 @@ ACCOMMODATION
 DATA_PROCESSING
 WEB_HOSTING
 AI_SERVICES
+TELECOMMUNICATIONS
 `
 
 // The crosswalks, a line per class: the class, then its codes; "-" for

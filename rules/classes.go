@@ -50,6 +50,7 @@ const (
 	DataProcessing     = "DATA_PROCESSING"
 	WebHosting         = "WEB_HOSTING"
 	AIServices         = "AI_SERVICES"
+	Telecommunications = "TELECOMMUNICATIONS"
 )
 
 // ClassInfo describes a built-in product class for the sellers who pick
@@ -119,6 +120,7 @@ var Classes = []ClassInfo{
 	{Class: DataProcessing, Covers: "data processing and information services", Examples: "payroll processing, data entry, database searches", Unsure: "SAAS when the customer runs the software itself", Service: true, Digital: true},
 	{Class: WebHosting, Covers: "web and data hosting", Examples: "website hosting, cloud storage, server space", Unsure: "SAAS when the customer uses an application rather than space", Service: true, Digital: true},
 	{Class: AIServices, Covers: "artificial intelligence services used through an interface or an API", Examples: "model inference APIs, hosted AI assistants", Unsure: "SAAS when the AI is part of a broader subscription application", Service: true, Digital: true},
+	{Class: Telecommunications, Covers: "communications services: the transmission of voice, data or signals for a subscriber, billed as a service", Examples: "wireless and landline plans, long distance, VoIP lines, prepaid wireless airtime", Unsure: "TELECOMMUNICATIONS for the service on a carrier's bill (a line with lineType or lineTypes that sends no class is taxed as it, and one that sends SERVICES where the state's treatment of the class is recorded); ELECTRONICS for the handset, WEB_HOSTING or DATA_PROCESSING for what is stored or processed rather than carried", Service: true, Digital: true},
 }
 
 // ProductClasses lists the built-in product classes, in the order of

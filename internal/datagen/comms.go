@@ -293,13 +293,23 @@ func genComms(g *gen) error {
 	doc.WriteString(
 		"The communications taxes are taxes of their own beside the line's sales tax: the line's sales tax is charged on its amount, " +
 			"and none of the USF, the federal excise tax, a 911 fee or a prepaid charge is added to that base, whatever a state's treatment of a carrier's " +
-			"USF charge stated on the bill. Whether that sales tax reaches the service is not decided by the line type: the dataset has no " +
-			"product class of communications service, so the line is taxed as the product class it sends, and a line sent as `SERVICES` " +
-			"is taxed as the state taxes services in general. A state that taxes telecommunications service by name beside services it " +
-			"leaves untaxed is not charged on such a line: Texas, whose sales tax reaches telecommunications services as taxable services " +
-			"(Tax Code 151.0101 and 151.0103; Texas Comptroller, Audit Procedures for Telecommunications Taxes, chapter 5), charges " +
-			"a wireless line sent as `SERVICES` in Austin no sales tax. A state's own communications services tax in place of its sales tax " +
-			"is not charged either.\n")
+			"USF charge stated on the bill. Whether that sales tax reaches the service is decided by the product class " +
+			"`TELECOMMUNICATIONS`, the class of communications services: a line that sends a line type (`lineType` or `lineTypes`) and " +
+			"no class, nor a product code the tenant's profile maps, is taxed as it, and so is a line that sends `SERVICES` (saying so in " +
+			"an assisted parameter `line-type-class`) where the class has a row; a line that sends any other class, `GENERAL` included, " +
+			"is taxed as that class. The class has a " +
+			"row of the US taxability matrix (data/TAXABILITY.md) where a state's statute or revenue department was read for it. Texas's " +
+			"6.25% reaches telecommunications services as taxable services (Tax Code 151.0101 and 151.0103; Texas Comptroller, Audit " +
+			"Procedures for Telecommunications Taxes, chapter 5), so a wireless line in Austin bears it; Texas's local sales taxes exempt " +
+			"the services unless a jurisdiction has repealed the exemption (Tax Code 323.208; Comptroller Publication 96-339), and Levy " +
+			"holds no list of those, so they are not charged. New York, Pennsylvania and Washington tax the service at their state and " +
+			"local rates, North Carolina at its combined general rate of 7% as one state tax (G.S. 105-164.4C); " +
+			"California's sales tax reaches goods only and does not reach it. Florida's communications services tax and Illinois's " +
+			"Telecommunications Excise Tax take the place of the sales tax there: the sales tax is not charged, and the line names the " +
+			"tax that replaces it as one Levy does not compute (tax-not-computed). In a state with no row a line of the class is taxed " +
+			"as `GENERAL` is, and a line that sent `SERVICES` keeps it and is taxed as services in general, as before the class; either " +
+			"says that the state's treatment is not confirmed (an assisted parameter `taxability-unconfirmed` naming the state and the " +
+			"class it was taxed as) wherever the state has a sales tax.\n")
 	fmt.Fprintf(&doc, "\n## States whose 911 fees Levy lacks\n\nThe FCC's annual 911 fee reports state each state's fees per line; their tables "+
 		"could not be read for this dataset, so the fees above are taken from the states' own statutes, rules and agencies, each cited. "+
 		"A line in one of these %d states or territories is charged no 911 fee and says so (tax-not-computed): %s. "+

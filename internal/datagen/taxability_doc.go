@@ -44,6 +44,10 @@ func taxabilityMarkdown(file []byte) (string, error) {
 		"Delaware, Illinois, Massachusetts, Montana, New Hampshire, Oregon, Texas, Vermont: taxes of the state's jurisdiction listed in " +
 		"data/COVERAGE.md, State taxes outside the sales tax) or not at all (California, Nevada). Local taxes on lodging are not modelled. " +
 		"A class without a row, and a class Levy does not know, is taxed as GENERAL.\n\n")
+	fmt.Fprintf(&b, "TELECOMMUNICATIONS (communications services; a line that sends a line type and no class is taxed as it, and so is one that sends SERVICES where the class has a row) "+
+		"has a row only where a state's statute or revenue department was read for it, or a decision covers every class of the state "+
+		"(Alaska's): %s. Elsewhere it is taxed as GENERAL (a line that sent SERVICES with its line type keeps SERVICES), and the "+
+		"line says that the treatment is not confirmed (an assisted parameter %q naming the state) wherever the state has a sales tax.\n\n", strings.Join(telecomStates(all), ", "), "taxability-unconfirmed")
 	b.WriteString("## The matrix\n\nEach cell is the class's latest row (later changes already enacted included).\n\n```\n")
 	b.WriteString(data.MatrixLegend)
 	b.WriteString("\n```\n\n")
@@ -159,4 +163,16 @@ func statusText(r data.StateTaxability) string {
 // full stop (the caller adds one).
 func oneLine(s string) string {
 	return strings.TrimRight(strings.Join(strings.Fields(s), " "), ".")
+}
+
+// telecomStates lists the states whose rows decide TELECOMMUNICATIONS,
+// in order.
+func telecomStates(rows []data.StateTaxability) []string {
+	var out []string
+	for _, r := range rows {
+		if r.Class == rules.Telecommunications && (len(out) == 0 || out[len(out)-1] != r.State) {
+			out = append(out, r.State)
+		}
+	}
+	return out
 }

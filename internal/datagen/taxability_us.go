@@ -88,6 +88,7 @@ var usClassSources = []usClassSource{
 	{rules.WebHosting, []string{"services.web_hosting"}, ""},
 	{rules.AIServices, []string{"services.ai_api"}, ""},
 	{rules.Accommodation, nil, ""},
+	{rules.Telecommunications, nil, ""},
 }
 
 // The TaxLocus taxability table and the decisions.
