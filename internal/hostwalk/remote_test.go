@@ -24,6 +24,24 @@ import (
 // the request in place of the server.
 func remoteServer(t *testing.T, fault func(w http.ResponseWriter, r *http.Request) bool) (*httptest.Server, string, string, *atomic.Int64) {
 	t.Helper()
+	r := startRemote(t, fault)
+	return r.srv, r.clientID, r.secret, r.tokenCalls
+}
+
+// remote is a server that startRemote started, with its issuer, the
+// client ID and secret of tenant acme's credential, and the count of the
+// token requests it has answered.
+type remote struct {
+	srv              *httptest.Server
+	iss              *auth.Issuer
+	clientID, secret string
+	tokenCalls       *atomic.Int64
+}
+
+// startRemote starts the server of remoteServer and returns it with its
+// issuer, for a test that rotates or retires its signing keys.
+func startRemote(t *testing.T, fault func(w http.ResponseWriter, r *http.Request) bool) remote {
+	t.Helper()
 	ctx := context.Background()
 	iss, err := auth.NewIssuer(ctx, auth.NewMemory(), auth.Config{})
 	if err != nil {
@@ -54,7 +72,7 @@ func remoteServer(t *testing.T, fault func(w http.ResponseWriter, r *http.Reques
 		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	return srv, cred.ClientID, secret, &tokenCalls
+	return remote{srv: srv, iss: iss, clientID: cred.ClientID, secret: secret, tokenCalls: &tokenCalls}
 }
 
 func quotation() *engine.SaleRequest {

@@ -2,18 +2,11 @@ package hostwalk_test
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
-	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/client"
 	"github.com/levytax/levy/api/oauth"
-	"github.com/levytax/levy/auth"
-	"github.com/levytax/levy/engine"
 )
 
 // The operator retires the signing key at once (levy clients retire-key,
@@ -22,33 +15,9 @@ import (
 // refused until its old token would have expired.
 func TestRemoteHostAfterKeyRetired(t *testing.T) {
 	ctx := context.Background()
-	iss, err := auth.NewIssuer(ctx, auth.NewMemory(), auth.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng, err := engine.New(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens := oauth.New(iss)
-	s, err := api.New(eng, append([]api.Option{api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cred, secret, err := iss.Create(ctx, "acme", []string{oauth.DefaultAudience}, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tokenCalls atomic.Int64
-	h := s.Handler()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/oauth/token") {
-			tokenCalls.Add(1)
-		}
-		h.ServeHTTP(w, r)
-	}))
-	defer srv.Close()
-	c, err := client.New(srv.URL+"/api/v2", client.WithClientCredentials(srv.URL+"/cached/oauth/token", cred.ClientID, secret, oauth.DefaultAudience))
+	r := startRemote(t, nil)
+	srv, iss, tokenCalls := r.srv, r.iss, r.tokenCalls
+	c, err := client.New(srv.URL+"/api/v2", client.WithClientCredentials(srv.URL+"/cached/oauth/token", r.clientID, r.secret, oauth.DefaultAudience))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +46,7 @@ func TestRemoteHostAfterKeyRetired(t *testing.T) {
 
 	// A credential revoked meanwhile is refused as unauthorized (its new
 	// token is refused), once.
-	if _, err := iss.Revoke(ctx, cred.ClientID); err != nil {
+	if _, err := iss.Revoke(ctx, r.clientID); err != nil {
 		t.Fatal(err)
 	}
 	_, err = c.Sale(ctx, quotation())
