@@ -17,6 +17,7 @@ import (
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/wire"
 )
 
 // remoteServer is a Levy server on loopback with a credential of tenant
@@ -75,7 +76,7 @@ func startRemote(t *testing.T, fault func(w http.ResponseWriter, r *http.Request
 	return remote{srv: srv, iss: iss, clientID: cred.ClientID, secret: secret, tokenCalls: &tokenCalls}
 }
 
-func quotation() *engine.SaleRequest {
+func quotation() *wire.SaleRequest {
 	return engine.Quotation("2026-06-01",
 		engine.SellerAt(engine.USAddress("", "Seattle", "WA", "98101")),
 		engine.CustomerAt(engine.USAddress("", "Boston", "MA", "02108")),
