@@ -690,6 +690,10 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 			return res
 		}
 		uninc := r.localArea(c.county, fips, -1)
+		hint := -1 // a city that is a neighbourhood of this place (postalNeighbourhood)
+		if a.City != "" && !zipWins && !named && r.placeCounties[fips] {
+			hint = r.postalNeighbourhood(a.City, cityKey, stateCode, zip5, candZIP, c.place, c.county, fips, uninc)
+		}
 		switch {
 		case zipWins:
 			// Where the ZIP code lies: the place it mainly serves in the
@@ -702,6 +706,18 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 		case named, !r.placeCounties[fips]:
 			// The place named, or a county whose places all have its tax.
 			out = append(out, res(r.localArea(c.county, fips, place), conf))
+		case hint >= 0:
+			// The ZIP code's own postal name, which names no place of
+			// the state, beside a ZIP code that mainly serves a city (a
+			// neighbourhood: North Hollywood, Kingwood, Cordova): as
+			// without a city, the city the ZIP code mainly serves, then
+			// the county outside its places.
+			note := wire.Status{LookupResult: wire.Normal, Value: "the city " + titleCase(a.City) + " is a postal name of no city: ZIP code " + zip5 +
+				" mainly serves " + r.local.PlaceName(hint) + ", the first result; the tax area depends on the street address"}
+			out = append(out, res(r.localArea(c.county, fips, hint), min(conf, confZIPPlace), note))
+			if len(out) < maxResults {
+				out = append(out, res(uninc, min(conf, confZIPRest), wire.Status{LookupResult: wire.Normal, Value: "outside the places of the county"}))
+			}
 		case a.City != "":
 			// A city that is no place of the county: its unincorporated
 			// part, or a place the dataset names differently.
@@ -714,7 +730,6 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 			// No city: the place the ZIP code mainly serves, then the
 			// county outside its places, since the tax depends on the
 			// street address.
-			hint := -1
 			if zip5 != "" {
 				hint = r.zipPlace(stateCode, zip5, c.place, fips)
 			}
@@ -743,6 +758,31 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 		out = append(out, r.otherSide(a, state.Code, zip5, plus4, postal, zipCounty, conflict, d, statuses))
 	}
 	return out, nil
+}
+
+// postalNeighbourhood returns the incorporated place that ZIP code zip5
+// mainly serves in county (its ID; fips its FIPS number) of state, when the
+// city an address names beside it (its key cityKey) is the ZIP code's
+// postal name (postal), names no place of the state, and that place's
+// tax area differs from the county's outside its places (uninc); else
+// -1. Such a city is a neighbourhood or a postal name that the Census
+// spells otherwise (North Hollywood in Los Angeles, Cordova in Memphis,
+// Angels Camp for the city of Angels), and the address was placed
+// outside every city. A ZIP code that mainly serves an unincorporated
+// community (Sun City, Arizona) has no such place. candZIP is "" when the
+// candidates are the city's rather than the ZIP code's.
+func (r *Resolver) postalNeighbourhood(city, cityKey, state, zip5, candZIP, postal, county string, fips uint32, uninc *area) int {
+	if zip5 == "" || candZIP == "" || postal == "" || data.FoldPlace(postal) != data.FoldPlace(city) {
+		return -1
+	}
+	hint := r.zipPlace(state, zip5, postal, fips)
+	if hint < 0 || !r.local.PlaceIncorporated(hint) || r.localArea(county, fips, hint) == uninc {
+		return -1
+	}
+	if r.local.FindPlaceKey(state, cityKey, 0) >= 0 {
+		return -1 // a place of the state: the city decides, as before
+	}
+	return hint
 }
 
 // cityUnknownStatus is the BAD_REGION_FIELDS status of a city that
