@@ -616,6 +616,7 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 	}
 	over := len(cands) > maxResults
 	var out []wire.LookupResult
+	reorder := false // a county's results at confZIPRest may stand before likelier ones of the next county
 	for _, c := range cands {
 		if len(out) >= maxResults {
 			break
@@ -717,6 +718,7 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 			out = append(out, res(r.localArea(c.county, fips, hint), min(conf, confZIPPlace), note))
 			if len(out) < maxResults {
 				out = append(out, res(uninc, min(conf, confZIPRest), wire.Status{LookupResult: wire.Normal, Value: "outside the places of the county"}))
+				reorder = true
 			}
 		case a.City != "":
 			// A city that is no place of the county: its unincorporated
@@ -746,6 +748,17 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 			}
 			out = append(out, res(uninc, min(conf, confZIPPlace), note))
 		}
+	}
+	if reorder {
+		// The rest of a county of a ZIP code across county lines (Laveen,
+		// Arizona, 85339: Phoenix in Maricopa County, the rest of
+		// Maricopa County, then Pinal County at its share) comes after
+		// the likelier counties.
+		slices.SortStableFunc(out, func(a, b wire.LookupResult) int {
+			ca, _ := strconv.Atoi(a.ConfidenceIndicator)
+			cb, _ := strconv.Atoi(b.ConfidenceIndicator)
+			return cmp.Compare(cb, ca)
+		})
 	}
 	if len(out) == 0 {
 		// A ZIP the dataset knows without a county (a few PO box ZIPs):

@@ -2,6 +2,7 @@ package taxarea_test
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -108,6 +109,20 @@ func TestPostalNameOfNoCity(t *testing.T) {
 	}
 	if got := res[0].PostalAddresses[0].City; got != "Angels Camp" {
 		t.Errorf("Angels Camp: postal city %q", got)
+	}
+	// Laveen, Arizona (85339) mainly serves Phoenix, and crosses into
+	// Pinal County: Phoenix, then Pinal County at its share, then the rest
+	// of Maricopa County, most likely first.
+	res = lookupCity(t, r, "Laveen", "AZ", "85339")
+	if got := cityOf(res[0]); got != "Phoenix" {
+		t.Errorf("Laveen: first city %q, want Phoenix", got)
+	}
+	for i := 1; i < len(res); i++ {
+		a, _ := strconv.Atoi(res[i-1].ConfidenceIndicator)
+		b, _ := strconv.Atoi(res[i].ConfidenceIndicator)
+		if b > a {
+			t.Errorf("Laveen: result %d at %d, above the %d of the one before", i, b, a)
+		}
 	}
 	for _, c := range []struct{ city, state, zip string }{
 		{"Sun City", "AZ", "85351"},
