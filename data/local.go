@@ -723,18 +723,28 @@ func (l *Local) finish() {
 	}
 	// Tight groups: the entries of named of a state whose keys are one
 	// but for spaces and apostrophes (see FindPlaceKey).
-	tk := make([][]byte, len(l.named))
+	// The tight keys, one after the other in one buffer while the index
+	// is built: tk(k) is that of l.named[k].
+	var tb []byte
+	ends := make([]int, len(l.named))
 	l.tight = make([]int32, len(l.named))
 	for k := range l.named {
-		tk[k] = appendTight(nil, l.str(l.named[k].key))
+		tb = appendTight(tb, l.str(l.named[k].key))
+		ends[k] = len(tb)
 		l.tight[k] = int32(k)
 	}
+	tk := func(k int32) []byte {
+		if k == 0 {
+			return tb[:ends[0]]
+		}
+		return tb[ends[k-1]:ends[k]]
+	}
 	slices.SortFunc(l.tight, func(a, b int32) int {
-		return cmp.Or(cmp.Compare(l.places[l.named[a].place].state, l.places[l.named[b].place].state), bytes.Compare(tk[a], tk[b]), cmp.Compare(a, b))
+		return cmp.Or(cmp.Compare(l.places[l.named[a].place].state, l.places[l.named[b].place].state), bytes.Compare(tk(a), tk(b)), cmp.Compare(a, b))
 	})
 	sameTight := func(k int) bool {
 		a, b := l.tight[k], l.tight[k-1]
-		return l.places[l.named[a].place].state == l.places[l.named[b].place].state && bytes.Equal(tk[a], tk[b])
+		return l.places[l.named[a].place].state == l.places[l.named[b].place].state && bytes.Equal(tk(a), tk(b))
 	}
 	groups = 0
 	for k := range l.tight {
@@ -745,7 +755,7 @@ func (l *Local) finish() {
 	l.byTight = newHashIndex(groups)
 	for k, e := range l.tight {
 		if k == 0 || !sameTight(k) {
-			l.byTight.add(l.byTight.hash2b(l.states[l.places[l.named[e].place].state].Code, tk[e]), int32(k))
+			l.byTight.add(l.byTight.hash2b(l.states[l.places[l.named[e].place].state].Code, tk(e)), int32(k))
 		}
 	}
 }
