@@ -1,8 +1,11 @@
 package data
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
+	"hash/maphash"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +41,8 @@ type Local struct {
 	byCode        hashIndex
 	byName        hashIndex // state + name key -> first entry of its group in named
 	named         []nameRec // places by state and name key (PlaceKeys)
+	byTight       hashIndex // state + tight key -> first entry of its group in tight
+	tight         []int32   // entries of named by state and tight key (appendTight)
 	areas         []areaRec
 	members       []textRef // jurisdiction IDs of every area, area after area
 	byArea        map[areaKey]int32
@@ -265,11 +270,19 @@ func (l *Local) FindPlace(state, name string, county uint32) int {
 // FindPlaceKey is FindPlace with the name's key (PlaceKey) given, for a
 // caller that looks one name up in several counties: it does not
 // allocate.
+//
+// A key that names no place exactly is tried again without its spaces
+// and apostrophes, the ways in which postal spellings and addresses
+// write a name otherwise than the Census ("O Fallon" and "OFallon" for
+// O'Fallon, "Lees Summit" for Lee's Summit, "Coeur D Alene" for Coeur
+// d'Alene, "Mc Kinney" for McKinney); so loosened, the key finds a place
+// only when it matches one place alone of the county (or of the state,
+// when county is 0).
 func (l *Local) FindPlaceKey(state, key string, county uint32) int {
 	for p := l.byName.probe(l.byName.hash2(state, key)); ; {
 		g := p.next()
 		if g < 0 {
-			return -1
+			return l.findTight(state, key, county)
 		}
 		first := &l.named[g]
 		st := l.places[first.place].state
@@ -287,6 +300,71 @@ func (l *Local) FindPlaceKey(state, key string, county uint32) int {
 		}
 		return -1
 	}
+}
+
+// tightMax is the longest tight key that findTight builds on the stack;
+// a longer one costs an allocation, and no place name is that long.
+const tightMax = 128
+
+// findTight returns the one place of state, in county unless county is
+// 0, whose tight key (appendTight) is that of key, or -1 when none or
+// several have it. It does not allocate.
+func (l *Local) findTight(state, key string, county uint32) int {
+	var qb, sb [tightMax]byte
+	q := appendTight(qb[:0], key)
+	if len(q) == 0 || len(l.tight) == 0 {
+		return -1
+	}
+	for p := l.byTight.probe(l.byTight.hash2b(state, q)); ; {
+		g := p.next()
+		if g < 0 {
+			return -1
+		}
+		first := &l.named[l.tight[g]]
+		st := l.places[first.place].state
+		if l.states[st].Code != state || !bytes.Equal(appendTight(sb[:0], l.str(first.key)), q) {
+			continue
+		}
+		found := -1
+		for k := int(g); k < len(l.tight); k++ {
+			n := &l.named[l.tight[k]]
+			if k > int(g) && (l.places[n.place].state != st || !bytes.Equal(appendTight(sb[:0], l.str(n.key)), q)) {
+				break
+			}
+			if county != 0 && !slices.Contains(l.countiesOf(int(n.place)), county) {
+				continue
+			}
+			if found >= 0 && found != int(n.place) {
+				return -1 // the loosened key names more than one place
+			}
+			found = int(n.place)
+		}
+		return found
+	}
+}
+
+// hash2b is hashIndex.hash2 with its second string as bytes: the hash
+// of a state and a tight key.
+func (x *hashIndex) hash2b(a string, b []byte) uint64 {
+	return bits.RotateLeft64(maphash.String(x.seed, a), 17) ^ maphash.Bytes(x.seed, b)
+}
+
+// appendTight appends to b the tight key of key (a PlaceKey): the key
+// without its spaces and apostrophes (', `, and the typographic ‘ and
+// ’), so that "O FALLON", "OFALLON" and "O'FALLON" all give "OFALLON".
+func appendTight(b []byte, key string) []byte {
+	for i := 0; i < len(key); {
+		switch c := key[i]; {
+		case c == ' ' || c == '\'' || c == '`':
+			i++
+		case c == 0xE2 && i+2 < len(key) && key[i+1] == 0x80 && (key[i+2] == 0x98 || key[i+2] == 0x99):
+			i += 3 // U+2018 or U+2019
+		default:
+			b = append(b, c)
+			i++
+		}
+	}
+	return b
 }
 
 // NumAreas returns the number of tax areas.
@@ -641,6 +719,43 @@ func (l *Local) finish() {
 		if k == 0 || !sameGroup(k) {
 			n := &l.named[k]
 			l.byName.add(l.byName.hash2(l.states[l.places[n.place].state].Code, l.str(n.key)), int32(k))
+		}
+	}
+	// Tight groups: the entries of named of a state whose keys are one
+	// but for spaces and apostrophes (see FindPlaceKey).
+	// The tight keys, one after the other in one buffer while the index
+	// is built: tk(k) is that of l.named[k].
+	var tb []byte
+	ends := make([]int, len(l.named))
+	l.tight = make([]int32, len(l.named))
+	for k := range l.named {
+		tb = appendTight(tb, l.str(l.named[k].key))
+		ends[k] = len(tb)
+		l.tight[k] = int32(k)
+	}
+	tk := func(k int32) []byte {
+		if k == 0 {
+			return tb[:ends[0]]
+		}
+		return tb[ends[k-1]:ends[k]]
+	}
+	slices.SortFunc(l.tight, func(a, b int32) int {
+		return cmp.Or(cmp.Compare(l.places[l.named[a].place].state, l.places[l.named[b].place].state), bytes.Compare(tk(a), tk(b)), cmp.Compare(a, b))
+	})
+	sameTight := func(k int) bool {
+		a, b := l.tight[k], l.tight[k-1]
+		return l.places[l.named[a].place].state == l.places[l.named[b].place].state && bytes.Equal(tk(a), tk(b))
+	}
+	groups = 0
+	for k := range l.tight {
+		if k == 0 || !sameTight(k) {
+			groups++
+		}
+	}
+	l.byTight = newHashIndex(groups)
+	for k, e := range l.tight {
+		if k == 0 || !sameTight(k) {
+			l.byTight.add(l.byTight.hash2b(l.states[l.places[l.named[e].place].state].Code, tk(e)), int32(k))
 		}
 	}
 }

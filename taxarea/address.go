@@ -616,6 +616,7 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 	}
 	over := len(cands) > maxResults
 	var out []wire.LookupResult
+	reorder := false // a county's results at confZIPRest may stand before likelier ones of the next county
 	for _, c := range cands {
 		if len(out) >= maxResults {
 			break
@@ -690,6 +691,10 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 			return res
 		}
 		uninc := r.localArea(c.county, fips, -1)
+		hint := -1 // a city that is a neighbourhood of this place (postalNeighbourhood)
+		if a.City != "" && !zipWins && !named && r.placeCounties[fips] {
+			hint = r.postalNeighbourhood(a.City, cityKey, stateCode, zip5, candZIP, c.place, c.county, fips, uninc)
+		}
 		switch {
 		case zipWins:
 			// Where the ZIP code lies: the place it mainly serves in the
@@ -702,6 +707,19 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 		case named, !r.placeCounties[fips]:
 			// The place named, or a county whose places all have its tax.
 			out = append(out, res(r.localArea(c.county, fips, place), conf))
+		case hint >= 0:
+			// The ZIP code's own postal name, which names no place of
+			// the state, beside a ZIP code that mainly serves a city (a
+			// neighbourhood: North Hollywood, Kingwood, Cordova): as
+			// without a city, the city the ZIP code mainly serves, then
+			// the county outside its places.
+			note := wire.Status{LookupResult: wire.Normal, Value: "the city " + titleCase(a.City) + " is a postal name of no city: ZIP code " + zip5 +
+				" mainly serves " + r.local.PlaceName(hint) + ", the first result; the tax area depends on the street address"}
+			out = append(out, res(r.localArea(c.county, fips, hint), min(conf, confZIPPlace), note))
+			if len(out) < maxResults {
+				out = append(out, res(uninc, min(conf, confZIPRest), wire.Status{LookupResult: wire.Normal, Value: "outside the places of the county"}))
+				reorder = true
+			}
 		case a.City != "":
 			// A city that is no place of the county: its unincorporated
 			// part, or a place the dataset names differently.
@@ -714,7 +732,6 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 			// No city: the place the ZIP code mainly serves, then the
 			// county outside its places, since the tax depends on the
 			// street address.
-			hint := -1
 			if zip5 != "" {
 				hint = r.zipPlace(stateCode, zip5, c.place, fips)
 			}
@@ -732,6 +749,17 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 			out = append(out, res(uninc, min(conf, confZIPPlace), note))
 		}
 	}
+	if reorder {
+		// The rest of a county of a ZIP code across county lines (Laveen,
+		// Arizona, 85339: Phoenix in Maricopa County, the rest of
+		// Maricopa County, then Pinal County at its share) comes after
+		// the likelier counties.
+		slices.SortStableFunc(out, func(a, b wire.LookupResult) int {
+			ca, _ := strconv.Atoi(a.ConfidenceIndicator)
+			cb, _ := strconv.Atoi(b.ConfidenceIndicator)
+			return cmp.Compare(cb, ca)
+		})
+	}
 	if len(out) == 0 {
 		// A ZIP the dataset knows without a county (a few PO box ZIPs):
 		// the state is all that can be told.
@@ -743,6 +771,31 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 		out = append(out, r.otherSide(a, state.Code, zip5, plus4, postal, zipCounty, conflict, d, statuses))
 	}
 	return out, nil
+}
+
+// postalNeighbourhood returns the incorporated place that ZIP code zip5
+// mainly serves in county (its ID; fips its FIPS number) of state, when the
+// city an address names beside it (its key cityKey) is the ZIP code's
+// postal name (postal), names no place of the state, and that place's
+// tax area differs from the county's outside its places (uninc); else
+// -1. Such a city is a neighbourhood or a postal name that the Census
+// spells otherwise (North Hollywood in Los Angeles, Cordova in Memphis,
+// Angels Camp for the city of Angels), and the address was placed
+// outside every city. A ZIP code that mainly serves an unincorporated
+// community (Sun City, Arizona) has no such place. candZIP is "" when the
+// candidates are the city's rather than the ZIP code's.
+func (r *Resolver) postalNeighbourhood(city, cityKey, state, zip5, candZIP, postal, county string, fips uint32, uninc *area) int {
+	if zip5 == "" || candZIP == "" || postal == "" || data.FoldPlace(postal) != data.FoldPlace(city) {
+		return -1
+	}
+	hint := r.zipPlace(state, zip5, postal, fips)
+	if hint < 0 || !r.local.PlaceIncorporated(hint) || r.localArea(county, fips, hint) == uninc {
+		return -1
+	}
+	if r.local.FindPlaceKey(state, cityKey, 0) >= 0 {
+		return -1 // a place of the state: the city decides, as before
+	}
+	return hint
 }
 
 // cityUnknownStatus is the BAD_REGION_FIELDS status of a city that
