@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/golang/geo/s2"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/shopspring/decimal"
@@ -371,7 +372,10 @@ func (L *usLocal) combined(s *State, w Scope, d civil.Date) (decimal.Decimal, []
 
 // zipHints gives each ZIP code of a state with local content the place
 // it mainly serves: a source's city ZIP list first, else the place of
-// the ZIP's postal name in one of its counties.
+// the ZIP's postal name in one of its counties, else, for a postal name
+// that names no place of the state (a neighbourhood of a city, such as
+// Cordova in Memphis), the incorporated place whose boundary holds the
+// ZIP's representative point.
 func (L *usLocal) zipHints() map[string]string {
 	out := map[string]string{}
 	for _, st := range slices.Sorted(maps.Keys(L.states)) {
@@ -389,6 +393,81 @@ func (L *usLocal) zipHints() map[string]string {
 				out[code] = p.Code
 				break
 			}
+		}
+	}
+	located := map[string]*placeLocator{}
+	for _, code := range slices.Sorted(maps.Keys(L.zips)) {
+		z := L.zips[code]
+		s := L.states[z.State]
+		if s == nil || out[code] != "" || z.Place == "" || !z.hasPoint {
+			continue
+		}
+		if _, ok := s.Place(z.Place, ""); ok {
+			continue // a place of the state by that name, in none of the ZIP's counties
+		}
+		pl := located[z.State]
+		if pl == nil {
+			pl = newPlaceLocator(L.places.byState[z.State])
+			located[z.State] = pl
+		}
+		if p := pl.incorporatedAt(z.lat, z.lng, z.Counties); p != nil {
+			out[code] = p.Code
+		}
+	}
+	return out
+}
+
+// placeLocator finds the incorporated places of a state that a point
+// lies in, with their boundaries in an S2 index.
+type placeLocator struct {
+	index *s2.ShapeIndex
+	place map[s2.Shape]*Place
+}
+
+func newPlaceLocator(places []*Place) *placeLocator {
+	pl := &placeLocator{index: s2.NewShapeIndex(), place: map[s2.Shape]*Place{}}
+	for _, p := range places {
+		if !p.Incorporated || len(p.loops) == 0 {
+			continue
+		}
+		sh := s2.LaxPolygonFromPoints(s2Loops(p.loops))
+		pl.index.Add(sh)
+		pl.place[sh] = p
+	}
+	pl.index.Build()
+	return pl
+}
+
+// incorporatedAt returns the incorporated place, lying in one of the
+// counties, that holds the point (in millionths of a degree); nil when
+// the point lies in none or in more than one (overlapping simplified
+// boundaries leave the choice unclear). The counties set aside a place
+// whose boundary claims the point from afar (a ring of Athens, Texas,
+// holds a point of Houston's Kingwood).
+func (pl *placeLocator) incorporatedAt(lat, lng int32, counties []ZIPCounty) *Place {
+	q := s2.NewContainsPointQuery(pl.index, s2.VertexModelSemiOpen)
+	var found *Place
+	for _, sh := range q.ContainingShapes(s2.PointFromLatLng(s2.LatLngFromDegrees(float64(lat)/1e6, float64(lng)/1e6))) {
+		p := pl.place[sh]
+		if !slices.ContainsFunc(counties, func(c ZIPCounty) bool { return p.InCounty(c.FIPS) }) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = p
+	}
+	return found
+}
+
+// s2Loops converts boundary loops in millionths of a degree to S2
+// points.
+func s2Loops(loops [][]microDegree) [][]s2.Point {
+	out := make([][]s2.Point, len(loops))
+	for i, l := range loops {
+		out[i] = make([]s2.Point, len(l))
+		for k, v := range l {
+			out[i][k] = s2.PointFromLatLng(s2.LatLngFromDegrees(float64(v.Lat)/1e6, float64(v.Lng)/1e6))
 		}
 	}
 	return out

@@ -274,14 +274,7 @@ func newCountyLocator(path string) (*countyLocator, error) {
 		if len(f.loops) == 0 {
 			continue
 		}
-		loops := make([][]s2.Point, len(f.loops))
-		for i, l := range f.loops {
-			loops[i] = make([]s2.Point, len(l))
-			for k, v := range l {
-				loops[i][k] = s2.PointFromLatLng(s2.LatLngFromDegrees(float64(v.Lat)/1e6, float64(v.Lng)/1e6))
-			}
-		}
-		sh := s2.LaxPolygonFromPoints(loops)
+		sh := s2.LaxPolygonFromPoints(s2Loops(f.loops))
 		cl.index.Add(sh)
 		cl.fips[sh] = geom.id()
 	}
