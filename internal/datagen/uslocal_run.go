@@ -442,8 +442,9 @@ func newPlaceLocator(places []*Place) *placeLocator {
 // counties, that holds the point (in millionths of a degree); nil when
 // the point lies in none or in more than one (overlapping simplified
 // boundaries leave the choice unclear). The counties set aside a place
-// whose boundary claims the point from afar (a ring of Athens, Texas,
-// holds a point of Houston's Kingwood).
+// whose boundary claims the point from afar: the boundary of Athens,
+// Texas, in Henderson County, as the index holds it, contains the point
+// of Houston's Kingwood, 77339, in Harris County.
 func (pl *placeLocator) incorporatedAt(lat, lng int32, counties []ZIPCounty) *Place {
 	q := s2.NewContainsPointQuery(pl.index, s2.VertexModelSemiOpen)
 	var found *Place
