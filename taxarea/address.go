@@ -616,7 +616,7 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 	}
 	over := len(cands) > maxResults
 	var out []wire.LookupResult
-	reorder := false // a county's results at confZIPRest may stand before likelier ones of the next county
+	reorder := false // a county's result at confZIPRest may stand before likelier ones of the next county
 	for _, c := range cands {
 		if len(out) >= maxResults {
 			break
@@ -691,6 +691,18 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 			return res
 		}
 		uninc := r.localArea(c.county, fips, -1)
+		// placeThenRest answers as a ZIP code without a city does: the
+		// area of the place it mainly serves (ar) with note, then the
+		// county outside its places, if the results have room; it
+		// reports whether they had.
+		placeThenRest := func(ar *area, note wire.Status) bool {
+			out = append(out, res(ar, min(conf, confZIPPlace), note))
+			if len(out) >= maxResults {
+				return false
+			}
+			out = append(out, res(uninc, min(conf, confZIPRest), wire.Status{LookupResult: wire.Normal, Value: "outside the places of the county"}))
+			return true
+		}
 		hint := -1 // a city that is a neighbourhood of this place (postalNeighbourhood)
 		if a.City != "" && !zipWins && !named && r.placeCounties[fips] {
 			hint = r.postalNeighbourhood(a.City, cityKey, stateCode, zip5, candZIP, c.place, c.county, fips, uninc)
@@ -713,13 +725,10 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 			// neighbourhood: North Hollywood, Kingwood, Cordova): as
 			// without a city, the city the ZIP code mainly serves, then
 			// the county outside its places.
-			note := wire.Status{LookupResult: wire.Normal, Value: "the city " + titleCase(a.City) + " is a postal name of no city: ZIP code " + zip5 +
-				" mainly serves " + r.local.PlaceName(hint) + ", the first result; the tax area depends on the street address"}
-			out = append(out, res(r.localArea(c.county, fips, hint), min(conf, confZIPPlace), note))
-			if len(out) < maxResults {
-				out = append(out, res(uninc, min(conf, confZIPRest), wire.Status{LookupResult: wire.Normal, Value: "outside the places of the county"}))
-				reorder = true
-			}
+			// The rest of the county, at confZIPRest, may stand before
+			// likelier results of the next county (reorder).
+			reorder = placeThenRest(r.localArea(c.county, fips, hint), wire.Status{LookupResult: wire.Normal, Value: "the city " + titleCase(a.City) + " is a postal name of no city: ZIP code " + zip5 +
+				" mainly serves " + r.local.PlaceName(hint) + ", the first result; the tax area depends on the street address"}) || reorder
 		case a.City != "":
 			// A city that is no place of the county: its unincorporated
 			// part, or a place the dataset names differently.
@@ -739,10 +748,7 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 			if hint >= 0 {
 				if ar := r.localArea(c.county, fips, hint); ar != uninc {
 					note.Value = "no city given: the place that ZIP code " + zip5 + " mainly serves (" + r.local.PlaceName(hint) + "); the tax area depends on the street address"
-					out = append(out, res(ar, min(conf, confZIPPlace), note))
-					if len(out) < maxResults {
-						out = append(out, res(uninc, min(conf, confZIPRest), wire.Status{LookupResult: wire.Normal, Value: "outside the places of the county"}))
-					}
+					placeThenRest(ar, note)
 					break
 				}
 			}
@@ -753,7 +759,8 @@ func (r *Resolver) usAddressAreas(field string, a wire.PostalAddress, d civil.Da
 		// The rest of a county of a ZIP code across county lines (Laveen,
 		// Arizona, 85339: Phoenix in Maricopa County, the rest of
 		// Maricopa County, then Pinal County at its share) comes after
-		// the likelier counties.
+		// the likelier counties. Without a city, the results keep the
+		// order of the counties (TestLookupAddressZIPAcrossCounties).
 		slices.SortStableFunc(out, func(a, b wire.LookupResult) int {
 			ca, _ := strconv.Atoi(a.ConfidenceIndicator)
 			cb, _ := strconv.Atoi(b.ConfidenceIndicator)

@@ -2,7 +2,6 @@ package taxarea_test
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/levytax/levy/data"
@@ -20,26 +19,7 @@ func TestPostalNeighbourhoodOfCity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := lookupCity(t, r, "Cordova", "TN", "38016")
-	if len(res) != 2 {
-		t.Fatalf("Cordova: %d results, want 2", len(res))
-	}
-	if got := cityOf(res[0]); got != "Memphis" {
-		t.Errorf("Cordova: first city %q, want Memphis", got)
-	}
-	if got := cityOf(res[1]); got != "" {
-		t.Errorf("Cordova: second result in city %q, want none", got)
-	}
-	if res[0].ConfidenceIndicator != "60" || res[1].ConfidenceIndicator != "30" {
-		t.Errorf("Cordova: confidences %s, %s, want 60, 30", res[0].ConfidenceIndicator, res[1].ConfidenceIndicator)
-	}
-	want := "the city Cordova is a postal name of no city: ZIP code 38016 mainly serves Memphis"
-	if st := res[0].Statuses; len(st) != 1 || st[0].LookupResult != wire.Normal || !strings.HasPrefix(st[0].Value, want) {
-		t.Errorf("Cordova: statuses %+v, want one NORMAL beginning %q", st, want)
-	}
-	if st := res[1].Statuses; len(st) != 1 || st[0].LookupResult != wire.Normal || st[0].Value != "outside the places of the county" {
-		t.Errorf("Cordova: second statuses %+v", st)
-	}
+	res := checkPlaceThenRest(t, r, "Cordova", "TN", "38016", "Memphis")
 	if !hasJurisdiction(res[1], "US-47157") {
 		t.Errorf("Cordova: second result %+v is not in Shelby County (US-47157)", res[1].Jurisdictions)
 	}

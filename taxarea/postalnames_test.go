@@ -87,26 +87,7 @@ func TestPostalNameOfNoCity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := lookupCity(t, r, "Angels Camp", "CA", "95222")
-	if len(res) != 2 {
-		t.Fatalf("Angels Camp: %d results, want 2", len(res))
-	}
-	if got := cityOf(res[0]); got != "Angels" {
-		t.Errorf("Angels Camp: first city %q, want Angels", got)
-	}
-	if got := cityOf(res[1]); got != "" {
-		t.Errorf("Angels Camp: second result in city %q, want none", got)
-	}
-	if res[0].ConfidenceIndicator != "60" || res[1].ConfidenceIndicator != "30" {
-		t.Errorf("Angels Camp: confidences %s, %s, want 60, 30", res[0].ConfidenceIndicator, res[1].ConfidenceIndicator)
-	}
-	want := "the city Angels Camp is a postal name of no city: ZIP code 95222 mainly serves Angels"
-	if st := res[0].Statuses; len(st) != 1 || st[0].LookupResult != wire.Normal || !strings.HasPrefix(st[0].Value, want) {
-		t.Errorf("Angels Camp: statuses %+v, want one NORMAL beginning %q", st, want)
-	}
-	if st := res[1].Statuses; len(st) != 1 || st[0].LookupResult != wire.Normal || st[0].Value != "outside the places of the county" {
-		t.Errorf("Angels Camp: second statuses %+v", st)
-	}
+	res := checkPlaceThenRest(t, r, "Angels Camp", "CA", "95222", "Angels")
 	if got := res[0].PostalAddresses[0].City; got != "Angels Camp" {
 		t.Errorf("Angels Camp: postal city %q", got)
 	}
@@ -134,4 +115,33 @@ func TestPostalNameOfNoCity(t *testing.T) {
 				c.city, c.state, c.zip, len(res), res[0].ConfidenceIndicator, cityOf(res[0]))
 		}
 	}
+}
+
+// checkPlaceThenRest looks up city beside zip in state and checks that the
+// answer is that of a postal name of no city: place, which the ZIP code
+// mainly serves, at confidence 60 with the status that says so, then the
+// county outside its places at 30. It returns the results.
+func checkPlaceThenRest(t *testing.T, r *taxarea.Resolver, city, state, zip, place string) []wire.LookupResult {
+	t.Helper()
+	res := lookupCity(t, r, city, state, zip)
+	if len(res) != 2 {
+		t.Fatalf("%s: %d results, want 2", city, len(res))
+	}
+	if got := cityOf(res[0]); got != place {
+		t.Errorf("%s: first city %q, want %s", city, got, place)
+	}
+	if got := cityOf(res[1]); got != "" {
+		t.Errorf("%s: second result in city %q, want none", city, got)
+	}
+	if res[0].ConfidenceIndicator != "60" || res[1].ConfidenceIndicator != "30" {
+		t.Errorf("%s: confidences %s, %s, want 60, 30", city, res[0].ConfidenceIndicator, res[1].ConfidenceIndicator)
+	}
+	want := "the city " + city + " is a postal name of no city: ZIP code " + zip + " mainly serves " + place
+	if st := res[0].Statuses; len(st) != 1 || st[0].LookupResult != wire.Normal || !strings.HasPrefix(st[0].Value, want) {
+		t.Errorf("%s: statuses %+v, want one NORMAL beginning %q", city, st, want)
+	}
+	if st := res[1].Statuses; len(st) != 1 || st[0].LookupResult != wire.Normal || st[0].Value != "outside the places of the county" {
+		t.Errorf("%s: second statuses %+v", city, st)
+	}
+	return res
 }
