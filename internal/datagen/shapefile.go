@@ -191,13 +191,17 @@ func readDBF(b []byte) ([]map[string]string, error) {
 // simplifyRing drops the vertices of a closed ring that lie within tol
 // (millionths of a degree, measured in the longitude-latitude plane) of
 // the line through their neighbours that remain (Douglas-Peucker), and
-// keeps at least four vertices of a ring that had them.
-func simplifyRing(r []microDegree, tol float64) []microDegree {
+// keeps at least four vertices of a ring that had them. The vertices at
+// the indexes pinned are kept whatever their distance. It returns a new
+// slice (or r itself when it keeps every vertex).
+func simplifyRing(r []microDegree, tol float64, pinned ...int) []microDegree {
 	if len(r) <= 4 || tol <= 0 {
 		return r
 	}
-	// Split the ring at its first vertex and the vertex farthest from it,
-	// and simplify the two chains.
+	keep := make([]bool, len(r))
+	// The ring is split at its first vertex, the vertex farthest from
+	// it and the pinned vertices, and the chains between them are
+	// simplified one by one.
 	far, best := 0, -1.0
 	for i, v := range r {
 		dx, dy := float64(v.Lng-r[0].Lng), float64(v.Lat-r[0].Lat)
@@ -205,8 +209,10 @@ func simplifyRing(r []microDegree, tol float64) []microDegree {
 			far, best = i, d
 		}
 	}
-	keep := make([]bool, len(r))
 	keep[0], keep[far] = true, true
+	for _, i := range pinned {
+		keep[i] = true
+	}
 	var walk func(a, b int)
 	walk = func(a, b int) {
 		// Chains run forward from a to b, wrapping at the end.
@@ -240,8 +246,19 @@ func simplifyRing(r []microDegree, tol float64) []microDegree {
 			walk(idx, b)
 		}
 	}
-	walk(0, far)
-	walk(far, len(r))
+	var ends []int
+	for i, k := range keep {
+		if k {
+			ends = append(ends, i)
+		}
+	}
+	for k, a := range ends {
+		if k+1 < len(ends) {
+			walk(a, ends[k+1])
+		} else {
+			walk(a, len(r))
+		}
+	}
 	out := make([]microDegree, 0, len(r)/2)
 	for i, v := range r {
 		if keep[i] {

@@ -440,11 +440,11 @@ func newPlaceLocator(places []*Place) *placeLocator {
 
 // incorporatedAt returns the incorporated place, lying in one of the
 // counties, that holds the point (in millionths of a degree); nil when
-// the point lies in none or in more than one (overlapping simplified
-// boundaries leave the choice unclear). The counties set aside a place
-// whose boundary claims the point from afar: the boundary of Athens,
-// Texas, in Henderson County, as the index holds it, contains the point
-// of Houston's Kingwood, 77339, in Harris County.
+// the point lies in none or in more than one (the simplified boundaries
+// of neighbouring places may overlap by a few metres, which leaves the
+// choice unclear). The counties keep the answer to the places of the
+// ZIP code's own counties, as the hints by postal name are, so that a
+// point on a county line is not given to the place across it.
 func (pl *placeLocator) incorporatedAt(lat, lng int32, counties []ZIPCounty) *Place {
 	q := s2.NewContainsPointQuery(pl.index, s2.VertexModelSemiOpen)
 	var found *Place

@@ -75,11 +75,13 @@ type usPlaces struct {
 // urbanas.
 var nonIncorporated = map[string]bool{"57": true, "55": true, "62": true}
 
-// placeSimplifyTolerance is how far (in millionths of a degree, about
+// placeSimplifyTolerances are how far (in millionths of a degree, about
 // 11 cm each) the simplified place boundaries may stray from the
 // Census's: about 20 m, well within the 1:500,000 generalisation of the
-// source.
-const placeSimplifyTolerance = 180
+// source, or less for a place whose rings would cross each other or
+// themselves at that tolerance (see placeLoops); the last, 0, keeps the
+// source's rings as they are.
+var placeSimplifyTolerances = []float64{180, 60, 20, 0}
 
 // loadUSPlaces reads the Census place boundaries of every state and
 // territory, simplifies them, finds the counties each lies in, and adds
@@ -179,14 +181,7 @@ func readPlaceFile(path string, counties *countyLocator) ([]*Place, error) {
 			return nil, fmt.Errorf("%s: record %d: unknown state %s", path, i+1, geoid[:2])
 		}
 		p := &Place{Code: geoid, State: sub.Code, Name: name, lsad: lsad, Incorporated: !nonIncorporated[lsad]}
-		for _, ring := range r.rings {
-			s := simplifyRing(ring, placeSimplifyTolerance)
-			// Shapefiles wind outer rings clockwise and holes
-			// counter-clockwise, the opposite of S2: every ring turns
-			// round.
-			reverse(s)
-			p.loops = append(p.loops, s)
-		}
+		p.loops = placeLoops(r.rings)
 		p.Counties = counties.shares(sub.FIPS, r.rings)
 		out = append(out, p)
 	}

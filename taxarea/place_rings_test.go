@@ -1,0 +1,40 @@
+package taxarea
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/levytax/levy/wire"
+)
+
+// TestPlaceWithSeparatePartsLocates: Athens, Texas (US-4804504, in
+// Henderson County) has two parts and three enclaves, and two of its
+// parts come within a few metres of each other. Its boundary must hold
+// its own centre and not the rest of the state: a point in Athens
+// answers the city, and Kingwood, in Houston 200 km away, does not.
+func TestPlaceWithSeparatePartsLocates(t *testing.T) {
+	r := resolver(t)
+	const athens, henderson = "US-4804504", "US-48213"
+	if got := r.Locate(32.2044, -95.8553); got.County != henderson || got.Place != athens {
+		t.Errorf("Athens's centre: Locate = %+v, want county %s and place %s", got, henderson, athens)
+	}
+	resp, err := r.LookupCoordinates(context.Background(), wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: 32.2044, Longitude: -95.8553}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(resp.LookupResults[0]); !slices.Contains(got, henderson) || !slices.Contains(got, athens) {
+		t.Errorf("Athens's centre: LookupCoordinates gave %v, want %s and %s", got, henderson, athens)
+	}
+
+	// Kingwood (ZIP 77339's point, GeoNames) is in Harris County and in
+	// Houston (US-4835000).
+	if got := r.Locate(30.0569, -95.1835); got.County != "US-48201" || got.Place != "US-4835000" {
+		t.Errorf("Kingwood: Locate = %+v, want county US-48201 and place US-4835000", got)
+	}
+	// A point of Henderson County east of the city is the county's
+	// alone (the boundary turned inside out gave it to Athens).
+	if got := r.Locate(32.2342, -95.7391); got.County != henderson || got.Place != "" {
+		t.Errorf("Henderson County outside Athens: Locate = %+v, want county %s and no place", got, henderson)
+	}
+}
