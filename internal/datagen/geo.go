@@ -199,7 +199,7 @@ func genGeo(g *gen) error {
 	g.addSource(Source{
 		Key:     "census-place-boundaries",
 		Files:   "geo/census-places-2015/cb_2015_SS_place_500k.zip",
-		What:    "boundaries of the US Census places whose tax differs from that of the rest of their county, simplified to about 20 m, for coordinate lookups",
+		What:    "boundaries of the US Census places whose tax differs from that of the rest of their county, simplified to about 20 m (less where a place's rings would then cross or overlap), for coordinate lookups",
 		From:    "US Census Bureau cartographic boundary files, places, 2015, 1:500,000 (via NYPL-Simplified/geojson-places-us)",
 		Licence: "public domain (US government work)",
 	})

@@ -143,7 +143,7 @@ func genUSLocal(g *gen, b *ratesBuilder) error {
 	g.addSource(Source{
 		Key:     "census-places",
 		Files:   "geo/census-places-2015/cb_2015_SS_place_500k.zip (56 files), places/faraday_places.csv (county subdivisions)",
-		What:    "names, GEOIDs, kinds (incorporated or census-designated) and boundaries of the US Census places, simplified to about 20 m; the counties each lies in, from its boundary; the incorporated place holding the point of a ZIP code whose postal name is no place of its state (as that ZIP's hint); the county subdivisions (towns) where local taxes follow them",
+		What:    "names, GEOIDs, kinds (incorporated or census-designated) and boundaries of the US Census places, simplified to about 20 m (less where a place's rings would then cross or overlap); the counties each lies in, from its boundary; the incorporated place holding the point of a ZIP code whose postal name is no place of its state (as that ZIP's hint); the county subdivisions (towns) where local taxes follow them",
 		From:    "US Census Bureau cartographic boundary files, places, 2015, 1:500,000; county subdivisions from faradayio/places (Census gazetteer)",
 		Licence: "public domain (US government work); places table MIT",
 	})
