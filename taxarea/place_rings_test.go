@@ -37,4 +37,21 @@ func TestPlaceWithSeparatePartsLocates(t *testing.T) {
 	if got := r.Locate(32.2342, -95.7391); got.County != henderson || got.Place != "" {
 		t.Errorf("Henderson County outside Athens: Locate = %+v, want county %s and no place", got, henderson)
 	}
+
+	// LaRue (ZIP 75770, an unincorporated community of Henderson County
+	// 25 km east of Athens) was hinted to Athens by the boundary turned
+	// inside out; it is the county outside its cities.
+	resp, err = r.LookupAddress(context.Background(), wire.AddressLookupRequest{
+		PostalAddress: wire.PostalAddress{City: "Larue", MainDivision: "TX", PostalCode: "75770", Country: "US"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, res := range resp.LookupResults {
+		if got := ids(res); slices.Contains(got, athens) {
+			t.Errorf("Larue, TX 75770: result %d is %v, in Athens", i, got)
+		}
+	}
+	if got := ids(resp.LookupResults[0]); !slices.Equal(got, []string{"US", "US-TX", henderson}) {
+		t.Errorf("Larue, TX 75770: first result %v, want Henderson County outside its cities", got)
+	}
 }
