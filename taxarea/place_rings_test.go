@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/wire"
 )
 
@@ -53,5 +54,27 @@ func TestPlaceWithSeparatePartsLocates(t *testing.T) {
 	}
 	if got := ids(resp.LookupResults[0]); !slices.Equal(got, []string{"US", "US-TX", henderson}) {
 		t.Errorf("Larue, TX 75770: first result %v, want Henderson County outside its cities", got)
+	}
+}
+
+// TestZIPHintStaysInItsCounties: a ZIP code whose postal name is no
+// place is hinted to the incorporated place holding its point only when
+// that place lies in one of the ZIP code's counties. GeoNames only
+// estimates the points of Joint Base McGuire-Dix-Lakehurst's ZIP codes
+// (Burlington County), which fall in Trenton (Mercer County), and that
+// of Mid Florida's (Volusia County), which falls in Lake Mary (Seminole
+// County).
+func TestZIPHintStaysInItsCounties(t *testing.T) {
+	l, err := data.Default().Local()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		zip   uint32
+		wrong string
+	}{{8640, "Trenton"}, {8641, "Trenton"}, {32745, "Lake Mary"}} {
+		if h := l.ZIPHint(c.zip); h >= 0 && l.PlaceName(h) == c.wrong {
+			t.Errorf("ZIP %05d is hinted to %s (%s), a city of another county", c.zip, l.PlaceName(h), l.PlaceCode(h))
+		}
 	}
 }

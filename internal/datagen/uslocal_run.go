@@ -443,8 +443,11 @@ func newPlaceLocator(places []*Place) *placeLocator {
 // the point lies in none or in more than one (the simplified boundaries
 // of neighbouring places may overlap by a few metres, which leaves the
 // choice unclear). The counties keep the answer to the places of the
-// ZIP code's own counties, as the hints by postal name are, so that a
-// point on a county line is not given to the place across it.
+// ZIP code's own counties, as the hints by postal name are: GeoNames
+// only estimates some ZIP points (accuracy 1), which may fall in a city of
+// another county, as those of 08640 and 08641 (Joint Base McGuire-Dix-
+// Lakehurst, Burlington County) fall in Trenton and that of 32745 (Mid
+// Florida, Volusia County) in Lake Mary.
 func (pl *placeLocator) incorporatedAt(lat, lng int32, counties []ZIPCounty) *Place {
 	q := s2.NewContainsPointQuery(pl.index, s2.VertexModelSemiOpen)
 	var found *Place
