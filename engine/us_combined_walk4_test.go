@@ -119,7 +119,9 @@ func TestUSCombinedWalkTexasDistricts(t *testing.T) {
 
 // TestUSCombinedWalkColoradoDistricts checks Colorado's Regional
 // Transportation District and Scientific and Cultural Facilities District
-// with the county rate changes of 2026-01-01, and a city outside both.
+// with the county rate changes of 2026-01-01, the Pikes Peak Rural
+// Transportation Authority in a town and in the unincorporated county,
+// and cities outside them.
 func TestUSCombinedWalkColoradoDistricts(t *testing.T) {
 	boulder := usAddr("1777 Broadway", "Boulder", "CO", "80302")
 	checkUSWalk(t, []usWalkCase{
@@ -135,6 +137,15 @@ func TestUSCombinedWalkColoradoDistricts(t *testing.T) {
 		{"Fort Collins before Larimer County's increase", usAddr("300 LaPorte Ave", "Fort Collins", "CO", "80521"), "2025-06-01", "80.50", "US-CO 29.00",
 			map[string]string{"US-CO": "29.00", "US-08069": "8.00", "US-0827425": "43.50"},
 			"Colorado Department of Revenue, Sales & Use Tax Rate Changes Effective July 1, 2025: Larimer County 0.8% (1.05% from 2026-01-01); Fort Collins 4.35%; state 2.9%"},
+		{"Unincorporated El Paso County (Security-Widefield, PPRTA)", usAddr("4650 Venetucci Blvd", "Security-Widefield", "CO", "80911"), "2026-06-01", "51.30", "US-CO 29.00",
+			map[string]string{"US-CO": "29.00", "US-08041": "12.30", "US-CO-D-PPRTA": "10.00"},
+			"Colorado Department of Revenue, DR 1002 as TaxLocus copies it (2026-08-18): unincorporated El Paso County 2.23% local (county 1.23%, Pikes Peak RTA 1%); state 2.9%"},
+		{"Manitou Springs (PPRTA)", usAddr("606 Manitou Ave", "Manitou Springs", "CO", "80829"), "2026-06-01", "90.30", "US-CO 29.00",
+			map[string]string{"US-CO": "29.00", "US-08041": "12.30", "US-0848445": "39.00", "US-CO-D-PPRTA": "10.00"},
+			"Colorado Department of Revenue, DR 1002 as TaxLocus copies it (2026-08-18): Manitou Springs 6.13% local (El Paso County 1.23%, city 3.9%, Pikes Peak RTA 1%); state 2.9%"},
+		{"Fountain (its main part, outside PPRTA)", usAddr("116 S Main St", "Fountain", "CO", "80817"), "2026-06-01", "75.30", "US-CO 29.00",
+			map[string]string{"US-CO": "29.00", "US-08041": "12.30", "US-0827865": "34.00"},
+			"Colorado Department of Revenue, DR 1002 as TaxLocus copies it (2026-08-18): Fountain 4.63% local (El Paso County 1.23%, city 3.4%; its part in PPRTA, 5.63%, has no boundary in the data); state 2.9%"},
 		{"Greeley (outside RTD and SCFD, Weld County levies none)", usAddr("1000 10th St", "Greeley", "CO", "80631"), "2026-06-01", "70.10", "US-CO 29.00",
 			map[string]string{"US-CO": "29.00", "US-0832155": "41.10"},
 			"Colorado Department of Revenue, DR 1002 as TaxLocus copies it (2026-08-18): Greeley 4.11%; Weld County no sales tax; state 2.9%"},
