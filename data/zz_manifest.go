@@ -14,7 +14,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "739fb642eb2a8041cc719327d1ef174cb06be9e411f6c8c58a81d9247f32c62c",
 	"intrastat.lvd":     "6fd7656b745348aef8b5f64f8f6ed6835bf24c47ee27a56f5f59f90c111a12fd",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "3182d4c0aabc2ef65325814e03fa6be991da34e18a344acdbb9ed3fe58818625",
+	"jurisdictions.lvd": "b1672425d764adfe2f268fe4fec14cd3f33395ce7de1a176239dffa7fdde2e38",
 	"local.lvd":         "71de62eae4ae53e7cd865ec4cec4a1d043d83cf4d4998cafc0390c250c871e10",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
