@@ -193,3 +193,28 @@ func TestUSCombinedWalkUnincorporated(t *testing.T) {
 			"Washington Department of Revenue local rates as TaxLocus records them (2026-08-18): Olympia local 3.5%; state 6.5%: 10%"},
 	})
 }
+
+// TestUSCombinedWalkUtahCountyOptions checks the county option taxes that
+// Utah's Tax Commission added on 2025-07-01 (Tax Bulletin 08-25), on
+// either side of the change.
+func TestUSCombinedWalkUtahCountyOptions(t *testing.T) {
+	slc := usAddr("451 S State St", "Salt Lake City", "UT", "84111")
+	wvc := usAddr("3600 S Constitution Blvd", "West Valley City", "UT", "84119")
+	checkUSWalk(t, []usWalkCase{
+		{"Salt Lake City before Salt Lake County's 0.2%", slc, "2025-06-01", "82.50", "US-UT 48.50",
+			map[string]string{"US-UT": "48.50", "US-49035": "24.00", "US-4967000": "10.00"},
+			"Utah State Tax Commission, Tax Bulletin 08-25 (2025-05-01): Salt Lake County's 0.2% for highways and public transit from 2025-07-01; 8.45% less it"},
+		{"West Valley City (the county's rate alone)", wvc, "2026-06-01", "74.50", "US-UT 48.50",
+			map[string]string{"US-UT": "48.50", "US-49035": "26.00"},
+			"Utah State Tax Commission rates as TaxLocus records them (2026-08-18): Salt Lake County 2.6%, West Valley City nothing of its own; state 4.85%"},
+		{"West Valley City before Salt Lake County's 0.2%", wvc, "2025-06-01", "72.50", "US-UT 48.50",
+			map[string]string{"US-UT": "48.50", "US-49035": "24.00"},
+			"Utah State Tax Commission, Tax Bulletin 08-25 (2025-05-01): Salt Lake County's 0.2% from 2025-07-01; 7.45% less it"},
+		{"Randolph (Rich County)", usAddr("20 S Main St", "Randolph", "UT", "84064"), "2026-06-01", "66.50", "US-UT 48.50",
+			map[string]string{"US-UT": "48.50", "US-49033": "18.00"},
+			"Utah State Tax Commission rates as TaxLocus records them (2026-08-18): Rich County 1.8%; state 4.85%"},
+		{"Randolph before Rich County's 0.3%", usAddr("20 S Main St", "Randolph", "UT", "84064"), "2025-06-01", "63.50", "US-UT 48.50",
+			map[string]string{"US-UT": "48.50", "US-49033": "15.00"},
+			"Utah State Tax Commission, Tax Bulletin 08-25 (2025-05-01): Rich County's 0.3% for transportation from 2025-07-01; 6.65% less it"},
+	})
+}
