@@ -271,8 +271,10 @@ func TestUSLodgingTaxesOnTopOfTheSalesTax(t *testing.T) {
 		{"Omaha", "2026-06-01", a, hotelOmaha, "US-NE", []string{"Sales and Use Tax 5.50", "Lodging Tax 1.00"}, "8.00"},
 		{"Little Rock", "2026-06-01", a, hotelLittleRock, "US-AR", []string{"Sales and Use Tax 6.50", "Tourism Tax 2.00"}, "10.63"},
 		{"Sioux Falls", "2026-06-01", a, hotelSiouxFalls, "US-SD", []string{"Sales and Use Tax 4.20", "Tourism Tax 1.50"}, "7.70"},
-		{"Cheyenne, before the tax", "2020-12-31", a, hotelCheyenne, "US-WY", []string{"Sales and Use Tax 4.00"}, "5.00"},
-		{"Cheyenne, its first day", "2021-01-01", a, hotelCheyenne, "US-WY", []string{"Sales and Use Tax 4.00", "State Lodging Tax 5.00"}, "10.00"},
+		// Laramie County's 2% (with its specific purpose tax of 2017)
+		// around the lodging tax's first day; 1% in 2026.
+		{"Cheyenne, before the tax", "2020-12-31", a, hotelCheyenne, "US-WY", []string{"Sales and Use Tax 4.00"}, "6.00"},
+		{"Cheyenne, its first day", "2021-01-01", a, hotelCheyenne, "US-WY", []string{"Sales and Use Tax 4.00", "State Lodging Tax 5.00"}, "11.00"},
 		{"Boise", "2026-06-01", a, hotelBoise, "US-ID", []string{"Sales and Use Tax 6.00", "Travel and Convention Tax 2.00"}, "8.00"},
 		{"Honolulu, goods", "2026-06-01", g, honolulu, "US-HI", []string{"Sales and Use Tax 4.00"}, "4.50"},
 		{"Providence, goods", "2026-06-01", g, providence, "US-RI", []string{"Sales and Use Tax 7.00"}, "7.00"},

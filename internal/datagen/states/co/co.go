@@ -285,6 +285,7 @@ var coRateChanges = []struct {
 	{"US-08067", civil.New(2026, 1, 1)},   // La Plata County, 2% to 3% (ballot issue 1A of 2025)
 	{"US-0850040", civil.New(2026, 1, 1)}, // Merino, a new town tax of 2%
 	{"US-0856860", civil.New(2026, 1, 1)}, // Pagosa Springs, a new town tax of 1% (sewer, approved 2025-11-04)
+	{"US-0827810", civil.New(2026, 1, 1)}, // Fort Morgan, 4% to 5%
 }
 
 // coCityCounties are the counties that are one city, whole: the City and

@@ -76,6 +76,11 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	for _, row := range combined {
 		txCombinedArea(s, row)
 	}
+	for _, c := range txRateChanges {
+		if err := s.StartRatesOn(c.id, c.from); err != nil {
+			return err
+		}
+	}
 	s.CompareTaxlocusStateRate(in)
 	if err := txReconcileOST(s, in); err != nil {
 		return err
@@ -84,6 +89,18 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		s.Log().Info("Texas: a city at the cap reaches into a county with a county tax", "part", w.String(), "place", txPlaceName(s, w.Place))
 	}
 	return txCheckLocalCap(s, datagen.TaxlocusDate, excused)
+}
+
+// txRateChanges are the rate changes of Texas jurisdictions whose new
+// rate is TaxLocus's (2026-08-18), with the day each began: that rate
+// starts on it, and tx.csv gives the rate before it with its
+// publication.
+var txRateChanges = []struct {
+	id   string
+	from civil.Date
+}{
+	{"US-4865000", civil.New(2026, 1, 1)},     // San Antonio, 1.25% to 1.125% (its 1/8% passes to the ATD)
+	{"US-TX-D-SA_ATD", civil.New(2026, 1, 1)}, // San Antonio ATD, 0.25% to 0.375% (ATD Proposition A of 2020)
 }
 
 // txCityDistrictKinds are the special purpose districts that Texas law

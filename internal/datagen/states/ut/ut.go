@@ -7,6 +7,7 @@ import (
 	"embed"
 	"regexp"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/datagen"
 )
 
@@ -20,7 +21,8 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "UT", Files: files, Build: build}
 }
 
-// build builds Utah's local content: see ut.md.
+// build builds Utah's local content: see ut.md. The rates of
+// utRateChanges start on their changes; ut.csv gives the rates before.
 //
 // TaxLocus's Utah rows come from Utah's SST rate file: a county row is
 // the county's rate (the 1% local sales tax, the county option and the
@@ -42,8 +44,24 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			"(an unincorporated area inside or outside a transit district, a metro township, a resort community) whose area the sources do not give",
 			row.Label, row.Code)
 	}
+	for _, c := range utRateChanges {
+		if err := s.StartRatesOn(c.id, c.from); err != nil {
+			return err
+		}
+	}
 	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
+}
+
+// utRateChanges are the rate changes of Utah counties whose new rate is
+// TaxLocus's (2026-08-18), with the day each began: that rate starts on
+// it, and ut.csv gives the county's rate before it with its publication.
+var utRateChanges = []struct {
+	id   string
+	from civil.Date
+}{
+	{"US-49035", civil.New(2025, 7, 1)}, // Salt Lake County, 2.4% to 2.6% (0.2% for highways and public transit)
+	{"US-49033", civil.New(2025, 7, 1)}, // Rich County, 1.5% to 1.8% (0.3% for transportation)
 }
 
 // utLocationCode matches TaxLocus's names of Utah rows that carry a
