@@ -198,6 +198,13 @@ func TestOwnerWalkVATMovements(t *testing.T) {
 			"DE NONTAXABLE VAT 0 0.00 BUYER INPUT " + within, "0.00"},
 		{"asset moved within France", "ASSET_MOVEMENT", eur, owMove(owParis, owLyon), `"netBookValue":1000.00`,
 			"FR NONTAXABLE VAT 0 0.00 BUYER INPUT " + within, "0.00"},
+		// Monaco is in France's VAT area (VAT Directive, article 7).
+		{"asset moved from Monaco to Nice", "ASSET_MOVEMENT", eur, owMove(`{"city":"Monaco","postalCode":"98000","country":"MC"}`, `{"city":"Nice","postalCode":"06000","country":"FR"}`), `"netBookValue":1000.00`,
+			"FR NONTAXABLE VAT 0 0.00 BUYER INPUT " + within, "0.00"},
+		// Åland is outside the EU's VAT area (article 6): goods brought
+		// to Helsinki from there are imported, 25.5%.
+		{"asset brought from Åland to Helsinki", "ASSET_MOVEMENT", eur, owMove(`{"city":"Mariehamn","postalCode":"22100","country":"FI"}`, `{"city":"Helsinki","postalCode":"00100","country":"FI"}`), `"netBookValue":1000.00`,
+			"FI TAXABLE VAT 0.255 255.00 BUYER INPUT use-at-destination", "255.00"},
 		{"asset moved within Great Britain", "ASSET_MOVEMENT", `"currency":{"isoCurrencyCodeAlpha":"GBP"},`, owMove(owLondon, owLeeds), `"netBookValue":1000.00`,
 			"GB NONTAXABLE VAT 0 0.00 BUYER INPUT " + within, "0.00"},
 		{"asset moved within Australia", "ASSET_MOVEMENT", `"currency":{"isoCurrencyCodeAlpha":"AUD"},`, owMove(owSydney, owMelb), `"netBookValue":1000.00`,
