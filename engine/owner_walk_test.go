@@ -158,7 +158,10 @@ func TestOwnerWalkUSUseTax(t *testing.T) {
 // 200), output and input: France's 20% of 1000.00, 200.00. Goods taken
 // for private use are a supply for consideration (article 16; § 3(1b)
 // UStG), taxed on their cost (article 74) at the goods' rate, the
-// reduced 7% for food (§ 12(2) no. 1 UStG). An asset brought into
+// reduced 7% for food (§ 12(2) no. 1 UStG); the owner is the supplier
+// liable for that VAT (article 193) and deducts none of it, so it is
+// output VAT (inputOutputType OUTPUT: Levy said INPUT, deductible input
+// VAT). An asset brought into
 // Germany from New York is imported (article 30): 19% import VAT. An
 // asset moved from one of the owner's sites to another within one VAT
 // area transfers nothing to anyone: it is no supply (article 14(1): the
@@ -189,9 +192,9 @@ func TestOwnerWalkVATMovements(t *testing.T) {
 		{"asset transferred from France to Germany", "ASSET_MOVEMENT", eur, owMove(owParis, owBerlin) + `,"taxRegistrations":` + owDEFR, `"netBookValue":1000.00`,
 			"DE TAXABLE VAT 0.19 190.00 BUYER INPUT_OUTPUT eu-reverse-charge", "190.00"},
 		{"goods taken for private use in Germany", "INVENTORY_REMOVAL", eur, `"physicalOrigin":` + owBerlin, `"cost":100.00`,
-			"DE TAXABLE VAT 0.19 19.00 BUYER INPUT taxable", "19.00"},
+			"DE TAXABLE VAT 0.19 19.00 BUYER OUTPUT taxable", "19.00"},
 		{"food taken for private use in Germany", "INVENTORY_REMOVAL", eur, `"physicalOrigin":` + owBerlin, `"cost":100.00,"purchase":{"purchaseClass":"FOOD"}`,
-			"DE TAXABLE VAT 0.07 7.00 BUYER INPUT de-food", "7.00"},
+			"DE TAXABLE VAT 0.07 7.00 BUYER OUTPUT de-food", "7.00"},
 		{"asset imported into Germany from New York", "ASSET_MOVEMENT", eur, owMove(owNewYork, owBerlin), `"netBookValue":1000.00`,
 			"DE TAXABLE VAT 0.19 190.00 BUYER INPUT use-at-destination", "190.00"},
 		{"asset moved within Germany", "ASSET_MOVEMENT", eur, owMove(owBerlin, owMunich) + `,"taxRegistrations":` + owDEFR, `"netBookValue":1000.00`,
