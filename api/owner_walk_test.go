@@ -26,8 +26,10 @@ func owBody(mt, head, owner, line string) string {
 // it), reversed once and deleted. A transfer of the owner's goods from
 // Berlin to its Paris warehouse is the owner's acquisition in France,
 // reverse-charged (VAT Directive, articles 17, 21 and 200): 200.00 of
-// French VAT, output and input. A machine moved from Berlin to Munich is
-// no supply and bears no VAT (rule move-within-vat-area). Bad requests
+// French VAT, output and input. Goods taken for private use in Berlin
+// are a self-supply (article 16): 19% of their cost, output VAT. A
+// machine moved from Berlin to Munich is no supply and bears no VAT (rule
+// move-within-vat-area). Bad requests
 // are refused naming their member.
 func TestOwnerWalkOverHTTP(t *testing.T) {
 	h, j := procWalkHarness(t)
@@ -97,6 +99,7 @@ func TestOwnerWalkOverHTTP(t *testing.T) {
 		name, mt, to, line, id, result, io, rule, tax string
 	}{
 		{"transfer to France", "INVENTORY_REMOVAL", paris, `"cost":1000.00`, "FR", "TAXABLE", "INPUT_OUTPUT", "eu-reverse-charge", "200.00"},
+		{"goods taken for private use in Berlin", "INVENTORY_REMOVAL", berlin, `"cost":100.00`, "DE", "TAXABLE", "OUTPUT", "use-at-destination", "19.00"},
 		{"move within Germany", "ASSET_MOVEMENT", munich, `"netBookValue":1000.00`, "DE", "NONTAXABLE", "INPUT", "move-within-vat-area", "0.00"},
 	} {
 		var r wire.OwnerResponse
