@@ -89,6 +89,13 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 				gstNotDue(&l.taxes[i])
 			}
 		}
+		if st.withinArea {
+			for i := n; i < len(l.taxes); i++ {
+				if l.taxes[i].taxType == wire.TaxTypeVAT {
+					vatNotDue(&l.taxes[i])
+				}
+			}
+		}
 	}
 	if u := st.use; u != nil {
 		if err := c.destinationUseTaxes(l, &st, amount); err != nil {
@@ -929,6 +936,15 @@ func gstNotDue(t *taxOut) {
 	t.nonTaxable, t.exempt = add(t.nonTaxable, t.exempt), decimal.Zero
 	nonTaxableRecord(t, CAMoveWithinCanadaRule, "an owner's asset moved within Canada bears no GST: the Excise Tax Act charges it on supplies made in Canada, "+
 		"goods imported and imported taxable supplies, and the move is none of them; the province it is brought into taxes it")
+}
+
+// vatNotDue makes t, the VAT or GST of an owner's asset moved within one
+// VAT area, a NONTAXABLE record of its whole amount that says why
+// (MoveWithinVATAreaRule), as gstNotDue does in Canada.
+func vatNotDue(t *taxOut) {
+	t.nonTaxable, t.exempt = add(t.nonTaxable, t.exempt), decimal.Zero
+	nonTaxableRecord(t, MoveWithinVATAreaRule, "an owner's asset moved between its own places within one VAT area bears no VAT or GST: "+
+		"the owner keeps it, so the move is no supply, no acquisition from another member state and no import")
 }
 
 // nonTaxableRecord makes t a NONTAXABLE record of its taxable amount,

@@ -99,6 +99,9 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 			}
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
+				if req.OwnerMessageType == wire.OwnerInventoryRemoval {
+					selfSupplyOutput(l, r.Taxes)
+				}
 				r.AssistedParameters = c.assisted(l)
 				c.noteLeaf(r, l)
 				if l.codeMapped || l.classFromLineType {
@@ -182,4 +185,27 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		out[i] = li
 	}
 	return out
+}
+
+// selfSupplyOutput marks as output tax (OUTPUT) the VAT and GST of line
+// l of an INVENTORY_REMOVAL that is taxed in the VAT area its goods are
+// taken from: goods a business takes from its own stock for its private
+// use or gives away are a supply it makes for consideration (VAT
+// Directive, article 16; a registrant's own consumption, Excise Tax Act
+// s. 172), whose tax it owes as the supplier (article 193) and does not
+// deduct. Such a tax was said INPUT, deductible input tax. A use tax
+// (CONSUMERS_USE), a reverse charge and a tax of goods taken into
+// another VAT area (an import, an acquisition) keep their type; the
+// owner's movements in the United States and Brazil are left as they
+// are.
+func selfSupplyOutput(l *line, taxes []wire.Tax) {
+	at, from := l.taxedAt, firstPlace(l.origin, l.adminOrigin)
+	if at == nil || from == nil || at.country == "US" || at.country == "BR" || at.vatArea() != from.vatArea() {
+		return
+	}
+	for i := range taxes {
+		if x := &taxes[i]; x.TaxType == wire.TaxTypeVAT && x.InputOutputType == wire.InputOutputTypeInput {
+			x.InputOutputType = wire.InputOutputTypeOutput
+		}
+	}
 }

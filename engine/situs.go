@@ -52,6 +52,10 @@ type situs struct {
 	// (and the QST the vendor charges) is the vendor's to charge, not the
 	// buyer's to self-assess (vendorsCanadianTax).
 	inCanada bool
+	// withinArea says that the line is an owner's asset moved from one
+	// place to another within one VAT area whose VAT or GST is national
+	// (moveWithinArea): that tax is not due on it (MoveWithinVATAreaRule).
+	withinArea bool
 }
 
 // source decides where a line is taxed: the situs override first, then the
@@ -84,6 +88,36 @@ func (c *calc) source(l *line) situs {
 // Columbia's, Saskatchewan's and Manitoba's PST, Quebec's QST, and a
 // participating province's part of the HST (Division IV.1, s. 220.08).
 const CAMoveWithinCanadaRule = "ca-move-within-canada"
+
+// MoveWithinVATAreaRule is the rule ID of the NONTAXABLE record of a VAT
+// or GST on an owner's asset moved from one of its places to another
+// within one VAT area (ASSET_MOVEMENT; moveWithinArea). The owner keeps
+// the asset, so the move is no supply of goods, which transfers the right
+// to dispose of them as owner (VAT Directive, article 14(1)), no
+// acquisition from another member state and no import; the Directive
+// deems a supply only the transfer of one's own goods to another member
+// state (article 17(1)). The UK's VAT (VATA 1994, s. 5 and Schedule 4)
+// and Australia's GST (A New Tax System (Goods and Services Tax) Act
+// 1999, s. 9-10) likewise need a supply to another person.
+const MoveWithinVATAreaRule = "move-within-vat-area"
+
+// moveWithinArea reports whether an asset moved from orig to dest stays
+// in one VAT area whose VAT or GST is national, so that the move bears
+// none of it (MoveWithinVATAreaRule). Excluded are the United States,
+// whose sales and use taxes are the states' and credit tax paid before
+// (previousTaxPaid); Canada, whose GST CAMoveWithinCanadaRule decides and
+// whose provinces tax property brought in; India, whose GST deems a
+// transfer between the registrations of one business in two states a
+// supply (CGST Act 2017, s. 25(4) and Schedule I, paragraph 2), which
+// Levy cannot tell from a move within one registration; and Brazil,
+// whose owner's movements brazil.go decides.
+func moveWithinArea(orig, dest *place) bool {
+	switch dest.country {
+	case "US", "CA", "IN", "BR":
+		return false
+	}
+	return orig.vatArea() == dest.vatArea()
+}
 
 // The reasons of rule use-at-destination: a buyer's or an owner's own
 // tax on what it did not buy tax-paid (a consumer's use tax, the
@@ -160,6 +194,9 @@ func (c *calc) sourceAreas(l *line) situs {
 		// within Canada owes its destination province's tax alone.
 		if c.d.message == string(wire.OwnerAssetMovement) && orig.country == "CA" && dest.country == "CA" {
 			return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinCanada: true, reason: useAtDestinationCanadaReason}
+		}
+		if c.d.message == string(wire.OwnerAssetMovement) && moveWithinArea(orig, dest) {
+			return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinArea: true, reason: useAtDestinationReason}
 		}
 		return situs{at: dest, role: dest.role, ruleID: "use-at-destination", reason: useAtDestinationReason,
 			interUS:  dest.country == "US" && orig.country == "US" && dest.state() != orig.state(),
