@@ -14,7 +14,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "739fb642eb2a8041cc719327d1ef174cb06be9e411f6c8c58a81d9247f32c62c",
 	"intrastat.lvd":     "6fd7656b745348aef8b5f64f8f6ed6835bf24c47ee27a56f5f59f90c111a12fd",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "a1dccb370af958483bff02a1355df7be87d055cf7ea0844201f331990a68febe",
+	"jurisdictions.lvd": "24006e39d445e97d6ad281dc1c180c19cd5c7cffd071d706d8007437dbc708fd",
 	"local.lvd":         "5b7a4487ddd78e78de3026f54ac18bf813c54446de0c8f1a78c37411605d8aa2",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
