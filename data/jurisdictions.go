@@ -17,7 +17,7 @@ import (
 const (
 	jurisFile    = "jurisdictions.lvd"
 	jurisKind    = "jurisdictions"
-	jurisVersion = 4
+	jurisVersion = 5
 	// jurisDateOffset is added to day numbers so that 0 can mean the
 	// zero Date.
 	jurisDateOffset = 1 << 20
@@ -54,6 +54,7 @@ type Jurisdictions struct {
 	postal   []PostcodeCountry
 	low      *jurisdiction.LowValueLimits
 	accruals []jurisdiction.TaxAccrual // sorted by jurisdiction, tax and start
+	drc      *jurisdiction.DomesticReverseCharges
 }
 
 // rateRec is one rate period.

@@ -107,6 +107,9 @@ func TestJurisdictionsReadBack(t *testing.T) {
 	if !reflect.DeepEqual(accruals, want.accruals) || len(want.accruals) == 0 {
 		t.Errorf("tax accruals %v, want %v", accruals, want.accruals)
 	}
+	if !reflect.DeepEqual(j.DomesticReverseCharges().All(), want.domesticRC) || len(want.domesticRC) == 0 {
+		t.Errorf("domestic reverse charges %v, want %v", j.DomesticReverseCharges().All(), want.domesticRC)
+	}
 }
 
 // plainJuris is the jurisdiction table decoded the obvious way.
@@ -128,6 +131,8 @@ type plainJuris struct {
 	// The taxes' properties (format 4), in the file's order.
 	lowValue []jurisdiction.LowValue
 	accruals []jurisdiction.TaxAccrual
+	// The domestic reverse charges (format 5), in the file's order.
+	domesticRC []jurisdiction.DomesticReverseCharge
 }
 
 type extKey struct{ country, code string }
@@ -361,6 +366,16 @@ func plainJurisdictions(file []byte) (*plainJuris, error) {
 		a.Period = civil.Period{Effective: date(), Expiration: date()}
 		a.Source = r.String()
 		j.accruals = append(j.accruals, a)
+	}
+	for range r.Count(8) {
+		v := jurisdiction.DomesticReverseCharge{Country: r.String(), Class: r.String()}
+		v.Period = civil.Period{Effective: date(), Expiration: date()}
+		coef := r.Varint()
+		v.Threshold = decimal.New(coef, int32(r.Varint()))
+		v.Currency = r.String()
+		v.Above = r.Bool()
+		v.Group, v.Provision, v.Condition, v.Source = r.String(), r.String(), r.String(), r.String()
+		j.domesticRC = append(j.domesticRC, v)
 	}
 	if err := r.Done(); err != nil {
 		return nil, err

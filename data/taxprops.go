@@ -86,5 +86,36 @@ func decodeTaxProperties(r *binfmt.Reader, j *Jurisdictions) error {
 			}
 		}
 	}
-	return r.Err()
+	if err := r.Err(); err != nil {
+		return err
+	}
+	return decodeDomesticReverseCharges(r, j)
+}
+
+// DomesticReverseCharges returns the dataset's domestic reverse charges.
+func (j *Jurisdictions) DomesticReverseCharges() *jurisdiction.DomesticReverseCharges { return j.drc }
+
+// decodeDomesticReverseCharges reads the domestic reverse charges that
+// follow the tax accruals (from version 5).
+func decodeDomesticReverseCharges(r *binfmt.Reader, j *Jurisdictions) error {
+	rows := make([]jurisdiction.DomesticReverseCharge, r.Count(8))
+	for k := range rows {
+		v := &rows[k]
+		v.Country = r.String()
+		v.Class = r.String()
+		v.Period = readJurisPeriod(r)
+		coef := r.Varint()
+		v.Threshold = decimal.New(coef, int32(r.Varint()))
+		v.Currency = r.String()
+		v.Above = r.Bool()
+		v.Group, v.Provision, v.Condition, v.Source = r.String(), r.String(), r.String(), r.String()
+		if r.Err() != nil {
+			return r.Err()
+		}
+	}
+	var err error
+	if j.drc, err = jurisdiction.NewDomesticReverseCharges(rows); err != nil {
+		return fmt.Errorf("%w: %v", binfmt.ErrCorrupt, err)
+	}
+	return nil
 }

@@ -150,6 +150,7 @@ func TestJurisdictionsRefusesMalformedTaxProperties(t *testing.T) {
 		w.Uvarint(0)
 		w.Uvarint(0)
 		w.String("a source")
+		w.Uvarint(0) // no domestic reverse charges (format 5)
 		out, err := w.Finish()
 		if err != nil {
 			t.Fatal(err)

@@ -31,6 +31,7 @@ func geographyFile(t *testing.T, geo func(w *binfmt.Writer)) []byte {
 	w.Uvarint(0) // no VAT regions (format 3)
 	w.Uvarint(0) // no low-value limits (format 4)
 	w.Uvarint(0) // no tax accruals (format 4)
+	w.Uvarint(0) // no domestic reverse charges (format 5)
 	file, err := w.Finish()
 	if err != nil {
 		t.Fatal(err)

@@ -14,11 +14,12 @@ import (
 // TestJurisdictionsRefusesOldVersions: the jurisdictions files of format
 // 1, which had no VAT geography, of format 2, which had no VAT regions
 // (Northern Ireland), and of format 3, which had no low-value import
-// limits and no tax accruals (those were Go code), are refused with an
-// error that names the formats, rather than read as a file whose VAT
-// areas, regions, limits or accruals are empty.
+// limits and no tax accruals (those were Go code), and of format 4,
+// which had no domestic reverse charges, are refused with an error that
+// names the formats, rather than read as a file whose VAT areas,
+// regions, limits, accruals or reverse charges are empty.
 func TestJurisdictionsRefusesOldVersions(t *testing.T) {
-	for v, parts := range map[int]int{1: 4, 2: 8, 3: 9} {
+	for v, parts := range map[int]int{1: 4, 2: 8, 3: 9, 4: 11} {
 		w := binfmt.NewWriter(jurisKind, v)
 		for range parts {
 			w.Uvarint(0) // no words, jurisdictions, rates or exceptions (and, from v2, no areas, territories, boxes or postcodes; in v3, no regions)
@@ -28,7 +29,7 @@ func TestJurisdictionsRefusesOldVersions(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = decodeJurisdictions(file)
-		if want := fmt.Sprintf("format v%d is not supported (this build reads v4)", v); err == nil || !strings.Contains(err.Error(), want) {
+		if want := fmt.Sprintf("format v%d is not supported (this build reads v5)", v); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("a file of format %d: %v, want %q", v, err, want)
 		}
 	}

@@ -472,6 +472,8 @@ type line struct {
 	// line, and lowValueRule the rule name of its assisted parameter
 	// (lowvalue.go), "" when no limit was weighed.
 	lowValue, lowValueRule string
+	// domesticRC and domesticRCRule are the situs's (domesticrc.go).
+	domesticRC, domesticRCRule string
 	// threshold is what a taxability rule's price threshold, or a rate
 	// structure's amounts, in another currency than the document's said
 	// of the line (thresholdcur.go, structurecur.go), and thresholdRule

@@ -23,6 +23,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	l.taxedAt = st.at
 	l.distance, l.distanceRule = st.distance, st.distanceRule
 	l.lowValue, l.lowValueRule = st.lowValue, st.lowValueRule
+	l.domesticRC, l.domesticRCRule = st.domesticRC, st.domesticRCRule
 	if st.at == nil {
 		l.noPlace = true
 		return nil

@@ -1224,6 +1224,16 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 		out = append(out, wire.AssistedParameter{ParamName: "currency", Phase: wire.PhasePost, RuleName: l.lowValueRule,
 			OriginalValue: c.d.currency.Alpha, Value: l.lowValue})
 	}
+	switch l.domesticRCRule {
+	case DomesticReverseChargeAssumedRule:
+		// What a domestic reverse charge took the buyer to be.
+		out = append(out, wire.AssistedParameter{ParamName: classParam(l), Phase: wire.PhasePost, RuleName: l.domesticRCRule,
+			OriginalValue: l.productClass, Value: l.domesticRC})
+	case DomesticReverseChargeUnweighedRule:
+		// That a domestic reverse charge's threshold was not weighed.
+		out = append(out, wire.AssistedParameter{ParamName: "currency", Phase: wire.PhasePost, RuleName: l.domesticRCRule,
+			OriginalValue: c.d.currency.Alpha, Value: l.domesticRC})
+	}
 	if l.threshold != "" {
 		// How a price threshold in another currency weighed the line.
 		out = append(out, wire.AssistedParameter{ParamName: "currency", Phase: wire.PhasePost, RuleName: l.thresholdRule,

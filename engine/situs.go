@@ -43,6 +43,10 @@ type situs struct {
 	// line (lowvalue.go), and lowValueRule the assisted parameter's rule
 	// name; "" when no limit was weighed.
 	lowValue, lowValueRule string
+	// domesticRC is what a domestic reverse charge assumed of the buyer,
+	// or why its threshold was not weighed, and domesticRCRule the
+	// assisted parameter's rule name (domesticrc.go); "" for none.
+	domesticRC, domesticRCRule string
 	// withinCanada says that the line is an owner's asset moved from one
 	// place in Canada to another: the country's GST is not due on it
 	// (CAMoveWithinCanadaRule), the province's tax is.
@@ -184,6 +188,14 @@ func (c *calc) sourceAreas(l *line) situs {
 				return st
 			}
 		}
+		// A domestic reverse charge leaves the VAT of a listed supply
+		// within one member state, or the United Kingdom, to the buyer
+		// registered there (domesticrc.go).
+		if dest.vatArea() == orig.vatArea() && dest.terrID == orig.terrID {
+			if st, _, ok := c.domesticReverse(l, dest); ok {
+				return st
+			}
+		}
 		// Single-stage taxes (Malaysia's): the buyer accounts for a
 		// tax whose accrual the dataset gives only as it says (on an
 		// imported taxable service, or never).
@@ -254,8 +266,8 @@ func (c *calc) sourceAreas(l *line) situs {
 		if dest.terrID != orig.terrID {
 			return c.regionalSupply(l, orig, dest)
 		}
-		return situs{at: dest, role: dest.role, ruleID: "domestic-supply",
-			reason: "a supply within one VAT area between places of the same rates is taxed there, at the destination's rates"}
+		return c.withDomesticReverse(l, dest, situs{at: dest, role: dest.role, ruleID: "domestic-supply",
+			reason: "a supply within one VAT area between places of the same rates is taxed there, at the destination's rates"})
 	}
 	return c.placeOfSupply(l, orig, dest)
 }

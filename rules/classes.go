@@ -51,6 +51,20 @@ const (
 	WebHosting         = "WEB_HOSTING"
 	AIServices         = "AI_SERVICES"
 	Telecommunications = "TELECOMMUNICATIONS"
+	// The classes of the domestic reverse charges (VAT Directive,
+	// articles 199 and 199a; the United Kingdom's VAT Act 1994, section
+	// 55A): where no rule names one, the goods follow ELECTRONICS or
+	// GENERAL and the services SERVICES.
+	MobilePhones        = "MOBILE_PHONES"
+	IntegratedCircuits  = "INTEGRATED_CIRCUITS"
+	TabletComputers     = "TABLET_COMPUTERS"
+	Laptops             = "LAPTOPS"
+	GameConsoles        = "GAME_CONSOLES"
+	ScrapMetal          = "SCRAP_METAL"
+	WholesaleEnergy     = "WHOLESALE_GAS_ELECTRICITY"
+	EmissionAllowances  = "EMISSION_ALLOWANCES"
+	ConstructionService = "CONSTRUCTION_SERVICES"
+	BuildingCleaning    = "BUILDING_CLEANING"
 )
 
 // ClassInfo describes a built-in product class for the sellers who pick
@@ -121,6 +135,16 @@ var Classes = []ClassInfo{
 	{Class: WebHosting, Covers: "web and data hosting", Examples: "website hosting, cloud storage, server space", Unsure: "SAAS when the customer uses an application rather than space", Service: true, Digital: true},
 	{Class: AIServices, Covers: "artificial intelligence services used through an interface or an API", Examples: "model inference APIs, hosted AI assistants", Unsure: "SAAS when the AI is part of a broader subscription application", Service: true, Digital: true},
 	{Class: Telecommunications, Covers: "communications services: the transmission of voice, data or signals for a subscriber, billed as a service", Examples: "wireless and landline plans, long distance, VoIP lines, prepaid wireless airtime", Unsure: "TELECOMMUNICATIONS for the service on a carrier's bill (a line with lineType or lineTypes that sends no class is taxed as it, and one that sends SERVICES where the state's treatment of the class is recorded); ELECTRONICS for the handset, WEB_HOSTING or DATA_PROCESSING for what is stored or processed rather than carried", Service: true, Digital: true},
+	{Class: MobilePhones, Covers: "mobile telephones: devices made or adapted for use on a licensed mobile network", Examples: "smartphones, feature phones, satellite phones", Unsure: "ELECTRONICS for a device that is not mainly a phone; where no rule names MOBILE_PHONES it is taxed as ELECTRONICS", Parent: Electronics},
+	{Class: IntegratedCircuits, Covers: "integrated circuit devices before they are built into an end product", Examples: "microprocessors, central processing units, memory chips", Unsure: "ELECTRONICS for a finished product that holds chips", Parent: Electronics},
+	{Class: TabletComputers, Covers: "tablet computers", Examples: "tablets with a touch screen and no fixed keyboard", Unsure: "LAPTOPS for a portable computer with a keyboard; where no rule names TABLET_COMPUTERS it is taxed as ELECTRONICS", Parent: Electronics},
+	{Class: Laptops, Covers: "laptop and notebook computers", Examples: "notebooks, netbooks, laptops", Unsure: "TABLET_COMPUTERS for a tablet; where no rule names LAPTOPS it is taxed as ELECTRONICS", Parent: Electronics},
+	{Class: GameConsoles, Covers: "video game consoles", Examples: "home and handheld games consoles", Unsure: "ELECTRONICS for accessories and games", Parent: Electronics},
+	{Class: ScrapMetal, Covers: "scrap and waste metal, and the other waste and recyclable materials the reverse charges list", Examples: "ferrous and non-ferrous scrap, metal offcuts, used batteries for recycling", Unsure: "GENERAL for metal that is not scrap or waste"},
+	{Class: WholesaleEnergy, Covers: "gas and electricity sold to a business that resells them (a dealer), not for its own use", Examples: "wholesale natural gas and electricity on an exchange or between traders", Unsure: "GENERAL for gas or electricity that the buyer uses itself"},
+	{Class: EmissionAllowances, Covers: "transfers of greenhouse gas emission allowances and similar units", Examples: "EU ETS allowances, UK ETS allowances, certified emission reductions", Unsure: "SERVICES for other rights", Service: true, Parent: Services},
+	{Class: ConstructionService, Covers: "construction work on buildings and other structures: building, altering, repairing, demolishing and installing", Examples: "building, renovation, demolition, installation of heating or wiring in a building", Unsure: "REPAIR_SERVICES for the repair of movable goods; where no rule names CONSTRUCTION_SERVICES it is taxed as SERVICES", Service: true, Parent: Services},
+	{Class: BuildingCleaning, Covers: "cleaning of buildings and parts of them", Examples: "office cleaning, window cleaning, cleaning after building work", Unsure: "SERVICES for other cleaning", Service: true, Parent: Services},
 }
 
 // ProductClasses lists the built-in product classes, in the order of

@@ -24,7 +24,7 @@ import (
 const (
 	jurisFile    = "jurisdictions.lvd"
 	jurisKind    = "jurisdictions"
-	jurisVersion = 4
+	jurisVersion = 5
 )
 
 // rateDateOffset shifts day numbers so that every real date encodes as a
@@ -56,6 +56,8 @@ type ratesBuilder struct {
 	// accruals of single-stage taxes (addTaxProperties).
 	lowValue []jurisdiction.LowValue
 	accruals []jurisdiction.TaxAccrual
+	// domesticRC are the domestic reverse charges (addTaxProperties).
+	domesticRC []jurisdiction.DomesticReverseCharge
 	// byJuris indexes rates by jurisdiction, until check sorts them.
 	byJuris map[string][]int
 }
@@ -254,6 +256,10 @@ func (b *ratesBuilder) sortRates() {
 //	tax accruals (from version 4), sorted by jurisdiction, tax and
 //	    start: count, then jurisdiction index, tax, accrual (uvarint),
 //	    effective, expiration, source
+//	domestic reverse charges (from version 5), sorted by country, class
+//	    and start: count, then country, class, effective, expiration,
+//	    threshold coefficient (varint) and exponent (varint), currency,
+//	    above (bool), group, provision, condition, source
 //
 // Dates are uvarints: 0 for the zero Date, else days since 1970 + 2^20.
 func (b *ratesBuilder) encode() ([]byte, error) {

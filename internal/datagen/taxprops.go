@@ -129,7 +129,11 @@ func addTaxProperties(g *gen, b *ratesBuilder) error {
 	if err != nil {
 		return err
 	}
-	b.lowValue, b.accruals = low, acc
+	drc, err := readDomesticReverseCharges(g.curatedFile(domesticRCFile), curatedRef+domesticRCFile)
+	if err != nil {
+		return err
+	}
+	b.lowValue, b.accruals, b.domesticRC = low, acc, drc
 	g.addSource(Source{
 		Key:   lowValueKey,
 		Files: curatedRef + lowValueFile,
@@ -145,11 +149,20 @@ func addTaxProperties(g *gen, b *ratesBuilder) error {
 		From:    "the tax acts cited in each row (curated by the Levy project)",
 		Licence: "facts",
 	})
+	g.addSource(Source{
+		Key:   domesticRCKey,
+		Files: curatedRef + domesticRCFile,
+		What: "the domestic reverse charges: the product classes whose supply between two businesses registered for VAT in a member state " +
+			"(VAT Directive, articles 199 and 199a) or in the United Kingdom (VAT Act 1994, section 55A) the buyer accounts for, with their dates, thresholds and the buyer's conditions Levy assumes",
+		From:    "the VAT acts and the tax authorities' guidance cited in each row (curated by the Levy project)",
+		Licence: "facts",
+	})
 	return nil
 }
 
 // encodeTaxProperties writes the low-value limits and the tax accruals
-// that follow the VAT regions (from version 4); index gives the position
+// that follow the VAT regions (from version 4), then the domestic reverse
+// charges (from version 5); index gives the position
 // of each jurisdiction ID.
 func (b *ratesBuilder) encodeTaxProperties(w *binfmt.Writer, index map[string]int) error {
 	low := slices.Clone(b.lowValue)
@@ -185,5 +198,5 @@ func (b *ratesBuilder) encodeTaxProperties(w *binfmt.Writer, index map[string]in
 		writeRatePeriod(w, a.Period)
 		w.String(a.Source)
 	}
-	return nil
+	return b.encodeDomesticReverseCharges(w)
 }
