@@ -34,6 +34,7 @@ func TestWorldVATWalk2(t *testing.T) {
 		sarajevo   = Address("Sarajevo", "71000", "BA")
 		skopje     = Address("Skopje", "1000", "MK")
 		astana     = Address("Astana", "010000", "KZ")
+		montevideo = Address("Montevideo", "11000", "UY")
 		sanJose    = Address("San José", "10101", "CR")
 		santoDom   = Address("Santo Domingo", "10101", "DO")
 		dhaka      = Address("Dhaka", "1000", "BD")
@@ -44,6 +45,8 @@ func TestWorldVATWalk2(t *testing.T) {
 		// South Korea: 10% since the VAT of July 1, 1977; unprocessed food
 		// and books exempt; medicines and restaurant meals at 10%. On
 		// 1,000 won.
+		{"KR no VAT before 1977-07-01", "1977-06-30", "GENERAL", seoul, "KRW", "1000", "0", "", ""},
+		{"KR the first day of the VAT", "1977-07-01", "GENERAL", seoul, "KRW", "1000", "100", "KR", ""},
 		{"KR standard", "2026-06-01", "GENERAL", seoul, "KRW", "1000", "100", "KR", ""},
 		{"KR unprocessed food", "2026-06-01", "FOOD", seoul, "KRW", "1000", "0", "KR", "kr-food"},
 		{"KR books", "2026-06-01", "BOOKS", seoul, "KRW", "1000", "0", "KR", "kr-books"},
@@ -103,7 +106,10 @@ func TestWorldVATWalk2(t *testing.T) {
 		{"CO 16% the day before 19%", "2016-12-31", "GENERAL", bogota, "COP", "1000.00", "160.00", "CO", ""},
 		{"CO 19% from 2017-01-01", "2017-01-01", "GENERAL", bogota, "COP", "1000.00", "190.00", "CO", ""},
 		{"CO staples", "2026-06-01", "FOOD", bogota, "COP", "1000.00", "0.00", "CO", "co-food"},
-		// Argentina: 21%; fresh food 10.5%, books exempt.
+		// Argentina: 18% until March 1995, 21% from 1995-04-01; fresh food
+		// 10.5%, books exempt.
+		{"AR 18% before April 1995", "1995-03-31", "GENERAL", buenosAirs, "ARS", "1000.00", "180.00", "AR", ""},
+		{"AR 21% from April 1995", "1995-04-01", "GENERAL", buenosAirs, "ARS", "1000.00", "210.00", "AR", ""},
 		{"AR standard", "2026-06-01", "GENERAL", buenosAirs, "ARS", "1000.00", "210.00", "AR", ""},
 		{"AR fresh food", "2026-06-01", "FOOD", buenosAirs, "ARS", "1000.00", "105.00", "AR", "ar-food"},
 		{"AR books", "2026-06-01", "BOOKS", buenosAirs, "ARS", "1000.00", "0.00", "AR", "ar-books"},
@@ -152,6 +158,9 @@ func TestWorldVATWalk2(t *testing.T) {
 		{"KZ 12% the day before 16%", "2025-12-31", "GENERAL", astana, "KZT", "1000.00", "120.00", "KZ", ""},
 		{"KZ 16% from 2026-01-01", "2026-01-01", "GENERAL", astana, "KZT", "1000.00", "160.00", "KZ", ""},
 		{"KZ medicines 5% in 2026", "2026-06-01", "PRESCRIPTION_DRUGS", astana, "KZT", "1000.00", "50.00", "KZ", "kz-prescription_drugs-2026-01-01"},
+		// Uruguay: basic rate 23% until 2007-06-30, 22% from 2007-07-01.
+		{"UY 23% the day before 22%", "2007-06-30", "GENERAL", montevideo, "UYU", "1000.00", "230.00", "UY", ""},
+		{"UY 22% from 2007-07-01", "2007-07-01", "GENERAL", montevideo, "UYU", "1000.00", "220.00", "UY", ""},
 		// Costa Rica: 13%; from the IVA of 2019-07-01 the staples of the
 		// canasta básica 1% and medicines 2%.
 		{"CR standard", "2026-06-01", "GENERAL", sanJose, "CRC", "1000.00", "130.00", "CR", ""},
