@@ -14,7 +14,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "739fb642eb2a8041cc719327d1ef174cb06be9e411f6c8c58a81d9247f32c62c",
 	"intrastat.lvd":     "6fd7656b745348aef8b5f64f8f6ed6835bf24c47ee27a56f5f59f90c111a12fd",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "16f89177de6ed19b548baff7d9fab69ad22f2701cb645a86eaefe6527f128916",
+	"jurisdictions.lvd": "ed5088b47fef0b208ad44a619ffc65ae7873ce8220f960028d996a61dd4ac766",
 	"local.lvd":         "5b7a4487ddd78e78de3026f54ac18bf813c54446de0c8f1a78c37411605d8aa2",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",

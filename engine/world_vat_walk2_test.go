@@ -26,6 +26,7 @@ func TestWorldVATWalk2(t *testing.T) {
 		santiago   = Address("Santiago", "8320000", "CL")
 		bogota     = Address("Bogotá", "110111", "CO")
 		buenosAirs = Address("Buenos Aires", "C1002", "AR")
+		lima       = Address("Lima", "15001", "PE")
 		cairo      = Address("Cairo", "11511", "EG")
 		nairobi    = Address("Nairobi", "00100", "KE")
 		lagos      = Address("Lagos", "100001", "NG")
@@ -33,6 +34,7 @@ func TestWorldVATWalk2(t *testing.T) {
 		belgrade   = Address("Belgrade", "11000", "RS")
 		sarajevo   = Address("Sarajevo", "71000", "BA")
 		skopje     = Address("Skopje", "1000", "MK")
+		tbilisi    = Address("Tbilisi", "0105", "GE")
 		astana     = Address("Astana", "010000", "KZ")
 		montevideo = Address("Montevideo", "11000", "UY")
 		sanJose    = Address("San José", "10101", "CR")
@@ -113,6 +115,12 @@ func TestWorldVATWalk2(t *testing.T) {
 		{"AR standard", "2026-06-01", "GENERAL", buenosAirs, "ARS", "1000.00", "210.00", "AR", ""},
 		{"AR fresh food", "2026-06-01", "FOOD", buenosAirs, "ARS", "1000.00", "105.00", "AR", "ar-food"},
 		{"AR books", "2026-06-01", "BOOKS", buenosAirs, "ARS", "1000.00", "0.00", "AR", "ar-books"},
+		// Peru: IGV and municipal promotion tax, 16% and 2%, 18% in all;
+		// 17% and 2% from 2003-08-01 to 2011-02-28.
+		{"PE 18% before August 2003", "2003-07-31", "GENERAL", lima, "PEN", "1000.00", "180.00", "PE", ""},
+		{"PE 19% from 2003-08-01", "2003-08-01", "GENERAL", lima, "PEN", "1000.00", "190.00", "PE", ""},
+		{"PE 19% the day before 18%", "2011-02-28", "GENERAL", lima, "PEN", "1000.00", "190.00", "PE", ""},
+		{"PE 18% from 2011-03-01", "2011-03-01", "GENERAL", lima, "PEN", "1000.00", "180.00", "PE", ""},
 		// Egypt: VAT from 2016-09-08 at 13%, 14% from 2017-07-01; basic
 		// food exempt.
 		{"EG general sales tax before the VAT", "2016-09-07", "GENERAL", cairo, "EGP", "1000.00", "0.00", "", ""},
@@ -153,6 +161,10 @@ func TestWorldVATWalk2(t *testing.T) {
 		{"MK standard", "2026-06-01", "GENERAL", skopje, "MKD", "1000.00", "180.00", "MK", ""},
 		{"MK food", "2026-06-01", "FOOD", skopje, "MKD", "1000.00", "50.00", "MK", "mk-food"},
 		{"MK medicines", "2026-06-01", "PRESCRIPTION_DRUGS", skopje, "MKD", "1000.00", "50.00", "MK", "mk-prescription_drugs"},
+		// Georgia: 20% until 2005-06-30, 18% from 2005-07-01 under the Tax
+		// Code of 2005.
+		{"GE 20% the day before 18%", "2005-06-30", "GENERAL", tbilisi, "GEL", "1000.00", "200.00", "GE", ""},
+		{"GE 18% from 2005-07-01", "2005-07-01", "GENERAL", tbilisi, "GEL", "1000.00", "180.00", "GE", ""},
 		// Kazakhstan: 12% until 2025-12-31, 16% from 2026-01-01; medicines
 		// 5% in 2026.
 		{"KZ 12% the day before 16%", "2025-12-31", "GENERAL", astana, "KZT", "1000.00", "120.00", "KZ", ""},
