@@ -116,7 +116,9 @@ func TestWorldVATWalk2(t *testing.T) {
 		{"AR fresh food", "2026-06-01", "FOOD", buenosAirs, "ARS", "1000.00", "105.00", "AR", "ar-food"},
 		{"AR books", "2026-06-01", "BOOKS", buenosAirs, "ARS", "1000.00", "0.00", "AR", "ar-books"},
 		// Peru: IGV and municipal promotion tax, 16% and 2%, 18% in all;
-		// 17% and 2% from 2003-08-01 to 2011-02-28.
+		// 17% and 2% from 2003-08-01 to 2011-02-28; fresh farm goods
+		// exempt.
+		{"PE fresh food", "2026-06-01", "FOOD", lima, "PEN", "1000.00", "0.00", "PE", "pe-food"},
 		{"PE 18% before August 2003", "2003-07-31", "GENERAL", lima, "PEN", "1000.00", "180.00", "PE", ""},
 		{"PE 19% from 2003-08-01", "2003-08-01", "GENERAL", lima, "PEN", "1000.00", "190.00", "PE", ""},
 		{"PE 19% the day before 18%", "2011-02-28", "GENERAL", lima, "PEN", "1000.00", "190.00", "PE", ""},
@@ -180,7 +182,9 @@ func TestWorldVATWalk2(t *testing.T) {
 		{"CR medicines", "2026-06-01", "PRESCRIPTION_DRUGS", sanJose, "CRC", "1000.00", "20.00", "CR", "cr-prescription_drugs-2019-07-01"},
 		{"CR medicines without prescription", "2026-06-01", "OTC_DRUGS", sanJose, "CRC", "1000.00", "20.00", "CR", "cr-otc_drugs-2019-07-01"},
 		// Dominican Republic: ITBIS 16% until 2012-12-31, 18% from
-		// 2013-01-01.
+		// 2013-01-01; it taxes industrialized goods, so fresh staples bear
+		// none.
+		{"DO fresh food", "2026-06-01", "FOOD", santoDom, "DOP", "1000.00", "0.00", "DO", "do-food"},
 		{"DO 16% the day before 18%", "2012-12-31", "GENERAL", santoDom, "DOP", "1000.00", "160.00", "DO", ""},
 		{"DO 18% from 2013-01-01", "2013-01-01", "GENERAL", santoDom, "DOP", "1000.00", "180.00", "DO", ""},
 		// Bangladesh: 15% since the VAT of 1991.
