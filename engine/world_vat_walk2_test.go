@@ -129,7 +129,9 @@ func TestWorldVATWalk2(t *testing.T) {
 		{"EG 13% from 2016-09-08", "2016-09-08", "GENERAL", cairo, "EGP", "1000.00", "130.00", "EG", ""},
 		{"EG 14% from 2017-07-01", "2017-07-01", "GENERAL", cairo, "EGP", "1000.00", "140.00", "EG", ""},
 		{"EG basic food", "2026-06-01", "FOOD", cairo, "EGP", "1000.00", "0.00", "EG", "eg-food-2016-09-08"},
-		// Kenya: 16%, 14% from 2020-04-01 to 2020-12-31.
+		// Kenya: 16%, 14% from 2020-04-01 to 2020-12-31; under the VAT Act
+		// of 2013 (from 2013-09-02) unprocessed staples exempt.
+		{"KE unprocessed food", "2026-06-01", "FOOD", nairobi, "KES", "1000.00", "0.00", "KE", "ke-food-2013-09-02"},
 		{"KE 16% before the cut", "2020-03-31", "GENERAL", nairobi, "KES", "1000.00", "160.00", "KE", ""},
 		{"KE 14% from 2020-04-01", "2020-04-01", "GENERAL", nairobi, "KES", "1000.00", "140.00", "KE", ""},
 		{"KE 16% again from 2021", "2021-01-01", "GENERAL", nairobi, "KES", "1000.00", "160.00", "KE", ""},
