@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "5b7a4487ddd78e78de3026f54ac18bf813c54446de0c8f1a78c37411605d8aa2",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "9538b941e07da56002af4013317e7c3fd1ae0ccd9577782de46b5ee263b15945",
+	"taxability.lvd":    "8c7410db529d875ad4582f801636ad5b14d7c73a1fea83968527258971106572",
 }

@@ -26,6 +26,7 @@ func TestWorldVATWalk2(t *testing.T) {
 		santiago   = Address("Santiago", "8320000", "CL")
 		bogota     = Address("Bogotá", "110111", "CO")
 		buenosAirs = Address("Buenos Aires", "C1002", "AR")
+		quito      = Address("Quito", "170150", "EC")
 		lima       = Address("Lima", "15001", "PE")
 		cairo      = Address("Cairo", "11511", "EG")
 		nairobi    = Address("Nairobi", "00100", "KE")
@@ -115,6 +116,11 @@ func TestWorldVATWalk2(t *testing.T) {
 		{"AR standard", "2026-06-01", "GENERAL", buenosAirs, "ARS", "1000.00", "210.00", "AR", ""},
 		{"AR fresh food", "2026-06-01", "FOOD", buenosAirs, "ARS", "1000.00", "105.00", "AR", "ar-food"},
 		{"AR books", "2026-06-01", "BOOKS", buenosAirs, "ARS", "1000.00", "0.00", "AR", "ar-books"},
+		// Ecuador: 12% until 2024-03-31, 15% from 2024-04-01; staples
+		// (natural food, milk, bread, flour, oils) at 0%. In US dollars.
+		{"EC 12% the day before 15%", "2024-03-31", "GENERAL", quito, "USD", "1000.00", "120.00", "EC", ""},
+		{"EC 15% from 2024-04-01", "2024-04-01", "GENERAL", quito, "USD", "1000.00", "150.00", "EC", ""},
+		{"EC staples", "2026-06-01", "FOOD", quito, "USD", "1000.00", "0.00", "EC", "ec-food"},
 		// Peru: IGV and municipal promotion tax, 16% and 2%, 18% in all;
 		// 17% and 2% from 2003-08-01 to 2011-02-28; fresh farm goods
 		// exempt.
