@@ -10,10 +10,11 @@ import (
 // TestWorldVATWalk2 walks the VAT and GST histories of countries that
 // TestWorldVATWalk leaves out, chiefly trading partners in Asia, Latin
 // America, Africa and the Balkans: each case is a domestic sale of 1,000
-// units of the local currency (1,000 won, pesos or yen-like units without
-// decimals where the currency has none). The comments give each country's
-// rates and the days they changed, from which the figures follow by hand;
-// the content rows cite the laws and the secondary sources.
+// units of the local currency, written without decimals where the
+// currency has none (Korean won, Chilean pesos). The comments give each
+// country's rates and the days they changed, from which the figures
+// follow by hand; the content rows cite the laws and the secondary
+// sources.
 func TestWorldVATWalk2(t *testing.T) {
 	var (
 		seoul      = Address("Seoul", "04524", "KR")
