@@ -338,7 +338,7 @@ func genTaxability(g *gen) error {
 		Files: curatedRef + productClasses,
 		What: "the VAT/GST treatment (reduced rate category, a rate of its own, zero-rated or exempt) of Levy's product classes in the EU-27, GB, the Isle of Man, Switzerland, Liechtenstein, Norway, Iceland, Japan, Canada, Australia, New Zealand, Mexico and Korea, " +
 			"India (before and after its rate rationalisation of 2025-09-22), China, Vietnam, Russia, Turkey, South Africa, Indonesia, Saudi Arabia, the UAE, " +
-			"the Philippines, Thailand, Singapore, Argentina, Chile, Colombia, Nigeria, Ukraine and Kazakhstan, " +
+			"the Philippines, Thailand, Singapore, Argentina, Chile, Colombia, Nigeria, Ukraine, Kazakhstan, Serbia, North Macedonia, Costa Rica, Peru, the Dominican Republic, Kenya and Ecuador, " +
 			"and the classes, mostly services, that the provincial sales taxes of British Columbia, Saskatchewan and Manitoba leave out (nontaxable) or exempt, " +
 			"with a per-item price limit where the province gives one (Manitoba's children's clothing of $150 or less) and a rate of the province's own " +
 			"where its tax has one for the class (British Columbia's PST of 8% on accommodation), " +
