@@ -473,12 +473,12 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 	// One Exporter for the admin export route and the console's download,
 	// so that their exports count against one limit per tenant.
 	exporter := journaladmin.NewExporter(store, journaladmin.ExportLimits{Timeout: c.exportTimeout, PerTenant: c.exportsPerTenant}, log)
-	jaOpts := []journaladmin.Option{journaladmin.WithExporter(exporter)}
+	jaOpts := []journaladmin.Option{journaladmin.WithExporter(exporter), journaladmin.WithLogger(log)}
 	// The Intrastat route reads the code lists of the dataset the engine
 	// uses when each declaration is asked for, so that a reloaded
 	// engine's lists are the ones declarations are checked against.
 	jaOpts = append(jaOpts, journaladmin.WithIntrastatOf(e.IntrastatCodes))
-	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, jaOpts...).Mounts()...)
+	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), jaOpts...).Mounts()...)
 	apiOpts = append(apiOpts, prof.mounts(tokens, c, log)...)
 	nexusOpts, stopNexus, err := nexusServe(ctx, store, prof.cache, tokens.AdminAuthenticator(), iss, einv, st.nexusSent, c.nexusInterval, log)
 	if err != nil {
