@@ -4,8 +4,9 @@
 // packages (version.go, lookup.go, calc.go, batch.go, journal.go,
 // nexus.go, serve.go, clients.go, webhook.go, data.go, profile.go); the
 // flag types that several share are in flags.go, the output helpers in
-// output.go, the exit statuses and usage errors in exit.go, and the help
-// in help.go, how the flags' environment variables are read in env.go.
+// output.go, the exit statuses and usage errors in exit.go, the help in
+// help.go, and the reading of the flags' environment variables in
+// env.go.
 // cmd/levy calls Run and exits.
 package cli
 
