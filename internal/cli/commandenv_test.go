@@ -173,9 +173,9 @@ func TestFlagVariablesAreReadThroughEnvReader(t *testing.T) {
 			})
 		}
 	}
-	for fn := range allowed {
+	for fn, what := range allowed {
 		if !seen[fn] {
-			t.Errorf("%s reads the environment no more: take it out of the functions allowed to", fn)
+			t.Errorf("%s reads the environment (%s) no more: take it out of the functions allowed to", fn, what)
 		}
 	}
 }
