@@ -258,12 +258,12 @@ func newWholeServer(t *testing.T, kind string, ac auth.Config, einvCfg func(*ein
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	opts = append(opts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(bodyLimit), einvoicing.WithJournal(store)).Mounts()...)
-	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet, journaladmin.WithIntrastatOf(e.IntrastatCodes)).Mounts()...)
+	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), journaladmin.WithLogger(quiet), journaladmin.WithIntrastatOf(e.IntrastatCodes)).Mounts()...)
 	rules, err := data.Default().Nexus()
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts = append(opts, nexusadmin.New(store, rules, nil, tokens.AdminAuthenticator(), nil, quiet).Mounts()...)
+	opts = append(opts, nexusadmin.New(store, rules, tokens.AdminAuthenticator()).Mounts()...)
 	opts = append(opts, profileadmin.New(profile.NewService(profiles, profile.Config{Cache: profCache}), tokens.AdminReaderAuthenticator(),
 		profileadmin.WithBodyLimit(bodyLimit)).Mounts()...)
 	opts = append(opts, console.New(e, console.WithJournal(store), console.WithAuthenticator(tokens.ConsoleAuthenticator()),

@@ -54,7 +54,7 @@ func ExampleNew() {
 	}
 	tokens := oauth.New(iss, oauth.WithLogger(quiet))
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
-	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet).Mounts()...)
+	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), journaladmin.WithLogger(quiet)).Mounts()...)
 	s, err := api.New(e, opts...)
 	if err != nil {
 		panic(err)

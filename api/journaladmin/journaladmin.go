@@ -50,19 +50,27 @@ type Option func(*Handler)
 // limits.
 func WithExporter(e *Exporter) Option { return func(h *Handler) { h.exporter = e } }
 
+// WithLogger sets the logger of the routes' faults, and of the exports
+// of the Exporter the Handler makes when WithExporter is not given
+// (default: none). A nil l keeps the default.
+func WithLogger(l *slog.Logger) Option {
+	return func(h *Handler) {
+		if l != nil {
+			h.log = l
+		}
+	}
+}
+
 // New returns the Handler of store, whose routes admin guards (the check
 // of a token of the admin audience). With a nil admin, Mounts mounts
 // nothing: these routes are never served without a check.
-func New(store journal.Store, admin api.Authenticator, log *slog.Logger, opts ...Option) *Handler {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	h := &Handler{store: store, admin: admin, log: log}
+func New(store journal.Store, admin api.Authenticator, opts ...Option) *Handler {
+	h := &Handler{store: store, admin: admin, log: slog.New(slog.DiscardHandler)}
 	for _, o := range opts {
 		o(h)
 	}
 	if h.exporter == nil {
-		h.exporter = NewExporter(store, ExportLimits{}, log)
+		h.exporter = NewExporter(store, ExportLimits{}, h.log)
 	}
 	return h
 }

@@ -66,7 +66,7 @@ func newServerWith(t *testing.T, with func(journal.Store, *engine.Engine, *slog.
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
 	tokens := oauth.New(iss, oauth.WithLogger(quiet))
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
-	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet, with(store, e, quiet)...).Mounts()...)
+	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), append(with(store, e, quiet), journaladmin.WithLogger(quiet))...).Mounts()...)
 	srv, err := api.New(e, opts...)
 	if err != nil {
 		t.Fatal(err)

@@ -60,7 +60,7 @@ func ExampleNew() {
 	tokens := oauth.New(iss, oauth.WithLogger(quiet))
 	today := func() civil.Date { return civil.MustParse("2026-06-30") }
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
-	opts = append(opts, nexusadmin.New(store, rules, nil, tokens.AdminAuthenticator(), today, quiet).Mounts()...)
+	opts = append(opts, nexusadmin.New(store, rules, tokens.AdminAuthenticator(), nexusadmin.WithToday(today)).Mounts()...)
 	s, err := api.New(e, opts...)
 	if err != nil {
 		panic(err)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"log/slog"
 	"net/http"
 	"slices"
 	"strconv"
@@ -31,19 +30,35 @@ type Handler struct {
 	profiles nexus.Profiles
 	admin    api.Authenticator
 	today    func() civil.Date
-	log      *slog.Logger
 }
 
-// New returns the Handler, whose route admin guards; profiles may be nil
-// (no stored registrations). With a nil admin, Mounts mounts nothing.
-func New(figures nexus.FigureSource, rules *data.NexusRules, profiles nexus.Profiles, admin api.Authenticator, today func() civil.Date, log *slog.Logger) *Handler {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
+// Option configures a Handler.
+type Option func(*Handler)
+
+// WithProfiles sets the tenants' stored registrations (their tax
+// profiles), which make states registered (default: none stored).
+func WithProfiles(p nexus.Profiles) Option { return func(h *Handler) { h.profiles = p } }
+
+// WithToday sets the clock of the report's day when asOf is absent
+// (default civil.Today, in UTC). A nil today keeps the default.
+func WithToday(today func() civil.Date) Option {
+	return func(h *Handler) {
+		if today != nil {
+			h.today = today
+		}
 	}
-	if today == nil {
-		today = civil.Today
+}
+
+// New returns the Handler of the journal's figures and the nexus rules,
+// whose route admin guards (the check of a token of the admin audience).
+// With a nil admin, Mounts mounts nothing: the route is never served
+// without a check.
+func New(figures nexus.FigureSource, rules *data.NexusRules, admin api.Authenticator, opts ...Option) *Handler {
+	h := &Handler{figures: figures, rules: rules, admin: admin, today: civil.Today}
+	for _, o := range opts {
+		o(h)
 	}
-	return &Handler{figures: figures, rules: rules, profiles: profiles, admin: admin, today: today, log: log}
+	return h
 }
 
 // Mounts returns the option that mounts the route on an api.Server.

@@ -62,7 +62,7 @@ func newServerWith(t *testing.T, profiles nexus.Profiles) *server {
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
 	tokens := oauth.New(iss, oauth.WithLogger(quiet))
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
-	opts = append(opts, nexusadmin.New(store, rules, profiles, tokens.AdminAuthenticator(), nil, quiet).Mounts()...)
+	opts = append(opts, nexusadmin.New(store, rules, tokens.AdminAuthenticator(), nexusadmin.WithProfiles(profiles)).Mounts()...)
 	srv, err := api.New(e, opts...)
 	if err != nil {
 		t.Fatal(err)

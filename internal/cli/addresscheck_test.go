@@ -18,7 +18,7 @@ func TestAddressCheckFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := map[string]string{"LEVY_ADDRESS_CHECK": "strict", "LEVY_TENANT_ADDRESS_CHECK": "ignored=strict"}
-	if err := fromEnv(fs, func(k string) string { return env[k] }); err != nil {
+	if err := fromEnv(fs, func(_, k string) string { return env[k] }); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]engine.AddressCheck{"acme": engine.AddressStrict, "globex": engine.AddressLenient, "initech": engine.AddressStrict}

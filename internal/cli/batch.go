@@ -129,8 +129,8 @@ type batchOptions struct {
 const maxInFlightMiB = math.MaxInt >> 20
 
 // batchFlags returns the flag set of levy batch for perspective, with
-// the options it fills.
-func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
+// the options it fills; env reads the variables of its flags.
+func batchFlags(perspective string, env envReader) (*flag.FlagSet, *batchOptions) {
 	o := &batchOptions{perspective: perspective}
 	fs := flag.NewFlagSet("levy batch "+perspective, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -141,7 +141,7 @@ func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
 	fs.BoolVar(&o.quiet, "quiet", false, "print no progress and no summary")
 	fs.IntVar(&o.inFlight, "in-flight", 0, "MiB of answers held in memory at once, waiting to be written in order (0: the default, 256)")
 	fs.StringVar(&o.dataDir, "data-dir", "", "data directory whose tax journal stores the calculations and whose tenants' tax profiles apply")
-	fs.StringVar(&o.database, "database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculations and whose tenants' tax profiles apply, instead of --data-dir")
+	env.stringVar(fs, &o.database, "database", databaseEnv, "PostgreSQL database whose tax journal stores the calculations and whose tenants' tax profiles apply, instead of --data-dir")
 	fs.StringVar(&o.tenant, "tenant", levy.DefaultTenant, "tenant of the stored calculations and of the tax profile that applies")
 	fs.StringVar(&o.format, "format", "", "jsonl or csv (default: csv for an --in FILE named .csv, else jsonl)")
 	fs.BoolVar(&o.resume, "resume", false, "continue a run that stopped, after the documents its --out FILE holds")
@@ -204,7 +204,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if !batch.Perspective(args[0]).Valid() {
 		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", args[0])}
 	}
-	fs, o := batchFlags(args[0])
+	fs, o := batchFlags(args[0], envOfContext(ctx))
 	if helpRequested(args[1:]) {
 		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, fs, commandEnv([]string{"batch"}))
 		return nil

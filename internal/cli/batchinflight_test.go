@@ -19,7 +19,7 @@ func TestBatchInFlight(t *testing.T) {
 		args []string
 		want int
 	}{{nil, 0}, {[]string{"--in-flight", "3"}, 3 << 20}} {
-		fs, o := batchFlags("sale")
+		fs, o := batchFlags("sale", envOfContext(context.Background()))
 		if err := fs.Parse(c.args); err != nil {
 			t.Fatal(err)
 		}

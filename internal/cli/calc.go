@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 
 	"github.com/levytax/levy"
@@ -42,13 +41,13 @@ profile.
 const maxRequest = 64 << 20
 
 // calcFlags returns the flag set of levy calc for perspective, with
-// the values it sets.
-func calcFlags(perspective string) (*flag.FlagSet, *calcOptions) {
+// the values it sets; env reads the variables of its flags.
+func calcFlags(perspective string, env envReader) (*flag.FlagSet, *calcOptions) {
 	o := &calcOptions{}
 	fs := flag.NewFlagSet("levy calc "+perspective, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.dataDir, "data-dir", "", "data directory whose tax journal stores the calculation and whose tenants' tax profiles apply")
-	fs.StringVar(&o.database, "database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculation and whose tenants' tax profiles apply, instead of --data-dir")
+	env.stringVar(fs, &o.database, "database", databaseEnv, "PostgreSQL database whose tax journal stores the calculation and whose tenants' tax profiles apply, instead of --data-dir")
 	fs.StringVar(&o.tenant, "tenant", levy.DefaultTenant, "tenant of the stored calculation and of the tax profile that applies")
 	fs.Var(&o.addressCheck, "address-check", addressCheckUsage)
 	fs.BoolVar(&o.explain, "explain", false, "print after the response a table of its taxes with each one's rule and reason; stores nothing")
@@ -78,7 +77,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return usageError{"calc needs a perspective and an optional file: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [FILE]"}
 	}
 	if isHelp(args[0]) {
-		fs, _ := calcFlags("")
+		fs, _ := calcFlags("", envOfContext(ctx))
 		printHelp(stdout, calcUsage, fs, commandEnv([]string{"calc"}))
 		return nil
 	}
@@ -88,7 +87,8 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if !slices.Contains(calcPerspectives, args[0]) {
 		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", args[0])}
 	}
-	fs, o := calcFlags(args[0])
+	env := envOfContext(ctx)
+	fs, o := calcFlags(args[0], env)
 	if helpRequested(args[1:]) {
 		printHelp(stdout, calcUsage, fs, commandEnv([]string{"calc"}))
 		return nil
@@ -110,9 +110,12 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	// from the environment.
 	given := false
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "address-check" })
-	if env := envName("address-check"); !given && os.Getenv(env) != "" {
-		if err := o.addressCheck.Set(os.Getenv(env)); err != nil {
-			return badFlag("address-check", "%s=%q: %v", env, os.Getenv(env), err)
+	if !given {
+		name := envName("address-check")
+		if v := env("address-check", name); v != "" {
+			if err := o.addressCheck.Set(v); err != nil {
+				return badFlag("address-check", "%s=%q: %v", name, v, err)
+			}
 		}
 	}
 	in := stdin

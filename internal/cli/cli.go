@@ -4,8 +4,9 @@
 // packages (version.go, lookup.go, calc.go, batch.go, journal.go,
 // nexus.go, serve.go, clients.go, webhook.go, data.go, profile.go); the
 // flag types that several share are in flags.go, the output helpers in
-// output.go, the exit statuses and usage errors in exit.go, and the help
-// in help.go.
+// output.go, the exit statuses and usage errors in exit.go, the help in
+// help.go, and the reading of the flags' environment variables in
+// env.go.
 // cmd/levy calls Run and exits.
 package cli
 
@@ -13,7 +14,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"os/signal"
 	"slices"
 	"strings"
@@ -62,7 +62,30 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	signal.Ignore(syscall.SIGPIPE)
 	out := &stdoutWriter{w: stdout}
 	stdout = out
-	var err error
+	if ran, err := runCommand(ctx, args, stdin, stdout, stderr); ran {
+		return finish(fromEnvNote(args, err, envOfContext(ctx)), out, stderr)
+	}
+	switch args[0] {
+	case "help", "-h", "--help":
+		if args[0] == "help" && len(args) > 1 && !isHelp(args[1]) {
+			// levy help CMD [SUB...] is levy CMD [SUB...] -h.
+			if !slices.Contains(commands, args[1]) {
+				fmt.Fprintf(stderr, "levy help: unknown command %q; the commands are %s\n", args[1], strings.Join(commands, ", "))
+				return 2
+			}
+			return Run(ctx, append(slices.Clone(args[1:]), "-h"), stdin, out.w, stderr)
+		}
+		fmt.Fprint(stdout, usage)
+		return finish(nil, out, stderr)
+	}
+	fmt.Fprintf(stderr, "levy: unknown command %q\n%s", args[0], usage)
+	return 2
+}
+
+// runCommand runs the command that args (not empty) name, one of
+// commands, and returns its error; ran is false, and nothing is run,
+// when args[0] is none of them.
+func runCommand(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (ran bool, err error) {
 	switch args[0] {
 	case "version":
 		err = runVersion(args[1:], stdout)
@@ -88,19 +111,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = runEInvoice(ctx, args[1:], stdout, stderr) // einvoice_render.go
 	case "data":
 		err = runData(ctx, args[1:], stdout, stderr)
-	case "help", "-h", "--help":
-		if args[0] == "help" && len(args) > 1 && !isHelp(args[1]) {
-			// levy help CMD [SUB...] is levy CMD [SUB...] -h.
-			if !slices.Contains(commands, args[1]) {
-				fmt.Fprintf(stderr, "levy help: unknown command %q; the commands are %s\n", args[1], strings.Join(commands, ", "))
-				return 2
-			}
-			return Run(ctx, append(slices.Clone(args[1:]), "-h"), stdin, out.w, stderr)
-		}
-		fmt.Fprint(stdout, usage)
 	default:
-		fmt.Fprintf(stderr, "levy: unknown command %q\n%s", args[0], usage)
-		return 2
+		return false, nil
 	}
-	return finish(fromEnvNote(args, err, os.Getenv), out, stderr)
+	return true, err
 }

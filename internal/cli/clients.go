@@ -127,7 +127,8 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("levy clients "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dataDir := fs.String("data-dir", "", "the server's data directory")
-	database := fs.String("database", os.Getenv(databaseEnv), databaseUsage)
+	database := new(string)
+	envOfContext(ctx).stringVar(fs, database, "database", databaseEnv, databaseUsage)
 	tenant := fs.String("tenant", "", "create: tenant of the credential; list: only this tenant's credentials")
 	activeNow := fs.Bool("active-now", false, "create: let the credential request tokens at once, without the activation delay")
 	var audiences listFlag

@@ -56,7 +56,7 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, einvoiceUsage) }
 	var sf storeFlags
-	sf.registerLocal(fs)
+	sf.registerLocal(fs, envOfContext(ctx))
 	tenant := fs.String("tenant", levy.DefaultTenant, "tenant whose journal holds the transaction")
 	id := fs.String("transaction", "", "the transaction ID of the stored invoice (required)")
 	syntax := fs.String("syntax", "ubl", "ubl (UBL 2.1; Peppol BIS Billing 3.0 with both endpoints) or cii (UN/CEFACT CII)")

@@ -187,7 +187,9 @@ func outputError(path string, err error) error {
 // of each flag of the command args begins with (levy journal report
 // ...) that reads one, "" for a flag that reads none: what its -h lists
 // and what fromEnvNote may say set a flag. Every flag of serve has one,
-// which envName names; lookup and data read none.
+// which envName names; lookup and data read none. The commands read
+// these variables through the envReader of their context, and
+// TestCommandEnvIsWhatCommandsRead holds this table to what they read.
 func commandEnv(args []string) func(flag string) string {
 	none := func(string) string { return "" }
 	if len(args) == 0 {
@@ -199,7 +201,7 @@ func commandEnv(args []string) func(flag string) string {
 	case "journal", "nexus":
 		return storeEnv()
 	case "profile":
-		return storeEnv("rules", "LEVY_RULES")
+		return storeEnv("rules", envName("rules"))
 	case "calc":
 		return envOf("database", databaseEnv, "address-check", envName("address-check"))
 	case "batch", "clients":
@@ -223,7 +225,7 @@ func commandEnv(args []string) func(flag string) string {
 // and the variables those the command reads (commandEnv): a flag that
 // the command reads from none is never said to be set by one.
 // Any other error is returned as it is.
-func fromEnvNote(args []string, err error, getenv func(string) string) error {
+func fromEnvNote(args []string, err error, getenv envReader) error {
 	flags := faultyFlags(err)
 	if len(flags) == 0 {
 		return err
@@ -233,7 +235,7 @@ func fromEnvNote(args []string, err error, getenv func(string) string) error {
 	var notes []string
 	for _, name := range flags {
 		env := envOf(name)
-		if env == "" || getenv(env) == "" || onCommandLine(args, name) || namesVar(msg, env) {
+		if env == "" || getenv(name, env) == "" || onCommandLine(args, name) || namesVar(msg, env) {
 			continue
 		}
 		note := "--" + name + " is set by " + env

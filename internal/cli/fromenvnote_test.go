@@ -15,7 +15,7 @@ import (
 func TestFromEnvNote(t *testing.T) {
 	env := map[string]string{"LEVY_TLS_KEY_FILE": "k.pem", "LEVY_TLS_CERT_FILE": "c.pem", "LEVY_DATA_DIR": "d", "LEVY_SERVER": "http://x",
 		"LEVY_WEBHOOK_MIN_BACKOFF": "1h", "LEVY_RULES": "r.json"}
-	getenv := func(k string) string { return env[k] }
+	getenv := func(_, k string) string { return env[k] }
 	for _, c := range []struct {
 		args []string
 		err  error

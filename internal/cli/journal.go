@@ -96,8 +96,9 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("levy journal "+a.cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, journalUsage) }
-	a.registerLocal(fs)
-	a.registerServer(fs, "base URL of a running levy serve (http://127.0.0.1:8080), to read the journal through", clientSecretUsage, audienceUsage)
+	env := envOfContext(ctx)
+	a.registerLocal(fs, env)
+	a.registerServer(fs, env, "base URL of a running levy serve (http://127.0.0.1:8080), to read the journal through", clientSecretUsage, audienceUsage)
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose journal to read (with --server, the credential's)")
 	var from, to dateFlag
 	fs.Var(&from, "from", "first posting date (YYYY-MM-DD)")

@@ -30,7 +30,7 @@ func TestServeLevyMembers(t *testing.T) {
 	}
 
 	var c serveConfig
-	if err := fromEnv(serveFlags(&c), func(k string) string {
+	if err := fromEnv(serveFlags(&c), func(_, k string) string {
 		return map[string]string{"LEVY_LEVY_MEMBERS": " Omit"}[k]
 	}); err != nil || c.levyMembers.mode != "omit" {
 		t.Errorf("LEVY_LEVY_MEMBERS=' Omit': %q, %v", c.levyMembers.mode, err)

@@ -89,12 +89,13 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := flag.NewFlagSet("levy nexus "+a.cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, nexusUsage) }
-	a.registerLocal(fs)
+	env := envOfContext(ctx)
+	a.registerLocal(fs, env)
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose sellers to report on (with --server, the credential's)")
 	var asOf dateFlag
 	share := ""
 	if a.cmd == "report" {
-		a.registerServer(fs, "base URL of a running levy serve, to read the report through",
+		a.registerServer(fs, env, "base URL of a running levy serve, to read the report through",
 			"with --server: its secret (best in the environment)", "with --server: the admin audience of the server")
 		fs.StringVar(&a.format, "format", "text", "text, csv or json (one object per line)")
 		fs.StringVar(&a.company, "company", "", "the seller company code to report on (every company with sales when absent)")

@@ -191,8 +191,9 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	a := profileArgs{cmd: cmd}
 	fs := flag.NewFlagSet("levy profile "+a.cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	a.registerLocal(fs)
-	a.registerServer(fs, "base URL of a running levy serve (http://127.0.0.1:8080), to work through", clientSecretUsage, audienceUsage)
+	env := envOfContext(ctx)
+	a.registerLocal(fs, env)
+	a.registerServer(fs, env, "base URL of a running levy serve (http://127.0.0.1:8080), to work through", clientSecretUsage, audienceUsage)
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose profile to work on (with --server, the credential's)")
 	a.rules.register(fs, "comma-separated rule files whose product classes the profile may name, as levy serve --rules")
 	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the import files, "+profileFileNames()+", into --out DIR)")
@@ -254,9 +255,9 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	a.tenantGiven = given["tenant"]
 	a.companyGiven = given["company"]
-	if v := os.Getenv("LEVY_RULES"); v != "" && !given["rules"] {
+	if v := env("rules", envName("rules")); v != "" && !given["rules"] {
 		if err := a.rules.Set(v); err != nil {
-			return badFlag("rules", "LEVY_RULES=%q: %v", v, err)
+			return badFlag("rules", "%s=%q: %v", envName("rules"), v, err)
 		}
 	}
 	a.filter.ExpiringBefore = before.d

@@ -191,14 +191,14 @@ func envName(flag string) string {
 }
 
 // fromEnv sets every flag not given on the command line from its
-// environment variable, when that is set.
-func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
+// environment variable (envName), as env reads it, when that is set.
+func fromEnv(fs *flag.FlagSet, env envReader) error {
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	var err error
 	fs.VisitAll(func(f *flag.Flag) {
 		name := envName(f.Name)
-		if v := getenv(name); v != "" && !given[f.Name] && err == nil {
+		if v := env(f.Name, name); v != "" && !given[f.Name] && err == nil {
 			if e := f.Value.Set(v); e != nil {
 				err = badFlag(f.Name, "%s", valueFault(name+"=", v, e, f.Value))
 			}
@@ -248,7 +248,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	if fs.NArg() > 0 {
 		return usageError{"serve takes no arguments, only flags: levy serve --addr HOST:PORT --data-dir DIR" + extraArg(fs.Args(), 0)}
 	}
-	if err := fromEnv(fs, os.Getenv); err != nil {
+	if err := fromEnv(fs, envOfContext(ctx)); err != nil {
 		return err
 	}
 	if c.dataDir == "" {
@@ -473,12 +473,12 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 	// One Exporter for the admin export route and the console's download,
 	// so that their exports count against one limit per tenant.
 	exporter := journaladmin.NewExporter(store, journaladmin.ExportLimits{Timeout: c.exportTimeout, PerTenant: c.exportsPerTenant}, log)
-	jaOpts := []journaladmin.Option{journaladmin.WithExporter(exporter)}
+	jaOpts := []journaladmin.Option{journaladmin.WithExporter(exporter), journaladmin.WithLogger(log)}
 	// The Intrastat route reads the code lists of the dataset the engine
 	// uses when each declaration is asked for, so that a reloaded
 	// engine's lists are the ones declarations are checked against.
 	jaOpts = append(jaOpts, journaladmin.WithIntrastatOf(e.IntrastatCodes))
-	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, jaOpts...).Mounts()...)
+	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), jaOpts...).Mounts()...)
 	apiOpts = append(apiOpts, prof.mounts(tokens, c, log)...)
 	nexusOpts, stopNexus, err := nexusServe(ctx, store, prof.cache, tokens.AdminAuthenticator(), iss, einv, st.nexusSent, c.nexusInterval, log)
 	if err != nil {

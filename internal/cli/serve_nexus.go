@@ -30,7 +30,7 @@ func nexusServe(ctx context.Context, store journal.Store, profiles nexus.Profile
 	if err != nil {
 		return nil, nil, err
 	}
-	opts := nexusadmin.New(store, rules, profiles, admin, nil, log).Mounts()
+	opts := nexusadmin.New(store, rules, admin, nexusadmin.WithProfiles(profiles)).Mounts()
 	if interval <= 0 {
 		return opts, func() error { return nil }, nil
 	}

@@ -356,7 +356,7 @@ func TestServeConfiguration(t *testing.T) {
 	env := map[string]string{"LEVY_ADDR": "0.0.0.0:1", "LEVY_DATA_DIR": "/srv/levy", "LEVY_MAX_BODY": "1024", "LEVY_WRITE_TIMEOUT": "5s",
 		"LEVY_CONTENT": "sst:/srv/MNR.csv, /srv/MNB.csv", "LEVY_CONTENT_DATE": "2026-04-01",
 		"LEVY_EXPORT_TIMEOUT": "90s", "LEVY_EXPORTS_PER_TENANT": "3"}
-	if err := fromEnv(fs, func(k string) string { return env[k] }); err != nil {
+	if err := fromEnv(fs, func(_, k string) string { return env[k] }); err != nil {
 		t.Fatal(err)
 	}
 	if c.addr != "127.0.0.1:9999" || c.dataDir != "/srv/levy" || c.maxBody != 1024 || c.write != 5*time.Second ||
@@ -368,7 +368,7 @@ func TestServeConfiguration(t *testing.T) {
 		t.Errorf("content from the environment: %+v, %s", src, c.content.date.d)
 	}
 	env["LEVY_MAX_BODY"] = "lots"
-	if err := fromEnv(serveFlags(&c), func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "LEVY_MAX_BODY") {
+	if err := fromEnv(serveFlags(&c), func(_, k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "LEVY_MAX_BODY") {
 		t.Fatalf("a bad variable: %v", err)
 	}
 	for _, args := range [][]string{{"serve"}, {"serve", "--data-dir", t.TempDir(), "extra"}, {"serve", "--data-dir", t.TempDir(), "--log-format", "xml"}} {

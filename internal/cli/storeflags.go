@@ -83,20 +83,21 @@ type storeFlags struct {
 }
 
 // registerLocal adds --data-dir and --database, which default to their
-// environment variables.
-func (s *storeFlags) registerLocal(fs *flag.FlagSet) {
-	fs.StringVar(&s.dataDir, "data-dir", os.Getenv(dataDirEnv), "data directory, which no server holds")
-	fs.StringVar(&s.database, "database", os.Getenv(databaseEnv), databaseUsage)
+// environment variables as env reads them.
+func (s *storeFlags) registerLocal(fs *flag.FlagSet, env envReader) {
+	env.stringVar(fs, &s.dataDir, "data-dir", dataDirEnv, "data directory, which no server holds")
+	env.stringVar(fs, &s.database, "database", databaseEnv, databaseUsage)
 }
 
 // registerServer adds --server, whose help is server, and the flags of
 // the admin credential, whose help is secret and audience beside
-// clientIDUsage; each defaults to its environment variable.
-func (s *storeFlags) registerServer(fs *flag.FlagSet, server, secret, audience string) {
-	fs.StringVar(&s.remote.base, "server", os.Getenv(serverEnv), server)
-	fs.StringVar(&s.remote.clientID, "client-id", os.Getenv(clientIDEnv), clientIDUsage)
-	fs.StringVar(&s.remote.secret, "client-secret", os.Getenv(clientSecretEnv), secret)
-	fs.StringVar(&s.remote.audience, "audience", cmp.Or(os.Getenv(adminAudEnv), oauth.DefaultAdminAudience), audience)
+// clientIDUsage; each defaults to its environment variable as env reads
+// it.
+func (s *storeFlags) registerServer(fs *flag.FlagSet, env envReader, server, secret, audience string) {
+	env.stringVar(fs, &s.remote.base, "server", serverEnv, server)
+	env.stringVar(fs, &s.remote.clientID, "client-id", clientIDEnv, clientIDUsage)
+	env.stringVar(fs, &s.remote.secret, "client-secret", clientSecretEnv, secret)
+	fs.StringVar(&s.remote.audience, "audience", cmp.Or(env("audience", adminAudEnv), oauth.DefaultAdminAudience), audience)
 	fs.BoolVar(&s.remote.insecure, "insecure-http", false, insecureHTTPUsage)
 }
 

@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"sync"
 	"time"
 
@@ -78,14 +77,15 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 		return usageError{"webhook receive takes no arguments, only flags" + extraArg(fs.Args(), 0) + "\n" + webhookUsage}
 	}
 	secretFrom, previousFrom := "--secret", "--previous-secret"
+	env := envOfContext(ctx)
 	if *secret == "" {
-		*secret, secretFrom = os.Getenv(webhookSecretEnv), webhookSecretEnv
+		*secret, secretFrom = env("secret", webhookSecretEnv), webhookSecretEnv
+	}
+	if *previous == "" {
+		*previous, previousFrom = env("previous-secret", webhookPreviousSecretEnv), webhookPreviousSecretEnv
 	}
 	if *secret == "" {
 		return badFlag("secret", "webhook receive needs the connection's secret: %s or --secret", webhookSecretEnv)
-	}
-	if *previous == "" {
-		*previous, previousFrom = os.Getenv(webhookPreviousSecretEnv), webhookPreviousSecretEnv
 	}
 	// The receiver checks the secrets' lengths too; here the message
 	// names the flag or variable that gave the secret.

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/levytax/levy/einvoice"
@@ -45,7 +44,8 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	fs := flag.NewFlagSet("levy webhook dead-letters "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dataDir := fs.String("data-dir", "", "the server's data directory")
-	database := fs.String("database", os.Getenv(databaseEnv), databaseUsage)
+	database := new(string)
+	envOfContext(ctx).stringVar(fs, database, "database", databaseEnv, databaseUsage)
 	tenant := fs.String("tenant", "", "only the dead letters of this tenant")
 	all := fs.Bool("all", false, "replay every dead letter (of --tenant, if given)")
 	if helpRequested(args[1:]) {
