@@ -24,7 +24,10 @@
 // "error_description"} with the status of RFC 6749 §5.2 (401 with
 // WWW-Authenticate for invalid_client when the client authenticated in
 // the Authorization header: its scheme, or Basic when the endpoint does
-// not take the scheme it used).
+// not take the scheme it used; a client that sent its secret in the body
+// gets the 401 without a challenge, because a Basic challenge makes a
+// browser open its own sign-in dialog over the web console's, which
+// posts the secret in the body).
 //
 // Failed authentications are limited per client ID and per source address
 // (see package auth): a request beyond the limit is refused with 429 and
