@@ -272,20 +272,29 @@ func TestCachingEndpointWalk(t *testing.T) {
 // client and audience, not per tenant: another client of the tenant
 // still gets tokens, and so does the same client for its other audience.
 // The sliding window frees a token when the oldest leaves it; a failed
-// request does not count.
+// request does not count. Every standard endpoint (/oauth/token and the
+// paths the commercial API's clients know it by) spends the same count,
+// and the caching endpoint, which spends none, still hands out a token.
 func TestRateLimitWalk(t *testing.T) {
 	f := setup(t)
 	cred, secret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience, oauth.DefaultAdminAudience)
 	other, otherSecret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
-	ask := func(id, sec, aud string) reply {
-		return f.send(t, "POST", "/oauth/token", formType, form("grant_type", "client_credentials", "audience", aud), "Authorization", basic(id, sec))
+	standard := []string{"/oauth/token", "/oseries-auth/oauth/token", "/api/v2/authorize", "/vertex-ws/v2/authorize"}
+	askAt := func(path, id, sec, aud string) reply {
+		return f.send(t, "POST", path, formType, form("grant_type", "client_credentials", "audience", aud), "Authorization", basic(id, sec))
 	}
+	ask := func(id, sec, aud string) reply { return askAt("/oauth/token", id, sec, aud) }
 	for i := range 10 {
-		tokenMembers(t, "token "+strconv.Itoa(i+1), ask(cred.ClientID, secret, oauth.DefaultAudience), 1200)
+		path := standard[i%len(standard)]
+		tokenMembers(t, "token "+strconv.Itoa(i+1)+" at "+path, askAt(path, cred.ClientID, secret, oauth.DefaultAudience), 1200)
 		f.clk.add(time.Minute)
 		// A refused request between them is not counted.
-		refused(t, "wrong secret", ask(cred.ClientID, "x"+secret, oauth.DefaultAudience), 401, "invalid_client", "Basic ")
+		refused(t, "wrong secret", askAt(path, cred.ClientID, "x"+secret, oauth.DefaultAudience), 401, "invalid_client", "Basic ")
 	}
+	for _, path := range standard {
+		refused(t, "eleventh at "+path, askAt(path, cred.ClientID, secret, oauth.DefaultAudience), 400, "invalid_request", "")
+	}
+	tokenMembers(t, "the caching endpoint over the limit", askAt("/cached/oauth/token", cred.ClientID, secret, oauth.DefaultAudience), 1200)
 	r := ask(cred.ClientID, secret, oauth.DefaultAudience)
 	refused(t, "eleventh", r, 400, "invalid_request", "")
 	if d, _ := r.body["error_description"].(string); !strings.Contains(d, cred.ClientID) || !strings.Contains(d, oauth.DefaultAudience) ||
