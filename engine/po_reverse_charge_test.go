@@ -10,6 +10,9 @@ import (
 	"github.com/levytax/levy/wire"
 )
 
+// porNewYork is a US vendor's origin.
+const porNewYork = `{"city":"New York","mainDivision":"NY","postalCode":"10001","country":"US"}`
+
 // porParty is a buyer's destination or a vendor's origin, with its VAT
 // number.
 func porParty(role, key string, p drcPlace) string {
@@ -28,16 +31,20 @@ func porLine(class, price, more string) string {
 // the buyer will self-assess as ERS and an ACCRUAL calculate it:
 // collected from the BUYER, INPUT_OUTPUT, reason REVERSE_CHARGE, in
 // totalTax. They showed the vendor's 0.00, while the same order from a US
-// vendor without nexus estimated the buyer's use tax. Figures by hand:
+// vendor without nexus estimated the buyer's use tax. The reverse
+// charges are the ACCRUAL's. Figures by hand:
 //
 //   - an intra-Community acquisition of goods (VAT Directive, articles 40
 //     and 200): a German business buys 1000.00 from a French vendor,
 //     Germany's 19% is 190.00;
 //   - services from another member state (articles 44 and 196): a French
 //     business buys 1000.00 of professional services from a German
-//     vendor, France's 20% is 200.00; and services bought from abroad by
-//     a British business from a Dutch supplier (VAT Act 1994, s. 8), the
-//     United Kingdom's 20%, 200.00 (GBP);
+//     vendor, France's 20% is 200.00; the same from a vendor in New
+//     York, France's 200.00 (an ACCRUAL took it for a use tax, INPUT,
+//     and the other kinds for the vendor's US export, with no French
+//     VAT); and services bought from abroad by a British business from
+//     a Dutch supplier (VAT Act 1994, s. 8), the United Kingdom's 20%,
+//     200.00 (GBP);
 //   - a domestic reverse charge (UStG § 13b Abs. 2 Nr. 10): mobile phones
 //     of 6000.00 bought in Germany by a German business from a German
 //     vendor, 19% is 1140.00; below EUR 5,000 (4999.99) the vendor
@@ -76,6 +83,9 @@ func TestPurchaseOrderReverseCharge(t *testing.T) {
 		{"services bought from abroad",
 			gbp + porParty("buyer", "destination", drcLondon) + `,` + porParty("vendor", "physicalOrigin", drcAmsterdam) + `,"lineItems":[` + porLine("PROFESSIONAL_SERVICES", "1000.00", "") + `]`,
 			rc("GB", "200.00", "b2b-services-abroad")},
+		{"services from the United States",
+			eur + porParty("buyer", "destination", drcLyon) + `,"vendor":{"physicalOrigin":` + porNewYork + `},"lineItems":[` + porLine("PROFESSIONAL_SERVICES", "1000.00", "") + `]`,
+			rc("FR", "200.00", "b2b-services-abroad")},
 		{"a domestic reverse charge",
 			eur + porParty("buyer", "destination", drcBerlin) + `,` + porParty("vendor", "physicalOrigin", drcMunich) + `,"lineItems":[` + porLine("MOBILE_PHONES", "6000.00", "") + `]`,
 			rc("DE", "1140.00", DomesticReverseChargeRule)},
@@ -84,7 +94,11 @@ func TestPurchaseOrderReverseCharge(t *testing.T) {
 			want{"DE", "950.00", "domestic-supply", wire.TaxCollectedFromSeller, wire.InputOutputTypeInput, false}},
 	}
 	for _, c := range cases {
-		for _, mt := range []string{"PURCHASE_ORDER", "INVOICE_VERIFICATION", "ERS"} {
+		kinds := []string{"PURCHASE_ORDER", "INVOICE_VERIFICATION", "ERS"}
+		if c.want.reverse {
+			kinds = append(kinds, "ACCRUAL")
+		}
+		for _, mt := range kinds {
 			t.Run(c.name+"/"+mt, func(t *testing.T) {
 				r, err := e.Purchase(context.Background(), pwPurchase(t, mt, c.rest))
 				if err != nil {
