@@ -618,9 +618,10 @@ type doc struct {
 	// vendor has no nexus (ERS, purchase orders).
 	accrueWithoutNexus bool
 	// selfAssess makes the buyer account for a reverse charge on a kind
-	// calculated as the vendor charges (ERS, APINVOICE_SYNC,
-	// CONDITIONAL_PROCUREMENT): the tax is calculated, input and output,
-	// rather than the 0.00 that the vendor charges.
+	// calculated as the vendor charges (PURCHASE_ORDER,
+	// INVOICE_VERIFICATION, ERS, APINVOICE_SYNC, CONDITIONAL_PROCUREMENT):
+	// the tax is calculated, input and output, rather than the 0.00 that
+	// the vendor charges.
 	selfAssess  bool
 	taxOnly     bool
 	date        civil.Date

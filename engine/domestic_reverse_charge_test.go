@@ -237,7 +237,7 @@ func TestDomesticReverseChargeReasonNamesTheProvision(t *testing.T) {
 // buyer registered there accrues the reverse charge itself: 19%,
 // 1,140.00, INPUT_OUTPUT, REVERSE_CHARGE, no credit for the vendor's
 // charge (it charged none). An APINVOICE_SYNC self-assesses it the same
-// way; a PURCHASE_ORDER shows the vendor's 0.00. Below the threshold the
+// way, and so does a PURCHASE_ORDER, which estimates it. Below the threshold the
 // ACCRUAL is the plain use tax of before (INPUT, use-at-destination), and
 // a buyer registered nowhere accrues that too.
 func TestDomesticReverseChargeProcurement(t *testing.T) {
@@ -260,8 +260,7 @@ func TestDomesticReverseChargeProcurement(t *testing.T) {
 	}{
 		{"ACCRUAL of 6,000.00", "ACCRUAL", "6000.00", regs, self},
 		{"APINVOICE_SYNC of 6,000.00", "APINVOICE_SYNC", "6000.00", regs, self},
-		{"PURCHASE_ORDER of 6,000.00", "PURCHASE_ORDER", "6000.00", regs,
-			drcGot{tax: "0.00", rule: DomesticReverseChargeRule, from: wire.TaxCollectedFromBuyer, io: wire.InputOutputTypeInput, reverse: true}},
+		{"PURCHASE_ORDER of 6,000.00", "PURCHASE_ORDER", "6000.00", regs, self},
 		{"ACCRUAL of 4,999.99, below the threshold", "ACCRUAL", "4999.99", regs,
 			drcGot{tax: "950.00", rule: "use-at-destination", from: wire.TaxCollectedFromBuyer, io: wire.InputOutputTypeInput}},
 		{"ACCRUAL by a buyer registered nowhere", "ACCRUAL", "6000.00", "",

@@ -227,7 +227,8 @@ func TestEUGoodsToABusinessReasons(t *testing.T) {
 // 40: where the goods arrive) and deducts it: a reverse charge, input and
 // output, 1000.00 at 20% = 200.00. Before, the accrual took it for a use tax
 // with nothing to deduct, and a purchase order expected the vendor to
-// charge as to a consumer. A buyer whose only number is the Netherlands'
+// charge as to a consumer; the purchase order now estimates the 200.00
+// the accrual self-assesses. A buyer whose only number is the Netherlands'
 // accrues France's VAT as a use tax, as a buyer without a number does, and
 // its purchase order expects the vendor to charge the Netherlands' VAT. A
 // buyer registered in France that gave no number accrues France's VAT as
@@ -255,7 +256,7 @@ func TestEUAcquisitionWithANumberOfAThirdState(t *testing.T) {
 		{"accrual, a French number, as before", req(wire.PurchaseAccrual, frNumber),
 			euOutcome{"eu-reverse-charge", "FR", "200.00", "BUYER", true}, wire.InputOutputTypeInputOutput},
 		{"purchase order, a German number", req(wire.PurchaseOrder, deNumber),
-			euOutcome{"eu-reverse-charge", "FR", "0.00", "BUYER", true}, ""},
+			euOutcome{"eu-reverse-charge", "FR", "200.00", "BUYER", true}, wire.InputOutputTypeInputOutput},
 		{"purchase order, a Dutch number", req(wire.PurchaseOrder, nlNumber),
 			euOutcome{EUDepartureNumberRule, "NL", "210.00", "SELLER", false}, ""},
 		// The buyer knows it is registered in France: it owes the

@@ -305,8 +305,8 @@ func TestEUVATWalkCreditAndIncluded(t *testing.T) {
 // arrive, article 40). Its accrual self-assesses and deducts Germany's VAT
 // (articles 200 and 168(c)): 19% of 1000.00 = 190.00, food at Germany's
 // 7% = 70.00, input and output, a reverse charge. Its purchase order
-// expects the vendor's exempt supply (article 138): 0.00 collected from
-// the buyer.
+// estimates the same 190.00, input and output, where the vendor's exempt
+// supply (article 138) charges nothing.
 func TestEUVATWalkAcquisition(t *testing.T) {
 	e := testEngine(t)
 	req := func(mt wire.PurchaseMessageType, class string) *wire.PurchaseRequest {
@@ -324,7 +324,7 @@ func TestEUVATWalkAcquisition(t *testing.T) {
 	}{
 		{"accrual of goods", req(wire.PurchaseAccrual, "GENERAL"), euOutcome{"eu-reverse-charge", "DE", "190.00", "BUYER", true}, wire.InputOutputTypeInputOutput},
 		{"accrual of food", req(wire.PurchaseAccrual, "FOOD"), euOutcome{"de-food", "DE", "70.00", "BUYER", true}, wire.InputOutputTypeInputOutput},
-		{"purchase order of goods", req(wire.PurchaseOrder, "GENERAL"), euOutcome{"eu-reverse-charge", "DE", "0.00", "BUYER", true}, ""},
+		{"purchase order of goods", req(wire.PurchaseOrder, "GENERAL"), euOutcome{"eu-reverse-charge", "DE", "190.00", "BUYER", true}, wire.InputOutputTypeInputOutput},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r, err := e.Purchase(context.Background(), c.req)

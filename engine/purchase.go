@@ -18,15 +18,18 @@ var purchaseModes = map[wire.PurchaseMessageType]struct {
 	mode          mode
 	accrueNoNexus bool
 	compare       bool // compare the vendor's tax with the calculated tax
-	// selfAssess: the buyer settles the invoice, so a reverse charge
-	// (an intra-Community acquisition, services bought from abroad) is
+	// selfAssess: a reverse charge (an intra-Community acquisition,
+	// services bought from abroad, a domestic reverse charge) is
 	// calculated as the buyer owes it, input and output, not as the 0.00
-	// the vendor charges. A purchase order and a verification, which
-	// estimate or recreate the vendor's invoice, show the 0.00.
+	// the vendor charges: on the kinds by which the buyer settles the
+	// invoice, and on a purchase order and a verification, which
+	// estimate what the purchase will cost the buyer or check the
+	// vendor's invoice. A comparison leaves it out (comparedTax): it is
+	// not the vendor's tax.
 	selfAssess bool
 }{
-	wire.PurchaseOrder:                  {modeSell, true, false, false},
-	wire.PurchaseInvoiceVerification:    {modeSell, false, true, false},
+	wire.PurchaseOrder:                  {modeSell, true, false, true},
+	wire.PurchaseInvoiceVerification:    {modeSell, false, true, true},
 	wire.PurchaseAccrual:                {modeAccrue, false, false, false},
 	wire.PurchaseAccrualSync:            {modeAccrue, false, false, false},
 	wire.PurchaseDistributeTax:          {modeDistribute, false, false, false},
@@ -43,14 +46,16 @@ var purchaseModes = map[wire.PurchaseMessageType]struct {
 // ACCRUAL and ACCRUAL_SYNC compute the consumer use tax of the buyer's
 // location and credit the tax the vendor charged against it. PURCHASE_ORDER,
 // ERS and the sync and conditional kinds compute what the vendor should
-// charge where it has nexus and the buyer's use tax where it has none;
-// ERS, APINVOICE_SYNC and CONDITIONAL_PROCUREMENT also calculate the
-// reverse charge that the buyer self-assesses (an intra-Community
-// acquisition, services bought from abroad), which a PURCHASE_ORDER
-// shows as the vendor's 0.00. INVOICE_VERIFICATION, APINVOICE_SYNC and CONDITIONAL_PROCUREMENT compare
-// the vendor's tax (chargedTax) with the calculated tax and report the
-// variance per line and document; CONDITIONAL_PROCUREMENT also chooses an
-// action by the settings' policy and tolerance.
+// charge where it has nexus and the buyer's use tax where it has none.
+// Every kind but DISTRIBUTE_TAX also calculates the reverse charge that
+// the buyer self-assesses (an intra-Community acquisition, services
+// bought from abroad, a domestic reverse charge), collected from the
+// BUYER and input and output, where the vendor charges 0.00.
+// INVOICE_VERIFICATION, APINVOICE_SYNC and CONDITIONAL_PROCUREMENT compare
+// the vendor's tax (chargedTax) with the tax the vendor should charge,
+// which leaves out the buyer's own use tax and reverse charges, and
+// report the variance per line and document; CONDITIONAL_PROCUREMENT also
+// chooses an action by the settings' policy and tolerance.
 func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, error) {
 	resp, _, err := e.purchase(ctx, req, false, nil, nil)
 	return resp, stopped(ctx, err)

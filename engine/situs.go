@@ -175,18 +175,14 @@ func (c *calc) sourceAreas(l *line) situs {
 				return st
 			}
 		}
-		// A business registered for VAT in the United Kingdom,
-		// Switzerland, Liechtenstein or Norway, or for the GST/HST in
-		// Canada, that buys services from abroad accounts for its own
-		// country's VAT on them under a reverse charge, output and input
-		// (importedServicesLaw); in Canada the GST/HST and the QST only
-		// (reverses).
-		if serviceClass(l.productClass) && dest.vatArea() != orig.vatArea() && importedServicesLaw(dest.country) != "" &&
-			l.customer.registeredForImportedServices(dest) {
-			if st := c.placeOfSupply(l, orig, dest); st.reverse && st.at == dest {
-				st.reason += " (" + importedServicesLaw(dest.country) + ")"
-				return st
-			}
+		// A business registered for VAT in a member state, the United
+		// Kingdom, Switzerland, Liechtenstein or Norway, or for the
+		// GST/HST in Canada, that buys services from abroad accounts for
+		// its own country's VAT on them under a reverse charge, output
+		// and input (importedServices); in Canada the GST/HST and the QST
+		// only (reverses).
+		if st, ok := c.importedServices(l, orig, dest); ok {
+			return st
 		}
 		// A domestic reverse charge leaves the VAT of a listed supply
 		// within one member state, or the United Kingdom, to the buyer
@@ -236,6 +232,15 @@ func (c *calc) sourceAreas(l *line) situs {
 		st, ok := c.fromTheUS(l, orig, dest)
 		if ok {
 			return st
+		}
+		if c.d.selfAssess && dest.country != "CA" {
+			// The buyer's side of services that a US vendor exports to
+			// a business abroad: the buyer's own reverse charge, as its
+			// accrual calculates it (Canada's, whose provincial taxes
+			// an accrual alone tells apart, is left to the accrual).
+			if rc, ok := c.importedServices(l, orig, dest); ok {
+				return rc
+			}
 		}
 		return situs{at: orig, role: orig.role, none: true, ruleID: "us-export",
 			reason: "a sale delivered outside the United States bears no US sales tax", lowValue: st.lowValue, lowValueRule: st.lowValueRule}
@@ -580,11 +585,39 @@ const (
 	CHServicesAbroadRule = "ch-services-recipient-abroad"
 )
 
+// importedServices returns the reverse charge of a service that a
+// business registered where it is delivered (registeredForImportedServices)
+// buys from a supplier in another VAT area, under the law that
+// importedServicesLaw names there, as placeOfSupply places it at dest; ok
+// is false when none applies.
+func (c *calc) importedServices(l *line, orig, dest *place) (st situs, ok bool) {
+	if !serviceClass(l.productClass) || dest.vatArea() == orig.vatArea() || !l.customer.registeredForImportedServices(dest) {
+		return situs{}, false
+	}
+	law := importedServicesLaw(dest.country)
+	if law == "" && dest.euVAT(c.d.date) && !memberStateServices(orig, c.d.date) {
+		// Services of a supplier outside the member states (the
+		// United States, Switzerland) that a business in a member state
+		// receives are supplied where it is established, and it owes
+		// the VAT.
+		law = "VAT Directive, articles 44 and 196: services received from a supplier not established in the member state"
+	}
+	if law == "" {
+		return situs{}, false
+	}
+	if st = c.placeOfSupply(l, orig, dest); st.reverse && st.at == dest {
+		st.reason += " (" + law + ")"
+		return st, true
+	}
+	return situs{}, false
+}
+
 // importedServicesLaw names the law under which a business registered
 // for VAT in country accounts for the VAT on services it buys from a
 // supplier abroad, by a reverse charge that it declares as output tax
 // and deducts as input tax; "" for the countries where Levy does not
-// apply one (the EU's member states have theirs in placeOfSupply).
+// apply one, and for the member states, whose law importedServices
+// names.
 func importedServicesLaw(country string) string {
 	switch country {
 	case "GB":
