@@ -90,6 +90,11 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 				gstNotDue(&l.taxes[i])
 			}
 		}
+		if st.withinProvince && ji > 0 {
+			for i := n; i < len(l.taxes); i++ {
+				provinceNotDue(&l.taxes[i])
+			}
+		}
 		if st.withinArea {
 			for i := n; i < len(l.taxes); i++ {
 				if l.taxes[i].taxType == wire.TaxTypeVAT {
@@ -937,6 +942,17 @@ func gstNotDue(t *taxOut) {
 	t.nonTaxable, t.exempt = add(t.nonTaxable, t.exempt), decimal.Zero
 	nonTaxableRecord(t, CAMoveWithinCanadaRule, "an owner's asset moved within Canada bears no GST: the Excise Tax Act charges it on supplies made in Canada, "+
 		"goods imported and imported taxable supplies, and the move is none of them; the province it is brought into taxes it")
+}
+
+// provinceNotDue makes t, a province's tax (or the HST's provincial part)
+// on an owner's asset moved within that province, a NONTAXABLE record of
+// its whole amount that says why (CAMoveWithinProvinceRule), as gstNotDue
+// does for the GST.
+func provinceNotDue(t *taxOut) {
+	t.nonTaxable, t.exempt = add(t.nonTaxable, t.exempt), decimal.Zero
+	nonTaxableRecord(t, CAMoveWithinProvinceRule, "an owner's asset moved within one province bears none of the province's tax: "+
+		"the province taxes property brought into it from elsewhere (in British Columbia, Provincial Sales Tax Act, s. 49; in Quebec, QST Act, s. 17; "+
+		"the HST's provincial part, Excise Tax Act, ss. 220.05 and 220.08), and the move brings nothing in")
 }
 
 // vatNotDue makes t, the VAT or GST of an owner's asset moved within one

@@ -49,8 +49,13 @@ type situs struct {
 	domesticRC, domesticRCRule string
 	// withinCanada says that the line is an owner's asset moved from one
 	// place in Canada to another: the country's GST is not due on it
-	// (CAMoveWithinCanadaRule), the province's tax is.
+	// (CAMoveWithinCanadaRule), the province's tax is unless the move
+	// stays within it (withinProvince).
 	withinCanada bool
+	// withinProvince says that such a move (withinCanada) stays within
+	// one province: nothing is brought into a province, so the
+	// province's tax is not due on it either (CAMoveWithinProvinceRule).
+	withinProvince bool
 	// inCanada says that the line is a buyer's purchase from a vendor in
 	// Canada delivered in Canada, which the buyer accrues: the GST/HST
 	// (and the QST the vendor charges) is the vendor's to charge, not the
@@ -93,6 +98,21 @@ func (c *calc) source(l *line) situs {
 // participating province's part of the HST (Division IV.1, s. 220.08).
 const CAMoveWithinCanadaRule = "ca-move-within-canada"
 
+// CAMoveWithinProvinceRule is the rule ID of the NONTAXABLE record of a
+// province's tax on an owner's asset moved from one place to another
+// within that province (ASSET_MOVEMENT): British Columbia's PST,
+// Saskatchewan's and Manitoba's PST and RST, Quebec's QST and a
+// participating province's part of the HST. Each reaches an owner's own
+// goods only when they are brought into the province from outside it
+// (British Columbia's Provincial Sales Tax Act, s. 49; the Act respecting
+// the Québec sales tax, s. 17; the Excise Tax Act, Division IV.1,
+// ss. 220.05 and 220.08, for property brought into a participating
+// province from elsewhere in Canada); a move within the province brings
+// nothing in, and the tax was due, or not, when the asset was bought.
+// Goods taken from stock bought exempt for resale (INVENTORY_REMOVAL)
+// are a use of them, taxed as before.
+const CAMoveWithinProvinceRule = "ca-move-within-province"
+
 // MoveWithinVATAreaRule is the rule ID of the NONTAXABLE record of a VAT
 // or GST on an owner's asset moved from one of its places to another
 // within one VAT area (ASSET_MOVEMENT; moveWithinArea). The owner keeps
@@ -132,6 +152,7 @@ func moveWithinArea(orig, dest *place) bool {
 const (
 	useAtDestinationReason       = "the buyer or owner accounts for its own tax (a use tax, or the tax it self-assesses on an import) where the goods or services are delivered and used, the destination"
 	useAtDestinationCanadaReason = "an owner's asset moved within Canada owes the tax of the province it is brought into, the destination, which the owner accounts for itself"
+	withinProvinceReason         = "an owner's asset moved within one province of Canada is brought into no province: neither the GST nor the province's tax is due on the move"
 )
 
 // OutsideVATRule is the rule ID of a line taxed in a VAT special
@@ -201,6 +222,9 @@ func (c *calc) sourceAreas(l *line) situs {
 		// Consumer use tax falls where the goods are used; an asset moved
 		// within Canada owes its destination province's tax alone.
 		if c.d.message == string(wire.OwnerAssetMovement) && orig.country == "CA" && dest.country == "CA" {
+			if orig.subdivision != "" && orig.subdivision == dest.subdivision {
+				return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinCanada: true, withinProvince: true, reason: withinProvinceReason}
+			}
 			return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinCanada: true, reason: useAtDestinationCanadaReason}
 		}
 		if c.d.message == string(wire.OwnerAssetMovement) && moveWithinArea(orig, dest) {

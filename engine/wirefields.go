@@ -1191,7 +1191,7 @@ var wireFields = []wireField{
 
 	// OwnerRequest
 	{member: "OwnerRequest.ownerMessageType", acting: acts, note: "INVENTORY_REMOVAL: goods taken from stock for the owner's use, taxed where they are used (a use tax, a VAT self-supply); " +
-		"ASSET_MOVEMENT: an asset moved to another place, which bears no VAT or GST within one VAT area (move-within-vat-area) and no GST within Canada"},
+		"ASSET_MOVEMENT: an asset moved to another place, which bears no VAT or GST within one VAT area (move-within-vat-area), no GST within Canada and none of the province's tax within one province (ca-move-within-province)"},
 	{member: "OwnerRequest.movementMethod", acting: notActedOn, note: "how the goods move, which decides the tax of the movement",
 		sent: onOwner(func(r *wire.OwnerRequest) (string, bool) { return strOf(r.MovementMethod) })},
 	{member: "OwnerRequest.documentDate", acting: acts},
