@@ -8,7 +8,7 @@ import (
 
 // The table of product classes in docs/product-classes.md is the
 // catalogue's.
-func TestREADMEClassTable(t *testing.T) {
+func TestDocsClassTable(t *testing.T) {
 	b, err := os.ReadFile("../docs/product-classes.md")
 	if err != nil {
 		t.Fatal(err)
