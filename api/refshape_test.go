@@ -179,7 +179,7 @@ var shapeDivergences = map[string]string{
 	"lineTypes":                    "a line's member in the specification, echoed",
 	"locationEvidence":             "CustomerType.locationEvidence in the specification, echoed",
 	"validationResult":             "TaxRegistrationType.validationResult in the specification",
-	"taxAreaLookup":                "Levy's own member of a resolved location (README: Addresses a calculation could not trust)",
+	"taxAreaLookup":                "Levy's own member of a resolved location (docs/addresses.md)",
 	"procurementAction":            "Levy's member for the action a CONDITIONAL_PROCUREMENT chose (the specification names the actions, not the member)",
 	"enum:ARBILLING_SYNC":          "a message type of the specification",
 	"enum:APINVOICE_SYNC":          "a message type of the specification",

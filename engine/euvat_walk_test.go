@@ -101,7 +101,7 @@ func TestEUVATWalk(t *testing.T) {
 			euOutcome{DistanceWithinRule, "DE", "190.00", "SELLER", false}},
 		// Article 59c(3): a seller within it may opt for taxation where
 		// the goods arrive; Levy reads its Union scheme registration as
-		// that option (README, EU place of supply).
+		// that option (docs/place-of-supply.md).
 		{"3b B2C goods DE->FR within the threshold, Union scheme", ewSale(day, "SMALL", "GENERAL", ewParis, false),
 			euOutcome{DistanceAboveRule, "FR", "200.00", "SELLER", false}},
 		// Article 138(1)(b) wants a number of another member state: a

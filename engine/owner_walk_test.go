@@ -333,7 +333,7 @@ func TestOwnerWalkStored(t *testing.T) {
 
 // TestOwnerWalkBadInput: bad owner requests are refused naming the
 // member, and an owner without a place is calculated with no tax and
-// says so (README, "no-location").
+// says so (docs/addresses.md, "no-location").
 func TestOwnerWalkBadInput(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()

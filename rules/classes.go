@@ -186,8 +186,8 @@ func ParentOf(class string) (string, bool) {
 }
 
 // ClassTable writes the catalogue as a Markdown table: the class, what it
-// covers, examples, and what a seller should pick when unsure. The
-// README holds it; a test keeps the two alike.
+// covers, examples, and what a seller should pick when unsure.
+// docs/product-classes.md holds it; a test keeps the two alike.
 func ClassTable() string {
 	var b strings.Builder
 	b.WriteString("| class | covers | examples | when unsure |\n|---|---|---|---|\n")

@@ -6,14 +6,15 @@ import (
 	"testing"
 )
 
-// The README's table of product classes is the catalogue's.
-func TestREADMEClassTable(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
+// The table of product classes in docs/product-classes.md is the
+// catalogue's.
+func TestDocsClassTable(t *testing.T) {
+	b, err := os.ReadFile("../docs/product-classes.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(b), ClassTable()) {
-		t.Errorf("README.md does not hold the table of product classes that ClassTable writes; put this in its place:\n%s", ClassTable())
+		t.Errorf("docs/product-classes.md does not hold the table of product classes that ClassTable writes; put this in its place:\n%s", ClassTable())
 	}
 }
 

@@ -1362,7 +1362,7 @@ func withoutCountrySign(pc string) string {
 // the VAT region reg (XI, Northern Ireland) while its postcode lies
 // outside it: "XI" with "SW1A 1AA" (London) or an Irish Eircode. The
 // country decides where the address is taxed (the region's rules), as
-// the README says; the lookup flags the postcode that contradicts it, so
+// docs/place-of-supply.md says; the lookup flags the postcode that contradicts it, so
 // that the strict address check refuses the address naming it. The
 // mainDivision is not checked: it is free text (a district, a town) that
 // the region's list of names does not hold in full.

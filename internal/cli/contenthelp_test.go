@@ -9,7 +9,7 @@ import (
 
 // TestContentHelpNamesEveryFormat: the help of each command that takes
 // --content names the prefix of every content format Load reads. Before,
-// it left out low-value-limits:, which the README lists and Load reads.
+// it left out low-value-limits:, which docs/content-files.md lists and Load reads.
 func TestContentHelpNamesEveryFormat(t *testing.T) {
 	formats := []content.Format{content.FormatSST, content.FormatZIP5, content.FormatLevy, content.FormatBRISS,
 		content.FormatFranchise, content.FormatVATAreas, content.FormatLowValueLimits}
