@@ -1,0 +1,123 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/levytax/levy/wire"
+)
+
+// The seller's and buyer's places of the second set of domestic reverse
+// charge tests: Ireland, Poland, Sweden and Finland.
+var (
+	drcDublin    = drcPlace{`{"city":"Dublin","postalCode":"D02 X285","country":"IE"}`, "IE", "IE6388047V"}
+	drcCork      = drcPlace{`{"city":"Cork","postalCode":"T12 X70A","country":"IE"}`, "IE", "IE6388047V"}
+	drcWarsaw    = drcPlace{`{"city":"Warszawa","postalCode":"00-001","country":"PL"}`, "PL", "PL5260250995"}
+	drcKrakow    = drcPlace{`{"city":"Kraków","postalCode":"31-001","country":"PL"}`, "PL", "PL5260250995"}
+	drcStockholm = drcPlace{`{"city":"Stockholm","postalCode":"111 52","country":"SE"}`, "SE", "SE556703748501"}
+	drcGoteborg  = drcPlace{`{"city":"Göteborg","postalCode":"411 04","country":"SE"}`, "SE", "SE556703748501"}
+	drcHelsinki  = drcPlace{`{"city":"Helsinki","postalCode":"00100","country":"FI"}`, "FI", "FI01120389"}
+	drcTampere   = drcPlace{`{"city":"Tampere","postalCode":"33100","country":"FI"}`, "FI", "FI01120389"}
+)
+
+// TestDomesticReverseChargeSalesMoreStates: the states added after the
+// first nine. A reverse charged line is 0.00, collected from the buyer,
+// REVERSE_CHARGE, rule domestic-reverse-charge; otherwise the seller
+// charges the VAT, worked by hand: Ireland 21% in 2010 and 2011 and 23%
+// from 2012, Poland 23%, Sweden 25%, Finland 23% in 2011, each of the
+// net price rounded half up to the cent. Poland's threshold is more than
+// PLN 20,000 and Sweden's more than SEK 100,000 of the listed goods of
+// the document together; Poland's rows end on 2019-10-31.
+func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
+	e := testEngine(t)
+	rc := drcGot{tax: "0.00", rule: DomesticReverseChargeRule, from: wire.TaxCollectedFromBuyer, io: wire.InputOutputTypeOutput, reverse: true}
+	vat := func(tax string) drcGot {
+		return drcGot{tax: tax, rule: "domestic-supply", from: wire.TaxCollectedFromSeller, io: wire.InputOutputTypeOutput}
+	}
+	for _, c := range []struct {
+		name               string
+		date, cur          string
+		seller, customer   drcPlace
+		consumer           bool
+		lines              []drcLine
+		want               []drcGot
+		assumed, unweighed bool
+	}{
+		{name: "IE construction to a principal contractor, assumed", date: "2026-06-01", cur: "EUR", seller: drcDublin, customer: drcCork,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "IE construction on 2008-09-01, its start, assumed", date: "2008-09-01", cur: "EUR", seller: drcDublin, customer: drcCork,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "IE emission allowances on 2010-04-08", date: "2010-04-08", cur: "EUR", seller: drcDublin, customer: drcCork,
+			lines: []drcLine{{"EMISSION_ALLOWANCES", "1000.00"}}, want: []drcGot{rc}},
+		{name: "IE emission allowances on 2010-04-07: 21% is 210.00", date: "2010-04-07", cur: "EUR", seller: drcDublin, customer: drcCork,
+			lines: []drcLine{{"EMISSION_ALLOWANCES", "1000.00"}}, want: []drcGot{vat("210.00")}},
+		{name: "IE scrap on 2011-05-01 to a scrap dealer, assumed", date: "2011-05-01", cur: "EUR", seller: drcDublin, customer: drcCork,
+			lines: []drcLine{{"SCRAP_METAL", "100.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "IE scrap on 2011-04-30: 21% is 21.00", date: "2011-04-30", cur: "EUR", seller: drcDublin, customer: drcCork,
+			lines: []drcLine{{"SCRAP_METAL", "100.00"}}, want: []drcGot{vat("21.00")}},
+		{name: "IE scrap of 100.05 to a consumer: 23% is 23.01", date: "2026-06-01", cur: "EUR", seller: drcDublin, customer: drcCork, consumer: true,
+			lines: []drcLine{{"SCRAP_METAL", "100.05"}}, want: []drcGot{vat("23.01")}},
+		{name: "IE wholesale gas and electricity on 2016-01-01 to a dealer, assumed", date: "2016-01-01", cur: "EUR", seller: drcDublin, customer: drcCork,
+			lines: []drcLine{{"WHOLESALE_GAS_ELECTRICITY", "5000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "IE mobile phones, which Ireland does not list: 23% is 1,380.00", date: "2026-06-01", cur: "EUR", seller: drcDublin, customer: drcCork,
+			lines: []drcLine{{"MOBILE_PHONES", "6000.00"}}, want: []drcGot{vat("1380.00")}},
+		{name: "PL phones of 20,000.00, not more than PLN 20,000: 4,600.00", date: "2017-06-01", cur: "PLN", seller: drcWarsaw, customer: drcKrakow,
+			lines: []drcLine{{"MOBILE_PHONES", "20000.00"}}, want: []drcGot{vat("4600.00")}},
+		{name: "PL phones of 20,000.01", date: "2017-06-01", cur: "PLN", seller: drcWarsaw, customer: drcKrakow,
+			lines: []drcLine{{"MOBILE_PHONES", "20000.01"}}, want: []drcGot{rc}},
+		{name: "PL phones of 12,000.00 and consoles of 8,000.01: one transaction", date: "2017-06-01", cur: "PLN", seller: drcWarsaw, customer: drcKrakow,
+			lines: []drcLine{{"MOBILE_PHONES", "12000.00"}, {"GAME_CONSOLES", "8000.01"}}, want: []drcGot{rc, rc}},
+		{name: "PL laptops of 12,000.00 and a GENERAL line of 8,000.01: 2,760.00 and 1,840.00", date: "2017-06-01", cur: "PLN", seller: drcWarsaw, customer: drcKrakow,
+			lines: []drcLine{{"LAPTOPS", "12000.00"}, {"GENERAL", "8000.01"}}, want: []drcGot{vat("2760.00"), vat("1840.00")}},
+		{name: "PL tablets on 2015-06-30, before the start: 6,900.00", date: "2015-06-30", cur: "PLN", seller: drcWarsaw, customer: drcKrakow,
+			lines: []drcLine{{"TABLET_COMPUTERS", "30000.00"}}, want: []drcGot{vat("6900.00")}},
+		{name: "PL tablets on 2015-07-01", date: "2015-07-01", cur: "PLN", seller: drcWarsaw, customer: drcKrakow,
+			lines: []drcLine{{"TABLET_COMPUTERS", "30000.00"}}, want: []drcGot{rc}},
+		{name: "PL phones on 2019-10-31, the last day", date: "2019-10-31", cur: "PLN", seller: drcWarsaw, customer: drcKrakow,
+			lines: []drcLine{{"MOBILE_PHONES", "30000.00"}}, want: []drcGot{rc}},
+		{name: "PL phones on 2019-11-01, after the repeal: 6,900.00", date: "2019-11-01", cur: "PLN", seller: drcWarsaw, customer: drcKrakow,
+			lines: []drcLine{{"MOBILE_PHONES", "30000.00"}}, want: []drcGot{vat("6900.00")}},
+		{name: "SE phones of 100,000.00, not more than SEK 100,000: 25,000.00", date: "2026-06-01", cur: "SEK", seller: drcStockholm, customer: drcGoteborg,
+			lines: []drcLine{{"MOBILE_PHONES", "100000.00"}}, want: []drcGot{vat("25000.00")}},
+		{name: "SE phones of 100,000.01", date: "2026-06-01", cur: "SEK", seller: drcStockholm, customer: drcGoteborg,
+			lines: []drcLine{{"MOBILE_PHONES", "100000.01"}}, want: []drcGot{rc}},
+		{name: "SE chips of 60,000.00 and laptops of 40,000.01: one invoice", date: "2026-06-01", cur: "SEK", seller: drcStockholm, customer: drcGoteborg,
+			lines: []drcLine{{"INTEGRATED_CIRCUITS", "60000.00"}, {"LAPTOPS", "40000.01"}}, want: []drcGot{rc, rc}},
+		{name: "SE tablets on 2021-03-31, before the start: 50,000.00", date: "2021-03-31", cur: "SEK", seller: drcStockholm, customer: drcGoteborg,
+			lines: []drcLine{{"TABLET_COMPUTERS", "200000.00"}}, want: []drcGot{vat("50000.00")}},
+		{name: "SE tablets on 2021-04-01", date: "2021-04-01", cur: "SEK", seller: drcStockholm, customer: drcGoteborg,
+			lines: []drcLine{{"TABLET_COMPUTERS", "200000.00"}}, want: []drcGot{rc}},
+		{name: "SE consoles in EUR with nothing that converts them: 25% is 5,000.00, flagged", date: "2026-06-01", cur: "EUR", seller: drcStockholm, customer: drcGoteborg,
+			lines: []drcLine{{"GAME_CONSOLES", "20000.00"}}, want: []drcGot{vat("5000.00")}, unweighed: true},
+		{name: "SE construction on 2007-07-01 to a builder, assumed", date: "2007-07-01", cur: "SEK", seller: drcStockholm, customer: drcGoteborg,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "10000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "SE construction on 2007-06-30: 25% is 2,500.00", date: "2007-06-30", cur: "SEK", seller: drcStockholm, customer: drcGoteborg,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "10000.00"}}, want: []drcGot{vat("2500.00")}},
+		{name: "FI construction on 2011-04-01 to a builder, assumed", date: "2011-04-01", cur: "EUR", seller: drcHelsinki, customer: drcTampere,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "FI construction on 2011-03-31: 23% is 230.00", date: "2011-03-31", cur: "EUR", seller: drcHelsinki, customer: drcTampere,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{vat("230.00")}},
+	} {
+		customerRegs := c.customer.registered(nil)
+		if c.consumer {
+			customerRegs = ""
+		}
+		req := drcSale(t, c.date, c.cur, c.seller, c.seller.registered(nil), c.customer, customerRegs, c.lines...)
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for i, w := range c.want {
+			l := r.LineItems[i]
+			if got := drcOf(t, l.Taxes, c.seller.country); got != w {
+				t.Errorf("%s: line %d: got %+v, want %+v", c.name, i+1, got, w)
+			}
+			if got := hasParam(l.AssistedParameters, DomesticReverseChargeAssumedRule); got != c.assumed {
+				t.Errorf("%s: line %d: %s parameter %v, want %v", c.name, i+1, DomesticReverseChargeAssumedRule, got, c.assumed)
+			}
+			if got := hasParam(l.AssistedParameters, DomesticReverseChargeUnweighedRule); got != c.unweighed {
+				t.Errorf("%s: line %d: %s parameter %v, want %v", c.name, i+1, DomesticReverseChargeUnweighedRule, got, c.unweighed)
+			}
+		}
+	}
+}
