@@ -8,24 +8,29 @@ import (
 )
 
 // The seller's and buyer's places of the second set of domestic reverse
-// charge tests: Ireland, Poland, Sweden and Finland.
+// charge tests: Ireland, Poland, Sweden, Finland and Slovakia.
 var (
-	drcDublin    = drcPlace{`{"city":"Dublin","postalCode":"D02 X285","country":"IE"}`, "IE", "IE6388047V"}
-	drcCork      = drcPlace{`{"city":"Cork","postalCode":"T12 X70A","country":"IE"}`, "IE", "IE6388047V"}
-	drcWarsaw    = drcPlace{`{"city":"Warszawa","postalCode":"00-001","country":"PL"}`, "PL", "PL5260250995"}
-	drcKrakow    = drcPlace{`{"city":"Kraków","postalCode":"31-001","country":"PL"}`, "PL", "PL5260250995"}
-	drcStockholm = drcPlace{`{"city":"Stockholm","postalCode":"111 52","country":"SE"}`, "SE", "SE556703748501"}
-	drcGoteborg  = drcPlace{`{"city":"Göteborg","postalCode":"411 04","country":"SE"}`, "SE", "SE556703748501"}
-	drcHelsinki  = drcPlace{`{"city":"Helsinki","postalCode":"00100","country":"FI"}`, "FI", "FI01120389"}
-	drcTampere   = drcPlace{`{"city":"Tampere","postalCode":"33100","country":"FI"}`, "FI", "FI01120389"}
+	drcDublin     = drcPlace{`{"city":"Dublin","postalCode":"D02 X285","country":"IE"}`, "IE", "IE6388047V"}
+	drcCork       = drcPlace{`{"city":"Cork","postalCode":"T12 X70A","country":"IE"}`, "IE", "IE6388047V"}
+	drcWarsaw     = drcPlace{`{"city":"Warszawa","postalCode":"00-001","country":"PL"}`, "PL", "PL5260250995"}
+	drcKrakow     = drcPlace{`{"city":"Kraków","postalCode":"31-001","country":"PL"}`, "PL", "PL5260250995"}
+	drcStockholm  = drcPlace{`{"city":"Stockholm","postalCode":"111 52","country":"SE"}`, "SE", "SE556703748501"}
+	drcGoteborg   = drcPlace{`{"city":"Göteborg","postalCode":"411 04","country":"SE"}`, "SE", "SE556703748501"}
+	drcHelsinki   = drcPlace{`{"city":"Helsinki","postalCode":"00100","country":"FI"}`, "FI", "FI01120389"}
+	drcTampere    = drcPlace{`{"city":"Tampere","postalCode":"33100","country":"FI"}`, "FI", "FI01120389"}
+	drcBratislava = drcPlace{`{"city":"Bratislava","postalCode":"811 01","country":"SK"}`, "SK", "SK2020317068"}
+	drcKosice     = drcPlace{`{"city":"Košice","postalCode":"040 01","country":"SK"}`, "SK", "SK2020317068"}
 )
 
 // TestDomesticReverseChargeSalesMoreStates: the states added after the
-// first nine. A reverse charged line is 0.00, collected from the buyer,
-// REVERSE_CHARGE, rule domestic-reverse-charge; otherwise the seller
-// charges the VAT, worked by hand: Ireland 21% in 2010 and 2011 and 23%
-// from 2012, Poland 23%, Sweden 25%, Finland 23% in 2011, each of the
-// net price rounded half up to the cent. Poland's threshold is more than
+// first nine, and the rows added to those nine. A reverse charged line
+// is 0.00, collected from the buyer, REVERSE_CHARGE, rule
+// domestic-reverse-charge; otherwise the seller charges the VAT, worked
+// by hand as the net price times the standard rate, rounded half up to
+// the cent: Ireland 21% in 2010 and 2011 and 23% from 2012, Poland 23%,
+// Sweden 25%, Finland 23% in 2011, Austria 20%, the Czech Republic 20%
+// in 2011, Slovakia 20% until 2024 and 23% from 2025, Italy 20% before
+// September 17, 2011, Germany 19%. Poland's threshold is more than
 // PLN 20,000 and Sweden's more than SEK 100,000 of the listed goods of
 // the document together; Poland's rows end on 2019-10-31.
 func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
@@ -97,6 +102,40 @@ func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
 			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}, assumed: true},
 		{name: "FI construction on 2011-03-31: 23% is 230.00", date: "2011-03-31", cur: "EUR", seller: drcHelsinki, customer: drcTampere,
 			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{vat("230.00")}},
+		{name: "AT construction on 2002-10-01 to a builder, assumed", date: "2002-10-01", cur: "EUR", seller: drcVienna, customer: drcGraz,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "AT construction on 2002-09-30: 20% is 200.00", date: "2002-09-30", cur: "EUR", seller: drcVienna, customer: drcGraz,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{vat("200.00")}},
+		{name: "AT scrap on 2007-07-01", date: "2007-07-01", cur: "EUR", seller: drcVienna, customer: drcGraz,
+			lines: []drcLine{{"SCRAP_METAL", "100.00"}}, want: []drcGot{rc}},
+		{name: "AT scrap on 2007-06-30: 20% is 20.00", date: "2007-06-30", cur: "EUR", seller: drcVienna, customer: drcGraz,
+			lines: []drcLine{{"SCRAP_METAL", "100.00"}}, want: []drcGot{vat("20.00")}},
+		{name: "CZ construction on 2012-01-01, no threshold", date: "2012-01-01", cur: "CZK", seller: drcPrague, customer: drcBrno,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "10000.00"}}, want: []drcGot{rc}},
+		{name: "CZ construction on 2011-12-31: 20% is 2,000.00", date: "2011-12-31", cur: "CZK", seller: drcPrague, customer: drcBrno,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "10000.00"}}, want: []drcGot{vat("2000.00")}},
+		{name: "CZ scrap on 2011-04-01", date: "2011-04-01", cur: "CZK", seller: drcPrague, customer: drcBrno,
+			lines: []drcLine{{"SCRAP_METAL", "1000.00"}}, want: []drcGot{rc}},
+		{name: "CZ scrap on 2011-03-31: 20% is 200.00", date: "2011-03-31", cur: "CZK", seller: drcPrague, customer: drcBrno,
+			lines: []drcLine{{"SCRAP_METAL", "1000.00"}}, want: []drcGot{vat("200.00")}},
+		{name: "SK construction on 2016-01-01", date: "2016-01-01", cur: "EUR", seller: drcBratislava, customer: drcKosice,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}},
+		{name: "SK construction on 2015-12-31: 20% is 200.00", date: "2015-12-31", cur: "EUR", seller: drcBratislava, customer: drcKosice,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{vat("200.00")}},
+		{name: "SK construction to a consumer: 23% (from 2025) of 1,000.05 is 230.01", date: "2026-06-01", cur: "EUR", seller: drcBratislava, customer: drcKosice, consumer: true,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.05"}}, want: []drcGot{vat("230.01")}},
+		{name: "IT phones on 2011-04-01 before retail, assumed", date: "2011-04-01", cur: "EUR", seller: drcMilan, customer: drcRome,
+			lines: []drcLine{{"MOBILE_PHONES", "1000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "IT phones on 2011-03-31: 20% is 200.00", date: "2011-03-31", cur: "EUR", seller: drcMilan, customer: drcRome,
+			lines: []drcLine{{"MOBILE_PHONES", "1000.00"}}, want: []drcGot{vat("200.00")}},
+		{name: "IT chips of 1.00, no threshold, assumed", date: "2026-06-01", cur: "EUR", seller: drcMilan, customer: drcRome,
+			lines: []drcLine{{"INTEGRATED_CIRCUITS", "1.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "GB emission allowances on 2010-11-01, no de minimis", date: "2010-11-01", cur: "GBP", seller: drcLondon, customer: drcLeeds,
+			lines: []drcLine{{"EMISSION_ALLOWANCES", "100.00"}}, want: []drcGot{rc}},
+		{name: "DE wholesale gas and electricity on 2013-09-01 between resellers, assumed", date: "2013-09-01", cur: "EUR", seller: drcMunich, customer: drcBerlin,
+			lines: []drcLine{{"WHOLESALE_GAS_ELECTRICITY", "1000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "DE wholesale gas and electricity on 2013-08-31: 19% is 190.00", date: "2013-08-31", cur: "EUR", seller: drcMunich, customer: drcBerlin,
+			lines: []drcLine{{"WHOLESALE_GAS_ELECTRICITY", "1000.00"}}, want: []drcGot{vat("190.00")}},
 	} {
 		customerRegs := c.customer.registered(nil)
 		if c.consumer {
