@@ -8,7 +8,7 @@ import (
 )
 
 // The seller's and buyer's places of the second set of domestic reverse
-// charge tests: Ireland, Poland, Sweden, Finland and Slovakia.
+// charge tests: Ireland, Poland, Sweden, Finland, Slovakia and Hungary.
 var (
 	drcDublin     = drcPlace{`{"city":"Dublin","postalCode":"D02 X285","country":"IE"}`, "IE", "IE6388047V"}
 	drcCork       = drcPlace{`{"city":"Cork","postalCode":"T12 X70A","country":"IE"}`, "IE", "IE6388047V"}
@@ -19,6 +19,8 @@ var (
 	drcHelsinki   = drcPlace{`{"city":"Helsinki","postalCode":"00100","country":"FI"}`, "FI", "FI01120389"}
 	drcTampere    = drcPlace{`{"city":"Tampere","postalCode":"33100","country":"FI"}`, "FI", "FI01120389"}
 	drcBratislava = drcPlace{`{"city":"Bratislava","postalCode":"811 01","country":"SK"}`, "SK", "SK2020317068"}
+	drcBudapest   = drcPlace{`{"city":"Budapest","postalCode":"1051","country":"HU"}`, "HU", "HU10773381"}
+	drcDebrecen   = drcPlace{`{"city":"Debrecen","postalCode":"4024","country":"HU"}`, "HU", "HU10773381"}
 	drcKosice     = drcPlace{`{"city":"Košice","postalCode":"040 01","country":"SK"}`, "SK", "SK2020317068"}
 )
 
@@ -30,9 +32,10 @@ var (
 // the cent: Ireland 21% in 2010 and 2011 and 23% from 2012, Poland 23%,
 // Sweden 25%, Finland 23% in 2011, Austria 20%, the Czech Republic 20%
 // in 2011, Slovakia 20% until 2024 and 23% from 2025, Italy 20% before
-// September 17, 2011, Germany 19%. Poland's threshold is more than
-// PLN 20,000 and Sweden's more than SEK 100,000 of the listed goods of
-// the document together; Poland's rows end on 2019-10-31.
+// September 17, 2011, Germany 19%, Hungary 20% in 2007 and 27% from
+// 2012. Poland's threshold is more than PLN 20,000 and Sweden's more
+// than SEK 100,000 of the listed goods of the document together;
+// Poland's rows end on 2019-10-31.
 func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
 	e := testEngine(t)
 	rc := drcGot{tax: "0.00", rule: DomesticReverseChargeRule, from: wire.TaxCollectedFromBuyer, io: wire.InputOutputTypeOutput, reverse: true}
@@ -136,6 +139,18 @@ func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
 			lines: []drcLine{{"WHOLESALE_GAS_ELECTRICITY", "1000.00"}}, want: []drcGot{rc}, assumed: true},
 		{name: "DE wholesale gas and electricity on 2013-08-31: 19% is 190.00", date: "2013-08-31", cur: "EUR", seller: drcMunich, customer: drcBerlin,
 			lines: []drcLine{{"WHOLESALE_GAS_ELECTRICITY", "1000.00"}}, want: []drcGot{vat("190.00")}},
+		{name: "PL construction by a subcontractor on 2017-01-01, assumed", date: "2017-01-01", cur: "PLN", seller: drcWarsaw, customer: drcKrakow,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "10000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "PL construction on 2016-12-31: 23% is 2,300.00", date: "2016-12-31", cur: "PLN", seller: drcWarsaw, customer: drcKrakow,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "10000.00"}}, want: []drcGot{vat("2300.00")}},
+		{name: "PL construction on 2019-11-01, after the repeal: 2,300.00", date: "2019-11-01", cur: "PLN", seller: drcWarsaw, customer: drcKrakow,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "10000.00"}}, want: []drcGot{vat("2300.00")}},
+		{name: "HU construction on 2008-01-01 needing a permit, assumed", date: "2008-01-01", cur: "HUF", seller: drcBudapest, customer: drcDebrecen,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "100000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "HU construction on 2007-12-31: 20% is 20,000.00", date: "2007-12-31", cur: "HUF", seller: drcBudapest, customer: drcDebrecen,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "100000.00"}}, want: []drcGot{vat("20000.00")}},
+		{name: "HU construction to a consumer: 27% of 100,000.00 is 27,000.00", date: "2026-06-01", cur: "HUF", seller: drcBudapest, customer: drcDebrecen, consumer: true,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "100000.00"}}, want: []drcGot{vat("27000.00")}},
 	} {
 		customerRegs := c.customer.registered(nil)
 		if c.consumer {
