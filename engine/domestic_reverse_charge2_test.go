@@ -8,7 +8,7 @@ import (
 )
 
 // The seller's and buyer's places of the second set of domestic reverse
-// charge tests: Ireland, Poland, Sweden, Finland, Slovakia and Hungary.
+// charge tests: Ireland, Poland, Sweden, Finland, Slovakia, Hungary, Estonia and Croatia.
 var (
 	drcDublin     = drcPlace{`{"city":"Dublin","postalCode":"D02 X285","country":"IE"}`, "IE", "IE6388047V"}
 	drcCork       = drcPlace{`{"city":"Cork","postalCode":"T12 X70A","country":"IE"}`, "IE", "IE6388047V"}
@@ -21,6 +21,10 @@ var (
 	drcBratislava = drcPlace{`{"city":"Bratislava","postalCode":"811 01","country":"SK"}`, "SK", "SK2020317068"}
 	drcBudapest   = drcPlace{`{"city":"Budapest","postalCode":"1051","country":"HU"}`, "HU", "HU10773381"}
 	drcDebrecen   = drcPlace{`{"city":"Debrecen","postalCode":"4024","country":"HU"}`, "HU", "HU10773381"}
+	drcTallinn    = drcPlace{`{"city":"Tallinn","postalCode":"10111","country":"EE"}`, "EE", "EE100247019"}
+	drcTartu      = drcPlace{`{"city":"Tartu","postalCode":"51003","country":"EE"}`, "EE", "EE100247019"}
+	drcZagreb     = drcPlace{`{"city":"Zagreb","postalCode":"10000","country":"HR"}`, "HR", "HR33392005961"}
+	drcSplit      = drcPlace{`{"city":"Split","postalCode":"21000","country":"HR"}`, "HR", "HR33392005961"}
 	drcKosice     = drcPlace{`{"city":"Košice","postalCode":"040 01","country":"SK"}`, "SK", "SK2020317068"}
 )
 
@@ -33,9 +37,9 @@ var (
 // Sweden 25%, Finland 23% in 2011, Austria 20%, the Czech Republic 20%
 // in 2011, Slovakia 20% until 2024 and 23% from 2025, Italy 20% before
 // September 17, 2011, Germany 19%, Hungary 20% in 2007 and 27% from
-// 2012. Poland's threshold is more than PLN 20,000 and Sweden's more
-// than SEK 100,000 of the listed goods of the document together;
-// Poland's rows end on 2019-10-31.
+// 2012, Estonia 20% in 2010, Croatia 25%. Poland's threshold is more
+// than PLN 20,000 and Sweden's more than SEK 100,000 of the listed goods
+// of the document together; Poland's rows end on 2019-10-31.
 func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
 	e := testEngine(t)
 	rc := drcGot{tax: "0.00", rule: DomesticReverseChargeRule, from: wire.TaxCollectedFromBuyer, io: wire.InputOutputTypeOutput, reverse: true}
@@ -151,6 +155,18 @@ func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
 			lines: []drcLine{{"CONSTRUCTION_SERVICES", "100000.00"}}, want: []drcGot{vat("20000.00")}},
 		{name: "HU construction to a consumer: 27% of 100,000.00 is 27,000.00", date: "2026-06-01", cur: "HUF", seller: drcBudapest, customer: drcDebrecen, consumer: true,
 			lines: []drcLine{{"CONSTRUCTION_SERVICES", "100000.00"}}, want: []drcGot{vat("27000.00")}},
+		{name: "SE emission allowances on 2011-01-01", date: "2011-01-01", cur: "SEK", seller: drcStockholm, customer: drcGoteborg,
+			lines: []drcLine{{"EMISSION_ALLOWANCES", "10000.00"}}, want: []drcGot{rc}},
+		{name: "SE emission allowances on 2010-12-31: 25% is 2,500.00", date: "2010-12-31", cur: "SEK", seller: drcStockholm, customer: drcGoteborg,
+			lines: []drcLine{{"EMISSION_ALLOWANCES", "10000.00"}}, want: []drcGot{vat("2500.00")}},
+		{name: "EE scrap on 2011-01-01", date: "2011-01-01", cur: "EUR", seller: drcTallinn, customer: drcTartu,
+			lines: []drcLine{{"SCRAP_METAL", "100.00"}}, want: []drcGot{rc}},
+		{name: "EE scrap on 2010-12-31: 20% is 20.00", date: "2010-12-31", cur: "EUR", seller: drcTallinn, customer: drcTartu,
+			lines: []drcLine{{"SCRAP_METAL", "100.00"}}, want: []drcGot{vat("20.00")}},
+		{name: "HR construction on 2013-07-01, the accession", date: "2013-07-01", cur: "HRK", seller: drcZagreb, customer: drcSplit,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "10000.00"}}, want: []drcGot{rc}},
+		{name: "HR construction to a consumer: 25% of 1,000.02 is 250.01", date: "2026-06-01", cur: "EUR", seller: drcZagreb, customer: drcSplit, consumer: true,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.02"}}, want: []drcGot{vat("250.01")}},
 	} {
 		customerRegs := c.customer.registered(nil)
 		if c.consumer {
