@@ -8,7 +8,8 @@ import (
 )
 
 // The seller's and buyer's places of the second set of domestic reverse
-// charge tests: Ireland, Poland, Sweden, Finland, Slovakia, Hungary, Estonia and Croatia.
+// charge tests: Ireland, Poland, Sweden, Finland, Slovakia, Hungary, Estonia,
+// Croatia, Denmark, Portugal and Latvia.
 var (
 	drcDublin     = drcPlace{`{"city":"Dublin","postalCode":"D02 X285","country":"IE"}`, "IE", "IE6388047V"}
 	drcCork       = drcPlace{`{"city":"Cork","postalCode":"T12 X70A","country":"IE"}`, "IE", "IE6388047V"}
@@ -25,6 +26,12 @@ var (
 	drcTartu      = drcPlace{`{"city":"Tartu","postalCode":"51003","country":"EE"}`, "EE", "EE100247019"}
 	drcZagreb     = drcPlace{`{"city":"Zagreb","postalCode":"10000","country":"HR"}`, "HR", "HR33392005961"}
 	drcSplit      = drcPlace{`{"city":"Split","postalCode":"21000","country":"HR"}`, "HR", "HR33392005961"}
+	drcCopenhagen = drcPlace{`{"city":"København","postalCode":"1050","country":"DK"}`, "DK", "DK13585628"}
+	drcAarhus     = drcPlace{`{"city":"Aarhus","postalCode":"8000","country":"DK"}`, "DK", "DK13585628"}
+	drcLisbon     = drcPlace{`{"city":"Lisboa","postalCode":"1100-148","country":"PT"}`, "PT", "PT501442600"}
+	drcPorto      = drcPlace{`{"city":"Porto","postalCode":"4000-322","country":"PT"}`, "PT", "PT501442600"}
+	drcRiga       = drcPlace{`{"city":"Rīga","postalCode":"LV-1050","country":"LV"}`, "LV", "LV40003032949"}
+	drcDaugavpils = drcPlace{`{"city":"Daugavpils","postalCode":"LV-5401","country":"LV"}`, "LV", "LV40003032949"}
 	drcKosice     = drcPlace{`{"city":"Košice","postalCode":"040 01","country":"SK"}`, "SK", "SK2020317068"}
 )
 
@@ -37,9 +44,10 @@ var (
 // Sweden 25%, Finland 23% in 2011, Austria 20%, the Czech Republic 20%
 // in 2011, Slovakia 20% until 2024 and 23% from 2025, Italy 20% before
 // September 17, 2011, Germany 19%, Hungary 20% in 2007 and 27% from
-// 2012, Estonia 20% in 2010, Croatia 25%. Poland's threshold is more
-// than PLN 20,000 and Sweden's more than SEK 100,000 of the listed goods
-// of the document together; Poland's rows end on 2019-10-31.
+// 2012, Estonia 20% in 2010, Croatia 25%, Denmark 25%, Portugal 21% in
+// 2007, Latvia 22% in 2011. Poland's threshold is more than PLN 20,000
+// and Sweden's more than SEK 100,000 of the listed goods of the document
+// together; Poland's rows end on 2019-10-31.
 func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
 	e := testEngine(t)
 	rc := drcGot{tax: "0.00", rule: DomesticReverseChargeRule, from: wire.TaxCollectedFromBuyer, io: wire.InputOutputTypeOutput, reverse: true}
@@ -167,6 +175,22 @@ func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
 			lines: []drcLine{{"CONSTRUCTION_SERVICES", "10000.00"}}, want: []drcGot{rc}},
 		{name: "HR construction to a consumer: 25% of 1,000.02 is 250.01", date: "2026-06-01", cur: "EUR", seller: drcZagreb, customer: drcSplit, consumer: true,
 			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.02"}}, want: []drcGot{vat("250.01")}},
+		{name: "DK phones of 100.00 on 2014-07-01 from a wholesaler, no threshold, assumed", date: "2014-07-01", cur: "DKK", seller: drcCopenhagen, customer: drcAarhus,
+			lines: []drcLine{{"MOBILE_PHONES", "100.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "DK phones on 2014-06-30: 25% is 25.00", date: "2014-06-30", cur: "DKK", seller: drcCopenhagen, customer: drcAarhus,
+			lines: []drcLine{{"MOBILE_PHONES", "100.00"}}, want: []drcGot{vat("25.00")}},
+		{name: "DK laptops and chips, each reverse charged, assumed", date: "2026-06-01", cur: "DKK", seller: drcCopenhagen, customer: drcAarhus,
+			lines: []drcLine{{"LAPTOPS", "5000.00"}, {"INTEGRATED_CIRCUITS", "10.00"}}, want: []drcGot{rc, rc}, assumed: true},
+		{name: "PT construction on 2007-04-01 under a contract for work, assumed", date: "2007-04-01", cur: "EUR", seller: drcLisbon, customer: drcPorto,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "PT construction on 2007-03-31: 21% is 210.00", date: "2007-03-31", cur: "EUR", seller: drcLisbon, customer: drcPorto,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{vat("210.00")}},
+		{name: "LV construction on 2012-06-01, a contract of 2012 assumed", date: "2012-06-01", cur: "LVL", seller: drcRiga, customer: drcDaugavpils,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "LV construction on 2013-01-01, any contract, nothing assumed", date: "2013-01-01", cur: "LVL", seller: drcRiga, customer: drcDaugavpils,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}},
+		{name: "LV construction on 2011-12-31: 22% is 220.00", date: "2011-12-31", cur: "LVL", seller: drcRiga, customer: drcDaugavpils,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{vat("220.00")}},
 	} {
 		customerRegs := c.customer.registered(nil)
 		if c.consumer {
