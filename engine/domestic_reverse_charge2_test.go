@@ -9,7 +9,7 @@ import (
 
 // The seller's and buyer's places of the second set of domestic reverse
 // charge tests: Ireland, Poland, Sweden, Finland, Slovakia, Hungary, Estonia,
-// Croatia, Denmark, Portugal and Latvia.
+// Croatia, Denmark, Portugal, Latvia and Cyprus.
 var (
 	drcDublin     = drcPlace{`{"city":"Dublin","postalCode":"D02 X285","country":"IE"}`, "IE", "IE6388047V"}
 	drcCork       = drcPlace{`{"city":"Cork","postalCode":"T12 X70A","country":"IE"}`, "IE", "IE6388047V"}
@@ -32,6 +32,8 @@ var (
 	drcPorto      = drcPlace{`{"city":"Porto","postalCode":"4000-322","country":"PT"}`, "PT", "PT501442600"}
 	drcRiga       = drcPlace{`{"city":"Rīga","postalCode":"LV-1050","country":"LV"}`, "LV", "LV40003032949"}
 	drcDaugavpils = drcPlace{`{"city":"Daugavpils","postalCode":"LV-5401","country":"LV"}`, "LV", "LV40003032949"}
+	drcNicosia    = drcPlace{`{"city":"Nicosia","postalCode":"1010","country":"CY"}`, "CY", "CY10259033P"}
+	drcLimassol   = drcPlace{`{"city":"Limassol","postalCode":"3030","country":"CY"}`, "CY", "CY10259033P"}
 	drcKosice     = drcPlace{`{"city":"Košice","postalCode":"040 01","country":"SK"}`, "SK", "SK2020317068"}
 )
 
@@ -45,9 +47,9 @@ var (
 // in 2011, Slovakia 20% until 2024 and 23% from 2025, Italy 20% before
 // September 17, 2011, Germany 19%, Hungary 20% in 2007 and 27% from
 // 2012, Estonia 20% in 2010, Croatia 25%, Denmark 25%, Portugal 21% in
-// 2007, Latvia 22% in 2011. Poland's threshold is more than PLN 20,000
-// and Sweden's more than SEK 100,000 of the listed goods of the document
-// together; Poland's rows end on 2019-10-31.
+// 2007, Latvia 22% in 2011, Cyprus 19%. Poland's threshold is more than
+// PLN 20,000 and Sweden's more than SEK 100,000 of the listed goods of
+// the document together; Poland's rows end on 2019-10-31.
 func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
 	e := testEngine(t)
 	rc := drcGot{tax: "0.00", rule: DomesticReverseChargeRule, from: wire.TaxCollectedFromBuyer, io: wire.InputOutputTypeOutput, reverse: true}
@@ -191,6 +193,18 @@ func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
 			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}},
 		{name: "LV construction on 2011-12-31: 22% is 220.00", date: "2011-12-31", cur: "LVL", seller: drcRiga, customer: drcDaugavpils,
 			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{vat("220.00")}},
+		{name: "LV scrap on 2011-10-01", date: "2011-10-01", cur: "LVL", seller: drcRiga, customer: drcDaugavpils,
+			lines: []drcLine{{"SCRAP_METAL", "100.00"}}, want: []drcGot{rc}},
+		{name: "LV scrap on 2011-09-30: 22% is 22.00", date: "2011-09-30", cur: "LVL", seller: drcRiga, customer: drcDaugavpils,
+			lines: []drcLine{{"SCRAP_METAL", "100.00"}}, want: []drcGot{vat("22.00")}},
+		{name: "CY phones on 2020-10-01 for the business, no threshold, assumed", date: "2020-10-01", cur: "EUR", seller: drcNicosia, customer: drcLimassol,
+			lines: []drcLine{{"MOBILE_PHONES", "100.00"}}, want: []drcGot{rc}, assumed: true},
+		{name: "CY phones on 2020-09-30: 19% is 19.00", date: "2020-09-30", cur: "EUR", seller: drcNicosia, customer: drcLimassol,
+			lines: []drcLine{{"MOBILE_PHONES", "100.00"}}, want: []drcGot{vat("19.00")}},
+		{name: "CY construction on 2012-03-09", date: "2012-03-09", cur: "EUR", seller: drcNicosia, customer: drcLimassol,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}},
+		{name: "CY construction to a consumer: 19% is 190.00", date: "2026-06-01", cur: "EUR", seller: drcNicosia, customer: drcLimassol, consumer: true,
+			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{vat("190.00")}},
 	} {
 		customerRegs := c.customer.registered(nil)
 		if c.consumer {
