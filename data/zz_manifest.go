@@ -14,7 +14,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "1ac23e3ac08ad72c5b84dd8f724829bba8c84185b2528ca7c19942e4ef2ac75e",
 	"intrastat.lvd":     "6fd7656b745348aef8b5f64f8f6ed6835bf24c47ee27a56f5f59f90c111a12fd",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "add6785cc551fbc2d2dce33d6329784bb846856e3bbc8992aec6ac4c6a9889e0",
+	"jurisdictions.lvd": "99e128ed0f1126a19c78e2347b69a36913be5c9ccbf6a0b10d3e8c0bf031375f",
 	"local.lvd":         "a7bacdb86f9a601eef9b8aad8a4f36eaf2523a604514afa0fa4be6d481f05d53",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
