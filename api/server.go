@@ -60,7 +60,8 @@ const (
 	RoleOperator
 )
 
-// String names the role as the README's table of audiences does.
+// String names the role as the table of audiences in docs/serving.md
+// does.
 func (r Role) String() string {
 	switch r {
 	case RoleAPI:
