@@ -650,6 +650,13 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		// structure's tier carries (India's garments by price).
 		structure = nil
 	}
+	if reverse && st.ruleID != "" && !rateOverridden && outcome != rules.Exempt && outcome != rules.NonTaxable && exempt.IsZero() && nonTaxable.IsZero() {
+		// Likewise a product's rule that chose only a rate (Ireland's
+		// 13.5% for construction work) did not decide who pays a
+		// reverse-charged supply: the reverse charge did, and the tax
+		// names its rule and provision, charged at the product's rate.
+		t.ruleID, t.ruleReason = st.ruleID, st.reason
+	}
 	if rateIncludes != "" && ok && structure == nil {
 		rare := t.setRare()
 		rare.includes, rare.ownRate = jurisdiction.Tax(rateIncludes), own
