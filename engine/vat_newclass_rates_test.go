@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -119,7 +120,8 @@ func TestVATNewClassRatesConsumer(t *testing.T) {
 // not displace the domestic reverse charge. Construction for a buyer
 // registered in Ireland (read as a principal contractor) and electricity
 // for one read as a dealer are still reverse charged, with no VAT from the
-// seller; TestVATNewClassRatesConsumer sends the same lines to a consumer.
+// seller and the reverse charge's rule; TestVATNewClassRatesConsumer sends
+// the same lines to a consumer.
 func TestVATNewClassRatesReverseChargeFirst(t *testing.T) {
 	e := testEngine(t)
 	rc := drcGot{tax: "0.00", rule: DomesticReverseChargeRule, from: wire.TaxCollectedFromBuyer, io: wire.InputOutputTypeOutput, reverse: true}
@@ -137,6 +139,37 @@ func TestVATNewClassRatesReverseChargeFirst(t *testing.T) {
 		}
 		if got := drcOf(t, r.LineItems[0].Taxes, "IE"); got != c.want {
 			t.Errorf("%s to a registered buyer: got %+v, want %+v", c.class, got, c.want)
+		}
+	}
+}
+
+// TestVATNewClassRatesSelfAssessed: an ACCRUAL by a buyer registered in
+// Ireland of work or energy bought from an Irish vendor self-assesses the
+// reverse charge at the class's own rate, under the reverse charge's rule:
+// 13.5% of 1,000.00 of construction work is 135.00, 9% of 5,000.00 of
+// electricity and gas is 450.00.
+func TestVATNewClassRatesSelfAssessed(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		class, price, tax string
+	}{
+		{"CONSTRUCTION_SERVICES", "1000.00", "135.00"},
+		{"WHOLESALE_GAS_ELECTRICITY", "5000.00", "450.00"},
+	} {
+		body := `{"purchaseMessageType":"ACCRUAL","transactionType":"PURCHASE","documentDate":"2026-06-01","currency":{"isoCurrencyCodeAlpha":"EUR"},
+ "vendor":{"physicalOrigin":` + drcDublin.loc + drcDublin.registered(nil) + `},"buyer":{"destination":` + drcCork.loc + drcCork.registered(nil) + `},
+ "lineItems":[{"lineItemId":"1","purchase":{"purchaseClass":"` + c.class + `"},"extendedPrice":` + c.price + `}]}`
+		var req wire.PurchaseRequest
+		if err := json.Unmarshal([]byte(body), &req); err != nil {
+			t.Fatal(err)
+		}
+		r, err := e.Purchase(context.Background(), &req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.class, err)
+		}
+		want := drcGot{tax: c.tax, rule: DomesticReverseChargeRule, from: wire.TaxCollectedFromBuyer, io: wire.InputOutputTypeInputOutput, reverse: true}
+		if got := drcOf(t, r.LineItems[0].Taxes, "IE"); got != want {
+			t.Errorf("%s accrued: got %+v, want %+v", c.class, got, want)
 		}
 	}
 }
