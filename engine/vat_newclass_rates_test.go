@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -11,7 +12,8 @@ import (
 // The tests of this file check the VAT rates of the classes that came with
 // the domestic reverse charge (CONSTRUCTION_SERVICES, BUILDING_CLEANING,
 // WHOLESALE_GAS_ELECTRICITY and the goods classes) where no reverse charge
-// applies: a sale to a consumer, whom the seller charges VAT. Ireland
+// applies (a sale to a consumer, whom the seller charges VAT), and that
+// where it applies it still comes first. Ireland
 // taxes construction work and the cleaning of buildings at its 13.5%
 // reduced rate, and electricity and gas at 13.5% until April 30, 2022 and
 // at 9% from May 1, 2022 to December 31, 2030; the rows of
@@ -140,6 +142,19 @@ func TestVATNewClassRatesReverseChargeFirst(t *testing.T) {
 		if got := drcOf(t, r.LineItems[0].Taxes, "IE"); got != c.want {
 			t.Errorf("%s to a registered buyer: got %+v, want %+v", c.class, got, c.want)
 		}
+	}
+	// The explanation of the construction line names Ireland's provision.
+	req := drcSale(t, "2026-06-01", "EUR", drcDublin, drcDublin.registered(nil), drcCork, drcCork.registered(nil), drcLine{"CONSTRUCTION_SERVICES", "1000.00"})
+	_, ex, err := e.ExplainSale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "section 16(3)") {
+		t.Errorf("the explanation does not name section 16(3):\n%s", b)
 	}
 }
 
