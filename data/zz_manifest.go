@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "a7bacdb86f9a601eef9b8aad8a4f36eaf2523a604514afa0fa4be6d481f05d53",
 	"nexus.lvd":         "a456eae99d6323513fca24879ff9797d06e5a0195d1b84a0c64edd481f98c0a9",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "756d0c53729fd2ea00e53fe26349ab00bb50892f58a5df1a2d12555c865e66f7",
+	"taxability.lvd":    "85fa59073272819c7aaa73fccd50a7e8fe4604bc97bd50c08f130ca1d4fdb034",
 }

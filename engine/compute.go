@@ -650,6 +650,15 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		// structure's tier carries (India's garments by price).
 		structure = nil
 	}
+	if reverse && st.ruleID == DomesticReverseChargeRule && !rateOverridden && outcome != rules.Exempt && outcome != rules.NonTaxable && exempt.IsZero() && nonTaxable.IsZero() {
+		// Likewise a product's rule that chose only a rate (Ireland's
+		// 13.5% for construction work) did not decide that the buyer
+		// pays a domestic supply: the domestic reverse charge did, and
+		// the tax names its rule and the state's provision, charged at
+		// the product's rate. (A cross-border acquisition keeps the
+		// product's rule, as before.)
+		t.ruleID, t.ruleReason = st.ruleID, st.reason
+	}
 	if rateIncludes != "" && ok && structure == nil {
 		rare := t.setRare()
 		rare.includes, rare.ownRate = jurisdiction.Tax(rateIncludes), own
