@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -56,15 +55,7 @@ func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
 	vat := func(tax string) drcGot {
 		return drcGot{tax: tax, rule: "domestic-supply", from: wire.TaxCollectedFromSeller, io: wire.InputOutputTypeOutput}
 	}
-	for _, c := range []struct {
-		name               string
-		date, cur          string
-		seller, customer   drcPlace
-		consumer           bool
-		lines              []drcLine
-		want               []drcGot
-		assumed, unweighed bool
-	}{
+	for _, c := range []drcCase{
 		{name: "IE construction to a principal contractor, assumed", date: "2026-06-01", cur: "EUR", seller: drcDublin, customer: drcCork,
 			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{rc}, assumed: true},
 		{name: "IE construction on 2008-09-01, its start, assumed", date: "2008-09-01", cur: "EUR", seller: drcDublin, customer: drcCork,
@@ -206,26 +197,6 @@ func TestDomesticReverseChargeSalesMoreStates(t *testing.T) {
 		{name: "CY construction to a consumer: 19% is 190.00", date: "2026-06-01", cur: "EUR", seller: drcNicosia, customer: drcLimassol, consumer: true,
 			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{vat("190.00")}},
 	} {
-		customerRegs := c.customer.registered(nil)
-		if c.consumer {
-			customerRegs = ""
-		}
-		req := drcSale(t, c.date, c.cur, c.seller, c.seller.registered(nil), c.customer, customerRegs, c.lines...)
-		r, err := e.Sale(context.Background(), req)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		for i, w := range c.want {
-			l := r.LineItems[i]
-			if got := drcOf(t, l.Taxes, c.seller.country); got != w {
-				t.Errorf("%s: line %d: got %+v, want %+v", c.name, i+1, got, w)
-			}
-			if got := hasParam(l.AssistedParameters, DomesticReverseChargeAssumedRule); got != c.assumed {
-				t.Errorf("%s: line %d: %s parameter %v, want %v", c.name, i+1, DomesticReverseChargeAssumedRule, got, c.assumed)
-			}
-			if got := hasParam(l.AssistedParameters, DomesticReverseChargeUnweighedRule); got != c.unweighed {
-				t.Errorf("%s: line %d: %s parameter %v, want %v", c.name, i+1, DomesticReverseChargeUnweighedRule, got, c.unweighed)
-			}
-		}
+		c.check(t, e)
 	}
 }

@@ -96,6 +96,48 @@ func hasParam(ps []wire.AssistedParameter, rule string) bool {
 	return false
 }
 
+// drcCase is one sale of a domestic reverse charge walk: a seller and a
+// customer (registered in the seller's state, in elsewhere when it is
+// set, or nowhere when consumer), the lines, what each line's tax of
+// the seller's country must be, and whether each line says that a
+// condition was assumed or a threshold could not be weighed.
+type drcCase struct {
+	name               string
+	date, cur          string
+	seller, customer   drcPlace
+	consumer           bool
+	elsewhere          *drcPlace
+	lines              []drcLine
+	want               []drcGot // per line
+	assumed, unweighed bool
+}
+
+// check calculates c's sale with e and reports every difference.
+func (c drcCase) check(t *testing.T, e *Engine) {
+	t.Helper()
+	customerRegs := c.customer.registered(c.elsewhere)
+	if c.consumer {
+		customerRegs = ""
+	}
+	req := drcSale(t, c.date, c.cur, c.seller, c.seller.registered(nil), c.customer, customerRegs, c.lines...)
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatalf("%s: %v", c.name, err)
+	}
+	for i, w := range c.want {
+		l := r.LineItems[i]
+		if got := drcOf(t, l.Taxes, c.seller.country); got != w {
+			t.Errorf("%s: line %d: got %+v, want %+v", c.name, i+1, got, w)
+		}
+		if got := hasParam(l.AssistedParameters, DomesticReverseChargeAssumedRule); got != c.assumed {
+			t.Errorf("%s: line %d: %s parameter %v, want %v", c.name, i+1, DomesticReverseChargeAssumedRule, got, c.assumed)
+		}
+		if got := hasParam(l.AssistedParameters, DomesticReverseChargeUnweighedRule); got != c.unweighed {
+			t.Errorf("%s: line %d: %s parameter %v, want %v", c.name, i+1, DomesticReverseChargeUnweighedRule, got, c.unweighed)
+		}
+	}
+}
+
 // TestDomesticReverseChargeSales: sales of listed classes within one
 // state between a seller and a buyer both registered for its VAT bear no
 // VAT the seller charges: 0.00, collected from the buyer, REVERSE_CHARGE,
@@ -110,16 +152,7 @@ func TestDomesticReverseChargeSales(t *testing.T) {
 		return drcGot{tax: tax, rule: "domestic-supply", from: wire.TaxCollectedFromSeller, io: wire.InputOutputTypeOutput}
 	}
 	fr := drcParis
-	for _, c := range []struct {
-		name               string
-		date, cur          string
-		seller, customer   drcPlace
-		consumer           bool
-		elsewhere          *drcPlace
-		lines              []drcLine
-		want               []drcGot // per line
-		assumed, unweighed bool
-	}{
+	for _, c := range []drcCase{
 		{name: "DE mobile phones of 6,000.00", date: "2026-06-01", cur: "EUR", seller: drcMunich, customer: drcBerlin,
 			lines: []drcLine{{"MOBILE_PHONES", "6000.00"}}, want: []drcGot{rc}},
 		{name: "DE mobile phones of 5,000.00, the threshold itself", date: "2026-06-01", cur: "EUR", seller: drcMunich, customer: drcBerlin,
@@ -187,27 +220,7 @@ func TestDomesticReverseChargeSales(t *testing.T) {
 		{name: "GB construction on 2021-02-28: 200.00", date: "2021-02-28", cur: "GBP", seller: drcLondon, customer: drcLeeds,
 			lines: []drcLine{{"CONSTRUCTION_SERVICES", "1000.00"}}, want: []drcGot{vat("200.00")}},
 	} {
-		customerRegs := c.customer.registered(c.elsewhere)
-		if c.consumer {
-			customerRegs = ""
-		}
-		req := drcSale(t, c.date, c.cur, c.seller, c.seller.registered(nil), c.customer, customerRegs, c.lines...)
-		r, err := e.Sale(context.Background(), req)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		for i, w := range c.want {
-			l := r.LineItems[i]
-			if got := drcOf(t, l.Taxes, c.seller.country); got != w {
-				t.Errorf("%s: line %d: got %+v, want %+v", c.name, i+1, got, w)
-			}
-			if got := hasParam(l.AssistedParameters, DomesticReverseChargeAssumedRule); got != c.assumed {
-				t.Errorf("%s: line %d: %s parameter %v, want %v", c.name, i+1, DomesticReverseChargeAssumedRule, got, c.assumed)
-			}
-			if got := hasParam(l.AssistedParameters, DomesticReverseChargeUnweighedRule); got != c.unweighed {
-				t.Errorf("%s: line %d: %s parameter %v, want %v", c.name, i+1, DomesticReverseChargeUnweighedRule, got, c.unweighed)
-			}
-		}
+		c.check(t, e)
 	}
 }
 
