@@ -386,6 +386,41 @@ func areaOf(chains ...[]wire.Jurisdiction) string {
 	return b.String()
 }
 
+// decidesOverRate reports whether situs st decides the outcome of a tax
+// over a product's rule that chose only the tax's rate, reverse saying
+// whether st reverse charges the tax (situs.reverses): a zero-rated
+// export does (Germany's books sent to New York name export-zero-rated,
+// not de-books) and so does a domestic reverse charge (Ireland's
+// construction work bought by a registered contractor names
+// domestic-reverse-charge, at 13.5%), whereas a cross-border acquisition
+// or service under a reverse charge keeps the product's rule (books
+// bought by a French business from Germany name France's books rule).
+//
+// Which rule a tax of computeTax names, the first that applies:
+//
+//  1. a rate override of the request (rate-override), even beside an
+//     exemption; one that the tax's structure leaves without effect names
+//     what decided the tax before it (perunitov.go). A zero-rated supply
+//     bears no rate: there the deciding situs (3) comes before the
+//     override, which still comes before an exemption (2);
+//  2. what makes the line exempt or non-taxable, wholly or in part: an
+//     exempt or non-taxable override of the request (override), the
+//     customer's exemption, a stored certificate, a product's rule of
+//     outcome EXEMPT or NONTAXABLE, or one whose threshold or basis
+//     leaves part of the amount untaxed;
+//  3. a situs that decides the outcome (decidesOverRate): the zero-rated
+//     export's rule or the domestic reverse charge's;
+//  4. a product's rule other than the plain "taxable" one, such as a rule
+//     that chose only a rate or a category;
+//  5. the situs's rule (domestic-supply, eu-reverse-charge, ...) beside
+//     the plain "taxable" product rule.
+//
+// A situs outside the tax (situs.none) computes no tax: computeLine writes
+// one NONTAXABLE record that names its rule.
+func (st *situs) decidesOverRate(reverse bool) bool {
+	return st.zero || reverse && st.ruleID == DomesticReverseChargeRule
+}
+
 // computeTax computes one imposition of one jurisdiction for a line into
 // t, which is zero. It reports false when the imposition does not reach the line: the
 // jurisdiction has neither a rate of the category the rules ask for nor a
@@ -640,23 +675,14 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		rate = decimal.Zero
 		rateIncludes = ""
 		t.origin = 0
-		if outcome != rules.Exempt && outcome != rules.NonTaxable && exempt.IsZero() && nonTaxable.IsZero() {
-			// A product's rule that chose only a rate (Germany's 7% for
-			// books) did not decide a zero-rated export: the export
-			// did, and the tax names its rule, as a GENERAL line's does.
-			t.ruleID, t.ruleReason = st.ruleID, st.reason
-		}
 		// A zero-rated supply bears nothing, whatever rate a
 		// structure's tier carries (India's garments by price).
 		structure = nil
 	}
-	if reverse && st.ruleID == DomesticReverseChargeRule && !rateOverridden && outcome != rules.Exempt && outcome != rules.NonTaxable && exempt.IsZero() && nonTaxable.IsZero() {
-		// Likewise a product's rule that chose only a rate (Ireland's
-		// 13.5% for construction work) did not decide that the buyer
-		// pays a domestic supply: the domestic reverse charge did, and
-		// the tax names its rule and the state's provision, charged at
-		// the product's rate. (A cross-border acquisition keeps the
-		// product's rule, as before.)
+	if st.decidesOverRate(reverse) && (st.zero || !rateOverridden) && outcome != rules.Exempt && outcome != rules.NonTaxable && exempt.IsZero() && nonTaxable.IsZero() {
+		// The place of supply decided the outcome, not a product's rule
+		// that chose only a rate; a rate override the tax bears comes
+		// first (decidesOverRate).
 		t.ruleID, t.ruleReason = st.ruleID, st.reason
 	}
 	if rateIncludes != "" && ok && structure == nil {
