@@ -681,8 +681,8 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	}
 	if st.decidesOverRate(reverse) && (st.zero || !rateOverridden) && outcome != rules.Exempt && outcome != rules.NonTaxable && exempt.IsZero() && nonTaxable.IsZero() {
 		// The place of supply decided the outcome, not a product's rule
-		// that chose only a rate; a rate override the tax bears comes
-		// first (decidesOverRate).
+		// that chose only a rate; a rate override of the request comes
+		// first unless the supply is zero-rated (decidesOverRate).
 		t.ruleID, t.ruleReason = st.ruleID, st.reason
 	}
 	if rateIncludes != "" && ok && structure == nil {
