@@ -85,21 +85,9 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 		if err := c.jurisdictionTaxes(l, &st, &st.at.chain[ji], role, keep, amount); err != nil {
 			return err
 		}
-		if st.withinCanada && ji == 0 {
+		if st.within != 0 {
 			for i := n; i < len(l.taxes); i++ {
-				gstNotDue(&l.taxes[i])
-			}
-		}
-		if st.withinProvince && ji > 0 {
-			for i := n; i < len(l.taxes); i++ {
-				provinceNotDue(&l.taxes[i])
-			}
-		}
-		if st.withinArea {
-			for i := n; i < len(l.taxes); i++ {
-				if l.taxes[i].taxType == wire.TaxTypeVAT {
-					vatNotDue(&l.taxes[i])
-				}
+				st.within.notDue(ji, &l.taxes[i])
 			}
 		}
 	}
@@ -969,34 +957,13 @@ func (c *calc) overrideWeighed(l *line, st *situs, j *wire.Jurisdiction, imp jur
 	return true, false
 }
 
-// gstNotDue makes t, the GST of an owner's asset moved within Canada, a
-// NONTAXABLE record of its whole amount, exempt part included, that says
-// why (CAMoveWithinCanadaRule). Its outcome follows, so that a line that
-// takes it from a template (planAmounts) gets the same.
-func gstNotDue(t *taxOut) {
+// moveNotDue makes t, a tax that a move does not bear, a NONTAXABLE
+// record of its whole amount, exempt part included, under ruleID for
+// reason. Its outcome follows, so that a line that takes it from a
+// template (planAmounts) gets the same.
+func moveNotDue(t *taxOut, ruleID, reason string) {
 	t.nonTaxable, t.exempt = add(t.nonTaxable, t.exempt), decimal.Zero
-	nonTaxableRecord(t, CAMoveWithinCanadaRule, "an owner's asset moved within Canada bears no GST: the Excise Tax Act charges it on supplies made in Canada, "+
-		"goods imported and imported taxable supplies, and the move is none of them; the province it is brought into taxes it")
-}
-
-// provinceNotDue makes t, a province's tax (or the HST's provincial part)
-// on an owner's asset moved within that province, a NONTAXABLE record of
-// its whole amount that says why (CAMoveWithinProvinceRule), as gstNotDue
-// does for the GST.
-func provinceNotDue(t *taxOut) {
-	t.nonTaxable, t.exempt = add(t.nonTaxable, t.exempt), decimal.Zero
-	nonTaxableRecord(t, CAMoveWithinProvinceRule, "an owner's asset moved within one province bears none of the province's tax: "+
-		"the province taxes property brought into it from elsewhere (in British Columbia, Provincial Sales Tax Act, s. 49; in Quebec, QST Act, s. 17; "+
-		"the HST's provincial part, Excise Tax Act, ss. 220.05 and 220.08), and the move brings nothing in")
-}
-
-// vatNotDue makes t, the VAT or GST of an owner's asset moved within one
-// VAT area, a NONTAXABLE record of its whole amount that says why
-// (MoveWithinVATAreaRule), as gstNotDue does in Canada.
-func vatNotDue(t *taxOut) {
-	t.nonTaxable, t.exempt = add(t.nonTaxable, t.exempt), decimal.Zero
-	nonTaxableRecord(t, MoveWithinVATAreaRule, "an owner's asset moved between its own places within one VAT area bears no VAT or GST: "+
-		"the owner keeps it, so the move is no supply, no acquisition from another member state and no import")
+	nonTaxableRecord(t, ruleID, reason)
 }
 
 // nonTaxableRecord makes t a NONTAXABLE record of its taxable amount,

@@ -47,24 +47,15 @@ type situs struct {
 	// or why its threshold was not weighed, and domesticRCRule the
 	// assisted parameter's rule name (domesticrc.go); "" for none.
 	domesticRC, domesticRCRule string
-	// withinCanada says that the line is an owner's asset moved from one
-	// place in Canada to another: the country's GST is not due on it
-	// (CAMoveWithinCanadaRule), the province's tax is unless the move
-	// stays within it (withinProvince).
-	withinCanada bool
-	// withinProvince says that such a move (withinCanada) stays within
-	// one province: nothing is brought into a province, so the
-	// province's tax is not due on it either (CAMoveWithinProvinceRule).
-	withinProvince bool
 	// inCanada says that the line is a buyer's purchase from a vendor in
 	// Canada delivered in Canada, which the buyer accrues: the GST/HST
 	// (and the QST the vendor charges) is the vendor's to charge, not the
 	// buyer's to self-assess (vendorsCanadianTax).
 	inCanada bool
-	// withinArea says that the line is an owner's asset moved from one
-	// place to another within one VAT area whose VAT or GST is national
-	// (moveWithinArea): that tax is not due on it (MoveWithinVATAreaRule).
-	withinArea bool
+	// within is the set of areas that an owner's asset moved from one of
+	// its places to another stays within (movedWithin): the tax of each
+	// of them is not due on the move (notDue).
+	within areaSet
 }
 
 // source decides where a line is taxed: the situs override first, then the
@@ -143,6 +134,103 @@ func moveWithinArea(orig, dest *place) bool {
 	return orig.vatArea() == dest.vatArea()
 }
 
+// moveArea is one area that an owner's asset moved from one of its
+// places to another (ASSET_MOVEMENT) can stay within: a country's VAT
+// area for its national VAT or GST, Canada for the GST, one province for
+// that province's tax. Each of these taxes reaches the owner's own goods
+// only when they are supplied to another person or brought into its area
+// from outside it, and a move that stays within the area does neither:
+// that tax is not due on it, and its record is a NONTAXABLE one of the
+// whole amount under the area's rule ID, saying why. A tax whose area the
+// move leaves is decided as any other owner's tax (the destination
+// province's tax on property brought in, the VAT of an import, an
+// acquisition from another member state). Each area is one row of
+// moveAreas: the situs of a move keeps the set of rows it stays within
+// (situs.within, from movedWithin), and each tax of the line asks that
+// set whether it is due (areaSet.notDue).
+type moveArea struct {
+	// ruleID and reason are those of the NONTAXABLE record of a tax of
+	// the area on a move within it.
+	ruleID, reason string
+	// situsReason is the reason of the move's situs when this is the
+	// narrowest area it stays within.
+	situsReason string
+	// stays reports whether a move from orig to dest stays within the
+	// area.
+	stays func(orig, dest *place) bool
+	// taxes reports whether t, a tax of the jurisdiction at level ji of
+	// the destination's chain (0 for the country), is the area's tax.
+	taxes func(ji int, t *taxOut) bool
+}
+
+// moveAreas are the areas, each wider one before those within it.
+var moveAreas = [...]moveArea{
+	// A country's VAT area: its VAT or GST, at whatever level the
+	// dataset keeps it.
+	{ruleID: MoveWithinVATAreaRule,
+		reason: "an owner's asset moved between its own places within one VAT area bears no VAT or GST: " +
+			"the owner keeps it, so the move is no supply, no acquisition from another member state and no import",
+		situsReason: useAtDestinationReason,
+		stays:       moveWithinArea,
+		taxes:       func(_ int, t *taxOut) bool { return t.taxType == wire.TaxTypeVAT }},
+	// Canada: the GST, the country's level.
+	{ruleID: CAMoveWithinCanadaRule,
+		reason: "an owner's asset moved within Canada bears no GST: the Excise Tax Act charges it on supplies made in Canada, " +
+			"goods imported and imported taxable supplies, and the move is none of them; the province it is brought into taxes it",
+		situsReason: useAtDestinationCanadaReason,
+		stays:       func(orig, dest *place) bool { return orig.country == "CA" && dest.country == "CA" },
+		taxes:       func(ji int, _ *taxOut) bool { return ji == 0 }},
+	// One province of Canada: its PST, RST or QST, or its part of the
+	// HST, the levels below the country.
+	{ruleID: CAMoveWithinProvinceRule,
+		reason: "an owner's asset moved within one province bears none of the province's tax: " +
+			"the province taxes property brought into it from elsewhere (in British Columbia, Provincial Sales Tax Act, s. 49; in Quebec, QST Act, s. 17; " +
+			"the HST's provincial part, Excise Tax Act, ss. 220.05 and 220.08), and the move brings nothing in",
+		situsReason: withinProvinceReason,
+		stays: func(orig, dest *place) bool {
+			return orig.country == "CA" && dest.country == "CA" && orig.subdivision != "" && orig.subdivision == dest.subdivision
+		},
+		taxes: func(ji int, _ *taxOut) bool { return ji > 0 }},
+}
+
+// areaSet is a set of rows of moveAreas, bit i for row i.
+type areaSet uint8
+
+// movedWithin returns the set of areas that an owner's asset moved from
+// orig to dest stays within, 0 for none.
+func movedWithin(orig, dest *place) areaSet {
+	var in areaSet
+	for i := range moveAreas {
+		if moveAreas[i].stays(orig, dest) {
+			in |= 1 << i
+		}
+	}
+	return in
+}
+
+// situsReason is the reason of the situs of a move within the areas of
+// in, which is not empty: that of the narrowest one.
+func (in areaSet) situsReason() string {
+	for i := len(moveAreas) - 1; i >= 0; i-- {
+		if in&(1<<i) != 0 {
+			return moveAreas[i].situsReason
+		}
+	}
+	return ""
+}
+
+// notDue makes t, a tax of the jurisdiction at level ji of the situs of a
+// move within the areas of in, a NONTAXABLE record (moveNotDue) when it
+// is the tax of one of them (the first, the widest, that claims it).
+func (in areaSet) notDue(ji int, t *taxOut) {
+	for i := range moveAreas {
+		if in&(1<<i) != 0 && moveAreas[i].taxes(ji, t) {
+			moveNotDue(t, moveAreas[i].ruleID, moveAreas[i].reason)
+			return
+		}
+	}
+}
+
 // The reasons of rule use-at-destination: a buyer's or an owner's own
 // tax on what it did not buy tax-paid (a consumer's use tax, the
 // self-assessed tax of an import) falls where the goods or services are
@@ -219,16 +307,13 @@ func (c *calc) sourceAreas(l *line) situs {
 		if st, ok := c.singleStageAccrual(l, orig, dest); ok {
 			return st
 		}
-		// Consumer use tax falls where the goods are used; an asset moved
-		// within Canada owes its destination province's tax alone.
-		if c.d.message == string(wire.OwnerAssetMovement) && orig.country == "CA" && dest.country == "CA" {
-			if orig.subdivision != "" && orig.subdivision == dest.subdivision {
-				return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinCanada: true, withinProvince: true, reason: withinProvinceReason}
+		// Consumer use tax falls where the goods are used; an owner's
+		// asset moved within the area of a tax bears none of that tax
+		// (movedWithin).
+		if c.d.message == string(wire.OwnerAssetMovement) {
+			if in := movedWithin(orig, dest); in != 0 {
+				return situs{at: dest, role: dest.role, ruleID: "use-at-destination", within: in, reason: in.situsReason()}
 			}
-			return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinCanada: true, reason: useAtDestinationCanadaReason}
-		}
-		if c.d.message == string(wire.OwnerAssetMovement) && moveWithinArea(orig, dest) {
-			return situs{at: dest, role: dest.role, ruleID: "use-at-destination", withinArea: true, reason: useAtDestinationReason}
 		}
 		return situs{at: dest, role: dest.role, ruleID: "use-at-destination", reason: useAtDestinationReason,
 			interUS:  dest.country == "US" && orig.country == "US" && dest.state() != orig.state(),
