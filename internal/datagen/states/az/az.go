@@ -6,6 +6,7 @@ package az
 import (
 	"embed"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/datagen"
 )
 
@@ -27,7 +28,33 @@ var files embed.FS
 // the ADOR's May 2026 rate table, disagrees with TaxLocus, the ADOR's
 // own city profile settles it (azOST).
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "AZ", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, azOST)}
+	return datagen.StateDef{Code: "AZ", Files: files, Build: build}
+}
+
+// build reads TaxLocus and OpenSalesTax the common way (azOST settles
+// their differences), then makes the rates of azRateChanges start on
+// their changes; az.csv gives the rates before.
+func build(s *datagen.State, in *datagen.Inputs) error {
+	if err := datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, azOST)(s, in); err != nil {
+		return err
+	}
+	for _, c := range azRateChanges {
+		if err := s.StartRatesOn(c.id, c.from); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// azRateChanges are the rate changes of Arizona cities whose new rate is
+// TaxLocus's (2026-08-18), with the day each began: that rate starts on
+// it, and az.csv gives the city's rates before it with their
+// publications.
+var azRateChanges = []struct {
+	id   string
+	from civil.Date
+}{
+	{"US-0471510", civil.New(2024, 10, 1)}, // Surprise, retail 2.2% to 2.8% (Ordinance 2024-09)
 }
 
 // azOST says what becomes of the OpenSalesTax rows of Arizona that

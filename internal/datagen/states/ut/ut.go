@@ -31,7 +31,8 @@ func New() datagen.StateDef {
 // option, highway, parks and arts, town and resort taxes). Rows named
 // "City" and a five-digit number carry Utah's own location codes, not
 // Census place codes: their areas are not in the data and they are
-// refused.
+// refused, but for those that ut-taxlocus.csv places (22-000,
+// unincorporated Summit County).
 func build(s *datagen.State, in *datagen.Inputs) error {
 	located, err := s.ApplyTaxlocusExcept(in, datagen.TaxlocusOptions{PlaceCodes: true}, func(row datagen.Row) bool {
 		return utLocationCode.MatchString(row.Label)
@@ -53,15 +54,18 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	return s.ReconcileOST(in)
 }
 
-// utRateChanges are the rate changes of Utah counties whose new rate is
-// TaxLocus's (2026-08-18), with the day each began: that rate starts on
-// it, and ut.csv gives the county's rate before it with its publication.
+// utRateChanges are the rate changes of Utah counties and districts
+// whose new rate is TaxLocus's (2026-08-18), with the day each began:
+// that rate starts on it, and ut.csv gives the rate before it with its
+// publication.
 var utRateChanges = []struct {
 	id   string
 	from civil.Date
 }{
-	{"US-49035", civil.New(2025, 7, 1)}, // Salt Lake County, 2.4% to 2.6% (0.2% for highways and public transit)
-	{"US-49033", civil.New(2025, 7, 1)}, // Rich County, 1.5% to 1.8% (0.3% for transportation)
+	{"US-49035", civil.New(2025, 7, 1)},       // Salt Lake County, 2.4% to 2.6% (0.2% for highways and public transit)
+	{"US-49033", civil.New(2025, 7, 1)},       // Rich County, 1.5% to 1.8% (0.3% for transportation)
+	{"US-49043", civil.New(2025, 7, 1)},       // Summit County, 2.3% to 2.8% (0.5% for health care facilities)
+	{"US-49043-UNINC", civil.New(2026, 7, 1)}, // unincorporated Summit County, its impacted communities tax of 1.1%
 }
 
 // utLocationCode matches TaxLocus's names of Utah rows that carry a
